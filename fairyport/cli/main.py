@@ -1,0 +1,59 @@
+"""Entry point of the ``fairyport`` command: argument parsing, error reporting and exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from fairyport import __version__
+from fairyport.errors import EXIT_UNPARSABLE, EXIT_USAGE, FairyportError
+
+COMMAND_MODULES = (
+    "fairyport.cli.show",
+    "fairyport.cli.convert",
+    "fairyport.cli.validate",
+)
+"""Modules that each define ``register(subparsers)``; the order is the order of ``fairyport --help``."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="fairyport",
+        description="Read, convert, validate and perft-check chess-variant rule files "
+        "(Zillions ZRF, Game Courier presets, Interactive Diagrams).",
+    )
+    parser.add_argument("--version", action="version", version=f"fairyport {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (0 ok, 1 check failed, 2 usage, 3 unsupported, 4 unparsable)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on usage errors and 0 on --help
+        return int(exc.code or 0)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    try:
+        return int(args.func(args))
+    except FairyportError as exc:
+        print(f"fairyport: {exc.message()}", file=sys.stderr)
+        return exc.exit_code
+    except OSError as exc:
+        print(f"fairyport: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_UNPARSABLE
+    except KeyboardInterrupt:
+        print("fairyport: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,32 @@
+"""Where the sub-commands find each format's functions, by ``module:function`` name.
+
+Each format package adds its entries here; the commands import them lazily so that ``fairyport --help``
+stays fast and one format's import problems never break another's commands.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+SHOWERS: dict[str, str] = {}
+"""Format -> ``show(path: Path, args: argparse.Namespace) -> int`` (``fairyport show``)."""
+
+REWRITERS: dict[str, str] = {}
+"""Format -> ``rewrite(path: Path) -> bytes``: same-format rewrite through the syntax tree
+(``fairyport convert X.zrf --to zrf``), byte for byte for an unmodified file."""
+
+MODEL_READERS: dict[str, str] = {}
+"""Format -> ``read_game(path: Path) -> fairyport.model.Game``."""
+
+MODEL_WRITERS: dict[str, str] = {}
+"""Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
+
+
+def resolve(table: dict[str, str], fmt: str) -> Any | None:
+    """Import and return the function registered for ``fmt`` in ``table``, or None."""
+    target = table.get(fmt)
+    if target is None:
+        return None
+    module_name, _, function_name = target.partition(":")
+    return getattr(importlib.import_module(module_name), function_name)

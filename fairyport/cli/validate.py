@@ -1,0 +1,108 @@
+"""``fairyport validate PATH... [--variant V] [--json]``: structural validation and linting of rule files.
+
+Each format registers a validator: a function ``validate_file(path, options) -> FileReport`` found by module
+name, so that this command knows nothing about any one format.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.table import Table
+
+from fairyport.cli.common import collect_files, print_json, progress, stderr_console
+from fairyport.diagnostics import FileReport
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError, Location
+from fairyport.formats.detect import SUFFIXES, detect_format
+
+
+@dataclasses.dataclass(frozen=True)
+class ValidateOptions:
+    """Options every validator receives."""
+
+    variant: str | None = None
+    """ZRF: the variant (title or 1-based index) to validate; None validates the game and every variant."""
+
+
+ValidatorFunction = Callable[[Path, ValidateOptions], FileReport]
+
+VALIDATORS: dict[str, str] = {}
+"""Format name -> ``module:function`` of its validator. Formats add themselves here."""
+
+
+def validator_for(fmt: str) -> ValidatorFunction | None:
+    """The validator function of format ``fmt``, or None if the format has none."""
+    target = VALIDATORS.get(fmt)
+    if target is None:
+        return None
+    module_name, _, function_name = target.partition(":")
+    function: ValidatorFunction = getattr(importlib.import_module(module_name), function_name)
+    return function
+
+
+def validate_path(path: Path, options: ValidateOptions) -> FileReport:
+    """Validate one file with the validator of its format; never raises for bad input."""
+    try:
+        fmt = detect_format(path)
+    except FairyportError as exc:
+        return FileReport(str(path), "unknown", unreadable=exc)
+    function = validator_for(fmt)
+    if function is None:
+        return FileReport(
+            str(path), fmt, unreadable=FairyportError(f"no validator for the {fmt} format", Location(str(path)))
+        )
+    try:
+        return function(path, options)
+    except FairyportError as exc:
+        return FileReport(str(path), fmt, unreadable=exc)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Validate every file named or found under the folders named; print findings and a summary."""
+    suffixes = [s for s, fmt in SUFFIXES.items() if fmt in VALIDATORS]
+    files = collect_files(args.paths, suffixes)
+    options = ValidateOptions(variant=args.variant)
+    reports: list[FileReport] = []
+    with progress(len(files), "validating") as advance:
+        for path in files:
+            reports.append(validate_path(path, options))
+            advance(1, path.name)
+    if args.json:
+        print_json([r.to_json() for r in reports])
+    else:
+        for report in reports:
+            if report.unreadable is not None:
+                print(f"{report.unreadable.message()} [unreadable]")
+            for finding in report.findings:
+                print(finding)
+        if len(reports) > 1:
+            print_summary(reports)
+    if any(r.unreadable is not None for r in reports):
+        return EXIT_UNPARSABLE
+    if any(r.has_errors for r in reports):
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def print_summary(reports: list[FileReport]) -> None:
+    """A summary table on stderr: files clean / with warnings only / with errors / unreadable."""
+    table = Table(title="validation summary")
+    for column in ("clean", "warnings only", "with errors", "unreadable", "total"):
+        table.add_column(column, justify="right")
+    counts = {status: sum(1 for r in reports if r.status == status) for status in
+              ("clean", "warnings", "findings", "unreadable")}
+    table.add_row(*(str(counts[s]) for s in ("clean", "warnings", "findings", "unreadable")), str(len(reports)))
+    stderr_console().print(table)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``validate`` sub-command."""
+    parser = subparsers.add_parser("validate", help="validate rule files (files or folders, searched recursively)")
+    parser.add_argument("paths", nargs="+", metavar="PATH")
+    parser.add_argument("--variant", help="ZRF: validate only this variant (title or 1-based index)")
+    parser.add_argument("--json", action="store_true", help="print one JSON record per file")
+    parser.set_defaults(func=run)

@@ -1,0 +1,124 @@
+"""Exceptions shared by every part of fairyport.
+
+Every error that input can cause is a :class:`FairyportError` carrying a :class:`Location` and a reason, so
+the command line can print ``file:line:column: reason`` and exit with the documented code instead of a
+traceback. All of them are also :class:`ValueError` subclasses, as in python-chess, so that callers who
+catch ``ValueError`` keep working.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+EXIT_OK = 0
+"""Exit code: success."""
+EXIT_CHECK_FAILED = 1
+"""Exit code: a check failed (perft mismatch, validation findings with errors)."""
+EXIT_USAGE = 2
+"""Exit code: bad command-line usage."""
+EXIT_UNSUPPORTED = 3
+"""Exit code: the input is understood but cannot be expressed or run."""
+EXIT_UNPARSABLE = 4
+"""Exit code: the input could not be read or parsed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Location:
+    """Where something is in a source text. All fields are optional; lines and columns count from 1."""
+
+    file: str | None = None
+    line: int | None = None
+    column: int | None = None
+    offset: int | None = None
+    """Character offset from the start of the text (or of the string being parsed), from 0."""
+
+    def __str__(self) -> str:
+        parts = [self.file or "<input>"]
+        if self.line is not None:
+            parts.append(str(self.line))
+            if self.column is not None:
+                parts.append(str(self.column))
+        elif self.offset is not None:
+            parts.append(f"offset {self.offset}")
+        return ":".join(parts)
+
+    def with_file(self, file: str | None) -> Location:
+        """Return a copy naming ``file`` (kept if ``file`` is None)."""
+        return dataclasses.replace(self, file=file if file is not None else self.file)
+
+    @staticmethod
+    def from_offset(text: str, offset: int, file: str | None = None) -> Location:
+        """Compute line and column of ``offset`` in ``text``."""
+        offset = max(0, min(offset, len(text)))
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        return Location(file=file, line=line, column=column, offset=offset)
+
+
+class FairyportError(ValueError):
+    """Base class of every error fairyport raises for bad input or impossible requests."""
+
+    exit_code: int = EXIT_UNPARSABLE
+
+    def __init__(
+        self,
+        reason: str,
+        location: Location | None = None,
+        *,
+        expected: str | None = None,
+        found: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.location = location or Location()
+        self.expected = expected
+        self.found = found
+        super().__init__(self.message())
+
+    def message(self) -> str:
+        """The one-line message: ``location: reason (expected ..., found ...)``."""
+        text = f"{self.location}: {self.reason}"
+        extra = []
+        if self.expected is not None:
+            extra.append(f"expected {self.expected}")
+        if self.found is not None:
+            extra.append(f"found {self.found}")
+        if extra:
+            text += " (" + ", ".join(extra) + ")"
+        return text
+
+    def relocated(self, location: Location) -> FairyportError:
+        """Set a more precise location (for errors raised inside a sub-parser) and return ``self``."""
+        self.location = location
+        self.args = (self.message(),)
+        return self
+
+
+class ParseError(FairyportError):
+    """The input text is not valid in its format."""
+
+    exit_code = EXIT_UNPARSABLE
+
+
+class ModelError(FairyportError):
+    """The input parses but describes an inconsistent game (unknown piece in a setup, square off the board)."""
+
+    exit_code = EXIT_UNPARSABLE
+
+
+class UnsupportedError(FairyportError):
+    """The game cannot be expressed in the target format or run by the move generator.
+
+    ``feature`` names the piece or rule that cannot be expressed.
+    """
+
+    exit_code = EXIT_UNSUPPORTED
+
+    def __init__(self, reason: str, location: Location | None = None, *, feature: str | None = None) -> None:
+        self.feature = feature
+        super().__init__(reason, location)
+
+
+class UsageError(FairyportError):
+    """The command line or API call is wrong."""
+
+    exit_code = EXIT_USAGE

@@ -1,0 +1,1 @@
+"""Syntax layers: text <-> syntax tree, one module or package per format. No game meaning here."""

@@ -1,0 +1,25 @@
+"""Command-line behaviour common to every sub-command."""
+
+from __future__ import annotations
+
+import pytest
+
+from fairyport.cli.main import main
+from fairyport.errors import EXIT_USAGE
+
+
+def test_help_lists_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for command in ("show", "convert", "validate"):
+        assert command in out
+
+
+def test_no_command_is_usage_error() -> None:
+    assert main([]) == EXIT_USAGE
+
+
+def test_missing_path_is_usage_error_without_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "/no/such/file.zrf"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "/no/such/file.zrf" in err and "Traceback" not in err
