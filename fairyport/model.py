@@ -1,0 +1,285 @@
+"""The common game model: one description of a chess variant that every format reads into and writes from.
+
+The model is data, not code: board, zones, piece types with their XBetza moves, promotion rules, the start
+setup, game rules and metadata, plus a per-format store for what a format needs to keep on a round trip.
+Rules in a format's own move language (ZRF, GAME Code) arrive with later issues; the model keeps room for them
+in :attr:`Game.format_data` without a second model.
+
+Colours are plain ints (:data:`WHITE`, :data:`BLACK`); squares are named by their position name (``"e4"`` on
+rectangular boards). Piece types are identified by their ``id`` (the FEN letter, upper case).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import functools
+from typing import Any
+
+from fairyport.errors import ModelError
+
+Color = int
+WHITE: Color = 0
+BLACK: Color = 1
+COLOR_NAMES = ("white", "black")
+
+
+def file_name(index: int) -> str:
+    """Name of the 0-based file ``index``: a..z, then aa, ab, ... (as the Interactive Diagram does beyond z)."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    if index < 26:
+        return letters[index]
+    return letters[index // 26 - 1] + letters[index % 26]
+
+
+def square_name(file: int, rank: int, first_rank: int = 1) -> str:
+    """Name of the square on 0-based ``file`` and ``rank``: ``square_name(4, 3) == "e4"``."""
+    return f"{file_name(file)}{rank + first_rank}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Position:
+    """One cell of the board. ``file`` and ``rank`` are 0-based coordinates, or None on a board without them."""
+
+    name: str
+    file: int | None = None
+    rank: int | None = None
+
+
+@dataclasses.dataclass
+class Board:
+    """The board: its positions and how they connect.
+
+    A rectangle with holes is the common case (``files``, ``ranks``, ``holes``); its geometry follows from the
+    coordinates. Boards that are not rectangles (ZRF hex, 3-D or linked boards) list their ``positions`` and
+    give named ``links`` (direction name -> {from position: to position}); a later issue's move generator
+    uses those links instead of coordinates.
+    """
+
+    files: int
+    ranks: int
+    holes: frozenset[str] = frozenset()
+    """Names of squares of the rectangle that are not on the board."""
+    first_rank: int = 1
+    """Number of the first rank in square names (the Interactive Diagram allows 0)."""
+    extra_positions: tuple[Position, ...] = ()
+    """Positions beyond the rectangle (off-board storage, linked cells)."""
+    links: dict[str, dict[str, str]] = dataclasses.field(default_factory=dict)
+    """Named direction links for boards whose geometry is not given by coordinates."""
+
+    @functools.cached_property
+    def positions(self) -> tuple[Position, ...]:
+        """Every position, rank by rank from the first rank, files left to right, then the extra positions."""
+        cells = [
+            Position(square_name(f, r, self.first_rank), f, r)
+            for r in range(self.ranks)
+            for f in range(self.files)
+            if square_name(f, r, self.first_rank) not in self.holes
+        ]
+        return (*cells, *self.extra_positions)
+
+    @functools.cached_property
+    def by_name(self) -> dict[str, Position]:
+        """Positions by name."""
+        return {p.name: p for p in self.positions}
+
+    def square(self, name: str) -> Position:
+        """The position called ``name``.
+
+        :raises ModelError: if there is no such square on this board.
+        """
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise ModelError(f"square {name!r} is not on the {self.files}x{self.ranks} board") from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.by_name
+
+
+@dataclasses.dataclass(frozen=True)
+class Zone:
+    """A named set of squares for one player (or both): palaces, promotion zones, drop zones."""
+
+    name: str
+    squares: frozenset[str]
+    color: Color | None = None
+    """The player the zone belongs to; None for both."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PromotionChoice:
+    """One type a piece may promote to, with the Interactive Diagram's per-choice restrictions."""
+
+    piece: str
+    """Id of the piece type promoted to."""
+    max_depth: int | None = None
+    """Only within this many ranks of the last rank (1 = the last rank only); None: anywhere in the zone."""
+    on_last_rank: bool = True
+    """False: not allowed on the last rank (the Diagram's ``!`` prefix)."""
+    from_hand: bool = False
+    """Only if a piece of that type is in the player's hand (the Diagram's ``*`` prefix)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Promotion:
+    """How a piece type promotes.
+
+    The zone is the last ``depth`` ranks from the owner's side, or the squares of the zones called ``zone``
+    (one per player) when given. A move that ends in the zone may promote to each of ``choices``; when
+    ``mandatory`` the piece must promote there, otherwise not promoting is a move too.
+    """
+
+    choices: tuple[PromotionChoice, ...]
+    depth: int = 1
+    zone: str | None = None
+    mandatory: bool = True
+
+
+class StalemateResult(enum.Enum):
+    """The result of a stalemate, for the stalemated side."""
+
+    DRAW = "draw"
+    LOSS = "loss"
+    WIN = "win"
+
+
+class BareKingRule(enum.Enum):
+    """What happens to a side left with royal pieces only."""
+
+    NONE = "none"
+    """Nothing: play goes on."""
+    LOSS = "loss"
+    """A side left with royal pieces only, while the other still has other pieces, has lost (Shatranj)."""
+
+
+class RoyalProtection(enum.Enum):
+    """Which royal pieces a move may not leave attacked."""
+
+    EVERY = "every"
+    """No royal piece may be left attacked (FIDE check)."""
+    LAST = "last"
+    """Only when a side has a single royal piece left is it protected (the Diagram's default ``extinction``)."""
+
+
+@dataclasses.dataclass
+class PieceType:
+    """A kind of piece: its name, id (FEN letter), XBetza moves and rule flags. Both colours share it."""
+
+    name: str
+    id: str
+    """The piece's id, upper case; one letter for FEN use (``{multi}`` ids are written in braces)."""
+    betza: str
+    """The XBetza move string, as given (see :mod:`fairyport.formats.betza`)."""
+    royal: bool = False
+    promotion: Promotion | None = None
+    confined_to: str | None = None
+    """Name of the zone (per player) the piece may not leave, e.g. a palace."""
+    image: str | None = None
+    extra: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """Format-specific data about this piece that must survive a round trip."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Piece:
+    """A piece on the board: its type id and colour."""
+
+    id: str
+    color: Color
+
+    @property
+    def symbol(self) -> str:
+        """FEN symbol: upper case for White, lower case for Black; ``{id}`` for multi-letter ids."""
+        text = self.id.upper() if self.color == WHITE else self.id.lower()
+        return text if len(text) == 1 else "{" + text + "}"
+
+
+@dataclasses.dataclass
+class Setup:
+    """The start position."""
+
+    placement: dict[str, Piece] = dataclasses.field(default_factory=dict)
+    """Square name -> piece."""
+    side_to_move: Color = WHITE
+
+
+@dataclasses.dataclass
+class Rules:
+    """Game rules other than piece moves. Castling and en passant are given by the pieces' XBetza."""
+
+    stalemate: StalemateResult = StalemateResult.DRAW
+    bare_king: BareKingRule = BareKingRule.NONE
+    royals_may_face: bool = True
+    """False: two royal pieces may not stand on one file with nothing between them (xiangqi)."""
+    royal_protection: RoyalProtection = RoyalProtection.EVERY
+
+
+@dataclasses.dataclass
+class Metadata:
+    """Descriptive information about a game."""
+
+    title: str = ""
+    author: str = ""
+    description: str = ""
+    source: str = ""
+    """Where the definition came from (a file, a page address)."""
+
+
+@dataclasses.dataclass
+class Game:
+    """A complete game: everything a format can say about a chess variant."""
+
+    metadata: Metadata
+    board: Board
+    pieces: list[PieceType]
+    setup: Setup
+    rules: Rules = dataclasses.field(default_factory=Rules)
+    zones: list[Zone] = dataclasses.field(default_factory=list)
+    format_data: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """Format name -> data that format needs to write the game back faithfully (unknown keys, comments, ...)."""
+
+    def piece_type(self, piece_id: str) -> PieceType:
+        """The piece type with id ``piece_id`` (case-insensitive).
+
+        :raises ModelError: if there is none.
+        """
+        wanted = piece_id.upper()
+        for piece in self.pieces:
+            if piece.id.upper() == wanted:
+                return piece
+        raise ModelError(f"unknown piece {piece_id!r}", expected="one of " + ", ".join(p.id for p in self.pieces))
+
+    def zone_squares(self, name: str, color: Color) -> frozenset[str]:
+        """The squares of the zones called ``name`` that belong to ``color`` or to both players."""
+        squares: set[str] = set()
+        for zone in self.zones:
+            if zone.name == name and zone.color in (None, color):
+                squares |= zone.squares
+        return frozenset(squares)
+
+    def validate(self) -> None:
+        """Check the model's internal references: ids unique, setup pieces defined and on the board, zones known.
+
+        :raises ModelError: on the first inconsistency.
+        """
+        seen: set[str] = set()
+        for piece in self.pieces:
+            key = piece.id.upper()
+            if key in seen:
+                raise ModelError(f"two piece types have the id {piece.id!r}")
+            seen.add(key)
+        zone_names = {z.name for z in self.zones}
+        for piece in self.pieces:
+            if piece.confined_to is not None and piece.confined_to not in zone_names:
+                raise ModelError(f"piece {piece.name!r} is confined to unknown zone {piece.confined_to!r}")
+            if piece.promotion is not None:
+                for choice in piece.promotion.choices:
+                    self.piece_type(choice.piece)
+                if piece.promotion.zone is not None and piece.promotion.zone not in zone_names:
+                    raise ModelError(f"piece {piece.name!r} promotes in unknown zone {piece.promotion.zone!r}")
+        for zone in self.zones:
+            for square in sorted(zone.squares):
+                self.board.square(square)
+        for square, placed in self.setup.placement.items():
+            self.board.square(square)
+            self.piece_type(placed.id)
