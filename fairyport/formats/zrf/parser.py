@@ -1,0 +1,136 @@
+"""The ZRF parser: tokens -> a :class:`Document` of located nodes that keeps every byte of trivia.
+
+The parser uses an explicit stack (no recursion), so hostile nesting cannot overflow Python's stack; lists
+nested deeper than :data:`MAX_DEPTH` are refused with a located error.
+
+Two modes. Strict (``findings is None``): the first syntax error raises :class:`~fairyport.errors.ParseError`.
+Tolerant (a list is given): syntax errors become findings and the parser recovers, which is what
+``fairyport validate`` needs to report every problem of a file in one run. Recovery: an extra ``)`` is kept as
+trivia; a ``(`` in column 1 followed by ``game``, ``variant``, ``define``, ``include`` or ``version`` while a
+form is still open closes every open list there (the unclosed top-level form is reported at its opening
+parenthesis); lists still open at the end are reported at the opening parenthesis of the outermost one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from fairyport.diagnostics import Finding, Severity
+from fairyport.errors import ParseError
+from fairyport.formats.zrf import scanner
+from fairyport.formats.zrf.nodes import Atom, Node, SList, String
+from fairyport.formats.zrf.source import SourceFile
+
+MAX_DEPTH = 200
+"""Deepest list nesting accepted (real files stay below 20)."""
+
+TOP_LEVEL_HEADS = frozenset({"game", "variant", "define", "include", "version"})
+"""The heads a top-level form can have."""
+
+UNBALANCED = "unbalanced-paren"
+UNTERMINATED = "unterminated-string"
+
+
+@dataclasses.dataclass
+class Document:
+    """A parsed file: its top-level items and the trivia around them (``gaps`` has one more entry)."""
+
+    source: SourceFile
+    items: list[Node]
+    gaps: list[str]
+
+
+def _report(findings: list[Finding] | None, source: SourceFile, offset: int, code: str, message: str) -> None:
+    location = source.location(offset)
+    if findings is None:
+        raise ParseError(message, location)
+    findings.append(Finding(location, Severity.ERROR, code, message))
+
+
+def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document:
+    """Parse ``source``. See the module docstring for the strict and tolerant modes.
+
+    :raises ParseError: on a syntax error in strict mode, and on excessive nesting in both modes.
+    """
+    text = source.text
+    tokens = scanner.tokenize(text)
+    document = Document(source, [], [])
+    # Each frame: (list node, its items, its gaps). The bottom frame stands for the document itself.
+    root = SList(document.items, source, 0, len(text), gaps=document.gaps)
+    stack: list[SList] = [root]
+    pending = ""
+    count = len(tokens)
+    for index, (kind, start, end) in enumerate(tokens):
+        if kind == scanner.TRIVIA:
+            pending += text[start:end]
+            continue
+        top = stack[-1]
+        if kind == scanner.RPAREN:
+            if len(stack) == 1:
+                _report(findings, source, start, UNBALANCED, "unbalanced ')': no list is open here")
+                pending += ")"
+                continue
+            assert top.gaps is not None
+            top.gaps.append(pending)
+            pending = ""
+            top.end = end
+            stack.pop()
+            continue
+        if (kind == scanner.LPAREN and len(stack) > 1 and findings is not None
+                and (start == 0 or text[start - 1] in "\r\n") and index + 1 < count
+                and tokens[index + 1].kind == scanner.ATOM
+                and text[tokens[index + 1].start:tokens[index + 1].end] in TOP_LEVEL_HEADS):
+            _report(findings, source, stack[1].start, UNBALANCED,
+                    f"unbalanced '(': this list is never closed (a new top-level form starts at line "
+                    f"{source.line_column(start)[0]})")
+            _close_all(stack, pending, start)
+            pending = ""
+            top = root
+        assert top.gaps is not None
+        top.gaps.append(pending)
+        pending = ""
+        node: Node
+        if kind == scanner.ATOM:
+            node = Atom(text[start:end], source, start, end)
+        elif kind == scanner.STRING:
+            node = String(text[start + 1:end - 1], source, start, end)
+        elif kind == scanner.UNTERMINATED:
+            _report(findings, source, start, UNTERMINATED, "unterminated string: no closing '\"' before the end")
+            node = String(text[start + 1:end], source, start, end, closed=False)
+        else:
+            if len(stack) > MAX_DEPTH:
+                raise ParseError(f"lists nested deeper than {MAX_DEPTH} levels", source.location(start))
+            node = SList([], source, start, end, gaps=[])
+            top.items.append(node)
+            stack.append(node)
+            continue
+        top.items.append(node)
+    if len(stack) > 1:
+        _report(findings, source, stack[1].start, UNBALANCED,
+                "unbalanced '(': this list is never closed before the end of the file")
+        _close_all(stack, pending, len(text))
+        pending = ""
+    document.gaps.append(pending)
+    return document
+
+
+def _close_all(stack: list[SList], pending: str, offset: int) -> None:
+    """Close every open list (not the document frame) without a ``)``, giving ``pending`` to the innermost."""
+    while len(stack) > 1:
+        node = stack.pop()
+        assert node.gaps is not None
+        node.gaps.append(pending)
+        pending = ""
+        node.closed = False
+        node.end = offset
+
+
+def parse_text(text: str, name: str = "<input>", findings: list[Finding] | None = None) -> Document:
+    """Parse a text given as a string."""
+    return parse(SourceFile(text, name), findings)
+
+
+def parse_file(path: Path, findings: list[Finding] | None = None) -> Document:
+    """Read, decode and parse the file at ``path``."""
+    return parse(SourceFile.read(path), findings)
