@@ -10,11 +10,41 @@ The canonical writer emits, per leg, ``i`` letters first, then the directions as
 modes in XBoard order (``m c d e t p g o y n j`` and then ``k x u z q w``), so that XBoard, Fairy-Stockfish
 and the Interactive Diagram all read it; ranges are written as digits (``N0``, never ``NN``), and ``C``/``Z``
 are written instead of their synonyms ``L``/``J``.
+
+Reading (:func:`parse`):
+
+- modifiers may come in any order within a leg (``mfW`` = ``fmW``); direction letters are collected in the
+  order written, mode letters in between do not separate them (``fmrN`` = ``frmN``);
+- ranges: digits (several allowed, ``0`` = unlimited, no leading zero: the legacy ``W03`` is refused), a doubled
+  single-letter leaper (``NN`` = ``N0``; the second letter must be the same letter as written, so ``LL`` is
+  ``C0`` but ``LC`` is two camels; doubled ``K Q R B`` are two moves), or the Interactive Diagram's ``*``;
+  a range equal to the atom's default (1 for leapers and ``K``, unlimited for ``R B Q``) is stored as None, so
+  ``W1`` = ``W`` and ``R0`` = ``R``. ``R4`` stays ``R`` with range 4 (the generator treats ``R`` as a ``W``
+  rider); it is not rewritten to ``W4``. ``O``, ``U`` and ``I`` have no default: their range is kept as given;
+- the apostrophe suffix (after the range) sets :attr:`Move.exempt`;
+- ``x(y)zA`` repetition groups become a :class:`Repeat` item (at most one group per move, not nested, not
+  empty), expanded by :meth:`BetzaString.moves` to ``max_repeat`` copies;
+- bracket notation: only ``[P?S]`` and ``[P-S]`` where ``P`` is a ``W`` or ``F`` step with optional direction
+  letters and ``S`` an ``R``, ``B`` or ``Q`` slide with optional relative directions (``f``, ``l``, ``r``, ``s``
+  for 0 or 90 degrees; ``fl``, ``fr``, ``fs``, ``bl``, ``br``, ``bs`` for 45 or 135 degrees; none = outward,
+  i.e. every direction less than 90 degrees from the step). They become plain moves: ``?`` gives the step on
+  its own, and each slide family gives ``<P-directions>yaS'P`` where ``S'`` is ``f`` (slide in the step's own
+  family) or ``fs`` (the other family) by default. ``[F?R]`` = ``F`` + ``yafsF``; ``[F-R]`` = ``yafsF``;
+  ``[W?sR]`` = ``W`` + ``yasW``; ``[W?B]`` = ``W`` + ``yafsW``; ``[F?Q]`` = ``F`` + ``yafF`` + ``yafsF``.
+  Anything else is refused with "unsupported bracket form";
+- the empty string is valid and has no moves. Whitespace is not skipped: callers strip their fields.
+
+Every error is a :class:`BetzaError` whose :attr:`BetzaError.offset` is the exact character offset in the
+parsed string; :meth:`BetzaError.relocate` turns it into a file/line/column location for callers that parsed
+a substring of a larger text.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
+
+from fairyport.errors import Location, ParseError, UsageError
 
 DIRECTION_LETTERS = "fblrvsh"
 """Direction modifiers: forward, backward, left, right, vertical, sideways, half."""
@@ -47,6 +77,45 @@ COMPOUND_ATOMS = {"K": ("W", "F"), "Q": ("R", "B")}
 SPECIAL_ATOMS = {"O", "U", "I"}
 """Castling, universal leaper, imitator."""
 
+EXTENSION_SUFFIXES = "XY"
+"""Suffixes that extend a leaper atom (``FX`` = Giraffe); allowed only after a :data:`LEAPER_ATOMS` letter."""
+
+ATOM_LETTERS = frozenset(LEAPER_ATOMS) | frozenset(ATOM_SYNONYMS) | frozenset("K") | frozenset(RIDER_ATOMS) | (
+    frozenset(SPECIAL_ATOMS)
+)
+"""Every capital that can start an atom."""
+
+DEFAULT_MAX_REPEAT = 8
+"""Default number of copies of a repetition group that :meth:`BetzaString.moves` expands (0 to 8 copies)."""
+
+FSF_ATOMS = frozenset("WFDNAHCZGKRBQ")
+"""Atoms Fairy-Stockfish reads as XBetza does (idiagram-xbetza.md C.3 rule 1)."""
+
+FSF_MODES = frozenset("mcpgnie")
+"""Mode letters Fairy-Stockfish reads: C.3 rule 1 (``m c p g n i``) plus ``e``, which its variant parser reads
+as "captures en passant" (every FSF pawn, e.g. ``fmWfceF``, uses it)."""
+
+_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
+_DIGITS = frozenset("0123456789")
+_MODE_RANK = {letter: index for index, letter in enumerate(MODE_ORDER)}
+
+
+class BetzaError(ParseError):
+    """An XBetza string that cannot be read; :attr:`offset` is the exact character offset in that string."""
+
+    def __init__(self, reason: str, offset: int, *, expected: str | None = None, found: str | None = None) -> None:
+        self.offset = offset
+        super().__init__(reason, Location(offset=offset), expected=expected, found=found)
+
+    def relocate(self, source: str, start: int, file: str | None = None) -> BetzaError:
+        """Locate the error in ``source``, a larger text in which the parsed string begins at offset ``start``.
+
+        The location gets ``file``, the line and column and the absolute offset; :attr:`offset` stays relative
+        to the XBetza string. Returns ``self`` so that callers can ``raise err.relocate(...)``.
+        """
+        self.relocated(Location.from_offset(source, start + self.offset, file))
+        return self
+
 
 @dataclasses.dataclass(frozen=True)
 class Leg:
@@ -62,6 +131,9 @@ class Leg:
     def has(self, mode: str) -> bool:
         """True if the mode letter ``mode`` is given on this leg."""
         return mode in self.modes
+
+    def __str__(self) -> str:
+        return leg_text(self)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,3 +161,428 @@ class Move:
     def is_multi_leg(self) -> bool:
         """True for ``a`` moves."""
         return len(self.legs) > 1
+
+    def __str__(self) -> str:
+        return write((self,))
+
+
+@dataclasses.dataclass(frozen=True)
+class Repeat:
+    """A move with a repetition group, ``head(body)tail`` + atom: ``head tail A``, ``head body tail A``, ...
+
+    ``head``, ``body`` and ``tail`` are modifier texts that may contain ``a`` (a group may span legs, as in the
+    Quintessence ``(alar)N``), each written in canonical form per ``a``-separated fragment. ``body`` is never
+    empty. The atom fields mean what they mean on :class:`Move`.
+    """
+
+    head: str
+    body: str
+    tail: str
+    atom: str
+    range: int | None = None
+    star: bool = False
+    exempt: bool = False
+
+    def expand(self, copies: int) -> Move:
+        """The move with ``copies`` copies of the group (0 = the group left out)."""
+        if copies < 0:
+            raise UsageError(f"a repetition count cannot be negative (got {copies})")
+        legs = _legs_from_modifiers(self.head + self.body * copies + self.tail)
+        return Move(legs, self.atom, self.range, self.star, self.exempt)
+
+    def moves(self, max_repeat: int = DEFAULT_MAX_REPEAT) -> tuple[Move, ...]:
+        """The moves with 0, 1, ... ``max_repeat`` copies of the group."""
+        if max_repeat < 0:
+            raise UsageError(f"max_repeat cannot be negative (got {max_repeat})")
+        return tuple(self.expand(copies) for copies in range(max_repeat + 1))
+
+    def __str__(self) -> str:
+        return write(BetzaString((self,)))
+
+
+Item = Move | Repeat
+"""One item of a move string: a plain move or a move with a repetition group."""
+
+
+@dataclasses.dataclass(frozen=True)
+class BetzaString:
+    """A parsed XBetza string: its items in order. ``str()`` gives the canonical text."""
+
+    items: tuple[Item, ...] = ()
+
+    def moves(self, max_repeat: int = DEFAULT_MAX_REPEAT) -> tuple[Move, ...]:
+        """Every move, in order, with each repetition group expanded to 0..``max_repeat`` copies.
+
+        The XBetza repetition is unbounded; a board bounds it in practice (each copy adds at least one leg, and
+        a path longer than the board has squares cannot end on it), so callers pass a limit that fits their
+        board. The default, :data:`DEFAULT_MAX_REPEAT`, is enough for 8x8 boards.
+        """
+        result: list[Move] = []
+        for item in self.items:
+            if isinstance(item, Repeat):
+                result.extend(item.moves(max_repeat))
+            else:
+                result.append(item)
+        return tuple(result)
+
+    def __str__(self) -> str:
+        return write(self)
+
+
+# --- helpers shared by the reader, the writer and callers ------------------------------------------------------
+
+
+def default_range(atom: str) -> int | None:
+    """The range an atom has when none is written: 1 for leapers and ``K``, 0 (unlimited) for ``R B Q``.
+
+    ``O``, ``U`` and ``I`` have none (None): their written range is kept as given.
+    """
+    letter = atom[:1]
+    if letter in RIDER_ATOMS:
+        return 0
+    if letter in LEAPER_ATOMS or letter == "K":
+        return 1
+    return None
+
+
+def leg_text(leg: Leg) -> str:
+    """Canonical text of one leg: ``i`` letters, then the directions as written, then the other modes in order."""
+    modes = _sorted_modes(leg.modes)
+    initial = modes.count("i")
+    return "i" * initial + leg.directions + modes.replace("i", "")
+
+
+def is_fsf_subset(move: Move) -> bool:
+    """True if Fairy-Stockfish reads ``move`` exactly as XBetza means it (idiagram-xbetza.md C.3 rule 1).
+
+    Single leg; atom one of ``W F D N A H C Z G K R B Q`` without extension; modes among ``m c p g n i e``, none
+    repeated (FSF reads ``ii`` and ``nn`` as ``i`` and ``n``); any direction letters except ``lh``/``rh`` (a
+    known FSF bug, issue #709); range absent or one digit; no ``*`` and no apostrophe.
+    """
+    if move.is_multi_leg or move.atom not in FSF_ATOMS or move.star or move.exempt:
+        return False
+    leg = move.first
+    if any(mode not in FSF_MODES for mode in leg.modes) or len(set(leg.modes)) != len(leg.modes):
+        return False
+    if "lh" in leg.directions or "rh" in leg.directions:
+        return False
+    return move.range is None or 0 <= move.range <= 9
+
+
+def _sorted_modes(modes: str) -> str:
+    return "".join(sorted(modes, key=lambda letter: _MODE_RANK.get(letter, len(_MODE_RANK))))
+
+
+def _leg_from_letters(letters: str) -> Leg:
+    directions = "".join(letter for letter in letters if letter in DIRECTION_LETTERS)
+    modes = _sorted_modes("".join(letter for letter in letters if letter not in DIRECTION_LETTERS))
+    return Leg(directions, modes)
+
+
+def _legs_from_modifiers(modifiers: str) -> tuple[Leg, ...]:
+    return tuple(_leg_from_letters(fragment) for fragment in modifiers.split("a"))
+
+
+def _canonical_modifiers(modifiers: str) -> str:
+    return "a".join(leg_text(_leg_from_letters(fragment)) for fragment in modifiers.split("a"))
+
+
+def _normalised_range(atom: str, value: int | None) -> int | None:
+    return None if value is not None and value == default_range(atom) else value
+
+
+# --- writer -------------------------------------------------------------------------------------------------------
+
+
+def write(b: BetzaString | Sequence[Move]) -> str:
+    """Canonical text of a move string or of a sequence of moves.
+
+    Per leg ``i`` letters, directions as written, other modes in :data:`MODE_ORDER`; ``a`` between legs; the
+    canonical atom; the range as digits, omitted when it is the atom's default. A default range is written out
+    (``C1C``) only where leaving it out would make the next move's letter read as a doubled rider (``CC`` = ``C0``).
+    Raises :class:`UsageError` for a tree no XBetza text can express (no legs, unknown atom, ``*`` with a range).
+    """
+    items: tuple[Item, ...] = b.items if isinstance(b, BetzaString) else tuple(b)
+    texts: list[str] = []
+    following = ""
+    for item in reversed(items):
+        text = _item_text(item, glue_guard=following)
+        texts.append(text)
+        following = text
+    return "".join(reversed(texts))
+
+
+def _item_text(item: Item, glue_guard: str) -> str:
+    _check_atom_fields(item)
+    if isinstance(item, Repeat):
+        if not item.body:
+            raise UsageError("a repetition group cannot be empty")
+        for part in (item.head, item.body, item.tail):
+            _check_modifier_letters(part, allow_again=True)
+        prefix = (
+            _canonical_modifiers(item.head)
+            + "("
+            + _canonical_modifiers(item.body)
+            + ")"
+            + _canonical_modifiers(item.tail)
+        )
+    else:
+        if not item.legs:
+            raise UsageError(f"a move needs at least one leg (atom {item.atom!r})")
+        for leg in item.legs:
+            _check_modifier_letters(leg.directions + leg.modes, allow_again=False)
+            if any(letter in DIRECTION_LETTERS for letter in leg.modes):
+                raise UsageError(f"direction letters in the modes of a leg: {leg.modes!r}")
+            if any(letter not in DIRECTION_LETTERS for letter in leg.directions):
+                raise UsageError(f"mode letters in the directions of a leg: {leg.directions!r}")
+        prefix = "a".join(leg_text(leg) for leg in item.legs)
+    value = _normalised_range(item.atom, item.range)
+    if value is not None:
+        suffix = str(value)
+    elif item.star:
+        suffix = "*"
+    elif not item.exempt and item.atom in LEAPER_ATOMS and glue_guard.startswith(item.atom):
+        suffix = str(default_range(item.atom))
+    else:
+        suffix = ""
+    return prefix + item.atom + suffix + ("'" if item.exempt else "")
+
+
+def _check_atom_fields(item: Item) -> None:
+    atom = item.atom
+    if not atom or atom[0] not in ATOM_LETTERS or atom[0] in ATOM_SYNONYMS:
+        raise UsageError(f"not a canonical XBetza atom: {atom!r}")
+    if len(atom) > 1 and (atom[0] not in LEAPER_ATOMS or any(c not in EXTENSION_SUFFIXES for c in atom[1:])):
+        raise UsageError(f"not a canonical XBetza atom: {atom!r}")
+    if item.range is not None and item.range < 0:
+        raise UsageError(f"a range cannot be negative (got {item.range})")
+    if item.star and _normalised_range(atom, item.range) is not None:
+        raise UsageError("a move cannot have both a '*' range and a numeric range")
+
+
+def _check_modifier_letters(text: str, *, allow_again: bool) -> None:
+    for letter in text:
+        if letter not in _LOWER or (letter == "a" and not allow_again):
+            raise UsageError(f"not an XBetza modifier letter: {letter!r}")
+
+
+# --- reader -------------------------------------------------------------------------------------------------------
+
+
+def parse(text: str) -> BetzaString:
+    """Read an XBetza move string (see the module docstring for the accepted language).
+
+    Raises :class:`BetzaError` with the exact offset for anything else.
+    """
+    return _Reader(text).read()
+
+
+def parse_moves(text: str) -> tuple[Move, ...]:
+    """Read an XBetza string and expand its repetition groups (``parse(text).moves()``)."""
+    return parse(text).moves()
+
+
+def _show(text: str, offset: int) -> str:
+    return repr(text[offset]) if offset < len(text) else "end of string"
+
+
+_BRACKET_TURNS = {
+    "f": False, "l": False, "r": False, "s": False,
+    "fl": True, "fr": True, "fs": True, "bl": True, "br": True, "bs": True,
+}
+"""Relative directions accepted on the slide of a bracket form: True if the turn is 45 or 135 degrees, which
+switches between the orthogonal and the diagonal family."""
+
+_FAMILY = {"W": "orthogonal", "F": "diagonal", "R": "orthogonal", "B": "diagonal"}
+
+
+class _Reader:
+    """A hand-written reader: one pass, every error at the exact offset."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def error(self, reason: str, offset: int, expected: str | None = None) -> BetzaError:
+        return BetzaError(reason, offset, expected=expected, found=_show(self.text, offset))
+
+    def read(self) -> BetzaString:
+        items: list[Item] = []
+        while self.pos < len(self.text):
+            if self.text[self.pos] == "[":
+                items.extend(self.bracket())
+            else:
+                items.append(self.move())
+        return BetzaString(tuple(items))
+
+    def move(self) -> Item:
+        text = self.text
+        parts: list[str] = []  # head, body (when a group was read)
+        buffer: list[str] = []
+        group_open: int | None = None
+        while True:
+            pos = self.pos
+            if pos >= len(text):
+                if group_open is not None:
+                    raise self.error(f"repetition group opened at offset {group_open} is not closed", pos, "')'")
+                raise self.error("modifiers without an atom", pos, "an atom")
+            char = text[pos]
+            if char in _LOWER:
+                if char == "t" and text.startswith("[", pos + 1):
+                    raise self.error("old Betza 't[...]' (then) is not XBetza; use 'a' legs or [..?..]", pos)
+                buffer.append(char)
+            elif char == "(":
+                if group_open is not None:
+                    raise self.error("nested repetition groups are not supported", pos)
+                if parts:
+                    raise self.error("only one repetition group per move is supported", pos)
+                parts.append("".join(buffer))
+                buffer = []
+                group_open = pos
+            elif char == ")":
+                if group_open is None:
+                    raise self.error("')' without '('", pos, "a modifier or an atom")
+                if not buffer:
+                    raise self.error("empty repetition group", group_open, "modifier letters inside '(...)'")
+                parts.append("".join(buffer))
+                buffer = []
+                group_open = None
+            elif char.isupper() and char.isascii():
+                if group_open is not None:
+                    raise self.error(
+                        f"repetition group opened at offset {group_open} is not closed before the atom", pos, "')'"
+                    )
+                break
+            elif char == "[":
+                raise self.error("unsupported bracket form: modifiers before '['", pos, "an atom")
+            else:
+                started = bool(buffer or parts or group_open is not None)
+                expected = "a modifier or an atom" if started else "a modifier, an atom or '['"
+                if char in _DIGITS or char in "*'":
+                    raise self.error(f"{char!r} without an atom before it", pos, expected)
+                raise self.error("not an XBetza character", pos, expected)
+            self.pos += 1
+        atom, value, star, exempt = self.atom()
+        if parts:
+            head, body = parts
+            return Repeat(
+                _canonical_modifiers(head),
+                _canonical_modifiers(body),
+                _canonical_modifiers("".join(buffer)),
+                atom,
+                value,
+                star,
+                exempt,
+            )
+        return Move(_legs_from_modifiers("".join(buffer)), atom, value, star, exempt)
+
+    def atom(self) -> tuple[str, int | None, bool, bool]:
+        text = self.text
+        start = self.pos
+        letter = text[start]
+        if letter in EXTENSION_SUFFIXES:
+            raise self.error(f"extension suffix {letter!r} without an atom", start, "an atom")
+        if letter not in ATOM_LETTERS:
+            raise self.error(f"unknown atom {letter!r}", start, "one of " + " ".join(sorted(ATOM_LETTERS)))
+        atom = ATOM_SYNONYMS.get(letter, letter)
+        self.pos += 1
+        while self.pos < len(text) and text[self.pos] in EXTENSION_SUFFIXES:
+            if atom not in LEAPER_ATOMS:
+                raise self.error(f"extension suffix on {letter!r}, which is not a leaper", self.pos)
+            atom += text[self.pos]
+            self.pos += 1
+        value: int | None = None
+        star = False
+        pos = self.pos
+        if (
+            len(atom) == 1
+            and atom in LEAPER_ATOMS
+            and text.startswith(letter, pos)
+            and not text.startswith(tuple(EXTENSION_SUFFIXES), pos + 1)
+        ):
+            value = 0
+            self.pos += 1
+        elif pos < len(text) and text[pos] in _DIGITS:
+            end = pos
+            while end < len(text) and text[end] in _DIGITS:
+                end += 1
+            digits = text[pos:end]
+            if len(digits) > 1 and digits[0] == "0":
+                raise self.error(
+                    f"range {digits!r} has a leading zero (legacy Betza repetition counts such as W03 are not XBetza)",
+                    pos,
+                    "a range without leading zeros",
+                )
+            value = int(digits)
+            self.pos = end
+        elif text.startswith("*", pos):
+            star = True
+            self.pos += 1
+        exempt = text.startswith("'", self.pos)
+        if exempt:
+            self.pos += 1
+        return atom, _normalised_range(atom, value), star, exempt
+
+    def bracket(self) -> tuple[Move, ...]:
+        text = self.text
+        start = self.pos
+        end = start + 1
+        while end < len(text) and text[end] not in "[]":
+            end += 1
+        if end >= len(text):
+            raise self.error(f"bracket opened at offset {start} is not closed", end, "']'")
+        if text[end] == "[":
+            raise self.error("unsupported bracket form: nested '['", end)
+        moves = _bracket_moves(text[start + 1 : end])
+        if moves is None:
+            raise BetzaError(
+                "unsupported bracket form (only [P?S] and [P-S] with P a W or F step and S an R, B or Q slide)",
+                start,
+                found=repr(text[start : end + 1]),
+            )
+        self.pos = end + 1
+        return moves
+
+
+def _split_bracket_part(part: str) -> tuple[str, str] | None:
+    """Direction letters and the atom of one simple bracket part, or None if it is not that simple."""
+    directions, atom = part[:-1], part[-1:]
+    if not atom or any(letter not in DIRECTION_LETTERS for letter in directions):
+        return None
+    return directions, atom
+
+
+def _bracket_moves(content: str) -> tuple[Move, ...] | None:
+    """The moves of a simple bracket form (see the module docstring), or None if it is not one."""
+    separators = [index for index, char in enumerate(content) if char in "?-"]
+    if len(separators) != 1:
+        return None
+    index = separators[0]
+    step = _split_bracket_part(content[:index])
+    slide = _split_bracket_part(content[index + 1 :])
+    if step is None or slide is None:
+        return None
+    step_directions, step_atom = step
+    slide_directions, slide_atom = slide
+    if step_atom not in ("W", "F") or slide_atom not in ("R", "B", "Q"):
+        return None
+    step_family = _FAMILY[step_atom]
+    slide_families = ("orthogonal", "diagonal") if slide_atom == "Q" else (_FAMILY[slide_atom],)
+    turns: list[str] = []
+    if slide_directions:
+        switches = _BRACKET_TURNS.get(slide_directions)
+        if switches is None:
+            return None
+        if (step_family not in slide_families) != switches and slide_atom != "Q":
+            return None
+        turns.append(slide_directions)
+    else:
+        # Outward: every direction less than 90 degrees from the step, per slide family, own family first.
+        turns.extend("f" if family == step_family else "fs" for family in sorted(
+            slide_families, key=lambda family: family != step_family
+        ))
+    moves: list[Move] = []
+    if content[index] == "?":
+        moves.append(Move((Leg(step_directions),), step_atom))
+    moves.extend(Move((Leg(step_directions, "y"), Leg(turn)), step_atom) for turn in turns)
+    return tuple(moves)
