@@ -1,0 +1,238 @@
+"""Game Courier FEN codes (the ``code`` key, with its width from ``cols``).
+
+Tokens: a letter is a piece (upper case first side, lower case second side), ``{label}`` a multi-character
+label, digits a run of empty cells (multi-digit, base 10), ``-`` a hole (a non-cell), ``*`` fills the rest of
+the rank with empty cells, ``/`` ends a rank and pads the rest of it with holes. The cells form one sequence
+that wraps every ``cols`` cells, so a ``/`` at a rank boundary does nothing and ``*`` at the start of a rank
+fills the whole rank; this is the only reading under which the documented equivalent chess codes and the Xiang
+Hex code decode as stated. Ranks run from the top (the second side's back rank) down.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from typing import Literal
+
+from fairyport.errors import Location, ParseError
+
+EMPTY_LABEL = "@"
+"""Game Courier's internal label of an empty cell."""
+
+CellKind = Literal["empty", "hole", "piece"]
+_SPECIAL = set("0123456789-*/{}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Cell:
+    """One cell of the grid: empty, a hole (not part of the board) or a piece label."""
+
+    kind: CellKind
+    label: str | None = None
+    offset: int | None = dataclasses.field(default=None, compare=False)
+    """Offset of the token that made this cell, in the FEN string."""
+
+    @property
+    def side(self) -> int | None:
+        """1 for the first side (upper case), 2 for the second (lower case), None when the label has no letter.
+
+        For multi-character labels the first letter decides (an inference: Game Courier documents the case
+        convention for one-letter labels only).
+        """
+        if self.label is None:
+            return None
+        for ch in self.label:
+            if ch.isalpha():
+                return 1 if ch.isupper() else 2
+        return None
+
+
+EMPTY = Cell("empty")
+HOLE = Cell("hole")
+
+
+@dataclasses.dataclass(frozen=True)
+class RankNote:
+    """How one ``/``-separated segment of the code filled the grid (for width checks)."""
+
+    offset: int
+    """Offset of the segment's first character."""
+    cells: int
+    """Cells the segment produced before its ``/`` (or the end of the code)."""
+    padded: int
+    """Holes its ``/`` added to finish the rank."""
+    started_mid_rank: bool
+
+
+@dataclasses.dataclass
+class FenBoard:
+    """A decoded FEN code: ``ranks[0]`` is the top rank, each a list of ``cols`` cells."""
+
+    cols: int
+    ranks: list[list[Cell]]
+    notes: list[RankNote] = dataclasses.field(default_factory=list)
+    short_last_rank: int = 0
+    """Cells missing from the last rank (padded with holes here; a finding for the linter)."""
+
+    @property
+    def cells(self) -> int:
+        """Number of board cells (empty or occupied)."""
+        return sum(1 for rank in self.ranks for cell in rank if cell.kind != "hole")
+
+    @property
+    def holes(self) -> int:
+        """Number of non-cells."""
+        return sum(1 for rank in self.ranks for cell in rank if cell.kind == "hole")
+
+    def pieces(self) -> Counter[str]:
+        """Count of each piece label."""
+        return Counter(cell.label for rank in self.ranks for cell in rank if cell.label is not None)
+
+    def piece_count(self) -> int:
+        """Number of pieces."""
+        return sum(self.pieces().values())
+
+    def cell_at(self, file: int, rank: int) -> Cell:
+        """The cell at 0-based ``file`` (from the left) and ``rank`` (from the bottom, as GAME Code counts)."""
+        return self.ranks[len(self.ranks) - 1 - rank][file]
+
+
+def parse_fen(code: str, cols: int, *, file: str | None = None, base: Location | None = None) -> FenBoard:
+    """Decode ``code`` on a board ``cols`` cells wide.
+
+    :param base: where the code starts, to locate errors in the enclosing file (line and column are added).
+    :raises ParseError: for an unknown character, an unclosed or empty ``{label}``, or ``cols < 1``.
+    """
+    if cols < 1:
+        raise ParseError("the board width (cols) must be at least 1", _locate(code, 0, file, base),
+                         expected="cols >= 1", found=str(cols))
+    flat: list[Cell] = []
+    notes: list[RankNote] = []
+    segment_start = 0
+    segment_cells = 0
+    segment_mid = False
+    i = 0
+    while i < len(code):
+        ch = code[i]
+        if ch.isdigit():
+            j = i
+            while j < len(code) and code[j].isdigit():
+                j += 1
+            run = int(code[i:j])
+            if run > 100_000:
+                raise ParseError("empty run too long", _locate(code, i, file, base), expected="at most 100000",
+                                 found=code[i:j])
+            flat.extend([Cell("empty", offset=i)] * run)
+            segment_cells += run
+            i = j
+            continue
+        if ch == "-":
+            flat.append(Cell("hole", offset=i))
+            segment_cells += 1
+        elif ch == "*":
+            fill = cols - len(flat) % cols
+            flat.extend([Cell("empty", offset=i)] * fill)
+            segment_cells += fill
+        elif ch == "/":
+            rest = (cols - len(flat) % cols) % cols
+            flat.extend([Cell("hole", offset=i)] * rest)
+            notes.append(RankNote(segment_start, segment_cells, rest, segment_mid))
+            segment_start, segment_cells, segment_mid = i + 1, 0, len(flat) % cols != 0
+        elif ch == "{":
+            close = code.find("}", i + 1)
+            if close < 0:
+                raise ParseError("unclosed {label}", _locate(code, i, file, base), expected="}", found="end of code")
+            label = code[i + 1:close]
+            if not label or "{" in label:
+                raise ParseError("bad {label}", _locate(code, i, file, base), expected="a label such as {Ca}",
+                                 found=repr(code[i:close + 1]))
+            flat.append(Cell("piece", label, i))
+            segment_cells += 1
+            i = close + 1
+            continue
+        elif ch == "}" or ch.isspace() or not ch.isprintable():
+            raise ParseError("unexpected character in FEN code", _locate(code, i, file, base),
+                             expected="a piece letter, digits, -, *, / or {label}", found=repr(ch))
+        else:
+            flat.append(Cell("piece", ch, i))
+            segment_cells += 1
+        i += 1
+    if segment_cells or not notes:
+        notes.append(RankNote(segment_start, segment_cells, 0, segment_mid))
+    short = (cols - len(flat) % cols) % cols
+    flat.extend([HOLE] * short)
+    ranks = [flat[k:k + cols] for k in range(0, len(flat), cols)]
+    return FenBoard(cols, ranks, notes, short)
+
+
+def _locate(code: str, index: int, file: str | None, base: Location | None) -> Location:
+    inner = Location.from_offset(code, index, file)
+    if base is None or base.line is None or base.column is None:
+        return inner
+    line = base.line + (inner.line or 1) - 1
+    column = (inner.column or 1) + (base.column - 1 if inner.line == 1 else 0)
+    offset = None if base.offset is None else base.offset + index
+    return Location(file or base.file, line, column, offset)
+
+
+def write_fen(board: FenBoard) -> str:
+    """The canonical code of ``board``: ranks joined by ``/``, empty runs as numbers, trailing holes of a
+    rank left to the ``/`` that follows, ``{label}`` for labels longer than one character or clashing with a
+    token character. ``parse_fen(write_fen(b), b.cols)`` gives back the same cells."""
+    parts: list[str] = []
+    last = len(board.ranks) - 1
+    for index, rank in enumerate(board.ranks):
+        cells = list(rank)
+        slash_pads = index < last and cells and cells[-1].kind == "hole"
+        if slash_pads:
+            while cells and cells[-1].kind == "hole":
+                cells.pop()
+            if not cells:
+                cells = [HOLE]  # a '/' at a rank start is a no-op: one explicit hole makes it pad
+        text = []
+        run = 0
+        for cell in cells:
+            if cell.kind == "empty":
+                run += 1
+                continue
+            if run:
+                text.append(str(run))
+                run = 0
+            text.append("-" if cell.kind == "hole" else _label_token(cell.label or ""))
+        if run:
+            text.append(str(run))
+        parts.append("".join(text))
+    return "/".join(parts)
+
+
+def _label_token(label: str) -> str:
+    if len(label) == 1 and label not in _SPECIAL and not label.isspace():
+        return label
+    return "{" + label + "}"
+
+
+def coordinate_labels(values: str | None, count: int, default: str) -> list[str]:
+    """Coordinate labels from a ``files`` / ``ranks`` value (space-separated), or the defaults.
+
+    ``default`` is ``"files"`` (a, b, c, ...) or ``"ranks"`` (1, 2, 3, ...). Index 0 is the leftmost file or
+    the bottom rank. Missing labels are filled with the defaults so the list always has ``count`` entries.
+    """
+    given = values.split() if values else []
+    result = []
+    for index in range(count):
+        if index < len(given):
+            result.append(given[index])
+        elif default == "files":
+            result.append(_file_letter(index))
+        else:
+            result.append(str(index + 1))
+    return result
+
+
+def _file_letter(index: int) -> str:
+    letters = ""
+    index += 1
+    while index:
+        index, remainder = divmod(index - 1, 26)
+        letters = chr(ord("a") + remainder) + letters
+    return letters
