@@ -34,9 +34,9 @@ Reading (:func:`parse`):
   Anything else is refused with "unsupported bracket form";
 - the empty string is valid and has no moves. Whitespace is not skipped: callers strip their fields.
 
-Every error is a :class:`BetzaError` whose :attr:`BetzaError.offset` is the exact character offset in the
-parsed string; :meth:`BetzaError.relocate` turns it into a file/line/column location for callers that parsed
-a substring of a larger text.
+The reader itself is in :mod:`fairyport.formats.betza_reader`. Every error is a :class:`BetzaError` whose
+:attr:`BetzaError.offset` is the exact character offset in the parsed string; :meth:`BetzaError.relocate`
+turns it into a file/line/column location for callers that parsed a substring of a larger text.
 """
 
 from __future__ import annotations
@@ -80,8 +80,8 @@ SPECIAL_ATOMS = {"O", "U", "I"}
 EXTENSION_SUFFIXES = "XY"
 """Suffixes that extend a leaper atom (``FX`` = Giraffe); allowed only after a :data:`LEAPER_ATOMS` letter."""
 
-ATOM_LETTERS = frozenset(LEAPER_ATOMS) | frozenset(ATOM_SYNONYMS) | frozenset("K") | frozenset(RIDER_ATOMS) | (
-    frozenset(SPECIAL_ATOMS)
+ATOM_LETTERS = (
+    frozenset(LEAPER_ATOMS) | frozenset(ATOM_SYNONYMS) | frozenset("K") | frozenset(RIDER_ATOMS) | SPECIAL_ATOMS
 )
 """Every capital that can start an atom."""
 
@@ -95,8 +95,10 @@ FSF_MODES = frozenset("mcpgnie")
 """Mode letters Fairy-Stockfish reads: C.3 rule 1 (``m c p g n i``) plus ``e``, which its variant parser reads
 as "captures en passant" (every FSF pawn, e.g. ``fmWfceF``, uses it)."""
 
-_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
-_DIGITS = frozenset("0123456789")
+LOWER_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+"""Every modifier letter: the directions, the modes and ``a`` (together they use the whole lower-case alphabet)."""
+DIGITS = frozenset("0123456789")
+"""Range digits."""
 _MODE_RANK = {letter: index for index, letter in enumerate(MODE_ORDER)}
 
 
@@ -187,7 +189,7 @@ class Repeat:
         """The move with ``copies`` copies of the group (0 = the group left out)."""
         if copies < 0:
             raise UsageError(f"a repetition count cannot be negative (got {copies})")
-        legs = _legs_from_modifiers(self.head + self.body * copies + self.tail)
+        legs = legs_from_modifiers(self.head + self.body * copies + self.tail)
         return Move(legs, self.atom, self.range, self.star, self.exempt)
 
     def moves(self, max_repeat: int = DEFAULT_MAX_REPEAT) -> tuple[Move, ...]:
@@ -279,15 +281,18 @@ def _leg_from_letters(letters: str) -> Leg:
     return Leg(directions, modes)
 
 
-def _legs_from_modifiers(modifiers: str) -> tuple[Leg, ...]:
+def legs_from_modifiers(modifiers: str) -> tuple[Leg, ...]:
+    """The legs of a modifier text such as ``mafs``: split on ``a``, directions in order, modes sorted."""
     return tuple(_leg_from_letters(fragment) for fragment in modifiers.split("a"))
 
 
-def _canonical_modifiers(modifiers: str) -> str:
+def canonical_modifiers(modifiers: str) -> str:
+    """``modifiers`` (which may contain ``a``) with each ``a``-separated fragment written as :func:`leg_text` does."""
     return "a".join(leg_text(_leg_from_letters(fragment)) for fragment in modifiers.split("a"))
 
 
-def _normalised_range(atom: str, value: int | None) -> int | None:
+def normalised_range(atom: str, value: int | None) -> int | None:
+    """``value``, or None if it is the atom's :func:`default_range` (``W1`` is stored as ``W``)."""
     return None if value is not None and value == default_range(atom) else value
 
 
@@ -320,11 +325,7 @@ def _item_text(item: Item, glue_guard: str) -> str:
         for part in (item.head, item.body, item.tail):
             _check_modifier_letters(part, allow_again=True)
         prefix = (
-            _canonical_modifiers(item.head)
-            + "("
-            + _canonical_modifiers(item.body)
-            + ")"
-            + _canonical_modifiers(item.tail)
+            canonical_modifiers(item.head) + "(" + canonical_modifiers(item.body) + ")" + canonical_modifiers(item.tail)
         )
     else:
         if not item.legs:
@@ -336,7 +337,7 @@ def _item_text(item: Item, glue_guard: str) -> str:
             if any(letter not in DIRECTION_LETTERS for letter in leg.directions):
                 raise UsageError(f"mode letters in the directions of a leg: {leg.directions!r}")
         prefix = "a".join(leg_text(leg) for leg in item.legs)
-    value = _normalised_range(item.atom, item.range)
+    value = normalised_range(item.atom, item.range)
     if value is not None:
         suffix = str(value)
     elif item.star:
@@ -356,13 +357,13 @@ def _check_atom_fields(item: Item) -> None:
         raise UsageError(f"not a canonical XBetza atom: {atom!r}")
     if item.range is not None and item.range < 0:
         raise UsageError(f"a range cannot be negative (got {item.range})")
-    if item.star and _normalised_range(atom, item.range) is not None:
+    if item.star and normalised_range(atom, item.range) is not None:
         raise UsageError("a move cannot have both a '*' range and a numeric range")
 
 
 def _check_modifier_letters(text: str, *, allow_again: bool) -> None:
     for letter in text:
-        if letter not in _LOWER or (letter == "a" and not allow_again):
+        if letter not in LOWER_LETTERS or (letter == "a" and not allow_again):
             raise UsageError(f"not an XBetza modifier letter: {letter!r}")
 
 
@@ -374,215 +375,11 @@ def parse(text: str) -> BetzaString:
 
     Raises :class:`BetzaError` with the exact offset for anything else.
     """
-    return _Reader(text).read()
+    from fairyport.formats.betza_reader import Reader  # the reader imports this module's types
+
+    return Reader(text).read()
 
 
 def parse_moves(text: str) -> tuple[Move, ...]:
     """Read an XBetza string and expand its repetition groups (``parse(text).moves()``)."""
     return parse(text).moves()
-
-
-def _show(text: str, offset: int) -> str:
-    return repr(text[offset]) if offset < len(text) else "end of string"
-
-
-_BRACKET_TURNS = {
-    "f": False, "l": False, "r": False, "s": False,
-    "fl": True, "fr": True, "fs": True, "bl": True, "br": True, "bs": True,
-}
-"""Relative directions accepted on the slide of a bracket form: True if the turn is 45 or 135 degrees, which
-switches between the orthogonal and the diagonal family."""
-
-_FAMILY = {"W": "orthogonal", "F": "diagonal", "R": "orthogonal", "B": "diagonal"}
-
-
-class _Reader:
-    """A hand-written reader: one pass, every error at the exact offset."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    def error(self, reason: str, offset: int, expected: str | None = None) -> BetzaError:
-        return BetzaError(reason, offset, expected=expected, found=_show(self.text, offset))
-
-    def read(self) -> BetzaString:
-        items: list[Item] = []
-        while self.pos < len(self.text):
-            if self.text[self.pos] == "[":
-                items.extend(self.bracket())
-            else:
-                items.append(self.move())
-        return BetzaString(tuple(items))
-
-    def move(self) -> Item:
-        text = self.text
-        parts: list[str] = []  # head, body (when a group was read)
-        buffer: list[str] = []
-        group_open: int | None = None
-        while True:
-            pos = self.pos
-            if pos >= len(text):
-                if group_open is not None:
-                    raise self.error(f"repetition group opened at offset {group_open} is not closed", pos, "')'")
-                raise self.error("modifiers without an atom", pos, "an atom")
-            char = text[pos]
-            if char in _LOWER:
-                if char == "t" and text.startswith("[", pos + 1):
-                    raise self.error("old Betza 't[...]' (then) is not XBetza; use 'a' legs or [..?..]", pos)
-                buffer.append(char)
-            elif char == "(":
-                if group_open is not None:
-                    raise self.error("nested repetition groups are not supported", pos)
-                if parts:
-                    raise self.error("only one repetition group per move is supported", pos)
-                parts.append("".join(buffer))
-                buffer = []
-                group_open = pos
-            elif char == ")":
-                if group_open is None:
-                    raise self.error("')' without '('", pos, "a modifier or an atom")
-                if not buffer:
-                    raise self.error("empty repetition group", group_open, "modifier letters inside '(...)'")
-                parts.append("".join(buffer))
-                buffer = []
-                group_open = None
-            elif char.isupper() and char.isascii():
-                if group_open is not None:
-                    raise self.error(
-                        f"repetition group opened at offset {group_open} is not closed before the atom", pos, "')'"
-                    )
-                break
-            elif char == "[":
-                raise self.error("unsupported bracket form: modifiers before '['", pos, "an atom")
-            else:
-                started = bool(buffer or parts or group_open is not None)
-                expected = "a modifier or an atom" if started else "a modifier, an atom or '['"
-                if char in _DIGITS or char in "*'":
-                    raise self.error(f"{char!r} without an atom before it", pos, expected)
-                raise self.error("not an XBetza character", pos, expected)
-            self.pos += 1
-        atom, value, star, exempt = self.atom()
-        if parts:
-            head, body = parts
-            return Repeat(
-                _canonical_modifiers(head),
-                _canonical_modifiers(body),
-                _canonical_modifiers("".join(buffer)),
-                atom,
-                value,
-                star,
-                exempt,
-            )
-        return Move(_legs_from_modifiers("".join(buffer)), atom, value, star, exempt)
-
-    def atom(self) -> tuple[str, int | None, bool, bool]:
-        text = self.text
-        start = self.pos
-        letter = text[start]
-        if letter in EXTENSION_SUFFIXES:
-            raise self.error(f"extension suffix {letter!r} without an atom", start, "an atom")
-        if letter not in ATOM_LETTERS:
-            raise self.error(f"unknown atom {letter!r}", start, "one of " + " ".join(sorted(ATOM_LETTERS)))
-        atom = ATOM_SYNONYMS.get(letter, letter)
-        self.pos += 1
-        while self.pos < len(text) and text[self.pos] in EXTENSION_SUFFIXES:
-            if atom not in LEAPER_ATOMS:
-                raise self.error(f"extension suffix on {letter!r}, which is not a leaper", self.pos)
-            atom += text[self.pos]
-            self.pos += 1
-        value: int | None = None
-        star = False
-        pos = self.pos
-        if (
-            len(atom) == 1
-            and atom in LEAPER_ATOMS
-            and text.startswith(letter, pos)
-            and not text.startswith(tuple(EXTENSION_SUFFIXES), pos + 1)
-        ):
-            value = 0
-            self.pos += 1
-        elif pos < len(text) and text[pos] in _DIGITS:
-            end = pos
-            while end < len(text) and text[end] in _DIGITS:
-                end += 1
-            digits = text[pos:end]
-            if len(digits) > 1 and digits[0] == "0":
-                raise self.error(
-                    f"range {digits!r} has a leading zero (legacy Betza repetition counts such as W03 are not XBetza)",
-                    pos,
-                    "a range without leading zeros",
-                )
-            value = int(digits)
-            self.pos = end
-        elif text.startswith("*", pos):
-            star = True
-            self.pos += 1
-        exempt = text.startswith("'", self.pos)
-        if exempt:
-            self.pos += 1
-        return atom, _normalised_range(atom, value), star, exempt
-
-    def bracket(self) -> tuple[Move, ...]:
-        text = self.text
-        start = self.pos
-        end = start + 1
-        while end < len(text) and text[end] not in "[]":
-            end += 1
-        if end >= len(text):
-            raise self.error(f"bracket opened at offset {start} is not closed", end, "']'")
-        if text[end] == "[":
-            raise self.error("unsupported bracket form: nested '['", end)
-        moves = _bracket_moves(text[start + 1 : end])
-        if moves is None:
-            raise BetzaError(
-                "unsupported bracket form (only [P?S] and [P-S] with P a W or F step and S an R, B or Q slide)",
-                start,
-                found=repr(text[start : end + 1]),
-            )
-        self.pos = end + 1
-        return moves
-
-
-def _split_bracket_part(part: str) -> tuple[str, str] | None:
-    """Direction letters and the atom of one simple bracket part, or None if it is not that simple."""
-    directions, atom = part[:-1], part[-1:]
-    if not atom or any(letter not in DIRECTION_LETTERS for letter in directions):
-        return None
-    return directions, atom
-
-
-def _bracket_moves(content: str) -> tuple[Move, ...] | None:
-    """The moves of a simple bracket form (see the module docstring), or None if it is not one."""
-    separators = [index for index, char in enumerate(content) if char in "?-"]
-    if len(separators) != 1:
-        return None
-    index = separators[0]
-    step = _split_bracket_part(content[:index])
-    slide = _split_bracket_part(content[index + 1 :])
-    if step is None or slide is None:
-        return None
-    step_directions, step_atom = step
-    slide_directions, slide_atom = slide
-    if step_atom not in ("W", "F") or slide_atom not in ("R", "B", "Q"):
-        return None
-    step_family = _FAMILY[step_atom]
-    slide_families = ("orthogonal", "diagonal") if slide_atom == "Q" else (_FAMILY[slide_atom],)
-    turns: list[str] = []
-    if slide_directions:
-        switches = _BRACKET_TURNS.get(slide_directions)
-        if switches is None:
-            return None
-        if (step_family not in slide_families) != switches and slide_atom != "Q":
-            return None
-        turns.append(slide_directions)
-    else:
-        # Outward: every direction less than 90 degrees from the step, per slide family, own family first.
-        turns.extend("f" if family == step_family else "fs" for family in sorted(
-            slide_families, key=lambda family: family != step_family
-        ))
-    moves: list[Move] = []
-    if content[index] == "?":
-        moves.append(Move((Leg(step_directions),), step_atom))
-    moves.extend(Move((Leg(step_directions, "y"), Leg(turn)), step_atom) for turn in turns)
-    return tuple(moves)
