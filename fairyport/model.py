@@ -201,6 +201,9 @@ class Setup:
     placement: dict[str, Piece] = dataclasses.field(default_factory=dict)
     """Square name -> piece."""
     side_to_move: Color = WHITE
+    hands: dict[Color, dict[str, int]] = dataclasses.field(default_factory=dict)
+    """Pieces in hand at the start: colour -> piece id -> count (the Interactive Diagram's holdings field).
+    Empty for games without pieces in hand."""
 
 
 @dataclasses.dataclass
