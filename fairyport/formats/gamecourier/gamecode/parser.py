@@ -1,0 +1,172 @@
+"""GAME Code statements: commands, ``if`` / ``elseif`` / ``else`` / ``endif`` and ``sub`` / ``endsub`` blocks.
+
+Statements end with ``;``. A statement that starts with a header word (:data:`HEADERS`) ends at the first
+``:`` as well (``if == K space e1: setflag e1; endif;``); a header ended by ``;`` is accepted too (seen in a
+2008 user's code). Commands in :data:`COMMANDS` get their arguments parsed according to their shape;
+any other first word is kept as an unknown command with its tokens, never rejected. Parsing never raises:
+problems are collected in :attr:`Program.errors`; :func:`parse_strict` raises the first.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from fairyport.errors import Location, ParseError
+from fairyport.formats.gamecourier.gamecode.expressions import parse_expression
+from fairyport.formats.gamecourier.gamecode.lexer import Token, tokenize
+from fairyport.formats.gamecourier.gamecode.nodes import Branch, Command, IfBlock, Program, Statement, SubBlock
+
+Shape = Literal["expr", "target_expr", "target_words", "words", "text", "none"]
+
+COMMANDS: dict[str, Shape] = {
+    "if": "expr", "elseif": "expr", "else": "none", "endif": "none",
+    "sub": "target_words", "endsub": "none", "return": "expr", "gosub": "target_words",
+    "def": "target_expr", "set": "target_expr", "setconst": "target_expr", "setsystem": "target_expr",
+    "print": "expr", "echo": "expr", "eval": "expr", "verify": "expr", "fn": "target_words",
+    "setflag": "words", "unsetflag": "words", "include": "words", "ban": "words", "allow": "words",
+    "setlegal": "words", "label": "words", "goto": "words", "add": "words", "capture": "words",
+    "die": "text", "say": "text",
+}
+"""Commands this parser knows and how their arguments are read:
+``expr`` an expression; ``target_expr`` a name then an expression (``def N ...``, ``set x ...``);
+``target_words`` a name then plain arguments (``sub NAME params``, ``gosub NAME args``); ``words`` plain
+arguments; ``text`` a message kept as written; ``none`` no arguments."""
+
+HEADERS = ("if", "elseif", "else", "sub", "label")
+"""Words whose statement ends at ``:``."""
+
+
+def parse_program(code: str, file: str | None = None) -> Program:
+    """Parse a GAME Code block; syntax errors are collected, never raised. Locations are relative to ``code``."""
+    lexed = tokenize(code, file)
+    parser = _Parser(code, file, lexed.errors)
+    statements = parser.block(_split(lexed.tokens), closers=())
+    return Program(code, statements, parser.errors)
+
+
+def parse_strict(code: str, file: str | None = None) -> Program:
+    """Parse a GAME Code block and raise its first syntax error.
+
+    :raises ParseError: the first problem found, located in ``code``.
+    """
+    program = parse_program(code, file)
+    if program.errors:
+        raise min(program.errors, key=lambda e: e.location.offset or 0)
+    return program
+
+
+def _split(tokens: list[Token]) -> list[list[Token]]:
+    """Group tokens into statements (terminators dropped)."""
+    statements: list[list[Token]] = []
+    current: list[Token] = []
+    for token in tokens:
+        is_header = bool(current) and current[0].kind == "word" and current[0].text in HEADERS
+        if token.kind == "semi" or (token.kind == "colon" and is_header):
+            if current:
+                statements.append(current)
+            current = []
+            continue
+        if token.kind == "colon":
+            token = Token("word", token.text, token.offset)
+        current.append(token)
+    if current:
+        statements.append(current)
+    return statements
+
+
+class _Parser:
+    def __init__(self, code: str, file: str | None, errors: list[ParseError]) -> None:
+        self.code = code
+        self.file = file
+        self.errors = errors
+        self.queue: list[list[Token]] = []
+
+    def error(self, reason: str, offset: int, expected: str, found: str) -> None:
+        self.errors.append(ParseError(reason, Location.from_offset(self.code, offset, self.file),
+                                      expected=expected, found=found))
+
+    def block(self, queue: list[list[Token]], closers: tuple[str, ...]) -> list[Statement]:
+        """Parse statements from ``queue`` (consumed in place) until one of ``closers`` (left in the queue)."""
+        self.queue = queue
+        body: list[Statement] = []
+        while self.queue:
+            first = self.queue[0][0].text
+            if first in closers:
+                return body
+            tokens = self.queue.pop(0)
+            if first == "if":
+                body.append(self.if_block(tokens))
+            elif first == "sub":
+                body.append(self.sub_block(tokens))
+            else:
+                if first in ("elseif", "else", "endif", "endsub"):
+                    self.error(f"'{first}' without a matching opening statement", tokens[0].offset,
+                               "a statement", repr(first))
+                body.append(self.command(tokens))
+        return body
+
+    def if_block(self, tokens: list[Token]) -> IfBlock:
+        header = self.command(tokens)
+        branches = [Branch("if", header, header.expr, [])]
+        if header.expr is None:
+            self.error("'if' without a condition", tokens[0].offset, "an expression", "nothing")
+        while True:
+            queue = self.queue
+            branches[-1].body = self.block(queue, ("elseif", "else", "endif"))
+            self.queue = queue
+            if not queue:
+                self.error("'if' without 'endif'", tokens[0].offset, "endif", "end of code")
+                return IfBlock(branches, tokens[0].offset, len(self.code), closed=False)
+            nxt = queue.pop(0)
+            keyword = nxt[0].text
+            if keyword == "endif":
+                return IfBlock(branches, tokens[0].offset, nxt[-1].end, closed=True)
+            branch_header = self.command(nxt)
+            if keyword == "else" and branches[-1].keyword == "else":
+                self.error("second 'else' in one 'if'", nxt[0].offset, "endif", "else")
+            if keyword == "elseif" and branch_header.expr is None:
+                self.error("'elseif' without a condition", nxt[0].offset, "an expression", "nothing")
+            branches.append(Branch("elseif" if keyword == "elseif" else "else", branch_header,
+                                   branch_header.expr, []))
+
+    def sub_block(self, tokens: list[Token]) -> SubBlock:
+        header = self.command(tokens)
+        if header.target is None:
+            self.error("'sub' without a name", tokens[0].offset, "a subroutine name", "nothing")
+        queue = self.queue
+        body = self.block(queue, ("endsub", "sub"))
+        self.queue = queue
+        params = tuple(t.text for t in header.args)
+        if not queue or queue[0][0].text != "endsub":
+            self.error("'sub' without 'endsub'", tokens[0].offset, "endsub", "end of code" if not queue else "sub")
+            end = queue[0][0].offset if queue else len(self.code)
+            return SubBlock(header, header.target or "", params, body, tokens[0].offset, end, closed=False)
+        closer = queue.pop(0)
+        return SubBlock(header, header.target or "", params, body, tokens[0].offset, closer[-1].end)
+
+    def command(self, tokens: list[Token]) -> Command:
+        first = tokens[0]
+        name = first.value if first.kind == "word" else first.text
+        end = tokens[-1].end
+        text = self.code[first.offset:end]
+        rest = tokens[1:]
+        shape = COMMANDS.get(name) if first.kind == "word" else None
+        command = Command(name, first.offset, end, text, tuple(rest), known=shape is not None)
+        if shape in ("target_expr", "target_words"):
+            if not rest:
+                self.error(f"'{name}' needs a name", first.offset, "a name", "nothing")
+            else:
+                command.target = rest[0].value
+                command.args = tuple(rest[1:])
+        if shape == "none" and rest:
+            self.error(f"'{name}' takes no arguments", rest[0].offset, "';'", repr(rest[0].text))
+        if shape in ("expr", "target_expr"):
+            parsed = parse_expression(list(command.args), self.code, self.file)
+            command.expr = parsed.expr
+            command.bindings = tuple(parsed.bindings)
+            self.errors.extend(parsed.errors)
+            if name in ("def", "set") and command.target is not None and parsed.expr is None and not parsed.bindings:
+                self.error(f"'{name} {command.target}' without a value", first.offset, "an expression", "nothing")
+        if shape == "text":
+            command.message = self.code[rest[0].offset:end] if rest else ""
+        return command
