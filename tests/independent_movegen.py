@@ -77,6 +77,7 @@ class GameRules:
     pawn_double_step_rank: int | None  # 0-based rank (from White's side) of White's double step; None: none
     castling: bool  # FIDE castling (8x8, king e1/e8, rooks a/h)
     start_fen: str
+    names: dict[str, str]  # upper-case letter -> piece name (lower case), including the pawn
 
     def on_board(self, square: Square) -> bool:
         """Whether ``square`` lies on the board."""
@@ -238,6 +239,7 @@ CHESS = GameRules(
     pawn_double_step_rank=1,
     castling=True,
     start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    names={"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"},
 )
 
 MIDEAST = GameRules(
@@ -259,6 +261,18 @@ MIDEAST = GameRules(
     pawn_double_step_rank=2,
     castling=False,
     start_fen="z1c1ss1c1z/rnbvqkvbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBVQKVBNR/Z1C1SS1C1Z w - - 0 1",
+    names={
+        "K": "king",
+        "Q": "queen",
+        "R": "rook",
+        "B": "bishop",
+        "N": "knight",
+        "S": "castle",
+        "C": "chevalier",
+        "Z": "courtier",
+        "V": "cavalier",
+        "P": "pawn",
+    },
 )
 
 SHATRANJ_KAMIL_X = GameRules(
@@ -279,6 +293,17 @@ SHATRANJ_KAMIL_X = GameRules(
     pawn_double_step_rank=None,
     castling=False,
     start_fen="c3ke3c/1rnsefsnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/1RNSEFSNR1/C3KE3C w - - 0 1",
+    names={
+        "K": "king",
+        "R": "rook",
+        "N": "knight",
+        "F": "ferz",
+        "S": "silver",
+        "C": "cannon",
+        "E": "elephant",
+        "W": "warelephant",
+        "P": "pawn",
+    },
 )
 
 GAMES: dict[str, GameRules] = {game.name: game for game in (CHESS, MIDEAST, SHATRANJ_KAMIL_X)}
@@ -445,9 +470,7 @@ def reach(game: GameRules, piece: str, square: Square) -> frozenset[Square]:
     else:
         move = game.moves[piece.upper()]
         enemy = "p" if white else "P"
-        full: Board = {
-            (f, r): enemy for f in range(game.width) for r in range(game.height) if (f, r) != square
-        }
+        full: Board = {(f, r): enemy for f in range(game.width) for r in range(game.height) if (f, r) != square}
         full[square] = piece
         result = frozenset(move({square: piece}, square, white, game) | move(full, square, white, game))
     _REACH_CACHE[key] = result
@@ -671,9 +694,7 @@ def start_fen(game: str | GameRules) -> str:
     return get_game(game).start_fen
 
 
-def random_playout_fens(
-    game: str | GameRules, fen: str, plies: int, rng: random.Random
-) -> list[str]:
+def random_playout_fens(game: str | GameRules, fen: str, plies: int, rng: random.Random) -> list[str]:
     """Play up to ``plies`` uniformly random legal moves from ``fen`` (choices drawn from ``rng`` over the
     sorted UCI list, so a seeded generator makes it deterministic); return the FENs after each move. Stops
     early when there is no legal move."""
