@@ -106,11 +106,17 @@ class Reader:
                 break
             elif char == "[":
                 raise self.error("unsupported bracket form: modifiers before '['", pos, "an atom")
+            elif char == "]":
+                raise self.error("']' without '['", pos, "a modifier or an atom")
             else:
                 started = bool(buffer or parts or group_open is not None)
                 expected = "a modifier or an atom" if started else "a modifier, an atom or '['"
                 if char in DIGITS or char in "*'":
-                    raise self.error(f"{char!r} without an atom before it", pos, expected)
+                    if not started and pos > 0:
+                        reason = f"{char!r} after a complete move (a move has one range, then at most one \"'\")"
+                    else:
+                        reason = f"{char!r} without an atom before it"
+                    raise self.error(reason, pos, expected)
                 raise self.error("not an XBetza character", pos, expected)
             self.pos += 1
         atom, value, star, exempt = self.atom()
@@ -138,7 +144,7 @@ class Reader:
         atom = ATOM_SYNONYMS.get(letter, letter)
         self.pos += 1
         while self.pos < len(text) and text[self.pos] in EXTENSION_SUFFIXES:
-            if atom not in LEAPER_ATOMS:
+            if atom[0] not in LEAPER_ATOMS:
                 raise self.error(f"extension suffix on {letter!r}, which is not a leaper", self.pos)
             atom += text[self.pos]
             self.pos += 1
