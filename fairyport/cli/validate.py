@@ -32,6 +32,7 @@ ValidatorFunction = Callable[[Path, ValidateOptions], FileReport]
 
 VALIDATORS: dict[str, str] = {}
 """Format name -> ``module:function`` of its validator. Formats add themselves here."""
+VALIDATORS["zrf"] = "fairyport.formats.zrf.validate:validate_file"
 
 
 def validator_for(fmt: str) -> ValidatorFunction | None:

@@ -1,0 +1,261 @@
+"""Structural checks of one typed game against its own declarations.
+
+Codes: ``undefined-piece``, ``unknown-position``, ``unknown-zone``, ``undefined-direction``, ``unknown-player``,
+``symmetry-unknown-player``, ``duplicate-piece``, ``undefined-macro`` (a list in a move program whose head is
+neither a move-language keyword, an attribute nor a macro) and ``unknown-name`` (a bare word in a move program
+that is not a keyword, direction, position or attribute).
+
+When a variant is checked, a problem inside a section it inherits unchanged from the game (a goal naming the
+game's players, a piece whose drops use a zone the variant's board lacks) is a warning, not an error: the
+game itself may be fine, and the variant only reuses the section. Words still holding an unsubstituted ``$N``
+are skipped (the macro expansion already reported them).
+"""
+
+from __future__ import annotations
+
+from fairyport.diagnostics import Finding, Severity
+from fairyport.formats.zrf import keywords
+from fairyport.formats.zrf.geometry import Geometry
+from fairyport.formats.zrf.macros import PARAMETER
+from fairyport.formats.zrf.nodes import Atom, Node, SList, name_text
+from fairyport.formats.zrf.tree import Ref, ZrfGame
+
+UNDEFINED_PIECE = "undefined-piece"
+UNKNOWN_POSITION = "unknown-position"
+UNKNOWN_ZONE = "unknown-zone"
+UNDEFINED_DIRECTION = "undefined-direction"
+UNKNOWN_PLAYER = "unknown-player"
+SYMMETRY_UNKNOWN_PLAYER = "symmetry-unknown-player"
+DUPLICATE_PIECE = "duplicate-piece"
+UNDEFINED_MACRO = "undefined-macro"
+UNKNOWN_NAME = "unknown-name"
+
+_POSITION_ARGUMENT = frozenset({
+    "capture", "empty?", "not-empty?", "enemy?", "not-enemy?", "friend?", "not-friend?", "neutral?",
+    "not-neutral?", "position?", "not-position?", "flip", "change-owner",
+})
+_SPECIAL_POSITIONS = frozenset({"from", "to", "last-from", "last-to", "mark"})
+
+
+class Checker:
+    """Checks one game; findings are appended to ``findings``."""
+
+    def __init__(self, game: ZrfGame, geometry: Geometry | None, findings: list[Finding],
+                 inherited: frozenset[int] = frozenset()) -> None:
+        self.game = game
+        self.inherited = inherited
+        self._lenient = False
+        self.geometry = geometry
+        self.findings = findings
+        self.pieces = {p.name.text for p in game.pieces}
+        self.players = {p.text for p in game.players}
+        self.positions = set(geometry.positions) if geometry else set()
+        self.directions = set(geometry.links) if geometry else set()
+        self.zones = set(geometry.zones) if geometry else set()
+        self.attributes = {a.name.text for p in game.pieces for a in p.attributes}
+
+    def report(self, node: Node, code: str, message: str) -> None:
+        """Add a finding at ``node`` (a warning inside a section a variant inherits, else an error)."""
+        if self._lenient:
+            self.findings.append(Finding(node.location, Severity.WARNING, code,
+                                         message + " (in a section a variant inherits from the game)" + node.where()))
+        else:
+            self.findings.append(Finding(node.location, Severity.ERROR, code, message + node.where()))
+
+    def section(self, node: SList) -> None:
+        """Note that the following checks are inside the section ``node``."""
+        self._lenient = id(node) in self.inherited
+
+    def piece(self, ref: Ref | Node, context: str) -> None:
+        """``ref`` must name a defined piece."""
+        node = ref.node if isinstance(ref, Ref) else ref
+        text = ref.text if isinstance(ref, Ref) else name_text(ref)
+        if text is not None and text not in self.pieces:
+            self.report(node, UNDEFINED_PIECE, f"piece {text!r} used in {context} is not defined")
+
+    def position(self, ref: Ref, context: str) -> None:
+        """``ref`` must name a position of the board (skipped when the game has no board)."""
+        if self.geometry is not None and ref.text not in self.positions:
+            self.report(ref.node, UNKNOWN_POSITION, f"position {ref.text!r} in {context} is not on the board")
+
+    def player(self, ref: Ref, context: str, code: str = UNKNOWN_PLAYER) -> None:
+        """``ref`` must be one of the ``players`` (skipped when the game declares none)."""
+        if self.players and ref.text not in self.players:
+            self.report(ref.node, code, f"player {ref.text!r} in {context} is not in (players ...)")
+
+    # -- whole game ---------------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Run every check."""
+        game = self.game
+        seen: dict[str, Ref] = {}
+        for piece in game.pieces:
+            self.section(piece.node)
+            first = seen.setdefault(piece.name.text, piece.name)
+            if first is not piece.name:
+                self.report(piece.name.node, DUPLICATE_PIECE,
+                            f"piece {piece.name.text!r} is defined twice (first at {first.node.location})")
+            for player in piece.images:
+                if self.players and player not in self.players:
+                    self.report(piece.node, UNKNOWN_PLAYER,
+                                f"image of piece {piece.name.text!r} names player {player!r}, not in (players ...)")
+            for block in [*piece.moves, *piece.drops]:
+                self.instructions(block.instructions)
+        for part in game.setup:
+            self.section(part.node)
+            self.player(part.player, "board-setup")
+            for entry in part.entries:
+                self.piece(entry.piece, "board-setup")
+                for ref in entry.positions:
+                    self.position(ref, "board-setup")
+        for goal in game.goals:
+            self.section(goal.node)
+            for ref in goal.players:
+                self.player(ref, f"{goal.kind}-condition")
+            for condition in goal.conditions:
+                self.goal_condition(condition)
+        if game.turn_order is not None:
+            self.section(game.turn_order.node)
+            for turn in game.turn_order.entries:
+                self.player(turn.player, "turn-order")
+        if game.board is not None:
+            self.section(game.board.node)
+            for symmetry in game.board.symmetries:
+                self.player(symmetry.player, "symmetry", SYMMETRY_UNKNOWN_PLAYER)
+                for a, b in symmetry.pairs:
+                    self.direction(a, "symmetry")
+                    self.direction(b, "symmetry")
+            for zone in game.board.zones:
+                for ref in zone.players:
+                    self.player(ref, f"zone {zone.name.text!r}")
+                for ref in zone.positions:
+                    self.position(ref, f"zone {zone.name.text!r}")
+
+    def direction(self, ref: Ref, context: str) -> None:
+        """``ref`` must be a direction with a definition or links."""
+        if self.geometry is not None and ref.text not in self.directions:
+            self.report(ref.node, UNDEFINED_DIRECTION, f"direction {ref.text!r} in {context} is not defined")
+
+    # -- goals --------------------------------------------------------------------------------------------
+
+    def goal_condition(self, node: Node) -> None:
+        """Check piece and position names inside a goal condition."""
+        if not isinstance(node, SList):
+            return
+        head, args = node.head, node.args
+        if head in ("and", "or", "not"):
+            for arg in args:
+                self.goal_condition(arg)
+        elif head in ("checkmated", "captured"):
+            for arg in args:
+                self.piece(arg, head)
+        elif head in ("pieces-remaining", "total-piece-count") and len(args) > 1:
+            self.piece(args[1], head)
+        elif head == "absolute-config" and args:
+            for arg in args[:-1]:
+                self._config_piece(arg)
+            last = args[-1]
+            for item in last.items if isinstance(last, SList) else [last]:
+                if (text := name_text(item)) is not None and text not in self.zones:
+                    self.position(Ref(text, item), "absolute-config")
+        elif head == "relative-config":
+            for index, arg in enumerate(args):
+                if index % 2 == 0:
+                    self._config_piece(arg)
+                elif (text := name_text(arg)) is not None:
+                    self.direction(Ref(text, arg), "relative-config")
+
+    def _config_piece(self, node: Node) -> None:
+        if isinstance(node, SList) and node.head in ("opponent", "not", "any-owner"):
+            for arg in node.args:
+                self._config_piece(arg)
+        elif isinstance(node, SList):
+            for arg in node.items:
+                self._config_piece(arg)
+        else:
+            self.piece(node, "a goal")
+
+    # -- move programs ------------------------------------------------------------------------------------
+
+    def instructions(self, items: list[Node]) -> None:
+        """Check a sequence of move-language instructions."""
+        for item in items:
+            if isinstance(item, SList):
+                self.form(item)
+            elif isinstance(item, Atom):
+                self.bare(item)
+
+    def bare(self, atom: Atom) -> None:
+        """A word standing alone: a keyword, direction, position or attribute."""
+        text = atom.text
+        if (text in keywords.MOVE_LANGUAGE or text in self.directions or text in self.positions
+                or text in self.attributes or self.geometry is None or PARAMETER.search(text)):
+            return
+        self.report(atom, UNKNOWN_NAME,
+                    f"{text!r} is not a direction, position, attribute or move-language keyword")
+
+    def condition(self, node: Node) -> None:
+        """A condition: a predicate word or form, an attribute, or a logical combination."""
+        if isinstance(node, SList):
+            self.form(node)
+        elif isinstance(node, Atom):
+            self.bare(node)
+
+    def form(self, node: SList) -> None:
+        """A list in a move program."""
+        head = node.head
+        args = node.args
+        if head is None:
+            self.instructions(node.items)
+            return
+        if head in self.attributes:
+            self._positions(args, head)
+            return
+        if head not in keywords.MOVE_LANGUAGE:
+            if not PARAMETER.search(head):
+                self.report(node.items[0], UNDEFINED_MACRO,
+                            f"({head} ...) is neither a move-language keyword, an attribute nor a defined macro")
+            return
+        if head in ("verify", "and", "or", "not"):
+            for arg in args:
+                self.condition(arg)
+        elif head in ("if", "while"):
+            if args:
+                self.condition(args[0])
+            self.instructions([a for a in args[1:] if not (isinstance(a, Atom) and a.text == "else")])
+        elif head in ("piece?", "not-piece?", "change-type"):
+            if args:
+                self.piece(args[0], f"({head} ...)")
+            self._positions(args[1:], head)
+        elif head in ("add", "add-copy"):
+            for arg in args:
+                self.piece(arg, f"({head} ...)")
+        elif head == "create":
+            for arg in args:
+                text = name_text(arg)
+                if text is not None and text not in self.players and text not in self.positions:
+                    self.piece(arg, "(create ...)")
+        elif head in ("in-zone?", "not-in-zone?"):
+            if args and (text := name_text(args[0])) is not None and self.geometry is not None \
+                    and text not in self.zones:
+                self.report(args[0], UNKNOWN_ZONE, f"zone {text!r} is not defined on the board")
+            self._positions(args[1:], head)
+        elif head == "opposite":
+            for arg in args:
+                if (text := name_text(arg)) is not None:
+                    self.direction(Ref(text, arg), "(opposite ...)")
+        elif head in _POSITION_ARGUMENT:
+            self._positions(args, head)
+
+    def _positions(self, args: list[Node], head: str) -> None:
+        for arg in args:
+            text = name_text(arg)
+            if (text is not None and text not in _SPECIAL_POSITIONS and text not in self.directions
+                    and not PARAMETER.search(text)):
+                self.position(Ref(text, arg), f"({head} ...)")
+
+
+def check_game(game: ZrfGame, geometry: Geometry | None, findings: list[Finding],
+               inherited: frozenset[int] = frozenset()) -> None:
+    """Run every structural check on ``game``; ``inherited`` holds the ids of sections a variant inherits."""
+    Checker(game, geometry, findings, inherited).run()
