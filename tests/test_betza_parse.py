@@ -158,6 +158,7 @@ def test_repeated_modes_are_kept() -> None:
     ("text", "atom", "rng"),
     [
         ("W12", "W", 12),
+        ("W9999", "W", 9999),
         ("W10", "W", 10),
         ("R4", "R", 4),
         ("W4", "W", 4),
@@ -284,6 +285,9 @@ def test_griffon_bracket_structure() -> None:
         (" W", 0, "not an XBetza character"),
         ("W N", 1, "not an XBetza character"),
         ("fmW\u00e9", 3, "not an XBetza character"),
+        ("fmW\u00c9", 3, "not an XBetza character"),
+        ("N12345", 1, "too long"),
+        ("W" + "9" * 5000, 1, "too long"),
     ],
 )
 def test_errors_are_located(text: str, offset: int, needle: str) -> None:

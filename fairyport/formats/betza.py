@@ -15,7 +15,8 @@ Reading (:func:`parse`):
 
 - modifiers may come in any order within a leg (``mfW`` = ``fmW``); direction letters are collected in the
   order written, mode letters in between do not separate them (``fmrN`` = ``frmN``);
-- ranges: digits (several allowed, ``0`` = unlimited, no leading zero: the legacy ``W03`` is refused), a doubled
+- ranges: digits (up to :data:`MAX_RANGE_DIGITS`, ``0`` = unlimited, no leading zero: the legacy ``W03`` is
+  refused), a doubled
   single-letter leaper (``NN`` = ``N0``; the second letter must be the same letter as written, so ``LL`` is
   ``C0`` but ``LC`` is two camels; doubled ``K Q R B`` are two moves), or the Interactive Diagram's ``*``;
   a range equal to the atom's default (1 for leapers and ``K``, unlimited for ``R B Q``) is stored as None, so
@@ -28,9 +29,11 @@ Reading (:func:`parse`):
   letters and ``S`` an ``R``, ``B`` or ``Q`` slide with optional relative directions (``f``, ``l``, ``r``, ``s``
   for 0 or 90 degrees; ``fl``, ``fr``, ``fs``, ``bl``, ``br``, ``bs`` for 45 or 135 degrees; none = outward,
   i.e. every direction less than 90 degrees from the step). They become plain moves: ``?`` gives the step on
-  its own, and each slide family gives ``<P-directions>yaS'P`` where ``S'`` is ``f`` (slide in the step's own
-  family) or ``fs`` (the other family) by default. ``[F?R]`` = ``F`` + ``yafsF``; ``[F-R]`` = ``yafsF``;
-  ``[W?sR]`` = ``W`` + ``yasW``; ``[W?B]`` = ``W`` + ``yafsW``; ``[F?Q]`` = ``F`` + ``yafF`` + ``yafsF``.
+  its own, and each slide direction gives a two-leg move on the step atom, first leg ``P``'s directions with
+  ``y`` (the range toggle), second leg the turn: by default ``f`` for a slide in the step's own family and
+  ``fs`` for the other family (a 45-degree turn converts ``W`` and ``F``). ``[F?R]`` = ``F`` + ``yafsF``;
+  ``[F-R]`` = ``yafsF``; ``[W?sR]`` = ``W`` + ``yasW``; ``[W?B]`` = ``W`` + ``yafsW``; ``[F?Q]`` = ``F`` +
+  ``yafF`` + ``yafsF``.
   Anything else is refused with "unsupported bracket form";
 - the empty string is valid and has no moves. Whitespace is not skipped: callers strip their fields.
 
@@ -84,6 +87,9 @@ ATOM_LETTERS = (
     frozenset(LEAPER_ATOMS) | frozenset(ATOM_SYNONYMS) | frozenset("K") | frozenset(RIDER_ATOMS) | SPECIAL_ATOMS
 )
 """Every capital that can start an atom."""
+
+MAX_RANGE_DIGITS = 4
+"""Longest range the reader accepts, in digits (``W9999``); longer ones are refused as errors, not read."""
 
 DEFAULT_MAX_REPEAT = 8
 """Default number of copies of a repetition group that :meth:`BetzaString.moves` expands (0 to 8 copies)."""

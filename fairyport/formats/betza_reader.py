@@ -13,6 +13,7 @@ from fairyport.formats.betza import (
     EXTENSION_SUFFIXES,
     LEAPER_ATOMS,
     LOWER_LETTERS,
+    MAX_RANGE_DIGITS,
     BetzaError,
     BetzaString,
     Item,
@@ -113,7 +114,7 @@ class Reader:
                 expected = "a modifier or an atom" if started else "a modifier, an atom or '['"
                 if char in DIGITS or char in "*'":
                     if not started and pos > 0:
-                        reason = f"{char!r} after a complete move (a move has one range, then at most one \"'\")"
+                        reason = f'{char!r} after a complete move (a move has one range, then at most one "\'")'
                     else:
                         reason = f"{char!r} without an atom before it"
                     raise self.error(reason, pos, expected)
@@ -170,6 +171,8 @@ class Reader:
                     pos,
                     "a range without leading zeros",
                 )
+            if len(digits) > MAX_RANGE_DIGITS:
+                raise self.error(f"range {digits!r} is too long", pos, f"at most {MAX_RANGE_DIGITS} digits")
             value = int(digits)
             self.pos = end
         elif text.startswith("*", pos):
