@@ -23,6 +23,10 @@ MODEL_WRITERS: dict[str, str] = {}
 """Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
 
 
+SHOWERS["zrf"] = "fairyport.formats.zrf.show:show"
+REWRITERS["zrf"] = "fairyport.formats.zrf.rewriter:rewrite_file"
+
+
 def resolve(table: dict[str, str], fmt: str) -> Any | None:
     """Import and return the function registered for ``fmt`` in ``table``, or None."""
     target = table.get(fmt)

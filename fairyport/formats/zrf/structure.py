@@ -73,21 +73,22 @@ class GameFile:
         """
         if spec is None:
             return self.default
+        where = Location(self.loaded.document.source.name)
         choices = self.choices
         if spec.strip().isdigit():
             number = int(spec)
             if 1 <= number <= len(choices):
                 return choices[number - 1]
-            raise UsageError(f"no variant number {number}", expected=f"1 to {len(choices)}", found=spec)
+            raise UsageError(f"no variant number {number}", where, expected=f"1 to {len(choices)}", found=spec)
         for exact in (True, False):
             found = [v for v in choices if v.title is not None
                      and (v.title == spec if exact else v.title.casefold() == spec.casefold())]
             if len(found) == 1:
                 return found[0]
             if len(found) > 1:
-                raise UsageError(f"several variants are titled {spec!r}", expected="an index",
+                raise UsageError(f"several variants are titled {spec!r}", where, expected="an index",
                                  found=", ".join(v.label for v in found))
-        raise UsageError(f"no variant titled {spec!r}", expected="a title or an index",
+        raise UsageError(f"no variant titled {spec!r}", where, expected="a title or an index",
                          found=", ".join(v.label for v in choices[:12]) + (" ..." if len(choices) > 12 else ""))
 
     def sections(self, variant: Variant) -> list[SList]:

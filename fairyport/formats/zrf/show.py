@@ -1,0 +1,82 @@
+"""``fairyport show X.zrf [--variant V]``: the board and setup of one variant, as text."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from fairyport.formats.zrf.build import build_game
+from fairyport.formats.zrf.geometry import Geometry, resolve
+from fairyport.formats.zrf.loader import load
+from fairyport.formats.zrf.structure import GameFile, read_structure
+from fairyport.formats.zrf.tree import ZrfGame
+
+
+def symbols(game: ZrfGame) -> dict[tuple[str, str], str]:
+    """(player, piece) -> a short symbol: the piece's notation or initials, upper case for the first player."""
+    first = game.players[0].text if game.players else None
+    result = {}
+    for part in game.setup:
+        for entry in part.entries:
+            piece = game.piece(entry.piece.text)
+            base = piece.notation.value if piece is not None and piece.notation is not None else entry.piece.text
+            short = (base.strip() or entry.piece.text)[:2]
+            result[(part.player.text, entry.piece.text)] = short.upper() if part.player.text == first \
+                else short.lower()
+    return result
+
+
+def board_lines(game: ZrfGame, geometry: Geometry) -> list[str]:
+    """The board as rows of cells laid out by screen rectangle; a list of positions if they overlap."""
+    occupant: dict[str, str] = {}
+    marks = symbols(game)
+    for part in game.setup:
+        for entry in part.entries:
+            for ref in entry.positions:
+                occupant[ref.text] = marks[(part.player.text, entry.piece.text)]
+    placed = [p for p in geometry.positions.values() if p.rectangle is not None]
+    corners = {(p.rectangle[1], p.rectangle[0]) for p in placed if p.rectangle is not None}
+    if not placed or len(corners) != len(placed):
+        return [f"{name}: {occupant.get(name, '.')}" for name in geometry.positions]
+    rows = sorted({y for y, _ in corners})
+    columns = sorted({x for _, x in corners})
+    grid = {(p.rectangle[1], p.rectangle[0]): p.name for p in placed if p.rectangle is not None}
+    width = max(2, *(len(v) for v in occupant.values())) if occupant else 2
+    lines = []
+    for y in rows:
+        cells = []
+        for x in columns:
+            name = grid.get((y, x))
+            cells.append(" " * width if name is None else occupant.get(name, ".").ljust(width))
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+def describe(structure: GameFile, spec: str | None) -> list[str]:
+    """Every line ``show`` prints for the variant ``spec`` of ``structure``."""
+    variant = structure.select(spec)
+    game = build_game(structure.sections(variant), [])
+    lines = [f"{variant.title or '(untitled)'}  [variant {variant.index} of {len(structure.choices)}]"]
+    lines.append("players: " + " ".join(p.text for p in game.players))
+    if game.board is None:
+        lines.append("(no board)")
+        return lines
+    geometry = resolve(game.board, [p.text for p in game.players])
+    lines.append(f"positions: {len(geometry.positions)}  directions: {' '.join(geometry.links)}")
+    lines.extend(board_lines(game, geometry))
+    marks = symbols(game)
+    if marks:
+        lines.append("pieces: " + ", ".join(f"{m}={player} {piece}" for (player, piece), m in marks.items()))
+    hand = [f"{part.player.text} {entry.piece.text} x{entry.off}" for part in game.setup
+            for entry in part.entries if entry.off]
+    if hand:
+        lines.append("off board: " + ", ".join(hand))
+    return lines
+
+
+def show(path: Path, args: argparse.Namespace) -> int:
+    """Print the board and setup of the variant ``args.variant`` (default: the file's default variant)."""
+    structure = read_structure(load(path))
+    for line in describe(structure, getattr(args, "variant", None)):
+        print(line)
+    return 0
