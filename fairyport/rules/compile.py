@@ -1,0 +1,542 @@
+"""Compile a :class:`~fairyport.model.Game` into per-square move tables for the move generator.
+
+Everything that depends only on the board and the piece definitions is computed here, once per game: for every
+piece code (type and colour) and every square, the plain leaps, the plain slides, the hops (cannon, grasshopper)
+and, for everything else, a tree of compiled legs (:class:`LegNode`). The reverse tables used to answer "is
+this square attacked?" are built from the same data.
+
+Piece codes: 0 is an empty square; a piece of type index ``t`` and colour ``c`` has code ``2 * t + c + 1``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from fairyport.errors import ParseError, UnsupportedError
+from fairyport.formats import betza
+from fairyport.model import BLACK, WHITE, Color, Game, PieceType, Promotion, PromotionChoice, RoyalProtection
+from fairyport.rules.geometry import Geometry
+from fairyport.rules.xbetza import (
+    K_VECTORS,
+    AtomClass,
+    atom_geometry,
+    continuation_directions,
+    first_leg_directions,
+    oblique_vectors,
+    rotate,
+)
+
+if TYPE_CHECKING:
+    from fairyport.rules.position import Position
+
+QUIET = 1
+"""The move may end on an empty square (``m``)."""
+CAPTURE = 2
+"""The move may capture an enemy piece (``c``)."""
+FRIEND = 4
+"""The move may capture a friendly piece (``d``)."""
+EP = 8
+"""The move may capture en passant (``e``)."""
+ROYAL_ONLY = 16
+"""The move may only capture a royal piece (``k``): it is never played, it only gives check."""
+HOP = 32
+"""A non-final leg may end on any occupied square, which is passed over (``p``, ``g``)."""
+
+HOP_NONE, HOP_CANNON, HOP_GRASSHOPPER = 0, 1, 2
+
+UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload", "o": "cylinder board",
+                     "z": "crooked turn", "q": "circular turn"}
+
+
+def code_of(type_index: int, color: Color) -> int:
+    """The piece code of type index ``type_index`` and ``color``."""
+    return 2 * type_index + color + 1
+
+
+@dataclasses.dataclass(slots=True)
+class LegNode:
+    """One leg of a general move from a fixed square in a fixed direction.
+
+    ``squares`` are the squares along the leg, nearest first. For a non-final leg ``nexts[i]`` are the legs that
+    continue from ``squares[i]``; a final leg has ``nexts`` None. ``lame[i]`` are squares that must be empty for
+    ``squares[i]`` to be reached (``n``), ``jump[i]`` squares of which one must be occupied (``j``).
+    """
+
+    squares: tuple[int, ...]
+    flags: int
+    hop: int = HOP_NONE
+    lame: tuple[tuple[int, ...], ...] | None = None
+    jump: tuple[tuple[int, ...], ...] | None = None
+    nexts: tuple[tuple[LegNode, ...], ...] | None = None
+    creates_ep: bool = False
+
+
+@dataclasses.dataclass(slots=True)
+class Program:
+    """A general move from one square: alternative first legs, and whether the piece must be virgin."""
+
+    roots: tuple[LegNode, ...]
+    initial: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class CastlingSpec:
+    """Castling of a royal piece: direction along the rank (-1 left, +1 right) and how far the royal moves."""
+
+    dx: int
+    step: int
+
+
+@dataclasses.dataclass
+class CompiledType:
+    """Per-type facts the generator needs."""
+
+    index: int
+    piece: PieceType
+    moves: tuple[betza.Move, ...]
+    royal: bool
+    promotion: Promotion | None
+    castling: tuple[CastlingSpec, ...] = ()
+    is_castle_partner: bool = False
+
+
+class Variant:
+    """A game compiled for move generation. Build with :func:`compile_game`."""
+
+    def __init__(self, game: Game) -> None:
+        game.validate()
+        self.game = game
+        self.geometry = Geometry(game.board)
+        n = self.size = self.geometry.size
+        self.types: list[CompiledType] = []
+        self.code_by_symbol: dict[str, int] = {}
+        for index, piece in enumerate(game.pieces):
+            moves = _parse_moves(piece)
+            self.types.append(CompiledType(index, piece, moves, piece.royal, piece.promotion))
+            for color in (WHITE, BLACK):
+                symbol = piece.id.upper() if color == WHITE else piece.id.lower()
+                self.code_by_symbol[symbol] = code_of(index, color)
+        codes = 2 * len(self.types) + 1
+        self.codes = codes
+        self.royal = [False] * codes
+        self.leaps: list[list[tuple[tuple[int, int], ...]]] = [[()] * n for _ in range(codes)]
+        self.slides: list[list[tuple[tuple[tuple[int, ...], int], ...]]] = [[()] * n for _ in range(codes)]
+        self.hops: list[list[tuple[tuple[tuple[int, ...], int, int], ...]]] = [[()] * n for _ in range(codes)]
+        self.programs: list[list[tuple[Program, ...]]] = [[()] * n for _ in range(codes)]
+        self.allowed: list[frozenset[int] | None] = [None] * codes
+        """Per code: the squares the piece may end a move on (confinement), or None for anywhere."""
+        self.promotion_zone: list[frozenset[int]] = [frozenset()] * codes
+        self.last_rank_distance: list[list[int]] = [[0] * n for _ in range(2)]
+        self.may_duplicate = False
+        for t in self.types:
+            self._compile_type(t)
+        self.royal_protection = game.rules.royal_protection
+        self.protect_every = self.royal_protection is RoyalProtection.EVERY
+        self.has_royals = any(t.royal for t in self.types)
+        self.castlers: dict[int, tuple[CastlingSpec, ...]] = {
+            code_of(t.index, color): t.castling for t in self.types for color in (WHITE, BLACK) if t.castling
+        }
+        self.promotion_choices: list[tuple[tuple[int, PromotionChoice], ...]] = [()] * codes
+        for t in self.types:
+            if t.promotion is not None:
+                for color in (WHITE, BLACK):
+                    self.promotion_choices[code_of(t.index, color)] = tuple(
+                        (code_of(self._type_index(choice.piece), color), choice) for choice in t.promotion.choices
+                    )
+                    if any(choice.from_hand for choice in t.promotion.choices):
+                        raise UnsupportedError(
+                            f"piece {t.piece.name!r}: promotion to pieces in hand needs drops, which the move "
+                            "generator does not support yet", feature=f"{t.piece.name}: promotion from hand")
+        self.promoting = any(t.promotion is not None for t in self.types)
+        if not game.rules.royals_may_face:
+            self._add_facing_rule()
+        self._build_attack_tables()
+
+    def start_position(self) -> Position:
+        """The game's start position."""
+        from fairyport.rules.position import Position
+
+        return Position.start(self)
+
+    def _type_index(self, piece_id: str) -> int:
+        return self.game.pieces.index(self.game.piece_type(piece_id))
+
+    def _add_facing_rule(self) -> None:
+        """Royal pieces may not face each other on a file: give every royal a check-only forward slide."""
+        geo = self.geometry
+        for t in self.types:
+            if not t.royal:
+                continue
+            for color in (WHITE, BLACK):
+                code = code_of(t.index, color)
+                dy = 1 if color == WHITE else -1
+                for sq in range(self.size):
+                    ray = geo.ray(sq, 0, dy, 0)
+                    if ray:
+                        self.slides[code][sq] = (*self.slides[code][sq], (ray, ROYAL_ONLY))
+
+    # ---------------------------------------------------------------- compile pieces
+    def _compile_type(self, t: CompiledType) -> None:
+        geo = self.geometry
+        for color in (WHITE, BLACK):
+            code = code_of(t.index, color)
+            self.royal[code] = t.royal
+            if t.piece.confined_to is not None:
+                names = self.game.zone_squares(t.piece.confined_to, color)
+                self.allowed[code] = frozenset(geo.square(s) for s in names)
+            if t.promotion is not None:
+                self.promotion_zone[code] = self._zone(t.promotion, color)
+        for r in range(2):
+            for sq in range(self.size):
+                rank = geo.coords[sq][1]
+                self.last_rank_distance[r][sq] = (geo.ranks - rank if r == WHITE else rank + 1)
+        for move in t.moves:
+            self._compile_move(t, move)
+        t.is_castle_partner = any(m.atom == "R" and not m.is_multi_leg for m in t.moves)
+
+    def _zone(self, promotion: Promotion, color: Color) -> frozenset[int]:
+        geo = self.geometry
+        if promotion.zone is not None:
+            return frozenset(geo.square(s) for s in self.game.zone_squares(promotion.zone, color))
+        depth = promotion.depth
+        return frozenset(
+            sq for sq in range(self.size)
+            if (geo.coords[sq][1] >= geo.ranks - depth if color == WHITE else geo.coords[sq][1] < depth)
+        )
+
+    def _compile_move(self, t: CompiledType, move: betza.Move) -> None:
+        piece = t.piece
+        for leg in move.legs:
+            for mode, what in UNSUPPORTED_MODES.items():
+                if leg.has(mode):
+                    raise UnsupportedError(f"piece {piece.name!r}: XBetza mode {mode!r} ({what}) is not supported "
+                                           "by the move generator", feature=f"{piece.name}: {mode}")
+        atom = move.atom
+        if move.star or "Y" in atom or atom in ("I",):
+            raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r} is not supported by the "
+                                   "move generator", feature=f"{piece.name}: {betza_text(move)}")
+        if atom == "O":
+            self._compile_castling(t, move)
+            return
+        if move.is_multi_leg or not self._compile_simple(t, move):
+            self._compile_general(t, move)
+
+    def _compile_castling(self, t: CompiledType, move: betza.Move) -> None:
+        if move.is_multi_leg:
+            raise UnsupportedError(f"piece {t.piece.name!r}: multi-leg castling is not supported",
+                                   feature=f"{t.piece.name}: castling")
+        dirs = first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)
+        specs = [CastlingSpec(K_VECTORS[d][0], move.range or 1) for d in sorted(dirs) if d in (2, 6)]
+        t.castling = tuple(specs)
+
+    def _steps(self, atom: str) -> tuple[AtomClass, int, int]:
+        """(class, multiple, range default) of an atom; riders R/B/Q map to W/F/K with unlimited range."""
+        base = betza.RIDER_ATOMS.get(atom, atom)
+        cls, mult, _ = atom_geometry(base)
+        return cls, mult, 0 if atom in betza.RIDER_ATOMS else 1
+
+    def _vectors(self, atom: str, dirs: frozenset[int]) -> list[tuple[int, int, int]]:
+        """(direction bit, dx, dy) for each direction of ``atom`` in ``dirs`` (White's view)."""
+        base = betza.RIDER_ATOMS.get(atom, atom)
+        cls, mult, leap = atom_geometry(base)
+        if cls is AtomClass.OBLIQUE:
+            vectors = oblique_vectors(*leap)
+            return [(d, vectors[d][0], vectors[d][1]) for d in sorted(dirs)]
+        return [(d, K_VECTORS[d][0] * mult, K_VECTORS[d][1] * mult) for d in sorted(dirs)]
+
+    def _atom_class(self, atom: str) -> AtomClass:
+        return atom_geometry(betza.RIDER_ATOMS.get(atom, atom))[0]
+
+    def _compile_simple(self, t: CompiledType, move: betza.Move) -> bool:
+        """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain."""
+        leg = move.first
+        if set(leg.modes) - set("mcdkpg") or t.piece.confined_to is not None or move.atom == "U":
+            return False
+        hop = HOP_CANNON if leg.has("p") else HOP_GRASSHOPPER if leg.has("g") else HOP_NONE
+        if leg.has("p") and leg.has("g"):
+            return False
+        flags = _final_flags(leg)
+        cls = self._atom_class(move.atom)
+        default_range = self._steps(move.atom)[2]
+        limit = move.range if move.range is not None else default_range
+        if hop == HOP_GRASSHOPPER and limit != 0:
+            return False
+        geo = self.geometry
+        for color in (WHITE, BLACK):
+            code = code_of(t.index, color)
+            dirs = first_leg_directions(leg.directions, cls)
+            for sq in range(self.size):
+                leaps = list(self.leaps[code][sq])
+                slides = list(self.slides[code][sq])
+                hops = list(self.hops[code][sq])
+                for _, dx, dy in self._vectors(move.atom, dirs):
+                    if color == BLACK:
+                        dx, dy = -dx, -dy
+                    ray = geo.ray(sq, dx, dy, limit)
+                    if not ray:
+                        continue
+                    if hop != HOP_NONE:
+                        hops.append((ray, flags, hop))
+                    elif limit == 1:
+                        leaps.append((ray[0], flags))
+                    else:
+                        slides.append((ray, flags))
+                self.leaps[code][sq] = tuple(leaps)
+                self.slides[code][sq] = tuple(slides)
+                self.hops[code][sq] = tuple(hops)
+        self.may_duplicate = True if len(t.moves) > 1 else self.may_duplicate
+        return True
+
+    def _compile_general(self, t: CompiledType, move: betza.Move) -> None:
+        """Compile any move into leg trees (multi-leg, lame, jumping, initial, e.p., confined pieces)."""
+        self.may_duplicate = True
+        first = move.first
+        if any(leg.has("i") for leg in move.legs[1:]):
+            raise UnsupportedError(f"piece {t.piece.name!r}: 'i' on a continuation leg (iso) is not supported",
+                                   feature=f"{t.piece.name}: {betza_text(move)}")
+        if move.is_multi_leg and self._atom_class(move.atom) is AtomClass.OBLIQUE:
+            raise UnsupportedError(f"piece {t.piece.name!r}: multi-leg moves of oblique atoms are not supported",
+                                   feature=f"{t.piece.name}: {betza_text(move)}")
+        initial = first.has("i")
+        for color in (WHITE, BLACK):
+            code = code_of(t.index, color)
+            for sq in range(self.size):
+                roots = tuple(self._legs_from(move, 0, sq, None, color, toggled=False))
+                if roots:
+                    self.programs[code][sq] = (*self.programs[code][sq], Program(roots, initial))
+
+    def _legs_from(self, move: betza.Move, index: int, sq: int, prev_dir: int | None, color: Color,
+                   toggled: bool) -> Iterator[LegNode]:
+        """The compiled legs number ``index`` of ``move`` starting on ``sq`` after a step in ``prev_dir``."""
+        leg = move.legs[index]
+        final = index == len(move.legs) - 1
+        atom = move.atom
+        geo = self.geometry
+        if atom == "U":
+            yield LegNode(tuple(s for s in range(self.size) if s != sq), _final_flags(leg))
+            return
+        cls, mult, default_range = self._steps(atom)
+        limit = move.range if move.range is not None else default_range
+        if toggled:
+            limit = 1 if limit == 0 else 0
+        if prev_dir is None:
+            dirs = first_leg_directions(leg.directions, cls)
+            steps = [rotate(d, color) for d in sorted(dirs)]
+        else:
+            steps = [(prev_dir + rel) % 8 for rel in sorted(continuation_directions(leg.directions))]
+        hop = HOP_NONE
+        if final and leg.has("p"):
+            hop = HOP_CANNON
+        elif final and leg.has("g"):
+            hop = HOP_GRASSHOPPER
+        flags = _final_flags(leg) if final else _leg_flags(leg)
+        lame_mode = leg.has("n")
+        jump_mode = leg.has("j")
+        for absolute in steps:
+            dx, dy = self._direction_vector(atom, absolute)
+            start = sq
+            step_limit = limit
+            if jump_mode and mult == 1 and cls is not AtomClass.OBLIQUE:
+                # ski-slide: skip the first square, then slide on without limit (Interactive Diagram reading)
+                first_square = geo.step(sq, dx, dy)
+                if first_square < 0:
+                    continue
+                start, step_limit = first_square, 0
+            ray_limit = 0 if hop == HOP_GRASSHOPPER else step_limit
+            ray = geo.ray(start, dx, dy, ray_limit)
+            if not ray:
+                continue
+            if hop == HOP_GRASSHOPPER and step_limit != 0:
+                raise UnsupportedError(f"XBetza {betza_text(move)!r}: a grasshopper leg on a leaper is not supported",
+                                       feature=betza_text(move))
+            lame = jump = None
+            if (lame_mode or jump_mode) and not (jump_mode and mult == 1 and cls is not AtomClass.OBLIQUE):
+                paths = []
+                prev = start
+                for target in ray:
+                    paths.append(self._between(prev, target, cls))
+                    prev = target
+                if lame_mode:
+                    lame = tuple(paths)
+                else:
+                    jump = tuple(paths)
+            creates_ep = bool(lame) and (move.first.has("i") or leg.count("n") > 1) and index == 0
+            nexts = None
+            if not final:
+                toggles = leg.has("y") or leg.has("g")
+                nexts = tuple(
+                    tuple(self._legs_from(move, index + 1, target, absolute, color, toggled != toggles))
+                    for target in ray
+                )
+            yield LegNode(ray, flags, hop, lame, jump, nexts, creates_ep)
+
+    def _direction_vector(self, atom: str, direction: int) -> tuple[int, int]:
+        base = betza.RIDER_ATOMS.get(atom, atom)
+        cls, mult, leap = atom_geometry(base)
+        if cls is AtomClass.OBLIQUE:
+            return oblique_vectors(*leap)[direction]
+        return K_VECTORS[direction][0] * mult, K_VECTORS[direction][1] * mult
+
+    def _between(self, frm: int, to: int, cls: AtomClass) -> tuple[int, ...]:
+        """Squares a lame leap from ``frm`` to ``to`` passes over (both paths for oblique leaps)."""
+        geo = self.geometry
+        fx, fy = geo.coords[frm]
+        tx, ty = geo.coords[to]
+        dx, dy = tx - fx, ty - fy
+        out: list[int] = []
+        if cls is not AtomClass.OBLIQUE or dx == 0 or dy == 0 or abs(dx) == abs(dy):
+            n = max(abs(dx), abs(dy))
+            ux, uy = _sign(dx), _sign(dy)
+            out = [geo.at(fx + ux * k, fy + uy * k) for k in range(1, n)]
+        else:
+            # an oblique leap passes its orthogonal-first path and its diagonal-first path
+            sx, sy = _sign(dx), _sign(dy)
+            ax, ay = abs(dx), abs(dy)
+            diag = min(ax, ay)
+            ortho = max(ax, ay) - diag
+            ox, oy = (sx, 0) if ax > ay else (0, sy)
+            x, y = fx, fy
+            for _ in range(ortho):
+                x, y = x + ox, y + oy
+                out.append(geo.at(x, y))
+            for _ in range(diag - 1):
+                x, y = x + sx, y + sy
+                out.append(geo.at(x, y))
+            x, y = fx, fy
+            for _ in range(diag):
+                x, y = x + sx, y + sy
+                out.append(geo.at(x, y))
+            for _ in range(ortho - 1):
+                x, y = x + ox, y + oy
+                out.append(geo.at(x, y))
+        return tuple(dict.fromkeys(s for s in out if s >= 0 and s not in (frm, to)))
+
+    # ---------------------------------------------------------------- attack tables
+    def _build_attack_tables(self) -> None:
+        """Reverse tables: for each attacking colour and target square, where attacks can come from.
+
+        Leaps: (origin, code) pairs. Slides and hops: per direction, the full ray from the target back towards
+        possible attackers with, per code, the range limit (0: unlimited). General moves: (origin, code) pairs
+        whose leg trees can capture on the target when the board allows it.
+        """
+        n = self.size
+        leap_from: list[list[set[tuple[int, int]]]] = [[set() for _ in range(n)] for _ in range(2)]
+        ray_from: list[list[dict[tuple[int, int, int], dict[int, int]]]] = [[{} for _ in range(n)] for _ in range(2)]
+        special_from: list[list[set[tuple[int, int]]]] = [[set() for _ in range(n)] for _ in range(2)]
+        for code in range(1, self.codes):
+            color = (code - 1) & 1
+            for sq in range(n):
+                for to, flags in self.leaps[code][sq]:
+                    if flags & (CAPTURE | ROYAL_ONLY):
+                        leap_from[color][to].add((sq, code))
+                for ray, flags in self.slides[code][sq]:
+                    if flags & (CAPTURE | ROYAL_ONLY):
+                        self._add_reverse(ray_from[color], sq, ray, code, HOP_NONE)
+                for ray, flags, kind in self.hops[code][sq]:
+                    if flags & (CAPTURE | ROYAL_ONLY):
+                        self._add_reverse(ray_from[color], sq, ray, code, kind)
+                targets: set[int] = set()
+                for program in self.programs[code][sq]:
+                    for root in program.roots:
+                        _reach(root, targets)
+                allowed = self.allowed[code]
+                for target in targets:
+                    if allowed is None or target in allowed:
+                        special_from[color][target].add((sq, code))
+        geo = self.geometry
+        self.leap_attackers = [[tuple(sorted(x)) for x in per] for per in leap_from]
+        self.ray_attackers: list[list[tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]]] = [
+            [tuple((geo.ray(target, dx, dy, 0), kind, codes) for (dx, dy, kind), codes in sorted(d.items()))
+             for target, d in enumerate(per)]
+            for per in ray_from
+        ]
+        self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
+
+    def _add_reverse(self, table: list[dict[tuple[int, int, int], dict[int, int]]], sq: int,
+                     ray: tuple[int, ...], code: int, kind: int) -> None:
+        """Record that ``code`` on ``sq`` attacks along ``ray`` (a slide, cannon or grasshopper ray)."""
+        geo = self.geometry
+        (fx, fy), (tx, ty) = geo.coords[sq], geo.coords[ray[0]]
+        dx, dy = fx - tx, fy - ty
+        full = geo.ray(sq, -dx, -dy, 0)
+        limit = 0 if kind == HOP_GRASSHOPPER or len(ray) == len(full) else len(ray)
+        for target in ray:
+            entry = table[target].setdefault((dx, dy, kind), {})
+            old = entry.get(code)
+            entry[code] = 0 if old == 0 or limit == 0 else max(old or 0, limit)
+
+
+def _reach(node: LegNode, out: set[int]) -> None:
+    """Every square where ``node``'s move could capture, ignoring occupancy (for the reverse attack table)."""
+    if node.nexts is None:
+        if node.flags & (CAPTURE | ROYAL_ONLY):
+            if node.hop == HOP_GRASSHOPPER:
+                out.update(node.squares[1:])
+            else:
+                out.update(node.squares)
+        return
+    for i, target in enumerate(node.squares):
+        if node.flags & CAPTURE:
+            out.add(target)
+        for child in node.nexts[i]:
+            _reach(child, out)
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _final_flags(leg: betza.Leg) -> int:
+    flags = 0
+    if leg.has("m"):
+        flags |= QUIET
+    if leg.has("c"):
+        flags |= CAPTURE
+    if leg.has("d"):
+        flags |= FRIEND
+    if leg.has("e"):
+        flags |= EP
+    if leg.has("k"):
+        flags |= ROYAL_ONLY
+    if flags == 0:
+        flags = QUIET | CAPTURE
+    return flags
+
+
+def _leg_flags(leg: betza.Leg) -> int:
+    flags = 0
+    if leg.has("m") or leg.has("y"):
+        flags |= QUIET
+    if leg.has("c"):
+        flags |= CAPTURE
+    if leg.has("d"):
+        flags |= FRIEND
+    if leg.has("p") or leg.has("g"):
+        flags |= HOP
+    if flags == 0:
+        flags = QUIET
+    return flags
+
+
+def betza_text(move: betza.Move) -> str:
+    """Canonical text of one move (for messages)."""
+    return betza.write([move])
+
+
+def _parse_moves(piece: PieceType) -> tuple[betza.Move, ...]:
+    try:
+        return betza.parse_moves(piece.betza)
+    except ParseError as exc:
+        raise ParseError(f"piece {piece.name!r}: {exc.reason}", exc.location, expected=exc.expected,
+                         found=exc.found) from None
+
+
+def compile_game(game: Game) -> Variant:
+    """Compile ``game`` for move generation.
+
+    :raises UnsupportedError: if a piece uses XBetza the generator cannot play (named in the message).
+    :raises ModelError: if the game is inconsistent.
+    """
+    return Variant(game)

@@ -1,0 +1,207 @@
+"""FEN for positions of any rectangular game (the X-FEN conventions Fairy-Stockfish uses).
+
+``<board> <side> <castling> <e.p.> [<halfmove> <fullmove>]``:
+
+- the board lists ranks from the last to the first, files left to right; a run of empty squares is a number
+  (``10`` on wide boards), a piece is its id (upper case White, lower case Black; ``{ID}`` for multi-letter
+  ids), ``*`` is a hole; a trailing ``~`` (promoted marker) and an empty ``[]`` holdings part are accepted;
+- castling rights: ``K``/``Q`` (``k``/``q`` for Black) = the outermost piece right/left of the royal piece may
+  still castle with it, or Shredder-style file letters; ``-`` for none;
+- the e.p. square is a square an e.p. capture may move to; the piece taken is the one that just moved past it.
+
+Virginity (for ``i`` moves) is not otherwise in a FEN: a royal piece is virgin when its side has a castling
+right, a castling partner when its right is given, and every other piece when it stands on a square where the
+game's setup has a piece of its type and colour (this is how Fairy-Stockfish treats pawns' double steps).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from fairyport.errors import Location, ParseError
+from fairyport.model import BLACK, WHITE
+from fairyport.rules.compile import code_of
+
+if TYPE_CHECKING:
+    from fairyport.rules.position import Position
+
+_TOKEN = re.compile(r"\d+|\{[^}]*\}|[A-Za-z]~?|\*")
+
+
+def _error(fen: str, reason: str, offset: int, expected: str | None = None, found: str | None = None) -> ParseError:
+    return ParseError(f"bad FEN {fen!r}: {reason}", Location(offset=offset), expected=expected, found=found)
+
+
+def read_fen(pos: Position, fen: str) -> Position:
+    """Fill ``pos`` from ``fen`` and return it.
+
+    :raises ParseError: naming the offset in the FEN and the reason.
+    """
+    v = pos.variant
+    geo = v.geometry
+    fields = fen.split()
+    if not fields:
+        raise _error(fen, "empty FEN", 0, expected="a board")
+    board_text = fields[0]
+    if "[" in board_text:
+        board_text, _, hand = board_text.partition("[")
+        if hand.rstrip("]").strip("-"):
+            raise _error(fen, "pieces in hand are not supported yet", fen.index("["), found=hand)
+    rows = board_text.split("/")
+    if len(rows) != geo.ranks:
+        raise _error(fen, f"{len(rows)} ranks", 0, expected=f"{geo.ranks} ranks")
+    board = [0] * v.size
+    offset = 0
+    for row_index, row in enumerate(rows):
+        rank = geo.ranks - 1 - row_index
+        file = 0
+        pos_in_row = 0
+        for match in _TOKEN.finditer(row):
+            if match.start() != pos_in_row:
+                raise _error(fen, "unexpected character", offset + pos_in_row, found=row[pos_in_row])
+            pos_in_row = match.end()
+            token = match.group()
+            if token.isdigit():
+                file += int(token)
+                continue
+            if token == "*":
+                file += 1
+                continue
+            symbol = token.rstrip("~").strip("{}")
+            code = v.code_by_symbol.get(symbol)
+            if code is None:
+                raise _error(fen, f"unknown piece {symbol!r}", offset + match.start(),
+                             expected="one of " + "".join(sorted(v.code_by_symbol)))
+            sq = geo.at(file, rank)
+            if sq < 0:
+                raise _error(fen, f"piece {symbol!r} on a square that is not on the board", offset + match.start())
+            board[sq] = code
+            file += 1
+        if pos_in_row != len(row):
+            raise _error(fen, "unexpected character", offset + pos_in_row, found=row[pos_in_row])
+        if file != geo.files:
+            raise _error(fen, f"rank {rank + 1} has {file} files", offset, expected=f"{geo.files} files")
+        offset += len(row) + 1
+    pos.board = board
+    side = fields[1] if len(fields) > 1 else "w"
+    if side not in ("w", "b"):
+        raise _error(fen, "bad side to move", len(fields[0]) + 1, expected="w or b", found=side)
+    pos.turn = WHITE if side == "w" else BLACK
+    pos._find_royals()
+    castling = fields[2] if len(fields) > 2 else "-"
+    pos.virgin = _virginity(pos, castling, fen)
+    ep = fields[3] if len(fields) > 3 else "-"
+    pos.ep, pos.ep_victim = (), -1
+    if ep != "-":
+        sq = geo.square(ep)
+        if sq < 0:
+            raise _error(fen, "bad e.p. square", fen.find(ep), expected="a square or -", found=ep)
+        f, r = geo.coords[sq]
+        victim = geo.at(f, r - 1 if pos.turn == WHITE else r + 1)
+        if victim >= 0 and board[victim]:
+            pos.ep, pos.ep_victim = (sq,), victim
+    try:
+        pos.halfmove = int(fields[4]) if len(fields) > 4 else 0
+        pos.fullmove = int(fields[5]) if len(fields) > 5 else 1
+    except ValueError:
+        raise _error(fen, "bad move counters", len(" ".join(fields[:4])) + 1, expected="two numbers") from None
+    return pos
+
+
+def _virginity(pos: Position, castling: str, fen: str) -> int:
+    v = pos.variant
+    geo = v.geometry
+    virgin = 0
+    partners: set[int] = set()
+    castling_royals: set[int] = set()
+    for color in (WHITE, BLACK):
+        for king in pos.royals[color]:
+            if pos.board[king] in v.castlers:
+                castling_royals.add(king)
+    for i, char in enumerate(castling if castling != "-" else ""):
+        color = WHITE if char.isupper() else BLACK
+        kings = [k for k in pos.royals[color] if k in castling_royals]
+        if not kings:
+            raise _error(fen, f"castling right {char!r} without a castling royal piece", fen.find(castling) + i)
+        king = kings[0]
+        kf, kr = geo.coords[king]
+        letter = char.lower()
+        target = -1
+        if letter in "kq":
+            dx = 1 if letter == "k" else -1
+            f = kf + dx
+            while geo.at(f, kr) >= 0:
+                if pos.board[geo.at(f, kr)]:
+                    target = geo.at(f, kr)
+                f += dx
+        elif "a" <= letter <= "z":
+            target = geo.at(ord(letter) - ord("a"), kr)
+        if target < 0 or not pos.board[target]:
+            raise _error(fen, f"castling right {char!r} names no piece", fen.find(castling) + i)
+        virgin |= 1 << king | 1 << target
+        partners.add(target)
+    start: dict[int, int] = {}
+    for name, piece in v.game.setup.placement.items():
+        index = v.game.pieces.index(v.game.piece_type(piece.id))
+        start[geo.square(name)] = code_of(index, piece.color)
+    castle_types = {(c - 1) >> 1 for c in v.castlers} | {t.index for t in v.types if t.is_castle_partner} \
+        if v.castlers else set()
+    for sq, code in enumerate(pos.board):
+        if not code or sq in castling_royals or sq in partners:
+            continue
+        if (code - 1) >> 1 in castle_types and _on_royal_rank(pos, sq):
+            continue
+        if start.get(sq) == code:
+            virgin |= 1 << sq
+    return virgin
+
+
+def _on_royal_rank(pos: Position, sq: int) -> bool:
+    geo = pos.variant.geometry
+    rank = geo.coords[sq][1]
+    color = (pos.board[sq] - 1) & 1
+    return any(geo.coords[k][1] == rank for k in pos.royals[color])
+
+
+def write_fen(pos: Position) -> str:
+    """The FEN of ``pos``."""
+    v = pos.variant
+    geo = v.geometry
+    rows: list[str] = []
+    for rank in range(geo.ranks - 1, -1, -1):
+        row = ""
+        empty = 0
+        for file in range(geo.files):
+            sq = geo.at(file, rank)
+            code = pos.board[sq] if sq >= 0 else 0
+            if sq >= 0 and code == 0:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            if sq < 0:
+                row += "*"
+                continue
+            piece_id = v.types[(code - 1) >> 1].piece.id
+            symbol = piece_id.upper() if (code - 1) & 1 == WHITE else piece_id.lower()
+            row += symbol if len(symbol) == 1 else "{" + symbol + "}"
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    castling = ""
+    for color in (WHITE, BLACK):
+        for king in pos.royals[color]:
+            if pos.board[king] not in v.castlers or not pos.virgin >> king & 1:
+                continue
+            for dx, letter in ((1, "K"), (-1, "Q")):
+                saved = pos.turn
+                pos.turn = color
+                partner = pos._castle_partner(king, dx)
+                pos.turn = saved
+                if partner >= 0:
+                    castling += letter if color == WHITE else letter.lower()
+    ep = geo.names[pos.ep[0]] if pos.ep else "-"
+    side = "w" if pos.turn == WHITE else "b"
+    return f"{'/'.join(rows)} {side} {castling or '-'} {ep} {pos.halfmove} {pos.fullmove}"

@@ -1,0 +1,454 @@
+"""A position of a compiled game: board, side to move, virginity, en passant; legal moves; make/unmake.
+
+Make/unmake is by snapshot, as in python-chess: :meth:`Position.push` saves the small mutable state (the
+board list, side to move, virginity bits, e.p. squares, royal squares) and :meth:`Position.pop` restores it.
+Legality is "make the move, then no protected royal piece of the mover may be attacked", which is right for
+any piece set, including attacks a move opens or creates through cannon screens.
+
+Internally a move is a tuple ``(from, to, promotion code, locust captures, e.p. squares created,
+castling partner (from, to) or (), e.p. victim or -1)``; two moves with the same effect are one move.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from fairyport.errors import Location, ParseError
+from fairyport.model import WHITE, BareKingRule, Color
+from fairyport.rules.compile import CAPTURE, FRIEND, QUIET, ROYAL_ONLY, Variant, code_of
+from fairyport.rules.walker import Effect, walk
+
+RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+
+class Move(NamedTuple):
+    """A legal move, as the public API gives it: the raw tuple and its UCI-style text."""
+
+    raw: RawMove
+    uci: str
+
+    def __str__(self) -> str:
+        return self.uci
+
+
+class Position:
+    """A position of a :class:`~fairyport.rules.compile.Variant`."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board: list[int] = [0] * variant.size
+        self.turn: Color = WHITE
+        self.virgin = 0
+        """Bit ``s`` is set when the piece on square ``s`` has not moved."""
+        self.ep: tuple[int, ...] = ()
+        """Squares an e.p. capture may move to (skipped by the last move)."""
+        self.ep_victim = -1
+        """The square of the piece an e.p. capture removes."""
+        self.royals: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.halfmove = 0
+        self.fullmove = 1
+        self._stack: list[tuple[list[int], Color, int, tuple[int, ...], int, tuple[tuple[int, ...], tuple[int, ...]]]]
+        self._stack = []
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(cls, variant: Variant) -> Position:
+        """The game's start position; every piece is virgin."""
+        pos = cls(variant)
+        geo = variant.geometry
+        for name, piece in variant.game.setup.placement.items():
+            index = variant.game.pieces.index(variant.game.piece_type(piece.id))
+            pos.board[geo.square(name)] = code_of(index, piece.color)
+        pos.turn = variant.game.setup.side_to_move
+        pos.virgin = sum(1 << s for s in range(variant.size) if pos.board[s])
+        pos._find_royals()
+        return pos
+
+    @classmethod
+    def from_fen(cls, variant: Variant, fen: str) -> Position:
+        """A position from a FEN (see :mod:`fairyport.rules.fen`)."""
+        from fairyport.rules.fen import read_fen
+
+        return read_fen(cls(variant), fen)
+
+    def fen(self) -> str:
+        """The position as a FEN (see :mod:`fairyport.rules.fen`)."""
+        from fairyport.rules.fen import write_fen
+
+        return write_fen(self)
+
+    def copy(self) -> Position:
+        """A copy without the move stack."""
+        pos = Position(self.variant)
+        pos.board = self.board[:]
+        pos.turn, pos.virgin, pos.ep, pos.ep_victim, pos.royals = (
+            self.turn, self.virgin, self.ep, self.ep_victim, self.royals)
+        pos.halfmove, pos.fullmove = self.halfmove, self.fullmove
+        return pos
+
+    def _find_royals(self) -> None:
+        royal = self.variant.royal
+        found: tuple[list[int], list[int]] = ([], [])
+        for sq, code in enumerate(self.board):
+            if code and royal[code]:
+                found[(code - 1) & 1].append(sq)
+        self.royals = (tuple(found[0]), tuple(found[1]))
+
+    # ------------------------------------------------------------------ make / unmake
+    def push_raw(self, move: RawMove) -> None:
+        """Make a move (no legality check)."""
+        frm, to, promo, caps, ep_created, castle, ep_victim = move
+        self._stack.append((self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals))
+        board = self.board = self.board[:]
+        piece = board[frm]
+        board[frm] = 0
+        cleared = 1 << frm | 1 << to
+        royal = self.variant.royal
+        royals = self.royals
+        touched_royal = royal[piece] or royal[board[to]] or (promo and royal[promo])
+        for sq in caps:
+            touched_royal = touched_royal or royal[board[sq]]
+            board[sq] = 0
+            cleared |= 1 << sq
+        if ep_victim >= 0:
+            touched_royal = touched_royal or royal[board[ep_victim]]
+            board[ep_victim] = 0
+            cleared |= 1 << ep_victim
+        if castle:
+            rook_from, rook_to = castle
+            partner = board[rook_from]
+            board[rook_from] = 0
+            board[rook_to] = partner
+            cleared |= 1 << rook_from | 1 << rook_to
+        board[to] = promo or piece
+        self.virgin &= ~cleared
+        if ep_created:
+            self.ep, self.ep_victim = ep_created, to
+        else:
+            self.ep, self.ep_victim = (), -1
+        self.turn ^= 1
+        if touched_royal:
+            self._find_royals()
+        else:
+            self.royals = royals
+
+    def pop_raw(self) -> None:
+        """Unmake the last move."""
+        self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals = self._stack.pop()
+
+    def push(self, move: Move) -> None:
+        """Make a legal move from :meth:`legal_moves`."""
+        self.push_raw(move.raw)
+
+    def pop(self) -> None:
+        """Unmake the last move."""
+        self.pop_raw()
+
+    # ------------------------------------------------------------------ attacks
+    def is_attacked(self, square: int, by: Color) -> bool:
+        """True if a piece of colour ``by`` could capture on ``square`` (check-only ``k`` moves included)."""
+        v = self.variant
+        board = self.board
+        for frm, code in v.leap_attackers[by][square]:
+            if board[frm] == code:
+                return True
+        for ray, kind, codes in v.ray_attackers[by][square]:
+            if kind == 0:
+                for i, s in enumerate(ray):
+                    piece = board[s]
+                    if piece:
+                        limit = codes.get(piece)
+                        if limit is not None and (limit == 0 or i < limit):
+                            return True
+                        break
+            elif kind == 1:
+                screened = False
+                for i, s in enumerate(ray):
+                    piece = board[s]
+                    if piece:
+                        if screened:
+                            limit = codes.get(piece)
+                            if limit is not None and (limit == 0 or i < limit):
+                                return True
+                            break
+                        screened = True
+            elif ray and board[ray[0]]:
+                for s in ray[1:]:
+                    piece = board[s]
+                    if piece:
+                        if piece in codes:
+                            return True
+                        break
+        for frm, code in v.special_attackers[by][square]:
+            if board[frm] == code and self._special_hits(frm, code, square):
+                return True
+        return False
+
+    def _special_hits(self, frm: int, code: int, square: int) -> bool:
+        board = self.board
+        effects: list[Effect] = []
+        color = (code - 1) & 1
+        occupant = board[square]
+        if occupant == 0:
+            board[square] = code_of(0, color ^ 1)  # a stand-in victim: is an empty square attacked?
+        board[frm] = 0
+        try:
+            for program in self.variant.programs[code][frm]:
+                if program.initial and not self.virgin >> frm & 1:
+                    continue
+                for root in program.roots:
+                    walk(root, board, color, CAPTURE | ROYAL_ONLY, (), -1, (), effects)
+        finally:
+            board[frm] = code
+            board[square] = occupant
+        allowed = self.variant.allowed[code]
+        return any(
+            (to == square or square in caps) and (allowed is None or to in allowed)
+            for to, caps, _, _ in effects
+        )
+
+    def in_check(self) -> bool:
+        """True if a protected royal piece of the side to move is attacked."""
+        return self._royal_attacked(self.turn)
+
+    def _royal_attacked(self, color: Color) -> bool:
+        royals = self.royals[color]
+        if not royals or (len(royals) > 1 and not self.variant.protect_every):
+            return False
+        enemy = color ^ 1
+        return any(self.is_attacked(sq, enemy) for sq in royals)
+
+    # ------------------------------------------------------------------ move generation
+    def is_game_over(self) -> bool:
+        """True if the game has ended before any move (bare king, royal pieces all gone)."""
+        v = self.variant
+        if v.has_royals and not self.royals[self.turn]:
+            return True
+        if v.game.rules.bare_king is BareKingRule.LOSS:
+            return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
+        return False
+
+    def _is_bare(self, color: Color) -> bool:
+        royal = self.variant.royal
+        return not any(code and ((code - 1) & 1) == color and not royal[code] for code in self.board)
+
+    def pseudo_legal(self) -> list[RawMove]:
+        """Every move of the side to move by the piece rules, before the royal-safety test."""
+        v = self.variant
+        board = self.board
+        color = self.turn
+        out: list[RawMove] = []
+        append = out.append
+        leaps, slides, hops, programs = v.leaps, v.slides, v.hops, v.programs
+        for sq, code in enumerate(board):
+            if not code or ((code - 1) & 1) != color:
+                continue
+            for to, flags in leaps[code][sq]:
+                target = board[to]
+                if target == 0:
+                    if flags & QUIET:
+                        append((sq, to, 0, (), (), (), -1))
+                elif ((target - 1) & 1) != color:
+                    if flags & CAPTURE:
+                        append((sq, to, 0, (), (), (), -1))
+                elif flags & FRIEND:
+                    append((sq, to, 0, (), (), (), -1))
+            for ray, flags in slides[code][sq]:
+                for to in ray:
+                    target = board[to]
+                    if target == 0:
+                        if flags & QUIET:
+                            append((sq, to, 0, (), (), (), -1))
+                        continue
+                    if ((target - 1) & 1) != color:
+                        if flags & CAPTURE:
+                            append((sq, to, 0, (), (), (), -1))
+                    elif flags & FRIEND:
+                        append((sq, to, 0, (), (), (), -1))
+                    break
+            for ray, flags, kind in hops[code][sq]:
+                self._hop_moves(sq, ray, flags, kind, out)
+            if programs[code][sq]:
+                self._program_moves(sq, code, out)
+        if v.castlers:
+            self._castling_moves(out)
+        if v.promoting:
+            out = self._with_promotions(out)
+        if v.may_duplicate:
+            out = list(dict.fromkeys(out))
+        return out
+
+    def _hop_moves(self, sq: int, ray: tuple[int, ...], flags: int, kind: int, out: list[RawMove]) -> None:
+        board = self.board
+        color = self.turn
+        if kind == 1:
+            screened = False
+            for to in ray:
+                target = board[to]
+                if not screened:
+                    screened = target != 0
+                    continue
+                if target == 0:
+                    if flags & QUIET:
+                        out.append((sq, to, 0, (), (), (), -1))
+                    continue
+                if ((target - 1) & 1) != color:
+                    if flags & CAPTURE:
+                        out.append((sq, to, 0, (), (), (), -1))
+                elif flags & FRIEND:
+                    out.append((sq, to, 0, (), (), (), -1))
+                break
+            return
+        for i, s in enumerate(ray):
+            if board[s]:
+                if i + 1 < len(ray):
+                    to = ray[i + 1]
+                    target = board[to]
+                    if (target == 0 and flags & QUIET) or (
+                            target and ((target - 1) & 1) != color and flags & CAPTURE) or (
+                            target and ((target - 1) & 1) == color and flags & FRIEND):
+                        out.append((sq, to, 0, (), (), (), -1))
+                break
+
+    def _program_moves(self, sq: int, code: int, out: list[RawMove]) -> None:
+        v = self.variant
+        board = self.board
+        effects: list[Effect] = []
+        board[sq] = 0
+        try:
+            for program in v.programs[code][sq]:
+                if program.initial and not self.virgin >> sq & 1:
+                    continue
+                for root in program.roots:
+                    walk(root, board, self.turn, CAPTURE, self.ep, self.ep_victim, (), effects)
+        finally:
+            board[sq] = code
+        allowed = v.allowed[code]
+        for to, caps, ep_created, victim in effects:
+            if to == sq and not caps:
+                continue  # a move that changes nothing is not a move
+            if allowed is not None and to not in allowed:
+                continue
+            out.append((sq, to, 0, caps, ep_created, (), victim))
+
+    def _castling_moves(self, out: list[RawMove]) -> None:
+        v = self.variant
+        geo = v.geometry
+        board = self.board
+        color = self.turn
+        for king in self.royals[color]:
+            code = board[king]
+            specs = v.castlers.get(code)
+            if not specs or not self.virgin >> king & 1:
+                continue
+            kf, kr = geo.coords[king]
+            for spec in specs:
+                partner = self._castle_partner(king, spec.dx)
+                if partner < 0:
+                    continue
+                pf = geo.coords[partner][0]
+                if abs(pf - kf) <= spec.step:
+                    continue
+                king_to = geo.at(kf + spec.dx * spec.step, kr)
+                partner_to = geo.at(kf + spec.dx * (spec.step - 1), kr)
+                if king_to < 0 or partner_to < 0:
+                    continue
+                between = [geo.at(f, kr) for f in range(min(kf, pf) + 1, max(kf, pf))]
+                if any(board[s] for s in between):
+                    continue
+                passed = [geo.at(kf + spec.dx * k, kr) for k in range(0, spec.step)]
+                enemy = color ^ 1
+                if any(self.is_attacked(s, enemy) for s in passed):
+                    continue
+                out.append((king, king_to, 0, (), (), (partner, partner_to), -1))
+
+    def _castle_partner(self, king: int, dx: int) -> int:
+        """The outermost piece on the royal's rank in direction ``dx`` if it may castle, else -1."""
+        v = self.variant
+        geo = v.geometry
+        f, r = geo.coords[king]
+        partner = -1
+        while True:
+            f += dx
+            s = geo.at(f, r)
+            if s < 0:
+                break
+            if self.board[s]:
+                partner = s
+        if partner < 0:
+            return -1
+        code = self.board[partner]
+        if ((code - 1) & 1) != self.turn or not self.virgin >> partner & 1:
+            return -1
+        on_corner = geo.at(geo.coords[partner][0] + dx, r) < 0
+        if not on_corner and not v.types[(code - 1) >> 1].is_castle_partner:
+            return -1
+        return partner
+
+    def _with_promotions(self, moves: list[RawMove]) -> list[RawMove]:
+        v = self.variant
+        board = self.board
+        color = self.turn
+        out: list[RawMove] = []
+        for move in moves:
+            code = board[move[0]]
+            zone = v.promotion_zone[code]
+            if not zone or move[1] not in zone or move[5]:
+                out.append(move)
+                continue
+            promotion = v.types[(code - 1) >> 1].promotion
+            assert promotion is not None
+            distance = v.last_rank_distance[color][move[1]]
+            promoted = False
+            for choice_code, choice in v.promotion_choices[code]:
+                if choice.max_depth is not None and distance > choice.max_depth:
+                    continue
+                if distance == 1 and not choice.on_last_rank:
+                    continue
+                out.append((move[0], move[1], choice_code, move[3], move[4], move[5], move[6]))
+                promoted = True
+            if not promotion.mandatory or not promoted:
+                out.append(move)
+        return out
+
+    def legal_raw(self) -> list[RawMove]:
+        """Every legal move as raw tuples (the fast path used by perft)."""
+        if self.is_game_over():
+            return []
+        color = self.turn
+        legal: list[RawMove] = []
+        for move in self.pseudo_legal():
+            self.push_raw(move)
+            if not self._royal_attacked(color):
+                legal.append(move)
+            self.pop_raw()
+        return legal
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the side to move, each once."""
+        return [Move(m, self.uci(m)) for m in self.legal_raw()]
+
+    def uci(self, move: RawMove) -> str:
+        """UCI-style text: from and to squares, a lower-case promotion id, ``x`` + square per locust capture."""
+        names = self.variant.geometry.names
+        text = names[move[0]] + names[move[1]]
+        if move[2]:
+            text += self.variant.types[(move[2] - 1) >> 1].piece.id.lower()
+        for sq in move[3]:
+            text += "x" + names[sq]
+        return text
+
+    def parse_uci(self, text: str) -> Move:
+        """The legal move written ``text`` (as :meth:`uci` writes it).
+
+        :raises ParseError: if no legal move is written so.
+        """
+        for move in self.legal_moves():
+            if move.uci == text:
+                return move
+        raise ParseError(f"no legal move {text!r} in {self.fen()}", Location(), expected="a legal move",
+                         found=text)
+
+    def __repr__(self) -> str:
+        return f"Position({self.fen()!r})"
+
