@@ -25,6 +25,8 @@ MODEL_WRITERS: dict[str, str] = {}
 
 SHOWERS["zrf"] = "fairyport.formats.zrf.show:show"
 REWRITERS["zrf"] = "fairyport.formats.zrf.rewriter:rewrite_file"
+SHOWERS["gamecourier"] = "fairyport.formats.gamecourier.show:show"
+REWRITERS["gamecourier"] = "fairyport.formats.gamecourier.preset:rewrite_file"
 
 
 def resolve(table: dict[str, str], fmt: str) -> Any | None:

@@ -33,6 +33,7 @@ ValidatorFunction = Callable[[Path, ValidateOptions], FileReport]
 VALIDATORS: dict[str, str] = {}
 """Format name -> ``module:function`` of its validator. Formats add themselves here."""
 VALIDATORS["zrf"] = "fairyport.formats.zrf.validate:validate_file"
+VALIDATORS["gamecourier"] = "fairyport.formats.gamecourier.lint:validate_file"
 
 
 def validator_for(fmt: str) -> ValidatorFunction | None:

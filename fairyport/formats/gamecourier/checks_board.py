@@ -1,0 +1,116 @@
+"""Lint checks on a preset's keys, board and rules text (no GAME Code here)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fairyport.diagnostics import Finding
+from fairyport.formats.gamecourier.analysis import Analysis
+from fairyport.formats.gamecourier.lintrules import expected_found, finding
+from fairyport.formats.gamecourier.preset import KNOWN_KEYS
+
+Check = Callable[[Analysis], list[Finding]]
+
+
+
+def check_values(a: Analysis) -> list[Finding]:
+    """PHP expressions where text is expected, interpolation, duplicate and unknown keys."""
+    preset = a.preset
+    out: list[Finding] = []
+    for key, value in preset.values.items():
+        where = preset.location(value.offset)
+        if value.text is None and (key in KNOWN_KEYS):
+            out.append(finding("GC-PHP-EXPRESSION", where, f"'{key}' is a PHP {value.kind}; it is kept verbatim "
+                               "and not interpreted", key=key))
+        if value.interpolated:
+            out.append(finding("GC-PHP-INTERPOLATION", where, f"'{key}' contains '$' followed by a name; PHP would "
+                               "substitute a variable there", key=key))
+    for key, offset in preset.duplicates:
+        out.append(finding("GC-DUPLICATE-KEY", preset.location(offset), f"'{key}' is assigned again later", key=key))
+    unknown = [key for key in preset.values if key not in KNOWN_KEYS]
+    if unknown:
+        first = preset.values[unknown[0]]
+        out.append(finding("GC-UNKNOWN-KEYS", preset.location(first.offset),
+                           "not interpreted, kept verbatim: " + ", ".join(unknown), key=unknown[0]))
+    return out
+
+
+def check_rules_text(a: Analysis) -> list[Finding]:
+    """Rules text and rules URL."""
+    preset = a.preset
+    rules = (preset.get("rules") or "").strip()
+    url = (preset.get("rulesurl") or "").strip()
+    where = preset.location(0)
+    if not rules and not url:
+        return [finding("GC-NO-RULES", where, "players see: 'The rules have not yet been described here'")]
+    if not rules:
+        return [finding("GC-NO-RULES-TEXT", preset.location(preset.values["rulesurl"].offset), "only a rules URL is "
+                        "given", key="rules")]
+    if not url:
+        return [finding("GC-NO-RULES-URL", preset.location(preset.values["rules"].offset), "only a rules text is "
+                        "given", key="rulesurl")]
+    return []
+
+
+def check_board(a: Analysis) -> list[Finding]:
+    """FEN presence and syntax, ``cols``, rank widths, padding on square boards, label counts."""
+    preset = a.preset
+    out: list[Finding] = []
+    cols_value = preset.values.get("cols")
+    if a.cols_problem == "missing":
+        out.append(finding("GC-COLS-MISSING", preset.location(0), "no 'cols' key", key="cols"))
+    elif a.cols_problem is not None and cols_value is not None:
+        out.append(finding("GC-COLS", preset.location(cols_value.offset), f"'cols' is {a.cols_problem}", key="cols"))
+    code = preset.values.get("code")
+    if code is None or not (code.text or "").strip():
+        out.append(finding("GC-NO-FEN", preset.location(0 if code is None else code.offset), "no FEN code",
+                           key="code"))
+        return out
+    if a.board_error is not None:
+        out.append(finding("GC-FEN-SYNTAX", a.board_error.location, a.board_error.reason +
+                           expected_found(a.board_error.expected, a.board_error.found), key="code"))
+        return out
+    board = a.board
+    if board is None:
+        return out
+    square = "hex" not in (preset.get("shape") or "").lower() and "custom" not in (preset.get("shape") or "").lower()
+    for note in board.notes:
+        where = preset.location(code.offset_of(note.offset))
+        if not note.started_mid_rank and note.cells > board.cols and note.cells % board.cols:
+            out.append(finding("GC-FEN-WIDTH", where, f"this rank has {note.cells} cells but 'cols' is {board.cols}; "
+                               "the extra cells wrap into the next rank", key="code"))
+        elif square and note.padded and not note.started_mid_rank:
+            out.append(finding("GC-FEN-PADDED", where, f"this rank has {note.cells} cells; {note.padded} holes are "
+                               f"added to reach {board.cols}", key="code"))
+    if board.short_last_rank:
+        last = board.notes[-1]
+        out.append(finding("GC-FEN-WIDTH", preset.location(code.offset_of(last.offset)),
+                           f"the last rank is {board.short_last_rank} cells short of 'cols' = {board.cols}",
+                           key="code"))
+    for key, count, what in (("files", board.cols, "files"), ("ranks", len(board.ranks), "ranks")):
+        labels = preset.get(key)
+        if labels is not None and labels.strip() and len(labels.split()) != count:
+            out.append(finding("GC-LABEL-COUNT", preset.location(preset.values[key].offset),
+                               f"{len(labels.split())} labels for {count} {what}", key=key))
+    return out
+
+
+def check_set_labels(a: Analysis) -> list[Finding]:
+    """Labels on the board that the piece set lacks (when the preset carries its set)."""
+    if a.board is None or a.set_labels is None:
+        return []
+    code = a.preset.values["code"]
+    out: list[Finding] = []
+    seen: set[str] = set()
+    for rank in a.board.ranks:
+        for cell in rank:
+            if cell.label is not None and cell.label not in a.set_labels and cell.label not in seen:
+                seen.add(cell.label)
+                out.append(finding("GC-LABEL-NOT-IN-SET", a.preset.location(code.offset_of(cell.offset or 0)),
+                                   f"'{cell.label}' is not in the piece set ({a.set_source})", key="code"))
+    return out
+
+
+
+BOARD_CHECKS: tuple[Check, ...] = (check_values, check_rules_text, check_board, check_set_labels)
+"""The checks of this module, in reporting order."""
