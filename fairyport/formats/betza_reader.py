@@ -56,9 +56,11 @@ class Reader:
         self.pos = 0
 
     def error(self, reason: str, offset: int, expected: str | None = None) -> BetzaError:
+        """A :class:`BetzaError` at ``offset``, naming the character found there."""
         return BetzaError(reason, offset, expected=expected, found=_show(self.text, offset))
 
     def read(self) -> BetzaString:
+        """Read the whole text."""
         items: list[Item] = []
         while self.pos < len(self.text):
             if self.text[self.pos] == "[":
@@ -68,6 +70,7 @@ class Reader:
         return BetzaString(tuple(items))
 
     def move(self) -> Item:
+        """Read one move (modifiers, at most one repetition group, then the atom) from the current position."""
         text = self.text
         parts: list[str] = []  # head, body (when a group was read)
         buffer: list[str] = []
@@ -135,6 +138,7 @@ class Reader:
         return Move(legs_from_modifiers("".join(buffer)), atom, value, star, exempt)
 
     def atom(self) -> tuple[str, int | None, bool, bool]:
+        """Read an atom with its suffixes, range, ``*`` and apostrophe: (atom, normalised range, star, exempt)."""
         text = self.text
         start = self.pos
         letter = text[start]
@@ -165,14 +169,15 @@ class Reader:
             while end < len(text) and text[end] in DIGITS:
                 end += 1
             digits = text[pos:end]
+            shown = repr(digits) if len(digits) <= 8 else repr(digits[:8] + "...")
             if len(digits) > 1 and digits[0] == "0":
                 raise self.error(
-                    f"range {digits!r} has a leading zero (legacy Betza repetition counts such as W03 are not XBetza)",
+                    f"range {shown} has a leading zero (legacy Betza repetition counts such as W03 are not XBetza)",
                     pos,
                     "a range without leading zeros",
                 )
             if len(digits) > MAX_RANGE_DIGITS:
-                raise self.error(f"range {digits!r} is too long", pos, f"at most {MAX_RANGE_DIGITS} digits")
+                raise self.error(f"range {shown} is too long", pos, f"at most {MAX_RANGE_DIGITS} digits")
             value = int(digits)
             self.pos = end
         elif text.startswith("*", pos):
@@ -184,6 +189,7 @@ class Reader:
         return atom, normalised_range(atom, value), star, exempt
 
     def bracket(self) -> tuple[Move, ...]:
+        """Read a ``[...]`` group at the current position into plain moves."""
         text = self.text
         start = self.pos
         end = start + 1
