@@ -252,12 +252,14 @@ class Variant:
     def _compile_simple(self, t: CompiledType, move: betza.Move) -> bool:
         """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain."""
         leg = move.first
-        if set(leg.modes) - set("mcdkpg") or t.piece.confined_to is not None or move.atom == "U":
+        if set(leg.modes) - set("mcdkpg") or move.atom == "U":
             return False
         hop = HOP_CANNON if leg.has("p") else HOP_GRASSHOPPER if leg.has("g") else HOP_NONE
         if leg.has("p") and leg.has("g"):
             return False
         flags = _final_flags(leg)
+        if t.piece.confined_to is not None and flags != ROYAL_ONLY:
+            return False  # confined moves are filtered at emission; check-only moves never move the piece
         cls = self._atom_class(move.atom)
         default_range = self._steps(move.atom)[2]
         limit = move.range if move.range is not None else default_range
