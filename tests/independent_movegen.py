@@ -694,17 +694,24 @@ def start_fen(game: str | GameRules) -> str:
     return get_game(game).start_fen
 
 
-def random_playout_fens(game: str | GameRules, fen: str, plies: int, rng: random.Random) -> list[str]:
-    """Play up to ``plies`` uniformly random legal moves from ``fen`` (choices drawn from ``rng`` over the
-    sorted UCI list, so a seeded generator makes it deterministic); return the FENs after each move. Stops
-    early when there is no legal move."""
+def random_playout(game: str | GameRules, fen: str, plies: int, rng: random.Random) -> list[tuple[list[str], str]]:
+    """Play up to ``plies`` uniformly random legal moves from ``fen``, each drawn with ``rng`` from the list
+    sorted by UCI text (so a seeded generator makes it deterministic). Returns, after every move, the UCI moves
+    played so far and the FEN; stops early at a position without moves."""
     rules = get_game(game)
     state = parse_fen(rules, fen)
-    result: list[str] = []
+    line: list[str] = []
+    result: list[tuple[list[str], str]] = []
     for _ in range(plies):
         options = sorted(legal_move_objects(rules, state), key=lambda pair: pair[0].uci())
         if not options:
             break
-        _, state = rng.choice(options)
-        result.append(to_fen(rules, state))
+        move, state = rng.choice(options)
+        line.append(move.uci())
+        result.append((list(line), to_fen(rules, state)))
     return result
+
+
+def random_playout_fens(game: str | GameRules, fen: str, plies: int, rng: random.Random) -> list[str]:
+    """The FENs of :func:`random_playout`."""
+    return [position for _, position in random_playout(game, fen, plies, rng)]

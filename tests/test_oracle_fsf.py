@@ -1,0 +1,121 @@
+"""The reference move generator against Fairy-Stockfish (pyffish), position by position.
+
+Games: chess and MiniXiangqi (FSF built-ins) and Mir Chess 32 / 36 (the project's FSF definitions,
+``shared/notes/perft.md`` §5.1, reproduced in ``tests/oracles.py``). Positions come from seeded random
+playouts made with pyffish (4 to 40 plies deep). For each position the reference generator's legal-move SET
+must equal FSF's, both when the position is reached by pushing the moves from the start position and when it
+is read from FSF's FEN; on some of them perft(2) must agree too.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyffish")
+
+try:
+    from fairyport.converters.idiagram import read_game  # noqa: I001
+    from fairyport.rules import Position, Variant, compile_game, divide, perft
+except ImportError as exc:  # the reference generator / reader are being written
+    pytest.skip(f"reference generator or Interactive Diagram reader not importable yet: {exc}", allow_module_level=True)
+
+import oracles
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
+
+# fixture name -> FSF variant name
+FSF_VARIANTS = {
+    "chess": "chess",
+    "mirchess32": "mirchess32",
+    "mirchess36": "mirchess36",
+    "minixiangqi": "minixiangqi",
+}
+SEEDS = {"chess": 1001, "mirchess32": 1032, "mirchess36": 1036, "minixiangqi": 1007}
+
+
+@functools.cache
+def variant_of(fixture: str) -> Variant:
+    """The compiled reference variant of ``fixtures/games/<fixture>.idiagram``."""
+    return compile_game(read_game(FIXTURES / f"{fixture}.idiagram"))
+
+
+@functools.cache
+def playout_positions(fixture: str) -> list[tuple[list[str], str]]:
+    """About 30 positions (moves from the start, FSF FEN) from three seeded random FSF games of 40 plies."""
+    variant = FSF_VARIANTS[fixture]
+    return oracles.fsf_random_positions(variant, random.Random(SEEDS[fixture]), playouts=3, plies=40, stride=4)
+
+
+def _reference_moves(pos: Position) -> list[str]:
+    return sorted(str(move) for move in pos.legal_moves())
+
+
+def _replay(fixture: str, moves: list[str]) -> Position:
+    pos = variant_of(fixture).start_position()
+    for text in moves:
+        pos.push(pos.parse_uci(text))
+    return pos
+
+
+def _difference(ours: list[str], theirs: list[str]) -> str:
+    missing = sorted(set(theirs) - set(ours))
+    extra = sorted(set(ours) - set(theirs))
+    return f"reference lacks {missing}, reference has extra {extra}"
+
+
+@pytest.mark.parametrize("fixture", sorted(FSF_VARIANTS))
+def test_start_position_matches_fsf(fixture: str) -> None:
+    variant = FSF_VARIANTS[fixture]
+    start = oracles.fsf_start_fen(variant)
+    ours = variant_of(fixture).start_position()
+    assert ours.fen().split()[:2] == start.split()[:2]
+    assert _reference_moves(ours) == oracles.fsf_legal_moves(variant, start)
+    assert perft(ours, 2) == oracles.fsf_perft(variant, start, 2)
+
+
+@pytest.mark.parametrize("fixture", sorted(FSF_VARIANTS))
+def test_move_sets_on_random_playouts(fixture: str) -> None:
+    variant = FSF_VARIANTS[fixture]
+    start = oracles.fsf_start_fen(variant)
+    positions = playout_positions(fixture)
+    assert len(positions) >= 20
+    failures = []
+    for moves, fen in positions:
+        theirs = oracles.fsf_legal_moves(variant, start, moves)
+        replayed = _replay(fixture, moves)
+        if replayed.fen().split()[:2] != fen.split()[:2]:
+            failures.append(f"after {' '.join(moves)}: reference FEN {replayed.fen()} vs FSF {fen}")
+        ours = _reference_moves(replayed)
+        if ours != theirs:
+            failures.append(f"after {' '.join(moves)} ({fen}): {_difference(ours, theirs)}")
+        from_fen = _reference_moves(Position.from_fen(variant_of(fixture), fen))
+        if from_fen != theirs:
+            failures.append(f"from FEN {fen}: {_difference(from_fen, theirs)}")
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.parametrize("fixture", sorted(FSF_VARIANTS))
+def test_perft2_on_random_playouts(fixture: str) -> None:
+    variant = FSF_VARIANTS[fixture]
+    failures = []
+    for _moves, fen in playout_positions(fixture)[3::7]:
+        pos = Position.from_fen(variant_of(fixture), fen)
+        ours = divide(pos, 2)
+        theirs = oracles.fsf_divide(variant, fen, 2)
+        if ours != theirs:
+            wrong = {m: (ours.get(m), theirs.get(m)) for m in set(ours) | set(theirs) if ours.get(m) != theirs.get(m)}
+            failures.append(f"{fen}: (reference, FSF) per root move {wrong}")
+    assert not failures, "\n".join(failures)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fixture", sorted(FSF_VARIANTS))
+def test_start_perft3_matches_fsf(fixture: str) -> None:
+    variant = FSF_VARIANTS[fixture]
+    start = oracles.fsf_start_fen(variant)
+    ours = divide(variant_of(fixture).start_position(), 3)
+    assert ours == oracles.fsf_divide(variant, start, 3)
