@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import itertools
 from pathlib import Path
 
 import pytest
@@ -85,3 +86,38 @@ def test_outside_the_fsf_subset(text: str) -> None:
 def test_inside_the_fsf_subset(text: str) -> None:
     moves: tuple[Move, ...] = parse_moves(text)
     assert moves and all(is_fsf_subset(move) for move in moves)
+
+
+FSF_POSITIONS = (
+    "8/8/8/8/3A4/8/8/K6k w - - 0 1",
+    "8/1p3P2/2p1P3/1P1pP3/2pA1p2/2Pp1P2/1p3p2/K6k w - - 0 1",
+)
+"""A lone custom piece ``A`` on d4, and the same piece among friends and enemies (captures, hops, lame leaps)."""
+
+
+_VARIANT_NUMBERS = itertools.count()
+"""Fresh variant names: pyffish keeps every loaded variant, so a name is never reused."""
+
+
+def fsf_move_sets(strings: list[str]) -> list[list[list[str]]]:
+    """Fairy-Stockfish's legal moves in :data:`FSF_POSITIONS` for a custom piece moving as each string."""
+    sf = pytest.importorskip("pyffish")
+    names = [f"fairyport-betza-test-{next(_VARIANT_NUMBERS)}" for _ in strings]
+    sf.load_variant_config("".join(f"[{n}:chess]\ncustomPiece1 = a:{s}\n" for n, s in zip(names, strings, strict=True)))
+    return [[sorted(sf.legal_moves(name, fen, [])) for fen in FSF_POSITIONS] for name in names]
+
+
+def test_fsf_reads_the_canonical_text_as_the_original() -> None:
+    changed = [text for text in fsf_strings() if write(parse(text)) != text]
+    assert len(changed) == len(CANONICAL)
+    originals = fsf_move_sets(changed)
+    canonicals = fsf_move_sets([write(parse(text)) for text in changed])
+    for text, original, canonical in zip(changed, originals, canonicals, strict=True):
+        assert original == canonical, text
+
+
+def test_direction_order_is_kept_because_fsf_distinguishes_it() -> None:
+    assert write(parse("rfN")) == "rfN"
+    rf, fr, written = fsf_move_sets(["rfN", "frN", write(parse("rfN"))])
+    assert rf != fr
+    assert written == rf
