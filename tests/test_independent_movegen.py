@@ -297,18 +297,20 @@ def test_mideast_first_moves_by_hand() -> None:
 
 def test_mideast_perft_shallow() -> None:
     # Depth 2 is 40 * 40: after any first move Black still has its own 40 (the armies cannot meet yet).
-    assert im.perft("mideast", im.MIDEAST.start_fen, 1) == 40
-    assert im.perft("mideast", im.MIDEAST.start_fen, 2) == 1600
-
-
-# Measured with this generator (README "How the move generator is verified"); the reference generator must
-# reproduce them independently.
-MIDEAST_PERFT = {3: 67782}
+    assert im.perft("mideast", im.MIDEAST.start_fen, 1) == 40 == im.MIDEAST_START_PERFT[1]
+    assert im.perft("mideast", im.MIDEAST.start_fen, 2) == 1600 == im.MIDEAST_START_PERFT[2]
 
 
 @pytest.mark.slow
-def test_mideast_perft_3() -> None:
-    assert im.perft("mideast", im.MIDEAST.start_fen, 3) == MIDEAST_PERFT[3]
+@pytest.mark.parametrize("depth", [3, 4])
+def test_mideast_perft_recorded(depth: int) -> None:
+    """The recorded Mideast numbers are what this generator computes (guards against edits to either)."""
+    assert im.perft("mideast", im.MIDEAST.start_fen, depth, jobs=2) == im.MIDEAST_START_PERFT[depth]
+
+
+def test_parallel_perft_equals_serial() -> None:
+    fen = im.SHATRANJ_KAMIL_X.start_fen
+    assert im.perft("shatranj-kamil-x", fen, 2, jobs=2) == im.perft("shatranj-kamil-x", fen, 2) == 1024
 
 
 def test_mideast_promotion_eight_choices_per_destination() -> None:
