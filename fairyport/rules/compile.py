@@ -455,6 +455,31 @@ class Variant:
             for per in ray_from
         ]
         self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
+        self._sensitive: dict[tuple[int, int], int] = {}
+
+    def sensitive(self, color: Color, king: int) -> int:
+        """Bit mask of squares whose occupancy can change whether ``color``'s piece on ``king`` is attacked.
+
+        A move that is not by a royal piece, starts without check and changes the occupancy of none of these
+        squares cannot expose the royal piece, so the generator may skip the attack test for it.
+        """
+        key = (color, king)
+        mask = self._sensitive.get(key)
+        if mask is None:
+            enemy = color ^ 1
+            mask = 0
+            for ray, _, _ in self.ray_attackers[enemy][king]:
+                for sq in ray:
+                    mask |= 1 << sq
+            for frm, code in self.special_attackers[enemy][king]:
+                squares: set[int] = set()
+                for program in self.programs[code][frm]:
+                    for root in program.roots:
+                        _paths_to(root, king, (), squares)
+                for sq in squares:
+                    mask |= 1 << sq
+            self._sensitive[key] = mask
+        return mask
 
     def _add_reverse(self, table: list[dict[tuple[int, int, int], dict[int, int]]], sq: int,
                      ray: tuple[int, ...], code: int, kind: int) -> None:
@@ -484,6 +509,22 @@ def _reach(node: LegNode, out: set[int]) -> None:
             out.add(target)
         for child in node.nexts[i]:
             _reach(child, out)
+
+
+def _paths_to(node: LegNode, target: int, trail: tuple[int, ...], out: set[int]) -> None:
+    """Add to ``out`` every square on a path of ``node`` that can end or capture on ``target``.
+
+    ``trail`` holds the squares already passed on the way to ``node``; lame and jump squares count too.
+    """
+    passed = trail
+    for i, sq in enumerate(node.squares):
+        extra = (node.lame[i] if node.lame else ()) + (node.jump[i] if node.jump else ())
+        if sq == target or (node.hop == HOP_GRASSHOPPER and i + 1 < len(node.squares)
+                            and node.squares[i + 1] == target):
+            out.update(passed, extra, node.squares[:i + 1])
+        if node.nexts is not None:
+            for child in node.nexts[i]:
+                _paths_to(child, target, (*passed, *node.squares[:i + 1], *extra), out)
 
 
 def _sign(x: int) -> int:

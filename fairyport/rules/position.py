@@ -417,7 +417,23 @@ class Position:
             return []
         color = self.turn
         legal: list[RawMove] = []
-        for move in self.pseudo_legal():
+        royals = self.royals[color]
+        moves = self.pseudo_legal()
+        if not royals or (len(royals) > 1 and not self.variant.protect_every):
+            return moves
+        safe_mask = 0
+        if not self._royal_attacked(color):
+            # moves touching no square that matters to a royal piece's safety need no attack test
+            sensitive = self.variant.sensitive
+            for king in royals:
+                safe_mask |= sensitive(color, king) | 1 << king
+            safe_mask = ~safe_mask
+        for move in moves:
+            frm, to, _, caps, _, castle, victim = move
+            if safe_mask and safe_mask >> frm & 1 and safe_mask >> to & 1 and not caps and not castle \
+                    and victim < 0:
+                legal.append(move)
+                continue
             self.push_raw(move)
             if not self._royal_attacked(color):
                 legal.append(move)
