@@ -27,6 +27,13 @@ SHOWERS["zrf"] = "fairyport.formats.zrf.show:show"
 REWRITERS["zrf"] = "fairyport.formats.zrf.rewriter:rewrite_file"
 SHOWERS["gamecourier"] = "fairyport.formats.gamecourier.show:show"
 REWRITERS["gamecourier"] = "fairyport.formats.gamecourier.preset:rewrite_file"
+SHOWERS["idiagram"] = "fairyport.converters.idiagram:show"
+REWRITERS["idiagram"] = "fairyport.converters.idiagram:rewrite"
+MODEL_READERS["idiagram"] = "fairyport.converters.idiagram:read_game"
+MODEL_WRITERS["idiagram"] = "fairyport.converters.idiagram:write_game"
+SHOWERS["json"] = "fairyport.converters.json:show"
+MODEL_READERS["json"] = "fairyport.converters.json:read_game"
+MODEL_WRITERS["json"] = "fairyport.converters.json:write_game"
 
 
 def resolve(table: dict[str, str], fmt: str) -> Any | None:

@@ -32,6 +32,8 @@ def detect_format(path: Path, declared: str | None = None) -> str:
             raise UsageError(f"unknown format {declared!r}", expected=", ".join(FORMATS))
         return declared
     fmt = SUFFIXES.get(path.suffix.lower())
+    if fmt is None and not path.exists() and "#" in path.name:  # page.html#2: a diagram of a page
+        fmt = SUFFIXES.get(Path(str(path).rpartition("#")[0]).suffix.lower())
     if fmt is not None:
         return fmt
     try:

@@ -1,0 +1,1 @@
+"""Converters between each format's syntax tree and the common game model (:mod:`fairyport.model`)."""

@@ -1,0 +1,475 @@
+"""The Interactive Diagram's meaning rules, shared by its reader and writer.
+
+Name-based default moves, square lists (rectangles, the ``,,`` colour switch, symmetry), ``promoChoice``
+tokens, the promotion settings, the royal lines, the king-facing ``fkR`` move and the fairyport extension
+parameters. The reader and the writer call the same functions, so that whatever the writer emits reads back
+to the same game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from fairyport.errors import Location, ModelError, ParseError
+from fairyport.formats import betza as betza_syntax
+from fairyport.model import BLACK, WHITE, Color, Promotion, PromotionChoice, file_name
+
+DEFAULT_MOVES: dict[str, str] = {
+    "pawn": "ifmnDfmWfceF",
+    "knight": "N",
+    "bishop": "B",
+    "rook": "R",
+    "queen": "Q",
+    "cardinal": "BN",
+    "archbishop": "BN",
+    "chancellor": "RN",
+    "marshall": "RN",
+    "amazon": "QN",
+    "lion": "KNADcaKcabKmabK",
+    "mao": "mafsW",
+    "horse": "mafsW",
+    "elephant": "mafF",
+    "cannon": "mRcpR",
+    "pao": "mRcpR",
+    "wizard": "FC",
+    "falcon": "mafmafsKmafsmafKmaflmafrKmafrmaflK",
+    "lance": "fR",
+    "copper": "vWfF",
+    "silver": "FfW",
+    "silvergeneral": "FfW",
+    "gold": "WfF",
+    "goldgeneral": "WfF",
+    "man": "K",
+    "commoner": "K",
+    "ferz": "F",
+    "advisor": "F",
+    "camel": "C",
+    "zebra": "Z",
+    "nightrider": "N0",
+    "grasshopper": "gQ",
+    "griffon": "yafsF",
+    "gryphon": "yafsF",
+    "champion": "WAD",
+}
+"""The Diagram's default move for a piece line with an empty move field, by lower-cased name (``king`` and
+anything else: see :func:`default_move`)."""
+
+DEFAULT_PROMO_CHOICE = "QNRB"
+"""``promoChoice`` when the definition has none."""
+
+SYMMETRIES = ("mirror", "rotate", "none")
+"""Normalised ``symmetry`` values (anything but mirror or rotate means none)."""
+
+ZONE_KEY = "fairyportZone"
+"""Extension parameter: ``fairyportZone=name:white squares,,black squares`` defines a zone (fairyport only)."""
+
+CONFINE_KEY = "fairyportConfine"
+"""Extension parameter written after a piece line: ``fairyportConfine=zone`` confines that piece (fairyport)."""
+
+HOLE_NAME = "hole"
+"""Piece-line name that makes blocked squares instead of a piece type."""
+
+
+def default_move(name: str, files: int) -> str:
+    """The Diagram's move for a piece called ``name`` whose move field is empty."""
+    key = name.strip().lower()
+    if key == "king":
+        return "KisO3" if files > 8 else "KisO2"
+    return DEFAULT_MOVES.get(key, "O")
+
+
+def default_id(name: str) -> str:
+    """The Diagram's ID for a piece whose ID field is empty: the first letter of the name, upper case."""
+    stripped = name.strip()
+    return stripped[:1].upper()
+
+
+def shifted(location: Location, columns: int) -> Location:
+    """``location`` moved ``columns`` characters to the right on the same line."""
+    return dataclasses.replace(
+        location,
+        column=None if location.column is None else location.column + columns,
+        offset=None if location.offset is None else location.offset + columns,
+    )
+
+
+def parse_int(text: str, location: Location, what: str, minimum: int | None = None) -> int:
+    """Read a whole number (as ``parseInt`` would, but strict), located on error."""
+    stripped = text.strip()
+    if not re.fullmatch(r"[+-]?\d+", stripped):
+        raise ParseError(f"{what} must be a whole number", location, expected="a whole number", found=repr(text))
+    value = int(stripped)
+    if minimum is not None and value < minimum:
+        raise ParseError(f"{what} must be at least {minimum}", location, expected=f">= {minimum}", found=stripped)
+    return value
+
+
+# --- squares -----------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Grid:
+    """The rectangle of the board, for square names."""
+
+    files: int
+    ranks: int
+    first_rank: int = 1
+
+    def name(self, file: int, rank: int) -> str:
+        """The name of 0-based (file, rank)."""
+        return f"{file_name(file)}{rank + self.first_rank}"
+
+    def coordinates(self, name: str) -> tuple[int, int] | None:
+        """0-based (file, rank) of a square name on this board, or None if it is not one."""
+        match = re.fullmatch(r"([a-z]+)(\d+)", name.strip())
+        if match is None:
+            return None
+        letters, digits = match.groups()
+        if len(letters) == 1:
+            file = ord(letters) - ord("a")
+        elif len(letters) == 2:
+            file = (ord(letters[0]) - ord("a") + 1) * 26 + ord(letters[1]) - ord("a")
+        else:
+            return None
+        rank = int(digits) - self.first_rank
+        if 0 <= file < self.files and 0 <= rank < self.ranks:
+            return file, rank
+        return None
+
+    def image(self, name: str, symmetry: str) -> str:
+        """The square Black's partner stands on under ``symmetry`` (``mirror`` or ``rotate``)."""
+        coords = self.coordinates(name)
+        if coords is None:
+            raise ModelError(f"square {name!r} is not on the {self.files}x{self.ranks} board")
+        file, rank = coords
+        if symmetry == "rotate":
+            file = self.files - 1 - file
+        return self.name(file, self.ranks - 1 - rank)
+
+    def describe(self) -> str:
+        """The board's squares, for error messages."""
+        last = self.name(self.files - 1, self.ranks - 1)
+        return f"a square of the {self.files}x{self.ranks} board ({self.name(0, 0)}..{last})"
+
+
+def normalise_symmetry(value: str | None) -> str:
+    """``mirror`` (also the default), ``rotate`` or ``none``."""
+    if value is None:
+        return "mirror"
+    value = value.strip().lower()
+    return value if value in ("mirror", "rotate") else "none"
+
+
+@dataclasses.dataclass(frozen=True)
+class SquareList:
+    """A square list read: White's squares, Black's squares, in the order written (rectangles expanded)."""
+
+    white: tuple[str, ...]
+    black: tuple[str, ...]
+
+
+def _square(text: str, grid: Grid, location: Location) -> str:
+    coords = grid.coordinates(text)
+    if coords is None:
+        raise ModelError(f"{text.strip()!r} is not a square of the board", location, expected=grid.describe(),
+                         found=repr(text))
+    return grid.name(*coords)
+
+
+def parse_squares(text: str, grid: Grid, symmetry: str, location: Location) -> SquareList:
+    """Read a square list: ``a2-j2`` rectangles, an empty element switches to Black, ``0`` = nowhere.
+
+    Without a colour switch, ``mirror`` or ``rotate`` symmetry gives every White square a Black partner. A list
+    with a colour switch lists Black's squares explicitly and gets no automatic partners (fairyport's reading).
+    """
+    white: list[str] = []
+    black: list[str] = []
+    current = white
+    switched = False
+    column = 0
+    for element in text.split(","):
+        where = shifted(location, column)
+        column += len(element) + 1
+        stripped = element.strip()
+        if not stripped:
+            current = black
+            switched = True
+            continue
+        if stripped == "0":
+            continue
+        if "-" in stripped:
+            first, _, last = stripped.partition("-")
+            a = grid.coordinates(_square(first, grid, where))
+            b = grid.coordinates(_square(last, grid, shifted(where, len(first) + 1)))
+            assert a is not None and b is not None
+            for rank in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
+                for file in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+                    current.append(grid.name(file, rank))
+        else:
+            current.append(_square(stripped, grid, where))
+    if not switched and symmetry in ("mirror", "rotate"):
+        black = [grid.image(square, symmetry) for square in white]
+    return SquareList(tuple(white), tuple(black))
+
+
+def _compress(squares: Sequence[str], grid: Grid) -> list[str]:
+    """Square names with runs of three or more along a rank written as rectangles."""
+    coords = sorted((grid.coordinates(s) or (0, 0)) for s in squares)
+    by_rank: dict[int, list[int]] = {}
+    for file, rank in sorted(coords, key=lambda c: (c[1], c[0])):
+        by_rank.setdefault(rank, []).append(file)
+    parts: list[str] = []
+    for rank, files in by_rank.items():
+        run: list[int] = []
+        for file in [*files, -2]:
+            if run and file == run[-1] + 1:
+                run.append(file)
+                continue
+            if len(run) >= 3:
+                parts.append(f"{grid.name(run[0], rank)}-{grid.name(run[-1], rank)}")
+            else:
+                parts.extend(grid.name(f, rank) for f in run)
+            run = [file]
+    return parts
+
+
+def format_squares(white: Sequence[str], black: Sequence[str], grid: Grid, symmetry: str) -> str:
+    """A square list that :func:`parse_squares` reads back to the same sets of squares."""
+    white_text = ",".join(_compress(white, grid))
+    if symmetry in ("mirror", "rotate"):
+        partners = {grid.image(s, symmetry) for s in white}
+        if partners == set(black):
+            return white_text
+    elif not black:
+        return white_text
+    return white_text + ",," + ",".join(_compress(black, grid))
+
+
+def same_squares(a: SquareList, white: Sequence[str], black: Sequence[str]) -> bool:
+    """True if the list ``a`` places exactly ``white`` and ``black`` (as sets, without repeats)."""
+    return (sorted(a.white) == sorted(white) and sorted(a.black) == sorted(black)
+            and len(set(a.white)) == len(a.white) and len(set(a.black)) == len(a.black))
+
+
+# --- holdings ----------------------------------------------------------------------------------------------------
+
+
+def parse_holdings(text: str, location: Location) -> tuple[int, int]:
+    """The holdings field: ``n`` (each side) or ``w,b``."""
+    parts = text.split(",")
+    if len(parts) > 2:
+        raise ParseError("holdings are one number or two numbers separated by a comma", location,
+                         expected="n or w,b", found=repr(text))
+    white = parse_int(parts[0], location, "the holdings count", 0) if parts[0].strip() else 0
+    if len(parts) == 1:
+        return white, white
+    where = shifted(location, len(parts[0]) + 1)
+    black = parse_int(parts[1], where, "the holdings count", 0) if parts[1].strip() else 0
+    return white, black
+
+
+def format_holdings(white: int, black: int) -> str:
+    """The holdings field for these counts (empty when both are 0)."""
+    if white == black:
+        return "" if white == 0 else str(white)
+    return f"{white},{black}"
+
+
+# --- promotion ---------------------------------------------------------------------------------------------------
+
+
+def parse_promo_choice(text: str, ids: Sequence[str], location: Location,
+                       strict: bool = True) -> tuple[PromotionChoice, ...]:
+    """Read ``promoChoice``: IDs with ``!`` (not on the last rank), ``*`` (from hand) and a depth digit.
+
+    The longest known ID matches first (IDs may have several letters). With ``strict`` an unknown ID is an
+    error; otherwise unknown letters are skipped (the Diagram's default ``QNRB`` on a board without queens).
+    """
+    known = sorted({i.upper() for i in ids}, key=len, reverse=True)
+    choices: list[PromotionChoice] = []
+    pos = 0
+    upper = text.upper()
+    while pos < len(text):
+        bang = star = False
+        while pos < len(text) and text[pos] in "!*":
+            bang = bang or text[pos] == "!"
+            star = star or text[pos] == "*"
+            pos += 1
+        match = next((i for i in known if upper.startswith(i, pos)), None)
+        if match is None:
+            if strict or pos >= len(text):
+                raise ModelError("promoChoice names an unknown piece", shifted(location, pos),
+                                 expected="one of " + ", ".join(sorted(known)), found=repr(text[pos:pos + 1]))
+            pos += 1
+            continue
+        pos += len(match)
+        digits = re.match(r"\d+", text[pos:])
+        depth = None
+        if digits:
+            depth = int(digits.group())
+            pos += len(digits.group())
+        choices.append(PromotionChoice(match, max_depth=depth, on_last_rank=not bang, from_hand=star))
+    return tuple(choices)
+
+
+def format_promo_choice(choices: Sequence[PromotionChoice]) -> str:
+    """The ``promoChoice`` text for ``choices``."""
+    parts = []
+    for choice in choices:
+        prefix = ("" if choice.on_last_rank else "!") + ("*" if choice.from_hand else "")
+        depth = "" if choice.max_depth is None else str(choice.max_depth)
+        parts.append(prefix + choice.piece + depth)
+    return "".join(parts)
+
+
+@dataclasses.dataclass(frozen=True)
+class PromotionSettings:
+    """The Diagram's promotion parameters, as text (None = not given), with where each value is."""
+
+    zone: str | None = None
+    max_promote: str | None = None
+    choice: str | None = None
+    offset: str | None = None
+    locations: dict[str, Location] = dataclasses.field(default_factory=dict)
+
+
+def read_promotions(settings: PromotionSettings, ids: Sequence[str]) -> dict[str, Promotion]:
+    """Which of the piece types ``ids`` (in definition order) promote, and how.
+
+    Chess style (``promoOffset`` 0): types 1..maxPromote promote, compulsorily, in the last ``promoZone``
+    ranks, to the ``promoChoice`` types. Shogi style (``promoOffset`` n > 0): type k may promote to type k+n
+    (optional), except that type 1 must promote on the last rank (read as a choice of staying itself that is
+    not allowed on the last rank, the Diagram's own ``!`` form).
+    """
+    where = settings.locations
+    zone = parse_int(settings.zone, where.get("promoZone", Location()), "promoZone") if settings.zone else 1
+    count = (parse_int(settings.max_promote, where.get("maxPromote", Location()), "maxPromote")
+             if settings.max_promote else 1)
+    offset = (parse_int(settings.offset, where.get("promoOffset", Location()), "promoOffset", 0)
+              if settings.offset else 0)
+    if zone <= 0 or count <= 0 or not ids:
+        return {}
+    promotable = list(ids[:count])
+    result: dict[str, Promotion] = {}
+    if offset > 0:
+        for number, piece in enumerate(promotable, start=1):
+            target = number + offset
+            if target > len(ids):
+                raise ModelError(f"promoOffset sends piece {number} ({piece}) to piece {target}, but only "
+                                 f"{len(ids)} pieces are defined", where.get("promoOffset"))
+            choices: tuple[PromotionChoice, ...] = (PromotionChoice(ids[target - 1]),)
+            if number == 1:
+                choices += (PromotionChoice(piece, on_last_rank=False),)
+            result[piece] = Promotion(choices, depth=zone, mandatory=number == 1)
+        return result
+    if settings.choice is None:
+        allowed = parse_promo_choice(DEFAULT_PROMO_CHOICE, ids, Location(), strict=False)
+    else:
+        allowed = parse_promo_choice(settings.choice, ids, where.get("promoChoice", Location()))
+    if not allowed:
+        return {}
+    return {piece: Promotion(allowed, depth=zone, mandatory=True) for piece in promotable}
+
+
+# --- royal -------------------------------------------------------------------------------------------------------
+
+
+def resolve_royal(value: str, ids: Sequence[str], location: Location) -> str | None:
+    """The piece a ``royal=`` value names: a 1-based piece number or an ID; ``0`` names none."""
+    stripped = value.strip()
+    if re.fullmatch(r"\d+", stripped):
+        number = int(stripped)
+        if number == 0:
+            return None
+        if number > len(ids):
+            raise ModelError(f"royal={number}, but only {len(ids)} pieces are defined", location,
+                             expected=f"1..{len(ids)} or a piece ID", found=stripped)
+        return ids[number - 1]
+    for piece in ids:
+        if piece.upper() == stripped.upper():
+            return piece
+    raise ModelError("royal= names an unknown piece", location,
+                     expected="a piece number or one of " + ", ".join(ids), found=repr(value))
+
+
+def read_royals(values: Sequence[tuple[str, Location]], ids: Sequence[str]) -> list[str]:
+    """The royal piece types: those named by the ``royal=`` lines, or else the last piece defined."""
+    if not values:
+        return [ids[-1]] if ids else []
+    royals: list[str] = []
+    for value, location in values:
+        piece = resolve_royal(value, ids, location)
+        if piece is not None and piece not in royals:
+            royals.append(piece)
+    return royals
+
+
+# --- king facing (fkR) -------------------------------------------------------------------------------------------
+
+FACING_MOVE = betza_syntax.Move((betza_syntax.Leg("f", "k"),), "R")
+"""The Diagram's king-facing move: a forward rook move that can only capture a royal piece."""
+
+
+def split_facing(betza: str) -> tuple[str, bool]:
+    """``betza`` without its ``fkR`` moves, and whether it had one.
+
+    The text outside the removed move is kept as written when that reads back to the same moves; otherwise
+    the rest is written canonically.
+    """
+    parsed = betza_syntax.parse(betza)
+    kept = tuple(item for item in parsed.items if item != FACING_MOVE)
+    if len(kept) == len(parsed.items):
+        return betza, False
+    for match in re.finditer(r"(?:fk|kf)R(?![0-9XY*'(])", betza):
+        candidate = betza[:match.start()] + betza[match.end():]
+        try:
+            if candidate and betza_syntax.parse(candidate).items == kept:
+                return candidate, True
+        except betza_syntax.BetzaError:
+            continue
+    return betza_syntax.write(betza_syntax.BetzaString(kept)), True
+
+
+def add_facing(betza: str) -> str:
+    """``betza`` with the king-facing move ``fkR`` added (unless it has it already)."""
+    try:
+        if FACING_MOVE in betza_syntax.parse(betza).items:
+            return betza
+    except betza_syntax.BetzaError:
+        pass
+    return betza + "fkR"
+
+
+# --- extension zones ---------------------------------------------------------------------------------------------
+
+
+def parse_zone(value: str, grid: Grid, location: Location) -> list[tuple[str, frozenset[str], Color | None]]:
+    """Read ``fairyportZone=name:squares``: one zone for both players, or per colour with a ``,,`` switch."""
+    name, sep, squares = value.partition(":")
+    if not sep or not name.strip():
+        raise ParseError(f"{ZONE_KEY} needs a zone name, a colon and a square list", location,
+                         expected="name:squares", found=repr(value))
+    read = parse_squares(squares, grid, "none", shifted(location, len(name) + 1))
+    if "," in squares and any(not e.strip() for e in squares.split(",")):
+        return [(name.strip(), frozenset(read.white), WHITE), (name.strip(), frozenset(read.black), BLACK)]
+    return [(name.strip(), frozenset(read.white), None)]
+
+
+def format_zone(name: str, white: Sequence[str], black: Sequence[str] | None, grid: Grid) -> str:
+    """The ``fairyportZone`` value for a zone (``black`` None: one zone for both players)."""
+    if black is None:
+        return f"{name}:" + ",".join(_compress(white, grid))
+    return f"{name}:" + ",".join(_compress(white, grid)) + ",," + ",".join(_compress(black, grid))
+
+
+# --- misc --------------------------------------------------------------------------------------------------------
+
+
+def check_betza(text: str, location: Location) -> None:
+    """Validate a piece's move string with the XBetza parser; an error is located at its exact character."""
+    try:
+        betza_syntax.parse(text)
+    except betza_syntax.BetzaError as error:
+        raise error.relocated(shifted(location, error.offset)) from None

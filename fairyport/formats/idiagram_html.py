@@ -1,0 +1,78 @@
+"""Find Interactive Diagram definitions in an HTML page.
+
+The Diagram script reads every element whose class list contains ``idiagram``. This module does the same with
+lxml's HTML parser, set up never to touch the network (``no_network``) and never to load a DTD or expand an
+external entity: a page cannot make fairyport fetch or read anything. The text of each element is its content
+with ``<br>`` read as a line break and character entities unescaped (``&lt;`` -> ``<``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from lxml import etree, html
+
+from fairyport.errors import Location, ParseError
+
+HOOK_FUNCTIONS = ("BadZone", "WeirdPromotion", "CustomPromotion", "WeirdChain", "Shade", "Setup", "Tinker")
+"""Page script functions through which a page changes the Diagram's rules or appearance."""
+
+
+@dataclasses.dataclass(frozen=True)
+class HtmlDiagram:
+    """One diagram found in a page: its definition text and the line of its element in the page."""
+
+    text: str
+    line: int | None
+    hooks: tuple[str, ...] = ()
+    """Names of page script hooks (``BadZone``, ...) defined anywhere in the page."""
+
+
+def _parser() -> html.HTMLParser:
+    return html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
+
+
+def _element_text(element: etree._Element) -> str:
+    """The element's content as text; ``<br>`` becomes a newline."""
+    parts: list[str] = [element.text or ""]
+    for child in element:
+        tag = child.tag if isinstance(child.tag, str) else ""
+        if tag.lower() == "br":
+            parts.append("\n")
+        else:
+            parts.append(_element_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
+def _has_class(element: etree._Element, name: str) -> bool:
+    return name in (element.get("class") or "").split()
+
+
+def _page_hooks(root: etree._Element) -> tuple[str, ...]:
+    scripts = " ".join(_element_text(s) for s in root.iter("script"))
+    found = [name for name in HOOK_FUNCTIONS if re.search(r"function\s+\w*" + name + r"\s*\(", scripts)]
+    return tuple(found)
+
+
+def extract_diagrams(data: bytes | str, file: str | None = None) -> list[HtmlDiagram]:
+    """Every Interactive Diagram definition in the page ``data``, in document order.
+
+    :raises ParseError: if the page cannot be parsed at all.
+    """
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    if not data.strip():
+        return []
+    try:
+        root = html.document_fromstring(data, parser=_parser())
+    except (etree.ParserError, ValueError) as exc:
+        raise ParseError(f"cannot parse the HTML page: {exc}", Location(file)) from None
+    hooks = _page_hooks(root)
+    diagrams: list[HtmlDiagram] = []
+    for element in root.iter():
+        if isinstance(element.tag, str) and _has_class(element, "idiagram"):
+            line = element.sourceline
+            diagrams.append(HtmlDiagram(_element_text(element), line if isinstance(line, int) else None, hooks))
+    return diagrams
