@@ -122,6 +122,9 @@ class Builder:
         for option in game.options:
             if option.name in keywords.DAGAZ_OPTIONS or option.name.endswith("-extension"):
                 game.dialects.append(DialectMarker("dagaz", f"Dagaz option {option.name!r}", option.node))
+        if not game.goals and game.engine is None and sections:
+            game.dialects.append(DialectMarker(
+                "dagaz", "no win, loss or draw condition: Dagaz files keep their goals in JavaScript", sections[0]))
         return game
 
     def _option(self, game: ZrfGame, section: SList) -> None:

@@ -100,6 +100,12 @@ class Checker:
                     self.report(piece.node, UNKNOWN_PLAYER,
                                 f"image of piece {piece.name.text!r} names player {player!r}, not in (players ...)")
             for block in [*piece.moves, *piece.drops]:
+                lead = block.instructions[0] if block.instructions else None
+                if isinstance(lead, Atom) and not self._known_word(lead.text):
+                    self.report(lead, UNDEFINED_MACRO,
+                                f"({lead.text} ...) is not a defined macro (nor a move program: {lead.text!r} is "
+                                "no direction, position, attribute or keyword)")
+                    continue
                 self.instructions(block.instructions)
         for part in game.setup:
             self.section(part.node)
@@ -187,12 +193,15 @@ class Checker:
 
     def bare(self, atom: Atom) -> None:
         """A word standing alone: a keyword, direction, position or attribute."""
-        text = atom.text
-        if (text in keywords.MOVE_LANGUAGE or text in self.directions or text in self.positions
-                or text in self.attributes or self.geometry is None or PARAMETER.search(text)):
+        if self._known_word(atom.text):
             return
+        text = atom.text
         self.report(atom, UNKNOWN_NAME,
                     f"{text!r} is not a direction, position, attribute or move-language keyword")
+
+    def _known_word(self, text: str) -> bool:
+        return (text in keywords.MOVE_LANGUAGE or text in self.directions or text in self.positions
+                or text in self.attributes or self.geometry is None or PARAMETER.search(text) is not None)
 
     def condition(self, node: Node) -> None:
         """A condition: a predicate word or form, an attribute, or a logical combination."""

@@ -52,7 +52,6 @@ PIECE_ARGUMENT_FORMS = frozenset({"piece?", "not-piece?", "change-type", "add", 
 
 DAGAZ_OPTIONS = frozenset({
     "smart-moves", "sliding-puzzle", "chess invariant", "chess-invariant", "deferred captures",
-    "deferred-captures", "zrf", "show-blink", "show-hints", "animate-redo", "advisor-wait", "detect-loops",
-    "ko", "progressive-levels",
+    "deferred-captures", "zrf", "show-blink", "animate-redo", "advisor-wait", "detect-loops",
 })
 """Options only Dagaz knows (names ending in ``-extension`` are Dagaz too)."""

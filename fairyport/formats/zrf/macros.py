@@ -11,10 +11,10 @@ Expansion is bounded: macro calls nest at most :data:`Limits.call_depth` deep, t
 substituted text are produced; going past any bound is a located :class:`~fairyport.errors.ParseError`.
 Expanded nodes keep the location of their text and an :class:`~.nodes.Expansion` naming the call.
 
-Identical calls (same macro, structurally equal arguments) are expanded once and shared: the spliced items get
-the new call as ``origin``, nodes deeper inside keep the first call's. The limits count the full (unshared) size,
-so an exponential macro bomb is stopped as quickly as a linear one. Problems found inside a shared expansion are
-reported once.
+Identical calls (same macro, structurally equal arguments) are expanded once and the resulting nodes are shared
+(the expanded tree is read-only); their ``origin`` names the first such call. The limits count the full
+(unshared) size, so an exponential macro bomb stops after a bounded amount of work. Problems found inside a
+shared expansion are reported once.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Limits:
 
     call_depth: int = 40
     nesting: int = 120
-    nodes: int = 5_000_000
+    nodes: int = 2_000_000
     chars: int = 20_000_000
 
 
@@ -145,7 +145,7 @@ class Expander:
         if cached is not None:
             items, nodes, chars = cached
             self._count(call, nodes, chars)
-            return [item.relocate(expansion) for item in items]
+            return items
         nodes_before, chars_before = self.nodes, self.chars
         body = [self._substitute(item, args, expansion) for item in macro.body]
         result = self._items(body, nesting, calls + 1)

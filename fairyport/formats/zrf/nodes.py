@@ -35,9 +35,14 @@ class Expansion:
             yield current
             current = current.parent
 
-    def describe(self) -> str:
-        """``expanded from (NAME ...) at file:line:column[, from ...]``."""
-        return ", ".join(f"in expansion of ({e.macro} ...) at {e.call.location}" for e in self.chain())
+    def describe(self, most: int = 3) -> str:
+        """``in expansion of (NAME ...) at file:line:column, ...``: the innermost ``most`` calls and the outermost."""
+        chain = list(self.chain())
+        shown = chain if len(chain) <= most + 1 else [*chain[:most], chain[-1]]
+        parts = [f"in expansion of ({e.macro} ...) at {e.call.location}" for e in shown]
+        if len(chain) > len(shown):
+            parts.insert(most, f"{len(chain) - len(shown)} more")
+        return ", ".join(parts)
 
 
 class Node:

@@ -7,8 +7,11 @@ Two modes. Strict (``findings is None``): the first syntax error raises :class:`
 Tolerant (a list is given): syntax errors become findings and the parser recovers, which is what
 ``fairyport validate`` needs to report every problem of a file in one run. Recovery: an extra ``)`` is kept as
 trivia; a ``(`` in column 1 followed by ``game``, ``variant``, ``define``, ``include`` or ``version`` while a
-form is still open closes every open list there (the unclosed top-level form is reported at its opening
-parenthesis); lists still open at the end are reported at the opening parenthesis of the outermost one.
+form is still open closes every open list there; lists still open at the end are closed there. Either way one
+finding is reported, at the opening parenthesis of the list most likely left open: the first list closed by a
+``)`` that stands first on its line in a column left of the list's own opening parenthesis (in the usual layout
+a closing parenthesis on its own line sits under its opening one), else the outermost open list. After an
+unterminated string (which runs to the end of the file) the lists it leaves open are not reported again.
 """
 
 from __future__ import annotations
@@ -61,6 +64,8 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
     stack: list[SList] = [root]
     pending = ""
     count = len(tokens)
+    suspect: SList | None = None
+    unterminated = False
     for index, (kind, start, end) in enumerate(tokens):
         if kind == scanner.TRIVIA:
             pending += text[start:end]
@@ -72,6 +77,8 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
                 pending += ")"
                 continue
             assert top.gaps is not None
+            if suspect is None and findings is not None and _dedented(text, top.start, start):
+                suspect = top
             top.gaps.append(pending)
             pending = ""
             top.end = end
@@ -81,11 +88,13 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
                 and (start == 0 or text[start - 1] in "\r\n") and index + 1 < count
                 and tokens[index + 1].kind == scanner.ATOM
                 and text[tokens[index + 1].start:tokens[index + 1].end] in TOP_LEVEL_HEADS):
-            _report(findings, source, stack[1].start, UNBALANCED,
+            culprit = suspect if suspect is not None and suspect.start > stack[1].start else stack[1]
+            _report(findings, source, culprit.start, UNBALANCED,
                     f"unbalanced '(': this list is never closed (a new top-level form starts at line "
                     f"{source.line_column(start)[0]})")
             _close_all(stack, pending, start)
             pending = ""
+            suspect = None
             top = root
         assert top.gaps is not None
         top.gaps.append(pending)
@@ -97,6 +106,7 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
             node = String(text[start + 1:end - 1], source, start, end)
         elif kind == scanner.UNTERMINATED:
             _report(findings, source, start, UNTERMINATED, "unterminated string: no closing '\"' before the end")
+            unterminated = True
             node = String(text[start + 1:end], source, start, end, closed=False)
         else:
             if len(stack) > MAX_DEPTH:
@@ -107,12 +117,23 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
             continue
         top.items.append(node)
     if len(stack) > 1:
-        _report(findings, source, stack[1].start, UNBALANCED,
-                "unbalanced '(': this list is never closed before the end of the file")
+        if not unterminated:
+            culprit = suspect if suspect is not None and suspect.start > stack[1].start else stack[1]
+            _report(findings, source, culprit.start, UNBALANCED,
+                    "unbalanced '(': this list is never closed before the end of the file")
         _close_all(stack, pending, len(text))
         pending = ""
     document.gaps.append(pending)
     return document
+
+
+def _dedented(text: str, opening: int, closing: int) -> bool:
+    """True if the ``)`` at ``closing`` is first on its line, on a later line, left of the ``(`` at ``opening``."""
+    line_start = max(text.rfind("\n", 0, closing), text.rfind("\r", 0, closing)) + 1
+    if line_start <= opening or text[line_start:closing].strip(" \t") != "":
+        return False
+    opening_line = max(text.rfind("\n", 0, opening), text.rfind("\r", 0, opening)) + 1
+    return closing - line_start < opening - opening_line
 
 
 def _close_all(stack: list[SList], pending: str, offset: int) -> None:

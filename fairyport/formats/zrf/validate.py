@@ -1,7 +1,8 @@
 """``fairyport validate`` for ZRF: syntax, includes, macros, structure and references, every variant.
 
 Reading is tolerant: syntax errors (unbalanced parentheses, unterminated strings), missing includes and macro
-problems become findings and the rest of the file is still checked. Each selectable variant is materialised and
+problems become findings and reading goes on; after a syntax error the structure is not checked (its findings
+would mostly be consequences of the misplaced parenthesis). Each selectable variant is materialised and
 checked; a finding in a section several variants share is reported once. Only an unreadable file or a
 macro expansion past its bounds makes the file unreadable.
 """
@@ -18,7 +19,7 @@ from fairyport.formats.zrf.checks import check_game
 from fairyport.formats.zrf.geometry import Geometry, resolve
 from fairyport.formats.zrf.loader import LoadedFile, load_source
 from fairyport.formats.zrf.nodes import SList
-from fairyport.formats.zrf.parser import parse
+from fairyport.formats.zrf.parser import UNBALANCED, UNTERMINATED, parse
 from fairyport.formats.zrf.source import SourceFile
 from fairyport.formats.zrf.structure import read_structure
 from fairyport.formats.zrf.tree import DialectMarker, ZrfGame
@@ -27,6 +28,7 @@ NO_GAME = "no-game"
 MACRO_LIBRARY = "macro-library"
 DIALECT = "dialect"
 PREZRF = "prezrf"
+STRUCTURE_SKIPPED = "structure-skipped"
 
 _DIALECT_NAMES = {
     "zog1": "ZRF 1.x forms", "dagaz": "Dagaz dialect: rules partly live in JavaScript extensions",
@@ -54,6 +56,11 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
         return report
     loaded = load_source(source, tolerant=True)
     findings = loaded.findings
+    if any(f.code in (UNBALANCED, UNTERMINATED) for f in findings):
+        findings.append(Finding(source.location(0), Severity.INFO, STRUCTURE_SKIPPED,
+                                "structure and references not checked: fix the syntax errors first"))
+        report.findings = _dedupe(findings)
+        return report
     try:
         structure = read_structure(loaded)
     except ModelError as exc:

@@ -1,0 +1,29 @@
+"""Shared helpers of the ZRF tests: where the corpus and the fixtures are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures" / "zrf"
+CORPUS = ROOT.parent / "shared" / "corpus" / "zrf"
+
+
+def corpus_files() -> list[Path]:
+    """Every ZRF file (and included file) of the shared corpus; empty if the corpus is absent."""
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*") if p.suffix in (".zrf", ".inc"))
+
+
+def corpus_file(relative: str) -> Path:
+    """One corpus file, or skip the test if the corpus is absent."""
+    path = CORPUS / relative
+    if not path.is_file():
+        pytest.skip("shared corpus not available")
+    return path
+
+
+needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
