@@ -77,6 +77,8 @@ class Analysis:
     defs: dict[str, tuple[CodeInfo, Command]]
     set_labels: set[str] | None
     set_source: str
+    set_offset: int
+    """Where the piece set is given (0 when it is not in the file)."""
     enforcement: Enforcement
 
     def locate(self, info: CodeInfo, offset: int) -> Location:
@@ -128,39 +130,42 @@ def analyse(preset: Preset) -> Analysis:
         for command, _ in info.program.walk():
             if command.name == "def" and command.target:
                 defs[command.target] = (info, command)
-    set_labels, set_source = _set_labels(preset)
+    set_labels, set_source, set_offset = _set_labels(preset)
     return Analysis(preset, cols, cols_problem, board, board_error, files, ranks, code, defs, set_labels,
-                    set_source, _enforcement(code))
+                    set_source, set_offset, _enforcement(code))
 
 
 def _cols(preset: Preset) -> tuple[int | None, str | None]:
     value = preset.values.get("cols")
     if value is None:
         return None, "missing"
-    if value.text is None or not _INTEGER.match(value.text) or int(value.text) < 1:
+    if value.text is None:
+        return None, f"a PHP {value.kind}, not a number"
+    if not _INTEGER.match(value.text) or int(value.text) < 1:
         return None, f"not a positive whole number: {value.text!r}"
     return int(value.text), None
 
 
-def _set_labels(preset: Preset) -> tuple[set[str] | None, str]:
+def _set_labels(preset: Preset) -> tuple[set[str] | None, str, int]:
     """Labels of the piece set when the preset carries it: a ``$pieces`` array (as in a set file) or a JSON
     object in ``set``. A named set (``alfaerie``) lives on the server and is not available."""
     if preset.settings is not None:
         for assignment in preset.settings.assignments("pieces"):
             if isinstance(assignment.value, PhpArray) and not assignment.keys:
                 keys = {k.value for k, _ in assignment.value.items if isinstance(k, PhpString)}
-                return keys, "$pieces"
+                return keys, "$pieces", assignment.offset
     text = preset.get("set")
+    offset = preset.values["set"].offset if "set" in preset.values else 0
     if text and text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
         except ValueError:
-            return None, "set (not valid JSON)"
+            return None, "set (not valid JSON)", offset
         if isinstance(data, dict):
             pieces = data.get("pieces", data)
             if isinstance(pieces, dict):
-                return {str(k) for k in pieces}, "set (JSON)"
-    return None, f"named set {text!r} (not available)" if text else "no set"
+                return {str(k) for k in pieces}, "set (JSON)", offset
+    return None, f"named set {text!r} (not available)" if text else "no set", offset
 
 
 _CLAIM = re.compile(r"enforces?\s+(the\s+)?rules", re.IGNORECASE)

@@ -75,6 +75,8 @@ def check_piece_functions(a: Analysis) -> list[Finding]:
     piece functions could come from the include)."""
     if a.enforcement.level != "enforced" or a.enforcement.includes or a.board is None:
         return []
+    if not set(a.board.pieces()) & set(a.defs):
+        return []  # no piece function at all: moves are not checked through 'def's (the claim checks report it)
     code = a.preset.values["code"]
     out: list[Finding] = []
     seen: set[str] = set()
@@ -86,8 +88,8 @@ def check_piece_functions(a: Analysis) -> list[Finding]:
                 out.append(finding("GC-LABEL-NO-DEF", a.preset.location(code.offset_of(cell.offset or 0)),
                                    f"'{label}' is on the board but no code block has 'def {label}'", key="code"))
     for label in sorted((a.set_labels or set()) - seen - set(a.defs) - set(a.board.pieces())):
-        out.append(finding("GC-NO-MOVE-FN", a.preset.location(0), f"'{label}' is in the piece set but has no "
-                           f"'def {label}'"))
+        out.append(finding("GC-NO-MOVE-FN", a.preset.location(a.set_offset),
+                           f"'{label}' is in the piece set but has no 'def {label}'"))
     return out
 
 
@@ -200,7 +202,8 @@ def check_hex_deltas(a: Analysis) -> list[Finding]:
     return out
 
 
-_SENTENCE = re.compile(r"[^.!?]*[.!?]?")
+_SENTENCE = re.compile(r"[^.!?;]*[.!?;]?")
+_OTHER_ENDING = re.compile(r"mate|bare|repetition|capture", re.IGNORECASE)
 _TAG = re.compile(r"<[^>]*>")
 
 
@@ -217,13 +220,15 @@ def _outcomes(text: str) -> set[str]:
 
 
 def _rules_stalemate(rules: str) -> set[str]:
+    """Results the rules text gives for stalemate: from each clause naming it and the clause after."""
     sentences = [s for s in _SENTENCE.findall(_TAG.sub(" ", rules)) if s.strip()]
     found: set[str] = set()
     for index, sentence in enumerate(sentences):
         if "stalemat" in sentence.lower():
             found |= _outcomes(sentence)
-            if index + 1 < len(sentences):
-                found |= _outcomes(sentences[index + 1])
+            following = sentences[index + 1] if index + 1 < len(sentences) else ""
+            if not _OTHER_ENDING.search(following):  # "Then the result is a draw." qualifies the same rule
+                found |= _outcomes(following)
     return found
 
 

@@ -325,7 +325,9 @@ class _Parser:
         value: PhpValue | None
         try:
             value = self.value()
-        except ParseError:
+        except ParseError as exc:
+            if exc.reason.startswith("unterminated"):
+                raise
             value = None
         value_end = self.pos
         self.skip_trivia()

@@ -2,8 +2,8 @@
 
 The second side's pieces are the first side's seen from the other end of the board: either reflected
 across the middle rank (chess) or turned half a turn (Mir Chess 32, Xiang Hex). Reversal swaps the case of
-piece labels (also in ``#label`` variables), changes the rank sign of directional ``checka*`` deltas
-(both signs when turning), and rewrites comparisons of ``rank`` (and, when turning, ``file``) with a number.
+piece labels (also in ``#label`` variables), changes the rank sign of directional ``checka*`` and ``where``
+deltas (both signs when turning), and rewrites comparisons of ``rank`` (and, when turning, ``file``) with a number.
 """
 
 from __future__ import annotations
@@ -41,8 +41,9 @@ def reverse(expr: Expr, mode: Mode, board: Board) -> Expr:
     if compared is not None:
         return compared
     args = [reverse(arg, mode, board) for arg in expr.args]
-    if expr.op in CHECK_PRIMITIVES and expr.op.startswith("checka"):
-        start = 0 if expr.implicit_endpoints else 2
+    directional = expr.op in CHECK_PRIMITIVES and expr.op.startswith("checka")
+    if directional or (expr.op == "where" and len(args) == 3):
+        start = 1 if expr.op == "where" else 0 if expr.implicit_endpoints else 2
         for index in range(start, len(args)):
             is_rank = (index - start) % 2 == 1
             if is_rank or mode == "rotate":
