@@ -11,6 +11,8 @@ from fairyport import __version__
 from fairyport.errors import EXIT_UNPARSABLE, EXIT_USAGE, FairyportError
 
 COMMAND_MODULES = (
+    "fairyport.cli.check",
+    "fairyport.cli.perft",
     "fairyport.cli.show",
     "fairyport.cli.convert",
     "fairyport.cli.validate",

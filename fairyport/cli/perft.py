@@ -1,0 +1,80 @@
+"""``fairyport perft FILE [--depth N] [--divide] [--fen FEN] [--jobs N] [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from fairyport.cli.common import print_json, progress
+from fairyport.errors import UsageError
+from fairyport.loader import read_game
+from fairyport.rules import Position, Variant, compile_game, divide, perft_jobs
+
+
+def position_of(variant: Variant, fen: str | None) -> Position:
+    """The start position, or the position of ``fen`` (``startpos`` also means the start position)."""
+    if fen is None or fen == "startpos":
+        return variant.start_position()
+    return Position.from_fen(variant, fen)
+
+
+def counted(pos: Position, depth: int, jobs: int, label: str) -> int:
+    """perft with a progress bar over the root moves (on a terminal only)."""
+    if depth < 3:
+        return perft_jobs(pos, depth)
+    with progress(len(pos.legal_raw()), label) as advance:
+        return perft_jobs(pos, depth, jobs=jobs, progress=lambda move, count: advance(1, f"{label} {move}"))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Count and print perft from 1 to ``--depth`` (or a divide at ``--depth``)."""
+    if args.depth < 1:
+        raise UsageError("--depth must be at least 1", found=str(args.depth))
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1", found=str(args.jobs))
+    game = read_game(args.file, args.source_format)
+    variant = compile_game(game)
+    pos = position_of(variant, args.fen)
+    result: dict[str, Any] = {"file": args.file, "game": game.metadata.title, "fen": pos.fen(), "depth": args.depth}
+    if args.divide:
+        start = time.perf_counter()
+        with progress(len(pos.legal_raw()), "divide") as advance:
+            table = divide(pos, args.depth, jobs=args.jobs, progress=lambda m, c: advance(1, f"divide {m}"))
+        result["divide"] = table
+        result["nodes"] = sum(table.values())
+        result["seconds"] = round(time.perf_counter() - start, 3)
+        if args.json:
+            print_json(result)
+        else:
+            for move, count in table.items():
+                print(f"{move}: {count}")
+            print(f"\nmoves: {len(table)}")
+            print(f"perft({args.depth}) = {result['nodes']}")
+        return 0
+    counts: dict[str, int] = {}
+    seconds: dict[str, float] = {}
+    for depth in range(1, args.depth + 1):
+        start = time.perf_counter()
+        counts[str(depth)] = counted(pos, depth, args.jobs, f"perft({depth})")
+        seconds[str(depth)] = round(time.perf_counter() - start, 3)
+        if not args.json:
+            print(f"perft({depth}) = {counts[str(depth)]}", flush=True)
+    if args.json:
+        result["perft"] = counts
+        result["seconds"] = seconds
+        print_json(result)
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``perft`` sub-command."""
+    parser = subparsers.add_parser("perft", help="count legal-move tree leaves (perft) or divide")
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--from", dest="source_format", help="format of FILE if its name does not tell")
+    parser.add_argument("--depth", type=int, default=3, help="depth (default 3)")
+    parser.add_argument("--divide", action="store_true", help="count per root move at --depth")
+    parser.add_argument("--fen", help="start from this FEN instead of the game's start position")
+    parser.add_argument("--jobs", type=int, default=1, help="spread the root moves over N processes")
+    parser.add_argument("--json", action="store_true", help="print a JSON object")
+    parser.set_defaults(func=run)
