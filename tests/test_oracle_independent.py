@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 try:
-    from fairyport.converters.idiagram import read_game  # noqa: I001
+    from fairyport.converters.idiagram import read_game
     from fairyport.rules import Position, Variant, compile_game, divide, perft
 except ImportError as exc:  # the reference generator / reader are being written
     pytest.skip(f"reference generator or Interactive Diagram reader not importable yet: {exc}", allow_module_level=True)
