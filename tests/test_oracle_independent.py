@@ -88,6 +88,22 @@ def _difference(ours: list[str], theirs: list[str]) -> str:
     return f"reference lacks {missing}, reference has extra {extra}"
 
 
+def _replay(fixture: str, moves: list[str]) -> Position | str:
+    """The reference position after ``moves`` (independent-generator UCI) from the start, or a message naming
+    the first move the reference does not have (with both move sets there)."""
+    pos = variant_of(fixture).start_position()
+    fen = GAMES[fixture].start_fen
+    for ply, text in enumerate(moves):
+        legal = {str(move): move for move in pos.legal_moves()}
+        wanted = to_fixture_uci(fixture, text)
+        if wanted not in legal:
+            theirs = independent_moves(fixture, fen)
+            return f"after {' '.join(moves[:ply])} ({fen}): {wanted} missing; {_difference(sorted(legal), theirs)}"
+        pos.push(legal[wanted])
+        fen = im.play(fixture, fen, text)
+    return pos
+
+
 @functools.cache
 def playout_positions(fixture: str) -> list[tuple[list[str], str]]:
     """About 30 positions (moves from the start, FEN), every 4th ply of three seeded random 40-ply games."""
@@ -120,9 +136,10 @@ def test_move_sets_on_random_playouts(fixture: str) -> None:
     failures = []
     for moves, fen in positions:
         theirs = independent_moves(fixture, fen)
-        replayed = variant_of(fixture).start_position()
-        for text in moves:
-            replayed.push(replayed.parse_uci(to_fixture_uci(fixture, text)))
+        replayed = _replay(fixture, moves)
+        if isinstance(replayed, str):
+            failures.append(replayed)
+            continue
         if replayed.fen().split()[:2] != to_fixture_fen(fixture, fen).split()[:2]:
             failures.append(f"after {' '.join(moves)}: reference FEN {replayed.fen()} vs {fen}")
         ours = reference_moves(replayed)
