@@ -26,6 +26,8 @@ _IDENT = re.compile(r"[A-Za-z_\x80-\uffff][A-Za-z0-9_\x80-\uffff]*")
 _NUMBER = re.compile(r"[+-]?(?:0[xX][0-9A-Fa-f_]+|0[bB][01_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d+)?)")
 _DOC_OPEN = re.compile(r"<<<[ \t]*(?:'([A-Za-z_][A-Za-z0-9_]*)'|\"([A-Za-z_][A-Za-z0-9_]*)\"|([A-Za-z_][A-Za-z0-9_]*))"
                        r"(\r?\n)")
+_EXPRESSION_HINTS = ("not a PHP literal", "malformed array", "missing value")
+"""Reasons for which a right-hand side is kept as a raw expression rather than rejected."""
 _OPEN_TAG = re.compile(r"<\?php(?=\s)|<\?php$|<\?=|<\?(?!xml)")
 
 
@@ -326,8 +328,8 @@ class _Parser:
         try:
             value = self.value()
         except ParseError as exc:
-            if exc.reason.startswith("unterminated"):
-                raise
+            if not exc.reason.startswith(_EXPRESSION_HINTS):
+                raise  # a broken literal, not merely an expression this reader does not model
             value = None
         value_end = self.pos
         self.skip_trivia()
