@@ -130,3 +130,58 @@ def test_start_perft3_matches_fsf(fixture: str) -> None:
     start = oracles.fsf_start_fen(variant)
     ours = divide(variant_of(fixture).start_position(), 3)
     assert ours == oracles.fsf_divide(variant, start, 3)
+
+
+# (fixture, name, FEN, moves that must be legal, moves that must not)
+HAND_BUILT: list[tuple[str, str, str, set[str], set[str]]] = [
+    (
+        "chess",
+        "en passant and promotion to Q R B N",
+        "4k3/1P6/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        {"e5d6", "b7b8q", "b7b8r", "b7b8b", "b7b8n"},
+        {"b7b8", "b7b8k"},
+    ),
+    (
+        "chess",
+        "castling through an attacked square",
+        "5r1k/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+        {"e1c1"},
+        {"e1g1"},
+    ),
+    (
+        "mirchess32",
+        "pawn promotes to General only, straight and capturing",
+        "r3k3/1P6/8/8/8/8/8/3K4 w - - 0 1",
+        {"b7b8g", "b7a8g"},
+        {"b7b8", "b7b8q", "b7b8n"},
+    ),
+    (
+        "mirchess36",
+        "black pawn promotes on rank 1",
+        "4k3/8/8/8/8/8/6p1/2K2N2 b - - 0 1",
+        {"g2g1g", "g2f1g"},
+        {"g2g1"},
+    ),
+    (
+        "minixiangqi",
+        "generals may not face; the king stays in the palace",
+        "3k3/7/7/7/7/7/2K4 w - - 0 1",
+        {"c1c2"},
+        {"c1d1", "c1b1"},
+    ),
+    (
+        "minixiangqi",
+        "a horse screening the generals may not leave the file",
+        "3k3/7/7/7/3N3/7/3K3 w - - 0 1",
+        {"d1c1", "d1d2", "d1e1"},
+        {"d3e5", "d3c5", "d3b4", "d3f4", "d3b2", "d3f2"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("fixture", "name", "fen", "present", "absent"), HAND_BUILT, ids=[h[1] for h in HAND_BUILT])
+def test_hand_built_positions(fixture: str, name: str, fen: str, present: set[str], absent: set[str]) -> None:
+    theirs = oracles.fsf_legal_moves(FSF_VARIANTS[fixture], fen)
+    assert present <= set(theirs) and not absent & set(theirs), (name, theirs)
+    ours = _reference_moves(Position.from_fen(variant_of(fixture), fen))
+    assert ours == theirs, f"{name}: {_difference(ours, theirs)}"
