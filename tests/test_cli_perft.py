@@ -1,0 +1,63 @@
+"""The perft and check commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fairyport.cli.main import main
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_UNPARSABLE, EXIT_USAGE
+from fairyport.loader import bundled_fixtures
+
+GAMES = bundled_fixtures() / "games"
+
+
+def test_perft_prints_one_line_per_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", str(GAMES / "mirchess32.idiagram"), "--depth", "2"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["perft(1) = 20", "perft(2) = 402"]
+
+
+def test_perft_json_and_fen(capsys: pytest.CaptureFixture[str]) -> None:
+    fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    assert main(["perft", str(GAMES / "chess.idiagram"), "--depth", "2", "--fen", fen, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["perft"] == {"1": 48, "2": 2039} and data["fen"] == fen
+
+
+def test_divide(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", str(GAMES / "chess.idiagram"), "--depth", "2", "--divide", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "e2e4: 20" in out and out.rstrip().endswith("perft(2) = 400")
+
+
+def test_bad_fen_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", str(GAMES / "chess.idiagram"), "--fen", "8/8 w"]) == EXIT_UNPARSABLE
+    assert "bad FEN" in capsys.readouterr().err
+
+
+def test_bad_depth_is_usage(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", str(GAMES / "chess.idiagram"), "--depth", "0"]) == EXIT_USAGE
+
+
+def test_check_bundled_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--max-depth", "2", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["game"] for r in rows} >= {"chess", "mirchess32", "mirchess36", "minixiangqi", "mideast"}
+    assert all(r["status"] == "ok" for r in rows)
+
+
+def test_check_reports_mismatch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    wrong = tmp_path / "wrong.perft"
+    wrong.write_text(f"game {GAMES / 'mirchess32.idiagram'}\nid start\nfen startpos\nperft 2 400\n")
+    assert main(["check", str(wrong)]) == EXIT_CHECK_FAILED
+    assert "MISMATCH" in capsys.readouterr().out
+
+
+def test_check_malformed_expectation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.perft"
+    bad.write_text(f"game {GAMES / 'chess.idiagram'}\nid start\nperft two 20\n")
+    assert main(["check", str(bad), "--json"]) == EXIT_CHECK_FAILED
+    (row,) = json.loads(capsys.readouterr().out)
+    assert "bad.perft:3:1" in row["status"] and "perft DEPTH NODES" in row["status"]
