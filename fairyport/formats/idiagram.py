@@ -175,28 +175,29 @@ def _is_directive_token(token: str) -> bool:
 
 
 def _segments(content: str) -> list[tuple[int, int]]:
-    """Split one physical line (collapsed form) into directive spans ``(start, end)`` relative to the line."""
+    """Split one physical line (collapsed form) into directive spans ``(start, end)`` relative to the line.
+
+    A split comes before every directive token. Words between a directive's first token and a following
+    piece token belong to that piece's name (``... pawn (passed):Q:fsW:pawn:``), since square lists and
+    parameter values normally contain no spaces.
+    """
     tokens = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", content)]
-    if not tokens:
-        return []
-    starts = [0] + [i for i, (_, _, token) in enumerate(tokens) if i > 0 and _is_directive_token(token)]
-    spans: list[tuple[int, int]] = []
-    for n, first in enumerate(starts):
-        last = (starts[n + 1] if n + 1 < len(starts) else len(tokens)) - 1
-        spans.append((tokens[first][0], tokens[last][1]))
-    merged: list[tuple[int, int]] = []
-    pending: int | None = None
-    for n, (start, end) in enumerate(spans):
-        if pending is not None:
-            start, pending = pending, None
-        text = content[start:end]
-        is_prose = "=" not in text and text.count(":") < 4
-        following = content[spans[n + 1][0]:spans[n + 1][1]] if n + 1 < len(spans) else ""
-        if is_prose and following and not _KEY_TOKEN.match(following):
-            pending = start  # a piece name with spaces: glue it to the piece token that follows
+    groups: list[list[int]] = []
+    for index, (_, _, token) in enumerate(tokens):
+        if not groups or _is_directive_token(token):
+            groups.append([index])
+        else:
+            groups[-1].append(index)
+    heads = [group[0] for group in groups]
+    for n in range(len(groups) - 1):
+        following = tokens[heads[n + 1]][2]
+        if _KEY_TOKEN.match(following):
             continue
-        merged.append((start, end))
-    return merged
+        group = groups[n]
+        keep = group.index(heads[n]) + 1 if _is_directive_token(tokens[heads[n]][2]) else 0
+        groups[n + 1][:0] = group[keep:]
+        del group[keep:]
+    return [(tokens[g[0]][0], tokens[g[-1]][1]) for g in groups if g]
 
 
 def parse(text: str, file: str | None = None) -> Document:
