@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from zrf_helpers import corpus_file
+
 from fairyport.diagnostics import Finding
 from fairyport.formats.zrf.build import build_game
 from fairyport.formats.zrf.geometry import Geometry, resolve
 from fairyport.formats.zrf.loader import load, load_text
 from fairyport.formats.zrf.structure import read_structure
-from tests.zrf_helpers import corpus_file
 
 
 def geometry_of(board: str, findings: list[Finding] | None = None) -> Geometry:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from zrf_helpers import corpus_file
 
 from fairyport.errors import ModelError, UsageError
 from fairyport.formats.zrf.build import build_game
 from fairyport.formats.zrf.loader import load, load_text
 from fairyport.formats.zrf.nodes import to_text
 from fairyport.formats.zrf.structure import GameFile, read_structure
-from tests.zrf_helpers import corpus_file
 
 TEXT = """
 (game (title "Base") (option "pass turn" false) (option "animate captures" false)
@@ -74,7 +74,8 @@ def test_typed_tree_of_a_game() -> None:
     assert [(to_text(b.node), b.move_type.text if b.move_type else None) for b in king.moves] == [
         ("(e add)", "normal"), ("(w add)", "normal")]
     assert len(king.drops) == 1 and king.moves[0].instructions[0].location.line == 5
-    setup = {(p.player.text, e.piece.text): (e.off, [r.text for r in e.positions]) for p in game.setup for e in p.entries}
+    setup = {(p.player.text, e.piece.text): (e.off, [r.text for r in e.positions])
+             for p in game.setup for e in p.entries}
     assert setup[("White", "King")] == (2, ["b1"])
     assert [(g.kind, to_text(g.conditions[0])) for g in game.goals] == [
         ("loss", "(checkmated King)"), ("loss", "stalemated")]

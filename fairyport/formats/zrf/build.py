@@ -190,7 +190,7 @@ class Builder:
                     self.malformed(entry, "expected (piece position...) in board-setup")
                     continue
                 entries.append(self._setup_entry(piece, entry))
-            game.setup.append(SetupPlayer(player, entries, part))
+            game.setup.append(SetupPlayer(player, entries, part, section))
 
     def _setup_entry(self, piece: Ref, entry: SList) -> SetupEntry:
         positions: list[Ref] = []

@@ -108,7 +108,7 @@ class Checker:
                     continue
                 self.instructions(block.instructions)
         for part in game.setup:
-            self.section(part.node)
+            self.section(part.section or part.node)
             self.player(part.player, "board-setup")
             for entry in part.entries:
                 self.piece(entry.piece, "board-setup")

@@ -22,12 +22,16 @@ _INDENT = re.compile(r"^([ \t]+)\(", re.MULTILINE)
 
 
 def detect_style(source: SourceFile) -> Style:
-    """The file's line ending and indentation step (the most common smallest indentation of a list line)."""
+    """The file's line ending and indentation step.
+
+    The step is the most common indentation of a list line among one tab and one to four spaces (the first
+    level of nesting in the usual layout); the printer's default if there is none.
+    """
     widths = Counter(m.group(1) for m in _INDENT.finditer(source.text))
-    if not widths:
+    steps = [w for w in widths if w == "\t" or (w.strip(" ") == "" and len(w) <= 4)]
+    if not steps:
         return Style(newline=source.newline)
-    smallest = min(widths, key=lambda w: (len(w), -widths[w]))
-    return Style(newline=source.newline, indent=smallest)
+    return Style(newline=source.newline, indent=max(steps, key=lambda w: (widths[w], len(w))))
 
 
 def _indentation_after(gap: str, fallback: str) -> str:

@@ -219,6 +219,8 @@ class SetupPlayer:
     player: Ref
     entries: list[SetupEntry]
     node: SList
+    section: SList | None = None
+    """The ``board-setup`` section this part belongs to."""
 
 
 @dataclasses.dataclass

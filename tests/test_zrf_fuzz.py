@@ -1,0 +1,91 @@
+"""Property tests: arbitrary and mutated ZRF never raise anything but fairyport's own located errors."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from zrf_helpers import CORPUS
+
+from fairyport.cli.validate import ValidateOptions, validate_path
+from fairyport.diagnostics import Finding
+from fairyport.errors import FairyportError
+from fairyport.formats.zrf.build import build_game
+from fairyport.formats.zrf.geometry import resolve
+from fairyport.formats.zrf.loader import load_text
+from fairyport.formats.zrf.macros import Limits
+from fairyport.formats.zrf.parser import parse_text
+from fairyport.formats.zrf.rewriter import render
+from fairyport.formats.zrf.structure import read_structure
+
+PIECES = [
+    "(", "(", ")", ")", " ", "\n", "\r\n", "\t", '"', '"a; (b)"', "; c\n", "$1", "$2", "$1$2", "x$1", "-3", "7",
+    "define", "game", "variant", "include", "board", "grid", "dimensions", '"a/b"', '"1/2"', "(0 1)", "directions",
+    "(n 0 -1)", "piece", "name", "P", "moves", "add", "n", "a1", "board-setup", "players", "W", "B", "zone",
+    "positions", "symmetry", "links", "unlink", "kill-positions", "(default)", "title", "verify", "empty?",
+    "loss-condition", "stalemated", "off", "dummy", "move-type", "turn-order", "option", "m", "(m)", "(m n)",
+]
+SMALL = Limits(call_depth=12, nesting=60, nodes=20_000, chars=100_000)
+
+texts = st.lists(st.sampled_from(PIECES), max_size=80).map("".join)
+
+
+def exercise(text: str) -> None:
+    """Run every stage that a user can reach on ``text``; only FairyportError may escape."""
+    try:
+        loaded = load_text(text, "fuzz.zrf", tolerant=True, limits=SMALL)
+        structure = read_structure(loaded)
+        for variant in structure.choices:
+            findings: list[Finding] = []
+            game = build_game(structure.sections(variant), findings)
+            if game.board is not None:
+                resolve(game.board, findings=findings)
+    except FairyportError as exc:
+        assert exc.location is not None
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts)
+def test_tolerant_parse_keeps_every_character(text: str) -> None:
+    findings: list[Finding] = []
+    try:
+        document = parse_text(text, findings=findings)
+    except FairyportError:
+        return
+    assert render(document) == text
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts)
+def test_random_sexpressions_only_raise_located_errors(text: str) -> None:
+    exercise(text)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(texts)
+def test_validate_never_raises(text: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.zrf"
+        path.write_text(text)
+        report = validate_path(path, ValidateOptions())
+        assert report.unreadable is None or report.unreadable.location.file is not None
+
+
+SEEDS = [CORPUS / "dagaz-site" / "minixiangqi.zrf", CORPUS / "boarders" / "Breakthrough.zrf"]
+SEED_TEXTS = [p.read_text() for p in SEEDS if p.is_file()]
+mutations = st.lists(
+    st.tuples(st.floats(0, 1), st.integers(0, 30), st.sampled_from(["", "(", ")", '"', ";", " x ", "$1", "\n"])),
+    min_size=1, max_size=6,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(SEED_TEXTS or ["(game)"]), mutations)
+def test_mutated_corpus_files_only_raise_located_errors(seed: str, edits: list[tuple[float, int, str]]) -> None:
+    text = seed
+    for where, length, insert in edits:
+        cut = int(where * len(text))
+        text = text[:cut] + insert + text[cut + length:]
+    exercise(text)
