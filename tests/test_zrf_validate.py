@@ -16,8 +16,8 @@ from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, EXIT_U
 FIXTURE_FILES = sorted(FIXTURES.glob("*.zrf"))
 
 
-def summary(path: Path, options: ValidateOptions = ValidateOptions()) -> dict[str, Any]:
-    report = validate_path(path, options)
+def summary(path: Path) -> dict[str, Any]:
+    report = validate_path(path, ValidateOptions())
     data: dict[str, Any] = {"status": report.status}
     if report.unreadable is not None:
         where = report.unreadable.location
