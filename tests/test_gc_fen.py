@@ -92,3 +92,9 @@ def test_width_must_be_positive() -> None:
 def test_coordinate_labels_fill_defaults() -> None:
     assert coordinate_labels("k j i", 4, "ranks") == ["k", "j", "i", "4"]
     assert coordinate_labels(None, 28, "files")[25:] == ["z", "aa", "ab"]
+
+
+def test_only_ascii_digits_count_as_runs() -> None:
+    with pytest.raises(ParseError) as info:
+        parse_fen("rn²b", 8)
+    assert info.value.location.offset == 2

@@ -144,3 +144,11 @@ def test_real_excerpts_parse_without_errors(name: str) -> None:
     program = parse_program(_sample_code(SAMPLES / name))
     assert program.errors == []
     assert program.statements
+
+
+def test_apostrophes_in_messages_are_words_and_quotes_stay_on_one_line() -> None:
+    program = parse_strict("say 'Tis done; die You don't: stop;")
+    messages = [c.message for c, _ in program.walk()]
+    assert messages == ["'Tis done", "You don't: stop"]
+    broken = parse_program('say "open\nset x 1;')
+    assert [e.reason for e in broken.errors] == ["unterminated string"]

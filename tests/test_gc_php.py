@@ -164,3 +164,16 @@ def test_preset_view_locates_value_characters() -> None:
     settings = parse_preset(SAMPLE, "s.php")
     assert settings.kind == "settings" and settings.get("cols") == "8" and settings.get("flags") is None
     assert settings.values["flags"].kind == "array"
+
+
+def test_query_value_with_question_mark_is_not_a_prefix() -> None:
+    query = parse_query("game=X&rulesurl=https://example.org/r.php?id=1&cols=8")
+    assert query.prefix == ""
+    assert query.values()["rulesurl"].value == "https://example.org/r.php?id=1"
+
+
+def test_pasted_assignments_may_contain_markup_later() -> None:
+    text = "$default['rules'] = '<?php is not here ?>';\n$default['cols'] = 8;\n"
+    settings = parse_settings(text)
+    assert settings.to_text() == text
+    assert list(settings.defaults()) == ["rules", "cols"]

@@ -19,7 +19,7 @@ from fairyport.formats.gamecourier.preset import CODE_BLOCKS, CodeBlock, Preset,
 DEFAULT_COLS = 8
 """Width assumed when ``cols`` is missing (Game Courier's own default is not documented; chess is 8 wide)."""
 
-_INTEGER = re.compile(r"\s*\d+\s*$")
+_INTEGER = re.compile(r"\s*[0-9]+\s*$")
 
 
 @dataclasses.dataclass
@@ -33,8 +33,8 @@ class CodeInfo:
 
     @property
     def blank(self) -> bool:
-        """True if the block holds no statement."""
-        return not self.program.statements
+        """True if the block holds no statement (a PHP expression, kept unparsed, does not count as blank)."""
+        return self.value.text is not None and not self.program.statements
 
 
 @dataclasses.dataclass

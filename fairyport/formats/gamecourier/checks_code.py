@@ -191,7 +191,7 @@ def check_hex_deltas(a: Analysis) -> list[Finding]:
             if not (isinstance(node, Call) and node.op in CHECK_PRIMITIVES and not node.op.startswith("checka")):
                 continue
             deltas = node.args if node.implicit_endpoints else node.args[2:]
-            values = [int(d.text) for d in deltas if isinstance(d, Atom) and re.fullmatch(r"-?\d+", d.text)]
+            values = [int(d.text) for d in deltas if isinstance(d, Atom) and re.fullmatch(r"-?[0-9]+", d.text)]
             if len(values) != 2:
                 continue
             distances = {_hex_distance(x, y) for x, y in _images(*values)}

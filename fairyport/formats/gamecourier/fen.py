@@ -20,7 +20,8 @@ EMPTY_LABEL = "@"
 """Game Courier's internal label of an empty cell."""
 
 CellKind = Literal["empty", "hole", "piece"]
-_SPECIAL = set("0123456789-*/{}")
+DIGITS = "0123456789"
+_SPECIAL = set(DIGITS + "-*/{}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,9 +115,9 @@ def parse_fen(code: str, cols: int, *, file: str | None = None, base: Location |
     i = 0
     while i < len(code):
         ch = code[i]
-        if ch.isdigit():
+        if ch in DIGITS:
             j = i
-            while j < len(code) and code[j].isdigit():
+            while j < len(code) and code[j] in DIGITS:
                 j += 1
             run = int(code[i:j])
             if run > 100_000:

@@ -23,7 +23,7 @@ from fairyport.formats.gamecourier.phpstrings import (
 )
 
 _IDENT = re.compile(r"[A-Za-z_\x80-\uffff][A-Za-z0-9_\x80-\uffff]*")
-_NUMBER = re.compile(r"[+-]?(?:0[xX][0-9A-Fa-f_]+|0[bB][01_]+|(?:\d[\d_]*)?\.?\d[\d_]*(?:[eE][+-]?\d+)?)")
+_NUMBER = re.compile(r"[+-]?(?:0[xX][0-9A-Fa-f_]+|0[bB][01_]+|(?:[0-9][0-9_]*)?\.?[0-9][0-9_]*(?:[eE][+-]?[0-9]+)?)")
 _DOC_OPEN = re.compile(r"<<<[ \t]*(?:'([A-Za-z_][A-Za-z0-9_]*)'|\"([A-Za-z_][A-Za-z0-9_]*)\"|([A-Za-z_][A-Za-z0-9_]*))"
                        r"(\r?\n)")
 _EXPRESSION_HINTS = ("not a PHP literal", "malformed array", "missing value")
@@ -195,8 +195,8 @@ def _single_escape(text: str) -> str:
 def parse_settings(text: str, file: str | None = None) -> SettingsFile:
     """Parse the text of a settings file.
 
-    Text before ``<?php`` and after ``?>`` is kept as inline text. A text without any ``<?php`` is read as
-    PHP code throughout (users often paste only the assignments).
+    Text before ``<?php`` and after ``?>`` is kept as inline text. A text that does not start with markup is
+    read as PHP code from its first character (users often paste only the assignments).
 
     :raises ParseError: for an unterminated string, heredoc, comment, array or statement.
     """
@@ -222,7 +222,8 @@ class _Parser:
 
     def parse(self) -> SettingsFile:
         text = self.text
-        in_php = _OPEN_TAG.search(text) is None
+        # a file that does not start with markup is PHP from its first character (users paste assignments)
+        in_php = not text.lstrip("\ufeff \t\r\n").startswith("<")
         while self.pos < len(text):
             if not in_php:
                 match = _OPEN_TAG.search(text, self.pos)

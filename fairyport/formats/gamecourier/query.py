@@ -85,7 +85,9 @@ def parse_query(text: str, file: str | None = None) -> QueryPreset:
     trailer = text[len(stripped):]
     leading = len(stripped) - len(stripped.lstrip())
     question = stripped.find("?")
-    start = question + 1 if question >= 0 else leading
+    before = stripped[:question] if question >= 0 else ""
+    has_prefix = question >= 0 and "=" not in before and "&" not in before  # a URL up to '?', not a value's '?'
+    start = question + 1 if has_prefix else leading
     if "\n" in stripped[start:]:
         offset = stripped.index("\n", start)
         raise ParseError("a query-string preset is one line", Location.from_offset(text, offset, file),

@@ -9,6 +9,7 @@ deltas (both signs when turning), and rewrites comparisons of ``rank`` (and, whe
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Literal
 
 from fairyport.formats.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
@@ -73,7 +74,7 @@ def _reverse_comparison(call: Call, mode: Mode, board: Board) -> Expr | None:
     for coord_index in (0, 1):
         coord, number = call.args[coord_index], call.args[1 - coord_index]
         if not (isinstance(coord, Call) and coord.op in ("rank", "file") and isinstance(number, Atom)
-                and number.kind == "number" and number.text.lstrip("-").isdigit()):
+                and number.kind == "number" and re.fullmatch(r"-?[0-9]+", number.text) is not None):
             continue
         if coord.op == "file" and mode == "reflect":
             return Call(call.op, tuple(reverse(a, mode, board) for a in call.args), call.offset)

@@ -40,8 +40,8 @@ OPERATORS: dict[str, int] = {
 unknown words are read as operands."""
 
 LOGIC = ("and", "or")
-_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)$")
-_PARAM = re.compile(r"#\d+$")
+_NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$")
+_PARAM = re.compile(r"#[0-9]+$")
 
 
 @dataclasses.dataclass

@@ -2,8 +2,9 @@
 
 Game Courier ends statements with ``;`` (line breaks are plain white space: a 2008 error message shows a
 ``// comment`` line run together with the next statement) and block headers with ``:``. A quote opens a
-string only at the start of a word, so free text such as ``die You don't;`` stays words. Lexing never
-fails: an unterminated string runs to the end of its line and is reported in :attr:`Lexed.errors`.
+string only at the start of a word and only when it is closed on the same line, so free text such as
+``die You don't;`` or ``say 'Tis done;`` stays words. Lexing never fails: an unpaired double quote is
+reported in :attr:`Lexed.errors` and read as part of a word.
 """
 
 from __future__ import annotations
@@ -67,17 +68,15 @@ def tokenize(code: str, file: str | None = None) -> Lexed:
         if ch in "\"'":
             close = code.find(ch, i + 1)
             newline = code.find("\n", i + 1)
-            if close < 0 or (0 <= newline < close):
-                end = n if newline < 0 else newline
-                errors.append(ParseError("unterminated string", Location.from_offset(code, i, file),
-                                         expected=f"closing {ch}", found="end of line"))
-                tokens.append(Token("string", code[i:end], i))
-                i = end
+            if close >= 0 and not (0 <= newline < close):
+                tokens.append(Token("string", code[i:close + 1], i))
+                i = close + 1
                 continue
-            tokens.append(Token("string", code[i:close + 1], i))
-            i = close + 1
-            continue
-        j = i
+            if ch == '"':
+                errors.append(ParseError("unterminated string", Location.from_offset(code, i, file),
+                                         expected='closing " on the same line', found="end of line"))
+            # an unpaired quote is read as part of a word (an apostrophe in a message, or the error above)
+        j = i + 1
         while j < n and code[j] not in _BREAKS and not code[j].isspace():
             j += 1
         tokens.append(Token("word", code[i:j], i))
