@@ -185,3 +185,32 @@ def test_hand_built_positions(fixture: str, name: str, fen: str, present: set[st
     assert present <= set(theirs) and not absent & set(theirs), (name, theirs)
     ours = _reference_moves(Position.from_fen(variant_of(fixture), fen))
     assert ours == theirs, f"{name}: {_difference(ours, theirs)}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fixture", sorted(FSF_VARIANTS))
+def test_move_sets_on_long_playouts(fixture: str) -> None:
+    """Every position of ten seeded random games of up to 150 plies (promotions and endgames included)."""
+    variant = FSF_VARIANTS[fixture]
+    start = oracles.fsf_start_fen(variant)
+    rng = random.Random(SEEDS[fixture] + 1)
+    failures = []
+    compared = 0
+    for _ in range(10):
+        pos = variant_of(fixture).start_position()
+        moves: list[str] = []
+        for _ply in range(150):
+            theirs = oracles.fsf_legal_moves(variant, start, moves)
+            ours = _reference_moves(pos)
+            compared += 1
+            if ours != theirs:
+                fen = oracles.fsf_fen(variant, start, moves)
+                failures.append(f"after {' '.join(moves)} ({fen}): {_difference(ours, theirs)}")
+                break
+            if not theirs:
+                break
+            move = rng.choice(theirs)
+            pos.push(pos.parse_uci(move))
+            moves.append(move)
+    assert compared > 500
+    assert not failures, "\n".join(failures)

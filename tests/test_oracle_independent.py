@@ -323,3 +323,41 @@ def test_mideast_en_passant_by_push() -> None:
     pos.push(pos.parse_uci("d6e7"))
     after = pos.fen().split()[0]
     assert after == to_fixture_fen("mideast", im.play("mideast", im.play("mideast", fen, "e8e6"), "d6e7")).split()[0]
+
+
+def _bare(fen: str) -> bool:
+    placement = fen.split()[0]
+    return not any(c.isupper() and c != "K" for c in placement) or not any(c.islower() and c != "k" for c in placement)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fixture", sorted(GAMES))
+def test_move_sets_on_long_playouts(fixture: str) -> None:
+    """Every position of ten seeded random games of up to 150 plies. A game stops where a side is left with
+    its king alone: Shatranj Kamil X's page drops the bare-king rule (and draws two bare kings), while the
+    fixture keeps the Diagram's ``baring=0``; the independent generator models neither."""
+    rng = random.Random(SEEDS[fixture] + 1)
+    failures = []
+    compared = 0
+    for _ in range(10):
+        pos = variant_of(fixture).start_position()
+        fen = GAMES[fixture].start_fen
+        moves: list[str] = []
+        for _ply in range(150):
+            if _bare(fen):
+                break
+            theirs = im.legal_moves(fixture, fen)
+            ours = reference_moves(pos)
+            compared += 1
+            expected = sorted(to_fixture_uci(fixture, m) for m in theirs)
+            if ours != expected:
+                failures.append(f"after {' '.join(moves)} ({fen}): {_difference(ours, expected)}")
+                break
+            if not theirs:
+                break
+            move = rng.choice(theirs)
+            pos.push(pos.parse_uci(to_fixture_uci(fixture, move)))
+            fen = im.play(fixture, fen, move)
+            moves.append(move)
+    assert compared > 500
+    assert not failures, "\n".join(failures)
