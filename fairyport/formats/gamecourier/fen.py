@@ -21,7 +21,6 @@ EMPTY_LABEL = "@"
 
 CellKind = Literal["empty", "hole", "piece"]
 DIGITS = "0123456789"
-_SPECIAL = set(DIGITS + "-*/{}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -151,7 +150,7 @@ def parse_fen(code: str, cols: int, *, file: str | None = None, base: Location |
             segment_cells += 1
             i = close + 1
             continue
-        elif ch == "}" or ch.isspace() or not ch.isprintable():
+        elif not ch.isalpha():
             raise ParseError("unexpected character in FEN code", _locate(code, i, file, base),
                              expected="a piece letter, digits, -, *, / or {label}", found=repr(ch))
         else:
@@ -178,8 +177,8 @@ def _locate(code: str, index: int, file: str | None, base: Location | None) -> L
 
 def write_fen(board: FenBoard) -> str:
     """The canonical code of ``board``: ranks joined by ``/``, empty runs as numbers, trailing holes of a
-    rank left to the ``/`` that follows, ``{label}`` for labels longer than one character or clashing with a
-    token character. ``parse_fen(write_fen(b), b.cols)`` gives back the same cells."""
+    rank left to the ``/`` that follows, ``{label}`` for every label that is not a single letter.
+    ``parse_fen(write_fen(b), b.cols)`` gives back the same cells."""
     parts: list[str] = []
     last = len(board.ranks) - 1
     for index, rank in enumerate(board.ranks):
@@ -207,7 +206,7 @@ def write_fen(board: FenBoard) -> str:
 
 
 def _label_token(label: str) -> str:
-    if len(label) == 1 and label not in _SPECIAL and not label.isspace():
+    if len(label) == 1 and label.isalpha():
         return label
     return "{" + label + "}"
 

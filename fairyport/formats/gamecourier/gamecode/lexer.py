@@ -1,10 +1,10 @@
 """Tokens of GAME Code: words, quoted strings, parentheses, ``;`` and ``:``.
 
 Game Courier ends statements with ``;`` (line breaks are plain white space: a 2008 error message shows a
-``// comment`` line run together with the next statement) and block headers with ``:``. A quote opens a
-string only at the start of a word and only when it is closed on the same line, so free text such as
-``die You don't;`` or ``say 'Tis done;`` stays words. Lexing never fails: an unpaired double quote is
-reported in :attr:`Lexed.errors` and read as part of a word.
+``// comment`` line run together with the next statement) and block headers with ``:``. Strings are
+double-quoted (the only kind seen in real code) and end on the line they start; a single quote is an
+ordinary character, so free text such as ``die You don't;`` or ``say 'Tis done;`` stays words. Lexing
+never fails: an unpaired double quote is reported in :attr:`Lexed.errors` and read as part of a word.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Literal
 from fairyport.errors import Location, ParseError
 
 TokenKind = Literal["word", "string", "lparen", "rparen", "semi", "colon"]
-_SINGLE = {";": "semi", ":": "colon", "(": "lparen", ")": "rparen"}
+_SINGLE: dict[str, TokenKind] = {";": "semi", ":": "colon", "(": "lparen", ")": "rparen"}
 _BREAKS = set(';:()"') | {"\n", "\r", "\t", " ", "\f", "\v"}
 
 
@@ -62,20 +62,19 @@ def tokenize(code: str, file: str | None = None) -> Lexed:
             continue
         kind = _SINGLE.get(ch)
         if kind is not None:
-            tokens.append(Token(kind, ch, i))  # type: ignore[arg-type]
+            tokens.append(Token(kind, ch, i))
             i += 1
             continue
-        if ch in "\"'":
-            close = code.find(ch, i + 1)
+        if ch == '"':
+            close = code.find('"', i + 1)
             newline = code.find("\n", i + 1)
             if close >= 0 and not (0 <= newline < close):
                 tokens.append(Token("string", code[i:close + 1], i))
                 i = close + 1
                 continue
-            if ch == '"':
-                errors.append(ParseError("unterminated string", Location.from_offset(code, i, file),
-                                         expected='closing " on the same line', found="end of line"))
-            # an unpaired quote is read as part of a word (an apostrophe in a message, or the error above)
+            errors.append(ParseError("unterminated string", Location.from_offset(code, i, file),
+                                     expected='closing " on the same line', found="end of line"))
+            # read on as part of a word, so that the rest of the line still splits into statements
         j = i + 1
         while j < n and code[j] not in _BREAKS and not code[j].isspace():
             j += 1
