@@ -131,6 +131,23 @@ class _State:
         if any(not part for part in parts):
             # 'and' / 'or' used in prefix position: read them as two-operand prefix operators
             return self.reduce(units, prefix_logic=True)
+        errors, bindings = len(self.errors), list(self.bindings)
+        infix = self.infix(parts, ops)
+        if len(self.errors) == errors:
+            return infix
+        infix_errors, infix_bindings = self.errors[errors:], self.bindings
+        del self.errors[errors:]
+        self.bindings = list(bindings)
+        prefix = self.reduce(units, prefix_logic=True)
+        if len(self.errors) == errors:
+            return prefix  # e.g. 'not and a b'
+        del self.errors[errors:]
+        self.errors.extend(infix_errors)
+        self.bindings = infix_bindings
+        return infix
+
+    def infix(self, parts: list[list[_Unit]], ops: list[_Unit]) -> Expr | None:
+        """Reduce each part and join them with ``and`` / ``or`` from the left."""
         result = self.reduce(parts[0])
         for op, part in zip(ops, parts[1:], strict=True):
             right = self.reduce(part)

@@ -45,7 +45,7 @@ class Call:
         parts = [self.op]
         if self.implicit_endpoints:
             parts += ["#0", "#1"]
-        parts += [a.canonical() for a in self.args]
+        parts += [_operand(a) for a in self.args]
         return " ".join(parts)
 
 
@@ -88,11 +88,17 @@ class Sequence:
 
     def canonical(self) -> str:
         """The items separated by spaces."""
-        return " ".join(item.canonical() for item in self.items)
+        return " ".join(_operand(item) for item in self.items)
 
 
 Expr = Atom | Call | Logic | Group | Sequence
 """An expression node."""
+
+
+def _operand(expr: Expr) -> str:
+    """An operand's text; an ``and`` / ``or`` operand is parenthesised, or it would split the expression."""
+    text = expr.canonical()
+    return f"({text})" if isinstance(expr, Logic) else text
 
 
 @dataclasses.dataclass(frozen=True)
