@@ -17,6 +17,7 @@ unterminated string (which runs to the end of the file) the lists it leaves open
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 from fairyport.diagnostics import Finding, Severity
@@ -30,6 +31,8 @@ MAX_DEPTH = 200
 
 TOP_LEVEL_HEADS = frozenset({"game", "variant", "define", "include", "version"})
 """The heads a top-level form can have."""
+
+_TOP_LEVEL = re.compile(rf"(?:{'|'.join(sorted(TOP_LEVEL_HEADS))})(?![^{scanner.WHITESPACE}();\"])")
 
 UNBALANCED = "unbalanced-paren"
 UNTERMINATED = "unterminated-string"
@@ -57,16 +60,14 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
     :raises ParseError: on a syntax error in strict mode, and on excessive nesting in both modes.
     """
     text = source.text
-    tokens = scanner.tokenize(text)
     document = Document(source, [], [])
     # Each frame: (list node, its items, its gaps). The bottom frame stands for the document itself.
     root = SList(document.items, source, 0, len(text), gaps=document.gaps)
     stack: list[SList] = [root]
     pending = ""
-    count = len(tokens)
     suspect: SList | None = None
     unterminated = False
-    for index, (kind, start, end) in enumerate(tokens):
+    for kind, start, end in scanner.scan(text):
         if kind == scanner.TRIVIA:
             pending += text[start:end]
             continue
@@ -85,9 +86,7 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
             stack.pop()
             continue
         if (kind == scanner.LPAREN and len(stack) > 1 and findings is not None
-                and (start == 0 or text[start - 1] in "\r\n") and index + 1 < count
-                and tokens[index + 1].kind == scanner.ATOM
-                and text[tokens[index + 1].start:tokens[index + 1].end] in TOP_LEVEL_HEADS):
+                and (start == 0 or text[start - 1] in "\r\n") and _TOP_LEVEL.match(text, end)):
             culprit = suspect if suspect is not None and suspect.start > stack[1].start else stack[1]
             _report(findings, source, culprit.start, UNBALANCED,
                     f"unbalanced '(': this list is never closed (a new top-level form starts at line "

@@ -9,6 +9,7 @@ comment that runs to the end of the line. Everything else that is not whitespace
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 LPAREN = "("
@@ -22,13 +23,14 @@ WHITESPACE = " \t\r\n\f\v\ufeff\x1a"
 """Characters that separate tokens (U+FEFF: a byte-order mark; U+001A: the DOS end-of-file mark)."""
 
 _TOKEN = re.compile(
-    rf"""(?:[{WHITESPACE}]+|;[^\r\n]*)+   # trivia
-       |\(|\)
-       |"[^"]*"?                          # string (unterminated if the closing quote is missing)
-       |[^{WHITESPACE}();"]+              # atom
+    rf"""((?:[{WHITESPACE}]+|;[^\r\n]*)+)   # 1: trivia
+       |(\()|(\))                        # 2, 3: parentheses
+       |("[^"]*"?)                       # 4: string (unterminated if the closing quote is missing)
+       |([^{WHITESPACE}();"]+)           # 5: atom
     """,
     re.VERBOSE,
 )
+_KINDS = (None, TRIVIA, LPAREN, RPAREN, STRING, ATOM)
 
 
 class Token(NamedTuple):
@@ -39,19 +41,18 @@ class Token(NamedTuple):
     end: int
 
 
-def _kind(text: str, start: int, end: int) -> str:
-    first = text[start]
-    if first == "(":
-        return LPAREN
-    if first == ")":
-        return RPAREN
-    if first == '"':
-        return STRING if end - start >= 2 and text[end - 1] == '"' else UNTERMINATED
-    if first == ";" or first in WHITESPACE:
-        return TRIVIA
-    return ATOM
+def scan(text: str) -> Iterator[tuple[str, int, int]]:
+    """Yield ``(kind, start, end)`` for every token of ``text``; every character belongs to exactly one token."""
+    kinds = _KINDS
+    for match in _TOKEN.finditer(text):
+        kind = kinds[match.lastindex or 0]
+        start, end = match.span()
+        if kind is STRING and (end - start < 2 or text[end - 1] != '"'):
+            kind = UNTERMINATED
+        assert kind is not None
+        yield kind, start, end
 
 
 def tokenize(text: str) -> list[Token]:
-    """Split ``text`` into tokens. Every character belongs to exactly one token, so tokens rebuild the text."""
-    return [Token(_kind(text, m.start(), m.end()), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    """Split ``text`` into tokens (see :func:`scan`), as a list of :class:`Token`."""
+    return [Token(*token) for token in scan(text)]
