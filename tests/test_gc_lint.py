@@ -118,7 +118,7 @@ def test_show_prints_board_and_counts(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["show", str(FIXTURES / "legacy" / "hex_deltas.php")]) == EXIT_OK
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Little Hex (settings file, enforcement: enforced)"
-    assert out[1] == "5 k d . -"
+    assert out[1] == "5 k d . #"
     assert out[-2] == "4 files x 5 ranks: 17 cells, 3 holes, 4 pieces (2 first side, 2 second side)"
     assert out[-1] == "pieces: Dx1 Kx1 dx1 kx1"
 

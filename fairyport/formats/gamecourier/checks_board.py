@@ -42,7 +42,8 @@ def check_rules_text(a: Analysis) -> list[Finding]:
     url = (preset.get("rulesurl") or "").strip()
     where = preset.location(0)
     if not rules and not url:
-        return [finding("GC-NO-RULES", where, "players see: 'The rules have not yet been described here'")]
+        return [finding("GC-NO-RULES", where, "players see: 'The rules have not yet been described here'",
+                        key="rules")]
     if not rules:
         return [finding("GC-NO-RULES-TEXT", preset.location(preset.values["rulesurl"].offset), "only a rules URL is "
                         "given", key="rules")]

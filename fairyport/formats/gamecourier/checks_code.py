@@ -13,6 +13,7 @@ from fairyport.formats.gamecourier.checks_board import Check
 from fairyport.formats.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
 from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, IfBlock, Statement, walk_expr
 from fairyport.formats.gamecourier.lintrules import expected_found, finding
+from fairyport.formats.gamecourier.preset import KNOWN_KEYS
 from fairyport.formats.gamecourier.symmetry import Board, normal_form, reverse
 
 
@@ -41,8 +42,10 @@ def check_enforcement(a: Analysis) -> list[Finding]:
     e = a.enforcement
     preset = a.preset
     if e.level == "uncoded":
-        return [finding("GC-UNCODED", preset.location(0), "every GAME Code block is empty; Game Courier shows "
-                        "'Uncoded. No rules enforced. No legal moves displayed.'")]
+        unknown = [key for key in preset.values if key not in KNOWN_KEYS]
+        aside = f" (keys not read as code: {', '.join(unknown)})" if unknown else ""
+        return [finding("GC-UNCODED", preset.location(0), f"every GAME Code block is empty{aside}; Game Courier "
+                        "shows 'Uncoded. No rules enforced. No legal moves displayed.'")]
     out: list[Finding] = []
     first = next(info for info in a.code if not info.blank)
     if e.level == "initial code only":

@@ -8,22 +8,31 @@ from pathlib import Path
 
 from fairyport.errors import EXIT_OK, EXIT_UNSUPPORTED, Location, ModelError
 from fairyport.formats.gamecourier.analysis import DEFAULT_COLS, analyse
-from fairyport.formats.gamecourier.fen import FenBoard
+from fairyport.formats.gamecourier.fen import Cell, FenBoard
 from fairyport.formats.gamecourier.preset import read_preset
 
 EMPTY_MARK = "."
-HOLE_MARK = "-"
+HOLE_MARK = "#"
+
+
+def _mark(cell: Cell) -> str:
+    if cell.kind == "empty":
+        return EMPTY_MARK
+    if cell.kind == "hole":
+        return HOLE_MARK
+    label = cell.label or ""
+    return label if len(label) == 1 else "{" + label + "}"
 
 
 def render_board(board: FenBoard, files: list[str], ranks: list[str]) -> list[str]:
-    """Lines of text: each rank with its label, ``.`` for empty cells, ``-`` for holes, file labels below."""
-    width = max([1, *(len(cell.label or "") for rank in board.ranks for cell in rank), *(len(f) for f in files)])
+    """Lines of text, top rank first: each rank with its label, pieces by label (``{ab}`` for longer labels),
+    ``.`` for empty cells, ``#`` for holes (as the other formats' ``show``), file labels below."""
+    grid = [[_mark(cell) for cell in rank] for rank in board.ranks]
+    width = max([1, *(len(mark) for row in grid for mark in row), *(len(f) for f in files)])
     label_width = max([1, *(len(r) for r in ranks)])
     lines = []
-    for index, rank in enumerate(board.ranks):
+    for index, marks in enumerate(grid):
         name = ranks[len(board.ranks) - 1 - index]
-        marks = [(cell.label or "") if cell.kind == "piece" else EMPTY_MARK if cell.kind == "empty" else HOLE_MARK
-                 for cell in rank]
         lines.append(f"{name:>{label_width}} " + " ".join(f"{m:<{width}}" for m in marks).rstrip())
     lines.append(" " * (label_width + 1) + " ".join(f"{f:<{width}}" for f in files).rstrip())
     return lines
