@@ -37,6 +37,7 @@ def test_file_and_every_variant_load(path: Path) -> None:
             assert resolve(game.board).positions, variant.label
 
 
+@pytest.mark.slow
 @needs_corpus
 def test_validation_never_fails_to_read_a_corpus_file() -> None:
     statuses = {}

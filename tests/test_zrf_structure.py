@@ -106,3 +106,17 @@ def test_dagaz_and_axiom_dialects_are_recognised() -> None:
     assert "dagaz" in markers
     axiom = read_structure(load(corpus_file("zog/Axiomatic.Chase.zrf")))
     assert "axiom" in {m.dialect for m in build_game(axiom.sections(axiom.game), []).dialects}
+
+
+def test_read_variant_and_show(capsys: pytest.CaptureFixture[str]) -> None:
+    from fairyport.cli.main import main
+    from fairyport.formats.zrf.reader import read_variant
+
+    path = corpus_file("zrflib/Chess.zrf")
+    read = read_variant(path, "Rook-Odds Chess")
+    assert read.geometry is not None and len(read.geometry.positions) == 64
+    assert read.variant.index == 19 and not [f for f in read.findings if f.severity.value == "error"]
+    assert main(["show", str(path), "--variant", "19"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Rook-Odds Chess  [variant 19 of 24]"
+    assert lines[3] == "ro kn bi qu ki bi kn ro" and lines[10] == ".  KN BI QU KI BI KN RO"

@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from fairyport.formats.zrf.build import build_game
-from fairyport.formats.zrf.geometry import Geometry, resolve
-from fairyport.formats.zrf.loader import load
-from fairyport.formats.zrf.structure import GameFile, read_structure
+from fairyport.formats.zrf.geometry import Geometry
+from fairyport.formats.zrf.reader import ZrfVariant, read_variant
 from fairyport.formats.zrf.tree import ZrfGame
 
 
@@ -52,16 +50,14 @@ def board_lines(game: ZrfGame, geometry: Geometry) -> list[str]:
     return lines
 
 
-def describe(structure: GameFile, spec: str | None) -> list[str]:
-    """Every line ``show`` prints for the variant ``spec`` of ``structure``."""
-    variant = structure.select(spec)
-    game = build_game(structure.sections(variant), [])
-    lines = [f"{variant.title or '(untitled)'}  [variant {variant.index} of {len(structure.choices)}]"]
+def describe(read: ZrfVariant) -> list[str]:
+    """Every line ``show`` prints for a variant."""
+    game, geometry, variant = read.game, read.geometry, read.variant
+    lines = [f"{variant.title or '(untitled)'}  [variant {variant.index} of {len(read.file.choices)}]"]
     lines.append("players: " + " ".join(p.text for p in game.players))
-    if game.board is None:
+    if geometry is None:
         lines.append("(no board)")
         return lines
-    geometry = resolve(game.board, [p.text for p in game.players])
     lines.append(f"positions: {len(geometry.positions)}  directions: {' '.join(geometry.links)}")
     lines.extend(board_lines(game, geometry))
     marks = symbols(game)
@@ -76,7 +72,6 @@ def describe(structure: GameFile, spec: str | None) -> list[str]:
 
 def show(path: Path, args: argparse.Namespace) -> int:
     """Print the board and setup of the variant ``args.variant`` (default: the file's default variant)."""
-    structure = read_structure(load(path))
-    for line in describe(structure, getattr(args, "variant", None)):
+    for line in describe(read_variant(path, getattr(args, "variant", None))):
         print(line)
     return 0

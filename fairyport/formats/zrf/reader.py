@@ -1,0 +1,43 @@
+"""One-call access to a ZRF variant: the typed game and its resolved geometry (what a model builder needs)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from fairyport.diagnostics import Finding
+from fairyport.formats.zrf.build import build_game
+from fairyport.formats.zrf.geometry import Geometry, resolve
+from fairyport.formats.zrf.loader import load
+from fairyport.formats.zrf.structure import GameFile, Variant, read_structure
+from fairyport.formats.zrf.tree import ZrfGame
+
+
+@dataclasses.dataclass
+class ZrfVariant:
+    """A variant read from a file: the file's structure, the chosen entry, its typed game and board geometry.
+
+    ``findings`` holds what reading noticed without failing (macro problems, unknown keywords, malformed forms,
+    grid mismatches); run :mod:`.validate` for the full set of structural checks.
+    """
+
+    file: GameFile
+    variant: Variant
+    game: ZrfGame
+    geometry: Geometry | None
+    findings: list[Finding]
+
+
+def read_variant(path: Path, spec: str | None = None) -> ZrfVariant:
+    """Read ``path`` strictly and materialise the variant ``spec`` (title or 1-based index; None: the default).
+
+    :raises ParseError: for syntax, include or expansion errors.
+    :raises ModelError: if the file has no game.
+    :raises UsageError: if ``spec`` names no variant.
+    """
+    structure = read_structure(load(path))
+    variant = structure.select(spec)
+    findings = list(structure.loaded.findings) + list(structure.findings)
+    game = build_game(structure.sections(variant), findings)
+    geometry = None if game.board is None else resolve(game.board, [p.text for p in game.players], findings)
+    return ZrfVariant(structure, variant, game, geometry, findings)
