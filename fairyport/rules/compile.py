@@ -214,7 +214,7 @@ class Variant:
                     raise UnsupportedError(f"piece {piece.name!r}: XBetza mode {mode!r} ({what}) is not supported "
                                            "by the move generator", feature=f"{piece.name}: {mode}")
         atom = move.atom
-        if move.star or "Y" in atom or atom in ("I",):
+        if move.star or "Y" in atom or atom == "I" or (atom == "U" and move.is_multi_leg):
             raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r} is not supported by the "
                                    "move generator", feature=f"{piece.name}: {betza_text(move)}")
         if atom == "O":
