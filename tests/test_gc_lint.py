@@ -133,3 +133,9 @@ def test_convert_to_gamecourier_is_the_identity(tmp_path: Path) -> None:
     source = FIXTURES / "shatranj_kamil_x.php"
     assert main(["convert", str(source), "--to", "gamecourier", "-o", str(out)]) == EXIT_OK
     assert out.read_bytes() == source.read_bytes()
+
+
+def test_readme_lists_every_lint_code() -> None:
+    readme = (FIXTURES.parents[1] / "README.md").read_text()
+    section = readme[readme.index("## Game Courier presets"):]
+    assert [code for code in RULES if f"`{code}`" not in section] == []
