@@ -124,3 +124,18 @@ def test_generals_may_not_face() -> None:
     pos = Position.from_fen(variant, "3k3/7/7/7/7/7/2K4 w - - 0 1")
     assert moves(pos) == {"c1c2"}  # c1-d1 would face the d7 general; c1-b1 leaves the palace
     assert "c1d1" not in moves(pos)
+
+
+def test_outcomes() -> None:
+    variant = chess().variant
+    assert Position.from_fen(variant, "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").outcome() == (0, "checkmate")
+    stalemate = Position.from_fen(variant, "7k/8/6QK/8/8/8/8/8 b - - 0 1").outcome()
+    assert stalemate is not None and stalemate.result == "1/2-1/2"
+    assert chess().outcome() is None
+    minixiangqi = compile_game(read_game(bundled_fixtures() / "games" / "minixiangqi.idiagram"))
+    # the black general has no move and is not attacked: stalemate, which loses in MiniXiangqi
+    stuck = Position.from_fen(minixiangqi, "2k4/R6/3R3/7/7/7/3K3 b - - 0 1")
+    assert stuck.outcome() == (0, "stalemate")
+    kamil = compile_game(read_game(bundled_fixtures() / "games" / "shatranj-kamil-x.idiagram"))
+    bare = Position.from_fen(kamil, "4k5/10/10/10/10/10/10/10/10/4K4R b - - 0 1")
+    assert bare.outcome() == (0, "bare king")

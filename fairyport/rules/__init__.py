@@ -9,6 +9,6 @@ from __future__ import annotations
 
 from fairyport.rules.compile import Variant, compile_game
 from fairyport.rules.perft import divide, perft, perft_jobs
-from fairyport.rules.position import Move, Position
+from fairyport.rules.position import Move, Outcome, Position
 
-__all__ = ["Move", "Position", "Variant", "compile_game", "divide", "perft", "perft_jobs"]
+__all__ = ["Move", "Outcome", "Position", "Variant", "compile_game", "divide", "perft", "perft_jobs"]

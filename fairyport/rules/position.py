@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from fairyport.errors import Location, ParseError
-from fairyport.model import WHITE, BareKingRule, Color
+from fairyport.model import WHITE, BareKingRule, Color, StalemateResult
 from fairyport.rules.compile import CAPTURE, FRIEND, QUIET, ROYAL_ONLY, Variant, code_of
 from fairyport.rules.walker import Effect, walk
 
@@ -29,6 +29,19 @@ class Move(NamedTuple):
 
     def __str__(self) -> str:
         return self.uci
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended: the winner (None for a draw) and why."""
+
+    winner: Color | None
+    reason: str
+    """``checkmate``, ``stalemate``, ``bare king`` or ``no royal piece``."""
+
+    @property
+    def result(self) -> str:
+        """PGN-style result: ``1-0``, ``0-1`` or ``1/2-1/2``."""
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == WHITE else "0-1")
 
 
 class Position:
@@ -227,6 +240,25 @@ class Position:
         if v.game.rules.bare_king is BareKingRule.LOSS:
             return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
         return False
+
+    def outcome(self) -> Outcome | None:
+        """The result if the game is over in this position (no legal move, bare king, no royal), else None.
+
+        A stalemate scores as the game's :class:`~fairyport.model.StalemateResult` says for the stalemated side.
+        """
+        loser = self.turn
+        if self.variant.has_royals and not self.royals[loser]:
+            return Outcome(loser ^ 1, "no royal piece")
+        if self.is_game_over():
+            return Outcome(loser ^ 1, "bare king")
+        if self.legal_raw():
+            return None
+        if self.in_check():
+            return Outcome(loser ^ 1, "checkmate")
+        stalemate = self.variant.game.rules.stalemate
+        if stalemate is StalemateResult.DRAW:
+            return Outcome(None, "stalemate")
+        return Outcome(loser ^ 1 if stalemate is StalemateResult.LOSS else loser, "stalemate")
 
     def _is_bare(self, color: Color) -> bool:
         royal = self.variant.royal
