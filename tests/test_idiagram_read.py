@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fairyport.converters.idiagram import read_game, read_text
 from fairyport.errors import FairyportError, ModelError, ParseError
@@ -250,3 +252,19 @@ def test_html_page_diagrams(tmp_path: Path) -> None:
     assert info.value.location.line == 6
     with pytest.raises(FairyportError):
         read_game(page, diagram=4)
+
+
+FRAGMENTS = ["files=", "ranks=", "royal=", "promoChoice=", "maxPromote=", "promoOffset=", "symmetry=rotate",
+             "fairyportZone=", "fairyportConfine=", "hole", "king", "pawn", ":", ":", ":", ",", ",,", "-", "a1",
+             "j10", "0", "3", "999", "K", "!", "*", "fkR", "mafsW", "(", "[", "\n", "\n", " ", "=", "#", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), max_size=40).map("".join))
+def test_any_text_reads_or_fails_with_a_located_error(text: str) -> None:
+    try:
+        game = read_text(text, file="fuzz.idiagram")
+    except FairyportError as error:
+        assert error.location.file == "fuzz.idiagram"
+        return
+    game.validate()

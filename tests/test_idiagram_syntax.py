@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fairyport.formats import idiagram as syntax
 from fairyport.formats.idiagram_html import extract_diagrams
@@ -104,3 +106,9 @@ def test_html_with_network_dtd_does_not_fetch() -> None:
 
 def test_empty_page_has_no_diagrams() -> None:
     assert extract_diagrams(b"  ") == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab=:,- \t\r\nK1"), max_size=60))
+def test_any_text_writes_back_unchanged(text: str) -> None:
+    assert syntax.write(syntax.parse(text)) == text

@@ -217,3 +217,14 @@ def test_generated_games_round_trip(game: Game) -> None:
     assert meaning(first) == meaning(game), text
     assert all("confinement" in item for item in lost)
     assert read_text(write_game(first, best_effort=True)[0], file="g.idiagram", title="g") == first
+
+
+def test_malformed_format_data_is_dropped_and_listed() -> None:
+    game = read_text("king::::e1")
+    game.format_data["idiagram"] = {"head": [{"nonsense": 1}, {"prose": "a=b: c"}, {"key": "x", "value": "1"}],
+                                    "holes": None}
+    game.pieces[0].extra["idiagram"] = {"after": "zz", "defaulted": ["id", 7], "fields": [1]}
+    text, lost = write_game(game)
+    assert text.splitlines()[:2] == ["a-b - c", "x=1"]
+    assert any("malformed" in item for item in lost)
+    assert read_text(text).piece_type("K").royal

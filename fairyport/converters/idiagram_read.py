@@ -20,6 +20,7 @@ from typing import Any
 from fairyport.converters.idiagram_rules import (
     CONFINE_KEY,
     HOLE_NAME,
+    MAX_BOARD_SIDE,
     ZONE_KEY,
     Grid,
     PromotionSettings,
@@ -131,11 +132,11 @@ def _scan(document: Document) -> _Scan:
     return scan
 
 
-def _int_param(scan: _Scan, key: str, default: int, minimum: int) -> int:
+def _int_param(scan: _Scan, key: str, default: int, minimum: int, maximum: int | None = None) -> int:
     parameter = scan.scalars.get(key)
     if parameter is None:
         return default
-    return parse_int(parameter.value, parameter.value_location, key, minimum)
+    return parse_int(parameter.value, parameter.value_location, key, minimum, maximum)
 
 
 def _notes(scan: _Scan, hooks: tuple[str, ...]) -> list[str]:
@@ -215,9 +216,9 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         unknown piece IDs and an inconsistent game. Every error carries the file, line and column.
     """
     scan = _scan(document)
-    files = _int_param(scan, "files", 8, 1)
-    ranks = _int_param(scan, "ranks", 8, 1)
-    first_rank = _int_param(scan, "firstRank", 1, 0)
+    files = _int_param(scan, "files", 8, 1, MAX_BOARD_SIDE)
+    ranks = _int_param(scan, "ranks", 8, 1, MAX_BOARD_SIDE)
+    first_rank = _int_param(scan, "firstRank", 1, 0, 1000)
     grid = Grid(files, ranks, first_rank)
     symmetry_line = scan.scalars.get("symmetry")
     symmetry = normalise_symmetry(symmetry_line.value if symmetry_line else None)

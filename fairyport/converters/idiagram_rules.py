@@ -95,7 +95,12 @@ def shifted(location: Location, columns: int) -> Location:
     )
 
 
-def parse_int(text: str, location: Location, what: str, minimum: int | None = None) -> int:
+MAX_BOARD_SIDE = 256
+"""Largest number of files or ranks fairyport accepts (beyond it a board is more likely a typing error)."""
+
+
+def parse_int(text: str, location: Location, what: str, minimum: int | None = None,
+              maximum: int | None = None) -> int:
     """Read a whole number (as ``parseInt`` would, but strict), located on error."""
     stripped = text.strip()
     if not re.fullmatch(r"[+-]?\d+", stripped):
@@ -103,6 +108,8 @@ def parse_int(text: str, location: Location, what: str, minimum: int | None = No
     value = int(stripped)
     if minimum is not None and value < minimum:
         raise ParseError(f"{what} must be at least {minimum}", location, expected=f">= {minimum}", found=stripped)
+    if maximum is not None and value > maximum:
+        raise ParseError(f"{what} must be at most {maximum}", location, expected=f"<= {maximum}", found=stripped)
     return value
 
 

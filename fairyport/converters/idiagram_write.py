@@ -43,7 +43,7 @@ from fairyport.converters.idiagram_rules import (
     split_facing,
 )
 from fairyport.errors import FairyportError, Location, UnsupportedError
-from fairyport.formats.idiagram import Directive, Document, make_parameter, make_piece, make_prose
+from fairyport.formats.idiagram import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
 from fairyport.model import (
     BLACK,
     WHITE,
@@ -376,6 +376,62 @@ def _check_board(game: Game, lost: _Lost) -> None:
                 lost.note(f"{fmt} data of piece {piece.id}")
 
 
+def _clean_entries(entries: Any, lost: _Lost) -> list[Entry]:
+    """Well-formed layout entries only (format data may come from a hand-edited JSON file)."""
+    if not isinstance(entries, list):
+        return []
+    result: list[Entry] = []
+    for entry in entries:
+        if isinstance(entry, dict) and isinstance(entry.get("prose"), str):
+            text = entry["prose"]
+            result.append({"prose": text if is_prose_text(text) else _safe_prose(text)})
+            continue
+        key = entry.get("key") if isinstance(entry, dict) else None
+        good_key = isinstance(key, str) and "=" not in key and "\n" not in key
+        if good_key and entry.get("mapped") is True and isinstance(entry.get("values"), list) and all(
+                isinstance(v, str) and "\n" not in v for v in entry["values"]):
+            result.append({"key": key, "mapped": True, "values": list(entry["values"])})
+        elif good_key and isinstance(entry.get("value"), str) and "\n" not in entry["value"]:
+            result.append({k: entry[k] for k in ("key", "mapped", "value") if k in entry})
+        else:
+            lost.note(f"a malformed Interactive Diagram layout entry {str(entry)[:40]!r}")
+    return result
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _cleaned(game: Game, lost: _Lost) -> Game:
+    """``game`` with its Interactive Diagram data reduced to well-formed entries."""
+    data = game.format_data.get("idiagram")
+    format_data = dict(game.format_data)
+    if isinstance(data, dict):
+        holes = [{"position": h["position"], "squares": h["squares"], "after": _clean_entries(h.get("after"), lost)}
+                 for h in _list(data.get("holes")) if isinstance(h, dict) and isinstance(h.get("position"), int)
+                 and isinstance(h.get("squares"), str) and "\n" not in h["squares"]]
+        format_data["idiagram"] = {"head": _clean_entries(data.get("head"), lost), "holes": holes}
+    else:
+        format_data.pop("idiagram", None)
+    pieces = []
+    for piece in game.pieces:
+        extra = piece.extra.get("idiagram")
+        clean: dict[str, Any] = {}
+        if isinstance(extra, dict):
+            clean["after"] = _clean_entries(extra.get("after"), lost)
+            defaulted = extra.get("defaulted")
+            clean["defaulted"] = [d for d in defaulted if d in ("id", "betza", "image")] \
+                if isinstance(defaulted, list) else []
+            for key in ("squares", "holdings", "betza"):
+                if isinstance(extra.get(key), str) and not re.search(r"[:\n]", extra[key]):
+                    clean[key] = extra[key]
+            fields = extra.get("fields")
+            if isinstance(fields, list) and all(isinstance(f, str) and not re.search(r"[:\n]", f) for f in fields):
+                clean["fields"] = list(fields)
+        pieces.append(dataclasses.replace(piece, extra={**piece.extra, "idiagram": clean}))
+    return dataclasses.replace(game, pieces=pieces, format_data=format_data)
+
+
 class _Emitter:
     """Builds the document, writing each mapped key once, at its marker or at the end of the head."""
 
@@ -414,6 +470,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
     """
     lost = _Lost(best_effort)
     _check_board(game, lost)
+    game = _cleaned(game, lost)
     grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
     markers = _markers(game)
     plan = _plan(game, markers, lost)

@@ -20,6 +20,8 @@ from typing import Any
 from fairyport import model
 from fairyport.errors import Location, ModelError, ParseError
 
+MAX_SIDE = 1000
+"""Largest number of files or ranks a game document may have."""
 DOCUMENT_KIND = "game"
 VERSION = 1
 
@@ -140,8 +142,16 @@ def game_from_json(text: str, file: str | None = None) -> model.Game:
     if document.get("version") != VERSION:
         raise ParseError("unsupported document version", Location(file), expected=str(VERSION),
                          found=json.dumps(document.get("version")))
-    game: model.Game = _Reader(file).dataclass(model.Game, document.get("game"), "game")
-    game.validate()
+    reader = _Reader(file)
+    game: model.Game = reader.dataclass(model.Game, document.get("game"), "game")
+    board = game.board
+    if not (1 <= board.files <= MAX_SIDE and 1 <= board.ranks <= MAX_SIDE and 0 <= board.first_rank <= MAX_SIDE):
+        raise reader.fail("game.board", f"files and ranks from 1 to {MAX_SIDE}, first_rank from 0",
+                          [board.files, board.ranks, board.first_rank])
+    try:
+        game.validate()
+    except ModelError as error:
+        raise error.relocated(Location(file)) from None
     return game
 
 

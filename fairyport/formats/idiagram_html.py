@@ -67,7 +67,7 @@ def extract_diagrams(data: bytes | str, file: str | None = None) -> list[HtmlDia
         return []
     try:
         root = html.document_fromstring(data, parser=_parser())
-    except (etree.ParserError, ValueError) as exc:
+    except (etree.LxmlError, ValueError) as exc:
         raise ParseError(f"cannot parse the HTML page: {exc}", Location(file)) from None
     hooks = _page_hooks(root)
     diagrams: list[HtmlDiagram] = []
