@@ -177,3 +177,16 @@ def test_pasted_assignments_may_contain_markup_later() -> None:
     settings = parse_settings(text)
     assert settings.to_text() == text
     assert list(settings.defaults()) == ["rules", "cols"]
+
+
+@pytest.mark.parametrize("text", [
+    "<?php $default['a'] = 'x' ?>\nhtml",
+    "<?php if ($a) { $b = 1; }",
+    "<?php $default['a'] = FOO ?>",
+    "<?php echo 1 ?>",
+    "<?php $default['x'] = 'a' . 'b'; // c\n?>",
+])
+def test_closing_tags_and_blocks_end_statements(text: str) -> None:
+    settings = parse_settings(text)
+    assert settings.to_text() == text
+    assert not any(isinstance(s, RawStatement) and "?>" in s.text for s in settings.segments)

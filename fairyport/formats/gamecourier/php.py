@@ -283,13 +283,11 @@ class _Parser:
                 self.segments.append(parsed)
                 return
             self.pos = start
-        end = self.skip_expression(start, stop=";")
-        if end >= len(self.text):
+        ends = self.skip_expression(start)
+        if ends is None:
             raise self.error("unterminated PHP statement", start, expected="';'", found="end of file")
-        if self.text[end] == ";":
-            end += 1
-        self.segments.append(RawStatement(self.text[start:end], start))
-        self.pos = end
+        self.segments.append(RawStatement(self.text[start:ends[1]], start))
+        self.pos = ends[1]
 
     def try_assignment(self) -> Assignment | None:
         """``$name[key]... = value;``; None (nothing consumed) if the statement has another shape."""
@@ -334,16 +332,19 @@ class _Parser:
             value = None
         value_end = self.pos
         self.skip_trivia()
-        if value is None or not text.startswith(";", self.pos):
-            value_end = self.skip_expression(value_start, stop=";")
-            if value_end >= len(text):
+        if value is None or not text.startswith((";", "?>"), self.pos):
+            ends = self.skip_expression(value_start)
+            if ends is None:
                 raise self.error("unterminated assignment", start, expected="';'", found="end of file")
-            value_end = len(text[value_start:value_end].rstrip()) + value_start
+            value_end = len(text[value_start:ends[0]].rstrip()) + value_start
             value = PhpRaw(text[value_start:value_end])
             self.pos = value_end
             self.skip_trivia()
         tail_start = value_end
-        self.pos += 1
+        if text.startswith(";", self.pos):
+            self.pos += 1
+        else:  # '?>' ends the statement and stays for the caller; trivia before it is not part of the tail
+            self.pos = tail_start
         return Assignment(name.group(), tuple(keys), text[start:value_start], value, text[value_start:value_end],
                           text[tail_start:self.pos], start)
 
@@ -476,9 +477,12 @@ class _Parser:
             decoded = _redecode(decoded, text, self.file)
         return PhpString(decoded, "nowdoc" if nowdoc else "heredoc", tag)
 
-    def skip_expression(self, start: int, stop: str) -> int:
-        """Offset of ``stop`` at bracket depth 0 after ``start`` (strings and comments skipped), or of a ``}``
-        that closes a block opened in the statement; ``len(text)`` if there is none."""
+    def skip_expression(self, start: int) -> tuple[int, int] | None:
+        """Where the statement starting at ``start`` ends: ``(end of its text, end including the terminator)``.
+
+        The terminator is ``;`` at bracket depth 0 (strings, heredocs and comments skipped), a ``}`` that
+        closes a block opened in the statement (kept in the text), or ``?>`` (which ends a statement in PHP and
+        is left for the caller). None if the text ends first."""
         text = self.text
         depth = 0
         i = start
@@ -493,12 +497,13 @@ class _Parser:
                 try:
                     self.doc_string()
                     i = self.pos
-                    continue
                 except ParseError:
                     i += 3
-                    continue
                 finally:
                     self.pos = saved
+                continue
+            if text.startswith("?>", i) and depth <= 0:
+                return i, i
             if text.startswith("/*", i) or text.startswith("//", i) or ch == "#":
                 saved = self.pos
                 self.pos = i
@@ -510,12 +515,11 @@ class _Parser:
             elif ch in ")]}":
                 depth -= 1
                 if ch == "}" and depth == 0:
-                    return i + 1
-            elif ch == stop and depth <= 0:
-                return i
+                    return i + 1, i + 1
+            elif ch == ";" and depth <= 0:
+                return i, i + 1
             i += 1
-        return len(text)
-
+        return None
 
 def _join_lines(pieces: list[tuple[str, int]], end: int) -> DecodedString:
     chars: list[str] = []
