@@ -253,6 +253,10 @@ class Checker:
             for arg in args:
                 if (text := name_text(arg)) is not None:
                     self.direction(Ref(text, arg), "(opposite ...)")
+        elif head == "set-attribute" and args:
+            text = name_text(args[0])
+            if text is not None and text not in self.attributes and not PARAMETER.search(text):
+                self.report(args[0], UNKNOWN_NAME, f"attribute {text!r} is set but no piece declares it")
         elif head in _POSITION_ARGUMENT:
             self._positions(args, head)
 

@@ -26,7 +26,7 @@ from fairyport.formats.zrf import scanner
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String
 from fairyport.formats.zrf.source import SourceFile
 
-MAX_DEPTH = 200
+MAX_DEPTH = 100
 """Deepest list nesting accepted (real files stay below 20)."""
 
 TOP_LEVEL_HEADS = frozenset({"game", "variant", "define", "include", "version"})
