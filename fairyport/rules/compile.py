@@ -456,6 +456,29 @@ class Variant:
         ]
         self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
         self._sensitive: dict[tuple[int, int], int] = {}
+        self._through: dict[tuple[int, int, int], tuple[tuple[tuple[tuple[int, ...], int, dict[int, int]], ...],
+                                                        tuple[tuple[int, int], ...]]] = {}
+
+    def lines_through(self, enemy: Color, king: int, square: int) -> tuple[
+            tuple[tuple[tuple[int, ...], int, dict[int, int]], ...], tuple[tuple[int, int], ...]]:
+        """The reverse rays from ``king`` and the general attackers of ``king`` whose paths pass ``square``.
+
+        After a move that changed only the occupancy of some squares, only these can newly attack the king.
+        """
+        key = (enemy, king, square)
+        found = self._through.get(key)
+        if found is None:
+            rays = tuple(entry for entry in self.ray_attackers[enemy][king] if square in entry[0])
+            specials: list[tuple[int, int]] = []
+            for frm, code in self.special_attackers[enemy][king]:
+                squares: set[int] = set()
+                for program in self.programs[code][frm]:
+                    for root in program.roots:
+                        _paths_to(root, king, (), squares)
+                if square in squares:
+                    specials.append((frm, code))
+            found = self._through[key] = (rays, tuple(specials))
+        return found
 
     def sensitive(self, color: Color, king: int) -> int:
         """Bit mask of squares whose occupancy can change whether ``color``'s piece on ``king`` is attacked.

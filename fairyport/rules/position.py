@@ -165,7 +165,13 @@ class Position:
         for frm, code in v.leap_attackers[by][square]:
             if board[frm] == code:
                 return True
-        for ray, kind, codes in v.ray_attackers[by][square]:
+        return self._attacked_along(square, v.ray_attackers[by][square], v.special_attackers[by][square])
+
+    def _attacked_along(self, square: int, rays: tuple[tuple[tuple[int, ...], int, dict[int, int]], ...],
+                        specials: tuple[tuple[int, int], ...]) -> bool:
+        """True if one of these reverse rays or general attackers reaches ``square``."""
+        board = self.board
+        for ray, kind, codes in rays:
             if kind == 0:
                 for i, s in enumerate(ray):
                     piece = board[s]
@@ -192,9 +198,17 @@ class Position:
                         if piece in codes:
                             return True
                         break
-        for frm, code in v.special_attackers[by][square]:
-            if board[frm] == code and self._special_hits(frm, code, square):
-                return True
+        return any(board[frm] == code and self._special_hits(frm, code, square) for frm, code in specials)
+
+    def _exposed(self, color: Color, squares: tuple[int, int]) -> bool:
+        """After a quiet move from a safe position: is a royal of ``color`` attacked along lines through ``squares``?"""
+        v = self.variant
+        enemy = color ^ 1
+        for king in self.royals[color]:
+            for sq in squares:
+                rays, specials = v.lines_through(enemy, king, sq)
+                if (rays or specials) and self._attacked_along(king, rays, specials):
+                    return True
         return False
 
     def _special_hits(self, frm: int, code: int, square: int) -> bool:
@@ -462,9 +476,15 @@ class Position:
             safe_mask = ~safe_mask
         for move in moves:
             frm, to, _, caps, _, castle, victim = move
-            if safe_mask and safe_mask >> frm & 1 and safe_mask >> to & 1 and not caps and not castle \
-                    and victim < 0:
-                legal.append(move)
+            if safe_mask and not caps and not castle and victim < 0 and frm not in royals:
+                if safe_mask >> frm & 1 and safe_mask >> to & 1:
+                    legal.append(move)
+                    continue
+                # only lines through the two squares whose occupancy changed can newly attack a royal
+                self.push_raw(move)
+                if not self._exposed(color, (frm, to)):
+                    legal.append(move)
+                self.pop_raw()
                 continue
             self.push_raw(move)
             if not self._royal_attacked(color):
