@@ -54,9 +54,10 @@ class Builder:
         self.findings.append(Finding(node.location, Severity.ERROR, MALFORMED, message + node.where()))
 
     def unknown(self, node: SList, where: str) -> None:
-        """Record an ``unknown-keyword`` warning for ``node`` found in ``where``."""
+        """Record an ``unknown-keyword`` error for ``node`` found in ``where`` (the form is kept as is)."""
+        what = "keyword {!r} does not belong in {}" if node.head in keywords.KEYWORDS else "unknown keyword {!r} in {}"
         self.findings.append(Finding(node.location, Severity.ERROR, UNKNOWN_KEYWORD,
-                                     f"unknown keyword {node.head!r} in {where}; kept as is{node.where()}"))
+                                     what.format(node.head, where) + f"; kept as is{node.where()}"))
 
     def ref(self, node: Node, what: str) -> Ref | None:
         """A name written as an atom or a string, or a malformed-form finding."""
@@ -102,7 +103,7 @@ class Builder:
         }
         for section in sections:
             head = section.head or ""
-            if head in handlers:
+            if head in handlers and head in keywords.GAME_SECTIONS:
                 handlers[head](game, section)
             elif head in keywords.GOALS:
                 self._goal(game, section)
@@ -239,7 +240,7 @@ class Builder:
             elif head in ("moves", "drops"):
                 target = piece.moves if head == "moves" else piece.drops
                 target.extend(self._blocks(item))
-            elif head != "name":
+            elif head not in keywords.PIECE_FORMS:
                 self.unknown(item, f"piece {name.text!r}")
                 piece.unknown.append(item)
         game.pieces.append(piece)
@@ -288,7 +289,10 @@ class Builder:
                 self.malformed(item, "expected (keyword ...) in a board")
                 continue
             head = item.head
-            if head == "image":
+            if head not in keywords.BOARD_FORMS:
+                self.unknown(item, "a board")
+                board.unknown.append(item)
+            elif head == "image":
                 board.images.extend(s.value for s in item.args if isinstance(s, String))
             elif head == "grid":
                 board.grids.append(self._grid(item))
@@ -308,11 +312,8 @@ class Builder:
                 board.kills.extend(self.refs(item.args, "a position"))
             elif head == "symmetry":
                 self._symmetry(board, item)
-            elif head == "zone":
-                self._zone(board, item)
             else:
-                self.unknown(item, "a board")
-                board.unknown.append(item)
+                self._zone(board, item)
         return board
 
     def _grid(self, form: SList) -> Grid:
@@ -321,6 +322,8 @@ class Builder:
             head = item.head if isinstance(item, SList) else None
             if not isinstance(item, SList) or head is None:
                 self.malformed(item, "expected (keyword ...) in a grid")
+            elif head not in keywords.GRID_FORMS:
+                self.unknown(item, "a grid")
             elif head == "start-rectangle":
                 grid.start_rectangle = self.integers(item.args, "start-rectangle")
             elif head == "dimensions":
@@ -331,7 +334,7 @@ class Builder:
                         grid.dimensions.append(Dimension(dim.items[0].value.split("/"), step, dim))
                     else:
                         self.malformed(dim, 'expected ("a/b/c" (dx dy)) in dimensions')
-            elif head == "directions":
+            else:
                 for entry in item.args:
                     if isinstance(entry, SList) and len(entry.items) >= 2 and (n := name_text(entry.items[0])):
                         vector = self.integers(entry.args, f"direction {n!r}")
@@ -339,8 +342,6 @@ class Builder:
                             grid.directions.append(DirectionDef(n, vector, entry))
                     else:
                         self.malformed(entry, "expected (name delta...) in directions")
-            else:
-                self.unknown(item, "a grid")
         return grid
 
     def _links(self, board: Board, form: SList) -> None:

@@ -29,6 +29,7 @@ SYMMETRY_UNKNOWN_PLAYER = "symmetry-unknown-player"
 DUPLICATE_PIECE = "duplicate-piece"
 UNDEFINED_MACRO = "undefined-macro"
 UNKNOWN_NAME = "unknown-name"
+UNKNOWN_KEYWORD = "unknown-keyword"
 
 _POSITION_ARGUMENT = frozenset({
     "capture", "empty?", "not-empty?", "enemy?", "not-enemy?", "friend?", "not-friend?", "neutral?",
@@ -145,7 +146,11 @@ class Checker:
     # -- goals --------------------------------------------------------------------------------------------
 
     def goal_condition(self, node: Node) -> None:
-        """Check piece and position names inside a goal condition."""
+        """Check the keyword, piece and position names of a goal condition."""
+        word = node.head if isinstance(node, SList) else name_text(node)
+        if word is not None and word not in keywords.GOAL_CONDITIONS and not PARAMETER.search(word):
+            self.report(node, UNKNOWN_KEYWORD, f"unknown goal condition {word!r}")
+            return
         if not isinstance(node, SList):
             return
         head, args = node.head, node.args

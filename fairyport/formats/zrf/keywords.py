@@ -22,7 +22,7 @@ BOARD_FORMS = frozenset({
 })
 GRID_FORMS = frozenset({"start-rectangle", "dimensions", "directions"})
 PIECE_FORMS = frozenset({
-    "name", "help", "description", "notation", "image", "attribute", "dummy", "moves", "drops", "open",
+    "name", "help", "description", "notation", "image", "attribute", "dummy", "moves", "drops",
 })
 
 NAVIGATION = frozenset({
@@ -47,8 +47,11 @@ GOAL_CONDITIONS = frozenset({
     "repetition", "total-piece-count", "and", "or", "not", "opponent", "any-owner",
 })
 
-PIECE_ARGUMENT_FORMS = frozenset({"piece?", "not-piece?", "change-type", "add", "add-copy", "create"})
-"""Move-language forms whose arguments include piece type names."""
+KEYWORDS = frozenset({
+    *GAME_SECTIONS, *BOARD_FORMS, *GRID_FORMS, *PIECE_FORMS, *MOVE_LANGUAGE, *GOAL_CONDITIONS,
+    "version", "define", "include", "game", "variant", "default", "players", "positions", "name",
+})
+"""Every ZRF keyword, wherever it may stand."""
 
 DAGAZ_OPTIONS = frozenset({
     "smart-moves", "sliding-puzzle", "chess invariant", "chess-invariant", "deferred captures",

@@ -21,7 +21,6 @@ from fairyport.formats.zrf.nodes import Node, SList, String, name_text
 
 SectionKey = tuple[str, str]
 
-NO_GAME = "no-game"
 SEVERAL_GAMES = "several-games"
 TOP_LEVEL_UNKNOWN = "unknown-top-level"
 NOT_A_SECTION = "not-a-section"
