@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fairyport.converters.idiagram import read_game, read_text
+from fairyport.converters.idiagram import read_game, read_text, write_game
 from fairyport.errors import FairyportError, ModelError, ParseError
 from fairyport.model import (
     BLACK,
@@ -242,8 +242,12 @@ def test_html_page_diagrams(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
     page.write_text('<p>x</p>\n<div class="idiagram">files=8<br>rook::::a1<br>king::::e1</div>\n'
                     '<div class="idiagram x">files=6<br>ranks=6<br>king::::c1</div>\n'
-                    '<div class="idiagram">\nfiles=8\nrook::::a1,q9\n</div>')
-    assert read_game(page).board.files == 8
+                    '<div class="idiagram">\nfiles=8\nrook::::a1,q9\n</div>'
+                    '<script>function BadZone(x, y, p, c) { return y > 2; }</script>')
+    first = read_game(page)
+    assert first.board.files == 8 and first.format_data["idiagram"]["hooks"] == ["BadZone"]
+    assert any("BadZone" in note for note in first.format_data["idiagram"]["notes"])
+    assert any("BadZone" in item for item in write_game(first)[1])
     second = read_game(Path(f"{page}#2"))
     assert second.board.files == 6 and second.metadata.title == "page#2"
     assert read_game(page, diagram=2) == second

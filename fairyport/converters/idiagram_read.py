@@ -9,6 +9,7 @@ model has no field for is kept in ``Game.format_data["idiagram"]`` and ``PieceTy
 - per piece ``defaulted`` (fields left empty), ``squares`` and ``holdings`` as written, ``fields`` (extra
   fields beyond the sixth);
 - ``holes``: the hole lines (position among the pieces, squares as written, directives after them);
+- ``hooks``: the page script functions (``BadZone`` ...) of the page the diagram came from;
 - ``notes``: what the definition says that the model cannot carry (also shown by ``fairyport show``).
 """
 
@@ -313,7 +314,8 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         setup=setup,
         rules=rules,
         zones=zones,
-        format_data={"idiagram": {"head": scan.head, "holes": hole_lines, "notes": _notes(scan, hooks)}},
+        format_data={"idiagram": {"head": scan.head, "holes": hole_lines, "hooks": list(hooks),
+                                  "notes": _notes(scan, hooks)}},
     )
     try:
         game.validate()

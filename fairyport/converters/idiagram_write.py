@@ -367,6 +367,10 @@ def _check_board(game: Game, lost: _Lost) -> None:
             lost.unsupported("confined_to", f"the confinement of {piece.name!r} to the zone {piece.confined_to!r} "
                              f"in plain Diagram text (written as the fairyport extension {CONFINE_KEY}, which the "
                              "Diagram script ignores; a page needs a BadZone() script)")
+    data = game.format_data.get("idiagram")
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    for hook in hooks if isinstance(hooks, list) else []:
+        lost.note(f"the page script hook {hook}() of the source page (scripts are not part of the definition)")
     for fmt in game.format_data:
         if fmt != "idiagram":
             lost.note(f"data kept for the {fmt} format")
