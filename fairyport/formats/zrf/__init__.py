@@ -8,7 +8,10 @@ Pipeline, one module per stage:
 - :mod:`.includes` and :mod:`.macros`: ``include`` and ``define`` resolved (:mod:`.loader` runs both);
 - :mod:`.structure`: the ``game`` and its ``variant`` forms, any variant materialised into full sections;
 - :mod:`.tree` and :mod:`.build`: the typed tree of one expanded game (move blocks stay located S-expressions);
+  :mod:`.keywords`: which keyword belongs where;
 - :mod:`.geometry`: positions, links per direction and opposite directions of a board;
+- :mod:`.reader`: ``read_variant(path, spec)``, the typed game and its geometry in one call;
 - :mod:`.rewriter` and :mod:`.printer`: faithful rewriting and conventional pretty-printing;
-- :mod:`.validate`: structural findings for ``fairyport validate``; :mod:`.show`: ``fairyport show``.
+- :mod:`.checks` and :mod:`.validate`: structural findings for ``fairyport validate``; :mod:`.show`:
+  ``fairyport show``.
 """
