@@ -96,10 +96,15 @@ class Analysis:
             return False
         return self.board.cell_at(*position).kind == "piece"
 
-    def labels(self) -> set[str]:
-        """Piece labels on the board, in the piece set and defined as functions."""
+    def piece_labels(self) -> set[str]:
+        """Piece labels on the board and in the piece set."""
         found = set(self.board.pieces()) if self.board is not None else set()
-        return found | (self.set_labels or set()) | set(self.defs)
+        return found | (self.set_labels or set())
+
+    def labels(self) -> set[str]:
+        """Piece labels, and function names that come in upper / lower case pairs (``def Cv`` / ``def cv``)."""
+        paired = {name for name in self.defs if name != name.swapcase() and name.swapcase() in self.defs}
+        return self.piece_labels() | paired
 
     def commands(self) -> list[tuple[CodeInfo, Command]]:
         """Every command of every code block, in order."""
@@ -168,7 +173,8 @@ def _set_labels(preset: Preset) -> tuple[set[str] | None, str, int]:
     return None, f"named set {text!r} (not available)" if text else "no set", offset
 
 
-_CLAIM = re.compile(r"enforces?\s+(the\s+)?rules", re.IGNORECASE)
+CLAIM = re.compile(r"enforces?\s+(the\s+)?rules", re.IGNORECASE)
+"""A message that claims enforcement ("This preset enforces the rules ...")."""
 
 
 def _enforcement(code: list[CodeInfo]) -> Enforcement:
@@ -187,7 +193,7 @@ def _enforcement(code: list[CodeInfo]) -> Enforcement:
                 setlegals += 1
             elif command.name == "setflag" and any(t.value == "rules" for t in command.args):
                 rules_flag = True
-            if command.message is not None and _CLAIM.search(command.message):
+            if command.message is not None and CLAIM.search(command.message):
                 claim = True
         if info.block.phase == "postgame":
             lowered = info.value.text.lower() if info.value.text else ""

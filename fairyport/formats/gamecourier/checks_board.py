@@ -74,7 +74,8 @@ def check_board(a: Analysis) -> list[Finding]:
     board = a.board
     if board is None:
         return out
-    square = "hex" not in (preset.get("shape") or "").lower() and "custom" not in (preset.get("shape") or "").lower()
+    shape = (preset.get("shape") or "").lower()
+    square = not shape.strip() or "square" in shape  # hexagonal, circular and custom shapes use holes freely
     for note in board.notes:
         where = preset.location(code.offset_of(note.offset))
         if not note.started_mid_rank and note.cells > board.cols and note.cells % board.cols:

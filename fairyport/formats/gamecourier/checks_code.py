@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from fairyport.diagnostics import Finding
-from fairyport.formats.gamecourier.analysis import Analysis, CodeInfo
+from fairyport.formats.gamecourier.analysis import CLAIM, Analysis, CodeInfo
 from fairyport.formats.gamecourier.checks_board import Check
 from fairyport.formats.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
 from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, IfBlock, Statement, walk_expr
@@ -68,7 +68,7 @@ def _claim_site(a: Analysis) -> tuple[CodeInfo, Command | None] | None:
     for info, command in a.commands():
         if command.name == "setflag" and any(t.value == "rules" for t in command.args):
             return info, command
-        if command.message is not None and re.search(r"enforces?\s+(the\s+)?rules", command.message, re.I):
+        if command.message is not None and CLAIM.search(command.message):
             return info, command
     return None
 
@@ -119,7 +119,7 @@ def check_asymmetric_defs(a: Analysis) -> list[Finding]:
 
 def check_fixed_royal(a: Analysis) -> list[Finding]:
     """``set K e1``: a piece label's variable set to a literal square."""
-    labels = a.labels()
+    labels = a.piece_labels()
     squares = a.squares()
     out: list[Finding] = []
     for info, command in a.commands():

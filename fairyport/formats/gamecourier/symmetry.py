@@ -87,31 +87,33 @@ def _reverse_comparison(call: Call, mode: Mode, board: Board) -> Expr | None:
 
 
 def normal_form(expr: Expr) -> str:
-    """A text that is equal for expressions that differ only in the order of a pure ``or`` (or pure ``and``)
-    chain, in redundant parentheses, or in writing ``check*`` primitives with or without ``#0 #1``."""
+    """A text that is equal for expressions that differ only in the order of the operands of ``or`` (or of
+    ``and``), in the side a comparison is written from, in redundant parentheses, or in writing ``check*``
+    primitives with or without ``#0 #1``."""
     if isinstance(expr, Group):
         return normal_form(expr.inner)
     if isinstance(expr, Logic):
-        terms = _chain(expr)
-        if terms is not None:
-            return "(" + f" {expr.op} ".join(sorted(normal_form(t) for t in terms)) + ")"
-        return f"({normal_form(expr.left)} {expr.op} {normal_form(expr.right)})"
+        return "(" + f" {expr.op} ".join(sorted(normal_form(t) for t in _chain(expr))) + ")"
     if isinstance(expr, Call):
-        parts = [expr.op] + (["#0", "#1"] if expr.implicit_endpoints else []) + [normal_form(a) for a in expr.args]
+        args = [normal_form(a) for a in expr.args]
+        op = expr.op
+        if op in _MIRRORED and len(args) == 2 and args[0] > args[1]:
+            op, args = _MIRRORED[op], args[::-1]  # '== 8 rank #0' is '== rank #0 8'; '< a b' is '> b a'
+        parts = [op] + (["#0", "#1"] if expr.implicit_endpoints else []) + args
         return "[" + " ".join(parts) + "]"
     if isinstance(expr, Sequence):
         return "{" + " ".join(normal_form(i) for i in expr.items) + "}"
     return expr.text
 
 
-def _chain(expr: Logic) -> list[Expr] | None:
-    """The terms of a chain that uses only ``expr.op``, or None if it mixes ``and`` and ``or``."""
+def _chain(expr: Logic) -> list[Expr]:
+    """The operands of a run of ``expr.op`` (through parentheses); both operators are commutative, so the
+    order of these operands does not matter. An operand using the other operator is one term."""
     terms: list[Expr] = []
-    node: Expr = expr
-    while isinstance(node, Logic):
-        if node.op != expr.op or isinstance(node.right, Logic):
-            return None
-        terms.append(node.right)
-        node = node.left
-    terms.append(node)
+    for side in (expr.left, expr.right):
+        inner = side.inner if isinstance(side, Group) else side
+        if isinstance(inner, Logic) and inner.op == expr.op:
+            terms.extend(_chain(inner))
+        else:
+            terms.append(side)
     return terms
