@@ -53,3 +53,15 @@ def test_show_reports_bad_file_without_traceback(tmp_path: Path, capsys: pytest.
     assert main(["show", str(bad)]) == 4
     err = capsys.readouterr().err
     assert f"{bad}:1:7" in err and "Traceback" not in err
+
+
+def test_html_page_diagram_choice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "page.html"
+    page.write_text('<div class="idiagram">files=8<br>king::::e1</div>'
+                    '<div class="idiagram">files=5<br>ranks=5<br>king::::c1</div>')
+    assert main(["show", str(page), "--variant", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "5 . . k . ."
+    assert main(["convert", f"{page}#2", "--to", "json", "-o", str(tmp_path / "two.json")]) == 0
+    assert '"files": 5' in (tmp_path / "two.json").read_text()
+    assert main(["show", str(page), "--variant", "x"]) == 2
+    assert "--variant" in capsys.readouterr().err
