@@ -252,7 +252,7 @@ class Variant:
     def _compile_simple(self, t: CompiledType, move: betza.Move) -> bool:
         """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain."""
         leg = move.first
-        if set(leg.modes) - set("mcdkpg") or move.atom == "U":
+        if set(leg.modes) - set("mcdkpge") or move.atom == "U":
             return False
         hop = HOP_CANNON if leg.has("p") else HOP_GRASSHOPPER if leg.has("g") else HOP_NONE
         if leg.has("p") and leg.has("g"):
@@ -263,8 +263,8 @@ class Variant:
         cls = self._atom_class(move.atom)
         default_range = self._steps(move.atom)[2]
         limit = move.range if move.range is not None else default_range
-        if hop == HOP_GRASSHOPPER and limit != 0:
-            return False
+        if (hop == HOP_GRASSHOPPER and limit != 0) or (leg.has("e") and (limit != 1 or hop != HOP_NONE)):
+            return False  # e.p. captures are fast only on single leaps
         geo = self.geometry
         for color in (WHITE, BLACK):
             code = code_of(t.index, color)

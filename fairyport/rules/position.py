@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import WHITE, BareKingRule, Color, StalemateResult
-from fairyport.rules.compile import CAPTURE, FRIEND, QUIET, ROYAL_ONLY, Variant, code_of
+from fairyport.rules.compile import CAPTURE, EP, FRIEND, QUIET, ROYAL_ONLY, Variant, code_of
 from fairyport.rules.walker import Effect, walk
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
@@ -286,6 +286,7 @@ class Position:
         out: list[RawMove] = []
         append = out.append
         leaps, slides, hops, programs = v.leaps, v.slides, v.hops, v.programs
+        ep = self.ep
         for sq, code in enumerate(board):
             if not code or ((code - 1) & 1) != color:
                 continue
@@ -294,6 +295,8 @@ class Position:
                 if target == 0:
                     if flags & QUIET:
                         append((sq, to, 0, (), (), (), -1))
+                    if flags & EP and to in ep:
+                        append((sq, to, 0, (), (), (), self.ep_victim))
                 elif ((target - 1) & 1) != color:
                     if flags & CAPTURE:
                         append((sq, to, 0, (), (), (), -1))
