@@ -121,3 +121,18 @@ def test_convert_of_a_broken_file_is_a_located_error(tmp_path: Path, capsys) -> 
     assert main(["convert", str(bad), "--to", "zrf"]) == 4
     err = capsys.readouterr().err
     assert "bad.zrf:1:1" in err and "Traceback" not in err
+
+
+def test_direct_edits_of_items_keep_the_other_items_trivia() -> None:
+    doc = parse_text(TEXT)
+    white = setup_list(doc.items)
+    pawns = white.items.pop(1)
+    white.items.append(SList([Atom("Queen"), Atom("d1")]))
+    white.items.append(pawns)
+    text = render(doc)
+    # the comment after (Pawn ...) is trivia before (King ...), so it travels with the King's line
+    assert "(White ; pawns\r\n         (King e1)\r\n         (Queen d1)\r\n         (Pawn a2 b2)\r\n      )" in text
+    game = doc.items[0]
+    assert isinstance(game, SList)
+    game.items.insert(1, Atom("extra"))
+    assert render(doc).startswith('; header\r\n(game\r\n\textra\r\n\t(title "A; (tricky)')

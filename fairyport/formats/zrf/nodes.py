@@ -126,9 +126,11 @@ class SList(Node):
     ``gaps`` holds the trivia around the items: ``gaps[i]`` precedes ``items[i]`` and ``gaps[-1]`` precedes the
     closing parenthesis, so ``len(gaps) == len(items) + 1`` for a parsed list. Generated lists have
     ``gaps = None`` and are laid out by the pretty-printer. ``closed`` is False for a list the file never closed.
+    ``born`` is the item list as parsed: if ``items`` is later changed directly (not through the
+    :mod:`.rewriter` helpers), the rewriter still finds each surviving item's own trivia through it.
     """
 
-    __slots__ = ("closed", "gaps", "items")
+    __slots__ = ("born", "closed", "gaps", "items")
 
     def __init__(self, items: list[Node] | None = None, source: SourceFile | None = None, start: int = 0,
                  end: int = 0, origin: Expansion | None = None, *, gaps: list[str] | None = None,
@@ -137,6 +139,7 @@ class SList(Node):
         self.items: list[Node] = [] if items is None else items
         self.gaps = gaps
         self.closed = closed
+        self.born: tuple[Node, ...] | None = None
 
     @property
     def head(self) -> str | None:
@@ -153,8 +156,10 @@ class SList(Node):
         return self.items[1:]
 
     def relocate(self, origin: Expansion | None) -> SList:
-        return SList(list(self.items), self.source, self.start, self.end, origin, gaps=self.gaps,
+        copy = SList(list(self.items), self.source, self.start, self.end, origin, gaps=self.gaps,
                      closed=self.closed)
+        copy.born = self.born
+        return copy
 
     def __repr__(self) -> str:
         return f"SList({self.items!r})"

@@ -83,6 +83,7 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
             top.gaps.append(pending)
             pending = ""
             top.end = end
+            top.born = tuple(top.items)
             stack.pop()
             continue
         if (kind == scanner.LPAREN and len(stack) > 1 and findings is not None
@@ -144,6 +145,7 @@ def _close_all(stack: list[SList], pending: str, offset: int) -> None:
         pending = ""
         node.closed = False
         node.end = offset
+        node.born = tuple(node.items)
 
 
 def parse_text(text: str, name: str = "<input>", findings: list[Finding] | None = None) -> Document:

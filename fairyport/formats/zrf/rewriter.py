@@ -50,8 +50,8 @@ def render_node(node: Node, style: Style, indent: str = "") -> str:
     if isinstance(node, String):
         return f'"{node.value}' + ('"' if node.closed else "")
     assert isinstance(node, SList)
-    gaps = node.gaps
-    if gaps is None or len(gaps) != len(node.items) + 1:
+    gaps = _current_gaps(node)
+    if gaps is None:
         return format_node(node, style, indent)
     parts = ["("]
     for gap, item in zip(gaps, node.items, strict=False):
@@ -61,6 +61,29 @@ def render_node(node: Node, style: Style, indent: str = "") -> str:
     if node.closed:
         parts.append(")")
     return "".join(parts)
+
+
+def _current_gaps(node: SList) -> list[str] | None:
+    """Gaps aligned with ``node.items``: as parsed, or recovered by identity after direct edits, else None."""
+    gaps, born, items = node.gaps, node.born, node.items
+    if gaps is None:
+        return None
+    if len(gaps) == len(items) + 1 and (born is None or len(born) == len(items)):
+        return gaps
+    if born is None or len(gaps) != len(born) + 1:
+        return None
+    own = {id(item): gap for item, gap in zip(born, gaps, strict=False)}
+    model = gaps[1] if len(gaps) > 2 else " "
+    aligned: list[str] = []
+    for index, item in enumerate(items):
+        gap = own.get(id(item))
+        if gap is None:
+            gap = "" if index == 0 else _separator(aligned[-1] if index > 1 else model)
+        elif index > 0 and gap == "":
+            gap = " "
+        aligned.append(gap)
+    aligned.append(gaps[-1])
+    return aligned
 
 
 def render(document: Document, style: Style | None = None) -> str:
@@ -96,9 +119,12 @@ def _separator(gap: str) -> str:
 
 
 def _ensure_gaps(node: SList) -> list[str]:
-    if node.gaps is None or len(node.gaps) != len(node.items) + 1:
-        node.gaps = [""] + [" "] * (len(node.items) - 1) + [""] if node.items else [""]
-    return node.gaps
+    aligned = _current_gaps(node)
+    if aligned is None:
+        aligned = [""] + [" "] * (len(node.items) - 1) + [""] if node.items else [""]
+    node.gaps = aligned
+    node.born = tuple(node.items)
+    return aligned
 
 
 def insert_item(node: SList, index: int, item: Node) -> None:
@@ -116,6 +142,7 @@ def insert_item(node: SList, index: int, item: Node) -> None:
         model = gaps[min(index, count - 1)] if count > 1 else " "
         gaps.insert(index, _separator(model))
     node.items.insert(index, item)
+    node.born = tuple(node.items)
 
 
 def remove_item(node: SList, index: int) -> Node:
@@ -127,7 +154,9 @@ def remove_item(node: SList, index: int) -> Node:
         del gaps[index]
     if index == 0 and node.items[1:] and gaps[0].strip() == "":
         gaps[0] = ""
-    return node.items.pop(index)
+    removed = node.items.pop(index)
+    node.born = tuple(node.items)
+    return removed
 
 
 def replace_item(node: SList, index: int, item: Node) -> None:
