@@ -104,3 +104,18 @@ def test_rendered_strings_read_back(value: str, style: str) -> None:
     literal = render_string(value, style, "NOW")  # type: ignore[arg-type]
     parsed = parse_settings(f"<?php\n$default['k'] = {literal};\n").defaults()["k"].value
     assert isinstance(parsed, PhpString) and parsed.value == value
+
+
+EDITABLE = [p for p in sorted(FIXTURES.rglob("*")) if p.suffix in (".php", ".gc") and "unreadable" not in p.parts]
+
+
+@PROFILE
+@given(st.sampled_from(EDITABLE), st.sampled_from(["code", "rules", "cols", "game", "pregame", "newkey"]),
+       st.text(max_size=30))
+def test_edits_read_back_and_leave_other_keys_alone(path: Path, key: str, value: str) -> None:
+    preset = parse_preset(path.read_text(), str(path))
+    before = {k: preset.get(k) for k in preset.values if k != key}
+    preset.set(key, value)
+    again = parse_preset(preset.to_text(), str(path))
+    assert again.get(key) == value
+    assert {k: again.get(k) for k in again.values if k != key} == before

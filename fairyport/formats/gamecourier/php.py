@@ -157,13 +157,19 @@ class SettingsFile:
         return Location.from_offset(self.source, offset, self.file)
 
     def set_default(self, key: str, value: str) -> None:
-        """Set ``$default[key]`` to the string ``value``, keeping the quoting style where possible.
+        """Set ``$default[key]`` to the string ``value``, keeping the quoting style where possible (a number
+        replacing a number is written bare).
 
         A key that is not in the file yet is appended as a nowdoc assignment before a closing ``?>``.
         """
         assignment = self.defaults().get(key)
         if assignment is not None:
             old = assignment.value
+            if isinstance(old, PhpScalar) and old.kind in ("int", "float") and _NUMBER.fullmatch(value):
+                assignment.value = PhpScalar(old.kind, value)  # a number stays a number
+                assignment.value_text = value
+                assignment.edited = True
+                return
             if isinstance(old, PhpString):
                 style, tag = old.style, old.tag
             else:
