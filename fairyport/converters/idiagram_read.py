@@ -209,37 +209,26 @@ def _place(game_pieces: list[PieceType], drafts: list[_PieceDraft], grid: Grid, 
                     setup.hands.setdefault(color, {})[piece.id] = count
 
 
-def game_from_document(document: Document, *, title: str = "", source: str = "",
-                       hooks: tuple[str, ...] = ()) -> Game:
-    """Read a parsed Interactive Diagram definition into a :class:`Game`.
-
-    :raises ParseError: for bad numbers and bad move strings; :raises ModelError: for squares off the board,
-        unknown piece IDs and an inconsistent game. Every error carries the file, line and column.
-    """
-    scan = _scan(document)
-    files = _int_param(scan, "files", 8, 1, MAX_BOARD_SIDE)
-    ranks = _int_param(scan, "ranks", 8, 1, MAX_BOARD_SIDE)
-    first_rank = _int_param(scan, "firstRank", 1, 0, 1000)
-    grid = Grid(files, ranks, first_rank)
-    symmetry_line = scan.scalars.get("symmetry")
-    symmetry = normalise_symmetry(symmetry_line.value if symmetry_line else None)
-
-    piece_drafts = [d for d in scan.pieces if d.line.text("name").strip().lower() != HOLE_NAME]
-    holes: set[str] = set()
-    hole_lines: list[Entry] = []
-    for draft in scan.pieces:
-        if draft in piece_drafts:
+def _read_holes(scan: _Scan, pieces: list[_PieceDraft], grid: Grid,
+                symmetry: str) -> list[tuple[Entry, set[str], Location]]:
+    """Every hole line: its layout entry (position among the pieces, squares as written), squares, location."""
+    result: list[tuple[Entry, set[str], Location]] = []
+    for index, draft in enumerate(scan.pieces):
+        if draft in pieces:
             continue
         field = draft.line.field("squares")
         assert field is not None
         read = parse_squares(field.text, grid, symmetry, field.location)
-        holes |= set(read.white) | set(read.black)
-        position = sum(1 for d in scan.pieces[: scan.pieces.index(draft)] if d in piece_drafts)
-        hole_lines.append({"position": position, "squares": field.text, "after": draft.after})
+        position = sum(1 for d in scan.pieces[:index] if d in pieces)
+        entry = {"position": position, "squares": field.text, "after": draft.after}
+        result.append((entry, set(read.white) | set(read.black), field.location))
+    return result
 
+
+def _read_pieces(drafts: list[_PieceDraft], files: int) -> list[PieceType]:
     pieces: list[PieceType] = []
-    seen: dict[str, PieceLine] = {}
-    for draft in piece_drafts:
+    seen: set[str] = set()
+    for draft in drafts:
         piece, defaulted = _read_piece(draft, files)
         if piece.id in seen:
             field = draft.line.field("id")
@@ -247,41 +236,35 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
             raise ModelError(f"two piece types have the ID {piece.id!r}", where,
                              expected="a different ID (the ID defaults to the name's first letter)",
                              found=f"{piece.id} again for {piece.name!r}")
-        seen[piece.id] = draft.line
+        seen.add(piece.id)
         pieces.append(piece)
+    return pieces
+
+
+def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft]) -> bool:
+    """Mark the royal pieces; return whether royals may face (False when every royal type has ``fkR``)."""
     ids = [p.id for p in pieces]
-
-    setup = Setup()
-    _place(pieces, piece_drafts, grid, symmetry, setup)
-    for draft in scan.pieces:
-        if draft not in piece_drafts:
-            field = draft.line.field("squares")
-            assert field is not None
-            read = parse_squares(field.text, grid, symmetry, field.location)
-            clash = sorted((set(read.white) | set(read.black)) & set(setup.placement))
-            if clash:
-                raise ModelError(f"a piece starts on the hole {clash[0]}", field.location,
-                                 expected="holes on empty squares", found=clash[0])
-
-    royal_lines = scan.multi.get("royal", [])
-    royals = read_royals([(p.value, p.value_location) for p in royal_lines], ids)
-    facing = [False] * len(pieces)
+    royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids)
+    facing: list[int] = []
     for index, piece in enumerate(pieces):
         piece.royal = piece.id in royals
         if piece.royal and "betza" not in piece.extra["idiagram"]["defaulted"]:
             written = piece.betza
-            piece.betza, facing[index] = split_facing(written)
-            if facing[index] and piece.betza + "fkR" != written:
-                piece.extra["idiagram"]["betza"] = written  # the text as written, for the writer
+            stripped, had = split_facing(written)
+            if had:
+                facing.append(index)
+                piece.betza = stripped
+                if stripped + "fkR" != written:
+                    piece.extra["idiagram"]["betza"] = written  # the text as written, for the writer
+    if royals and len(facing) == len(royals):
+        return False
+    for index in facing:  # only some royal types have fkR: it stays a move of that piece
+        pieces[index].betza = drafts[index].line.text("betza").strip()
+        pieces[index].extra["idiagram"].pop("betza", None)
+    return True
 
-    settings = PromotionSettings(
-        zone=_value(scan, "promoZone"), max_promote=_value(scan, "maxPromote"), choice=_value(scan, "promoChoice"),
-        offset=_value(scan, "promoOffset"),
-        locations={k: p.value_location for k, p in scan.scalars.items()},
-    )
-    for piece_id, promotion in read_promotions(settings, ids).items():
-        pieces[ids.index(piece_id)].promotion = promotion
 
+def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_PieceDraft]) -> list[Zone]:
     zones: list[Zone] = []
     for line in scan.multi.get(ZONE_KEY, []):
         for name, squares, color in parse_zone(line.value, grid, line.value_location):
@@ -293,28 +276,56 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
             raise ModelError(f"{CONFINE_KEY} names an unknown zone", line.value_location,
                              expected="a zone defined by " + ZONE_KEY, found=repr(wanted))
         draft = scan.pieces[index]
-        if draft in piece_drafts:
-            pieces[piece_drafts.index(draft)].confined_to = wanted
+        if draft in drafts:
+            pieces[drafts.index(draft)].confined_to = wanted
+    return zones
 
+
+def game_from_document(document: Document, *, title: str = "", source: str = "",
+                       hooks: tuple[str, ...] = ()) -> Game:
+    """Read a parsed Interactive Diagram definition into a :class:`Game`.
+
+    :raises ParseError: for bad numbers and bad move strings; :raises ModelError: for squares off the board,
+        unknown piece IDs and an inconsistent game. Every error carries the file, line and column.
+    """
+    scan = _scan(document)
+    files = _int_param(scan, "files", 8, 1, MAX_BOARD_SIDE)
+    ranks = _int_param(scan, "ranks", 8, 1, MAX_BOARD_SIDE)
+    grid = Grid(files, ranks, _int_param(scan, "firstRank", 1, 0, MAX_BOARD_SIDE))
+    symmetry = normalise_symmetry(_value(scan, "symmetry"))
+    drafts = [d for d in scan.pieces if d.line.text("name").strip().lower() != HOLE_NAME]
+    holes = _read_holes(scan, drafts, grid, symmetry)
+    pieces = _read_pieces(drafts, files)
+    ids = [p.id for p in pieces]
+    setup = Setup()
+    _place(pieces, drafts, grid, symmetry, setup)
+    for _, squares, location in holes:
+        clash = sorted(squares & set(setup.placement))
+        if clash:
+            raise ModelError(f"a piece starts on the hole {clash[0]}", location,
+                             expected="holes on empty squares", found=clash[0])
+    may_face = _read_royals(scan, pieces, drafts)
+    settings = PromotionSettings(
+        zone=_value(scan, "promoZone"), max_promote=_value(scan, "maxPromote"), choice=_value(scan, "promoChoice"),
+        offset=_value(scan, "promoOffset"), locations={k: p.value_location for k, p in scan.scalars.items()},
+    )
+    for piece_id, promotion in read_promotions(settings, ids).items():
+        pieces[ids.index(piece_id)].promotion = promotion
+    zones = _read_zones(scan, grid, pieces, drafts)
     rules = Rules(
         stalemate=_stalemate(_value(scan, "stalemate")),
         bare_king=BareKingRule.LOSS if (_value(scan, "baring") or "").strip() == "0" else BareKingRule.NONE,
-        royals_may_face=not (bool(royals) and all(facing[ids.index(r)] for r in royals)),
-        royal_protection=_protection(scan, setup, royals),
+        royals_may_face=may_face,
+        royal_protection=_protection(scan, setup, [p.id for p in pieces if p.royal]),
     )
-    if rules.royals_may_face:
-        for index, had in enumerate(facing):
-            if had:  # only some royal types have fkR: keep it as a move of that piece
-                pieces[index].betza = _original_betza(piece_drafts[index].line)
-                pieces[index].extra["idiagram"].pop("betza", None)
     game = Game(
         metadata=Metadata(title=title, source=source),
-        board=Board(files, ranks, holes=frozenset(holes), first_rank=first_rank),
+        board=Board(files, ranks, holes=frozenset().union(*(s for _, s, _ in holes)), first_rank=grid.first_rank),
         pieces=pieces,
         setup=setup,
         rules=rules,
         zones=zones,
-        format_data={"idiagram": {"head": scan.head, "holes": hole_lines, "hooks": list(hooks),
+        format_data={"idiagram": {"head": scan.head, "holes": [e for e, _, _ in holes], "hooks": list(hooks),
                                   "notes": _notes(scan, hooks)}},
     )
     try:
@@ -324,10 +335,6 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
             error.relocated(Location(file=document.file))
         raise
     return game
-
-
-def _original_betza(line: PieceLine) -> str:
-    return line.text("betza").strip()
 
 
 def _value(scan: _Scan, key: str) -> str | None:
