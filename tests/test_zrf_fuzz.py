@@ -16,7 +16,9 @@ from fairyport.formats.zrf.build import build_game
 from fairyport.formats.zrf.geometry import resolve
 from fairyport.formats.zrf.loader import load_text
 from fairyport.formats.zrf.macros import Limits
+from fairyport.formats.zrf.nodes import Atom, Node, SList, String, equal
 from fairyport.formats.zrf.parser import parse_text
+from fairyport.formats.zrf.printer import Style, format_forms
 from fairyport.formats.zrf.rewriter import render
 from fairyport.formats.zrf.structure import read_structure
 
@@ -89,3 +91,17 @@ def test_mutated_corpus_files_only_raise_located_errors(seed: str, edits: list[t
         cut = int(where * len(text))
         text = text[:cut] + insert + text[cut + length:]
     exercise(text)
+
+
+atoms = st.from_regex(r"[A-Za-z0-9?!$'_-]{1,8}", fullmatch=True).map(Atom)
+strings = st.text(st.characters(blacklist_characters='"', blacklist_categories=("Cs",)), max_size=12).map(String)
+trees = st.recursive(atoms | strings, lambda children: st.lists(children, max_size=5).map(SList), max_leaves=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(trees, max_size=4), st.sampled_from(["\r\n", "\n"]), st.sampled_from(["   ", "\t", "  "]))
+def test_pretty_printed_trees_read_back_equal(forms: list[Node], newline: str, indent: str) -> None:
+    text = format_forms(forms, Style(newline=newline, indent=indent, width=40))
+    document = parse_text(text)
+    assert len(document.items) == len(forms)
+    assert all(equal(a, b) for a, b in zip(document.items, forms, strict=True))

@@ -99,3 +99,16 @@ def test_prezrf_is_recognised_and_only_syntax_checked(tmp_path: Path) -> None:
     path.write_text("(define! x 1)\n(include! \"a.prezrf\")\n")
     data = summary(path)
     assert data["findings"] == [{"file": "gen.prezrf", "line": 1, "column": 1, "severity": "info", "code": "prezrf"}]
+
+
+def test_show_prints_the_board_of_a_fixture(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", str(FIXTURES / "clean.zrf")]) == EXIT_OK
+    assert capsys.readouterr().out.splitlines() == [
+        "Fixture  [variant 1 of 1]",
+        "players: White Black",
+        "positions: 9  directions: n s e w",
+        ".  .  ro",
+        ".  .  .",
+        "RO .  .",
+        "pieces: RO=White Rook, ro=Black Rook",
+    ]
