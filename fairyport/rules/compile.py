@@ -399,20 +399,8 @@ class Variant:
             diag = min(ax, ay)
             ortho = max(ax, ay) - diag
             ox, oy = (sx, 0) if ax > ay else (0, sy)
-            x, y = fx, fy
-            for _ in range(ortho):
-                x, y = x + ox, y + oy
-                out.append(geo.at(x, y))
-            for _ in range(diag - 1):
-                x, y = x + sx, y + sy
-                out.append(geo.at(x, y))
-            x, y = fx, fy
-            for _ in range(diag):
-                x, y = x + sx, y + sy
-                out.append(geo.at(x, y))
-            for _ in range(ortho - 1):
-                x, y = x + ox, y + oy
-                out.append(geo.at(x, y))
+            out = _walk_path(geo, fx, fy, [(ox, oy, ortho), (sx, sy, diag)]) + _walk_path(
+                geo, fx, fy, [(sx, sy, diag), (ox, oy, ortho)])
         return tuple(dict.fromkeys(s for s in out if s >= 0 and s not in (frm, to)))
 
     # ---------------------------------------------------------------- attack tables
@@ -548,6 +536,16 @@ def _paths_to(node: LegNode, target: int, trail: tuple[int, ...], out: set[int])
         if node.nexts is not None:
             for child in node.nexts[i]:
                 _paths_to(child, target, (*passed, *node.squares[:i + 1], *extra), out)
+
+
+def _walk_path(geo: Geometry, x: int, y: int, segments: list[tuple[int, int, int]]) -> list[int]:
+    """Squares passed stepping ``count`` times by (dx, dy) for each segment in turn (the last square excluded)."""
+    out: list[int] = []
+    for dx, dy, count in segments:
+        for _ in range(count):
+            x, y = x + dx, y + dy
+            out.append(geo.at(x, y))
+    return out[:-1]
 
 
 def _sign(x: int) -> int:

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from fairyport.errors import Location, ParseError
 from fairyport.model import WHITE, BareKingRule, Color, StalemateResult
 from fairyport.rules.compile import CAPTURE, EP, FRIEND, QUIET, ROYAL_ONLY, Variant, code_of
-from fairyport.rules.walker import Effect, walk
+from fairyport.rules.walker import Effect, hop_targets, lands, walk
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
@@ -329,35 +329,9 @@ class Position:
 
     def _hop_moves(self, sq: int, ray: tuple[int, ...], flags: int, kind: int, out: list[RawMove]) -> None:
         board = self.board
-        color = self.turn
-        if kind == 1:
-            screened = False
-            for to in ray:
-                target = board[to]
-                if not screened:
-                    screened = target != 0
-                    continue
-                if target == 0:
-                    if flags & QUIET:
-                        out.append((sq, to, 0, (), (), (), -1))
-                    continue
-                if ((target - 1) & 1) != color:
-                    if flags & CAPTURE:
-                        out.append((sq, to, 0, (), (), (), -1))
-                elif flags & FRIEND:
-                    out.append((sq, to, 0, (), (), (), -1))
-                break
-            return
-        for i, s in enumerate(ray):
-            if board[s]:
-                if i + 1 < len(ray):
-                    to = ray[i + 1]
-                    target = board[to]
-                    if (target == 0 and flags & QUIET) or (
-                            target and ((target - 1) & 1) != color and flags & CAPTURE) or (
-                            target and ((target - 1) & 1) == color and flags & FRIEND):
-                        out.append((sq, to, 0, (), (), (), -1))
-                break
+        for to in hop_targets(ray, kind, board):
+            if lands(board[to], self.turn, flags, CAPTURE):
+                out.append((sq, to, 0, (), (), (), -1))
 
     def _program_moves(self, sq: int, code: int, out: list[RawMove]) -> None:
         v = self.variant

@@ -7,10 +7,34 @@ pieces. Each reachable effect is reported as ``(destination, captured squares, e
 
 from __future__ import annotations
 
-from fairyport.rules.compile import CAPTURE, EP, FRIEND, HOP, HOP_CANNON, HOP_GRASSHOPPER, QUIET, LegNode
+from fairyport.rules.compile import CAPTURE, EP, FRIEND, HOP, HOP_GRASSHOPPER, HOP_NONE, QUIET, LegNode
 
 Effect = tuple[int, tuple[int, ...], tuple[int, ...], int]
 """(destination, locust-captured squares, e.p. squares created, e.p. victim captured or -1)."""
+
+
+def lands(piece: int, color: int, flags: int, capture_mask: int) -> bool:
+    """Whether a final leg with ``flags`` may end on a square holding ``piece`` (0: empty)."""
+    if piece == 0:
+        return bool(flags & QUIET)
+    if ((piece - 1) & 1) != color:
+        return bool(flags & capture_mask)
+    return bool(flags & FRIEND)
+
+
+def hop_targets(squares: tuple[int, ...], hop: int, board: list[int]) -> tuple[int, ...]:
+    """Where a final hopping leg may end before its landing rule: after one screen (cannon) or right behind
+    the first piece (grasshopper). For a cannon the squares go on to the first piece after the screen."""
+    for i, target in enumerate(squares):
+        if board[target]:
+            if hop == HOP_GRASSHOPPER:
+                return squares[i + 1:i + 2]
+            rest = squares[i + 1:]
+            for j, beyond in enumerate(rest):
+                if board[beyond]:
+                    return rest[:j + 1]
+            return rest
+    return ()
 
 
 def walk(node: LegNode, board: list[int], color: int, capture_mask: int, ep_squares: tuple[int, ...],
@@ -26,40 +50,10 @@ def walk(node: LegNode, board: list[int], color: int, capture_mask: int, ep_squa
     lame = node.lame
     jump = node.jump
     nexts = node.nexts
-    if nexts is None and node.hop == HOP_CANNON:
-        screened = False
-        for target in squares:
-            piece = board[target]
-            if not screened:
-                screened = piece != 0
-                continue
-            if piece == 0:
-                if flags & QUIET:
-                    out.append((target, caps, (), -1))
-                continue
-            if ((piece - 1) & 1) != color:
-                if flags & capture_mask:
-                    out.append((target, caps, (), -1))
-            elif flags & FRIEND:
+    if nexts is None and node.hop != HOP_NONE:
+        for target in hop_targets(squares, node.hop, board):
+            if lands(board[target], color, flags, capture_mask):
                 out.append((target, caps, (), -1))
-            break
-        return
-    if nexts is None and node.hop == HOP_GRASSHOPPER:
-        for i, target in enumerate(squares):
-            if board[target] == 0:
-                continue
-            if i + 1 < len(squares):
-                landing = squares[i + 1]
-                piece = board[landing]
-                if piece == 0:
-                    if flags & QUIET:
-                        out.append((landing, caps, (), -1))
-                elif ((piece - 1) & 1) != color:
-                    if flags & capture_mask:
-                        out.append((landing, caps, (), -1))
-                elif flags & FRIEND:
-                    out.append((landing, caps, (), -1))
-            break
         return
     for i, target in enumerate(squares):
         if lame is not None and any(board[s] for s in lame[i]):
@@ -68,31 +62,21 @@ def walk(node: LegNode, board: list[int], color: int, capture_mask: int, ep_squa
             continue
         piece = board[target]
         if nexts is None:
-            if piece == 0:
-                if flags & QUIET:
-                    out.append((target, caps, lame[i] if node.creates_ep and lame is not None else (), -1))
-                if flags & EP and target in ep_squares:
-                    out.append((target, caps, (), ep_victim))
-                continue
-            if ((piece - 1) & 1) != color:
-                if flags & capture_mask:
-                    out.append((target, caps, (), -1))
-            elif flags & FRIEND:
-                out.append((target, caps, (), -1))
-            break
+            if lands(piece, color, flags, capture_mask):
+                out.append((target, caps, lame[i] if node.creates_ep and lame is not None and not piece else (), -1))
+            if piece == 0 and flags & EP and target in ep_squares:
+                out.append((target, caps, (), ep_victim))
+            if piece:
+                break
+            continue
         following = nexts[i]
         if piece == 0:
             if flags & QUIET:
                 for child in following:
                     walk(child, board, color, capture_mask, ep_squares, ep_victim, caps, out)
             continue
-        if ((piece - 1) & 1) != color:
-            if flags & CAPTURE:
-                board[target] = 0
-                for child in following:
-                    walk(child, board, color, capture_mask, ep_squares, ep_victim, (*caps, target), out)
-                board[target] = piece
-        elif flags & FRIEND:
+        enemy = ((piece - 1) & 1) != color
+        if (enemy and flags & CAPTURE) or (not enemy and flags & FRIEND):
             board[target] = 0
             for child in following:
                 walk(child, board, color, capture_mask, ep_squares, ep_victim, (*caps, target), out)
