@@ -112,3 +112,10 @@ def test_empty_page_has_no_diagrams() -> None:
 @given(st.text(alphabet=st.sampled_from("ab=:,- \t\r\nK1"), max_size=60))
 def test_any_text_writes_back_unchanged(text: str) -> None:
     assert syntax.write(syntax.parse(text)) == text
+
+
+def test_br_tags_in_text_separate_directives() -> None:
+    text = "files=8<br>ranks=6<BR />king::::e1<br/>"
+    document = syntax.parse(text)
+    assert [d.render() for d in document.directives] == ["files=8", "ranks=6", "king::::e1"]
+    assert syntax.write(document) == text

@@ -6,9 +6,9 @@ An Interactive Diagram (ID) definition is a sequence of directives, normally one
 - a **piece line** ``name:ID:betza:image:squares[:holdings]`` (a line with at least five ``:`` fields);
 - anything else is **prose**, which the Diagram script ignores (fairyport keeps it, e.g. as comments).
 
-Copies taken from web pages often have their newlines collapsed into spaces; the parser splits such a line
-before every ``key=`` token and every piece-line token (a token with four or more ``:``), but only where both
-sides are directives, so a piece name with a space (``pawn (passed):Q:fsW::``) stays whole.
+Copies taken from web pages often have their newlines collapsed into spaces (or left as ``<br>`` tags); the
+parser splits such a line before every ``key=`` token and every piece-line token (a token with four or more
+``:``), but only where both sides are directives, so a piece name with a space (``pawn (passed):Q:fsW::``) stays whole.
 
 Every directive keeps its location (file, line, column, offset) and, for piece lines, each field's column.
 :func:`write` turns a :class:`Document` back into text; an unmodified document gives back its text exactly.
@@ -28,6 +28,10 @@ PIECE_FIELDS = ("name", "id", "betza", "image", "squares", "holdings")
 
 _KEY_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9_]*=")
 _LINE = re.compile(r"[^\n]*\n?")
+_BR = re.compile(r"<br\s*/?>", re.IGNORECASE)
+"""An HTML line break left in copied text (phpBB style); it separates words like a space."""
+_TOKEN = re.compile(r"<br\s*/?>|(?:(?!<br\s*/?>)\S)+", re.IGNORECASE)
+"""A word or a ``<br>`` tag."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -181,7 +185,7 @@ def _segments(content: str) -> list[tuple[int, int]]:
     piece token belong to that piece's name (``... pawn (passed):Q:fsW:pawn:``), since square lists and
     parameter values normally contain no spaces.
     """
-    tokens = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", content)]
+    tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(content) if not _BR.fullmatch(m.group())]
     groups: list[list[int]] = []
     for index, (_, _, token) in enumerate(tokens):
         if not groups or _is_directive_token(token):
