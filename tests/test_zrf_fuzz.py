@@ -23,7 +23,8 @@ from fairyport.formats.zrf.rewriter import render
 from fairyport.formats.zrf.structure import read_structure
 
 PIECES = [
-    "(", "(", ")", ")", " ", "\n", "\r\n", "\t", '"', '"a; (b)"', "; c\n", "$1", "$2", "$1$2", "x$1", "-3", "7",
+    "(", "(", ")", ")", " ", "\n", "\r\n", "\t", "9" * 5000, "$" + "7" * 5000,
+    '"', '"a; (b)"', "; c\n", "$1", "$2", "$1$2", "x$1", "-3", "7",
     "define", "game", "variant", "include", "board", "grid", "dimensions", '"a/b"', '"1/2"', "(0 1)", "directions",
     "(n 0 -1)", "piece", "name", "P", "moves", "add", "n", "a1", "board-setup", "players", "W", "B", "zone",
     "positions", "symmetry", "links", "unlink", "kill-positions", "(default)", "title", "verify", "empty?",

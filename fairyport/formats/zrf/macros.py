@@ -79,6 +79,12 @@ def collect_macros(forms: list[Node], findings: list[Finding] | None = None) -> 
     return macros, rest
 
 
+def _number(match: re.Match[str]) -> int:
+    """The N of a ``$N`` match; absurdly long numbers count as a huge N (beyond any argument list)."""
+    digits = match.group(1)
+    return int(digits) if len(digits) <= 6 else 10**7
+
+
 def _key(node: Node) -> object:
     """A hashable structural key of an argument (memoisation of identical calls)."""
     if isinstance(node, Atom):
@@ -168,8 +174,8 @@ class Expander:
         if isinstance(node, Atom):
             if "$" in node.text:
                 whole = PARAMETER.fullmatch(node.text)
-                if whole is not None and 1 <= int(whole.group(1)) <= len(args):
-                    argument = args[int(whole.group(1)) - 1]
+                if whole is not None and 1 <= _number(whole) <= len(args):
+                    argument = args[_number(whole) - 1]
                     self._count(node, 1, 0)
                     return argument
                 text = self._text(node, node.text, args, expansion)
@@ -189,7 +195,7 @@ class Expander:
 
     def _text(self, node: Node, text: str, args: list[Node], expansion: Expansion) -> str:
         def replace(match: re.Match[str]) -> str:
-            number = int(match.group(1))
+            number = _number(match)
             if not 1 <= number <= len(args):
                 self._warn(node, MACRO_ARG_MISSING, Severity.ERROR,
                            f"${number} but ({expansion.macro} ...) is called with {len(args)} argument"

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from fairyport.errors import Location
 from fairyport.formats.zrf.source import SourceFile
 
-_INTEGER = re.compile(r"-?[0-9]+\Z")
+_INTEGER = re.compile(r"-?[0-9]{1,18}\Z")
 
 
 class Expansion:
@@ -92,7 +92,7 @@ class Atom(Node):
 
     @property
     def integer(self) -> int | None:
-        """The value if the atom is an integer (``-3``), else None. ``1i`` is not an integer."""
+        """The value if the atom is an integer (``-3``, at most 18 digits), else None. ``1i`` is not an integer."""
         return int(self.text) if _INTEGER.match(self.text) else None
 
     def relocate(self, origin: Expansion | None) -> Atom:

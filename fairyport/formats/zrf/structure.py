@@ -13,6 +13,7 @@ Selection (``--variant``): a 1-based index over the selectable entries, the game
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from fairyport.diagnostics import Finding, Severity
 from fairyport.errors import Location, ModelError, UsageError
@@ -74,7 +75,7 @@ class GameFile:
             return self.default
         where = Location(self.loaded.document.source.name)
         choices = self.choices
-        if spec.strip().isdigit():
+        if re.fullmatch(r"\s*[0-9]{1,9}\s*", spec):
             number = int(spec)
             if 1 <= number <= len(choices):
                 return choices[number - 1]
