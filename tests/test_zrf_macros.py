@@ -124,3 +124,11 @@ def test_strings_stay_strings_after_substitution() -> None:
     game = loaded.expanded[0]
     assert isinstance(game, SList) and isinstance(game.items[1], SList)
     assert isinstance(game.items[1].items[1], String)
+
+
+def test_include_chains_are_bounded(tmp_path: Path) -> None:
+    for index in range(40):
+        (tmp_path / f"f{index}.zrf").write_text(f'(include "f{index + 1}.zrf")')
+    (tmp_path / "f40.zrf").write_text("(game)")
+    with pytest.raises(ParseError, match="nested deeper"):
+        load(tmp_path / "f0.zrf", tolerant=True)

@@ -19,6 +19,8 @@ from fairyport.formats.zrf.source import SourceFile
 INCLUDE_MISSING = "include-missing"
 INCLUDE_CYCLE = "include-cycle"
 INCLUDE_MALFORMED = "include-malformed"
+MAX_INCLUDE_DEPTH = 32
+"""Deepest chain of nested includes accepted (real files include at most one level)."""
 
 
 @dataclasses.dataclass
@@ -80,6 +82,8 @@ def _splice(document: Document, result: Included, findings: list[Finding] | None
         if target.resolve() in active:
             _report(findings, form, INCLUDE_CYCLE, f"include cycle: {name!r} is already being included")
             continue
+        if len(active) >= MAX_INCLUDE_DEPTH:
+            raise ParseError(f"includes nested deeper than {MAX_INCLUDE_DEPTH} files", form.location)
         try:
             source = SourceFile.read(target)
         except OSError as exc:
