@@ -152,3 +152,11 @@ def test_apostrophes_in_messages_are_words_and_quotes_stay_on_one_line() -> None
     assert messages == ["'Tis done", "You don't: stop"]
     broken = parse_program('say "open\nset x 1;')
     assert [e.reason for e in broken.errors] == ["unterminated string"]
+
+
+def test_colon_ends_unmodelled_headers_but_not_messages() -> None:
+    program = parse_strict("for x #list: die Error: no; next;\nlabel top: goto top;")
+    names = [(c.name, c.colon) for c, _ in program.walk()]
+    assert names == [("for", True), ("die", False), ("next", False), ("label", True), ("goto", False)]
+    die = next(c for c, _ in program.walk() if c.name == "die")
+    assert die.message == "Error: no"

@@ -132,6 +132,8 @@ class Command:
     bindings: tuple[Binding, ...] = ()
     message: str | None = None
     """``die`` / ``say``: the message text as written."""
+    colon: bool = False
+    """True if the statement ended with ``:`` (a header) rather than ``;``."""
 
 
 @dataclasses.dataclass

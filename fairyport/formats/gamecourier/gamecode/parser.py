@@ -1,8 +1,9 @@
 """GAME Code statements: commands, ``if`` / ``elseif`` / ``else`` / ``endif`` and ``sub`` / ``endsub`` blocks.
 
-Statements end with ``;``. A statement that starts with a header word (:data:`HEADERS`) ends at the first
-``:`` as well (``if == K space e1: setflag e1; endif;``); a header ended by ``;`` is accepted too (seen in a
-2008 user's code). Commands in :data:`COMMANDS` get their arguments parsed according to their shape;
+Statements end with ``;``, and block headers with ``:`` (``if == K space e1: setflag e1; endif;``); a ``:``
+ends any statement but a free-text one (``die``, ``say``), so headers of loops and labels this parser does not
+model still end where Game Courier ends them. An ``if`` header ended by ``;`` is accepted too (seen in a 2008
+user's code). Commands in :data:`COMMANDS` get their arguments parsed according to their shape;
 any other first word is kept as an unknown command with its tokens, never rejected. Parsing never raises:
 problems are collected in :attr:`Program.errors`; :func:`parse_strict` raises the first.
 """
@@ -32,15 +33,16 @@ COMMANDS: dict[str, Shape] = {
 ``target_words`` a name then plain arguments (``sub NAME params``, ``gosub NAME args``); ``words`` plain
 arguments; ``text`` a message kept as written; ``none`` no arguments."""
 
-HEADERS = ("if", "elseif", "else", "sub", "label")
-"""Words whose statement ends at ``:``."""
+TEXT_COMMANDS = tuple(name for name, shape in COMMANDS.items() if shape == "text")
+"""Commands whose arguments are free text: a ``:`` in them is text, not the end of a header."""
 
 
 def parse_program(code: str, file: str | None = None) -> Program:
     """Parse a GAME Code block; syntax errors are collected, never raised. Locations are relative to ``code``."""
     lexed = tokenize(code, file)
-    parser = _Parser(code, file, lexed.errors)
-    statements = parser.block(_split(lexed.tokens), closers=())
+    queue, colon_ends = _split(lexed.tokens)
+    parser = _Parser(code, file, lexed.errors, colon_ends)
+    statements = parser.block(queue, closers=())
     return Program(code, statements, parser.errors)
 
 
@@ -55,15 +57,19 @@ def parse_strict(code: str, file: str | None = None) -> Program:
     return program
 
 
-def _split(tokens: list[Token]) -> list[list[Token]]:
-    """Group tokens into statements (terminators dropped)."""
+def _split(tokens: list[Token]) -> tuple[list[list[Token]], set[int]]:
+    """Group tokens into statements (terminators dropped); also return the offsets of the statements that
+    ended with ``:`` (headers: ``if``, ``sub``, and loop or label headers this parser does not model)."""
     statements: list[list[Token]] = []
+    colon_ends: set[int] = set()
     current: list[Token] = []
     for token in tokens:
-        is_header = bool(current) and current[0].kind == "word" and current[0].text in HEADERS
-        if token.kind == "semi" or (token.kind == "colon" and is_header):
+        is_text = bool(current) and current[0].kind == "word" and current[0].text in TEXT_COMMANDS
+        if token.kind == "semi" or (token.kind == "colon" and current and not is_text):
             if current:
                 statements.append(current)
+                if token.kind == "colon":
+                    colon_ends.add(current[0].offset)
             current = []
             continue
         if token.kind == "colon":
@@ -71,14 +77,15 @@ def _split(tokens: list[Token]) -> list[list[Token]]:
         current.append(token)
     if current:
         statements.append(current)
-    return statements
+    return statements, colon_ends
 
 
 class _Parser:
-    def __init__(self, code: str, file: str | None, errors: list[ParseError]) -> None:
+    def __init__(self, code: str, file: str | None, errors: list[ParseError], colon_ends: set[int]) -> None:
         self.code = code
         self.file = file
         self.errors = errors
+        self.colon_ends = colon_ends
         self.queue: list[list[Token]] = []
 
     def error(self, reason: str, offset: int, expected: str, found: str) -> None:
@@ -151,7 +158,8 @@ class _Parser:
         text = self.code[first.offset:end]
         rest = tokens[1:]
         shape = COMMANDS.get(name) if first.kind == "word" else None
-        command = Command(name, first.offset, end, text, tuple(rest), known=shape is not None)
+        command = Command(name, first.offset, end, text, tuple(rest), known=shape is not None,
+                          colon=first.offset in self.colon_ends)
         if shape in ("target_expr", "target_words"):
             if not rest:
                 self.error(f"'{name}' needs a name", first.offset, "a name", "nothing")

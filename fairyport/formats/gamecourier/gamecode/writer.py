@@ -25,7 +25,7 @@ def _write(statements: list[Statement], depth: int, lines: list[str]) -> None:
     pad = INDENT * depth
     for statement in statements:
         if isinstance(statement, Command):
-            lines.append(pad + write_command(statement) + ";")
+            lines.append(pad + write_command(statement) + (":" if statement.colon else ";"))
         elif isinstance(statement, IfBlock):
             for branch in statement.branches:
                 lines.append(pad + write_command(branch.header) + ":")
