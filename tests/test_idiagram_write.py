@@ -221,7 +221,9 @@ def test_generated_games_round_trip(game: Game) -> None:
 
 def test_malformed_format_data_is_dropped_and_listed() -> None:
     game = read_text("king::::e1")
-    game.format_data["idiagram"] = {"head": [{"nonsense": 1}, {"prose": "a=b: c"}, {"key": "x", "value": "1"}],
+    game.format_data["idiagram"] = {"head": [{"nonsense": 1}, {"prose": "a=b: c"}, {"key": "x", "value": "1"},
+                                             {"key": "files", "mapped": True, "values": ["8"]},
+                                             {"key": "royal", "mapped": True, "value": "1"}],
                                     "holes": None}
     game.pieces[0].extra["idiagram"] = {"after": "zz", "defaulted": ["id", 7], "fields": [1]}
     text, lost = write_game(game)

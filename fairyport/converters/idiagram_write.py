@@ -104,7 +104,15 @@ def _markers(game: Game) -> dict[str, Entry]:
     entries = [*data.get("head", []), *(e for h in data.get("holes", []) for e in h.get("after", []))]
     for piece in game.pieces:
         entries.extend(piece.extra.get("idiagram", {}).get("after", []))
-    return {e["key"]: e for e in entries if e.get("mapped") and e.get("key") in (*SCALAR_KEYS, *MULTI_KEYS)}
+    markers: dict[str, Entry] = {}
+    for entry in entries:
+        key = entry.get("key")
+        if not entry.get("mapped") or key in markers:
+            continue
+        if (key in SCALAR_KEYS and isinstance(entry.get("value"), str)) or (
+                key in MULTI_KEYS and isinstance(entry.get("values"), list)):
+            markers[key] = entry
+    return markers
 
 
 def _settings(values: dict[str, str]) -> PromotionSettings:
