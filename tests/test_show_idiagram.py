@@ -63,5 +63,7 @@ def test_html_page_diagram_choice(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert capsys.readouterr().out.splitlines()[1] == "5 . . k . ."
     assert main(["convert", f"{page}#2", "--to", "json", "-o", str(tmp_path / "two.json")]) == 0
     assert '"files": 5' in (tmp_path / "two.json").read_text()
+    assert main(["convert", f"{page}#2", "--to", "idiagram", "-o", str(tmp_path / "two.idiagram")]) == 0
+    assert (tmp_path / "two.idiagram").read_text() == "files=5\nranks=5\nking::::c1"
     assert main(["show", str(page), "--variant", "x"]) == 2
     assert "--variant" in capsys.readouterr().err

@@ -79,10 +79,18 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
 
 
 def rewrite(path: Path) -> bytes:
-    """Rewrite a Diagram file through its syntax tree (``fairyport convert X.idiagram --to idiagram``)."""
-    path, _ = split_fragment(path)
+    """Rewrite a Diagram file through its syntax tree (``fairyport convert X.idiagram --to idiagram``).
+
+    For a page: the text of every diagram (or of the one ``page.html#N`` names), separated by blank lines.
+    """
+    path, fragment = split_fragment(path)
     if path.suffix.lower() in HTML_SUFFIXES:
         diagrams = extract_diagrams(path.read_bytes(), str(path))
+        if fragment is not None:
+            if not 1 <= fragment <= len(diagrams):
+                raise UsageError(f"the page has {len(diagrams)} diagrams", Location(str(path)),
+                                 expected=f"1..{len(diagrams)}", found=str(fragment))
+            diagrams = diagrams[fragment - 1:fragment]
         return "\n\n".join(syntax.write(syntax.parse(d.text, str(path))) for d in diagrams).encode("utf-8")
     data = path.read_bytes()
     text = data.decode("utf-8", errors="surrogateescape")
