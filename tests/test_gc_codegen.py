@@ -1,4 +1,4 @@
-"""GAME Code writing (for generated code) and the decomposition of piece functions into movement terms."""
+"""Code generation: GAME Code writing, new settings files, and piece functions as movement terms."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from fairyport.formats.gamecourier.gamecode import parse_program, parse_strict
 from fairyport.formats.gamecourier.gamecode.nodes import Command
 from fairyport.formats.gamecourier.gamecode.writer import write_program
 from fairyport.formats.gamecourier.movement import MoveTerm, decompose
+from fairyport.formats.gamecourier.preset import parse_preset
+from fairyport.formats.gamecourier.settings_writer import write_settings
 
 CODE = """setsystem maxmove 2; if == K space e1: setflag e1; elseif not and a b: say Two  spaces: kept;
 else: gosub Foo 1 2; endif;
@@ -77,3 +79,20 @@ def test_other_functions_are_not_decomposed() -> None:
     assert _def("def C cond empty #1 (checkride #0 #1 1 0) (checkhop #0 #1 1 0);") is None
     assert _def("def X checkleap #0 #2 1 0;") is None
     assert _def("def Y checkleap #0 #1 #n 0;") is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.dictionaries(st.sampled_from(["game", "code", "cols", "rules", "pregame", "x'y"]), st.text(max_size=20),
+                       max_size=6), st.none() | st.text(max_size=10))
+def test_new_settings_files_read_back(values: dict[str, str], author: str | None) -> None:
+    text = write_settings(values, author=author)
+    preset = parse_preset(text)
+    assert {key: preset.get(key) for key in values} == values
+    assert list(preset.values) == list(values)
+
+
+def test_new_settings_file_layout() -> None:
+    text = write_settings({"game": "Mir Chess 32", "cols": "8", "pregame": "setflag rules;\nsay hi;"},
+                          author="fairyport")
+    assert text == ("<?php\n$author = 'fairyport';\n$default['game'] = 'Mir Chess 32';\n$default['cols'] = 8;\n"
+                    "$default['pregame'] = <<<'NOW'\nsetflag rules;\nsay hi;\nNOW;\n?>\n")
