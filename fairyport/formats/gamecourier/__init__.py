@@ -1,7 +1,8 @@
 """Game Courier presets: settings files, query-string presets, FEN codes, GAME Code, and legacy-preset linting.
 
 Modules: :mod:`.phpstrings` and :mod:`.php` (settings files), :mod:`.query` (query-string presets),
-:mod:`.preset` (one view of both, key tables), :mod:`.fen` (FEN codes), :mod:`.gamecode` (GAME Code
+:mod:`.preset` (one view of both, key tables), :mod:`.settings_writer` (new settings files), :mod:`.fen`
+(FEN codes), :mod:`.gamecode` (GAME Code
 tokens, statements, expressions and writer), :mod:`.movement` (piece functions as movement terms),
 :mod:`.analysis` (the decoded preset), :mod:`.symmetry` (colour reversal), :mod:`.lintrules`,
 :mod:`.checks_board`, :mod:`.checks_code` and :mod:`.lint` (findings for ``fairyport validate``) and
