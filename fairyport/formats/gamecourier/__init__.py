@@ -2,11 +2,10 @@
 
 Modules: :mod:`.phpstrings` and :mod:`.php` (settings files), :mod:`.query` (query-string presets),
 :mod:`.preset` (one view of both, key tables), :mod:`.settings_writer` (new settings files), :mod:`.fen`
-(FEN codes), :mod:`.gamecode` (GAME Code
-tokens, statements, expressions and writer), :mod:`.movement` (piece functions as movement terms),
-:mod:`.analysis` (the decoded preset), :mod:`.symmetry` (colour reversal), :mod:`.lintrules`,
-:mod:`.checks_board`, :mod:`.checks_code` and :mod:`.lint` (findings for ``fairyport validate``) and
-:mod:`.show` (``fairyport show``).
+(FEN codes), :mod:`.gamecode` (GAME Code tokens, statements, expressions and writer), :mod:`.movement`
+(piece functions as movement terms), :mod:`.analysis` (the decoded preset), :mod:`.symmetry` (colour
+reversal), :mod:`.lintrules`, :mod:`.checks_board`, :mod:`.checks_code` and :mod:`.lint` (findings for
+``fairyport validate``) and :mod:`.show` (``fairyport show``).
 """
 
 from fairyport.formats.gamecourier.analysis import Analysis, analyse
