@@ -87,7 +87,11 @@ class Atom(Node):
 
     def __init__(self, text: str, source: SourceFile | None = None, start: int = 0, end: int = 0,
                  origin: Expansion | None = None) -> None:
-        super().__init__(source, start, end, origin)
+        # Slots are set directly rather than through Node.__init__: atoms are the most numerous nodes.
+        self.source = source
+        self.start = start
+        self.end = end
+        self.origin = origin
         self.text = text
 
     @property
@@ -109,7 +113,10 @@ class String(Node):
 
     def __init__(self, value: str, source: SourceFile | None = None, start: int = 0, end: int = 0,
                  origin: Expansion | None = None, *, closed: bool = True) -> None:
-        super().__init__(source, start, end, origin)
+        self.source = source
+        self.start = start
+        self.end = end
+        self.origin = origin
         self.value = value
         self.closed = closed
 
@@ -135,7 +142,10 @@ class SList(Node):
     def __init__(self, items: list[Node] | None = None, source: SourceFile | None = None, start: int = 0,
                  end: int = 0, origin: Expansion | None = None, *, gaps: list[str] | None = None,
                  closed: bool = True) -> None:
-        super().__init__(source, start, end, origin)
+        self.source = source
+        self.start = start
+        self.end = end
+        self.origin = origin
         self.items: list[Node] = [] if items is None else items
         self.gaps = gaps
         self.closed = closed
