@@ -42,7 +42,8 @@ class Enforcement:
     """The enforcement level, guessed the way Game Courier documents it, and the evidence behind it."""
 
     level: str
-    """``uncoded`` (every code block empty), ``initial code only`` (no Post-Move code) or ``enforced``."""
+    """``uncoded`` (every code block empty), ``initial code only`` (no Post-Move code), ``enforced``, or
+    ``unknown`` (a query-string preset whose code would come from a settings file that is not at hand)."""
     blocks: list[str]
     includes: list[str]
     dies: int
@@ -80,6 +81,14 @@ class Analysis:
     set_offset: int
     """Where the piece set is given (0 when it is not in the file)."""
     enforcement: Enforcement
+
+    @property
+    def inherits(self) -> str | None:
+        """For a query-string preset naming a settings file: that file's name. Keys the preset does not give
+        come from it, on the server, so their absence here proves nothing."""
+        if self.preset.kind != "query":
+            return None
+        return self.preset.get("settings") or None
 
     def locate(self, info: CodeInfo, offset: int) -> Location:
         """The file location of ``offset`` in a code block."""
@@ -137,7 +146,8 @@ def analyse(preset: Preset) -> Analysis:
                 defs[command.target] = (info, command)
     set_labels, set_source, set_offset = _set_labels(preset)
     return Analysis(preset, cols, cols_problem, board, board_error, files, ranks, code, defs, set_labels,
-                    set_source, set_offset, _enforcement(code))
+                    set_source, set_offset, _enforcement(code, inherited=preset.kind == "query"
+                                                         and bool(preset.get("settings"))))
 
 
 def _cols(preset: Preset) -> tuple[int | None, str | None]:
@@ -177,7 +187,7 @@ CLAIM = re.compile(r"enforces?\s+(the\s+)?rules", re.IGNORECASE)
 """A message that claims enforcement ("This preset enforces the rules ...")."""
 
 
-def _enforcement(code: list[CodeInfo]) -> Enforcement:
+def _enforcement(code: list[CodeInfo], *, inherited: bool) -> Enforcement:
     present = [info for info in code if not info.blank]
     includes: list[str] = []
     dies = setlegals = 0
@@ -199,7 +209,7 @@ def _enforcement(code: list[CodeInfo]) -> Enforcement:
             lowered = info.value.text.lower() if info.value.text else ""
             mentions.extend(word for word in ("check", "stalemate") if word in lowered and word not in mentions)
     if not present:
-        level = "uncoded"
+        level = "unknown" if inherited else "uncoded"  # inherited: the code is in a settings file not at hand
     elif not any(info.block.phase == "postmove" for info in present):
         level = "initial code only"
     else:

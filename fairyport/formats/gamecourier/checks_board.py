@@ -41,6 +41,8 @@ def check_rules_text(a: Analysis) -> list[Finding]:
     rules = (preset.get("rules") or "").strip()
     url = (preset.get("rulesurl") or "").strip()
     where = preset.location(0)
+    if a.inherits and "rules" not in preset.values and "rulesurl" not in preset.values:
+        return []  # given by the settings file (GC-INHERITS)
     if not rules and not url:
         return [finding("GC-NO-RULES", where, "players see: 'The rules have not yet been described here'",
                         key="rules")]
@@ -51,6 +53,16 @@ def check_rules_text(a: Analysis) -> list[Finding]:
         return [finding("GC-NO-RULES-URL", preset.location(preset.values["rules"].offset), "only a rules text is "
                         "given", key="rulesurl")]
     return []
+
+
+def check_inherits(a: Analysis) -> list[Finding]:
+    """A query-string preset over a settings file that is not available here."""
+    if a.inherits is None:
+        return []
+    value = a.preset.values["settings"]
+    return [finding("GC-INHERITS", a.preset.location(value.offset), f"keys not given here come from the settings "
+                    f"file '{a.inherits}', which is not available; checks of code and rules are skipped",
+                    key="settings")]
 
 
 def check_board(a: Analysis) -> list[Finding]:
@@ -114,5 +126,5 @@ def check_set_labels(a: Analysis) -> list[Finding]:
 
 
 
-BOARD_CHECKS: tuple[Check, ...] = (check_values, check_rules_text, check_board, check_set_labels)
+BOARD_CHECKS: tuple[Check, ...] = (check_values, check_inherits, check_rules_text, check_board, check_set_labels)
 """The checks of this module, in reporting order."""

@@ -41,6 +41,8 @@ def check_enforcement(a: Analysis) -> list[Finding]:
     """Uncoded, initial code only, claims without any ``die``, enforcement without ``setlegal``."""
     e = a.enforcement
     preset = a.preset
+    if e.level == "unknown":
+        return []  # the code is in the settings file (GC-INHERITS)
     if e.level == "uncoded":
         unknown = [key for key in preset.values if key not in KNOWN_KEYS]
         aside = f" (keys not read as code: {', '.join(unknown)})" if unknown else ""

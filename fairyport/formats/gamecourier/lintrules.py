@@ -71,6 +71,8 @@ RULES: dict[str, Rule] = {
                                  "escape the '$' as '\\$' or use single quotes / a nowdoc"),
     "GC-DUPLICATE-KEY": Rule(WARNING, "a key is assigned more than once; the last assignment wins",
                              "delete the earlier assignment"),
+    "GC-INHERITS": Rule(INFO, "a query-string preset over a settings file that is not available here",
+                        "validate the settings file too (paste its source into a .php file)"),
     "GC-UNKNOWN-KEYS": Rule(INFO, "keys this tool does not interpret (kept verbatim)",
                             "none needed; report the key names if they matter"),
 }
