@@ -34,6 +34,7 @@ VALIDATORS: dict[str, str] = {}
 """Format name -> ``module:function`` of its validator. Formats add themselves here."""
 VALIDATORS["zrf"] = "fairyport.formats.zrf.validate:validate_file"
 VALIDATORS["gamecourier"] = "fairyport.formats.gamecourier.lint:validate_file"
+VALIDATORS["idiagram"] = "fairyport.converters.idiagram_validate:validate_file"
 
 
 def validator_for(fmt: str) -> ValidatorFunction | None:

@@ -1,0 +1,49 @@
+"""``fairyport validate`` on Interactive Diagram files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from fairyport.cli.main import main
+from fairyport.loader import bundled_fixtures
+
+GAMES = bundled_fixtures() / "games"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict[str, object]]]:
+    code = main(["validate", "--json", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_bundled_games_have_no_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, records = run(capsys, *(str(p) for p in sorted(GAMES.glob("*.idiagram"))))
+    assert code == 0 and len(records) == 6
+    assert all(r["status"] in ("clean", "warnings") for r in records)
+
+
+def test_unplayable_piece_is_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "swap.idiagram"
+    path.write_text("files=8\nranks=8\nswapper:S:ucR:rook:a1\nking:K:K:king:e1\n", encoding="utf-8")
+    code, (record,) = run(capsys, str(path))
+    assert code == 0
+    (finding,) = [f for f in record["findings"] if f["code"] == "not-playable"]  # type: ignore[union-attr]
+    assert "swapper" in finding["message"]
+
+
+def test_square_off_the_board_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "off.idiagram"
+    path.write_text("files=8\nranks=8\nking:K:K:king:e1,z9\n", encoding="utf-8")
+    code, (record,) = run(capsys, str(path))
+    assert code == 1
+    (finding,) = record["findings"]  # type: ignore[misc]
+    assert finding["code"] == "inconsistent-game" and finding["line"] == 3
+
+
+def test_bad_betza_is_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.idiagram"
+    path.write_text("files=8\nranks=8\nthing:T:W03:rook:a1\nking:K:K:king:e1\n", encoding="utf-8")
+    code, (record,) = run(capsys, str(path))
+    assert code == 4 and "bad.idiagram:3:" in str(record["unreadable"])
