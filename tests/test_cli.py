@@ -23,3 +23,11 @@ def test_missing_path_is_usage_error_without_traceback(capsys: pytest.CaptureFix
     assert main(["validate", "/no/such/file.zrf"]) == EXIT_USAGE
     err = capsys.readouterr().err
     assert "/no/such/file.zrf" in err and "Traceback" not in err
+
+
+def test_unknown_variant_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from fairyport.loader import bundled_fixtures
+
+    clean = bundled_fixtures() / "zrf" / "clean.zrf"
+    assert main(["validate", str(clean), "--variant", "no such variant"]) == EXIT_USAGE
+    assert "no such variant" in capsys.readouterr().err

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from fairyport.cli.common import collect_files, print_json, progress, stderr_console
 from fairyport.diagnostics import FileReport
-from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError, Location
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError, Location, UsageError
 from fairyport.formats.detect import SUFFIXES, detect_format
 
 
@@ -60,6 +60,8 @@ def validate_path(path: Path, options: ValidateOptions) -> FileReport:
         )
     try:
         return function(path, options)
+    except UsageError:
+        raise  # a wrong option (an unknown --variant) is the caller's mistake, not the file's
     except FairyportError as exc:
         return FileReport(str(path), fmt, unreadable=exc)
 
