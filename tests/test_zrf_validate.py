@@ -73,8 +73,8 @@ def test_variant_option_selects_one_variant(capsys: pytest.CaptureFixture[str]) 
     assert main(["validate", str(chess), "--variant", "Knightmate", "--json"]) == EXIT_OK
     record = json.loads(capsys.readouterr().out)[0]
     assert record["details"]["checked"] == 1 and record["details"]["variants"] == 24
-    assert main(["validate", str(chess), "--variant", "Nonesuch"]) == EXIT_UNPARSABLE
-    assert "no variant titled 'Nonesuch'" in capsys.readouterr().out
+    assert main(["validate", str(chess), "--variant", "Nonesuch"]) == EXIT_USAGE
+    assert "no variant titled 'Nonesuch'" in capsys.readouterr().err
 
 
 def test_variant_inheriting_a_broken_section_gets_a_warning(tmp_path: Path) -> None:
