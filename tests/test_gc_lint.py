@@ -139,3 +139,26 @@ def test_readme_lists_every_lint_code() -> None:
     readme = (FIXTURES.parents[1] / "README.md").read_text()
     section = readme[readme.index("## Game Courier presets"):]
     assert [code for code in RULES if f"`{code}`" not in section] == []
+
+
+def test_query_preset_over_a_settings_file_at_hand(tmp_path: Path) -> None:
+    base = tmp_path / "mirbase.php"
+    base.write_bytes((FIXTURES / "mir_chess_32.php").read_bytes())
+    query = tmp_path / "custom.gc"
+    query.write_text("game=Mir+Chess+32&settings=mirbase&code=rnegkenc%2F4pppp%2Fpppp4%2F8%2F8%2F4PPPP%2FPPPP4"
+                     "%2FCNEKGENRR&cols=8\n")
+    preset = read_preset(query)
+    assert preset.base is not None and preset.get("pregame") == read_preset(base).get("pregame")
+    findings, analysis = lint_preset(preset)
+    assert analysis.enforcement.level == "enforced"
+    assert [(f.code, f.location.file, f.location.line) for f in findings] == [
+        ("GC-FEN-WIDTH", str(query), 1), ("GC-FEN-WIDTH", str(query), 1),  # a rank of 9, so the last is short
+        ("GC-LABEL-COUNT", str(base), 9)]  # the base's eight rank labels for nine ranks
+    assert rewrite_file(query) == query.read_bytes()
+    base.write_text("<?php\n$default['pregame'] = <<<'NOW'\nif == a b:\nNOW;\n")
+    findings, _ = lint_preset(read_preset(query))
+    syntax = [f for f in findings if f.code == "GC-SYNTAX"]
+    assert [(f.location.file, f.location.line, f.location.column) for f in syntax] == [(str(base), 3, 1)]
+    base.unlink()
+    findings, analysis = lint_preset(read_preset(query))
+    assert analysis.enforcement.level == "unknown" and "GC-INHERITS" in {f.code for f in findings}

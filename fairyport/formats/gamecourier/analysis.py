@@ -78,21 +78,21 @@ class Analysis:
     defs: dict[str, tuple[CodeInfo, Command]]
     set_labels: set[str] | None
     set_source: str
-    set_offset: int
-    """Where the piece set is given (0 when it is not in the file)."""
+    set_location: Location
+    """Where the piece set is given (the file's start when it is not in the file)."""
     enforcement: Enforcement
 
     @property
     def inherits(self) -> str | None:
         """For a query-string preset naming a settings file: that file's name. Keys the preset does not give
         come from it, on the server, so their absence here proves nothing."""
-        if self.preset.kind != "query":
+        if self.preset.kind != "query" or self.preset.base is not None:
             return None
         return self.preset.get("settings") or None
 
     def locate(self, info: CodeInfo, offset: int) -> Location:
         """The file location of ``offset`` in a code block."""
-        return self.preset.location(info.value.offset_of(offset))
+        return info.value.location(offset)
 
     def squares(self) -> dict[str, tuple[int, int]]:
         """Square name -> (file, rank), both 0-based, rank 0 at the bottom."""
@@ -130,8 +130,7 @@ def analyse(preset: Preset) -> Analysis:
         try:
             board = parse_fen(code_value.text, cols or DEFAULT_COLS, file=preset.file)
         except ParseError as exc:
-            offset = code_value.offset_of(exc.location.offset or 0)
-            exc.relocated(preset.location(offset))
+            exc.relocated(code_value.location(exc.location.offset or 0))
             board_error = exc
     width = board.cols if board is not None else (cols or DEFAULT_COLS)
     height = len(board.ranks) if board is not None else 0
@@ -144,9 +143,9 @@ def analyse(preset: Preset) -> Analysis:
         for command, _ in info.program.walk():
             if command.name == "def" and command.target:
                 defs[command.target] = (info, command)
-    set_labels, set_source, set_offset = _set_labels(preset)
+    set_labels, set_source, set_location = _set_labels(preset)
     return Analysis(preset, cols, cols_problem, board, board_error, files, ranks, code, defs, set_labels,
-                    set_source, set_offset, _enforcement(code, inherited=preset.kind == "query"
+                    set_source, set_location, _enforcement(code, inherited=preset.kind == "query"
                                                          and bool(preset.get("settings"))))
 
 
@@ -161,26 +160,27 @@ def _cols(preset: Preset) -> tuple[int | None, str | None]:
     return int(value.text), None
 
 
-def _set_labels(preset: Preset) -> tuple[set[str] | None, str, int]:
+def _set_labels(preset: Preset) -> tuple[set[str] | None, str, Location]:
     """Labels of the piece set when the preset carries it: a ``$pieces`` array (as in a set file) or a JSON
     object in ``set``. A named set (``alfaerie``) lives on the server and is not available."""
-    if preset.settings is not None:
-        for assignment in preset.settings.assignments("pieces"):
-            if isinstance(assignment.value, PhpArray) and not assignment.keys:
-                keys = {k.value for k, _ in assignment.value.items if isinstance(k, PhpString)}
-                return keys, "$pieces", assignment.offset
+    for holder in (preset, preset.base):
+        if holder is not None and holder.settings is not None:
+            for assignment in holder.settings.assignments("pieces"):
+                if isinstance(assignment.value, PhpArray) and not assignment.keys:
+                    keys = {k.value for k, _ in assignment.value.items if isinstance(k, PhpString)}
+                    return keys, "$pieces", holder.location(assignment.offset)
     text = preset.get("set")
-    offset = preset.values["set"].offset if "set" in preset.values else 0
+    where = preset.values["set"].location() if "set" in preset.values else preset.location(0)
     if text and text.lstrip().startswith("{"):
         try:
             data = json.loads(text)
         except ValueError:
-            return None, "set (not valid JSON)", offset
+            return None, "set (not valid JSON)", where
         if isinstance(data, dict):
             pieces = data.get("pieces", data)
             if isinstance(pieces, dict):
-                return {str(k) for k in pieces}, "set (JSON)", offset
-    return None, f"named set {text!r} (not available)" if text else "no set", offset
+                return {str(k) for k in pieces}, "set (JSON)", where
+    return None, f"named set {text!r} (not available)" if text else "no set", where
 
 
 CLAIM = re.compile(r"enforces?\s+(the\s+)?rules", re.IGNORECASE)

@@ -18,7 +18,7 @@ def check_values(a: Analysis) -> list[Finding]:
     preset = a.preset
     out: list[Finding] = []
     for key, value in preset.values.items():
-        where = preset.location(value.offset)
+        where = value.location()
         if value.text is None and (key in KNOWN_KEYS):
             out.append(finding("GC-PHP-EXPRESSION", where, f"'{key}' is a PHP {value.kind}; it is kept verbatim "
                                "and not interpreted", key=key))
@@ -30,7 +30,7 @@ def check_values(a: Analysis) -> list[Finding]:
     unknown = [key for key in preset.values if key not in KNOWN_KEYS]
     if unknown:
         first = preset.values[unknown[0]]
-        out.append(finding("GC-UNKNOWN-KEYS", preset.location(first.offset),
+        out.append(finding("GC-UNKNOWN-KEYS", first.location(),
                            "not interpreted, kept verbatim: " + ", ".join(unknown), key=unknown[0]))
     return out
 
@@ -47,10 +47,10 @@ def check_rules_text(a: Analysis) -> list[Finding]:
         return [finding("GC-NO-RULES", where, "players see: 'The rules have not yet been described here'",
                         key="rules")]
     if not rules:
-        return [finding("GC-NO-RULES-TEXT", preset.location(preset.values["rulesurl"].offset), "only a rules URL is "
+        return [finding("GC-NO-RULES-TEXT", preset.values["rulesurl"].location(), "only a rules URL is "
                         "given", key="rules")]
     if not url:
-        return [finding("GC-NO-RULES-URL", preset.location(preset.values["rules"].offset), "only a rules text is "
+        return [finding("GC-NO-RULES-URL", preset.values["rules"].location(), "only a rules text is "
                         "given", key="rulesurl")]
     return []
 
@@ -60,7 +60,7 @@ def check_inherits(a: Analysis) -> list[Finding]:
     if a.inherits is None:
         return []
     value = a.preset.values["settings"]
-    return [finding("GC-INHERITS", a.preset.location(value.offset), f"keys not given here come from the settings "
+    return [finding("GC-INHERITS", value.location(), f"keys not given here come from the settings "
                     f"file '{a.inherits}', which is not available; checks of code and rules are skipped",
                     key="settings")]
 
@@ -73,10 +73,10 @@ def check_board(a: Analysis) -> list[Finding]:
     if a.cols_problem == "missing":
         out.append(finding("GC-COLS-MISSING", preset.location(0), "no 'cols' key", key="cols"))
     elif a.cols_problem is not None and cols_value is not None:
-        out.append(finding("GC-COLS", preset.location(cols_value.offset), f"'cols' is {a.cols_problem}", key="cols"))
+        out.append(finding("GC-COLS", cols_value.location(), f"'cols' is {a.cols_problem}", key="cols"))
     code = preset.values.get("code")
     if code is None or not (code.text or "").strip():
-        out.append(finding("GC-NO-FEN", preset.location(0 if code is None else code.offset), "no FEN code",
+        out.append(finding("GC-NO-FEN", preset.location(0) if code is None else code.location(), "no FEN code",
                            key="code"))
         return out
     if a.board_error is not None:
@@ -89,7 +89,7 @@ def check_board(a: Analysis) -> list[Finding]:
     shape = (preset.get("shape") or "").lower()
     square = not shape.strip() or "square" in shape  # hexagonal, circular and custom shapes use holes freely
     for note in board.notes:
-        where = preset.location(code.offset_of(note.offset))
+        where = code.location(note.offset)
         if not note.started_mid_rank and note.cells > board.cols and note.cells % board.cols:
             out.append(finding("GC-FEN-WIDTH", where, f"this rank has {note.cells} cells but 'cols' is {board.cols}; "
                                "the extra cells wrap into the next rank", key="code"))
@@ -98,13 +98,13 @@ def check_board(a: Analysis) -> list[Finding]:
                                f"added to reach {board.cols}", key="code"))
     if board.short_last_rank:
         last = board.notes[-1]
-        out.append(finding("GC-FEN-WIDTH", preset.location(code.offset_of(last.offset)),
+        out.append(finding("GC-FEN-WIDTH", code.location(last.offset),
                            f"the last rank is {board.short_last_rank} cells short of 'cols' = {board.cols}",
                            key="code"))
     for key, count, what in (("files", board.cols, "files"), ("ranks", len(board.ranks), "ranks")):
         labels = preset.get(key)
         if labels is not None and labels.strip() and len(labels.split()) != count:
-            out.append(finding("GC-LABEL-COUNT", preset.location(preset.values[key].offset),
+            out.append(finding("GC-LABEL-COUNT", preset.values[key].location(),
                                f"{len(labels.split())} labels for {count} {what}", key=key))
     return out
 
@@ -120,7 +120,7 @@ def check_set_labels(a: Analysis) -> list[Finding]:
         for cell in rank:
             if cell.label is not None and cell.label not in a.set_labels and cell.label not in seen:
                 seen.add(cell.label)
-                out.append(finding("GC-LABEL-NOT-IN-SET", a.preset.location(code.offset_of(cell.offset or 0)),
+                out.append(finding("GC-LABEL-NOT-IN-SET", code.location(cell.offset or 0),
                                    f"'{cell.label}' is not in the piece set ({a.set_source})", key="code"))
     return out
 

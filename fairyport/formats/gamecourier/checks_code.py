@@ -90,10 +90,10 @@ def check_piece_functions(a: Analysis) -> list[Finding]:
             label = cell.label
             if label is not None and label not in a.defs and label not in seen:
                 seen.add(label)
-                out.append(finding("GC-LABEL-NO-DEF", a.preset.location(code.offset_of(cell.offset or 0)),
+                out.append(finding("GC-LABEL-NO-DEF", code.location(cell.offset or 0),
                                    f"'{label}' is on the board but no code block has 'def {label}'", key="code"))
     for label in sorted((a.set_labels or set()) - seen - set(a.defs) - set(a.board.pieces())):
-        out.append(finding("GC-NO-MOVE-FN", a.preset.location(a.set_offset),
+        out.append(finding("GC-NO-MOVE-FN", a.set_location,
                            f"'{label}' is in the piece set but has no 'def {label}'"))
     return out
 

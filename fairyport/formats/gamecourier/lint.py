@@ -22,10 +22,11 @@ FORMAT = "gamecourier"
 
 
 def lint_preset(preset: Preset) -> tuple[list[Finding], Analysis]:
-    """All findings for ``preset``, sorted by position then code, and the analysis they came from."""
+    """All findings for ``preset``, sorted by position then code (those in a query preset's settings file last),
+    and the analysis they came from."""
     analysis = analyse(preset)
     findings = [f for check in (*BOARD_CHECKS, *CODE_CHECKS) for f in check(analysis)]
-    findings.sort(key=lambda f: (f.location.line or 0, f.location.column or 0, f.code))
+    findings.sort(key=lambda f: (f.location.file != preset.file, f.location.line or 0, f.location.column or 0, f.code))
     return findings, analysis
 
 

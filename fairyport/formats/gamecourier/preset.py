@@ -76,6 +76,14 @@ class PresetValue:
     char_offsets: tuple[int, ...]
     """Source offset of each character of ``text``."""
     interpolated: bool = False
+    source: str = dataclasses.field(default="", repr=False, compare=False)
+    """The whole text of the file the value is in (for locations)."""
+    file: str | None = None
+
+    def location(self, index: int | None = None) -> Location:
+        """Where character ``index`` of the value is (the value's start if None), in its own file."""
+        offset = self.offset if index is None else self.offset_of(index)
+        return Location.from_offset(self.source, max(offset, 0), self.file)
 
     def offset_of(self, index: int) -> int:
         """The source offset of ``text[index]`` (the value's end for ``index == len(text)``)."""
@@ -98,6 +106,9 @@ class Preset:
     values: dict[str, PresetValue] = dataclasses.field(default_factory=dict)
     duplicates: list[tuple[str, int]] = dataclasses.field(default_factory=list)
     """Keys assigned more than once, with the offset of each overridden assignment."""
+    base: Preset | None = None
+    """For a query-string preset: the settings file it names, when that file is at hand (see
+    :func:`read_preset`). Its values are merged into :attr:`values` under the query's own."""
 
     def get(self, key: str) -> str | None:
         """The text of ``key``, or None if absent or not a plain value."""
@@ -110,7 +121,7 @@ class Preset:
 
     def location_in(self, key: str, index: int = 0) -> Location:
         """The location of character ``index`` of the value of ``key``."""
-        return self.location(self.values[key].offset_of(index))
+        return self.values[key].location(index)
 
     def code_blocks(self) -> dict[str, PresetValue]:
         """The GAME Code keys present, in file order."""
@@ -133,7 +144,7 @@ class Preset:
             self.settings.set_default(key, value)
         elif self.query is not None:
             self.query.set_value(key, value)
-        self.values[key] = PresetValue(key, value, "edited", -1, ())
+        self.values[key] = PresetValue(key, value, "edited", -1, (), source=self.source, file=self.file)
 
 
 def looks_like_settings(text: str) -> bool:
@@ -155,13 +166,31 @@ def parse_preset(text: str, file: str | None = None) -> Preset:
 def read_preset(path: Path) -> Preset:
     """Read and parse a preset file.
 
-    :raises ParseError: if the file cannot be read or parsed.
+    A query-string preset that names a settings file (``settings=NAME``) gets that file as its
+    :attr:`~Preset.base` when ``NAME.php`` lies in the same folder: Game Courier applies the query's values
+    over the settings file's, and so does the analysis. The preset's own text is not changed.
+
+    :raises ParseError: if the file (or the settings file it names) cannot be read or parsed.
     """
+    preset = parse_preset(_read_text(path), str(path))
+    name = preset.get("settings") if preset.kind == "query" else None
+    if name and "/" not in name and "\\" not in name and name not in (".", ".."):
+        sibling = path.with_name(name + ".php")
+        if sibling.is_file():
+            base = parse_preset(_read_text(sibling), str(sibling))
+            if base.kind == "settings":
+                preset.base = base
+                own = preset.values
+                preset.values = {**base.values, **own}
+    return preset
+
+
+def _read_text(path: Path) -> str:
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise ParseError(f"cannot read the file: {exc.strerror or exc}", Location(str(path))) from None
-    return parse_preset(data.decode(ENCODING, ERRORS), str(path))
+    return data.decode(ENCODING, ERRORS)
 
 
 def rewrite_file(path: Path) -> bytes:
@@ -191,7 +220,7 @@ def _from_settings(settings: SettingsFile, text: str, file: str | None) -> Prese
         interpolated = isinstance(value, PhpString) and value.decoded.interpolated
         preset.values.pop(key, None)
         preset.values[key] = PresetValue(key, value_as_text(value), kind, assignment.value_offset, offsets,
-                                         interpolated)
+                                         interpolated, text, file)
     return preset
 
 
@@ -218,5 +247,6 @@ def _from_query(query: QueryPreset, text: str, file: str | None) -> Preset:
         if param.key in preset.values:
             preset.duplicates.append((param.key, preset.values[param.key].offset))
             preset.values.pop(param.key)
-        preset.values[param.key] = PresetValue(param.key, param.value, "query", param.value_offset, tuple(offsets))
+        preset.values[param.key] = PresetValue(param.key, param.value, "query", param.value_offset, tuple(offsets),
+                                               source=text, file=file)
     return preset
