@@ -31,3 +31,20 @@ def test_unknown_variant_is_usage_error(capsys: pytest.CaptureFixture[str]) -> N
     clean = bundled_fixtures() / "zrf" / "clean.zrf"
     assert main(["validate", str(clean), "--variant", "no such variant"]) == EXIT_USAGE
     assert "no such variant" in capsys.readouterr().err
+
+
+def test_closed_pipe_is_quiet() -> None:
+    import subprocess
+    import sys
+
+    from fairyport.loader import bundled_fixtures
+
+    game = bundled_fixtures() / "games" / "mideast.idiagram"
+    command = [sys.executable, "-m", "fairyport.cli.main", "convert", str(game), "--to", "json"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.read(10)
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        assert proc.wait() == 0
+    assert "Broken pipe" not in err and "Traceback" not in err

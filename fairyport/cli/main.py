@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from fairyport import __version__
-from fairyport.errors import EXIT_UNPARSABLE, EXIT_USAGE, FairyportError
+from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError
 
 COMMAND_MODULES = (
     "fairyport.cli.check",
@@ -49,6 +50,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FairyportError as exc:
         print(f"fairyport: {exc.message()}", file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:
+        # the reader went away (``fairyport ... | head``): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
     except OSError as exc:
         print(f"fairyport: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_UNPARSABLE
