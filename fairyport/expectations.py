@@ -36,6 +36,8 @@ class PerftCase:
     id: str
     fen: str = "startpos"
     expected: list[PerftLine] = dataclasses.field(default_factory=list)
+    fen_location: Location | None = None
+    """Where the FEN was written (for errors in it)."""
 
 
 @dataclasses.dataclass
@@ -74,6 +76,7 @@ def read_expectation(path: Path) -> Expectation:
             if not cases:
                 raise ParseError("a fen line before any id line", where, expected="id NAME")
             cases[-1].fen = rest
+            cases[-1].fen_location = Location(str(path), number, raw.index(rest) + 1)
         elif keyword == "perft":
             if not cases:
                 raise ParseError("a perft line before any id line", where, expected="id NAME")

@@ -61,3 +61,18 @@ def test_check_malformed_expectation(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["check", str(bad), "--json"]) == EXIT_CHECK_FAILED
     (row,) = json.loads(capsys.readouterr().out)
     assert "bad.perft:3:1" in row["status"] and "perft DEPTH NODES" in row["status"]
+
+
+def test_check_bad_fen_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "badfen.perft"
+    bad.write_text(f"game {GAMES / 'chess.idiagram'}\nid broken\nfen rnbqkbnr/pppppppp/8/8 w - - 0 1\nperft 1 20\n")
+    assert main(["check", str(bad), "--json"]) == EXIT_CHECK_FAILED
+    (row,) = json.loads(capsys.readouterr().out)
+    assert "badfen.perft:3:5" in row["status"] and "ranks" in row["status"]
+
+
+def test_perft_bad_fen_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", str(GAMES / "chess.idiagram"), "--fen", "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR"]) \
+        == EXIT_UNPARSABLE
+    err = capsys.readouterr().err
+    assert "--fen:1:14" in err and "unknown piece 'X'" in err

@@ -35,7 +35,13 @@ def run(args: argparse.Namespace) -> int:
             failed = True
             continue
         for case in expectation.cases:
-            pos = position_of(variant, case.fen)
+            try:
+                pos = position_of(variant, case.fen, case.fen_location)
+            except FairyportError as exc:
+                rows.append({"file": str(path), "game": game.metadata.title, "id": case.id, "depth": None,
+                             "expected": None, "got": None, "seconds": None, "status": f"error: {exc.message()}"})
+                failed = True
+                continue
             for line in case.expected:
                 if (line.slow and not args.slow) or (args.max_depth is not None and line.depth > args.max_depth):
                     continue

@@ -3,20 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 from typing import Any
 
 from fairyport.cli.common import print_json, progress
-from fairyport.errors import UsageError
+from fairyport.errors import Location, ParseError, UsageError
 from fairyport.loader import read_game
 from fairyport.rules import Position, Variant, compile_game, divide, perft_jobs
 
 
-def position_of(variant: Variant, fen: str | None) -> Position:
-    """The start position, or the position of ``fen`` (``startpos`` also means the start position)."""
+def position_of(variant: Variant, fen: str | None, where: Location | None = None) -> Position:
+    """The start position, or the position of ``fen`` (``startpos`` also means the start position).
+
+    A bad FEN is reported at ``where`` (the FEN's own file and column), shifted by its offset in the FEN.
+    """
     if fen is None or fen == "startpos":
         return variant.start_position()
-    return Position.from_fen(variant, fen)
+    try:
+        return Position.from_fen(variant, fen)
+    except ParseError as exc:
+        if where is not None:
+            offset = exc.location.offset or 0
+            column = where.column + offset if where.column is not None else None
+            exc.relocated(dataclasses.replace(where, column=column, offset=offset))
+        raise
 
 
 def counted(pos: Position, depth: int, jobs: int, label: str) -> int:
@@ -35,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--jobs must be at least 1", found=str(args.jobs))
     game = read_game(args.file, args.source_format)
     variant = compile_game(game)
-    pos = position_of(variant, args.fen)
+    pos = position_of(variant, args.fen, Location(file="--fen", line=1, column=1))
     result: dict[str, Any] = {"file": args.file, "game": game.metadata.title, "fen": pos.fen(), "depth": args.depth}
     if args.divide:
         start = time.perf_counter()
