@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.resources
+import importlib.util
 from pathlib import Path
 
 import fairyport
@@ -29,12 +29,15 @@ def read_game(path: str | Path, fmt: str | None = None) -> Game:
 
 
 def bundled_fixtures() -> Path:
-    """The folder of fixtures shipped with fairyport (``fixtures/`` in a source checkout)."""
-    try:
-        resource = importlib.resources.files("fairyport.fixtures")
-        path = Path(str(resource))
-        if path.is_dir():
-            return path
-    except ModuleNotFoundError:
-        pass
+    """The folder of fixtures shipped with fairyport (``fixtures/`` in a source checkout).
+
+    An installed fairyport carries them as the resource package ``fairyport.fixtures`` (a namespace package:
+    its folder is found through the import system); an editable install or a source checkout uses the
+    repository's ``fixtures/`` folder.
+    """
+    spec = importlib.util.find_spec("fairyport.fixtures")
+    if spec is not None and spec.submodule_search_locations:
+        for location in spec.submodule_search_locations:
+            if (Path(location) / "games").is_dir():
+                return Path(location)
     return Path(fairyport.__file__).resolve().parent.parent / "fixtures"
