@@ -96,8 +96,6 @@ class CompiledType:
     index: int
     piece: PieceType
     moves: tuple[betza.Move, ...]
-    royal: bool
-    promotion: Promotion | None
     castling: tuple[CastlingSpec, ...] = ()
     is_castle_partner: bool = False
 
@@ -114,7 +112,7 @@ class Variant:
         self.code_by_symbol: dict[str, int] = {}
         for index, piece in enumerate(game.pieces):
             moves = _parse_moves(piece)
-            self.types.append(CompiledType(index, piece, moves, piece.royal, piece.promotion))
+            self.types.append(CompiledType(index, piece, moves))
             for color in (WHITE, BLACK):
                 symbol = piece.id.upper() if color == WHITE else piece.id.lower()
                 self.code_by_symbol[symbol] = code_of(index, color)
@@ -128,28 +126,32 @@ class Variant:
         self.allowed: list[frozenset[int] | None] = [None] * codes
         """Per code: the squares the piece may end a move on (confinement), or None for anywhere."""
         self.promotion_zone: list[frozenset[int]] = [frozenset()] * codes
-        self.last_rank_distance: list[list[int]] = [[0] * n for _ in range(2)]
+        ranks = self.geometry.ranks
+        self.last_rank_distance = [[ranks - rank for _, rank in self.geometry.coords],
+                                   [rank + 1 for _, rank in self.geometry.coords]]
+        """Per colour and square: the distance to that colour's last rank (1 on the last rank)."""
         self.may_duplicate = False
         for t in self.types:
             self._compile_type(t)
         self.royal_protection = game.rules.royal_protection
         self.protect_every = self.royal_protection is RoyalProtection.EVERY
-        self.has_royals = any(t.royal for t in self.types)
+        self.has_royals = any(t.piece.royal for t in self.types)
         self.castlers: dict[int, tuple[CastlingSpec, ...]] = {
             code_of(t.index, color): t.castling for t in self.types for color in (WHITE, BLACK) if t.castling
         }
         self.promotion_choices: list[tuple[tuple[int, PromotionChoice], ...]] = [()] * codes
         for t in self.types:
-            if t.promotion is not None:
+            promotion = t.piece.promotion
+            if promotion is not None:
                 for color in (WHITE, BLACK):
                     self.promotion_choices[code_of(t.index, color)] = tuple(
-                        (code_of(self._type_index(choice.piece), color), choice) for choice in t.promotion.choices
+                        (code_of(self._type_index(choice.piece), color), choice) for choice in promotion.choices
                     )
-                    if any(choice.from_hand for choice in t.promotion.choices):
+                    if any(choice.from_hand for choice in promotion.choices):
                         raise UnsupportedError(
                             f"piece {t.piece.name!r}: promotion to pieces in hand needs drops, which the move "
                             "generator does not support yet", feature=f"{t.piece.name}: promotion from hand")
-        self.promoting = any(t.promotion is not None for t in self.types)
+        self.promoting = any(t.piece.promotion is not None for t in self.types)
         if not game.rules.royals_may_face:
             self._add_facing_rule()
         self._build_attack_tables()
@@ -167,7 +169,7 @@ class Variant:
         """Royal pieces may not face each other on a file: give every royal a check-only forward slide."""
         geo = self.geometry
         for t in self.types:
-            if not t.royal:
+            if not t.piece.royal:
                 continue
             for color in (WHITE, BLACK):
                 code = code_of(t.index, color)
@@ -179,19 +181,15 @@ class Variant:
 
     # ---------------------------------------------------------------- compile pieces
     def _compile_type(self, t: CompiledType) -> None:
-        geo = self.geometry
+        piece = t.piece
         for color in (WHITE, BLACK):
             code = code_of(t.index, color)
-            self.royal[code] = t.royal
-            if t.piece.confined_to is not None:
-                names = self.game.zone_squares(t.piece.confined_to, color)
-                self.allowed[code] = frozenset(geo.square(s) for s in names)
-            if t.promotion is not None:
-                self.promotion_zone[code] = self._zone(t.promotion, color)
-        for r in range(2):
-            for sq in range(self.size):
-                rank = geo.coords[sq][1]
-                self.last_rank_distance[r][sq] = (geo.ranks - rank if r == WHITE else rank + 1)
+            self.royal[code] = piece.royal
+            if piece.confined_to is not None:
+                names = self.game.zone_squares(piece.confined_to, color)
+                self.allowed[code] = frozenset(self.geometry.square(s) for s in names)
+            if piece.promotion is not None:
+                self.promotion_zone[code] = self._zone(piece.promotion, color)
         for move in t.moves:
             self._compile_move(t, move)
         t.is_castle_partner = any(m.atom == "R" and not m.is_multi_leg for m in t.moves)
@@ -237,18 +235,6 @@ class Variant:
         cls, mult, _ = atom_geometry(base)
         return cls, mult, 0 if atom in betza.RIDER_ATOMS else 1
 
-    def _vectors(self, atom: str, dirs: frozenset[int]) -> list[tuple[int, int, int]]:
-        """(direction bit, dx, dy) for each direction of ``atom`` in ``dirs`` (White's view)."""
-        base = betza.RIDER_ATOMS.get(atom, atom)
-        cls, mult, leap = atom_geometry(base)
-        if cls is AtomClass.OBLIQUE:
-            vectors = oblique_vectors(*leap)
-            return [(d, vectors[d][0], vectors[d][1]) for d in sorted(dirs)]
-        return [(d, K_VECTORS[d][0] * mult, K_VECTORS[d][1] * mult) for d in sorted(dirs)]
-
-    def _atom_class(self, atom: str) -> AtomClass:
-        return atom_geometry(betza.RIDER_ATOMS.get(atom, atom))[0]
-
     def _compile_simple(self, t: CompiledType, move: betza.Move) -> bool:
         """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain."""
         leg = move.first
@@ -260,23 +246,21 @@ class Variant:
         flags = _final_flags(leg)
         if t.piece.confined_to is not None and flags != ROYAL_ONLY:
             return False  # confined moves are filtered at emission; check-only moves never move the piece
-        cls = self._atom_class(move.atom)
-        default_range = self._steps(move.atom)[2]
+        cls, _, default_range = self._steps(move.atom)
         limit = move.range if move.range is not None else default_range
         if (hop == HOP_GRASSHOPPER and limit != 0) or (leg.has("e") and (limit != 1 or hop != HOP_NONE)):
             return False  # e.p. captures are fast only on single leaps
         geo = self.geometry
+        vectors = [self._direction_vector(move.atom, d) for d in sorted(first_leg_directions(leg.directions, cls))]
         for color in (WHITE, BLACK):
             code = code_of(t.index, color)
-            dirs = first_leg_directions(leg.directions, cls)
+            sign = 1 if color == WHITE else -1
             for sq in range(self.size):
                 leaps = list(self.leaps[code][sq])
                 slides = list(self.slides[code][sq])
                 hops = list(self.hops[code][sq])
-                for _, dx, dy in self._vectors(move.atom, dirs):
-                    if color == BLACK:
-                        dx, dy = -dx, -dy
-                    ray = geo.ray(sq, dx, dy, limit)
+                for dx, dy in vectors:
+                    ray = geo.ray(sq, sign * dx, sign * dy, limit)
                     if not ray:
                         continue
                     if hop != HOP_NONE:
@@ -288,7 +272,7 @@ class Variant:
                 self.leaps[code][sq] = tuple(leaps)
                 self.slides[code][sq] = tuple(slides)
                 self.hops[code][sq] = tuple(hops)
-        self.may_duplicate = True if len(t.moves) > 1 else self.may_duplicate
+        self.may_duplicate |= len(t.moves) > 1  # two moves of one piece may reach the same square
         return True
 
     def _compile_general(self, t: CompiledType, move: betza.Move) -> None:
@@ -298,7 +282,7 @@ class Variant:
         if any(leg.has("i") for leg in move.legs[1:]):
             raise UnsupportedError(f"piece {t.piece.name!r}: 'i' on a continuation leg (iso) is not supported",
                                    feature=f"{t.piece.name}: {betza_text(move)}")
-        if move.is_multi_leg and self._atom_class(move.atom) is AtomClass.OBLIQUE:
+        if move.is_multi_leg and self._steps(move.atom)[0] is AtomClass.OBLIQUE:
             raise UnsupportedError(f"piece {t.piece.name!r}: multi-leg moves of oblique atoms are not supported",
                                    feature=f"{t.piece.name}: {betza_text(move)}")
         initial = first.has("i")
@@ -336,11 +320,13 @@ class Variant:
         flags = _final_flags(leg) if final else _leg_flags(leg)
         lame_mode = leg.has("n")
         jump_mode = leg.has("j")
+        # j on W/F/K steps and their riders skips the first square (the Diagram's ski-slide)
+        ski = jump_mode and mult == 1 and cls is not AtomClass.OBLIQUE
         for absolute in steps:
             dx, dy = self._direction_vector(atom, absolute)
             start = sq
             step_limit = limit
-            if jump_mode and mult == 1 and cls is not AtomClass.OBLIQUE:
+            if ski:
                 # ski-slide: skip the first square, then slide on without limit (Interactive Diagram reading)
                 first_square = geo.step(sq, dx, dy)
                 if first_square < 0:
@@ -354,7 +340,7 @@ class Variant:
                 raise UnsupportedError(f"XBetza {betza_text(move)!r}: a grasshopper leg on a leaper is not supported",
                                        feature=betza_text(move))
             lame = jump = None
-            if (lame_mode or jump_mode) and not (jump_mode and mult == 1 and cls is not AtomClass.OBLIQUE):
+            if lame_mode or (jump_mode and not ski):
                 paths = []
                 prev = start
                 for target in ray:
@@ -364,7 +350,7 @@ class Variant:
                     lame = tuple(paths)
                 else:
                     jump = tuple(paths)
-            creates_ep = bool(lame) and (move.first.has("i") or leg.count("n") > 1) and index == 0
+            creates_ep = index == 0 and bool(lame) and (leg.has("i") or leg.count("n") > 1)
             nexts = None
             if not final:
                 toggles = leg.has("y") or leg.has("g")

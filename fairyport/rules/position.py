@@ -419,7 +419,7 @@ class Position:
             if not zone or move[1] not in zone or move[5]:
                 out.append(move)
                 continue
-            promotion = v.types[(code - 1) >> 1].promotion
+            promotion = v.types[(code - 1) >> 1].piece.promotion
             assert promotion is not None
             distance = v.last_rank_distance[color][move[1]]
             promoted = False
