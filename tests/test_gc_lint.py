@@ -159,6 +159,10 @@ def test_query_preset_over_a_settings_file_at_hand(tmp_path: Path) -> None:
     findings, _ = lint_preset(read_preset(query))
     syntax = [f for f in findings if f.code == "GC-SYNTAX"]
     assert [(f.location.file, f.location.line, f.location.column) for f in syntax] == [(str(base), 3, 1)]
+    base.write_text("<?php\n$default['rules'] = 'r';\n$default['rulesurl'] = 'u';\n")
+    findings, analysis = lint_preset(read_preset(query))
+    assert analysis.enforcement.level == "uncoded"  # the settings file is at hand and has no code
+    assert [f.code for f in findings if f.code in ("GC-UNCODED", "GC-INHERITS")] == ["GC-UNCODED"]
     base.unlink()
     findings, analysis = lint_preset(read_preset(query))
     assert analysis.enforcement.level == "unknown" and "GC-INHERITS" in {f.code for f in findings}

@@ -84,11 +84,8 @@ class Analysis:
 
     @property
     def inherits(self) -> str | None:
-        """For a query-string preset naming a settings file: that file's name. Keys the preset does not give
-        come from it, on the server, so their absence here proves nothing."""
-        if self.preset.kind != "query" or self.preset.base is not None:
-            return None
-        return self.preset.get("settings") or None
+        """See :func:`inherited_settings`."""
+        return inherited_settings(self.preset)
 
     def locate(self, info: CodeInfo, offset: int) -> Location:
         """The file location of ``offset`` in a code block."""
@@ -120,6 +117,14 @@ class Analysis:
         return [(info, command) for info in self.code for command, _ in info.program.walk()]
 
 
+def inherited_settings(preset: Preset) -> str | None:
+    """For a query-string preset naming a settings file that is not at hand: that file's name. Keys the preset
+    does not give come from it, on the server, so their absence here proves nothing."""
+    if preset.kind != "query" or preset.base is not None:
+        return None
+    return preset.get("settings") or None
+
+
 def analyse(preset: Preset) -> Analysis:
     """Decode ``preset``; problems are recorded (FEN errors, bad ``cols``), never raised."""
     cols, cols_problem = _cols(preset)
@@ -145,8 +150,7 @@ def analyse(preset: Preset) -> Analysis:
                 defs[command.target] = (info, command)
     set_labels, set_source, set_location = _set_labels(preset)
     return Analysis(preset, cols, cols_problem, board, board_error, files, ranks, code, defs, set_labels,
-                    set_source, set_location, _enforcement(code, inherited=preset.kind == "query"
-                                                         and bool(preset.get("settings"))))
+                    set_source, set_location, _enforcement(code, inherited=inherited_settings(preset) is not None))
 
 
 def _cols(preset: Preset) -> tuple[int | None, str | None]:
