@@ -10,9 +10,7 @@ from fairyport.errors import EXIT_OK, EXIT_UNSUPPORTED, Location, ModelError
 from fairyport.formats.gamecourier.analysis import DEFAULT_COLS, analyse
 from fairyport.formats.gamecourier.fen import Cell, FenBoard
 from fairyport.formats.gamecourier.preset import read_preset
-
-EMPTY_MARK = "."
-HOLE_MARK = "#"
+from fairyport.render.text import EMPTY_MARK, HOLE_MARK
 
 
 def _mark(cell: Cell) -> str:
