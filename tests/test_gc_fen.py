@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fairyport.errors import Location, ParseError
+from fairyport.errors import ParseError
 from fairyport.formats.gamecourier.fen import HOLE, coordinate_labels, parse_fen, write_fen
 
 XIANG_HEX = "rnefg/pc3f/2p3e/4p2n/6pcr/P7p/RCP6/-N2P4/--E3P2/---F3CP/----GFENR"
@@ -78,10 +78,11 @@ def test_rank_notes_record_overflow_and_padding() -> None:
 ])
 def test_errors_are_located(code: str, index: int, reason: str) -> None:
     with pytest.raises(ParseError) as info:
-        parse_fen(code, 8, file="p.php", base=Location("p.php", 5, 21, 100))
+        parse_fen(code, 8, file="p.php")
     error = info.value
     assert error.reason.startswith(reason)
-    assert (error.location.line, error.location.column, error.location.offset) == (5, 21 + index, 100 + index)
+    assert (error.location.file, error.location.line, error.location.column, error.location.offset) == (
+        "p.php", 1, 1 + index, index)
 
 
 def test_width_must_be_positive() -> None:

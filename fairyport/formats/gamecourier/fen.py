@@ -97,14 +97,16 @@ class FenBoard:
         return self.ranks[len(self.ranks) - 1 - rank][file]
 
 
-def parse_fen(code: str, cols: int, *, file: str | None = None, base: Location | None = None) -> FenBoard:
+def parse_fen(code: str, cols: int, *, file: str | None = None) -> FenBoard:
     """Decode ``code`` on a board ``cols`` cells wide.
 
-    :param base: where the code starts, to locate errors in the enclosing file (line and column are added).
+    Errors are located in ``code`` itself (their ``offset`` indexes it); a caller that took the code from a
+    file relocates them there (see :func:`~.analysis.analyse`).
+
     :raises ParseError: for an unknown character, an unclosed or empty ``{label}``, or ``cols < 1``.
     """
     if cols < 1:
-        raise ParseError("the board width (cols) must be at least 1", _locate(code, 0, file, base),
+        raise ParseError("the board width (cols) must be at least 1", Location.from_offset(code, 0, file),
                          expected="cols >= 1", found=str(cols))
     flat: list[Cell] = []
     notes: list[RankNote] = []
@@ -120,7 +122,7 @@ def parse_fen(code: str, cols: int, *, file: str | None = None, base: Location |
                 j += 1
             run = int(code[i:j])
             if run > 100_000:
-                raise ParseError("empty run too long", _locate(code, i, file, base), expected="at most 100000",
+                raise ParseError("empty run too long", Location.from_offset(code, i, file), expected="at most 100000",
                                  found=code[i:j])
             flat.extend([Cell("empty", offset=i)] * run)
             segment_cells += run
@@ -141,17 +143,18 @@ def parse_fen(code: str, cols: int, *, file: str | None = None, base: Location |
         elif ch == "{":
             close = code.find("}", i + 1)
             if close < 0:
-                raise ParseError("unclosed {label}", _locate(code, i, file, base), expected="}", found="end of code")
+                raise ParseError("unclosed {label}", Location.from_offset(code, i, file), expected="}",
+                                 found="end of code")
             label = code[i + 1:close]
             if not label or "{" in label:
-                raise ParseError("bad {label}", _locate(code, i, file, base), expected="a label such as {Ca}",
+                raise ParseError("bad {label}", Location.from_offset(code, i, file), expected="a label such as {Ca}",
                                  found=repr(code[i:close + 1]))
             flat.append(Cell("piece", label, i))
             segment_cells += 1
             i = close + 1
             continue
         elif not ch.isalpha():
-            raise ParseError("unexpected character in FEN code", _locate(code, i, file, base),
+            raise ParseError("unexpected character in FEN code", Location.from_offset(code, i, file),
                              expected="a piece letter, digits, -, *, / or {label}", found=repr(ch))
         else:
             flat.append(Cell("piece", ch, i))
@@ -163,16 +166,6 @@ def parse_fen(code: str, cols: int, *, file: str | None = None, base: Location |
     flat.extend([HOLE] * short)
     ranks = [flat[k:k + cols] for k in range(0, len(flat), cols)]
     return FenBoard(cols, ranks, notes, short)
-
-
-def _locate(code: str, index: int, file: str | None, base: Location | None) -> Location:
-    inner = Location.from_offset(code, index, file)
-    if base is None or base.line is None or base.column is None:
-        return inner
-    line = base.line + (inner.line or 1) - 1
-    column = (inner.column or 1) + (base.column - 1 if inner.line == 1 else 0)
-    offset = None if base.offset is None else base.offset + index
-    return Location(file or base.file, line, column, offset)
 
 
 def write_fen(board: FenBoard) -> str:
