@@ -16,9 +16,6 @@ from typing import Literal
 
 from fairyport.errors import Location, ParseError
 
-EMPTY_LABEL = "@"
-"""Game Courier's internal label of an empty cell."""
-
 CellKind = Literal["empty", "hole", "piece"]
 DIGITS = "0123456789"
 
@@ -47,7 +44,6 @@ class Cell:
         return None
 
 
-EMPTY = Cell("empty")
 HOLE = Cell("hole")
 
 

@@ -104,7 +104,6 @@ class Assignment:
     """Source after the value, up to and including ``;``."""
     offset: int
     """Offset of ``$`` in the source."""
-    edited: bool = False
 
     @property
     def value_offset(self) -> int:
@@ -168,7 +167,6 @@ class SettingsFile:
             if isinstance(old, PhpScalar) and old.kind in ("int", "float") and _NUMBER.fullmatch(value):
                 assignment.value = PhpScalar(old.kind, value)  # a number stays a number
                 assignment.value_text = value
-                assignment.edited = True
                 return
             if isinstance(old, PhpString):
                 style, tag = old.style, old.tag
@@ -177,12 +175,11 @@ class SettingsFile:
             text = render_string(value, style, tag)
             assignment.value = PhpString(DecodedString(value, (), 0), style, tag)
             assignment.value_text = text
-            assignment.edited = True
             return
         head = f"$default['{_single_escape(key)}'] = "
         text = render_string(value, "nowdoc", "NOW")
         new = Assignment("default", (key,), head, PhpString(DecodedString(value, (), 0), "nowdoc", "NOW"), text, ";",
-                         len(self.source), edited=True)
+                         len(self.source))
         position = len(self.segments)
         for index in range(len(self.segments) - 1, -1, -1):
             segment = self.segments[index]

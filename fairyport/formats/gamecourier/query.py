@@ -28,7 +28,6 @@ class QueryParam:
     offset: int
     value_offset: int
     """Offset of the first character after ``=`` (the parameter's end when there is no ``=``)."""
-    edited: bool = False
 
 
 @dataclasses.dataclass
@@ -69,11 +68,11 @@ class QueryPreset:
         encoded = f"{quote_plus(key, safe=_SAFE)}={quote_plus(value, safe=_SAFE)}"
         existing = self.values().get(key)
         if existing is not None:
-            existing.raw, existing.value, existing.edited = encoded, value, True
+            existing.raw, existing.value = encoded, value
             return
         if self.params:
             self.separators.append("&")
-        self.params.append(QueryParam(encoded, key, value, len(self.source), len(self.source), edited=True))
+        self.params.append(QueryParam(encoded, key, value, len(self.source), len(self.source)))
 
 
 def parse_query(text: str, file: str | None = None) -> QueryPreset:

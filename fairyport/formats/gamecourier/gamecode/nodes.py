@@ -153,7 +153,6 @@ class IfBlock:
     branches: list[Branch]
     offset: int
     end: int
-    closed: bool = True
 
 
 @dataclasses.dataclass
@@ -166,7 +165,6 @@ class SubBlock:
     body: list[Statement]
     offset: int
     end: int
-    closed: bool = True
 
 
 Statement = Command | IfBlock | SubBlock

@@ -123,11 +123,11 @@ class _Parser:
             self.queue = queue
             if not queue:
                 self.error("'if' without 'endif'", tokens[0].offset, "endif", "end of code")
-                return IfBlock(branches, tokens[0].offset, len(self.code), closed=False)
+                return IfBlock(branches, tokens[0].offset, len(self.code))
             nxt = queue.pop(0)
             keyword = nxt[0].text
             if keyword == "endif":
-                return IfBlock(branches, tokens[0].offset, nxt[-1].end, closed=True)
+                return IfBlock(branches, tokens[0].offset, nxt[-1].end)
             branch_header = self.command(nxt)
             if keyword == "else" and branches[-1].keyword == "else":
                 self.error("second 'else' in one 'if'", nxt[0].offset, "endif", "else")
@@ -147,7 +147,7 @@ class _Parser:
         if not queue or queue[0][0].text != "endsub":
             self.error("'sub' without 'endsub'", tokens[0].offset, "endsub", "end of code" if not queue else "sub")
             end = queue[0][0].offset if queue else len(self.code)
-            return SubBlock(header, header.target or "", params, body, tokens[0].offset, end, closed=False)
+            return SubBlock(header, header.target or "", params, body, tokens[0].offset, end)
         closer = queue.pop(0)
         return SubBlock(header, header.target or "", params, body, tokens[0].offset, closer[-1].end)
 
