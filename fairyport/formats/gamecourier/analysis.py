@@ -191,6 +191,16 @@ CLAIM = re.compile(r"enforces?\s+(the\s+)?rules", re.IGNORECASE)
 """A message that claims enforcement ("This preset enforces the rules ...")."""
 
 
+def sets_rules_flag(command: Command) -> bool:
+    """``setflag rules``: the preset says it enforces the rules."""
+    return command.name == "setflag" and any(t.value == "rules" for t in command.args)
+
+
+def claims_message(command: Command) -> bool:
+    """A ``die`` / ``say`` message claiming enforcement."""
+    return command.message is not None and CLAIM.search(command.message) is not None
+
+
 def _enforcement(code: list[CodeInfo], *, inherited: bool) -> Enforcement:
     present = [info for info in code if not info.blank]
     includes: list[str] = []
@@ -205,9 +215,9 @@ def _enforcement(code: list[CodeInfo], *, inherited: bool) -> Enforcement:
                 dies += 1
             elif command.name == "setlegal":
                 setlegals += 1
-            elif command.name == "setflag" and any(t.value == "rules" for t in command.args):
+            elif sets_rules_flag(command):
                 rules_flag = True
-            if command.message is not None and CLAIM.search(command.message):
+            if claims_message(command):
                 claim = True
         if info.block.phase == "postgame":
             lowered = info.value.text.lower() if info.value.text else ""

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from fairyport.diagnostics import Finding
-from fairyport.formats.gamecourier.analysis import CLAIM, Analysis, CodeInfo
+from fairyport.formats.gamecourier.analysis import Analysis, CodeInfo, claims_message, sets_rules_flag
 from fairyport.formats.gamecourier.checks_board import Check
 from fairyport.formats.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
 from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, IfBlock, Statement, walk_expr
@@ -67,12 +67,9 @@ def check_enforcement(a: Analysis) -> list[Finding]:
 
 
 def _claim_site(a: Analysis) -> tuple[CodeInfo, Command | None] | None:
-    for info, command in a.commands():
-        if command.name == "setflag" and any(t.value == "rules" for t in command.args):
-            return info, command
-        if command.message is not None and CLAIM.search(command.message):
-            return info, command
-    return None
+    """The first command that makes the claim :attr:`~.analysis.Enforcement.claimed` counted."""
+    return next(((info, command) for info, command in a.commands()
+                 if sets_rules_flag(command) or claims_message(command)), None)
 
 
 def check_piece_functions(a: Analysis) -> list[Finding]:
