@@ -50,6 +50,11 @@ UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "un
                      "z": "crooked turn", "q": "circular turn"}
 
 
+RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
+"""Reverse rays from a square: (squares outwards, hop kind, {attacker code: range limit, 0 = unlimited})."""
+KingLines = tuple[RayEntries, tuple[tuple[int, int, frozenset[int]], ...]]
+
+
 def code_of(type_index: int, color: Color) -> int:
     """The piece code of type index ``type_index`` and ``color``."""
     return 2 * type_index + color + 1
@@ -152,6 +157,9 @@ class Variant:
                             f"piece {t.piece.name!r}: promotion to pieces in hand needs drops, which the move "
                             "generator does not support yet", feature=f"{t.piece.name}: promotion from hand")
         self.promoting = any(t.piece.promotion is not None for t in self.types)
+        self.start_codes = {self.geometry.square(name): code_of(self._type_index(piece.id), piece.color)
+                            for name, piece in game.setup.placement.items()}
+        """Square -> piece code of the game's start position."""
         if not game.rules.royals_may_face:
             self._add_facing_rule()
         self._build_attack_tables()
@@ -423,35 +431,30 @@ class Variant:
                         special_from[color][target].add((sq, code))
         geo = self.geometry
         self.leap_attackers = [[tuple(sorted(x)) for x in per] for per in leap_from]
-        self.ray_attackers: list[list[tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]]] = [
+        self.ray_attackers: list[list[RayEntries]] = [
             [tuple((geo.ray(target, dx, dy, 0), kind, codes) for (dx, dy, kind), codes in sorted(d.items()))
              for target, d in enumerate(per)]
             for per in ray_from
         ]
         self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
+        self._king_lines: dict[tuple[int, int], KingLines] = {}
         self._sensitive: dict[tuple[int, int], int] = {}
-        self._through: dict[tuple[int, int, int], tuple[tuple[tuple[tuple[int, ...], int, dict[int, int]], ...],
-                                                        tuple[tuple[int, int], ...]]] = {}
+        self._through: dict[tuple[int, int, int], tuple[RayEntries, tuple[tuple[int, int], ...]]] = {}
 
-    def lines_through(self, enemy: Color, king: int, square: int) -> tuple[
-            tuple[tuple[tuple[int, ...], int, dict[int, int]], ...], tuple[tuple[int, int], ...]]:
-        """The reverse rays from ``king`` and the general attackers of ``king`` whose paths pass ``square``.
-
-        After a move that changed only the occupancy of some squares, only these can newly attack the king.
-        """
-        key = (enemy, king, square)
-        found = self._through.get(key)
+    def king_lines(self, enemy: Color, king: int) -> KingLines:
+        """Everything that can attack ``king`` depending on occupancy: the reverse rays from it, and each general
+        attacker (origin, code) with the squares of its paths to the king (lame and jump squares included)."""
+        key = (enemy, king)
+        found = self._king_lines.get(key)
         if found is None:
-            rays = tuple(entry for entry in self.ray_attackers[enemy][king] if square in entry[0])
-            specials: list[tuple[int, int]] = []
+            specials = []
             for frm, code in self.special_attackers[enemy][king]:
                 squares: set[int] = set()
                 for program in self.programs[code][frm]:
                     for root in program.roots:
                         _paths_to(root, king, (), squares)
-                if square in squares:
-                    specials.append((frm, code))
-            found = self._through[key] = (rays, tuple(specials))
+                specials.append((frm, code, frozenset(squares)))
+            found = self._king_lines[key] = (self.ray_attackers[enemy][king], tuple(specials))
         return found
 
     def sensitive(self, color: Color, king: int) -> int:
@@ -463,20 +466,23 @@ class Variant:
         key = (color, king)
         mask = self._sensitive.get(key)
         if mask is None:
-            enemy = color ^ 1
-            mask = 0
-            for ray, _, _ in self.ray_attackers[enemy][king]:
-                for sq in ray:
-                    mask |= 1 << sq
-            for frm, code in self.special_attackers[enemy][king]:
-                squares: set[int] = set()
-                for program in self.programs[code][frm]:
-                    for root in program.roots:
-                        _paths_to(root, king, (), squares)
-                for sq in squares:
-                    mask |= 1 << sq
-            self._sensitive[key] = mask
+            rays, specials = self.king_lines(color ^ 1, king)
+            squares = {sq for ray, _, _ in rays for sq in ray} | {sq for *_, path in specials for sq in path}
+            mask = self._sensitive[key] = sum(1 << sq for sq in squares)
         return mask
+
+    def lines_through(self, enemy: Color, king: int, square: int) -> tuple[RayEntries, tuple[tuple[int, int], ...]]:
+        """The reverse rays from ``king`` and the general attackers of ``king`` whose paths pass ``square``.
+
+        After a move that changed only the occupancy of some squares, only these can newly attack the king.
+        """
+        key = (enemy, king, square)
+        found = self._through.get(key)
+        if found is None:
+            rays, specials = self.king_lines(enemy, king)
+            found = self._through[key] = (tuple(entry for entry in rays if square in entry[0]),
+                                          tuple((frm, code) for frm, code, path in specials if square in path))
+        return found
 
     def _add_reverse(self, table: list[dict[tuple[int, int, int], dict[int, int]]], sq: int,
                      ray: tuple[int, ...], code: int, kind: int) -> None:

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import BLACK, WHITE
-from fairyport.rules.compile import code_of
 
 if TYPE_CHECKING:
     from fairyport.rules.position import Position
@@ -125,26 +124,18 @@ def _virginity(pos: Position, castling: str, fen: str) -> int:
         if not kings:
             raise _error(fen, f"castling right {char!r} without a castling royal piece", fen.find(castling) + i)
         king = kings[0]
-        kf, kr = geo.coords[king]
+        kr = geo.coords[king][1]
         letter = char.lower()
         target = -1
         if letter in "kq":
-            dx = 1 if letter == "k" else -1
-            f = kf + dx
-            while geo.at(f, kr) >= 0:
-                if pos.board[geo.at(f, kr)]:
-                    target = geo.at(f, kr)
-                f += dx
+            target = pos.outermost(king, 1 if letter == "k" else -1)
         elif "a" <= letter <= "z":
             target = geo.at(ord(letter) - ord("a"), kr)
         if target < 0 or not pos.board[target]:
             raise _error(fen, f"castling right {char!r} names no piece", fen.find(castling) + i)
         virgin |= 1 << king | 1 << target
         partners.add(target)
-    start: dict[int, int] = {}
-    for name, piece in v.game.setup.placement.items():
-        index = v.game.pieces.index(v.game.piece_type(piece.id))
-        start[geo.square(name)] = code_of(index, piece.color)
+    start = v.start_codes
     castle_types = {(c - 1) >> 1 for c in v.castlers} | {t.index for t in v.types if t.is_castle_partner} \
         if v.castlers else set()
     for sq, code in enumerate(pos.board):
@@ -196,11 +187,7 @@ def write_fen(pos: Position) -> str:
             if pos.board[king] not in v.castlers or not pos.virgin >> king & 1:
                 continue
             for dx, letter in ((1, "K"), (-1, "Q")):
-                saved = pos.turn
-                pos.turn = color
-                partner = pos._castle_partner(king, dx)
-                pos.turn = saved
-                if partner >= 0:
+                if pos.castle_partner(king, dx, color) >= 0:
                     castling += letter if color == WHITE else letter.lower()
     ep = geo.names[pos.ep[0]] if pos.ep else "-"
     side = "w" if pos.turn == WHITE else "b"

@@ -15,7 +15,18 @@ from typing import NamedTuple
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import WHITE, BareKingRule, Color, StalemateResult
-from fairyport.rules.compile import CAPTURE, EP, FRIEND, QUIET, ROYAL_ONLY, Variant, code_of
+from fairyport.rules.compile import (
+    CAPTURE,
+    EP,
+    FRIEND,
+    HOP_CANNON,
+    HOP_NONE,
+    QUIET,
+    ROYAL_ONLY,
+    RayEntries,
+    Variant,
+    code_of,
+)
 from fairyport.rules.walker import Effect, hop_targets, lands, walk
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
@@ -68,10 +79,8 @@ class Position:
     def start(cls, variant: Variant) -> Position:
         """The game's start position; every piece is virgin."""
         pos = cls(variant)
-        geo = variant.geometry
-        for name, piece in variant.game.setup.placement.items():
-            index = variant.game.pieces.index(variant.game.piece_type(piece.id))
-            pos.board[geo.square(name)] = code_of(index, piece.color)
+        for sq, code in variant.start_codes.items():
+            pos.board[sq] = code
         pos.turn = variant.game.setup.side_to_move
         pos.virgin = sum(1 << s for s in range(variant.size) if pos.board[s])
         pos._find_royals()
@@ -167,12 +176,11 @@ class Position:
                 return True
         return self._attacked_along(square, v.ray_attackers[by][square], v.special_attackers[by][square])
 
-    def _attacked_along(self, square: int, rays: tuple[tuple[tuple[int, ...], int, dict[int, int]], ...],
-                        specials: tuple[tuple[int, int], ...]) -> bool:
+    def _attacked_along(self, square: int, rays: RayEntries, specials: tuple[tuple[int, int], ...]) -> bool:
         """True if one of these reverse rays or general attackers reaches ``square``."""
         board = self.board
         for ray, kind, codes in rays:
-            if kind == 0:
+            if kind == HOP_NONE:
                 for i, s in enumerate(ray):
                     piece = board[s]
                     if piece:
@@ -180,7 +188,7 @@ class Position:
                         if limit is not None and (limit == 0 or i < limit):
                             return True
                         break
-            elif kind == 1:
+            elif kind == HOP_CANNON:
                 screened = False
                 for i, s in enumerate(ray):
                     piece = board[s]
@@ -238,12 +246,14 @@ class Position:
         """True if a protected royal piece of the side to move is attacked."""
         return self._royal_attacked(self.turn)
 
-    def _royal_attacked(self, color: Color) -> bool:
+    def _protected(self, color: Color) -> tuple[int, ...]:
+        """The squares of ``color``'s royal pieces that no move may leave attacked (see RoyalProtection)."""
         royals = self.royals[color]
-        if not royals or (len(royals) > 1 and not self.variant.protect_every):
-            return False
+        return () if len(royals) > 1 and not self.variant.protect_every else royals
+
+    def _royal_attacked(self, color: Color) -> bool:
         enemy = color ^ 1
-        return any(self.is_attacked(sq, enemy) for sq in royals)
+        return any(self.is_attacked(sq, enemy) for sq in self._protected(color))
 
     # ------------------------------------------------------------------ move generation
     def is_game_over(self) -> bool:
@@ -366,7 +376,7 @@ class Position:
                 continue
             kf, kr = geo.coords[king]
             for spec in specs:
-                partner = self._castle_partner(king, spec.dx)
+                partner = self.castle_partner(king, spec.dx, color)
                 if partner < 0:
                     continue
                 pf = geo.coords[partner][0]
@@ -385,25 +395,28 @@ class Position:
                     continue
                 out.append((king, king_to, 0, (), (), (partner, partner_to), -1))
 
-    def _castle_partner(self, king: int, dx: int) -> int:
-        """The outermost piece on the royal's rank in direction ``dx`` if it may castle, else -1."""
+    def outermost(self, square: int, dx: int) -> int:
+        """The last occupied square walking from ``square`` along its rank by ``dx`` to the edge (or a hole)."""
+        geo = self.variant.geometry
+        f, r = geo.coords[square]
+        found = -1
+        while (s := geo.at(f := f + dx, r)) >= 0:
+            if self.board[s]:
+                found = s
+        return found
+
+    def castle_partner(self, king: int, dx: int, color: Color) -> int:
+        """The piece ``color``'s royal on ``king`` may castle with in direction ``dx``, else -1: the outermost piece
+        on its rank that way, of its colour, virgin, and on the corner or a rook-like (``R``) piece."""
         v = self.variant
         geo = v.geometry
-        f, r = geo.coords[king]
-        partner = -1
-        while True:
-            f += dx
-            s = geo.at(f, r)
-            if s < 0:
-                break
-            if self.board[s]:
-                partner = s
+        partner = self.outermost(king, dx)
         if partner < 0:
             return -1
         code = self.board[partner]
-        if ((code - 1) & 1) != self.turn or not self.virgin >> partner & 1:
+        if ((code - 1) & 1) != color or not self.virgin >> partner & 1:
             return -1
-        on_corner = geo.at(geo.coords[partner][0] + dx, r) < 0
+        on_corner = geo.at(geo.coords[partner][0] + dx, geo.coords[partner][1]) < 0
         if not on_corner and not v.types[(code - 1) >> 1].is_castle_partner:
             return -1
         return partner
@@ -440,9 +453,9 @@ class Position:
             return []
         color = self.turn
         legal: list[RawMove] = []
-        royals = self.royals[color]
+        royals = self._protected(color)
         moves = self.pseudo_legal()
-        if not royals or (len(royals) > 1 and not self.variant.protect_every):
+        if not royals:
             return moves
         safe_mask = 0
         if not self._royal_attacked(color):
