@@ -11,7 +11,16 @@ from fairyport.diagnostics import Finding
 from fairyport.formats.gamecourier.analysis import Analysis, CodeInfo, claims_message, sets_rules_flag
 from fairyport.formats.gamecourier.checks_board import Check
 from fairyport.formats.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
-from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, IfBlock, Statement, walk_expr
+from fairyport.formats.gamecourier.gamecode.nodes import (
+    Atom,
+    Call,
+    Command,
+    Expr,
+    IfBlock,
+    Statement,
+    integer,
+    walk_expr,
+)
 from fairyport.formats.gamecourier.lintrules import expected_found, finding
 from fairyport.formats.gamecourier.preset import KNOWN_KEYS
 from fairyport.formats.gamecourier.symmetry import Board, normal_form, reverse
@@ -193,7 +202,7 @@ def check_hex_deltas(a: Analysis) -> list[Finding]:
             if not (isinstance(node, Call) and node.op in CHECK_PRIMITIVES and not node.op.startswith("checka")):
                 continue
             deltas = node.args if node.implicit_endpoints else node.args[2:]
-            values = [int(d.text) for d in deltas if isinstance(d, Atom) and re.fullmatch(r"-?[0-9]+", d.text)]
+            values = [value for d in deltas if (value := integer(d)) is not None]
             if len(values) != 2:
                 continue
             distances = {_hex_distance(x, y) for x, y in _images(*values)}

@@ -10,12 +10,10 @@ when the function is not of that form (then it must be kept as code and run by a
 from __future__ import annotations
 
 import dataclasses
-import re
 
 from fairyport.formats.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
-from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic
+from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic, integer
 
-_INT = re.compile(r"-?[0-9]+")
 _ENDPOINTS = ("#0", "#1")
 
 
@@ -62,10 +60,10 @@ def _term(call: Call) -> MoveTerm | None:
         return None
     if call.op not in CHECK_PRIMITIVES:
         return None
-    if not call.implicit_endpoints:
-        if tuple(texts[:2]) != _ENDPOINTS:
-            return None
-        texts = texts[2:]
-    if not all(t is not None and _INT.fullmatch(t) for t in texts):
+    if not call.implicit_endpoints and tuple(texts[:2]) != _ENDPOINTS:
         return None
-    return MoveTerm(call.op, call.op.startswith("checka"), tuple(int(t) for t in texts if t is not None))
+    operands = call.args if call.implicit_endpoints else call.args[2:]
+    deltas = [value for arg in operands if (value := integer(arg)) is not None]
+    if len(deltas) != len(operands):
+        return None
+    return MoveTerm(call.op, call.op.startswith("checka"), tuple(deltas))

@@ -9,11 +9,10 @@ deltas (both signs when turning), and rewrites comparisons of ``rank`` (and, whe
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Literal
 
 from fairyport.formats.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
-from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic, Sequence
+from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic, Sequence, integer
 
 Mode = Literal["reflect", "rotate"]
 _MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!=", "equal": "equal"}
@@ -73,13 +72,13 @@ def _reverse_comparison(call: Call, mode: Mode, board: Board) -> Expr | None:
         return None
     for coord_index in (0, 1):
         coord, number = call.args[coord_index], call.args[1 - coord_index]
-        if not (isinstance(coord, Call) and coord.op in ("rank", "file") and isinstance(number, Atom)
-                and number.kind == "number" and re.fullmatch(r"-?[0-9]+", number.text) is not None):
+        value = integer(number)
+        if not (isinstance(coord, Call) and coord.op in ("rank", "file")) or value is None:
             continue
         if coord.op == "file" and mode == "reflect":
             return Call(call.op, tuple(reverse(a, mode, board) for a in call.args), call.offset)
         size = board.height if coord.op == "rank" else board.width
-        flipped = Atom(str(size - 1 - int(number.text)), "number", number.offset)
+        flipped = Atom(str(size - 1 - value), "number", number.offset)
         new_coord = Call(coord.op, tuple(reverse(a, mode, board) for a in coord.args), coord.offset)
         args = (new_coord, flipped) if coord_index == 0 else (flipped, new_coord)
         return Call(_MIRRORED[call.op], args, call.offset)

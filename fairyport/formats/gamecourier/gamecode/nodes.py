@@ -7,6 +7,7 @@ quote and locate it, and so unknown constructs survive verbatim.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 from typing import Literal
 
@@ -14,6 +15,7 @@ from fairyport.errors import ParseError
 from fairyport.formats.gamecourier.gamecode.lexer import Token
 
 AtomKind = Literal["number", "string", "variable", "param", "word"]
+_INTEGER = re.compile(r"-?[0-9]+")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -196,6 +198,13 @@ def _walk(statements: list[Statement], parents: tuple[Statement, ...]) -> Iterat
         else:
             yield statement.header, parents
             yield from _walk(statement.body, (*parents, statement))
+
+
+def integer(expr: Expr) -> int | None:
+    """The value of an operand written as a whole number (``2``, ``-1``), else None."""
+    if isinstance(expr, Atom) and _INTEGER.fullmatch(expr.text):
+        return int(expr.text)
+    return None
 
 
 def walk_expr(expr: Expr | None) -> Iterator[Expr]:
