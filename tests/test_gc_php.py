@@ -95,8 +95,8 @@ def test_new_key_goes_before_the_closing_tag() -> None:
     settings.set_default("cols", "8")
     text = settings.to_text()
     assert text.index("$default['cols']") < text.index("?>")
-    assert parse_settings(text).defaults()["cols"].value == PhpString(
-        parse_settings(text).defaults()["cols"].value.decoded, "nowdoc", "NOW")  # type: ignore[union-attr]
+    cols = parse_settings(text).defaults()["cols"].value
+    assert isinstance(cols, PhpString) and (cols.style, cols.tag, cols.value) == ("nowdoc", "NOW", "8")
 
 
 def test_text_without_open_tag_is_php() -> None:
@@ -150,10 +150,18 @@ def test_query_preset_round_trip_and_edit() -> None:
     assert query.to_text().endswith("&files=a+b\n")
 
 
-@pytest.mark.parametrize("text", ["", "game=X&&cols=8", "game=X&", "a=1\nb=2"])
-def test_bad_query_strings_are_located_errors(text: str) -> None:
-    with pytest.raises(ParseError):
+@pytest.mark.parametrize(("text", "column", "reason"), [
+    ("", 1, "query-string parameter without a name"),
+    ("game=X&&cols=8", 8, "query-string parameter without a name"),
+    ("game=X&", 8, "empty parameter at the end"),
+    ("a=1\nb=2", 4, "a query-string preset is one line"),
+])
+def test_bad_query_strings_are_located_errors(text: str, column: int, reason: str) -> None:
+    with pytest.raises(ParseError) as info:
         parse_query(text, "q.gc")
+    error = info.value
+    assert (error.location.file, error.location.line, error.location.column) == ("q.gc", 1, column)
+    assert error.reason.startswith(reason)
 
 
 def test_preset_view_locates_value_characters() -> None:
