@@ -40,7 +40,6 @@ class QueryPreset:
     """``separators[i]`` is written between ``params[i]`` and ``params[i + 1]``."""
     trailer: str
     source: str
-    file: str | None = None
 
     def to_text(self) -> str:
         """The preset text: the source itself where nothing was edited."""
@@ -58,10 +57,6 @@ class QueryPreset:
         for param in self.params:
             result[param.key] = param
         return result
-
-    def location(self, offset: int) -> Location:
-        """The location of a source offset."""
-        return Location.from_offset(self.source, offset, self.file)
 
     def set_value(self, key: str, value: str) -> None:
         """Set ``key`` to ``value`` (percent-encoded); a new key is appended."""
@@ -110,4 +105,4 @@ def parse_query(text: str, file: str | None = None) -> QueryPreset:
         if match is not None:
             separators.append(match.group())
             position = match.end()
-    return QueryPreset(body[:start], params, separators, trailer, text, file)
+    return QueryPreset(body[:start], params, separators, trailer, text)
