@@ -9,8 +9,9 @@ import pytest
 
 from fairyport.errors import ParseError
 from fairyport.formats.zrf.loader import load, load_text
-from fairyport.formats.zrf.macros import Limits
-from fairyport.formats.zrf.nodes import Atom, SList, String, to_text
+from fairyport.formats.zrf.macros import Expander, Limits, collect_macros
+from fairyport.formats.zrf.nodes import Atom, Node, SList, String, to_text
+from fairyport.formats.zrf.parser import parse_text
 
 
 def expanded(text: str) -> list[str]:
@@ -63,9 +64,9 @@ def test_parameter_beyond_arguments_is_a_finding_and_left_unchanged() -> None:
     assert to_text(loaded.expanded[0]) == "(game (moves (n $2 add)))"
 
 
-def test_same_keyword_names_as_names() -> None:
-    loaded = load_text("(game (piece (name Piece)) (board-setup (W (Piece a1))))")
-    assert to_text(loaded.expanded[0]) == "(game (piece (name Piece)) (board-setup (W (Piece a1))))"
+def test_only_list_heads_call_macros() -> None:
+    loaded = load_text("(define step ($1 add))\n(game (piece (name step)) (board-setup (W (step a1))) step)")
+    assert to_text(loaded.expanded[0]) == "(game (piece (name step)) (board-setup (W (a1 add))) step)"
 
 
 def test_self_recursion_ends_with_located_error() -> None:
@@ -89,9 +90,20 @@ def test_string_growth_is_bounded() -> None:
         load_text("\n".join(lines) + "\n(game (s29 xxxxxxxx))", limits=Limits(chars=100_000))
 
 
+def expander_run(text: str) -> tuple[Expander, list[Node]]:
+    macros, forms = collect_macros(parse_text(text).items)
+    expander = Expander(macros)
+    return expander, expander.expand_forms(forms)
+
+
 def test_identical_calls_are_shared_but_counted() -> None:
-    loaded = load_text("(define s ($1 add))\n(game (moves (s n) (s n) (s e)))")
-    assert to_text(loaded.expanded[0]) == "(game (moves (n add) (n add) (e add)))"
+    shared, forms = expander_run("(define s ($1 add))\n(game (moves (s n) (s n) (s e)))")
+    assert to_text(forms[0]) == "(game (moves (n add) (n add) (e add)))"
+    moves = forms[0].items[1]
+    assert isinstance(moves, SList)
+    assert moves.items[1] is moves.items[2] and moves.items[2] is not moves.items[3]
+    distinct, _ = expander_run("(define s ($1 add))\n(game (moves (s n) (s w) (s e)))")
+    assert shared.nodes == distinct.nodes > 0
 
 
 def test_include_is_resolved_relative_to_the_including_file(tmp_path: Path) -> None:
