@@ -139,3 +139,19 @@ def test_outcomes() -> None:
     kamil = compile_game(read_game(bundled_fixtures() / "games" / "shatranj-kamil-x.idiagram"))
     bare = Position.from_fen(kamil, "4k5/10/10/10/10/10/10/10/10/4K4R b - - 0 1")
     assert bare.outcome() == (0, "bare king")
+
+
+def test_move_counters() -> None:
+    pos = chess()
+    for uci in ("e2e4", "e7e5", "g1f3"):
+        pos.push(pos.parse_uci(uci))
+    assert pos.fen().endswith(" 1 2")
+    pos.push(pos.parse_uci("b8c6"))
+    assert pos.fen().endswith(" 2 3")
+    pos.push(pos.parse_uci("f3e5"))  # a capture resets the clock
+    assert pos.fen().endswith(" 0 3")
+    pos.pop()
+    pos.pop()
+    assert pos.fen().endswith(" 1 2")
+    assert pos.variant.irreversible[pos.board[pos.variant.geometry.square("d2")]]  # a pawn never retreats
+    assert not pos.variant.irreversible[pos.board[pos.variant.geometry.square("g1")]]

@@ -163,6 +163,24 @@ class Variant:
         if not game.rules.royals_may_face:
             self._add_facing_rule()
         self._build_attack_tables()
+        self.irreversible = [False] + [self._never_retreats(code) for code in range(1, codes)]
+        """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
+
+    def _never_retreats(self, code: int) -> bool:
+        coords = self.geometry.coords
+        forward = 1 if (code - 1) & 1 == WHITE else -1
+        for sq in range(self.size):
+            targets = {to for to, _ in self.leaps[code][sq]}
+            for ray, _ in self.slides[code][sq]:
+                targets.update(ray)
+            for ray, _, _ in self.hops[code][sq]:
+                targets.update(ray)
+            for program in self.programs[code][sq]:
+                for root in program.roots:
+                    _reach(root, targets, QUIET | CAPTURE | FRIEND | EP)
+            if any((coords[to][1] - coords[sq][1]) * forward < 0 for to in targets):
+                return False
+        return True
 
     def start_position(self) -> Position:
         """The game's start position."""
@@ -424,7 +442,7 @@ class Variant:
                 targets: set[int] = set()
                 for program in self.programs[code][sq]:
                     for root in program.roots:
-                        _reach(root, targets)
+                        _reach(root, targets, CAPTURE | ROYAL_ONLY)
                 allowed = self.allowed[code]
                 for target in targets:
                     if allowed is None or target in allowed:
@@ -498,20 +516,18 @@ class Variant:
             entry[code] = 0 if old == 0 or limit == 0 else max(old or 0, limit)
 
 
-def _reach(node: LegNode, out: set[int]) -> None:
-    """Every square where ``node``'s move could capture, ignoring occupancy (for the reverse attack table)."""
+def _reach(node: LegNode, out: set[int], flags: int) -> None:
+    """Every square where ``node``'s move could end (final legs) or capture (any leg) with one of ``flags``,
+    ignoring occupancy: ``CAPTURE | ROYAL_ONLY`` gives the squares it may attack."""
     if node.nexts is None:
-        if node.flags & (CAPTURE | ROYAL_ONLY):
-            if node.hop == HOP_GRASSHOPPER:
-                out.update(node.squares[1:])
-            else:
-                out.update(node.squares)
+        if node.flags & flags:
+            out.update(node.squares[1:] if node.hop == HOP_GRASSHOPPER else node.squares)
         return
     for i, target in enumerate(node.squares):
-        if node.flags & CAPTURE:
+        if node.flags & flags & CAPTURE:
             out.add(target)
         for child in node.nexts[i]:
-            _reach(child, out)
+            _reach(child, out, flags)
 
 
 def _paths_to(node: LegNode, target: int, trail: tuple[int, ...], out: set[int]) -> None:

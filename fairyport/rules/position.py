@@ -70,7 +70,9 @@ class Position:
         """The square of the piece an e.p. capture removes."""
         self.royals: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.halfmove = 0
+        """Plies since the last capture, promotion or move of a piece that never retreats (kept by push/pop)."""
         self.fullmove = 1
+        self._counters: list[tuple[int, int]] = []
         self._stack: list[tuple[list[int], Color, int, tuple[int, ...], int, tuple[tuple[int, ...], tuple[int, ...]]]]
         self._stack = []
 
@@ -159,12 +161,18 @@ class Position:
         self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals = self._stack.pop()
 
     def push(self, move: Move) -> None:
-        """Make a legal move from :meth:`legal_moves`."""
+        """Make a legal move from :meth:`legal_moves`, keeping the move counters (perft uses push_raw)."""
+        frm, to, promo, caps, _, _, victim = move.raw
+        resets = bool(self.board[to] or caps or victim >= 0 or promo) or self.variant.irreversible[self.board[frm]]
+        self._counters.append((self.halfmove, self.fullmove))
         self.push_raw(move.raw)
+        self.halfmove = 0 if resets else self.halfmove + 1
+        self.fullmove += self.turn == WHITE
 
     def pop(self) -> None:
-        """Unmake the last move."""
+        """Unmake the last move made with :meth:`push`."""
         self.pop_raw()
+        self.halfmove, self.fullmove = self._counters.pop()
 
     # ------------------------------------------------------------------ attacks
     def is_attacked(self, square: int, by: Color) -> bool:
