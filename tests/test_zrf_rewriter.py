@@ -98,7 +98,7 @@ def test_every_corpus_file_round_trips_byte_for_byte() -> None:
         assert rewrite_file(path) == path.read_bytes(), path
 
 
-def test_pretty_printed_chess_rereads_to_the_same_expansion(tmp_path: Path) -> None:
+def test_pretty_printed_chess_rereads_to_the_same_expansion() -> None:
     original = load(corpus_file("zrflib/Chess.zrf"))
     text = format_forms(original.expanded)
     reread = load_text(text)

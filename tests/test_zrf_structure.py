@@ -83,8 +83,9 @@ def test_typed_tree_of_a_game() -> None:
 
 
 def test_missing_game_is_a_located_model_error() -> None:
-    with pytest.raises(ModelError):
-        read_structure(load_text("(define x (y))"))
+    with pytest.raises(ModelError) as info:
+        read_structure(load_text("(define x (y))", "lib.zrf"))
+    assert str(info.value.location) == "lib.zrf:1:1"
 
 
 def test_official_chess_has_29_variant_forms_and_complete_sections() -> None:
