@@ -47,11 +47,6 @@ class Geometry:
     zones: dict[str, dict[str, list[str]]]
     """Zone -> player -> positions (player ``""`` when the zone names no players)."""
 
-    @property
-    def directions(self) -> list[str]:
-        """Every direction name that has links or a grid definition."""
-        return list(self.links)
-
     def step(self, position: str, direction: str, player: str | None = None) -> str | None:
         """Where stepping ``direction`` from ``position`` leads (after ``player``'s symmetry), or None."""
         if player is not None:
@@ -64,7 +59,7 @@ class Geometry:
         return per_player.get(player, per_player.get("", []))
 
 
-def _grid_positions(grid: Grid, index: int, board: Board, findings: list[Finding]) -> list[Position]:
+def _grid_positions(grid: Grid, index: int, findings: list[Finding]) -> list[Position]:
     sizes = [len(d.names) for d in grid.dimensions]
     for direction in grid.directions:
         if len(direction.vector) > len(sizes):
@@ -105,7 +100,7 @@ def resolve(board: Board, players: list[str] | None = None, findings: list[Findi
     links: dict[str, dict[str, str]] = {}
     vectors: dict[str, set[tuple[int, ...]]] = {}
     for index, grid in enumerate(board.grids):
-        cells = _grid_positions(grid, index, board, found)
+        cells = _grid_positions(grid, index, found)
         by_coordinates = {p.coordinates: p.name for p in cells}
         for cell in cells:
             positions.setdefault(cell.name, cell)

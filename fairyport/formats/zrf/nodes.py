@@ -175,11 +175,6 @@ class SList(Node):
         return f"SList({self.items!r})"
 
 
-def atom_text(node: Node) -> str | None:
-    """The text of ``node`` if it is an atom, else None."""
-    return node.text if isinstance(node, Atom) else None
-
-
 def name_text(node: Node) -> str | None:
     """The text of an atom or the value of a string (names are written either way), else None."""
     if isinstance(node, Atom):
@@ -187,16 +182,6 @@ def name_text(node: Node) -> str | None:
     if isinstance(node, String):
         return node.value
     return None
-
-
-def walk(node: Node) -> Iterator[Node]:
-    """Every node of the tree under ``node``, depth first, without recursion."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        if isinstance(current, SList):
-            stack.extend(reversed(current.items))
 
 
 def equal(a: Node, b: Node) -> bool:

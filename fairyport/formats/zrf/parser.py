@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
 from fairyport.diagnostics import Finding, Severity
 from fairyport.errors import ParseError
@@ -151,8 +150,3 @@ def _close_all(stack: list[SList], pending: str, offset: int) -> None:
 def parse_text(text: str, name: str = "<input>", findings: list[Finding] | None = None) -> Document:
     """Parse a text given as a string."""
     return parse(SourceFile(text, name), findings)
-
-
-def parse_file(path: Path, findings: list[Finding] | None = None) -> Document:
-    """Read, decode and parse the file at ``path``."""
-    return parse(SourceFile.read(path), findings)

@@ -64,7 +64,3 @@ class SourceFile:
         """The :class:`Location` of ``offset`` in this file."""
         line, column = self.line_column(offset)
         return Location(file=self.name, line=line, column=column, offset=offset)
-
-    def column_of(self, offset: int) -> int:
-        """Column (from 1) of ``offset``."""
-        return self.line_column(offset)[1]
