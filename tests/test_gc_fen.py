@@ -99,3 +99,8 @@ def test_only_ascii_digits_count_as_runs() -> None:
     with pytest.raises(ParseError) as info:
         parse_fen("rn²b", 8)
     assert info.value.location.offset == 2
+
+
+def test_first_cells_keep_each_labels_first_occurrence_in_reading_order() -> None:
+    board = parse_fen("1ab/Ka1", 3)
+    assert [(label, cell.offset) for label, cell in board.first_cells().items()] == [("a", 1), ("b", 2), ("K", 4)]

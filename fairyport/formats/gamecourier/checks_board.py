@@ -101,11 +101,11 @@ def check_board(a: Analysis) -> list[Finding]:
         out.append(finding("GC-FEN-WIDTH", code.location(last.offset),
                            f"the last rank is {board.short_last_rank} cells short of 'cols' = {board.cols}",
                            key="code"))
-    for key, count, what in (("files", board.cols, "files"), ("ranks", len(board.ranks), "ranks")):
+    for key, count in (("files", board.cols), ("ranks", len(board.ranks))):
         labels = preset.get(key)
         if labels is not None and labels.strip() and len(labels.split()) != count:
             out.append(finding("GC-LABEL-COUNT", preset.values[key].location(),
-                               f"{len(labels.split())} labels for {count} {what}", key=key))
+                               f"{len(labels.split())} labels for {count} {key}", key=key))
     return out
 
 
@@ -114,15 +114,9 @@ def check_set_labels(a: Analysis) -> list[Finding]:
     if a.board is None or a.set_labels is None:
         return []
     code = a.preset.values["code"]
-    out: list[Finding] = []
-    seen: set[str] = set()
-    for rank in a.board.ranks:
-        for cell in rank:
-            if cell.label is not None and cell.label not in a.set_labels and cell.label not in seen:
-                seen.add(cell.label)
-                out.append(finding("GC-LABEL-NOT-IN-SET", code.location(cell.offset or 0),
-                                   f"'{cell.label}' is not in the piece set ({a.set_source})", key="code"))
-    return out
+    return [finding("GC-LABEL-NOT-IN-SET", code.location(cell.offset or 0),
+                    f"'{label}' is not in the piece set ({a.set_source})", key="code")
+            for label, cell in a.board.first_cells().items() if label not in a.set_labels]
 
 
 

@@ -89,16 +89,11 @@ def check_piece_functions(a: Analysis) -> list[Finding]:
     if not set(a.board.pieces()) & set(a.defs):
         return []  # no piece function at all: moves are not checked through 'def's (the claim checks report it)
     code = a.preset.values["code"]
-    out: list[Finding] = []
-    seen: set[str] = set()
-    for rank in a.board.ranks:
-        for cell in rank:
-            label = cell.label
-            if label is not None and label not in a.defs and label not in seen:
-                seen.add(label)
-                out.append(finding("GC-LABEL-NO-DEF", code.location(cell.offset or 0),
-                                   f"'{label}' is on the board but no code block has 'def {label}'", key="code"))
-    for label in sorted((a.set_labels or set()) - seen - set(a.defs) - set(a.board.pieces())):
+    on_board = a.board.first_cells()
+    out = [finding("GC-LABEL-NO-DEF", code.location(cell.offset or 0),
+                   f"'{label}' is on the board but no code block has 'def {label}'", key="code")
+           for label, cell in on_board.items() if label not in a.defs]
+    for label in sorted((a.set_labels or set()) - set(a.defs) - set(on_board)):
         out.append(finding("GC-NO-MOVE-FN", a.set_location,
                            f"'{label}' is in the piece set but has no 'def {label}'"))
     return out

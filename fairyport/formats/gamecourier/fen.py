@@ -84,6 +84,15 @@ class FenBoard:
         """Count of each piece label."""
         return Counter(cell.label for rank in self.ranks for cell in rank if cell.label is not None)
 
+    def first_cells(self) -> dict[str, Cell]:
+        """Each piece label with the cell where it first appears, in reading order (top rank first)."""
+        found: dict[str, Cell] = {}
+        for rank in self.ranks:
+            for cell in rank:
+                if cell.label is not None:
+                    found.setdefault(cell.label, cell)
+        return found
+
     def piece_count(self) -> int:
         """Number of pieces."""
         return sum(self.pieces().values())
