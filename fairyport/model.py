@@ -46,7 +46,7 @@ class Position:
     rank: int | None = None
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(frozen=True)
 class Board:
     """The board: its positions and how they connect.
 

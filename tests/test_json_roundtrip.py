@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -28,8 +29,7 @@ def test_fixture_round_trip(path: Path) -> None:
 def test_every_field_and_stable_order() -> None:
     game = read_game(FIXTURES[0])
     game.setup.hands = {WHITE: {"P": 1}, BLACK: {"Q": 2}}
-    game.board.extra_positions = (Position("off1"),)
-    game.board.links = {"n": {"a1": "a2"}}
+    game.board = dataclasses.replace(game.board, extra_positions=(Position("off1"),), links={"n": {"a1": "a2"}})
     data = json.loads(game_to_json(game))
     assert list(data) == ["fairyport", "version", "game"]
     assert list(data["game"]) == ["metadata", "board", "pieces", "setup", "rules", "zones", "format_data"]
