@@ -123,6 +123,13 @@ class Preset:
         """The location of character ``index`` of the value of ``key``."""
         return self.values[key].location(index)
 
+    def add_value(self, value: PresetValue) -> None:
+        """Record the value of a key as read; a key read again is a duplicate and moves to its new place."""
+        earlier = self.values.pop(value.key, None)
+        if earlier is not None:
+            self.duplicates.append((value.key, earlier.offset))
+        self.values[value.key] = value
+
     def code_blocks(self) -> dict[str, PresetValue]:
         """The GAME Code keys present, in file order."""
         return {key: value for key, value in self.values.items() if key in CODE_BLOCKS}
@@ -204,8 +211,6 @@ def _from_settings(settings: SettingsFile, text: str, file: str | None) -> Prese
         if len(assignment.keys) != 1:
             continue
         key = assignment.keys[0]
-        if key in preset.values:
-            preset.duplicates.append((key, preset.values[key].offset))
         value = assignment.value
         if isinstance(value, PhpString):
             kind: str = value.style
@@ -218,9 +223,8 @@ def _from_settings(settings: SettingsFile, text: str, file: str | None) -> Prese
             kind = value.kind
             offsets = tuple(range(assignment.value_offset, assignment.value_offset + len(value.raw)))
         interpolated = isinstance(value, PhpString) and value.decoded.interpolated
-        preset.values.pop(key, None)
-        preset.values[key] = PresetValue(key, value_as_text(value), kind, assignment.value_offset, offsets,
-                                         interpolated, text, file)
+        preset.add_value(PresetValue(key, value_as_text(value), kind, assignment.value_offset, offsets,
+                                     interpolated, text, file))
     return preset
 
 
@@ -244,9 +248,6 @@ def _from_query(query: QueryPreset, text: str, file: str | None) -> Preset:
             position = match.end()
         if len(offsets) != len(param.value):  # a malformed escape: fall back to the value's start
             offsets = [param.value_offset] * len(param.value)
-        if param.key in preset.values:
-            preset.duplicates.append((param.key, preset.values[param.key].offset))
-            preset.values.pop(param.key)
-        preset.values[param.key] = PresetValue(param.key, param.value, "query", param.value_offset, tuple(offsets),
-                                               source=text, file=file)
+        preset.add_value(PresetValue(param.key, param.value, "query", param.value_offset, tuple(offsets),
+                                     source=text, file=file))
     return preset
