@@ -10,6 +10,7 @@ problems are collected in :attr:`Program.errors`; :func:`parse_strict` raises th
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Literal
 
 from fairyport.errors import Location, ParseError
@@ -41,8 +42,8 @@ def parse_program(code: str, file: str | None = None) -> Program:
     """Parse a GAME Code block; syntax errors are collected, never raised. Locations are relative to ``code``."""
     lexed = tokenize(code, file)
     queue, colon_ends = _split(lexed.tokens)
-    parser = _Parser(code, file, lexed.errors, colon_ends)
-    statements = parser.block(queue, closers=())
+    parser = _Parser(code, file, lexed.errors, colon_ends, queue)
+    statements = parser.block(closers=())
     return Program(code, statements, parser.errors)
 
 
@@ -81,26 +82,27 @@ def _split(tokens: list[Token]) -> tuple[list[list[Token]], set[int]]:
 
 
 class _Parser:
-    def __init__(self, code: str, file: str | None, errors: list[ParseError], colon_ends: set[int]) -> None:
+    def __init__(self, code: str, file: str | None, errors: list[ParseError], colon_ends: set[int],
+                 statements: list[list[Token]]) -> None:
         self.code = code
         self.file = file
         self.errors = errors
         self.colon_ends = colon_ends
-        self.queue: list[list[Token]] = []
+        self.queue = deque(statements)
+        """The statements not parsed yet, each as its tokens; every block consumes from the front."""
 
     def error(self, reason: str, offset: int, expected: str, found: str) -> None:
         self.errors.append(ParseError(reason, Location.from_offset(self.code, offset, self.file),
                                       expected=expected, found=found))
 
-    def block(self, queue: list[list[Token]], closers: tuple[str, ...]) -> list[Statement]:
-        """Parse statements from ``queue`` (consumed in place) until one of ``closers`` (left in the queue)."""
-        self.queue = queue
+    def block(self, closers: tuple[str, ...]) -> list[Statement]:
+        """Parse statements from the queue until one of ``closers`` (left in the queue)."""
         body: list[Statement] = []
         while self.queue:
             first = self.queue[0][0].text
             if first in closers:
                 return body
-            tokens = self.queue.pop(0)
+            tokens = self.queue.popleft()
             if first == "if":
                 body.append(self.if_block(tokens))
             elif first == "sub":
@@ -118,13 +120,12 @@ class _Parser:
         if header.expr is None:
             self.error("'if' without a condition", tokens[0].offset, "an expression", "nothing")
         while True:
+            branches[-1].body = self.block(("elseif", "else", "endif"))
             queue = self.queue
-            branches[-1].body = self.block(queue, ("elseif", "else", "endif"))
-            self.queue = queue
             if not queue:
                 self.error("'if' without 'endif'", tokens[0].offset, "endif", "end of code")
                 return IfBlock(branches, tokens[0].offset, len(self.code))
-            nxt = queue.pop(0)
+            nxt = queue.popleft()
             keyword = nxt[0].text
             if keyword == "endif":
                 return IfBlock(branches, tokens[0].offset, nxt[-1].end)
@@ -140,15 +141,14 @@ class _Parser:
         header = self.command(tokens)
         if header.target is None:
             self.error("'sub' without a name", tokens[0].offset, "a subroutine name", "nothing")
+        body = self.block(("endsub", "sub"))
         queue = self.queue
-        body = self.block(queue, ("endsub", "sub"))
-        self.queue = queue
         params = tuple(t.text for t in header.args)
         if not queue or queue[0][0].text != "endsub":
             self.error("'sub' without 'endsub'", tokens[0].offset, "endsub", "end of code" if not queue else "sub")
             end = queue[0][0].offset if queue else len(self.code)
             return SubBlock(header, header.target or "", params, body, tokens[0].offset, end)
-        closer = queue.pop(0)
+        closer = queue.popleft()
         return SubBlock(header, header.target or "", params, body, tokens[0].offset, closer[-1].end)
 
     def command(self, tokens: list[Token]) -> Command:
