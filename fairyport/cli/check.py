@@ -18,45 +18,44 @@ from fairyport.loader import bundled_fixtures, read_game
 from fairyport.rules import compile_game
 
 
+def _row(path: Path, game: str, case: str, status: str, depth: int | None = None, expected: int | None = None,
+         got: int | None = None, seconds: float | None = None) -> dict[str, Any]:
+    """One result row (also the JSON record)."""
+    return {"file": str(path), "game": game, "id": case, "depth": depth, "expected": expected, "got": got,
+            "seconds": seconds, "status": status}
+
+
 def run(args: argparse.Namespace) -> int:
     """Check every expectation file found; print a table; exit 1 on any mismatch or unreadable game."""
     paths = args.paths or [str(bundled_fixtures())]
-    files = collect_files(paths, [".perft"])
     rows: list[dict[str, Any]] = []
-    failed = False
-    for path in files:
+    for path in collect_files(paths, [".perft"]):
         try:
             expectation = read_expectation(path)
             game = read_game(expectation.game)
             variant = compile_game(game)
         except FairyportError as exc:
-            rows.append({"file": str(path), "id": "-", "depth": None, "expected": None, "got": None,
-                         "seconds": None, "status": f"error: {exc.message()}"})
-            failed = True
+            rows.append(_row(path, path.name, "-", f"error: {exc.message()}"))
             continue
+        title = game.metadata.title
         for case in expectation.cases:
             try:
                 pos = position_of(variant, case.fen, case.fen_location)
             except FairyportError as exc:
-                rows.append({"file": str(path), "game": game.metadata.title, "id": case.id, "depth": None,
-                             "expected": None, "got": None, "seconds": None, "status": f"error: {exc.message()}"})
-                failed = True
+                rows.append(_row(path, title, case.id, f"error: {exc.message()}"))
                 continue
             for line in case.expected:
                 if (line.slow and not args.slow) or (args.max_depth is not None and line.depth > args.max_depth):
                     continue
                 start = time.perf_counter()
                 got = counted(pos, line.depth, args.jobs, f"{path.stem} {case.id} perft({line.depth})")
-                ok = got == line.nodes
-                failed = failed or not ok
-                rows.append({"file": str(path), "game": game.metadata.title, "id": case.id, "depth": line.depth,
-                             "expected": line.nodes, "got": got, "seconds": round(time.perf_counter() - start, 3),
-                             "status": "ok" if ok else "MISMATCH"})
+                rows.append(_row(path, title, case.id, "ok" if got == line.nodes else "MISMATCH", line.depth,
+                                 line.nodes, got, round(time.perf_counter() - start, 3)))
     if args.json:
         print_json(rows)
     else:
         print_table(rows)
-    return EXIT_CHECK_FAILED if failed or not rows else EXIT_OK
+    return EXIT_CHECK_FAILED if not rows or any(row["status"] != "ok" for row in rows) else EXIT_OK
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
@@ -65,7 +64,7 @@ def print_table(rows: list[dict[str, Any]]) -> None:
     for column in ("game", "position", "depth", "expected", "got", "seconds", "status"):
         table.add_column(column, justify="right" if column in ("depth", "expected", "got", "seconds") else "left")
     for row in rows:
-        table.add_row(row.get("game") or Path(row["file"]).name, row["id"], str(row["depth"] or ""),
+        table.add_row(row["game"], row["id"], str(row["depth"] or ""),
                       f"{row['expected']:,}" if row["expected"] is not None else "",
                       f"{row['got']:,}" if row["got"] is not None else "",
                       f"{row['seconds']:.2f}" if row["seconds"] is not None else "", row["status"])

@@ -9,31 +9,40 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-SHOWERS: dict[str, str] = {}
+SHOWERS: dict[str, str] = {
+    "zrf": "fairyport.formats.zrf.show:show",
+    "gamecourier": "fairyport.formats.gamecourier.show:show",
+    "idiagram": "fairyport.converters.idiagram:show",
+    "json": "fairyport.converters.json:show",
+}
 """Format -> ``show(path: Path, args: argparse.Namespace) -> int`` (``fairyport show``)."""
 
-REWRITERS: dict[str, str] = {}
+REWRITERS: dict[str, str] = {
+    "zrf": "fairyport.formats.zrf.rewriter:rewrite_file",
+    "gamecourier": "fairyport.formats.gamecourier.preset:rewrite_file",
+    "idiagram": "fairyport.converters.idiagram:rewrite",
+}
 """Format -> ``rewrite(path: Path) -> bytes``: same-format rewrite through the syntax tree
 (``fairyport convert X.zrf --to zrf``), byte for byte for an unmodified file."""
 
-MODEL_READERS: dict[str, str] = {}
+MODEL_READERS: dict[str, str] = {
+    "idiagram": "fairyport.converters.idiagram:read_game",
+    "json": "fairyport.converters.json:read_game",
+}
 """Format -> ``read_game(path: Path) -> fairyport.model.Game``."""
 
-MODEL_WRITERS: dict[str, str] = {}
+MODEL_WRITERS: dict[str, str] = {
+    "idiagram": "fairyport.converters.idiagram:write_game",
+    "json": "fairyport.converters.json:write_game",
+}
 """Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
 
-
-SHOWERS["zrf"] = "fairyport.formats.zrf.show:show"
-REWRITERS["zrf"] = "fairyport.formats.zrf.rewriter:rewrite_file"
-SHOWERS["gamecourier"] = "fairyport.formats.gamecourier.show:show"
-REWRITERS["gamecourier"] = "fairyport.formats.gamecourier.preset:rewrite_file"
-SHOWERS["idiagram"] = "fairyport.converters.idiagram:show"
-REWRITERS["idiagram"] = "fairyport.converters.idiagram:rewrite"
-MODEL_READERS["idiagram"] = "fairyport.converters.idiagram:read_game"
-MODEL_WRITERS["idiagram"] = "fairyport.converters.idiagram:write_game"
-SHOWERS["json"] = "fairyport.converters.json:show"
-MODEL_READERS["json"] = "fairyport.converters.json:read_game"
-MODEL_WRITERS["json"] = "fairyport.converters.json:write_game"
+VALIDATORS: dict[str, str] = {
+    "zrf": "fairyport.formats.zrf.validate:validate_file",
+    "gamecourier": "fairyport.formats.gamecourier.lint:validate_file",
+    "idiagram": "fairyport.converters.idiagram_validate:validate_file",
+}
+"""Format -> ``validate_file(path: Path, options: ValidateOptions) -> FileReport`` (``fairyport validate``)."""
 
 
 def resolve(table: dict[str, str], fmt: str) -> Any | None:

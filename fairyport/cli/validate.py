@@ -1,20 +1,21 @@
 """``fairyport validate PATH... [--variant V] [--json]``: structural validation and linting of rule files.
 
-Each format registers a validator: a function ``validate_file(path, options) -> FileReport`` found by module
-name, so that this command knows nothing about any one format.
+Each format registers a validator in :data:`fairyport.cli.registry.VALIDATORS`: a function
+``validate_file(path, options) -> FileReport`` found by module name, so that this command knows nothing about any
+one format.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import importlib
 from collections.abc import Callable
 from pathlib import Path
 
 from rich.table import Table
 
 from fairyport.cli.common import collect_files, print_json, progress, stderr_console
+from fairyport.cli.registry import VALIDATORS, resolve
 from fairyport.diagnostics import FileReport
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError, Location, UsageError
 from fairyport.formats.detect import SUFFIXES, detect_format
@@ -30,22 +31,6 @@ class ValidateOptions:
 
 ValidatorFunction = Callable[[Path, ValidateOptions], FileReport]
 
-VALIDATORS: dict[str, str] = {}
-"""Format name -> ``module:function`` of its validator. Formats add themselves here."""
-VALIDATORS["zrf"] = "fairyport.formats.zrf.validate:validate_file"
-VALIDATORS["gamecourier"] = "fairyport.formats.gamecourier.lint:validate_file"
-VALIDATORS["idiagram"] = "fairyport.converters.idiagram_validate:validate_file"
-
-
-def validator_for(fmt: str) -> ValidatorFunction | None:
-    """The validator function of format ``fmt``, or None if the format has none."""
-    target = VALIDATORS.get(fmt)
-    if target is None:
-        return None
-    module_name, _, function_name = target.partition(":")
-    function: ValidatorFunction = getattr(importlib.import_module(module_name), function_name)
-    return function
-
 
 def validate_path(path: Path, options: ValidateOptions) -> FileReport:
     """Validate one file with the validator of its format; never raises for bad input."""
@@ -53,7 +38,7 @@ def validate_path(path: Path, options: ValidateOptions) -> FileReport:
         fmt = detect_format(path)
     except FairyportError as exc:
         return FileReport(str(path), "unknown", unreadable=exc)
-    function = validator_for(fmt)
+    function: ValidatorFunction | None = resolve(VALIDATORS, fmt)
     if function is None:
         return FileReport(
             str(path), fmt, unreadable=FairyportError(f"no validator for the {fmt} format", Location(str(path)))
