@@ -42,10 +42,6 @@ class Location:
             parts.append(f"offset {self.offset}")
         return ":".join(parts)
 
-    def with_file(self, file: str | None) -> Location:
-        """Return a copy naming ``file`` (kept if ``file`` is None)."""
-        return dataclasses.replace(self, file=file if file is not None else self.file)
-
     @staticmethod
     def from_offset(text: str, offset: int, file: str | None = None) -> Location:
         """Compute line and column of ``offset`` in ``text``."""

@@ -59,9 +59,6 @@ anything else: see :func:`default_move`)."""
 DEFAULT_PROMO_CHOICE = "QNRB"
 """``promoChoice`` when the definition has none."""
 
-SYMMETRIES = ("mirror", "rotate", "none")
-"""Normalised ``symmetry`` values (anything but mirror or rotate means none)."""
-
 ZONE_KEY = "fairyportZone"
 """Extension parameter: ``fairyportZone=name:white squares,,black squares`` defines a zone (fairyport only)."""
 

@@ -74,9 +74,6 @@ ATOM_SYNONYMS = {"L": "C", "J": "Z"}
 RIDER_ATOMS = {"R": "W", "B": "F", "Q": "K"}
 """Unlimited riders and the step atom they repeat (``R4`` = ``W4``)."""
 
-COMPOUND_ATOMS = {"K": ("W", "F"), "Q": ("R", "B")}
-"""Atoms that are the union of two others."""
-
 SPECIAL_ATOMS = {"O", "U", "I"}
 """Castling, universal leaper, imitator."""
 

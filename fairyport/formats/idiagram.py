@@ -121,10 +121,6 @@ class Document:
         """Every directive, in order."""
         return [item.directive for item in self.items]
 
-    def parameters(self) -> Iterator[Parameter]:
-        """Every parameter line, in order."""
-        return (d for d in self.directives if isinstance(d, Parameter))
-
     def pieces(self) -> Iterator[PieceLine]:
         """Every piece line, in order."""
         return (d for d in self.directives if isinstance(d, PieceLine))
