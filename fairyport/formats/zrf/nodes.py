@@ -9,6 +9,7 @@ site) and ``origin`` names the call that produced them.
 
 from __future__ import annotations
 
+import abc
 import re
 from collections.abc import Iterator
 
@@ -45,17 +46,19 @@ class Expansion:
         return ", ".join(parts)
 
 
-class Node:
-    """Base class of the three node kinds."""
+class Node(abc.ABC):
+    """Base class of the three node kinds.
+
+    Each kind's constructor sets these slots itself (no ``super().__init__`` call: atoms are the most numerous
+    objects of a parse and an expansion).
+    """
 
     __slots__ = ("end", "origin", "source", "start")
 
-    def __init__(self, source: SourceFile | None = None, start: int = 0, end: int = 0,
-                 origin: Expansion | None = None) -> None:
-        self.source = source
-        self.start = start
-        self.end = end
-        self.origin = origin
+    source: SourceFile | None
+    start: int
+    end: int
+    origin: Expansion | None
 
     @property
     def location(self) -> Location:
@@ -75,9 +78,9 @@ class Node:
         """A note for messages: empty for source nodes, otherwise the chain of macro calls."""
         return "" if self.origin is None else f" ({self.origin.describe()})"
 
+    @abc.abstractmethod
     def relocate(self, origin: Expansion | None) -> Node:
         """A shallow copy of this node with ``origin`` (lists copy their item list, not the items)."""
-        raise NotImplementedError
 
 
 class Atom(Node):
@@ -87,7 +90,6 @@ class Atom(Node):
 
     def __init__(self, text: str, source: SourceFile | None = None, start: int = 0, end: int = 0,
                  origin: Expansion | None = None) -> None:
-        # Slots are set directly rather than through Node.__init__: atoms are the most numerous nodes.
         self.source = source
         self.start = start
         self.end = end
