@@ -10,10 +10,10 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from fairyport.diagnostics import Finding, Severity
+from fairyport.diagnostics import Finding
 from fairyport.errors import ParseError
 from fairyport.formats.zrf.nodes import Node, SList, String
-from fairyport.formats.zrf.parser import Document, parse
+from fairyport.formats.zrf.parser import Document, parse, report
 from fairyport.formats.zrf.source import SourceFile
 
 INCLUDE_MISSING = "include-missing"
@@ -29,12 +29,6 @@ class Included:
 
     forms: list[Node]
     documents: list[Document]
-
-
-def _report(findings: list[Finding] | None, node: Node, code: str, message: str) -> None:
-    if findings is None:
-        raise ParseError(message, node.location)
-    findings.append(Finding(node.location, Severity.ERROR, code, message))
 
 
 def find_included(base: Path, name: str) -> Path | None:
@@ -71,23 +65,25 @@ def _splice(document: Document, result: Included, findings: list[Finding] | None
             result.forms.append(form)
             continue
         if len(form.items) != 2 or not isinstance(form.items[1], String):
-            _report(findings, form, INCLUDE_MALFORMED, 'malformed include: expected (include "file")')
+            report(findings, form.location, INCLUDE_MALFORMED, 'malformed include: expected (include "file")')
             continue
         name = form.items[1].value
         base = here.parent if here is not None else Path(".")
         target = find_included(base, name)
         if target is None:
-            _report(findings, form.items[1], INCLUDE_MISSING, f"included file not found: {name!r} (looked in {base})")
+            report(findings, form.items[1].location, INCLUDE_MISSING,
+                   f"included file not found: {name!r} (looked in {base})")
             continue
         if target.resolve() in active:
-            _report(findings, form, INCLUDE_CYCLE, f"include cycle: {name!r} is already being included")
+            report(findings, form.location, INCLUDE_CYCLE, f"include cycle: {name!r} is already being included")
             continue
         if len(active) >= MAX_INCLUDE_DEPTH:
             raise ParseError(f"includes nested deeper than {MAX_INCLUDE_DEPTH} files", form.location)
         try:
             source = SourceFile.read(target)
         except OSError as exc:
-            _report(findings, form.items[1], INCLUDE_MISSING, f"cannot read included file {name!r}: {exc.strerror}")
+            report(findings, form.items[1].location, INCLUDE_MISSING,
+                   f"cannot read included file {name!r}: {exc.strerror}")
             continue
         included = parse(source, findings)
         result.documents.append(included)

@@ -25,6 +25,7 @@ import re
 from fairyport.diagnostics import Finding, Severity
 from fairyport.errors import ParseError
 from fairyport.formats.zrf.nodes import Atom, Expansion, Node, SList, String
+from fairyport.formats.zrf.parser import report
 
 PARAMETER = re.compile(r"\$([0-9]+)")
 
@@ -197,23 +198,20 @@ class Expander:
         def replace(match: re.Match[str]) -> str:
             number = _number(match)
             if not 1 <= number <= len(args):
-                self._warn(node, MACRO_ARG_MISSING, Severity.ERROR,
-                           f"${number} but ({expansion.macro} ...) is called with {len(args)} argument"
-                           f"{'' if len(args) == 1 else 's'}", expansion)
+                self._report(node, MACRO_ARG_MISSING,
+                             f"${number} but ({expansion.macro} ...) is called with {len(args)} argument"
+                             f"{'' if len(args) == 1 else 's'}", expansion)
                 return match.group(0)
             argument = args[number - 1]
             if isinstance(argument, Atom):
                 return argument.text
             if isinstance(argument, String):
                 return argument.value
-            self._warn(node, MACRO_LIST_IN_ATOM, Severity.ERROR,
-                       f"${number} is a list argument and cannot be pasted inside {text!r}", expansion)
+            self._report(node, MACRO_LIST_IN_ATOM,
+                         f"${number} is a list argument and cannot be pasted inside {text!r}", expansion)
             return match.group(0)
 
         return PARAMETER.sub(replace, text)
 
-    def _warn(self, node: Node, code: str, severity: Severity, message: str, expansion: Expansion) -> None:
-        full = f"{message} ({expansion.describe()})"
-        if self.findings is None:
-            raise ParseError(full, node.location)
-        self.findings.append(Finding(node.location, severity, code, full))
+    def _report(self, node: Node, code: str, message: str, expansion: Expansion) -> None:
+        report(self.findings, node.location, code, f"{message} ({expansion.describe()})")

@@ -20,7 +20,7 @@ import dataclasses
 import re
 
 from fairyport.diagnostics import Finding, Severity
-from fairyport.errors import ParseError
+from fairyport.errors import Location, ParseError
 from fairyport.formats.zrf import scanner
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String
 from fairyport.formats.zrf.source import SourceFile
@@ -46,8 +46,9 @@ class Document:
     gaps: list[str]
 
 
-def _report(findings: list[Finding] | None, source: SourceFile, offset: int, code: str, message: str) -> None:
-    location = source.location(offset)
+def report(findings: list[Finding] | None, location: Location, code: str, message: str) -> None:
+    """An error of the reading stages: raised as a :class:`ParseError` in strict mode (``findings is None``),
+    else appended to ``findings``."""
     if findings is None:
         raise ParseError(message, location)
     findings.append(Finding(location, Severity.ERROR, code, message))
@@ -73,7 +74,7 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
         top = stack[-1]
         if kind == scanner.RPAREN:
             if len(stack) == 1:
-                _report(findings, source, start, UNBALANCED, "unbalanced ')': no list is open here")
+                report(findings, source.location(start), UNBALANCED, "unbalanced ')': no list is open here")
                 pending += ")"
                 continue
             assert top.gaps is not None
@@ -87,10 +88,9 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
             continue
         if (kind == scanner.LPAREN and len(stack) > 1 and findings is not None
                 and (start == 0 or text[start - 1] in "\r\n") and _TOP_LEVEL.match(text, end)):
-            culprit = suspect if suspect is not None and suspect.start > stack[1].start else stack[1]
-            _report(findings, source, culprit.start, UNBALANCED,
-                    f"unbalanced '(': this list is never closed (a new top-level form starts at line "
-                    f"{source.line_column(start)[0]})")
+            report(findings, source.location(_culprit(stack, suspect).start), UNBALANCED,
+                   f"unbalanced '(': this list is never closed (a new top-level form starts at line "
+                   f"{source.line_column(start)[0]})")
             _close_all(stack, pending, start)
             pending = ""
             suspect = None
@@ -104,7 +104,8 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
         elif kind == scanner.STRING:
             node = String(text[start + 1:end - 1], source, start, end)
         elif kind == scanner.UNTERMINATED:
-            _report(findings, source, start, UNTERMINATED, "unterminated string: no closing '\"' before the end")
+            report(findings, source.location(start), UNTERMINATED,
+                   "unterminated string: no closing '\"' before the end")
             unterminated = True
             node = String(text[start + 1:end], source, start, end, closed=False)
         else:
@@ -117,13 +118,17 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
         top.items.append(node)
     if len(stack) > 1:
         if not unterminated:
-            culprit = suspect if suspect is not None and suspect.start > stack[1].start else stack[1]
-            _report(findings, source, culprit.start, UNBALANCED,
-                    "unbalanced '(': this list is never closed before the end of the file")
+            report(findings, source.location(_culprit(stack, suspect).start), UNBALANCED,
+                   "unbalanced '(': this list is never closed before the end of the file")
         _close_all(stack, pending, len(text))
         pending = ""
     document.gaps.append(pending)
     return document
+
+
+def _culprit(stack: list[SList], suspect: SList | None) -> SList:
+    """The open list to blame for a missing ``)``: the dedented suspect if it is inside the outermost open list."""
+    return suspect if suspect is not None and suspect.start > stack[1].start else stack[1]
 
 
 def _dedented(text: str, opening: int, closing: int) -> bool:
