@@ -17,6 +17,7 @@ from fairyport.errors import Location, ParseError
 from fairyport.formats.gamecourier.phpstrings import (
     DecodedString,
     QuoteStyle,
+    closing_tag,
     decode_double,
     decode_single,
     render_string,
@@ -450,8 +451,7 @@ class _Parser:
         tag = opener.group(1) or opener.group(2) or opener.group(3)
         nowdoc = opener.group(1) is not None
         body_start = opener.end()
-        closing = re.compile(r"^([ \t]*)" + re.escape(tag) + r"(?![A-Za-z0-9_\x80-\uffff])", re.MULTILINE)
-        match = closing.search(text, body_start)
+        match = closing_tag(tag).search(text, body_start)
         if match is None:
             raise self.error(f"unterminated heredoc: no closing {tag}", start, expected=tag, found="end of file")
         indent = match.group(1)

@@ -135,7 +135,13 @@ def render_string(value: str, style: QuoteStyle, tag: str | None = None) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
+def closing_tag(tag: str) -> re.Pattern[str]:
+    """A line that closes a heredoc or nowdoc tagged ``tag`` (PHP 7.3: the tag, indented or not, not followed
+    by a name character); group 1 is the indentation. The reader and :func:`render_string` share it."""
+    return re.compile(r"^([ \t]*)" + re.escape(tag) + r"(?![A-Za-z0-9_\x80-\uffff])", re.MULTILINE)
+
+
 def _fits_doc(value: str, tag: str) -> bool:
     """True if no line of ``value`` could be read as the closing ``tag`` of a heredoc or nowdoc."""
-    pattern = re.compile(r"[ \t]*" + re.escape(tag) + r"(?![A-Za-z0-9_\x80-\uffff])")
+    pattern = closing_tag(tag)
     return not any(pattern.match(line) for line in value.split("\n")) and "\r" not in value
