@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from fairyport.diagnostics import Finding, Severity
 from fairyport.formats.zrf import keywords
-from fairyport.formats.zrf.geometry import Geometry
+from fairyport.formats.zrf.build import UNKNOWN_KEYWORD
+from fairyport.formats.zrf.geometry import UNKNOWN_POSITION, Geometry
 from fairyport.formats.zrf.macros import PARAMETER
 from fairyport.formats.zrf.nodes import Atom, Node, SList, name_text
 from fairyport.formats.zrf.tree import Ref, ZrfGame
 
 UNDEFINED_PIECE = "undefined-piece"
-UNKNOWN_POSITION = "unknown-position"
 UNKNOWN_ZONE = "unknown-zone"
 UNDEFINED_DIRECTION = "undefined-direction"
 UNKNOWN_PLAYER = "unknown-player"
@@ -29,7 +29,6 @@ SYMMETRY_UNKNOWN_PLAYER = "symmetry-unknown-player"
 DUPLICATE_PIECE = "duplicate-piece"
 UNDEFINED_MACRO = "undefined-macro"
 UNKNOWN_NAME = "unknown-name"
-UNKNOWN_KEYWORD = "unknown-keyword"
 
 _POSITION_ARGUMENT = frozenset({
     "capture", "empty?", "not-empty?", "enemy?", "not-enemy?", "friend?", "not-friend?", "neutral?",
@@ -58,10 +57,10 @@ class Checker:
     def report(self, node: Node, code: str, message: str) -> None:
         """Add a finding at ``node`` (a warning inside a section a variant inherits, else an error)."""
         if self._lenient:
-            self.findings.append(Finding(node.location, Severity.WARNING, code,
-                                         message + " (in a section a variant inherits from the game)" + node.where()))
+            severity, message = Severity.WARNING, message + " (in a section a variant inherits from the game)"
         else:
-            self.findings.append(Finding(node.location, Severity.ERROR, code, message + node.where()))
+            severity = Severity.ERROR
+        self.findings.append(Finding(node.location, severity, code, message + node.where()))
 
     def section(self, node: SList) -> None:
         """Note that the following checks are inside the section ``node``."""
@@ -208,13 +207,6 @@ class Checker:
         return (text in keywords.MOVE_LANGUAGE or text in self.directions or text in self.positions
                 or text in self.attributes or self.geometry is None or PARAMETER.search(text) is not None)
 
-    def condition(self, node: Node) -> None:
-        """A condition: a predicate word or form, an attribute, or a logical combination."""
-        if isinstance(node, SList):
-            self.form(node)
-        elif isinstance(node, Atom):
-            self.bare(node)
-
     def form(self, node: SList) -> None:
         """A list in a move program."""
         head = node.head
@@ -230,13 +222,9 @@ class Checker:
                 self.report(node.items[0], UNDEFINED_MACRO,
                             f"({head} ...) is neither a move-language keyword, an attribute nor a defined macro")
             return
-        if head in ("verify", "and", "or", "not"):
-            for arg in args:
-                self.condition(arg)
-        elif head in ("if", "while"):
-            if args:
-                self.condition(args[0])
-            self.instructions([a for a in args[1:] if not (isinstance(a, Atom) and a.text == "else")])
+        if head in ("verify", "and", "or", "not", "if", "while"):
+            # conditions are checked like instructions (forms and bare words); ``else`` is a keyword
+            self.instructions(args)
         elif head in ("piece?", "not-piece?", "change-type"):
             if args:
                 self.piece(args[0], f"({head} ...)")
