@@ -158,7 +158,7 @@ def read_structure(loaded: LoadedFile) -> GameFile:
     version: str | None = None
     game: Variant | None = None
     variants: list[Variant] = []
-    pending: list[tuple[SList, list[SList], bool]] = []
+    index = 1  # the game's; variants count on from it
     for form in loaded.expanded:
         head = form.head if isinstance(form, SList) else None
         if head == "version" and isinstance(form, SList):
@@ -172,20 +172,17 @@ def read_structure(loaded: LoadedFile) -> GameFile:
                                         f"a second game form is ignored (the game starts at {game.node.location})"))
         elif head == "variant" and isinstance(form, SList):
             sections, default = _sections(form, findings)
-            pending.append((form, sections, default))
+            title = _title(sections)
+            separator = title == "-" and all(s.head == "title" for s in sections)
+            if not separator:
+                index += 1
+            variants.append(Variant(form, sections, title, 0 if separator else index, separator, default))
         else:
             _unknown_top_level(form, findings)
     if game is None:
         where = loaded.document.source.location(0) if loaded.document.items else Location(
             loaded.document.source.name)
         raise ModelError("the file has no (game ...) form", where, expected="(game ...)")
-    index = 1
-    for form, sections, default in pending:
-        title = _title(sections)
-        separator = title == "-" and all(s.head == "title" for s in sections)
-        if not separator:
-            index += 1
-        variants.append(Variant(form, sections, title, 0 if separator else index, separator, default))
     return GameFile(loaded, version, game, variants, findings)
 
 
