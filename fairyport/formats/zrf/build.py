@@ -103,7 +103,7 @@ class Builder:
         }
         for section in sections:
             head = section.head or ""
-            if head in handlers and head in keywords.GAME_SECTIONS:
+            if head in handlers:
                 handlers[head](game, section)
             elif head in keywords.GOALS:
                 self._goal(game, section)
