@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from fairyport.diagnostics import Finding
 from fairyport.formats.gamecourier.analysis import Analysis
-from fairyport.formats.gamecourier.lintrules import expected_found, finding
+from fairyport.formats.gamecourier.lintrules import error_text, finding
 from fairyport.formats.gamecourier.preset import KNOWN_KEYS
 
 Check = Callable[[Analysis], list[Finding]]
@@ -80,8 +80,7 @@ def check_board(a: Analysis) -> list[Finding]:
                            key="code"))
         return out
     if a.board_error is not None:
-        out.append(finding("GC-FEN-SYNTAX", a.board_error.location, a.board_error.reason +
-                           expected_found(a.board_error.expected, a.board_error.found), key="code"))
+        out.append(finding("GC-FEN-SYNTAX", a.board_error.location, error_text(a.board_error), key="code"))
         return out
     board = a.board
     if board is None:

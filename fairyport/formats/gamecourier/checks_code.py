@@ -21,7 +21,7 @@ from fairyport.formats.gamecourier.gamecode.nodes import (
     integer,
     walk_expr,
 )
-from fairyport.formats.gamecourier.lintrules import expected_found, finding
+from fairyport.formats.gamecourier.lintrules import error_text, finding
 from fairyport.formats.gamecourier.preset import KNOWN_KEYS
 from fairyport.formats.gamecourier.symmetry import Board, normal_form, reverse
 
@@ -37,7 +37,7 @@ def check_syntax(a: Analysis) -> list[Finding]:
     for info in a.code:
         for error in info.program.errors:
             out.append(finding("GC-SYNTAX", a.locate(info, error.location.offset or 0),
-                               f"{info.block.label}: {error.reason}{expected_found(error.expected, error.found)}",
+                               f"{info.block.label}: {error_text(error)}",
                                key=info.key))
         for command, _ in info.program.walk():
             if command.name.startswith("//"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from fairyport.diagnostics import Finding, Severity
-from fairyport.errors import Location
+from fairyport.errors import FairyportError, Location
 
 ERROR, WARNING, INFO = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -85,8 +85,7 @@ def finding(code: str, location: Location, message: str, *, key: str | None = No
     return Finding(location, rule.severity, code, message, rule.fix, key)
 
 
-def expected_found(expected: str | None, found: str | None) -> str:
-    """`` (expected X, found Y)`` for a message, or nothing."""
-    parts = [f"expected {expected}" if expected else "", f"found {found}" if found else ""]
-    text = ", ".join(p for p in parts if p)
-    return f" ({text})" if text else ""
+def error_text(error: FairyportError) -> str:
+    """``reason (expected X, found Y)``: the error's own :meth:`~fairyport.errors.FairyportError.message`
+    without its location (the finding carries the location)."""
+    return error.message().removeprefix(f"{error.location}: ")
