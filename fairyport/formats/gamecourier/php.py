@@ -27,9 +27,11 @@ _IDENT = re.compile(r"[A-Za-z_\x80-\uffff][A-Za-z0-9_\x80-\uffff]*")
 _NUMBER = re.compile(r"[+-]?(?:0[xX][0-9A-Fa-f_]+|0[bB][01_]+|(?:[0-9][0-9_]*)?\.?[0-9][0-9_]*(?:[eE][+-]?[0-9]+)?)")
 _DOC_OPEN = re.compile(r"<<<[ \t]*(?:'([A-Za-z_][A-Za-z0-9_]*)'|\"([A-Za-z_][A-Za-z0-9_]*)\"|([A-Za-z_][A-Za-z0-9_]*))"
                        r"(\r?\n)")
-_EXPRESSION_HINTS = ("not a PHP literal", "malformed array", "missing value")
-"""Reasons for which a right-hand side is kept as a raw expression rather than rejected."""
 _OPEN_TAG = re.compile(r"<\?php(?=\s)|<\?php$|<\?=|<\?(?!xml)")
+
+
+class _NotALiteral(ParseError):
+    """A right-hand side that is not a literal this reader models: kept as a raw expression, not rejected."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -219,6 +221,10 @@ class _Parser:
     def error(self, reason: str, offset: int, expected: str | None = None, found: str | None = None) -> ParseError:
         return ParseError(reason, Location.from_offset(self.text, offset, self.file), expected=expected, found=found)
 
+    def not_literal(self, reason: str, offset: int, expected: str, found: str) -> _NotALiteral:
+        return _NotALiteral(reason, Location.from_offset(self.text, offset, self.file), expected=expected,
+                            found=found)
+
     def found_at(self, offset: int) -> str:
         if offset >= len(self.text):
             return "end of file"
@@ -330,9 +336,7 @@ class _Parser:
         value: PhpValue | None
         try:
             value = self.value()
-        except ParseError as exc:
-            if not exc.reason.startswith(_EXPRESSION_HINTS):
-                raise  # a broken literal, not merely an expression this reader does not model
+        except _NotALiteral:  # any other ParseError is a broken literal and propagates
             value = None
         value_end = self.pos
         self.skip_trivia()
@@ -360,7 +364,7 @@ class _Parser:
         text = self.text
         pos = self.pos
         if pos >= len(text):
-            raise self.error("missing value", pos, expected="a PHP value", found="end of file")
+            raise self.not_literal("missing value", pos, expected="a PHP value", found="end of file")
         ch = text[pos]
         if ch == "'":
             end = self.string_end(pos, "'")
@@ -391,8 +395,8 @@ class _Parser:
             if lowered == "null":
                 self.pos = word.end()
                 return PhpScalar("null", word.group())
-            raise self.error("not a PHP literal", pos, expected="a string, number, boolean or array",
-                             found=repr(word.group()))
+            raise self.not_literal("not a PHP literal", pos, expected="a string, number, boolean or array",
+                                   found=repr(word.group()))
         number = _NUMBER.match(text, pos)
         if number is not None and number.group() not in ("", "+", "-"):
             self.pos = number.end()
@@ -400,8 +404,8 @@ class _Parser:
             is_hex = raw.lower().lstrip("+-").startswith("0x")
             kind = "float" if any(c in raw for c in ".eE") and not is_hex else "int"
             return PhpScalar(kind, raw)
-        raise self.error("not a PHP literal", pos, expected="a string, number, boolean or array",
-                         found=self.found_at(pos))
+        raise self.not_literal("not a PHP literal", pos, expected="a string, number, boolean or array",
+                               found=self.found_at(pos))
 
     def array_items(self, close: str) -> PhpArray:
         items: list[tuple[PhpValue | None, PhpValue]] = []
@@ -423,8 +427,8 @@ class _Parser:
             if text.startswith(",", self.pos):
                 self.pos += 1
             elif not text.startswith(close, self.pos):
-                raise self.error("malformed array", self.pos, expected=f"',' or {close!r}",
-                                 found=self.found_at(self.pos))
+                raise self.not_literal("malformed array", self.pos, expected=f"',' or {close!r}",
+                                       found=self.found_at(self.pos))
 
     def string_end(self, start: int, quote: str) -> int:
         """Offset of the quote closing the string that opens at ``start``."""
