@@ -18,11 +18,10 @@ from typing import Any
 
 import pyparsing as pp
 
+from fairyport.cli.common import collect_files
 from fairyport.formats.zrf.build import build_game
 from fairyport.formats.zrf.geometry import Geometry, resolve
-from fairyport.formats.zrf.includes import resolve_includes
-from fairyport.formats.zrf.loader import LoadedFile
-from fairyport.formats.zrf.macros import Expander, collect_macros
+from fairyport.formats.zrf.loader import expand_document
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String
 from fairyport.formats.zrf.parser import parse
 from fairyport.formats.zrf.scanner import tokenize
@@ -96,7 +95,7 @@ def main() -> int:
     if not CORPUS.is_dir():
         print(f"corpus not found at {CORPUS}", file=sys.stderr)
         return 1
-    paths = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".zrf", ".inc"))
+    paths = collect_files([str(CORPUS)], [".zrf", ".inc"])
     size = sum(p.stat().st_size for p in paths)
     print(f"ZRF corpus: {len(paths)} files, {size / 1024:.0f} KiB")
     total = 0.0
@@ -107,16 +106,8 @@ def main() -> int:
                                lambda: [parse(s) for s in sources])
     total += elapsed
 
-    def expand() -> list[LoadedFile]:
-        result = []
-        for document in documents:
-            included = resolve_includes(document)
-            macros, rest = collect_macros(included.forms, [])
-            expanded = Expander(macros, []).expand_forms(rest)
-            result.append(LoadedFile(document, included.documents, included.forms, macros, expanded, []))
-        return result
-
-    elapsed, loaded = timed("includes + macro expansion", args.repeat, expand)
+    elapsed, loaded = timed("includes + macro expansion", args.repeat,
+                            lambda: [expand_document(d, []) for d in documents])
     total += elapsed
 
     def structure_and_geometry() -> tuple[int, int]:

@@ -39,9 +39,14 @@ def load_source(source: SourceFile, *, tolerant: bool = False, limits: Limits = 
     malformed define, and going past the expansion bounds, always raise.
     """
     findings: list[Finding] = []
-    syntax = findings if tolerant else None
-    document = parse(source, syntax)
-    included = resolve_includes(document, syntax)
+    return expand_document(parse(source, findings if tolerant else None), findings, tolerant=tolerant, limits=limits)
+
+
+def expand_document(document: Document, findings: list[Finding], *, tolerant: bool = False,
+                    limits: Limits = DEFAULT_LIMITS) -> LoadedFile:
+    """The second half of :func:`load_source`: resolve the includes of a parsed ``document`` and expand its
+    macros, appending findings to ``findings``."""
+    included = resolve_includes(document, findings if tolerant else None)
     macros, forms = collect_macros(included.forms, findings)
     expanded = Expander(macros, findings, limits).expand_forms(forms)
     return LoadedFile(document, included.documents, included.forms, macros, expanded, findings)
