@@ -24,21 +24,22 @@ def symbols(game: ZrfGame) -> dict[tuple[str, str], str]:
     return result
 
 
-def board_lines(game: ZrfGame, geometry: Geometry) -> list[str]:
-    """The board as rows of cells laid out by screen rectangle; a list of positions if they overlap."""
+def board_lines(game: ZrfGame, geometry: Geometry, marks: dict[tuple[str, str], str]) -> list[str]:
+    """The board as rows of cells laid out by screen rectangle; a list of positions if they overlap.
+
+    ``marks`` are the :func:`symbols` of ``game``.
+    """
     occupant: dict[str, str] = {}
-    marks = symbols(game)
     for part in game.setup:
         for entry in part.entries:
             for ref in entry.positions:
                 occupant[ref.text] = marks[(part.player.text, entry.piece.text)]
     placed = [p for p in geometry.positions.values() if p.rectangle is not None]
-    corners = {(p.rectangle[1], p.rectangle[0]) for p in placed if p.rectangle is not None}
-    if not placed or len(corners) != len(placed):
-        return [f"{name}: {occupant.get(name, '.')}" for name in geometry.positions]
-    rows = sorted({y for y, _ in corners})
-    columns = sorted({x for _, x in corners})
     grid = {(p.rectangle[1], p.rectangle[0]): p.name for p in placed if p.rectangle is not None}
+    if not placed or len(grid) != len(placed):
+        return [f"{name}: {occupant.get(name, '.')}" for name in geometry.positions]
+    rows = sorted({y for y, _ in grid})
+    columns = sorted({x for _, x in grid})
     width = max(2, *(len(v) for v in occupant.values())) if occupant else 2
     lines = []
     for y in rows:
@@ -59,8 +60,8 @@ def describe(read: ZrfVariant) -> list[str]:
         lines.append("(no board)")
         return lines
     lines.append(f"positions: {len(geometry.positions)}  directions: {' '.join(geometry.links)}")
-    lines.extend(board_lines(game, geometry))
     marks = symbols(game)
+    lines.extend(board_lines(game, geometry, marks))
     if marks:
         lines.append("pieces: " + ", ".join(f"{m}={player} {piece}" for (player, piece), m in marks.items()))
     hand = [f"{part.player.text} {entry.piece.text} x{entry.off}" for part in game.setup
