@@ -13,7 +13,7 @@ from pathlib import Path
 
 from fairyport.cli.validate import ValidateOptions
 from fairyport.diagnostics import FileReport, Finding, Severity
-from fairyport.errors import ModelError, ParseError
+from fairyport.errors import Location, ModelError, ParseError
 from fairyport.formats.zrf.build import build_game
 from fairyport.formats.zrf.checks import check_game
 from fairyport.formats.zrf.geometry import Geometry, resolve
@@ -46,7 +46,7 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     try:
         source = SourceFile.read(path)
     except OSError as exc:
-        raise ParseError(f"cannot read the file: {exc.strerror}", SourceFile("", str(path)).location(0)) from exc
+        raise ParseError(f"cannot read the file: {exc.strerror}", Location(str(path), 1, 1, 0)) from exc
     report.details.update(encoding=source.encoding, newline="CRLF" if source.newline == "\r\n" else "LF")
     if path.suffix.lower() == ".prezrf":
         parse(source, report.findings)
