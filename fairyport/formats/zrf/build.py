@@ -95,7 +95,7 @@ class Builder:
 
     def game(self, sections: list[SList]) -> ZrfGame:
         """Build the typed game from its sections."""
-        game = ZrfGame(None, {}, [], [], [], None, None, [], [], [], [], None, [], [], sections)
+        game = ZrfGame(sections)
         handlers: dict[str, Callable[[ZrfGame, SList], None]] = {
             "option": self._option, "players": self._players, "turn-order": self._turn_order,
             "board": self._board_section, "board-setup": self._setup, "piece": self._piece,

@@ -249,23 +249,23 @@ class DialectMarker:
 class ZrfGame:
     """One playable game: the ``game`` form, or a variant materialised over it."""
 
-    title: str | None
-    texts: dict[str, Text]
-    """``description``, ``history``, ``strategy``, ``notation``, ``solution``, the sounds, ``music`` ..."""
-    options: list[Option]
-    flags: list[Flag]
-    players: list[Ref]
-    turn_order: TurnOrder | None
-    board: Board | None
-    pieces: list[Piece]
-    setup: list[SetupPlayer]
-    goals: list[Goal]
-    move_priorities: list[Ref]
-    engine: Text | None
-    dialects: list[DialectMarker]
-    unknown: list[SList]
     sections: list[SList]
     """The sections this game was built from, in order."""
+    title: str | None = None
+    texts: dict[str, Text] = dataclasses.field(default_factory=dict)
+    """``description``, ``history``, ``strategy``, ``notation``, ``solution``, the sounds, ``music`` ..."""
+    options: list[Option] = dataclasses.field(default_factory=list)
+    flags: list[Flag] = dataclasses.field(default_factory=list)
+    players: list[Ref] = dataclasses.field(default_factory=list)
+    turn_order: TurnOrder | None = None
+    board: Board | None = None
+    pieces: list[Piece] = dataclasses.field(default_factory=list)
+    setup: list[SetupPlayer] = dataclasses.field(default_factory=list)
+    goals: list[Goal] = dataclasses.field(default_factory=list)
+    move_priorities: list[Ref] = dataclasses.field(default_factory=list)
+    engine: Text | None = None
+    dialects: list[DialectMarker] = dataclasses.field(default_factory=list)
+    unknown: list[SList] = dataclasses.field(default_factory=list)
 
     def option(self, name: str) -> Option | None:
         """The option called ``name`` (spaces and dashes are the same), or None."""
