@@ -93,7 +93,7 @@ def _grid_positions(grid: Grid, index: int, findings: list[Finding]) -> list[Pos
     return result
 
 
-def resolve(board: Board, players: list[str] | None = None, findings: list[Finding] | None = None) -> Geometry:
+def resolve(board: Board, findings: list[Finding] | None = None) -> Geometry:
     """Resolve ``board``. Problems (grid mismatches, links naming unknown positions) go to ``findings``."""
     found: list[Finding] = [] if findings is None else findings
     positions: dict[str, Position] = {}

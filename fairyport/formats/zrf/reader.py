@@ -39,5 +39,5 @@ def read_variant(path: Path, spec: str | None = None) -> ZrfVariant:
     variant = structure.select(spec)
     findings = list(structure.loaded.findings) + list(structure.findings)
     game = build_game(structure.sections(variant), findings)
-    geometry = None if game.board is None else resolve(game.board, [p.text for p in game.players], findings)
+    geometry = None if game.board is None else resolve(game.board, findings)
     return ZrfVariant(structure, variant, game, geometry, findings)

@@ -96,7 +96,7 @@ def _geometry(game: ZrfGame, cache: dict[int, Geometry], findings: list[Finding]
         return None
     key = id(game.board.node)
     if key not in cache:
-        cache[key] = resolve(game.board, [p.text for p in game.players], findings)
+        cache[key] = resolve(game.board, findings)
     return cache[key]
 
 
