@@ -160,25 +160,24 @@ def read_structure(loaded: LoadedFile) -> GameFile:
     variants: list[Variant] = []
     index = 1  # the game's; variants count on from it
     for form in loaded.expanded:
-        head = form.head if isinstance(form, SList) else None
-        if head == "version" and isinstance(form, SList):
+        if not isinstance(form, SList) or form.head not in ("version", "game", "variant"):
+            _unknown_top_level(form, findings)
+        elif form.head == "version":
             version = name_text(form.items[1]) if len(form.items) > 1 else None
-        elif head == "game" and isinstance(form, SList):
+        elif form.head == "game":
             sections, default = _sections(form, findings)
             if game is None:
                 game = Variant(form, sections, _title(sections), 1, default=default)
             else:
                 findings.append(Finding(form.location, Severity.WARNING, SEVERAL_GAMES,
                                         f"a second game form is ignored (the game starts at {game.node.location})"))
-        elif head == "variant" and isinstance(form, SList):
+        else:
             sections, default = _sections(form, findings)
             title = _title(sections)
             separator = title == "-" and all(s.head == "title" for s in sections)
             if not separator:
                 index += 1
             variants.append(Variant(form, sections, title, 0 if separator else index, separator, default))
-        else:
-            _unknown_top_level(form, findings)
     if game is None:
         where = loaded.document.source.location(0) if loaded.document.items else Location(
             loaded.document.source.name)
