@@ -48,10 +48,7 @@ class SourceFile:
 
     def encode(self, text: str | None = None) -> bytes:
         """Encode ``text`` (default: the source text) the way the file was encoded."""
-        value = self.text if text is None else text
-        if self.encoding == UTF8:
-            return value.encode(UTF8, errors="surrogateescape")
-        return value.encode(CP1252, errors="surrogateescape")
+        return (self.text if text is None else text).encode(self.encoding, errors="surrogateescape")
 
     def line_column(self, offset: int) -> tuple[int, int]:
         """Line and column (both from 1) of ``offset``. CRLF, LF and lone CR all end a line."""
