@@ -49,7 +49,7 @@ GOAL_CONDITIONS = frozenset({
 
 KEYWORDS = frozenset({
     *GAME_SECTIONS, *BOARD_FORMS, *GRID_FORMS, *PIECE_FORMS, *MOVE_LANGUAGE, *GOAL_CONDITIONS,
-    "version", "define", "include", "game", "variant", "default", "players", "positions", "name",
+    "version", "define", "include", "game", "variant", "default",
 })
 """Every ZRF keyword, wherever it may stand."""
 
