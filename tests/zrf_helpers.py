@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from fairyport.cli.common import collect_files
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures" / "zrf"
 CORPUS = ROOT.parent / "shared" / "corpus" / "zrf"
@@ -13,9 +15,7 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "zrf"
 
 def corpus_files() -> list[Path]:
     """Every ZRF file (and included file) of the shared corpus; empty if the corpus is absent."""
-    if not CORPUS.is_dir():
-        return []
-    return sorted(p for p in CORPUS.rglob("*") if p.suffix in (".zrf", ".inc"))
+    return collect_files([str(CORPUS)], [".zrf", ".inc"]) if CORPUS.is_dir() else []
 
 
 def corpus_file(relative: str) -> Path:
