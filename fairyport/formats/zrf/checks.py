@@ -101,7 +101,9 @@ class Checker:
                                 f"image of piece {piece.name.text!r} names player {player!r}, not in (players ...)")
             for block in [*piece.moves, *piece.drops]:
                 lead = block.instructions[0] if block.instructions else None
-                if isinstance(lead, Atom) and not self._known_word(lead.text):
+                # a block a defined macro produced is an instruction sequence; only a lead written in the file
+                # itself can be the name of a macro that does not exist
+                if isinstance(lead, Atom) and not self._known_word(lead.text) and block.node.origin is None:
                     self.report(lead, UNDEFINED_MACRO,
                                 f"({lead.text} ...) is not a defined macro (nor a move program: {lead.text!r} is "
                                 "no direction, position, attribute or keyword)")
