@@ -40,7 +40,7 @@ MODEL_WRITERS: dict[str, str] = {
 VALIDATORS: dict[str, str] = {
     "zrf": "fairyport.formats.zrf.validate:validate_file",
     "gamecourier": "fairyport.formats.gamecourier.lint:validate_file",
-    "idiagram": "fairyport.converters.idiagram_validate:validate_file",
+    "idiagram": "fairyport.converters.idiagram.validate:validate_file",
 }
 """Format -> ``validate_file(path: Path, options: ValidateOptions) -> FileReport`` (``fairyport validate``)."""
 

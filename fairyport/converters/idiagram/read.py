@@ -1,6 +1,6 @@
 """Interactive Diagram syntax tree -> game model.
 
-Every rule of the Diagram's own reading applies (see :mod:`fairyport.converters.idiagram_rules`). What the
+Every rule of the Diagram's own reading applies (see :mod:`fairyport.converters.idiagram.rules`). What the
 model has no field for is kept in ``Game.format_data["idiagram"]`` and ``PieceType.extra["idiagram"]``:
 
 - ``head``: the directives before the first piece line, and per piece ``after``: the directives between its
@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from fairyport.converters.idiagram_rules import (
+from fairyport.converters.idiagram.rules import (
     CONFINE_KEY,
     HOLE_NAME,
     MAX_BOARD_SIDE,
@@ -38,7 +38,7 @@ from fairyport.converters.idiagram_rules import (
     split_facing,
 )
 from fairyport.errors import FairyportError, Location, ModelError
-from fairyport.formats.idiagram import Document, Parameter, PieceLine, Prose
+from fairyport.formats.idiagram.syntax import Document, Parameter, PieceLine, Prose
 from fairyport.model import (
     BLACK,
     WHITE,

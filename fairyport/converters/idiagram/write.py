@@ -19,8 +19,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from fairyport.converters.idiagram_read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, royals_per_side
-from fairyport.converters.idiagram_rules import (
+from fairyport.converters.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, royals_per_side
+from fairyport.converters.idiagram.rules import (
     CONFINE_KEY,
     HOLE_NAME,
     ZONE_KEY,
@@ -43,7 +43,7 @@ from fairyport.converters.idiagram_rules import (
     split_facing,
 )
 from fairyport.errors import FairyportError, Location, UnsupportedError
-from fairyport.formats.idiagram import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
+from fairyport.formats.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
 from fairyport.model import (
     BLACK,
     WHITE,

@@ -13,11 +13,11 @@ import argparse
 import dataclasses
 from pathlib import Path
 
-from fairyport.converters.idiagram_read import game_from_document
-from fairyport.converters.idiagram_write import document_from_game
+from fairyport.converters.idiagram.read import game_from_document
+from fairyport.converters.idiagram.write import document_from_game
 from fairyport.errors import FairyportError, Location, ParseError, UsageError
-from fairyport.formats import idiagram as syntax
-from fairyport.formats.idiagram_html import extract_diagrams
+from fairyport.formats.idiagram import syntax
+from fairyport.formats.idiagram.page import extract_diagrams
 from fairyport.model import Game
 
 HTML_SUFFIXES = (".html", ".htm")
