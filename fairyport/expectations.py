@@ -4,6 +4,7 @@ The format follows python-chess's ``*.perft`` files, with a line naming the game
 
     # comment
     game chess.idiagram          the game, relative to this file
+    variant Knightmate           optional: the variant of a file that holds several (ZRF: title or number)
     source CPW; python-chess      where the numbers come from (free text, kept for the report)
     id start                      a position: a name,
     fen startpos                  its FEN (or ``startpos``),
@@ -47,6 +48,8 @@ class Expectation:
     path: Path
     game: Path
     source: str = ""
+    variant: str | None = None
+    """The variant of the game file to play (None: the file's game itself)."""
     cases: list[PerftCase] = dataclasses.field(default_factory=list)
 
 
@@ -57,6 +60,7 @@ def read_expectation(path: Path) -> Expectation:
     """
     text = path.read_text(encoding="utf-8")
     game: Path | None = None
+    variant: str | None = None
     source: list[str] = []
     cases: list[PerftCase] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -68,6 +72,8 @@ def read_expectation(path: Path) -> Expectation:
         where = Location(str(path), number, raw.index(keyword) + 1)
         if keyword == "game":
             game = path.parent / rest
+        elif keyword == "variant":
+            variant = rest
         elif keyword == "source":
             source.append(rest)
         elif keyword == "id":
@@ -86,8 +92,8 @@ def read_expectation(path: Path) -> Expectation:
                 raise ParseError("malformed perft line", where, expected="perft DEPTH NODES [slow]", found=line)
             cases[-1].expected.append(PerftLine(int(fields[0]), int(fields[1]), len(fields) == 3, number))
         else:
-            raise ParseError(f"unknown keyword {keyword!r}", where, expected="game, source, id, fen or perft",
+            raise ParseError(f"unknown keyword {keyword!r}", where, expected="game, variant, source, id, fen or perft",
                              found=keyword)
     if game is None:
         raise ParseError("no game line", Location(str(path)), expected="game FILE")
-    return Expectation(path, game, "; ".join(source), cases)
+    return Expectation(path, game, "; ".join(source), variant, cases)

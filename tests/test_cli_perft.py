@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from fairyport.cli.main import main
-from fairyport.errors import EXIT_CHECK_FAILED, EXIT_UNPARSABLE, EXIT_USAGE
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_UNPARSABLE, EXIT_UNSUPPORTED, EXIT_USAGE
+from fairyport.expectations import read_expectation
 from fairyport.loader import bundled_fixtures
 
 GAMES = bundled_fixtures() / "games"
@@ -76,3 +77,19 @@ def test_perft_bad_fen_names_the_option(capsys: pytest.CaptureFixture[str]) -> N
         == EXIT_UNPARSABLE
     err = capsys.readouterr().err
     assert "--fen:1:14" in err and "unknown piece 'X'" in err
+
+
+def test_engine_native_without_interpreter_is_unsupported(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", str(GAMES / "chess.idiagram"), "--depth", "1", "--engine", "native"]) == EXIT_UNSUPPORTED
+    assert "no interpreter of its own" in capsys.readouterr().err
+
+
+def test_variant_for_a_single_game_format_is_unsupported(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", str(GAMES / "chess.idiagram"), "--depth", "1", "--variant", "2"]) == EXIT_UNSUPPORTED
+    assert "--variant" in capsys.readouterr().err
+
+
+def test_expectation_variant_line(tmp_path: Path) -> None:
+    (tmp_path / "x.perft").write_text("game g.zrf\nvariant Knightmate\nid start\nfen startpos\nperft 1 20\n")
+    expectation = read_expectation(tmp_path / "x.perft")
+    assert expectation.variant == "Knightmate" and expectation.game == tmp_path / "g.zrf"

@@ -11,11 +11,11 @@ from rich.console import Console
 from rich.table import Table
 
 from fairyport.cli.common import collect_files, print_json
-from fairyport.cli.perft import counted, position_of
+from fairyport.cli.perft import counted
+from fairyport.engines import load_engine
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError
 from fairyport.expectations import read_expectation
-from fairyport.loader import bundled_fixtures, read_game
-from fairyport.rules import compile_game
+from fairyport.loader import bundled_fixtures
 
 
 def _row(path: Path, game: str, case: str, status: str, depth: int | None = None, expected: int | None = None,
@@ -32,15 +32,14 @@ def run(args: argparse.Namespace) -> int:
     for path in collect_files(paths, [".perft"]):
         try:
             expectation = read_expectation(path)
-            game = read_game(expectation.game)
-            variant = compile_game(game)
+            engine = load_engine(expectation.game, variant=expectation.variant, engine=args.engine)
         except FairyportError as exc:
             rows.append(_row(path, path.name, "-", f"error: {exc.message()}"))
             continue
-        title = game.metadata.title
+        title = engine.title
         for case in expectation.cases:
             try:
-                pos = position_of(variant, case.fen, case.fen_location)
+                pos = engine.position(case.fen, case.fen_location)
             except FairyportError as exc:
                 rows.append(_row(path, title, case.id, f"error: {exc.message()}"))
                 continue
@@ -79,4 +78,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--slow", action="store_true", help="also run expectations marked slow")
     parser.add_argument("--jobs", type=int, default=1, help="spread root moves over N processes")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--engine", choices=("auto", "native", "model"), default="auto",
+                        help="native: the format's own interpreter; model: the reference generator; auto: native "
+                             "where the game's format has one")
     parser.set_defaults(func=run)

@@ -3,34 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import time
 from typing import Any
 
 from fairyport.cli.common import print_json, progress
-from fairyport.errors import Location, ParseError, UsageError
-from fairyport.loader import read_game
-from fairyport.rules import Position, Variant, compile_game, divide, perft_jobs
+from fairyport.engines import load_engine
+from fairyport.errors import Location, UsageError
+from fairyport.rules import divide, perft_jobs
+from fairyport.rules.perft import PerftPosition
 
 
-def position_of(variant: Variant, fen: str | None, where: Location | None = None) -> Position:
-    """The start position, or the position of ``fen`` (``startpos`` also means the start position).
-
-    A bad FEN is reported at ``where`` (the FEN's own file and column), shifted by its offset in the FEN.
-    """
-    if fen is None or fen == "startpos":
-        return variant.start_position()
-    try:
-        return Position.from_fen(variant, fen)
-    except ParseError as exc:
-        if where is not None:
-            offset = exc.location.offset or 0
-            column = where.column + offset if where.column is not None else None
-            exc.relocated(dataclasses.replace(where, column=column, offset=offset))
-        raise
-
-
-def counted(pos: Position, depth: int, jobs: int, label: str) -> int:
+def counted(pos: PerftPosition, depth: int, jobs: int, label: str) -> int:
     """perft with a progress bar over the root moves (on a terminal only)."""
     if depth < 3:
         return perft_jobs(pos, depth)
@@ -44,10 +27,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--depth must be at least 1", found=str(args.depth))
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1", found=str(args.jobs))
-    game = read_game(args.file, args.source_format)
-    variant = compile_game(game)
-    pos = position_of(variant, args.fen, Location(file="--fen", line=1, column=1))
-    result: dict[str, Any] = {"file": args.file, "game": game.metadata.title, "fen": pos.fen(), "depth": args.depth}
+    engine = load_engine(args.file, args.source_format, variant=args.variant, engine=args.engine)
+    pos = engine.position(args.fen, Location(file="--fen", line=1, column=1))
+    result: dict[str, Any] = {"file": args.file, "game": engine.title, "engine": engine.name,
+                              "fen": args.fen or "startpos", "depth": args.depth}
+    fen = getattr(pos, "fen", None)
+    if callable(fen):
+        result["fen"] = fen()
     if args.divide:
         start = time.perf_counter()
         with progress(len(pos.legal_raw()), "divide") as advance:
@@ -78,6 +64,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_engine_options(parser: argparse.ArgumentParser) -> None:
+    """``--variant`` and ``--engine``, shared by ``perft`` and ``check``."""
+    parser.add_argument("--variant", help="the variant of a file that holds several (ZRF: title or number)")
+    parser.add_argument("--engine", choices=("auto", "native", "model"), default="auto",
+                        help="native: the format's own interpreter (ZRF, GAME Code); model: the common model and "
+                             "the reference generator; auto (default): native where the format has one")
+
+
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``perft`` sub-command."""
     parser = subparsers.add_parser("perft", help="count legal-move tree leaves (perft) or divide")
@@ -86,6 +80,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--depth", type=int, default=3, help="depth (default 3)")
     parser.add_argument("--divide", action="store_true", help="count per root move at --depth")
     parser.add_argument("--fen", help="start from this FEN instead of the game's start position")
+    add_engine_options(parser)
     parser.add_argument("--jobs", type=int, default=1, help="spread the root moves over N processes")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
     parser.set_defaults(func=run)

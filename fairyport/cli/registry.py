@@ -37,6 +37,10 @@ MODEL_WRITERS: dict[str, str] = {
 }
 """Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
 
+NATIVE_ENGINES: dict[str, str] = {}
+"""Format -> ``load(path: Path, *, variant: str | None) -> fairyport.engines.Engine``: the format's own
+interpreter (ZRF move language, GAME Code), used by ``perft`` and ``check`` unless ``--engine model``."""
+
 VALIDATORS: dict[str, str] = {
     "zrf": "fairyport.formats.zrf.validate:validate_file",
     "gamecourier": "fairyport.formats.gamecourier.lint:validate_file",

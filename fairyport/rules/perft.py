@@ -7,12 +7,31 @@ root moves over worker processes.
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from fairyport.rules.position import Position, RawMove
+
+class PerftPosition(Protocol):
+    """What perft needs of a position: the reference generator's :class:`~fairyport.rules.position.Position`
+    and the format interpreters' positions (ZRF, GAME Code) all provide it."""
+
+    def legal_raw(self) -> Sequence[Any]:
+        """The legal moves, in any internal form."""
+
+    def push_raw(self, move: Any) -> None:
+        """Make ``move`` (one of :meth:`legal_raw`)."""
+
+    def pop_raw(self) -> None:
+        """Take back the last move made by :meth:`push_raw`."""
+
+    def uci(self, move: Any) -> str:
+        """The move's name for ``divide`` (from and to square, promotion, extra captures)."""
+
+    def copy(self) -> PerftPosition:
+        """An independent copy (for worker processes)."""
 
 
-def perft(pos: Position, depth: int) -> int:
+def perft(pos: PerftPosition, depth: int) -> int:
     """Number of leaf nodes of the legal-move tree of ``depth`` plies below ``pos``."""
     if depth <= 0:
         return 1
@@ -27,7 +46,7 @@ def perft(pos: Position, depth: int) -> int:
     return total
 
 
-def _divide_one(args: tuple[Position, RawMove, int]) -> tuple[str, int]:
+def _divide_one(args: tuple[PerftPosition, Any, int]) -> tuple[str, int]:
     pos, move, depth = args
     name = pos.uci(move)
     pos.push_raw(move)
@@ -36,7 +55,7 @@ def _divide_one(args: tuple[Position, RawMove, int]) -> tuple[str, int]:
     return name, count
 
 
-def divide(pos: Position, depth: int, *, jobs: int = 1,
+def divide(pos: PerftPosition, depth: int, *, jobs: int = 1,
            progress: Callable[[str, int], None] | None = None) -> dict[str, int]:
     """``perft(pos after m, depth - 1)`` for every legal root move ``m``, keyed by the move's UCI text.
 
@@ -62,7 +81,7 @@ def divide(pos: Position, depth: int, *, jobs: int = 1,
     return {name: results[name] for name in order}
 
 
-def perft_jobs(pos: Position, depth: int, *, jobs: int = 1,
+def perft_jobs(pos: PerftPosition, depth: int, *, jobs: int = 1,
                progress: Callable[[str, int], None] | None = None) -> int:
     """:func:`perft` that can spread the root moves over ``jobs`` processes."""
     if jobs <= 1 and progress is None:

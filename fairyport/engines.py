@@ -1,0 +1,88 @@
+"""Engines: what plays a game for ``perft`` and ``check``, whatever format the game came from.
+
+Every format reaches the reference move generator through the common model (:func:`model_engine`). A format
+with a move language of its own (ZRF, GAME Code) can also register a *native* engine in
+:data:`fairyport.cli.registry.NATIVE_ENGINES`: an interpreter that plays the file on its own semantics. The
+two must agree on every game both can play; that agreement is the product's proof.
+
+An engine gives positions that :mod:`fairyport.rules.perft` can count (:class:`fairyport.rules.perft.PerftPosition`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+from fairyport.cli.registry import NATIVE_ENGINES, resolve
+from fairyport.errors import Location, ParseError, UnsupportedError
+from fairyport.formats.detect import detect_format
+from fairyport.loader import read_game
+from fairyport.rules import Position, Variant, compile_game
+from fairyport.rules.perft import PerftPosition
+
+EngineChoice = Literal["auto", "native", "model"]
+"""``native``: the format's own interpreter; ``model``: the common model and the reference generator;
+``auto``: native where the format has an interpreter, else model."""
+
+
+@dataclasses.dataclass
+class Engine:
+    """A loaded game that can give positions to count."""
+
+    title: str
+    """The game's title, for tables and JSON output."""
+    position: Callable[[str | None, Location | None], PerftPosition]
+    """``position(fen, where)``: the start position (``fen`` None or ``startpos``) or the position of ``fen``;
+    a bad FEN is reported at ``where`` (the FEN's own file, line and column)."""
+    name: str = "model"
+    """Which engine this is: ``model`` or the native engine's format name."""
+
+
+def model_position(variant: Variant, fen: str | None, where: Location | None = None) -> Position:
+    """The start position of a compiled game, or the position of ``fen`` (``startpos`` = the start).
+
+    A bad FEN is reported at ``where``, shifted by the error's offset in the FEN.
+    """
+    if fen is None or fen == "startpos":
+        return variant.start_position()
+    try:
+        return Position.from_fen(variant, fen)
+    except ParseError as exc:
+        if where is not None:
+            offset = exc.location.offset or 0
+            column = where.column + offset if where.column is not None else None
+            exc.relocated(dataclasses.replace(where, column=column, offset=offset))
+        raise
+
+
+def model_engine(path: Path, fmt: str | None = None) -> Engine:
+    """The game read into the common model and compiled for the reference generator."""
+    game = read_game(path, fmt)
+    variant = compile_game(game)
+    return Engine(game.metadata.title, lambda fen, where: model_position(variant, fen, where))
+
+
+def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None = None,
+                engine: EngineChoice = "auto") -> Engine:
+    """The engine that plays the game in ``path``.
+
+    ``variant`` picks a variant of a file that holds several (ZRF); the native engine receives it, and the
+    model route passes it on as ``path#variant`` only where the format's reader understands that.
+
+    :raises UnsupportedError: ``engine="native"`` for a format without an interpreter.
+    """
+    path = Path(path)
+    fmt = detect_format(path, fmt)
+    native = resolve(NATIVE_ENGINES, fmt) if engine != "model" else None
+    if engine == "native" and native is None:
+        raise UnsupportedError(f"the {fmt} format has no interpreter of its own; use --engine model",
+                               Location(str(path)), feature=f"{fmt} interpreter")
+    if native is not None:
+        loaded: Engine = native(path, variant=variant)
+        return loaded
+    if variant is not None:
+        raise UnsupportedError(f"--variant is not understood for the {fmt} format", Location(str(path)),
+                               feature="variant")
+    return model_engine(path, fmt)
