@@ -156,9 +156,29 @@ def _notes(scan: _Scan, hooks: tuple[str, ...]) -> list[str]:
     if baring is not None and baring.value.strip() not in ("0", ""):
         notes.append(f"baring={baring.value}: a bare-king rule counting only piece {baring.value.strip()} is not "
                      "part of the game model (kept as written)")
-    for hook in hooks:
-        notes.append(f"the page defines the script hook {hook}(); rules in page scripts are not read")
+    notes.extend(hook_note(hook) for hook in hooks)
     return notes
+
+
+HOOK_EFFECTS = {
+    "BadZone": "confines pieces to zones (palaces, rivers)",
+    "WeirdPromotion": "overrides promotions and may forbid moves",
+    "CustomPromotion": "overrides promotions",
+    "WeirdChain": "changes chained (multi-part) moves",
+    "Setup": "replaces the Diagram's default settings",
+    "Tinker": "changes the moves the pieces make",
+    "Shade": "colours the board's squares",
+}
+"""What each page script hook does in the Diagram script, for the note that names it."""
+
+
+def hook_note(hook: str) -> str:
+    """The note for a page script hook: plainly, that the page's script changes the game the text gives."""
+    effect = HOOK_EFFECTS.get(hook, "changes the game")
+    if hook == "Shade":
+        return f"the page's script defines {hook}(), which {effect}; it does not change the rules"
+    return (f"the page's script changes the rules this text gives: its {hook}() {effect}, and fairyport does not run "
+            "page scripts, so the game read here is not the page's game (perft and conversions follow the text only)")
 
 
 def _read_piece(draft: _PieceDraft, files: int) -> tuple[PieceType, str]:
