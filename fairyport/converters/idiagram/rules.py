@@ -533,8 +533,13 @@ def format_zone(name: str, white: Sequence[str], black: Sequence[str] | None, gr
 
 
 def check_betza(text: str, location: Location) -> None:
-    """Validate a piece's move string with the XBetza parser; an error is located at its exact character."""
+    """Validate a piece's move string with the XBetza parser; an error is located at its exact character.
+
+    A well-formed bracket form the parser cannot map (:class:`~fairyport.formats.betza.UnsupportedBracket`)
+    is accepted here; playing it is then reported as unsupported."""
     try:
         betza_syntax.parse(text)
+    except betza_syntax.UnsupportedBracket:
+        return  # readable, and the Diagram may play it: the move generator reports it (exit 3)
     except betza_syntax.BetzaError as error:
         raise error.relocated(shifted(location, error.offset)) from None
