@@ -17,7 +17,6 @@ from fairyport.formats.betza import (
     BetzaError,
     BetzaString,
     Item,
-    Leg,
     Move,
     Repeat,
     UnsupportedBracket,
@@ -260,6 +259,6 @@ def _bracket_moves(content: str) -> tuple[Move, ...] | None:
     moves: list[Move] = []
     if content[index] == "?":
         moves.append(Move(legs_from_modifiers(step_directions + step_modes), step_atom))
-    moves.extend(Move((*legs_from_modifiers(step_directions + step_modes + "y"), *legs_from_modifiers(turn + slide_modes)),
-                      step_atom) for turn in turns)
+    first = legs_from_modifiers(step_directions + step_modes + "y")
+    moves.extend(Move((*first, *legs_from_modifiers(turn + slide_modes)), step_atom) for turn in turns)
     return tuple(moves)
