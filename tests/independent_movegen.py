@@ -79,10 +79,11 @@ class GameRules:
     castling: bool  # FIDE castling (8x8, king e1/e8, rooks a/h)
     start_fen: str
     names: dict[str, str]  # upper-case letter -> piece name (lower case), including the pawn
+    holes: frozenset[Square] = frozenset()  # squares of the rectangle that are not part of the board
 
     def on_board(self, square: Square) -> bool:
-        """Whether ``square`` lies on the board."""
-        return 0 <= square[0] < self.width and 0 <= square[1] < self.height
+        """Whether ``square`` lies on the board (inside the rectangle and not a hole)."""
+        return 0 <= square[0] < self.width and 0 <= square[1] < self.height and square not in self.holes
 
     def letters(self) -> set[str]:
         """All upper-case piece letters of the game (including the pawn)."""
@@ -312,7 +313,15 @@ SHATRANJ_KAMIL_X = GameRules(
 # generator (fairyport.rules) must reproduce independently. Root-move divides: tests/test_oracle_independent.py.
 MIDEAST_START_PERFT: dict[int, int] = {1: 40, 2: 1600, 3: 67782, 4: 2865846}
 
-GAMES: dict[str, GameRules] = {game.name: game for game in (CHESS, MIDEAST, SHATRANJ_KAMIL_X)}
+HOLED_CHESS = dataclasses.replace(
+    CHESS,
+    name="holed-chess",
+    holes=frozenset({(3, 1), (4, 1), (3, 6), (4, 6)}),
+    start_fen="rnbqkbnr/ppp2ppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 1",
+)
+"""Chess without the d and e pawns, whose squares d2, e2, d7, e7 are holes (tests/diagrams/holed-chess)."""
+
+GAMES: dict[str, GameRules] = {game.name: game for game in (CHESS, MIDEAST, SHATRANJ_KAMIL_X, HOLED_CHESS)}
 
 
 def get_game(game: str | GameRules) -> GameRules:
