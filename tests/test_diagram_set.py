@@ -98,6 +98,7 @@ def test_unchanged_diagrams_write_back_their_text() -> None:
             continue
         game = read_game(path)
         text, lost = write_game(game)
+        assert not lost, path.name
         assert read_text(text).pieces == game.pieces, path.name
         assert read_text(text).setup == game.setup, path.name
         if "\n" in path.read_text().strip():  # collapsed one-line texts come back one directive a line
