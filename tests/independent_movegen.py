@@ -1,7 +1,7 @@
 """An independent brute-force move generator, used only by the tests as an oracle.
 
 It is written from the rules in words (not from XBetza, and sharing no code with ``fairyport.rules``) for
-three games:
+four games:
 
 - ``"chess"``: FIDE chess (double step, en passant, castling with the through-check rules, promotion to
   Q R B N).
@@ -17,6 +17,9 @@ three games:
   Silver ``S`` = ferz + one step straight forward; Cannon ``C`` = xiangqi cannon; Elephant ``E`` = exactly two
   diagonal steps, the first square empty, turning allowed, never back to its start; War Elephant ``W`` =
   ferz + elephant. Pawns and ferzes promote (mandatorily) to War Elephant on the last rank. No castling.
+
+- ``"holed-chess"``: FIDE chess without the d and e pawns, whose start squares d2, e2, d7, e7 are holes (not
+  part of the board: nothing moves onto or through them).
 
 The board is a plain dict from ``(file, rank)`` (0-based) to a FEN letter (upper case white, lower case
 black), holding occupied squares only. Legality is "make the move, then the mover's king must not be
