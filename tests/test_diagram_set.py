@@ -122,6 +122,16 @@ def _new_forms_moves() -> int:
     def free(sq: tuple[int, int]) -> bool:
         return sq not in white and sq not in black
 
+    def behind(x: int, y: int, dx: int, dy: int, k: int) -> int:
+        """Squares a rider from (x, y) reaches from its k-th step on: empty ones, and the first enemy."""
+        reached = 0
+        while inside(x + k * dx, y + k * dy) and (x + k * dx, y + k * dy) not in white:
+            reached += 1
+            if (x + k * dx, y + k * dy) in black:
+                break
+            k += 1
+        return reached
+
     count = 0
     # T: a knight leap to an empty square, then any knight leap but straight back, to an empty or enemy square
     x, y = 3, 3
@@ -141,15 +151,7 @@ def _new_forms_moves() -> int:
         hurdle = (x + dx, y + dy)
         if not inside(*hurdle) or free(hurdle):
             continue
-        k = 2
-        while inside(x + k * dx, y + k * dy):
-            sq = (x + k * dx, y + k * dy)
-            if sq in white:
-                break
-            count += 1
-            if sq in black:
-                break
-            k += 1
+        count += behind(x, y, dx, dy, 2)
     # G: along a diagonal, the first piece within two steps is the hurdle; then a bishop slide behind it
     x, y = 7, 0
     for dx, dy in DIAGONAL:
@@ -157,15 +159,7 @@ def _new_forms_moves() -> int:
                            None)
         if hurdle_step is None or any(not inside(x + k * dx, y + k * dy) for k in range(1, hurdle_step + 1)):
             continue
-        k = hurdle_step + 1
-        while inside(x + k * dx, y + k * dy):
-            sq = (x + k * dx, y + k * dy)
-            if sq in white:
-                break
-            count += 1
-            if sq in black:
-                break
-            k += 1
+        count += behind(x, y, dx, dy, hurdle_step + 1)
     # Y: a diagonal step to an empty square (a move), or from there a rook slide in one of the two directions
     # that keep going away from the start, which must end by capturing the first piece it meets
     x, y = 1, 1
