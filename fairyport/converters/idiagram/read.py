@@ -307,9 +307,16 @@ def _describe(placed: Piece, pieces: list[PieceType]) -> str:
     return f"{COLOR_NAMES[placed.color]} {name!r}"
 
 
-def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft], labels: list[str]) -> bool:
+def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft], labels: list[str],
+                 warnings: Warnings) -> bool:
     """Mark the royal pieces; return whether royals may face (False when every royal type has ``fkR``)."""
     ids = [p.id for p in pieces]
+    for line in scan.multi.get("royal", []):
+        named = [n for n, label in enumerate(labels, start=1) if label.upper() == line.value.strip().upper()]
+        if len(named) > 1:
+            warnings.append((f"royal={line.value.strip()} names the ID of pieces {', '.join(map(str, named))}; "
+                             f"fairyport makes piece {named[0]} royal (give a piece number to choose)",
+                             line.value_location))
     royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids, labels)
     facing: list[int] = []
     for index, piece in enumerate(pieces):
@@ -365,7 +372,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
     ids = [p.id for p in pieces]
     setup = Setup()
     holes = _place(scan, drafts, pieces, grid, symmetry, setup, warnings)
-    may_face = _read_royals(scan, pieces, drafts, labels)
+    may_face = _read_royals(scan, pieces, drafts, labels, warnings)
     settings = PromotionSettings(
         zone=_value(scan, "promoZone"), max_promote=_value(scan, "maxPromote"), choice=_value(scan, "promoChoice"),
         offset=_value(scan, "promoOffset"), locations={k: p.value_location for k, p in scan.scalars.items()},
