@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fairyport.describe import describe_betza
+from fairyport.formats.betza import BetzaError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, BareKingRule, Game, PieceType, Promotion, square_name
 
 EMPTY_MARK = "."
@@ -45,7 +47,8 @@ def _promotion_text(promotion: Promotion) -> str:
 
 
 def piece_lines(piece: PieceType) -> list[str]:
-    """One line for a piece type: ID, name and move, then its royal, promotion and confinement notes."""
+    """One line for a piece type: ID, name and move, then its moves in words (:mod:`fairyport.describe`) and its
+    promotion."""
     flags = []
     if piece.royal:
         flags.append("royal")
@@ -53,6 +56,10 @@ def piece_lines(piece: PieceType) -> list[str]:
         flags.append(f"confined to {piece.confined_to}")
     head = f"  {piece.id:<3} {piece.name:<16} {piece.betza}"
     lines = [head + (f"  [{', '.join(flags)}]" if flags else "")]
+    try:
+        lines.extend(f"        {phrase}" for phrase in describe_betza(piece.betza))
+    except BetzaError:
+        pass  # the game was read, so its strings parse; a hand-made model may hold anything
     if piece.promotion is not None:
         lines.append("        " + _promotion_text(piece.promotion))
     return lines
