@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from fairyport.describe import describe_betza
 from fairyport.formats.betza import BetzaError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, BareKingRule, Game, PieceType, Promotion, square_name
@@ -56,10 +58,8 @@ def piece_lines(piece: PieceType) -> list[str]:
         flags.append(f"confined to {piece.confined_to}")
     head = f"  {piece.id:<3} {piece.name:<16} {piece.betza}"
     lines = [head + (f"  [{', '.join(flags)}]" if flags else "")]
-    try:
+    with contextlib.suppress(BetzaError):  # a game read from a file parses; a hand-made model may hold anything
         lines.extend(f"        {phrase}" for phrase in describe_betza(piece.betza))
-    except BetzaError:
-        pass  # the game was read, so its strings parse; a hand-made model may hold anything
     if piece.promotion is not None:
         lines.append("        " + _promotion_text(piece.promotion))
     return lines
