@@ -109,20 +109,30 @@ class _Prober:
         return out
 
 
-def _diagram_game(game: Game, piece: PieceType, on_board: bool, size: int) -> tuple[Game, str]:
-    """The game the probes run on, and the origin square."""
+def _diagram_game(game: Game, piece: PieceType, on_board: bool, size: int,
+                  castles: bool) -> tuple[Game, str, dict[str, Piece]]:
+    """The game the probes run on (only the piece types they need), the origin square and other pieces placed."""
     rules = Rules(stalemate=game.rules.stalemate, bare_king=game.rules.bare_king, royals_may_face=True,
                   royal_protection=game.rules.royal_protection)
+    others: dict[str, Piece] = {}
     if on_board:
         middle = (game.board.files - 1) / 2
         starts = [name for name, p in game.setup.placement.items() if p.id == piece.id and p.color == WHITE]
         origin = min(starts, key=lambda name: (abs((game.board.square(name).file or 0) - middle),
                                                game.board.square(name).rank or 0, name))
-        return dataclasses.replace(game, setup=Setup({origin: Piece(piece.id, WHITE)}), rules=rules), origin
-    pieces = [dataclasses.replace(p, promotion=None, confined_to=None) for p in game.pieces]
-    board = Board(size, size)
-    origin = square_name(size // 2, size // 2)
-    return Game(game.metadata, board, pieces, Setup({origin: Piece(piece.id, WHITE)}), rules), origin
+        if castles:
+            others = _castling_partners(game, origin)
+        board, zones = game.board, game.zones
+    else:
+        board, zones = Board(size, size), []
+        origin = square_name(size // 2, size // 2)
+    needed = {piece.id} | {p.id for p in others.values()} | {p.id for p in game.pieces if p.royal}
+    if on_board and piece.promotion is not None:
+        needed |= {choice.piece.upper() for choice in piece.promotion.choices}
+    pieces = [p if p is piece and on_board else dataclasses.replace(p, promotion=None, confined_to=None)
+              for p in game.pieces if p.id in needed]
+    setup = Setup({origin: Piece(piece.id, WHITE), **others})
+    return Game(game.metadata, board, pieces, setup, rules, list(zones)), origin, others
 
 
 def _castling_partners(game: Game, origin: str) -> dict[str, Piece]:
@@ -159,14 +169,11 @@ def move_diagram(game: Game, piece: PieceType) -> MoveDiagram:
     size = min(MAX_BOARD, max(MIN_BOARD, 2 * min(_reach(moves), MAX_BOARD // 2) + 1))
     if size % 2 == 0:
         size += 1
-    diagram_game, origin_name = _diagram_game(game, piece, on_board, size)
-    others: dict[str, Piece] = {}
-    if on_board and any(m.atom == "O" for m in moves):
-        others = _castling_partners(game, origin_name)
-        diagram_game.setup.placement.update(others)
+    castles = any(m.atom == "O" for m in moves)
+    diagram_game, origin_name, others = _diagram_game(game, piece, on_board, size, castles)
     variant = compile_game(diagram_game)
     geo = variant.geometry
-    prober = _Prober(variant, game.pieces.index(piece))
+    prober = _Prober(variant, [p.id for p in diagram_game.pieces].index(piece.id))
     origin = geo.square(origin_name)
     placed = {geo.square(name): variant.code_by_symbol[p.symbol.strip("{}")] for name, p in others.items()}
     free = [s for s in range(geo.size) if s != origin and s not in placed]
