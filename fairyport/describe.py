@@ -227,8 +227,8 @@ def _conditions(leg: betza.Leg, move: betza.Move, first: bool, final: bool) -> l
             notes.append("by hopping over one piece and landing just beyond it (grasshopper)")
     if leg.has("t"):
         notes.append("over pieces of its own side only" if not final else "not capturing a king")
-    if leg.has("y"):
-        notes.append("then switching between stepping and sliding (range toggle)")
+    if leg.has("y") and final:
+        notes.append("(a range toggle, which has no effect on the last leg)")
     if leg.has("x"):
         notes.append("swapping places with a piece of its own side" if final
                      else "handing the rest of the move to the friendly piece it lands on (relay)")

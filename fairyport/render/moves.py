@@ -221,6 +221,7 @@ def move_diagram(game: Game, piece: PieceType) -> MoveDiagram:
                     marks.setdefault(target, set()).add(HOP_CAPTURE if occupant else HOP_MOVE)
     if any(m.is_multi_leg or any(leg.has("n") for leg in m.legs) for m in moves):
         paths.extend(_bent_paths(prober, origin, quiet, free, placed))
+    paths = [p for p in paths if not any(len(q) > len(p) and q[:len(p)] == p for q in paths)]
     names = geo.names
     zones: dict[str, str] = {}
     if on_board:

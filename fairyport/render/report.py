@@ -63,10 +63,11 @@ summary { cursor: pointer; font-weight: 600; }
 details pre { overflow-x: auto; background: #f6f6f8; padding: .6rem; border-radius: 4px; font-size: .82rem;
               line-height: 1.35; max-height: 30rem; user-select: all; white-space: pre; }
 .lost { color: var(--bad); }
-table.perft { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; font-size: .92rem; }
+table.perft { border-collapse: collapse; min-width: 60%; font-variant-numeric: tabular-nums; font-size: .92rem; }
 .table-wrap { overflow-x: auto; }
 table.perft th, table.perft td { border: 1px solid var(--line); padding: .3rem .5rem; text-align: right; }
 table.perft th { background: #f1f1f4; }
+table.perft td { min-width: 7rem; }
 table.perft td.mismatch { color: #fff; background: var(--bad); font-weight: 700; }
 table.perft .time { color: var(--muted); font-size: .8rem; display: block; }
 .verdict.ok { color: var(--good); font-weight: 600; }
