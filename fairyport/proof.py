@@ -16,10 +16,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from fairyport.cli.registry import MODEL_WRITERS, resolve
+from fairyport.cli.registry import MODEL_WRITERS, NATIVE_ENGINES, resolve
 from fairyport.engines import Engine, load_engine
 from fairyport.errors import FairyportError, UnsupportedError
-from fairyport.formats.detect import SUFFIXES
+from fairyport.formats.detect import SUFFIXES, detect_format
 from fairyport.model import Game
 from fairyport.rules import perft
 
@@ -59,8 +59,21 @@ class Proof:
     engines: dict[str, str]
     """Column -> the engine that counted it (``model`` or a native interpreter's name)."""
 
+    @property
+    def source_error(self) -> str | None:
+        """Why the source itself could not be counted (the generator cannot play the game), or None."""
+        for count in self.counts.get(SOURCE, {}).values():
+            if count.error is not None:
+                return count.error
+        return None
+
     def mismatches(self) -> list[tuple[str, int]]:
-        """(column, depth) of every count that differs from the source's count or could not be made."""
+        """(column, depth) of every count that differs from the source's count or could not be made.
+
+        Nothing is a mismatch when the source itself cannot be counted: there is no reference (see
+        :attr:`source_error`)."""
+        if self.source_error is not None:
+            return []
         wrong = []
         reference = self.counts.get(SOURCE, {})
         for column in self.columns:
@@ -69,6 +82,11 @@ class Proof:
                 if count.nodes is None or expected is None or count.nodes != expected.nodes:
                     wrong.append((column, depth))
         return wrong
+
+
+def explain(error: FairyportError) -> str:
+    """An error in one line: with its location where it has one (a file), else just the reason."""
+    return error.message() if error.location.file else error.reason
 
 
 def suffix_of(fmt: str) -> str:
@@ -91,10 +109,18 @@ def format_texts(game: Game) -> list[FormatText]:
                 _, lost = writer(game, best_effort=True)
             except FairyportError:
                 lost = []
-            texts.append(FormatText(fmt, None, list(lost) or [exc.message()]))
+            texts.append(FormatText(fmt, None, list(lost) or [explain(exc)]))
         except FairyportError as exc:
-            texts.append(FormatText(fmt, None, [], error=exc.message()))
+            texts.append(FormatText(fmt, None, [], error=explain(exc)))
     return texts
+
+
+def source_engine(source: Path, variant: str | None) -> Engine:
+    """The engine of the source file: its native engine takes ``variant`` itself; the model route reads
+    ``path#variant`` (a diagram of an HTML page), as :func:`fairyport.loader.read_game` does."""
+    if variant is not None and detect_format(source) not in NATIVE_ENGINES:
+        return load_engine(Path(f"{source}#{variant}"))
+    return load_engine(source, variant=variant)
 
 
 def _count(engine: Engine, depth: int) -> Count:
@@ -102,7 +128,7 @@ def _count(engine: Engine, depth: int) -> Count:
     try:
         nodes = perft(engine.position(None, None), depth)
     except FairyportError as exc:
-        return Count(None, time.perf_counter() - start, exc.message())
+        return Count(None, time.perf_counter() - start, explain(exc))
     return Count(nodes, time.perf_counter() - start)
 
 
@@ -119,7 +145,7 @@ def perft_proof(source: Path, texts: list[FormatText], depth: int, *, variant: s
         for column in columns:
             try:
                 if column == SOURCE:
-                    engine = load_engine(source, variant=variant)
+                    engine = source_engine(source, variant)
                 else:
                     text = next(t.text for t in texts if t.format == column)
                     assert text is not None
@@ -127,7 +153,7 @@ def perft_proof(source: Path, texts: list[FormatText], depth: int, *, variant: s
                     path.write_text(text, encoding="utf-8")
                     engine = load_engine(path, column)
             except FairyportError as exc:
-                counts[column] = {d: Count(None, 0.0, exc.message()) for d in range(1, depth + 1)}
+                counts[column] = {d: Count(None, 0.0, explain(exc)) for d in range(1, depth + 1)}
                 engines[column] = "-"
                 if advance is not None:
                     advance(f"{column}: unreadable")

@@ -195,3 +195,26 @@ def test_bad_input_is_a_located_error(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["report", str(bad), "-o", str(tmp_path)]) == 4
     assert f"{bad}:1:7" in capsys.readouterr().err
     assert main(["report", str(GAMES / "chess.idiagram"), "--depth", "0", "-o", str(tmp_path)]) == 2
+
+
+def test_unplayable_game_is_reported_not_failed(tmp_path: Path) -> None:
+    game = tmp_path / "wrap.idiagram"
+    game.write_text("files=8\nranks=8\nwrapper:W:oR::a1\nking::::e1\n")
+    assert main(["report", str(game), "-o", str(tmp_path), "--depth", "2"]) == 0
+    doc = html.parse(str(tmp_path / "wrap.html")).getroot()
+    wrapper, king = doc.xpath("//article")
+    assert "No diagram: piece 'wrapper': XBetza mode 'o'" in wrapper.text_content()
+    assert king.xpath(".//svg[contains(@class, 'diagram')]")  # the king's castling partner is left out
+    assert "No perft count" in doc.xpath("//section[@id='perft']")[0].text_content()
+    assert "not-playable" in doc.xpath("//section[@id='validation']")[0].text_content()
+
+
+def test_variant_picks_a_diagram_of_a_page(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text('<div class="idiagram">files=8<br>king::::e1</div>'
+                    '<div class="idiagram">files=5<br>ranks=5<br>rook::::a1<br>king::::c1</div>')
+    assert main(["report", str(page), "--variant", "2", "-o", str(tmp_path / "out"), "--depth", "2"]) == 0
+    doc = html.parse(str(tmp_path / "out" / "page.html")).getroot()
+    assert doc.findtext(".//h1") == "page#2"
+    assert [a.findtext("h3") for a in doc.xpath("//article")] == ["rook (R)", "king (K)"]
+    assert not doc.xpath("//td[@class='mismatch']")

@@ -64,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
         target = out / page_name(path, taken)
         target.write_text(text, encoding="utf-8")
         proof = page.proof
-        if proof is None:
-            verdict, ok = "not counted", False
+        if proof is None or proof.source_error is not None:
+            verdict, ok = "not counted (the generator cannot play it)", False
         elif proof.mismatches():
             verdict, ok = f"MISMATCH ({len(proof.mismatches())})", False
         else:

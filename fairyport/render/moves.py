@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from math import gcd
 
+from fairyport.errors import UnsupportedError
 from fairyport.formats import betza
 from fairyport.model import BLACK, WHITE, Board, Game, Piece, PieceType, Rules, Setup, square_name
 from fairyport.rules import Position, compile_game
@@ -171,7 +172,14 @@ def move_diagram(game: Game, piece: PieceType) -> MoveDiagram:
         size += 1
     castles = any(m.atom == "O" for m in moves)
     diagram_game, origin_name, others = _diagram_game(game, piece, on_board, size, castles)
-    variant = compile_game(diagram_game)
+    try:
+        variant = compile_game(diagram_game)
+    except UnsupportedError:
+        if not others:
+            raise
+        # a castling partner the generator cannot play: show the piece's other moves without it
+        diagram_game, origin_name, others = _diagram_game(game, piece, on_board, size, False)
+        variant = compile_game(diagram_game)
     geo = variant.geometry
     prober = _Prober(variant, [p.id for p in diagram_game.pieces].index(piece.id))
     origin = geo.square(origin_name)

@@ -21,7 +21,7 @@ from fairyport.diagnostics import Finding
 from fairyport.errors import FairyportError
 from fairyport.formats.betza import BetzaError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, Game, PieceType
-from fairyport.proof import FormatText, Proof
+from fairyport.proof import FormatText, Proof, explain
 from fairyport.render.board import BoardPicture, board_svg, legend_svg, start_tints, tint_svg
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, MoveDiagram, move_diagram
 
@@ -109,7 +109,7 @@ class GamePage:
     proof: Proof | None
     findings: list[Finding]
     problems: list[str] = dataclasses.field(default_factory=list)
-    """Errors met while making the page (a format that failed, a piece the generator cannot play)."""
+    """Errors met while making the page that are not validation findings (an unreadable file for the validator)."""
 
 
 def _add(parent: etree._Element, tag: str, text: str | None = None, **attributes: str) -> etree._Element:
@@ -252,8 +252,7 @@ def _pieces(main: etree._Element, page: GamePage) -> None:
             diagram: MoveDiagram | None = move_diagram(game, piece)
         except FairyportError as exc:
             diagram = None
-            _add(article, "p", f"No diagram: {exc.message()}", class_="lost")
-            page.problems.append(f"{piece.name}: {exc.message()}")
+            _add(article, "p", f"No diagram: {explain(exc)}", class_="lost")
         if diagram is not None:
             figure = _add(article, "figure", class_="diagram")
             tints = dict(diagram.zones)
@@ -317,8 +316,9 @@ def _formats(main: etree._Element, texts: list[FormatText]) -> None:
 def _perft(main: etree._Element, proof: Proof | None) -> None:
     section = _add(main, "section", id="perft")
     _add(section, "h2", "Perft proof")
-    if proof is None:
-        _add(section, "p", "No perft count: the game cannot be played by the move generator.", class_="lost")
+    if proof is None or proof.source_error is not None:
+        reason = proof.source_error if proof is not None else "the game cannot be played"
+        _add(section, "p", f"No perft count: {reason}", class_="verdict lost")
         return
     _add(section, "p", "Leaf counts of the legal-move tree from the start position. The first column is counted "
                        "on the source file; every other column on the text written in that format and read back "
