@@ -158,13 +158,18 @@ def _distance(move: betza.Move, leg: betza.Leg, toggled: bool = False) -> str:
     if limit == 1 and multiple > 1 and not leg.has("n"):
         between = "squares" if multiple > 2 else "square"
         return f"exactly {_number(multiple)} squares {words}, leaping over the {between} between"
+    if limit == 1 and multiple > 1:
+        return f"exactly {_number(multiple)} squares {words}"
+    return f"{_count(limit, unit)} {words}"
+
+
+def _count(limit: int, unit: str) -> str:
+    """"one square", "any number of squares", "up to three 2-square leaps"."""
     if limit == 1:
-        count = f"one {unit}" if multiple == 1 else f"exactly {_number(multiple)} squares"
-    elif limit == 0:
-        count = f"any number of {unit}s"
-    else:
-        count = f"up to {_number(limit)} {unit}s"
-    return f"{count} {words}"
+        return f"one {unit}"
+    if limit == 0:
+        return f"any number of {unit}s"
+    return f"up to {_number(limit)} {unit}s"
 
 
 def _verb(leg: betza.Leg, move: betza.Move, final: bool) -> str:
@@ -278,18 +283,8 @@ def _continuation_distance(move: betza.Move, leg: betza.Leg, atom: str, toggled:
         limit = 1 if limit != 1 else 0
     base = betza.RIDER_ATOMS.get(atom, atom)
     cls, multiple, _ = atom_geometry(base)
-    if cls is AtomClass.OBLIQUE:
-        unit, units = "leap", "leaps"
-    elif multiple == 1:
-        unit, units = "square", "squares"
-    else:
-        unit, units = f"{multiple}-square leap", f"{multiple}-square leaps"
-    if limit == 1:
-        count = f"one {unit}"
-    elif limit == 0:
-        count = f"any number of {units}"
-    else:
-        count = f"up to {_number(limit)} {units}"
+    unit = "leap" if cls is AtomClass.OBLIQUE else "square" if multiple == 1 else f"{multiple}-square leap"
+    count = _count(limit, unit)
     way = {AtomClass.ORTHOGONAL: " orthogonally", AtomClass.DIAGONAL: " diagonally"}.get(cls, "")
     return f"{count}{way}, {_turn_words(leg.directions)}"
 

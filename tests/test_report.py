@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 from lxml import html
+from test_idiagram_read import board_fen
 
 from fairyport.cli import registry
 from fairyport.cli.main import main
 from fairyport.converters.json import game_from_json, game_to_json
 from fairyport.loader import read_game
-from fairyport.model import Game, Piece, Setup, square_name
+from fairyport.model import Game, Piece, Setup
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, INITIAL, MOVE, move_diagram
 from fairyport.rules import Position, Variant, compile_game
 
@@ -73,19 +74,7 @@ def generator_targets(variant: Variant, origin: str, placement: dict[str, Piece]
 
 
 def fen_of(game: Game, placement: dict[str, Piece]) -> str:
-    board = game.board
-    rows = []
-    for rank in reversed(range(board.ranks)):
-        row, empty = "", 0
-        for file in range(board.files):
-            piece = placement.get(square_name(file, rank, board.first_rank))
-            if piece is None:
-                empty += 1
-                continue
-            row += (str(empty) if empty else "") + piece.symbol
-            empty = 0
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + " w - - 0 1"
+    return board_fen(dataclasses.replace(game, setup=Setup(dict(placement)))) + " w - - 0 1"
 
 
 @pytest.mark.parametrize("game_file", BUNDLED, ids=lambda p: p.stem)
