@@ -125,6 +125,9 @@ def board_svg(picture: BoardPicture, *, namespace: str | None = SVG_NS, css_clas
         for path in picture.paths:
             points = " ".join(f"{x:g},{y:g}" for x, y in (centre(name) for name in path))
             b.add(lines, "polyline", points=points)
+            end_x, end_y = centre(path[-1])
+            b.add(lines, "circle", cx=f"{end_x:g}", cy=f"{end_y:g}", r="3.5", fill=MARK_STYLE["path"],
+                  stroke="none")
     marks = b.add(root, "g", **{"class": "marks"})
     for name, kinds in sorted(picture.marks.items()):
         cx, cy = centre(name)

@@ -27,6 +27,7 @@ from fairyport.formats import betza
 from fairyport.model import BLACK, WHITE, Board, Game, Piece, PieceType, Rules, Setup, square_name
 from fairyport.rules import Position, compile_game
 from fairyport.rules.compile import Variant, code_of
+from fairyport.rules.xbetza import K_VECTORS, AtomClass, atom_geometry, first_leg_directions, oblique_vectors
 
 MOVE = "move"
 CAPTURE = "capture"
@@ -65,9 +66,24 @@ class MoveDiagram:
 
 
 def _needs_game_board(piece: PieceType, moves: tuple[betza.Move, ...]) -> bool:
-    if piece.promotion is not None or piece.confined_to is not None:
+    """Whether the piece's moves depend on the board: initial moves, e.p., castling, confinement, or promotion of
+    a piece that only ever moves forward (a pawn, whose diagram shows where it starts and where it promotes)."""
+    if piece.confined_to is not None or (piece.promotion is not None and _forward_only(moves)):
         return True
     return any(m.atom == "O" or any(leg.has("i") or leg.has("e") for leg in m.legs) for m in moves)
+
+
+def _forward_only(moves: tuple[betza.Move, ...]) -> bool:
+    """True if every move of a single-leg move string goes towards the far side of the board."""
+    for move in moves:
+        if move.is_multi_leg or (move.atom[:1] not in betza.LEAPER_ATOMS and move.atom not in ("K", "R", "B", "Q")):
+            return False
+        cls, _, leap = atom_geometry(betza.RIDER_ATOMS.get(move.atom, move.atom))
+        for bit in first_leg_directions(move.first.directions, cls):
+            dy = oblique_vectors(*leap)[bit][1] if cls is AtomClass.OBLIQUE else K_VECTORS[bit][1]
+            if dy <= 0:
+                return False
+    return True
 
 
 def _reach(moves: tuple[betza.Move, ...]) -> int:
@@ -76,7 +92,7 @@ def _reach(moves: tuple[betza.Move, ...]) -> int:
         atom = move.atom[:1]
         step = LEAP_REACH.get(atom, 2) + 3 * (len(move.atom) - 1)
         limit = move.range if move.range is not None else betza.default_range(move.atom)
-        span = step * len(move.legs) * (limit if limit else 3)
+        span = step * len(move.legs) * (limit if limit else 3 if step == 1 else 2)
         reach = max(reach, span)
     return reach
 
@@ -198,6 +214,7 @@ def move_diagram(game: Game, piece: PieceType) -> MoveDiagram:
     for target in free:
         with_enemy = {**placed, target: prober.enemy}
         direct = False
+        locust_paths = []
         for virgin in (False, True):
             for to, cap, locust in prober.moves(origin, virgin, with_enemy):
                 if to == target and cap:
@@ -207,11 +224,15 @@ def move_diagram(game: Game, piece: PieceType) -> MoveDiagram:
                         continue
                     marks.setdefault(target, set()).update(kinds)
                 elif target in locust:
-                    direct = True
-                    marks.setdefault(target, set()).add(CAPTURE)
-                    paths.append([origin, target, to])
-            if direct:
+                    locust_paths.append([origin, target, to])
+            if direct or locust_paths:
                 break
+        if locust_paths and not direct:
+            # captured only on the way to another square (checker, locust): mark it and draw where the piece goes
+            marks.setdefault(target, set()).add(CAPTURE)
+            paths.extend(locust_paths)
+        if direct or locust_paths:
+            continue
         if direct:
             continue
         tx, ty = geo.coords[target]
@@ -225,7 +246,7 @@ def move_diagram(game: Game, piece: PieceType) -> MoveDiagram:
                 probe = {**placed, hurdle: prober.hurdle}
                 if occupant:
                     probe[target] = occupant
-                if any(to == target for to, _, _ in prober.moves(origin, False, probe)):
+                if any(to == target and hurdle not in locust for to, _, locust in prober.moves(origin, False, probe)):
                     marks.setdefault(target, set()).add(HOP_CAPTURE if occupant else HOP_MOVE)
     if any(m.is_multi_leg or any(leg.has("n") for leg in m.legs) for m in moves):
         paths.extend(_bent_paths(prober, origin, quiet, free, placed))
