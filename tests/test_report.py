@@ -15,7 +15,7 @@ from fairyport.cli.main import main
 from fairyport.converters.json import game_from_json, game_to_json
 from fairyport.loader import read_game
 from fairyport.model import Game, Piece, Setup
-from fairyport.render.moves import CAPTURE, HOP_CAPTURE, INITIAL, MOVE, move_diagram
+from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, move_diagram
 from fairyport.rules import Position, Variant, compile_game
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
@@ -207,3 +207,20 @@ def test_variant_picks_a_diagram_of_a_page(tmp_path: Path) -> None:
     assert doc.findtext(".//h1") == "page#2"
     assert [a.findtext("h3") for a in doc.xpath("//article")] == ["rook (R)", "king (K)"]
     assert not doc.xpath("//td[@class='mismatch']")
+
+
+def test_locust_hopper_and_bent_diagrams() -> None:
+    from fairyport.converters.idiagram import read_text
+
+    game = read_text("files=8\nranks=8\nchecker:C:fmFfcafmF::c1\ngrasshopper:G:gQ::b1\ngriffon:F:FyafsF::e1\n"
+                     "lion:L:KNADcaKcabKmabK::f1\nking::K::h1")
+    checker = move_diagram(game, game.piece_type("C"))
+    assert checker.marks == {"c5": {MOVE, CAPTURE}, "e5": {MOVE, CAPTURE}}
+    assert sorted(checker.paths) == [["d4", "c5", "b6"], ["d4", "e5", "f6"]]
+    grasshopper = move_diagram(game, game.piece_type("G"))
+    assert "c4" not in grasshopper.marks and grasshopper.marks["b4"] == {HOP_CAPTURE, HOP_MOVE}
+    griffon = move_diagram(game, game.piece_type("F"))
+    assert griffon.marks["c5"] == {MOVE, CAPTURE} and griffon.marks["c7"] == {MOVE, CAPTURE}
+    assert ["d4", "c5", "c6", "c7"] in griffon.paths and "d5" not in griffon.marks
+    lion = move_diagram(game, game.piece_type("L"))
+    assert len(lion.marks) == 24 and not lion.paths  # hit-and-run squares are captured directly too
