@@ -360,12 +360,7 @@ def promotion_words(promotion: Promotion, game: Game | None = None) -> str:
     """How a piece promotes: where, to what, and whether it must."""
     names = []
     for choice in promotion.choices:
-        name = choice.piece
-        if game is not None:
-            try:
-                name = f"{game.piece_type(choice.piece).name} ({choice.piece})"
-            except ModelError:  # an unknown id is shown as it is
-                name = choice.piece
+        name = choice.piece if game is None else piece_label(game, choice.piece)
         flags = []
         if not choice.on_last_rank:
             flags.append("not on the last rank")
@@ -400,6 +395,14 @@ def describe_piece(piece: PieceType, game: Game | None = None) -> list[str]:
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def piece_label(game: Game, piece_id: str) -> str:
+    """``name (ID)`` of a piece type, or the id alone when the game has no such type."""
+    try:
+        return f"{game.piece_type(piece_id).name} ({piece_id})"
+    except ModelError:
+        return piece_id
 
 
 def _has_mode(game: Game, mode: str, atom: str | None = None) -> list[str]:
@@ -453,5 +456,6 @@ def describe_rules(game: Game) -> list[str]:
     if hands:
         for color, hand in sorted(hands.items()):
             lines.append(f"{COLOR_NAMES[color].capitalize()} starts with pieces in hand: "
-                         + ", ".join(f"{n} x {k}" for k, n in hand.items()) + "; they may be dropped.")
+                         + ", ".join(f"{n} \u00d7 {piece_label(game, k)}" for k, n in hand.items())
+                         + "; they may be dropped.")
     return lines

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from lxml import etree, html
 
 from fairyport import __version__
-from fairyport.describe import describe_piece, describe_rules
+from fairyport.describe import describe_piece, describe_rules, piece_label
 from fairyport.diagnostics import Finding
 from fairyport.errors import FairyportError
 from fairyport.formats.betza import BetzaError
@@ -207,7 +207,7 @@ def _setup(main: etree._Element, game: Game) -> None:
     if hands:
         items = _add(hand_block, "ul")
         for color, hand in sorted(hands.items()):
-            text = ", ".join(f"{n} \u00d7 {_piece_name(game, pid)}" for pid, n in hand.items())
+            text = ", ".join(f"{n} \u00d7 {piece_label(game, pid)}" for pid, n in hand.items())
             _add(items, "li", f"{COLOR_NAMES[color].capitalize()}: {text}")
     else:
         _add(hand_block, "p", "None: no side starts with pieces in hand.")
@@ -216,13 +216,6 @@ def _setup(main: etree._Element, game: Game) -> None:
     for piece in game.pieces:
         item = _add(listing, "li")
         _add(item, "a", f"{piece.name} ({piece.id})", href=f"#{piece_anchor(piece)}")
-
-
-def _piece_name(game: Game, piece_id: str) -> str:
-    try:
-        return game.piece_type(piece_id).name
-    except FairyportError:
-        return piece_id
 
 
 def _pieces(main: etree._Element, page: GamePage) -> None:
