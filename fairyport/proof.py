@@ -90,8 +90,9 @@ def explain(error: FairyportError) -> str:
 
 
 def suffix_of(fmt: str) -> str:
-    """The usual file suffix of a format (the first one :data:`fairyport.formats.detect.SUFFIXES` lists)."""
-    return next(suffix for suffix, name in SUFFIXES.items() if name == fmt)
+    """The usual file suffix of a format (the first one :data:`fairyport.formats.detect.SUFFIXES` lists; ``.fmt``
+    for a format it does not list: the reader is then told the format by name)."""
+    return next((suffix for suffix, name in SUFFIXES.items() if name == fmt), f".{fmt}")
 
 
 def format_texts(game: Game) -> list[FormatText]:

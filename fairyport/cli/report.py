@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from fairyport.cli.common import progress
-from fairyport.cli.registry import MODEL_WRITERS
 from fairyport.cli.validate import ValidateOptions, validate_path
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageError
 from fairyport.loader import read_game
@@ -94,4 +93,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--depth", type=int, default=3, help="perft depth of the proof table (default 3)")
     parser.add_argument("--variant", help="the variant of a file that holds several (ZRF title or number, "
                                           "Diagram page number)")
-    parser.set_defaults(func=run, writers=tuple(MODEL_WRITERS))
+    parser.set_defaults(func=run)
