@@ -10,6 +10,8 @@ words name the squares the generator plays. :func:`describe_piece` adds royalty,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fairyport.errors import ModelError
 from fairyport.formats import betza
 from fairyport.model import COLOR_NAMES, BareKingRule, Game, PieceType, Promotion, RoyalProtection, StalemateResult
@@ -405,15 +407,15 @@ def piece_label(game: Game, piece_id: str) -> str:
         return piece_id
 
 
-def _has_mode(game: Game, mode: str, atom: str | None = None) -> list[str]:
+def _pieces_with(game: Game, test: Callable[[betza.Move], bool]) -> list[str]:
+    """Names of the piece types that have a move passing ``test`` (unreadable move strings are skipped)."""
     found = []
     for piece in game.pieces:
         try:
             moves = betza.parse_moves(piece.betza)
         except betza.BetzaError:
             continue
-        if any((atom is None or m.atom == atom) and any(leg.has(mode) for leg in m.legs) for m in moves) or (
-                atom is not None and mode == "" and any(m.atom == atom for m in moves)):
+        if any(test(move) for move in moves):
             found.append(piece.name)
     return found
 
@@ -438,9 +440,9 @@ def describe_rules(game: Game) -> list[str]:
         lines.append("Bare king: a side left with only royal pieces, while the other side still has others, loses.")
     if not rules.royals_may_face:
         lines.append("The royal pieces may not face each other on a file with nothing between them.")
-    castlers = _has_mode(game, "", "O")
+    castlers = _pieces_with(game, lambda move: move.atom == "O")
     lines.append(f"Castling: {_join(castlers, 'and')} may castle (see the piece)." if castlers else "No castling.")
-    ep = _has_mode(game, "e")
+    ep = _pieces_with(game, lambda move: any(leg.has("e") for leg in move.legs))
     lines.append(f"En passant: {_join(ep, 'and')} may capture en passant a piece that has just passed the square "
                  "with a lame initial leap." if ep else "No en passant captures.")
     promoting = [p for p in game.pieces if p.promotion is not None]
