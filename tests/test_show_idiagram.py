@@ -27,8 +27,10 @@ def test_show_prints_board_pieces_and_rules(tmp_path: Path, capsys: pytest.Captu
     root = etree.parse(str(svg)).getroot()
     ns = {"s": "http://www.w3.org/2000/svg"}
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
-    assert len(root.findall("s:rect", ns)) == 49 and len(root.findall("s:circle", ns)) == 24
-    texts = [t.text for t in root.findall("s:text", ns)]
+    squares = root.xpath("//s:rect[not(@class)]", namespaces=ns)
+    assert len(squares) == 49 and len(root.findall(".//s:circle", ns)) == 24
+    assert len(root.xpath("//s:rect[@class='zone zone-palace']", namespaces=ns)) == 18
+    texts = [t.text for t in root.findall(".//s:text", ns)]
     assert texts.count("K") == 2 and "a" in texts and "7" in texts
     assert not root.xpath("//*[@href or @*[local-name()='href']]")
 
@@ -44,7 +46,8 @@ def test_holes_and_multi_letter_ids() -> None:
     game = read_text("files=3\nranks=3\nhole::::b2\nnightrider:NN:N0::a1\nking::::c1")
     assert board_lines(game) == ["3 {nn} .    k", "2 .    #    .", "1 {NN} .    K", "  a    b    c"]
     root = etree.fromstring(render_svg(game))
-    assert len(root.findall("{http://www.w3.org/2000/svg}circle")) == 4
+    assert len(root.findall(".//{http://www.w3.org/2000/svg}circle")) == 4
+    assert len(root.findall(".//{http://www.w3.org/2000/svg}rect[@class='hole']")) == 1
 
 
 def test_show_reports_bad_file_without_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "fairyport.cli.show",
     "fairyport.cli.convert",
     "fairyport.cli.validate",
+    "fairyport.cli.report",
 )
 """Modules that each define ``register(subparsers)``; the order is the order of ``fairyport --help``."""
 

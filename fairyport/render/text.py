@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+
+from fairyport.describe import describe_betza
+from fairyport.formats.betza import BetzaError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, BareKingRule, Game, PieceType, Promotion, square_name
 
 EMPTY_MARK = "."
@@ -45,7 +49,8 @@ def _promotion_text(promotion: Promotion) -> str:
 
 
 def piece_lines(piece: PieceType) -> list[str]:
-    """One line for a piece type: ID, name and move, then its royal, promotion and confinement notes."""
+    """One line for a piece type: ID, name and move, then its moves in words (:mod:`fairyport.describe`) and its
+    promotion."""
     flags = []
     if piece.royal:
         flags.append("royal")
@@ -53,6 +58,8 @@ def piece_lines(piece: PieceType) -> list[str]:
         flags.append(f"confined to {piece.confined_to}")
     head = f"  {piece.id:<3} {piece.name:<16} {piece.betza}"
     lines = [head + (f"  [{', '.join(flags)}]" if flags else "")]
+    with contextlib.suppress(BetzaError):  # a game read from a file parses; a hand-made model may hold anything
+        lines.extend(f"        {phrase}" for phrase in describe_betza(piece.betza))
     if piece.promotion is not None:
         lines.append("        " + _promotion_text(piece.promotion))
     return lines

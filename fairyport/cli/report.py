@@ -1,0 +1,96 @@
+"""``fairyport report FILE... [-o DIR] [--depth N] [--variant V]``: one HTML page per game, and an index page."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from fairyport.cli.common import progress
+from fairyport.cli.validate import ValidateOptions, validate_path
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageError
+from fairyport.loader import read_game
+from fairyport.proof import Proof, format_texts, perft_proof
+from fairyport.render.report import GamePage, IndexEntry, game_page, index_page
+
+INDEX_NAME = "index.html"
+
+
+def page_name(path: Path, taken: set[str]) -> str:
+    """The page file name for ``path``: its stem, made unique among ``taken``."""
+    stem = "".join(c if c.isalnum() or c in "-_." else "-" for c in path.stem) or "game"
+    name = f"{stem}.html"
+    number = 2
+    while name in taken or name == INDEX_NAME:
+        name = f"{stem}-{number}.html"
+        number += 1
+    taken.add(name)
+    return name
+
+
+def build_page(path: Path, depth: int, variant: str | None) -> tuple[GamePage, str]:
+    """Read, write in every format, count and validate one game; returns the page data and its HTML."""
+    source = f"{path}#{variant}" if variant else str(path)
+    game = read_game(source)
+    texts = format_texts(game)
+    steps = (1 + sum(1 for t in texts if t.text is not None)) * depth
+    proof: Proof | None
+    with progress(steps, f"{path.name}: perft") as advance:
+        try:
+            proof = perft_proof(path, texts, depth, variant=variant, advance=lambda label: advance(1, label))
+        except FairyportError:
+            proof = None
+    report = validate_path(path, ValidateOptions(variant=variant))
+    findings = list(report.findings)
+    page = GamePage(game, str(path), texts, proof, findings)
+    if report.unreadable is not None:
+        page.problems.append(report.unreadable.message())
+    return page, game_page(page)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write one page per game (and an index page with several); exit 1 on any perft mismatch."""
+    if args.depth < 1:
+        raise UsageError("--depth must be at least 1", found=str(args.depth))
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    taken: set[str] = set()
+    entries: list[IndexEntry] = []
+    failed = False
+    for name in args.files:
+        path = Path(name)
+        page, text = build_page(path, args.depth, args.variant)
+        target = out / page_name(path, taken)
+        target.write_text(text, encoding="utf-8")
+        proof = page.proof
+        if proof is None or proof.source_error is not None:
+            verdict, ok = "not counted (the generator cannot play it)", False
+        elif proof.mismatches():
+            verdict, ok = f"MISMATCH ({len(proof.mismatches())})", False
+        else:
+            verdict, ok = f"{len(proof.columns)} readings agree to depth {proof.depth}", True
+        failed |= proof is not None and bool(proof.mismatches())
+        game = page.game
+        entries.append(IndexEntry(game.metadata.title or path.stem, target.name,
+                                  f"{game.board.files}\u00d7{game.board.ranks}", len(game.pieces), verdict, ok))
+        print(f"{target}: {verdict}")
+    if len(entries) > 1:
+        index = out / INDEX_NAME
+        index.write_text(index_page(entries), encoding="utf-8")
+        print(f"{index}: index of {len(entries)} games")
+    if failed:
+        print("fairyport: perft mismatch between formats (see the pages)", file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``report`` sub-command."""
+    parser = subparsers.add_parser(
+        "report", help="write an HTML page per game: board, move diagrams, rules, every format, perft proof")
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("-o", "--output", default=".", metavar="DIR", help="folder for the pages (default: .)")
+    parser.add_argument("--depth", type=int, default=3, help="perft depth of the proof table (default 3)")
+    parser.add_argument("--variant", help="the variant of a file that holds several (ZRF title or number, "
+                                          "Diagram page number)")
+    parser.set_defaults(func=run)
