@@ -81,3 +81,8 @@ type's declared initial attributes. An en-passant square ``e3`` sets the previou
 
 NEUTRAL_IS_NON_MOVER = True
 """``neutral?``: a piece whose owner never moves in the ``turn-order`` (and ``enemy?`` excludes such pieces)."""
+
+STANDARD_LETTERS = {"King": "K", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "N", "Pawn": "P"}
+"""Letters (for FEN and move names) of pieces that have no ``notation``: these chess names get their usual
+letter; any other piece the first letter of its name not yet taken (then the next letters of its name), the
+first letter if all are taken."""

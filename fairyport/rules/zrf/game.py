@@ -15,6 +15,7 @@ from fairyport.formats.zrf.geometry import Geometry
 from fairyport.formats.zrf.nodes import Atom, Node, SList, name_text
 from fairyport.formats.zrf.tree import MoveBlock, ZrfGame
 from fairyport.rules.zrf.board import Board, compile_board
+from fairyport.rules.zrf.constants import STANDARD_LETTERS
 from fairyport.rules.zrf.goals import GoalTest, compile_goals
 from fairyport.rules.zrf.program import Compiler, Op, Piece
 
@@ -124,7 +125,7 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
     board = compile_board(geometry, players)
     types = [p.name.text for p in tree.pieces]
     type_index = {name: i for i, name in enumerate(types)}
-    notation = [p.notation.value if p.notation is not None else p.name.text[:1] for p in tree.pieces]
+    notation = _notations(tree)
     move_types = ["", *dict.fromkeys(b.move_type.text for p in tree.pieces for b in (*p.moves, *p.drops)
                                      if b.move_type is not None)]
     for entry in (tree.turn_order.entries if tree.turn_order else []):
@@ -175,6 +176,21 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
         game.notes.append("Dagaz dialect: this file relies on JavaScript extensions (check, goals, special "
                           "rules) that are not part of the file; only its ZRF text is played")
     return game
+
+
+def _notations(tree: ZrfGame) -> list[str]:
+    """Each piece's letter: its ``notation``, else :data:`~.constants.STANDARD_LETTERS` says."""
+    letters: list[str | None] = [p.notation.value if p.notation is not None and p.notation.value else
+                                 STANDARD_LETTERS.get(p.name.text) for p in tree.pieces]
+    taken = {letter.upper() for letter in letters if letter}
+    result = []
+    for piece, letter in zip(tree.pieces, letters, strict=True):
+        if letter is None:
+            name = piece.name.text
+            letter = next((c.upper() for c in name if c.isalpha() and c.upper() not in taken), name[:1].upper())
+            taken.add(letter)
+        result.append(letter)
+    return result
 
 
 def _block(compiler: Compiler, game: Game, block: MoveBlock) -> Block:
