@@ -80,6 +80,28 @@ class Game:
     recycle_captures: bool = False
     notes: list[str] = dataclasses.field(default_factory=list)
     """Things a user should know about how this file is played (Dagaz dialect ...)."""
+    _attack_cache: dict[tuple[int, int, int], tuple[list[Block], dict[int, list[Block]]]] = dataclasses.field(
+        default_factory=dict)
+
+    def attack_blocks(self, owner: int, kind: int, origin: int) -> tuple[list[Block], dict[int, list[Block]]]:
+        """The blocks of a ``kind`` piece of ``owner`` on ``origin`` worth running in an attack test: those the
+        reach analysis could not follow (always run), and per target position those that may capture there."""
+        key = (owner, kind, origin)
+        cached = self._attack_cache.get(key)
+        if cached is None:
+            from fairyport.rules.zrf.reach import Reach
+            reach = Reach(self.board)
+            always: list[Block] = []
+            by_target: dict[int, list[Block]] = {}
+            for block in self.blocks[kind]:
+                targets = reach.targets(block.node, owner, origin)
+                if targets is None:
+                    always.append(block)
+                else:
+                    for target in targets:
+                        by_target.setdefault(target, []).append(block)
+            cached = self._attack_cache[key] = (always, by_target)
+        return cached
 
     def start_position(self) -> ZrfPosition:
         """The position of the ``board-setup``, first turn of the turn order."""

@@ -382,11 +382,13 @@ class ZrfPosition:
                 if attacker is None or (attacker[0] == side) != defended or p == target:
                     continue
                 owner = attacker[0]
-                for block in game.blocks[attacker[1]]:
-                    if move_type != -2 and block.move_type != move_type:
-                        continue
-                    self._run(block, Run(game, self, board, owner, p, attacker, _attack_sink, block.move_type,
-                                         attack=1))
+                always, by_target = game.attack_blocks(owner, attacker[1], p)
+                for blocks in (always, by_target.get(target, ())):
+                    for block in blocks:
+                        if move_type != -2 and block.move_type != move_type:
+                            continue
+                        self._run(block, Run(game, self, board, owner, p, attacker, _attack_sink,
+                                             block.move_type, attack=1))
         except _Hit:
             return True
         finally:
