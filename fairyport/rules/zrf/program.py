@@ -89,7 +89,7 @@ def _seq(ops: list[Op]) -> Op:
         return ops[0]
 
     def run(r: Run) -> bool:
-        for op in ops:
+        for op in ops:  # noqa: SIM110 - a plain loop is faster than all() over a generator
             if not op(r):
                 return False
         return True
@@ -155,7 +155,7 @@ class Compiler:
             return lambda r: True
         return _seq(ops)
 
-    def instruction(self, node: Node) -> Op:  # noqa: C901 - one dispatch over the instruction set
+    def instruction(self, node: Node) -> Op:
         """One instruction."""
         board = self.game.board
         if isinstance(node, String):
@@ -231,7 +231,7 @@ class Compiler:
             return True
         return step
 
-    def _simple(self, text: str, node: Node) -> Op | None:  # noqa: C901 - one dispatch
+    def _simple(self, text: str, node: Node) -> Op | None:
         if text in _ADD_KINDS:
             kind = _ADD_KINDS[text]
 
@@ -411,7 +411,7 @@ class Compiler:
         args = list(node.args)
         owner = -1
         if args and isinstance(args[0], Atom) and args[0].text in self.game.player_index:
-            owner = self.game.player_index[args.pop(0).text]
+            owner = self.game.player_index[self._text(args.pop(0))]
         kind, where = self._split_type_position(node, args)
         code = kind * len(self.game.players) + owner if owner >= 0 else -1 - kind
 
@@ -481,7 +481,7 @@ class Compiler:
 
     # -- conditions --------------------------------------------------------------------------------------
 
-    def condition(self, node: Node) -> Cond:  # noqa: C901 - one dispatch over the predicates
+    def condition(self, node: Node) -> Cond:
         """One condition (also usable as an instruction: a failed condition abandons the branch)."""
         if isinstance(node, String):
             raise _unsupported(node, "a string as a condition:")
@@ -506,8 +506,8 @@ class Compiler:
         if head == "not":
             if len(args) != 1:
                 raise _unsupported(node, "a not without exactly one condition:")
-            inner = self.condition(args[0])
-            return lambda r: not inner(r)
+            negated = self.condition(args[0])
+            return lambda r: not negated(r)
         if head in ("and", "or"):
             parts = [self.condition(a) for a in args]
             if head == "and":
@@ -524,7 +524,7 @@ class Compiler:
                     return lambda r: not positive(r)
         raise _unsupported(node, "the condition")
 
-    def _predicate(self, name: str, args: list[Node], node: Node) -> Cond | None:  # noqa: C901 - dispatch
+    def _predicate(self, name: str, args: list[Node], node: Node) -> Cond | None:
         game = self.game
         if name in ("empty?", "enemy?", "friend?", "neutral?", "last-from?", "last-to?", "marked?",
                     "adjacent-to-enemy?", "goal-position?"):
@@ -612,7 +612,7 @@ class Compiler:
             return attribute
         return None
 
-    def _occupancy(self, name: str, where: Callable[[Run], int]) -> Cond:  # noqa: C901 - one per predicate
+    def _occupancy(self, name: str, where: Callable[[Run], int]) -> Cond:
         neutral = self.game.neutral
         if name == "empty?":
             def empty(r: Run) -> bool:

@@ -49,7 +49,7 @@ class Reach:
                 raise _GiveUp
         return states
 
-    def _instruction(self, node: Node, states: set[State], player: int,  # noqa: C901 - one dispatch
+    def _instruction(self, node: Node, states: set[State], player: int,
                      found: set[int]) -> set[State]:
         board = self.board
         if isinstance(node, Atom):
