@@ -17,13 +17,19 @@ MAX_MOVES = 200_000
 """Most moves one position may generate (a memory bound); more is an error."""
 
 ATTACK_PLACES_MOVER = True
-"""``attacked?`` on an empty position asks whether an enemy could capture a friendly piece standing there: the
-moving piece is put there for the test (so castling through a square a pawn attacks diagonally is refused, as
-in chess)."""
+"""``attacked?`` asks whether another player could capture the moving piece if it stood on the current position:
+the moving piece is put there for the test (replacing what stands there; an empty position with no moving piece
+gets a piece of the side). So castling through a square a pawn attacks diagonally is refused, as in chess, and
+an Emperor (``fairychess.zrf``) asking ``not-attacked?`` before capturing on an occupied square asks whether it
+would be safe there."""
+
+MAX_ATTACK_DEPTH = 2
+"""Attack tests may nest this deep (an attack test running a block that asks ``attacked?``); deeper, the nested
+test gives :data:`ATTACK_NESTED_RESULT` instead of recursing."""
 
 ATTACK_NESTED_RESULT = False
-"""Inside an attack test (the opponent's moves generated to see whether they capture), a nested ``attacked?`` or
-``defended?`` is taken as this value instead of recursing: the opponent's castling is never a capture."""
+"""The value of ``attacked?``/``defended?`` past :data:`MAX_ATTACK_DEPTH` (an opponent's castling is never a
+capture, so chess does not depend on it)."""
 
 ATTACK_IGNORES_PRIORITIES = True
 """Attack tests (``attacked?`` and the ``checkmated`` legality filter) count every move of every piece of every

@@ -360,35 +360,32 @@ class ZrfPosition:
         return moves
 
     def attacked(self, target: int, side: int, piece: Piece | None, move_type: int = -2, *,
-                 defended: bool = False) -> bool:
+                 defended: bool = False, depth: int = 1) -> bool:
         """Whether a piece of another player (``defended``: of ``side``) could capture on ``target``.
 
-        An empty ``target`` gets ``piece`` (or a piece of ``side``) for the test; for ``defended`` the
-        occupant is handed to another player for the test.
+        ``piece`` (the moving piece) stands on ``target`` for the test (if None: the occupant, or a piece of
+        ``side`` on an empty position); for ``defended`` that piece is handed to another player for the test.
+        ``depth`` is the nesting of attack tests (see :data:`~.constants.MAX_ATTACK_DEPTH`).
         """
         game = self.game
         board = self.board
         occupant = board[target]
-        if defended:
-            base = occupant or piece or (side, 0, 0)
-            board[target] = ((side + 1) % len(game.players), base[1], base[2])
-        elif occupant is None:
-            base = piece or (side, 0, 0)
-            board[target] = (side, base[1], base[2])
+        base = piece or occupant or (side, 0, 0)
+        owner = (side + 1) % len(game.players) if defended else side
+        board[target] = (owner, base[1], base[2])
         saved = self.target
         self.target = target
         try:
             for p, attacker in enumerate(board):
                 if attacker is None or (attacker[0] == side) != defended or p == target:
                     continue
-                owner = attacker[0]
-                always, by_target = game.attack_blocks(owner, attacker[1], p)
+                always, by_target = game.attack_blocks(attacker[0], attacker[1], p)
                 for blocks in (always, by_target.get(target, ())):
                     for block in blocks:
                         if move_type != -2 and block.move_type != move_type:
                             continue
-                        self._run(block, Run(game, self, board, owner, p, attacker, _attack_sink,
-                                             block.move_type, attack=1))
+                        self._run(block, Run(game, self, board, attacker[0], p, attacker, _attack_sink,
+                                             block.move_type, attack=depth))
         except _Hit:
             return True
         finally:

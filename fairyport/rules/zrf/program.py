@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from fairyport.errors import UnsupportedError
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String, to_text
 from fairyport.rules.zrf.board import NO_LINK
-from fairyport.rules.zrf.constants import ATTACK_NESTED_RESULT, ATTACK_PLACES_MOVER, MAX_STEPS
+from fairyport.rules.zrf.constants import ATTACK_NESTED_RESULT, ATTACK_PLACES_MOVER, MAX_ATTACK_DEPTH, MAX_STEPS
 
 if TYPE_CHECKING:
     from fairyport.rules.zrf.game import Game
@@ -596,10 +596,10 @@ class Compiler:
             defended = name == "defended?"
 
             def attacked(r: Run) -> bool:
-                if r.attack:
+                if r.attack >= MAX_ATTACK_DEPTH:
                     return ATTACK_NESTED_RESULT
                 return bool(r.position.attacked(r.cur, r.side, r.piece if ATTACK_PLACES_MOVER else None,
-                                                move_type, defended=defended))
+                                                move_type, defended=defended, depth=r.attack + 1))
             return attacked
         if name in game.attribute_bit:
             if args:
