@@ -123,20 +123,22 @@ class _GoalCompiler:
             return self._relative(node)
         raise _unsupported(node, "the goal")
 
-    def _positions(self, node: Node) -> list[int]:
+    def _positions(self, node: Node) -> list[list[int]]:
+        """Per player: the positions named (a zone stands for its positions for that player)."""
         board = self.game.board
         items = node.items if isinstance(node, SList) else [node]
-        result: list[int] = []
+        result: list[set[int]] = [set() for _ in self.game.players]
         for item in items:
             text = item.text if isinstance(item, Atom) else None
             if text is not None and text in board.index:
-                result.append(board.index[text])
+                for squares in result:
+                    squares.add(board.index[text])
             elif text is not None and text in board.zones:
-                for player in self.players or range(len(self.game.players)):
-                    result.extend(board.zones[text][player])
+                for player, squares in enumerate(result):
+                    squares.update(board.zones[text][player])
             else:
                 raise _unsupported(item, "an unknown position or zone in the goal")
-        return sorted(set(result))
+        return [sorted(squares) for squares in result]
 
     def _qualified(self, node: Node) -> tuple[int, int, bool]:
         """``T``, ``(opponent T)``, ``(any-owner T)`` or ``(not T)``: type, owner mode (0 own, 1 opponent, 2 any),
@@ -150,10 +152,10 @@ class _GoalCompiler:
         args = node.args
         if len(args) < 2:
             raise _unsupported(node, "the goal")
-        squares = self._positions(args[-1])
+        per_player = self._positions(args[-1])
         pieces = [self._qualified(a) for a in args[:-1]]
         for player in self.players:
-            self.goal_positions.setdefault(player, set()).update(squares)
+            self.goal_positions.setdefault(player, set()).update(per_player[player])
 
         def matches(occupant: tuple[int, int, int] | None, player: int, kind: int, mode: int) -> bool:
             if occupant is None or occupant[1] != kind:
@@ -162,6 +164,7 @@ class _GoalCompiler:
 
         def test(pos: Any, player: int) -> bool:
             board = pos.board
+            squares = per_player[player]
             for kind, mode, negated in pieces:
                 found = any(matches(board[s], player, kind, mode) for s in squares)
                 if found == negated:
