@@ -63,6 +63,10 @@ MOVE_TYPE_OF_CHAIN = "first"
 COUNT_GOALS_AT_MOST = True
 """``(pieces-remaining N [T])`` and ``(total-piece-count N [T])`` are met when the count is at most N."""
 
+COUNT_OFF_BOARD_PIECES = True
+"""``pieces-remaining`` also counts the player's pieces off the board (a Cannon ``HQ off 1`` in
+``dagaz-site/cannon.zrf`` is not lost before it is dropped), unless ``(option "include off-pieces" false)``."""
+
 CAPTURED_GOAL_LAST_MOVE = True
 """``(captured T)`` is met for a player when the last move removed one of that player's T pieces."""
 

@@ -78,6 +78,7 @@ class Game:
     pass_partial: bool = False
     maximal_captures: bool = False
     recycle_captures: bool = False
+    include_off_pieces: bool = True
     notes: list[str] = dataclasses.field(default_factory=list)
     """Things a user should know about how this file is played (Dagaz dialect ...)."""
     _attack_cache: dict[tuple[int, int, int], tuple[list[Block], dict[int, list[Block]]]] = dataclasses.field(
@@ -103,10 +104,18 @@ class Game:
             cached = self._attack_cache[key] = (always, by_target)
         return cached
 
+    def declare_move_type(self, name: str) -> int:
+        """The index of move type ``name``, declared now if no block has it (``(add-partial King notype)``
+        continues with a type no block has: the chain ends there)."""
+        if name not in self.move_type_index:
+            self.move_type_index[name] = len(self.move_types)
+            self.move_types.append(name)
+        return self.move_type_index[name]
+
     def start_position(self) -> ZrfPosition:
         """The position of the ``board-setup``, first turn of the turn order."""
-        from fairyport.rules.zrf.position import ZrfPosition
-        return ZrfPosition(self, list(self.setup), dict(self.stock), 0)
+        from fairyport.rules.zrf.position import make_position
+        return make_position(self, list(self.setup), dict(self.stock), 0)
 
     def position_from_fen(self, fen: str) -> ZrfPosition:
         """The position a FEN describes (rectangular boards; letters are the pieces' ``notation``)."""
@@ -178,6 +187,7 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
                 move_type_index, attribute_bit, initial, neutral, location)
     _turns(game, tree)
     game.priorities = [move_type_index[r.text] for r in tree.move_priorities]
+    game.include_off_pieces = _option(tree, "include off-pieces", "include-off-pieces") != "false"
     game.goals, royal, goal_positions = compile_goals(game, tree.goals)
     game.royal = [frozenset(royal.get(i, ())) for i in range(len(players))]
     game.goal_positions = [frozenset(goal_positions.get(i, ())) for i in range(len(players))]

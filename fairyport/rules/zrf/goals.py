@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from fairyport.errors import UnsupportedError
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String, to_text
 from fairyport.formats.zrf.tree import Goal
+from fairyport.rules.zrf.constants import COUNT_OFF_BOARD_PIECES
 
 if TYPE_CHECKING:
     from fairyport.rules.zrf.game import Game
@@ -110,7 +111,8 @@ class _GoalCompiler:
             return lambda pos, player: any(p(pos, player) for p in parts)
         if head == "pieces-remaining":
             limit, kind = self._count(node)
-            return lambda pos, player: pos.count(player, kind) <= limit
+            off_board = COUNT_OFF_BOARD_PIECES and self.game.include_off_pieces
+            return lambda pos, player: pos.count(player, kind, off_board=off_board) <= limit
         if head == "total-piece-count":
             limit, kind = self._count(node)
             return lambda pos, player: pos.count(-1, kind) <= limit

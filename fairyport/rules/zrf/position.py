@@ -131,21 +131,21 @@ class ZrfPosition:
 
     def copy(self) -> ZrfPosition:
         """An independent copy (without the move history)."""
-        copy = ZrfPosition(self.game, list(self.board), dict(self.stock), self.turn, self.last_from, self.last_to)
+        copy = type(self)(self.game, list(self.board), dict(self.stock), self.turn, self.last_from, self.last_to)
         copy.removed = self.removed
         return copy
 
-    def fen(self) -> str:
-        """The FEN of the position (rectangular boards only)."""
-        from fairyport.rules.zrf.fen import write_fen
-        return write_fen(self)
-
     # -- queries used by goals ----------------------------------------------------------------------------
 
-    def count(self, player: int, kind: int) -> int:
-        """Pieces on the board of ``player`` (-1: anyone) and type ``kind`` (-1: any)."""
-        return sum(1 for p in self.board if p is not None and (player < 0 or p[0] == player)
-                   and (kind < 0 or p[1] == kind) and True)
+    def count(self, player: int, kind: int, *, off_board: bool = False) -> int:
+        """Pieces of ``player`` (-1: anyone) and type ``kind`` (-1: any) on the board, and in the off-board
+        stock if ``off_board``."""
+        total = sum(1 for p in self.board if p is not None and (player < 0 or p[0] == player)
+                    and (kind < 0 or p[1] == kind))
+        if off_board:
+            total += sum(n for (owner, k), n in self.stock.items() if (player < 0 or owner == player)
+                         and (kind < 0 or k == kind))
+        return total
 
     def last_removed(self) -> tuple[tuple[int, int], ...]:
         """``(owner, type)`` of the pieces the last move took off the board."""
@@ -393,3 +393,20 @@ class ZrfPosition:
             self.target = saved
         return False
 
+
+
+class RectangularPosition(ZrfPosition):
+    """A position on a board FEN can describe (one full 2-D grid, at most two players)."""
+
+    def fen(self) -> str:
+        """The FEN of the position."""
+        from fairyport.rules.zrf.fen import write_fen
+        return write_fen(self)
+
+
+def make_position(game: Game, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
+                  last_from: int = NO_LINK, last_to: int = NO_LINK) -> ZrfPosition:
+    """A position of ``game``: a :class:`RectangularPosition` (with ``fen()``) where FEN fits the board."""
+    fits = game.board.rectangle() is not None and len(game.players) <= 2
+    kind = RectangularPosition if fits else ZrfPosition
+    return kind(game, board, stock, turn, last_from, last_to)
