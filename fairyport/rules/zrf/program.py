@@ -607,7 +607,7 @@ class Compiler:
             move_type = -2
             rest = list(args)
             if rest and isinstance(rest[0], Atom) and rest[0].text in game.move_type_index:
-                move_type = game.move_type_index[rest.pop(0).text]
+                move_type = game.move_type_index[self._text(rest.pop(0))]
             at = self._where(rest, node) or (lambda r: r.cur)
             defended = name == "defended?"
 
