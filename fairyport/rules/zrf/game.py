@@ -8,6 +8,7 @@ played the same way.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, ModelError, UnsupportedError
@@ -21,6 +22,9 @@ from fairyport.rules.zrf.program import Compiler, Op, Piece
 
 if TYPE_CHECKING:
     from fairyport.rules.zrf.position import ZrfPosition
+
+GAMES: weakref.WeakValueDictionary[int, Game] = weakref.WeakValueDictionary()
+"""Compiled games by id: a pickled position (``perft --jobs`` workers, forked) finds its game here."""
 
 ANY_TYPE = -2
 """A turn (or an attack test) open to moves of every move type."""
@@ -46,7 +50,7 @@ class Turn:
     move_type: int
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False)
 class Game:
     """The compiled game. Make positions with :meth:`start_position` and :meth:`position_from_fen`."""
 
@@ -207,6 +211,10 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
     if any(m.dialect == "dagaz" for m in tree.dialects):
         game.notes.append("Dagaz dialect: this file relies on JavaScript extensions (check, goals, special "
                           "rules) that are not part of the file; only its ZRF text is played")
+    elif not tree.goals:
+        game.notes.append("the file defines no goal (Dagaz files keep them in JavaScript extensions, which are not "
+                          "part of the file): no position ends the game and no piece is royal")
+    GAMES[id(game)] = game
     return game
 
 

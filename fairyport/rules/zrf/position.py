@@ -129,6 +129,11 @@ class ZrfPosition:
         drops, steps of a partial chain joined by commas."""
         return move.name
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by reference to its game (compiled closures do not pickle): for forked ``--jobs`` workers."""
+        return (_restore, (type(self), id(self.game), self.board, self.stock, self.turn, self.last_from,
+                           self.last_to, self.removed))
+
     def copy(self) -> ZrfPosition:
         """An independent copy (without the move history)."""
         copy = type(self)(self.game, list(self.board), dict(self.stock), self.turn, self.last_from, self.last_to)
@@ -410,3 +415,11 @@ def make_position(game: Game, board: list[Piece | None], stock: dict[tuple[int, 
     fits = game.board.rectangle() is not None and len(game.players) <= 2
     kind = RectangularPosition if fits else ZrfPosition
     return kind(game, board, stock, turn, last_from, last_to)
+
+
+def _restore(kind: type[ZrfPosition], game_id: int, board: list[Piece | None], stock: dict[tuple[int, int], int],
+             turn: int, last_from: int, last_to: int, removed: tuple[tuple[int, int], ...]) -> ZrfPosition:
+    from fairyport.rules.zrf.game import GAMES
+    position = kind(GAMES[game_id], board, stock, turn, last_from, last_to)
+    position.removed = removed
+    return position
