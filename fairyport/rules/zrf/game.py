@@ -211,9 +211,6 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
     if any(m.dialect == "dagaz" for m in tree.dialects):
         game.notes.append("Dagaz dialect: this file relies on JavaScript extensions (check, goals, special "
                           "rules) that are not part of the file; only its ZRF text is played")
-    elif not tree.goals:
-        game.notes.append("the file defines no goal (Dagaz files keep them in JavaScript extensions, which are not "
-                          "part of the file): no position ends the game and no piece is royal")
     GAMES[id(game)] = game
     return game
 
