@@ -1,7 +1,9 @@
 """Every choice the interpreter makes where Zillions' behaviour is not documented, one named constant each.
 
 The README ("The ZRF interpreter") lists them with their reasons; ``tests/test_zrf_interp_choices.py`` tests
-each one.
+each one. Numbers are bounds the code reads; a ``True``/``False`` or text constant names the behaviour the code
+implements (the other behaviour is not implemented: the constant is the place the choice is written down and
+asserted by its test, not a switch).
 """
 
 from __future__ import annotations
