@@ -70,3 +70,40 @@ def test_deep_numbers(chess: Game) -> None:
 @pytest.mark.slow
 def test_start_perft_5(chess: Game) -> None:
     assert perft(chess.start_position(), 5) == 4_865_609
+
+
+SETUP_VARIANTS = ["Pawn-Odds Chess", "Knight-Odds Chess", "Rook-Odds Chess", "Shuffle #1", "Shuffle #2",
+                  "King and Pawns", "Little (3 Pawn) Chess"]
+"""Variants of Chess.zrf that are chess from another setup: python-chess is their reference."""
+
+
+def _python_chess_perft(board: object, depth: int) -> int:
+    if depth == 1:
+        return board.legal_moves.count()  # type: ignore[attr-defined, no-any-return]
+    total = 0
+    for move in list(board.legal_moves):  # type: ignore[attr-defined]
+        board.push(move)  # type: ignore[attr-defined]
+        total += _python_chess_perft(board, depth - 1)
+        board.pop()  # type: ignore[attr-defined]
+    return total
+
+
+def _setup_variant_counts(title: str, depth: int) -> tuple[int, int]:
+    chess_module = pytest.importorskip("chess")
+    position = compile_file(corpus_file("zrflib/Chess.zrf"), title).start_position()
+    board = chess_module.Board(f"{position.fen().split()[0]} w KQkq - 0 1")
+    board.castling_rights = board.clean_castling_rights()
+    return perft(position, depth), _python_chess_perft(board, depth)
+
+
+@pytest.mark.parametrize("title", SETUP_VARIANTS)
+def test_setup_variants_agree_with_python_chess(title: str) -> None:
+    ours, theirs = _setup_variant_counts(title, 2)
+    assert ours == theirs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("title", SETUP_VARIANTS)
+def test_setup_variants_agree_with_python_chess_deep(title: str) -> None:
+    ours, theirs = _setup_variant_counts(title, 3)
+    assert ours == theirs
