@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, ModelError, UnsupportedError
 from fairyport.formats.zrf.geometry import Geometry
-from fairyport.formats.zrf.nodes import Atom, Node, SList, name_text
+from fairyport.formats.zrf.nodes import Node, SList, name_text
 from fairyport.formats.zrf.tree import MoveBlock, ZrfGame
 from fairyport.rules.zrf.board import Board, compile_board
 from fairyport.rules.zrf.constants import STANDARD_LETTERS
@@ -276,7 +276,3 @@ def _setup(game: Game, tree: ZrfGame) -> None:
                 game.stock[key] = game.stock.get(key, 0) + entry.off
     game.setup = board
 
-
-def atom_text(node: Node) -> str | None:
-    """The text of an atom, else None."""
-    return node.text if isinstance(node, Atom) else None
