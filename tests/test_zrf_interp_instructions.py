@@ -279,3 +279,9 @@ def test_unknown_instruction_is_a_located_unsupported_error(tmp_path: Path) -> N
 def test_a_missing_macro_argument_is_nothing(tmp_path: Path) -> None:
     # (define m ($1 $2 add)) called as (m n): Zillions substitutes nothing for $2
     assert moves(play(tmp_path, "((n $2 add) ((verify (not-empty? $2)) e add))")) == ["c3c4", "c3d3"]
+
+
+def test_bare_on_board_is_false_on_a_dummy(tmp_path: Path) -> None:
+    text = game_text("(piece (name Man) (moves ((verify on-board?) n add) (z0 (verify not-on-board?) c1 add)))",
+                     "(White (Man c3)) (Black (Man a5))").replace("(symmetry", "(dummy z0) (symmetry")
+    assert moves(compile_text(tmp_path, text).start_position()) == ["c3c1", "c3c4"]

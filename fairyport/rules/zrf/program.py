@@ -586,6 +586,9 @@ class Compiler:
                 return p >= 0 and p in sets[r.side]
             return in_zone
         if name == "on-board?":
+            if not args:
+                dummy = game.board.dummy
+                return lambda r: not dummy[r.cur]
             if len(args) != 1:
                 raise _unsupported(node, "an on-board? without one direction or position:")
             arg = args[0]
