@@ -13,6 +13,7 @@ from zrf_interp_helpers import BOARD, compile_text, game_text, moves, play
 
 from fairyport.errors import UnsupportedError
 from fairyport.rules.perft import perft
+from fairyport.rules.zrf import constants
 
 
 def test_steps_follow_the_players_symmetry(tmp_path: Path) -> None:
@@ -282,6 +283,7 @@ def test_a_missing_macro_argument_is_nothing(tmp_path: Path) -> None:
 
 
 def test_bare_on_board_is_false_on_a_dummy(tmp_path: Path) -> None:
+    assert constants.BARE_ON_BOARD_IS_NOT_DUMMY
     text = game_text("(piece (name Man) (moves ((verify on-board?) n add) (z0 (verify not-on-board?) c1 add)))",
                      "(White (Man c3)) (Black (Man a5))").replace("(symmetry", "(dummy z0) (symmetry")
     assert moves(compile_text(tmp_path, text).start_position()) == ["c3c1", "c3c4"]

@@ -98,3 +98,7 @@ STANDARD_LETTERS = {"King": "K", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knig
 """Letters (for FEN and move names) of pieces that have no ``notation``: these chess names get their usual
 letter; any other piece the first letter of its name not yet taken (then the next letters of its name), the
 first letter if all are taken."""
+
+BARE_ON_BOARD_IS_NOT_DUMMY = True
+"""``on-board?`` with no argument (what ``(on-board? $1)`` becomes when a macro call omits ``$1``) holds where
+the current position is not a ``dummy`` position."""
