@@ -23,8 +23,8 @@ from fairyport.rules.xbetza import (
     AtomClass,
     atom_geometry,
     continuation_directions,
+    direction_vector,
     first_leg_directions,
-    oblique_vectors,
     rotate,
 )
 
@@ -387,11 +387,7 @@ class Variant:
             yield LegNode(ray, flags, hop, lame, jump, nexts, creates_ep)
 
     def _direction_vector(self, atom: str, direction: int) -> tuple[int, int]:
-        base = betza.RIDER_ATOMS.get(atom, atom)
-        cls, mult, leap = atom_geometry(base)
-        if cls is AtomClass.OBLIQUE:
-            return oblique_vectors(*leap)[direction]
-        return K_VECTORS[direction][0] * mult, K_VECTORS[direction][1] * mult
+        return direction_vector(atom, direction)
 
     def _between(self, frm: int, to: int, cls: AtomClass) -> tuple[int, ...]:
         """Squares a lame leap from ``frm`` to ``to`` passes over (both paths for oblique leaps)."""
