@@ -1,0 +1,83 @@
+"""Every choice the interpreter makes where Zillions' behaviour is not documented, one named constant each.
+
+The README ("The ZRF interpreter") lists them with their reasons; ``tests/test_zrf_interp_choices.py`` tests
+each one.
+"""
+
+from __future__ import annotations
+
+MAX_STEPS = 100_000
+"""Instructions one move block may execute (steps, loop turns) before the run is stopped with a located error:
+cyclic links make endless ``while`` loops possible."""
+
+MAX_PARTIAL_CHAIN = 64
+"""Longest ``add-partial`` chain one turn may hold; a longer one is a located error."""
+
+MAX_MOVES = 200_000
+"""Most moves one position may generate (a memory bound); more is an error."""
+
+ATTACK_PLACES_MOVER = True
+"""``attacked?`` on an empty position asks whether an enemy could capture a friendly piece standing there: the
+moving piece is put there for the test (so castling through a square a pawn attacks diagonally is refused, as
+in chess)."""
+
+ATTACK_NESTED_RESULT = False
+"""Inside an attack test (the opponent's moves generated to see whether they capture), a nested ``attacked?`` or
+``defended?`` is taken as this value instead of recursing: the opponent's castling is never a capture."""
+
+ATTACK_IGNORES_PRIORITIES = True
+"""Attack tests (``attacked?`` and the ``checkmated`` legality filter) count every move of every piece of every
+other player, ignoring ``move-priorities``, ``turn-order`` move types and the opponent's own check rule."""
+
+ATTACK_PARTIAL_FIRST_STEP = True
+"""In an attack test, only the first step of an ``add-partial`` chain is tried (its captures count)."""
+
+EFFECTS_AT_POSITION_AFTER_MOVE = True
+"""``flip``, ``change-owner``, ``change-type``, ``set-attribute`` (and ``create``) act on whatever stands on their
+position once the pieces have moved: ``(set-attribute never-moved? false) add`` at the destination marks the
+piece that lands there (the official castling code relies on it)."""
+
+PROMOTION_TAKES_NEW_ATTRIBUTES = True
+"""A piece changing type by ``(add T)``, ``change-type`` or a partial promotion gets the new type's declared
+initial attributes."""
+
+MOVE_NAME_FIRST_SUBMOVE = True
+"""A move's origin and destination (its name in ``divide`` and what the next ``last-from?``/``last-to?`` see)
+are those of its first sub-move: castling by cascade is the king's ``e1g1``."""
+
+PARTIAL_CHAIN_IS_ONE_MOVE = True
+"""One perft move is one whole turn: an ``add-partial`` chain counts once per distinct complete chain."""
+
+PARTIAL_FLAGS_RESET = True
+"""Flags and position flags start empty at every partial step (they live for one move block run)."""
+
+MOVE_TYPE_OF_CHAIN = "first"
+"""An ``add-partial`` chain has the move type of its first step (for ``move-priorities`` and ``turn-order``)."""
+
+COUNT_GOALS_AT_MOST = True
+"""``(pieces-remaining N [T])`` and ``(total-piece-count N [T])`` are met when the count is at most N."""
+
+CAPTURED_GOAL_LAST_MOVE = True
+"""``(captured T)`` is met for a player when the last move removed one of that player's T pieces."""
+
+FLIP_TO_NEXT_PLAYER = True
+"""``flip`` gives a piece to the next player in ``players`` order (the opponent in two-player games);
+``change-owner`` gives it to the player moving."""
+
+RECYCLE_TO_OWNER = True
+"""With ``(option "recycle captures" true)`` a captured piece goes off the board to its owner's stock, from where
+its ``drops`` can bring it back."""
+
+DROP_ON_DUMMY = False
+"""Drop blocks are not tried on ``dummy`` positions (off-board storage)."""
+
+FORCED_PASS_ONLY_WITHOUT_MOVES = True
+"""``(option "pass turn" forced)`` adds a pass only when there is no other move; ``true`` always adds one."""
+
+FEN_CASTLING_ATTRIBUTES = True
+"""A FEN's castling field decides the initial attributes of kings (notation K) and rooks (notation R): a king
+keeps them only if its side may castle, a rook only if the field names its wing; every other piece gets its
+type's declared initial attributes. An en-passant square ``e3`` sets the previous move to ``e2e4``."""
+
+NEUTRAL_IS_NON_MOVER = True
+"""``neutral?``: a piece whose owner never moves in the ``turn-order`` (and ``enemy?`` excludes such pieces)."""

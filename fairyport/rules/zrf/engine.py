@@ -1,0 +1,51 @@
+"""Loading a ZRF file (or an already read typed tree) as an engine for ``perft`` and ``check``."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from pathlib import Path
+
+from fairyport.engines import Engine
+from fairyport.errors import Location, ParseError
+from fairyport.formats.zrf.reader import ZrfVariant, read_variant
+from fairyport.rules.zrf.game import Game, compile_game
+from fairyport.rules.zrf.position import ZrfPosition
+
+
+def compile_variant(variant: ZrfVariant) -> Game:
+    """Compile a variant read by :func:`fairyport.formats.zrf.reader.read_variant`."""
+    return compile_game(variant.game, variant.geometry,
+                        where=Location(variant.file.loaded.document.source.name))
+
+
+def compile_file(path: str | Path, variant: str | None = None) -> Game:
+    """Read ``path`` and compile the variant ``variant`` (title or 1-based number; None: the default)."""
+    return compile_variant(read_variant(Path(path), variant))
+
+
+def position(game: Game, fen: str | None, where: Location | None = None) -> ZrfPosition:
+    """The start position (``fen`` None or ``startpos``) or the position of ``fen``, a bad FEN reported at
+    ``where`` shifted by the error's offset."""
+    if fen is None or fen == "startpos":
+        return game.start_position()
+    try:
+        return game.position_from_fen(fen)
+    except ParseError as exc:
+        if where is not None:
+            offset = exc.location.offset or 0
+            column = where.column + offset if where.column is not None else None
+            exc.relocated(dataclasses.replace(where, column=column, offset=offset))
+        raise
+
+
+def load(path: Path, *, variant: str | None = None) -> Engine:
+    """The ZRF interpreter as a :class:`fairyport.engines.Engine` (registered in ``NATIVE_ENGINES``).
+
+    Notes about how the file is played (the Dagaz dialect's missing JavaScript) go to standard error.
+    """
+    game = compile_file(path, variant)
+    for note in game.notes:
+        print(f"{path}: note: {note}", file=sys.stderr)
+    title = game.title or Path(path).stem
+    return Engine(title, lambda fen, where: position(game, fen, where), name="zrf")

@@ -1,0 +1,148 @@
+"""FEN for ZRF games on a rectangular board: letters are the pieces' ``notation``, the first player upper case.
+
+Rows run from the grid's first rank index (the top row of the board picture) to the last, files in index order;
+the side field is ``w``/``b`` for the first/second turn of the turn order. Castling rights and the en-passant
+square are translated to ZRF state as :data:`~fairyport.rules.zrf.constants.FEN_CASTLING_ATTRIBUTES` says.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fairyport.errors import Location, ParseError, UnsupportedError
+from fairyport.rules.zrf.board import NO_LINK
+from fairyport.rules.zrf.program import Piece
+
+if TYPE_CHECKING:
+    from fairyport.rules.zrf.game import Game
+    from fairyport.rules.zrf.position import ZrfPosition
+
+
+def _rectangle(game: Game) -> tuple[int, int, list[list[int]]]:
+    shape = game.board.rectangle()
+    if shape is None or len(game.players) > 2:
+        raise UnsupportedError("FEN needs a rectangular board of one 2-D grid and at most two players",
+                               game.location, feature="FEN")
+    return shape
+
+
+def _letters(game: Game) -> dict[str, tuple[int, int]]:
+    letters: dict[str, tuple[int, int]] = {}
+    for kind, notation in enumerate(game.notation):
+        letter = notation.upper()
+        letters.setdefault(letter, (0, kind))
+        letters.setdefault(notation.lower(), (1, kind))
+    return letters
+
+
+def parse_fen(game: Game, fen: str) -> ZrfPosition:
+    """The position ``fen`` describes.
+
+    :raises ParseError: for a malformed FEN (the offset of the problem in ``location``).
+    """
+    from fairyport.rules.zrf.position import ZrfPosition
+    files, ranks, rows = _rectangle(game)
+    fields = fen.split()
+    if not fields:
+        raise ParseError("empty FEN", Location(offset=0))
+    letters = _letters(game)
+    board: list[Piece | None] = [None] * len(game.board.names)
+    placement = fields[0].split("/")
+    if len(placement) != ranks:
+        raise ParseError(f"the board has {ranks} ranks", Location(offset=0), found=f"{len(placement)} in the FEN")
+    offset = 0
+    for row, text in zip(rows, placement, strict=True):
+        column = 0
+        i = 0
+        while i < len(text):
+            char = text[i]
+            if char.isdigit():
+                j = i
+                while j < len(text) and text[j].isdigit():
+                    j += 1
+                column += int(text[i:j])
+                i = j
+                continue
+            if char not in letters:
+                raise ParseError(f"unknown piece letter {char!r}", Location(offset=offset + i),
+                                 expected="one of " + "".join(sorted(letters)))
+            if column >= files:
+                raise ParseError("rank too long", Location(offset=offset + i))
+            owner, kind = letters[char]
+            board[row[column]] = (owner, kind, game.initial_attributes[kind])
+            column += 1
+            i += 1
+        if column != files:
+            raise ParseError(f"rank has {column} files, the board {files}", Location(offset=offset))
+        offset += len(text) + 1
+    turn = 0
+    if len(fields) > 1:
+        if fields[1] not in ("w", "b"):
+            raise ParseError("bad side to move", Location(offset=offset), expected="w or b", found=fields[1])
+        turn = 0 if fields[1] == "w" else 1
+    turn = min(turn, len(game.turns) - 1)
+    if len(fields) > 2:
+        _castling(game, board, rows, fields[2])
+    last_from = last_to = NO_LINK
+    if len(fields) > 3 and fields[3] != "-":
+        name = fields[3]
+        if name not in game.board.index:
+            raise ParseError("unknown en-passant square", Location(offset=len(" ".join(fields[:3])) + 1),
+                             found=name)
+        coordinates = game.board.grid_coordinates[game.board.index[name]]
+        assert coordinates is not None
+        mover_moved_up = turn == 1
+        x, y = coordinates
+        behind, ahead = (y + 1, y - 1) if mover_moved_up else (y - 1, y + 1)
+        if 0 <= behind < ranks and 0 <= ahead < ranks:
+            last_from, last_to = rows[behind][x], rows[ahead][x]
+    return ZrfPosition(game, board, {}, turn, last_from, last_to)
+
+
+def _castling(game: Game, board: list[Piece | None], rows: list[list[int]], rights: str) -> None:
+    kings = {k for k, n in enumerate(game.notation) if n.upper() == "K"}
+    rooks = {k for k, n in enumerate(game.notation) if n.upper() == "R"}
+    keep: set[int] = set()
+    for p, piece in enumerate(board):
+        if piece is None or piece[1] not in kings:
+            continue
+        owner = piece[0]
+        wings = {"K", "Q"} & {c.upper() for c in rights if c.isupper() == (owner == 0)}
+        if not wings:
+            continue
+        keep.add(p)
+        row = next(r for r in rows if p in r)
+        column = row.index(p)
+        for wing in wings:
+            span = row[column + 1:] if wing == "K" else list(reversed(row[:column]))
+            for q in reversed(span):
+                other = board[q]
+                if other is not None and other[0] == owner and other[1] in rooks:
+                    keep.add(q)
+                    break
+    for p, piece in enumerate(board):
+        if piece is not None and (piece[1] in kings or piece[1] in rooks) and p not in keep:
+            board[p] = (piece[0], piece[1], 0)
+
+
+def write_fen(position: ZrfPosition) -> str:
+    """The FEN of ``position`` (placement, side, castling ``-``-style rights from attributes, ``-``, 0 1)."""
+    game = position.game
+    _, _, rows = _rectangle(game)
+    parts = []
+    for row in rows:
+        text = ""
+        empty = 0
+        for p in row:
+            piece = position.board[p]
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            letter = game.notation[piece[1]]
+            text += letter.upper() if piece[0] == 0 else letter.lower()
+        parts.append(text + (str(empty) if empty else ""))
+    side = "w" if game.turns[position.turn].owner == 0 else "b"
+    return f"{'/'.join(parts)} {side} - - 0 1"

@@ -1,0 +1,228 @@
+"""A ZRF game compiled for play: names as integers, move blocks as closures, goals, turn order and options.
+
+:func:`compile_game` takes the syntax layer's typed tree and resolved geometry
+(:func:`fairyport.formats.zrf.reader.read_variant`), so a file on disk and ZRF text generated in memory are
+played the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+from fairyport.errors import Location, ModelError, UnsupportedError
+from fairyport.formats.zrf.geometry import Geometry
+from fairyport.formats.zrf.nodes import Atom, Node, SList, name_text
+from fairyport.formats.zrf.tree import MoveBlock, ZrfGame
+from fairyport.rules.zrf.board import Board, compile_board
+from fairyport.rules.zrf.goals import GoalTest, compile_goals
+from fairyport.rules.zrf.program import Compiler, Op, Piece
+
+if TYPE_CHECKING:
+    from fairyport.rules.zrf.position import ZrfPosition
+
+ANY_TYPE = -2
+"""A turn (or an attack test) open to moves of every move type."""
+UNTYPED = 0
+"""The move type of blocks written before any ``move-type``."""
+
+
+@dataclasses.dataclass
+class Block:
+    """One compiled move or drop block."""
+
+    move_type: int
+    run: Op
+    node: SList
+
+
+@dataclasses.dataclass
+class Turn:
+    """One entry of the turn order: who moves, whose pieces, which move type (``ANY_TYPE``: all)."""
+
+    player: int
+    owner: int
+    move_type: int
+
+
+@dataclasses.dataclass
+class Game:
+    """The compiled game. Make positions with :meth:`start_position` and :meth:`position_from_fen`."""
+
+    title: str
+    players: list[str]
+    player_index: dict[str, int]
+    board: Board
+    types: list[str]
+    type_index: dict[str, int]
+    notation: list[str]
+    move_types: list[str]
+    move_type_index: dict[str, int]
+    attribute_bit: dict[str, int]
+    initial_attributes: list[int]
+    neutral: list[bool]
+    location: Location
+    blocks: list[list[Block]] = dataclasses.field(default_factory=list)
+    drops: list[list[Block]] = dataclasses.field(default_factory=list)
+    turns: list[Turn] = dataclasses.field(default_factory=list)
+    repeat_from: int = 0
+    priorities: list[int] = dataclasses.field(default_factory=list)
+    royal: list[frozenset[int]] = dataclasses.field(default_factory=list)
+    goals: list[GoalTest] = dataclasses.field(default_factory=list)
+    goal_positions: list[frozenset[int]] = dataclasses.field(default_factory=list)
+    setup: list[Piece | None] = dataclasses.field(default_factory=list)
+    stock: dict[tuple[int, int], int] = dataclasses.field(default_factory=dict)
+    pass_turn: str = ""
+    """``""`` (no passing), ``"true"`` or ``"forced"``."""
+    pass_partial: bool = False
+    maximal_captures: bool = False
+    recycle_captures: bool = False
+    notes: list[str] = dataclasses.field(default_factory=list)
+    """Things a user should know about how this file is played (Dagaz dialect ...)."""
+
+    def start_position(self) -> ZrfPosition:
+        """The position of the ``board-setup``, first turn of the turn order."""
+        from fairyport.rules.zrf.position import ZrfPosition
+        return ZrfPosition(self, list(self.setup), dict(self.stock), 0)
+
+    def position_from_fen(self, fen: str) -> ZrfPosition:
+        """The position a FEN describes (rectangular boards; letters are the pieces' ``notation``)."""
+        from fairyport.rules.zrf.fen import parse_fen
+        return parse_fen(self, fen)
+
+
+def _option(game: ZrfGame, option: str, flag: str) -> str:
+    found = game.option(option)
+    if found is not None:
+        return found.value
+    for item in game.flags:
+        if item.name == flag:
+            return item.value or "true"
+    return ""
+
+
+def _truthy(value: str) -> bool:
+    return value not in ("", "false", "0")
+
+
+def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | None = None) -> Game:
+    """Compile a typed game and its geometry.
+
+    :raises UnsupportedError: for a construct the interpreter cannot run (located, naming it).
+    :raises ModelError: for a game with no board, players or pieces.
+    """
+    location = where or (tree.sections[0].location if tree.sections else Location())
+    if geometry is None or not geometry.positions:
+        raise ModelError("the game has no board to play on", location)
+    if not tree.players:
+        raise ModelError("the game has no players", location)
+    if tree.engine is not None:
+        raise UnsupportedError(f"the game's rules live in an external engine ({tree.engine.value}), not in the file",
+                               tree.engine.node.location, feature="engine")
+    players = [p.text for p in tree.players]
+    player_index = {name: i for i, name in enumerate(players)}
+    board = compile_board(geometry, players)
+    types = [p.name.text for p in tree.pieces]
+    type_index = {name: i for i, name in enumerate(types)}
+    notation = [p.notation.value if p.notation is not None else p.name.text[:1] for p in tree.pieces]
+    move_types = ["", *dict.fromkeys(b.move_type.text for p in tree.pieces for b in (*p.moves, *p.drops)
+                                     if b.move_type is not None)]
+    for entry in (tree.turn_order.entries if tree.turn_order else []):
+        if entry.move_type is not None and entry.move_type.text not in move_types:
+            move_types.append(entry.move_type.text)
+    for ref in tree.move_priorities:
+        if ref.text not in move_types:
+            move_types.append(ref.text)
+    move_type_index = {name: i for i, name in enumerate(move_types) if i}
+    attribute_bit: dict[str, int] = {}
+    initial = []
+    for piece in tree.pieces:
+        mask = 0
+        for attribute in piece.attributes:
+            bit = attribute_bit.setdefault(attribute.name.text, 1 << len(attribute_bit))
+            value = name_text(attribute.value) if attribute.value is not None else "false"
+            if value not in ("true", "false"):
+                raise UnsupportedError(f"attribute {attribute.name.text!r} has the value {value!r}: only true and "
+                                       f"false are played", attribute.node.location, feature="attribute value")
+            if value == "true":
+                mask |= bit
+        initial.append(mask)
+    turn_players = {e.player.text for e in tree.turn_order.entries} if tree.turn_order else set(players)
+    neutral = [p not in turn_players and not any(e.owner is not None and e.owner.text == p
+                                                  for e in (tree.turn_order.entries if tree.turn_order else []))
+               for p in players]
+    game = Game(tree.title or "", players, player_index, board, types, type_index, notation, move_types,
+                move_type_index, attribute_bit, initial, neutral, location)
+    _turns(game, tree)
+    game.priorities = [move_type_index[r.text] for r in tree.move_priorities]
+    game.goals, royal, goal_positions = compile_goals(game, tree.goals)
+    game.royal = [frozenset(royal.get(i, ())) for i in range(len(players))]
+    game.goal_positions = [frozenset(goal_positions.get(i, ())) for i in range(len(players))]
+    compiler = Compiler(game)
+    for piece in tree.pieces:
+        game.blocks.append([_block(compiler, game, b) for b in piece.moves])
+        game.drops.append([_block(compiler, game, b) for b in piece.drops])
+    _setup(game, tree)
+    game.pass_turn = _option(tree, "pass turn", "pass-turn")
+    if game.pass_turn not in ("", "false", "true", "forced"):
+        game.pass_turn = "true" if _truthy(game.pass_turn) else ""
+    if game.pass_turn == "false":
+        game.pass_turn = ""
+    game.pass_partial = _truthy(_option(tree, "pass partial", "pass-partial"))
+    game.maximal_captures = _truthy(_option(tree, "maximal captures", "maximal-captures"))
+    game.recycle_captures = _truthy(_option(tree, "recycle captures", "recycle-captures"))
+    if any(m.dialect == "dagaz" for m in tree.dialects):
+        game.notes.append("Dagaz dialect: this file relies on JavaScript extensions (check, goals, special "
+                          "rules) that are not part of the file; only its ZRF text is played")
+    return game
+
+
+def _block(compiler: Compiler, game: Game, block: MoveBlock) -> Block:
+    move_type = UNTYPED if block.move_type is None else game.move_type_index[block.move_type.text]
+    return Block(move_type, compiler.block(block.node), block.node)
+
+
+def _turns(game: Game, tree: ZrfGame) -> None:
+    if tree.turn_order is None or not tree.turn_order.entries:
+        game.turns = [Turn(i, i, ANY_TYPE) for i in range(len(game.players))]
+        return
+    for entry in tree.turn_order.entries:
+        player = _player(game, entry.player.text, entry.player.node)
+        owner = player if entry.owner is None else _player(game, entry.owner.text, entry.owner.node)
+        move_type = ANY_TYPE
+        if entry.move_type is not None:
+            move_type = game.move_type_index[entry.move_type.text]
+        game.turns.append(Turn(player, owner, move_type))
+    game.repeat_from = min(tree.turn_order.repeat_from, len(game.turns) - 1)
+
+
+def _player(game: Game, name: str, node: Node) -> int:
+    if name not in game.player_index:
+        raise ModelError(f"{name!r} is not one of the players {game.players}", node.location)
+    return game.player_index[name]
+
+
+def _setup(game: Game, tree: ZrfGame) -> None:
+    board: list[Piece | None] = [None] * len(game.board.names)
+    for part in tree.setup:
+        owner = _player(game, part.player.text, part.player.node)
+        for entry in part.entries:
+            kind = game.type_index.get(entry.piece.text)
+            if kind is None:
+                raise ModelError(f"board-setup names piece {entry.piece.text!r}, which is not defined",
+                                 entry.piece.node.location)
+            for ref in entry.positions:
+                index = game.board.index.get(ref.text)
+                if index is None:
+                    raise ModelError(f"board-setup names position {ref.text!r}, which is not on the board",
+                                     ref.node.location)
+                board[index] = (owner, kind, game.initial_attributes[kind])
+            if entry.off:
+                key = (owner, kind)
+                game.stock[key] = game.stock.get(key, 0) + entry.off
+    game.setup = board
+
+
+def atom_text(node: Node) -> str | None:
+    """The text of an atom, else None."""
+    return node.text if isinstance(node, Atom) else None

@@ -1,0 +1,396 @@
+"""A position of a compiled ZRF game: move generation, legality, goals, make and unmake.
+
+A move (:class:`Move`) is the net effect of one whole turn on the board and the off-board stock, built from the
+recorded primitives of a program run against the unchanged board (notes §9.1). Moves are distinct by effect:
+two blocks reaching the same effect give one move. Making a move writes its changes and remembers the old
+contents; unmaking writes them back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fairyport.errors import UnsupportedError
+from fairyport.rules.zrf.board import NO_LINK
+from fairyport.rules.zrf.constants import (
+    DROP_ON_DUMMY,
+    MAX_MOVES,
+    MAX_PARTIAL_CHAIN,
+)
+from fairyport.rules.zrf.game import ANY_TYPE, Game
+from fairyport.rules.zrf.program import ADD_COPY, ADD_COPY_PARTIAL, SAME_TYPE, Piece, Run, RunError
+
+if TYPE_CHECKING:
+    from fairyport.rules.zrf.game import Block
+
+Changes = tuple[tuple[int, "Piece | None"], ...]
+Stock = tuple[tuple[tuple[int, int], int], ...]
+
+
+class Move:
+    """The net effect of one turn (or one partial step while a chain is being assembled)."""
+
+    __slots__ = ("changes", "cont", "dest", "frm", "hand", "key", "move_type", "name", "removed")
+
+    def __init__(self, changes: Changes, hand: Stock, frm: int, dest: int, name: str, cont: int,
+                 move_type: int, removed: tuple[tuple[int, int], ...]) -> None:
+        self.changes = changes
+        self.hand = hand
+        self.frm = frm
+        self.dest = dest
+        self.name = name
+        self.cont = cont
+        """The move type a partial step continues with; -1 for a complete move."""
+        self.move_type = move_type
+        self.removed = removed
+        """``(owner, type)`` of every piece the move takes off the board."""
+        self.key = (changes, hand, frm, dest, cont)
+
+    def __repr__(self) -> str:
+        return f"Move({self.name})"
+
+
+PASS = Move((), (), NO_LINK, NO_LINK, "pass", -1, 0, ())
+
+
+class _Hit(Exception):
+    """Raised by the attack sink at the first move that captures the target."""
+
+
+def _attack_sink(r: Run, types: tuple[int, ...] | None, kind: int, partial: int) -> None:
+    target = r.position.target
+    if r.piece is not None and (r.to if r.to >= 0 else r.cur) == target:
+        raise _Hit
+    if target in r.captures:
+        raise _Hit
+    for _, dest, piece, _ in r.cascades:
+        if piece is not None and dest == target:
+            raise _Hit
+
+
+class ZrfPosition:
+    """A position: board contents, off-board stock, whose turn, the previous move. See the package docstring."""
+
+    def __init__(self, game: Game, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
+                 last_from: int = NO_LINK, last_to: int = NO_LINK) -> None:
+        self.game = game
+        self.board = board
+        self.stock = stock
+        self.turn = turn
+        self.last_from = last_from
+        self.last_to = last_to
+        self.removed: tuple[tuple[int, int], ...] = ()
+        self.target = NO_LINK
+        self._history: list[tuple[list[tuple[int, Piece | None]], Stock, int, int, int,
+                                  tuple[tuple[int, int], ...]]] = []
+
+    # -- the PerftPosition protocol -----------------------------------------------------------------------
+
+    def legal_raw(self) -> list[Move]:
+        """The legal moves of the player to move (none where a goal is met)."""
+        game = self.game
+        for goal in game.goals:
+            for player in goal.players:
+                if goal.test(self, player):
+                    return []
+        turn = game.turns[self.turn]
+        side = turn.owner
+        moves = self._complete(side, turn.move_type)
+        royal = game.royal[side]
+        if royal:
+            moves = [m for m in moves if self._safe(m, side, royal)]
+        if game.priorities and moves:
+            moves = self._prioritised(moves)
+        if game.maximal_captures and moves:
+            most = max(len(m.removed) for m in moves)
+            moves = [m for m in moves if len(m.removed) == most]
+        if game.pass_turn == "true" or (game.pass_turn == "forced" and not moves):
+            moves.append(PASS)
+        return moves
+
+    def push_raw(self, move: Move) -> None:
+        """Make ``move`` (one of :meth:`legal_raw`) and pass the turn on."""
+        undo, hand = self._apply(move)
+        self._history.append((undo, hand, self.turn, self.last_from, self.last_to, self.removed))
+        if move is not PASS:
+            self.last_from, self.last_to = move.frm, move.dest
+        self.removed = move.removed
+        self.turn += 1
+        if self.turn >= len(self.game.turns):
+            self.turn = self.game.repeat_from
+
+    def pop_raw(self) -> None:
+        """Take back the last move made by :meth:`push_raw`."""
+        undo, hand, self.turn, self.last_from, self.last_to, self.removed = self._history.pop()
+        self._revert(undo, hand)
+
+    def uci(self, move: Move) -> str:
+        """The move's name: origin and destination of its first sub-move, a promotion's notation, ``X@sq`` for
+        drops, steps of a partial chain joined by commas."""
+        return move.name
+
+    def copy(self) -> ZrfPosition:
+        """An independent copy (without the move history)."""
+        copy = ZrfPosition(self.game, list(self.board), dict(self.stock), self.turn, self.last_from, self.last_to)
+        copy.removed = self.removed
+        return copy
+
+    def fen(self) -> str:
+        """The FEN of the position (rectangular boards only)."""
+        from fairyport.rules.zrf.fen import write_fen
+        return write_fen(self)
+
+    # -- queries used by goals ----------------------------------------------------------------------------
+
+    def count(self, player: int, kind: int) -> int:
+        """Pieces on the board of ``player`` (-1: anyone) and type ``kind`` (-1: any)."""
+        return sum(1 for p in self.board if p is not None and (player < 0 or p[0] == player)
+                   and (kind < 0 or p[1] == kind) and True)
+
+    def last_removed(self) -> tuple[tuple[int, int], ...]:
+        """``(owner, type)`` of the pieces the last move took off the board."""
+        return self.removed
+
+    # -- generation --------------------------------------------------------------------------------------
+
+    def _run(self, block: Block, r: Run) -> None:
+        try:
+            block.run(r)
+        except RunError as exc:
+            raise UnsupportedError(f"{exc.reason}{exc.node.where()}", exc.node.location, feature="while") from None
+
+    def _steps(self, side: int, allowed: int, only: int = NO_LINK) -> list[Move]:
+        """The moves (or partial steps) of ``side``'s pieces (only the one on ``only`` if given) and drops."""
+        game = self.game
+        board = self.board
+        found: dict[object, Move] = {}
+
+        def sink(r: Run, types: tuple[int, ...] | None, kind: int, partial: int) -> None:
+            for move in self._build(r, types, kind, partial):
+                if move.key not in found:
+                    found[move.key] = move
+                    if len(found) > MAX_MOVES:
+                        raise UnsupportedError(f"more than {MAX_MOVES:,} moves in one position", game.location,
+                                               feature="move count")
+
+        squares = range(len(board)) if only < 0 else (only,)
+        for p in squares:
+            piece = board[p]
+            if piece is None or piece[0] != side:
+                continue
+            for block in game.blocks[piece[1]]:
+                if allowed != ANY_TYPE and block.move_type != allowed:
+                    continue
+                self._run(block, Run(game, self, board, side, p, piece, sink, block.move_type))
+        if only < 0:
+            for (owner, kind), count in list(self.stock.items()):
+                if owner != side or count <= 0 or not game.drops[kind]:
+                    continue
+                piece = (owner, kind, game.initial_attributes[kind])
+                for block in game.drops[kind]:
+                    if allowed != ANY_TYPE and block.move_type != allowed:
+                        continue
+                    for p in range(len(board)):
+                        if game.board.dummy[p] and not DROP_ON_DUMMY:
+                            continue
+                        self._run(block, Run(game, self, board, side, p, piece, sink, block.move_type, dropped=True))
+        return list(found.values())
+
+    def _build(self, r: Run, types: tuple[int, ...] | None, kind: int, partial: int) -> list[Move]:  # noqa: C901
+        game = self.game
+        board = r.board
+        dest = r.to if r.to >= 0 else r.cur
+        piece = r.piece
+        copy = kind in (ADD_COPY, ADD_COPY_PARTIAL)
+        cont = -1 if kind < 2 else (r.block_type if partial == SAME_TYPE else partial)
+        subs = [*r.cascades, (r.frm, dest, piece, r.dropped)]
+        result = []
+        for new_type in (types or (None,)):
+            placed = piece
+            if piece is not None and new_type is not None and new_type != piece[1]:
+                placed = (piece[0], new_type, game.initial_attributes[new_type])
+            changes: dict[int, Piece | None] = {}
+            hand: dict[tuple[int, int], int] = {}
+            for p in r.captures:
+                changes[p] = None
+            origins = set()
+            last = len(subs) - 1
+            for i, (f, _, pc, dropped) in enumerate(subs):
+                if pc is None:
+                    continue
+                if dropped:
+                    key = (pc[0], pc[1])
+                    hand[key] = hand.get(key, 0) - 1
+                elif f >= 0 and not (copy and i == last):
+                    changes[f] = None
+                    origins.add(f)
+            for i, (_, d, pc, _) in enumerate(subs):
+                if pc is not None:
+                    changes[d] = placed if i == last else pc
+            candidates = set(r.captures)
+            candidates.update(d for _, d, pc, _ in subs if pc is not None)
+            for what, p, arg in r.post:
+                occupant = changes[p] if p in changes else board[p]
+                if what == "create":
+                    owner, made = (r.side, -1 - arg) if arg < 0 else (arg % len(game.players),
+                                                                      arg // len(game.players))
+                    changes[p] = (owner, made, game.initial_attributes[made])
+                    candidates.add(p)
+                elif occupant is None:
+                    continue
+                elif what == "attribute":
+                    changes[p] = (occupant[0], occupant[1],
+                                  occupant[2] | arg if arg > 0 else occupant[2] & ~(-arg))
+                elif what == "change-type":
+                    changes[p] = (occupant[0], arg, game.initial_attributes[arg])
+                elif what == "flip":
+                    changes[p] = ((occupant[0] + 1) % len(game.players), occupant[1], occupant[2])
+                else:
+                    changes[p] = (r.side, occupant[1], occupant[2])
+            removed = tuple((board[p][0], board[p][1]) for p in sorted(candidates)  # type: ignore[index]
+                            if board[p] is not None and p not in origins)
+            if game.recycle_captures:
+                for key in removed:
+                    hand[key] = hand.get(key, 0) + 1
+            net = tuple(sorted((p, v) for p, v in changes.items() if board[p] != v))
+            first_from, first_to, first_piece, first_dropped = subs[0]
+            names = game.board.names
+            if first_piece is None:
+                name = "x" + ",".join(names[p] for p in r.captures) if r.captures else "null"
+            elif first_dropped:
+                name = f"{game.notation[first_piece[1]]}@{names[first_to]}"
+            else:
+                name = names[first_from] + names[first_to]
+            if placed is not None and piece is not None and placed[1] != piece[1]:
+                name += game.notation[placed[1]].lower()
+            result.append(Move(net, tuple(sorted((k, v) for k, v in hand.items() if v)),
+                               first_from if not first_dropped else NO_LINK, first_to, name, cont,
+                               r.block_type, removed))
+        return result
+
+    def _complete(self, side: int, allowed: int) -> list[Move]:
+        """Whole turns: complete moves, and every distinct complete ``add-partial`` chain."""
+        found: dict[object, Move] = {}
+        for move in self._steps(side, allowed):
+            if move.cont < 0:
+                found.setdefault(move.key, move)
+            else:
+                self._chain([move], side, found)
+        return list(found.values())
+
+    def _chain(self, chain: list[Move], side: int, found: dict[object, Move]) -> None:
+        if len(chain) > MAX_PARTIAL_CHAIN:
+            raise UnsupportedError(f"an add-partial chain longer than {MAX_PARTIAL_CHAIN} steps",
+                                   self.game.location, feature="add-partial")
+        undos = []
+        saved = (self.last_from, self.last_to)
+        for step in chain:
+            undos.append(self._apply(step))
+            self.last_from, self.last_to = step.frm, step.dest
+        last = chain[-1]
+        continuations = self._steps(side, last.cont, only=last.dest) if last.dest >= 0 else []
+        for undo, hand in reversed(undos):
+            self._revert(undo, hand)
+        self.last_from, self.last_to = saved
+        if not continuations or self.game.pass_partial:
+            self._finish(chain, found)
+        for step in continuations:
+            if step.cont < 0:
+                self._finish([*chain, step], found)
+            else:
+                self._chain([*chain, step], side, found)
+
+    def _finish(self, chain: list[Move], found: dict[object, Move]) -> None:
+        if len(chain) == 1:
+            only = chain[0]
+            move = Move(only.changes, only.hand, only.frm, only.dest, only.name, -1, only.move_type, only.removed)
+            found.setdefault(move.key, move)
+            return
+        original: dict[int, Piece | None] = {}
+        undos = []
+        for step in chain:
+            for p, _ in step.changes:
+                original.setdefault(p, self.board[p])
+            undos.append(self._apply(step))
+        net = tuple(sorted((p, self.board[p]) for p, v in original.items() if self.board[p] != v))
+        for undo, hand in reversed(undos):
+            self._revert(undo, hand)
+        stock: dict[tuple[int, int], int] = {}
+        for step in chain:
+            for key, delta in step.hand:
+                stock[key] = stock.get(key, 0) + delta
+        move = Move(net, tuple(sorted((k, v) for k, v in stock.items() if v)), chain[0].frm, chain[-1].dest,
+                    ",".join(s.name for s in chain), -1, chain[0].move_type,
+                    tuple(r for s in chain for r in s.removed))
+        found.setdefault(move.key, move)
+
+    def _apply(self, move: Move) -> tuple[list[tuple[int, Piece | None]], Stock]:
+        board = self.board
+        undo = [(p, board[p]) for p, _ in move.changes]
+        for p, v in move.changes:
+            board[p] = v
+        for key, delta in move.hand:
+            self.stock[key] = self.stock.get(key, 0) + delta
+        return undo, move.hand
+
+    def _revert(self, undo: list[tuple[int, Piece | None]], hand: Stock) -> None:
+        board = self.board
+        for p, v in reversed(undo):
+            board[p] = v
+        for key, delta in hand:
+            self.stock[key] -= delta
+
+    # -- legality ----------------------------------------------------------------------------------------
+
+    def _safe(self, move: Move, side: int, royal: frozenset[int]) -> bool:
+        undo, hand = self._apply(move)
+        try:
+            for p, piece in enumerate(self.board):
+                if piece is not None and piece[0] == side and piece[1] in royal and self.attacked(p, side, None):
+                    return False
+            return True
+        finally:
+            self._revert(undo, hand)
+
+    def _prioritised(self, moves: list[Move]) -> list[Move]:
+        for move_type in self.game.priorities:
+            chosen = [m for m in moves if m.move_type == move_type]
+            if chosen:
+                return chosen
+        return moves
+
+    def attacked(self, target: int, side: int, piece: Piece | None, move_type: int = -2, *,
+                 defended: bool = False) -> bool:
+        """Whether a piece of another player (``defended``: of ``side``) could capture on ``target``.
+
+        An empty ``target`` gets ``piece`` (or a piece of ``side``) for the test; for ``defended`` the
+        occupant is handed to another player for the test.
+        """
+        game = self.game
+        board = self.board
+        occupant = board[target]
+        if defended:
+            base = occupant or piece or (side, 0, 0)
+            board[target] = ((side + 1) % len(game.players), base[1], base[2])
+        elif occupant is None:
+            base = piece or (side, 0, 0)
+            board[target] = (side, base[1], base[2])
+        saved = self.target
+        self.target = target
+        try:
+            for p, attacker in enumerate(board):
+                if attacker is None or (attacker[0] == side) != defended or p == target:
+                    continue
+                owner = attacker[0]
+                for block in game.blocks[attacker[1]]:
+                    if move_type != -2 and block.move_type != move_type:
+                        continue
+                    self._run(block, Run(game, self, board, owner, p, attacker, _attack_sink, block.move_type,
+                                         attack=1))
+        except _Hit:
+            return True
+        finally:
+            board[target] = occupant
+            self.target = saved
+        return False
+
