@@ -504,8 +504,10 @@ class Variant:
         geo = self.geometry
         (fx, fy), (tx, ty) = geo.coords[sq], geo.coords[ray[0]]
         dx, dy = fx - tx, fy - ty
-        full = geo.ray(sq, -dx, -dy, 0)
-        limit = 0 if kind == HOP_GRASSHOPPER or len(ray) == len(full) else len(ray)
+        # The reach of this origin along the line: len(ray), whether the range or the board edge ended it. The
+        # entry keeps the largest reach over the origins whose rays cover the target, which is the range of a
+        # limited slider (an "unlimited" mark for a ray that meets the edge would let a W3 on a4 attack e4).
+        limit = 0 if kind == HOP_GRASSHOPPER else len(ray)
         for target in ray:
             entry = table[target].setdefault((dx, dy, kind), {})
             old = entry.get(code)

@@ -11,7 +11,10 @@ length (the ZRF move language cannot fork a path in the middle of a block). What
   squares of a limited rider, ``(hop d C A)`` (cannon) or ``(grasshop d C A)`` (grasshopper), where ``C`` is the
   landing condition of the leg's modes (``empty?`` for ``m``, ``enemy?`` for ``c``, ``not-friend?`` for both,
   ...) and ``A`` the piece's landing macro (attributes, promotion, confinement: :mod:`.write`);
-- lame leaps (``n``) pass the squares in between; initial moves (``i``) start with ``(verify never-moved?)``;
+- lame leaps (``n``) pass the squares in between; initial moves (``i``) start with ``(verify never-moved?)``
+  and ``(verify (in-zone? Name-start))``, the piece type's start squares: the same in play, and it makes a
+  position set up from a FEN (where the interpreter leaves ``never-moved?`` true) read virginity as the
+  generator's FEN does (a piece on a start square of its type);
 - en passant (``e``) lands with ``(en-passant ...)`` on the square an enemy lame initial leap skipped, checked
   through ``last-from?``/``last-to?`` and the type of the piece that moved (as the official Chess.zrf does).
 
@@ -85,8 +88,9 @@ class MoveCompiler:
     """
 
     def __init__(self, piece: str, land: str, use_direction: Callable[[Vector], str], longest: int,
-                 ep_sources: list[EpSource]) -> None:
+                 ep_sources: list[EpSource], start_zone: str | None = None) -> None:
         self.piece = piece
+        self.start_zone = start_zone
         self.land = land
         self.use = use_direction
         self.longest = longest
@@ -120,7 +124,11 @@ class MoveCompiler:
         if move.is_multi_leg and cls is AtomClass.OBLIQUE:
             raise self.unsupported(move, "multi-leg oblique atom")
         limit = move.range if move.range is not None else (0 if move.atom in betza.RIDER_ATOMS else 1)
-        prefix: list[Expr] = [["verify", NEVER_MOVED]] if move.first.has("i") else []
+        prefix: list[Expr] = []
+        if move.first.has("i"):
+            prefix.append(["verify", NEVER_MOVED])
+            if self.start_zone is not None:
+                prefix.append(["verify", ["in-zone?", self.start_zone]])
         out: list[list[Expr]] = []
         dirs = sorted(first_leg_directions(move.first.directions, cls))
         for direction in dirs:

@@ -47,6 +47,9 @@ HEADER = (
 )
 """The comment lines at the top of a written file."""
 
+START_ZONE = "-start"
+"""Suffix of the zone of a piece type's start squares (``Pawn-start``), written for types with initial moves."""
+
 PROMOTION_ZONE = "promotion-zone"
 """Name of the written promotion zones (``promotion-zone-N`` when pieces promote at different depths)."""
 
@@ -163,6 +166,13 @@ class Writer:
         for zone in self.game.zones:
             players = list(PLAYERS) if zone.color is None else [PLAYERS[zone.color]]
             out.append(["zone", ["name", zone.name], ["players", *players], ["positions", *sorted(zone.squares)]])
+        for piece in self.game.pieces:
+            if any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs):
+                for color in (WHITE, BLACK):
+                    squares = sorted(sq for sq, placed in self.game.setup.placement.items()
+                                     if placed.color == color and placed.id.upper() == piece.id.upper())
+                    out.append(["zone", ["name", self.names[piece.id.upper()] + START_ZONE],
+                                ["players", PLAYERS[color]], ["positions", *squares]])
         board = self.game.board
         depths = sorted({p.promotion.depth for p in self.game.pieces if p.promotion and p.promotion.zone is None})
         for depth in depths:
@@ -222,8 +232,9 @@ class Writer:
     def piece_form(self, piece: PieceType) -> list[Expr]:
         """``(piece (name ...) (help ...) (notation ...) (image ...) [(attribute ...)] (moves ...))``."""
         name = self.names[piece.id.upper()]
+        initial = any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs)
         compiler = MoveCompiler(name, f"{name}-add", self.use, max(self.game.board.files, self.game.board.ranks),
-                                self._ep_sources())
+                                self._ep_sources(), f"{name}{START_ZONE}" if initial else None)
         blocks: list[Expr] = []
         for move in self.parsed[piece.id.upper()]:
             try:
