@@ -80,7 +80,7 @@ def test_best_effort_lists_what_is_dropped(tmp_path: Path) -> None:
 @pytest.mark.parametrize("betza", ["ifmnDmW", "yafsF", "gQ", "mRcpR", "W3", "fmFbcW", "afFasF", "mafsW", "mFcW"])
 def test_small_games_play_like_the_model(tmp_path: Path, betza: str) -> None:
     game = tiny(betza)
-    text, lost = write_game(game)
+    text, _ = write_game(game)
     out = tmp_path / "tiny.zrf"
     out.write_text(text, newline="")
     zrf = compile_file(out)

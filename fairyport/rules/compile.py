@@ -116,6 +116,7 @@ class Variant:
         self.types: list[CompiledType] = []
         self.code_by_symbol: dict[str, int] = {}
         for index, piece in enumerate(game.pieces):
+            _refuse_programs(piece)
             moves = _parse_moves(piece)
             self.types.append(CompiledType(index, piece, moves))
             for color in (WHITE, BLACK):
@@ -601,6 +602,18 @@ def _parse_moves(piece: PieceType) -> tuple[betza.Move, ...]:
     except ParseError as exc:
         raise ParseError(f"piece {piece.name!r}: {exc.reason}", exc.location, expected=exc.expected,
                          found=exc.found) from None
+
+
+def _refuse_programs(piece: PieceType) -> None:
+    """A piece that keeps moves as a program of its format (a ZRF block not recognised as XBetza) cannot be
+    played by the generator: refuse it, naming the piece, the block and where it is."""
+    for fmt, data in piece.extra.items():
+        programs = data.get("programs") if isinstance(data, dict) else None
+        if programs:
+            first = programs[0]
+            raise UnsupportedError(f"piece {piece.name!r}: {len(programs)} {fmt} move block(s) are not XBetza and "
+                                   f"the move generator cannot play them; first: {first['block']} at "
+                                   f"{first['location']}", feature=f"{piece.name}: {fmt} program")
 
 
 def compile_game(game: Game) -> Variant:

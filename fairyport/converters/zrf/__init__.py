@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from fairyport.converters.zrf.read import read_game
 from fairyport.converters.zrf.write import write_game
 
-__all__ = ["write_game"]
+__all__ = ["read_game", "write_game"]

@@ -83,7 +83,7 @@ class _GoalCompiler:
         kind = self._type(args[1]) if len(args) == 2 else -1
         return args[0].integer, kind
 
-    def condition(self, node: Node) -> Test:  # noqa: C901 - one dispatch over the goal forms
+    def condition(self, node: Node) -> Test:
         head = node.text if isinstance(node, Atom) else node.head if isinstance(node, SList) else None
         if head in _IMPLIED:
             if head == "checkmated" and isinstance(node, SList):

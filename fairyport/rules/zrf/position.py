@@ -196,7 +196,7 @@ class ZrfPosition:
                         self._run(block, Run(game, self, board, side, p, piece, sink, block.move_type, dropped=True))
         return list(found.values())
 
-    def _build(self, r: Run, types: tuple[int, ...] | None, kind: int, partial: int) -> list[Move]:  # noqa: C901
+    def _build(self, r: Run, types: tuple[int, ...] | None, kind: int, partial: int) -> list[Move]:
         game = self.game
         board = r.board
         dest = r.to if r.to >= 0 else r.cur

@@ -155,7 +155,7 @@ class Compiler:
             return lambda r: True
         return _seq(ops)
 
-    def instruction(self, node: Node) -> Op:  # noqa: C901 - one dispatch over the instruction set
+    def instruction(self, node: Node) -> Op:
         """One instruction."""
         board = self.game.board
         if isinstance(node, String):
@@ -231,7 +231,7 @@ class Compiler:
             return True
         return step
 
-    def _simple(self, text: str, node: Node) -> Op | None:  # noqa: C901 - one dispatch
+    def _simple(self, text: str, node: Node) -> Op | None:
         if text in _ADD_KINDS:
             kind = _ADD_KINDS[text]
 
@@ -481,7 +481,7 @@ class Compiler:
 
     # -- conditions --------------------------------------------------------------------------------------
 
-    def condition(self, node: Node) -> Cond:  # noqa: C901 - one dispatch over the predicates
+    def condition(self, node: Node) -> Cond:
         """One condition (also usable as an instruction: a failed condition abandons the branch)."""
         if isinstance(node, String):
             raise _unsupported(node, "a string as a condition:")
@@ -524,7 +524,7 @@ class Compiler:
                     return lambda r: not positive(r)
         raise _unsupported(node, "the condition")
 
-    def _predicate(self, name: str, args: list[Node], node: Node) -> Cond | None:  # noqa: C901 - dispatch
+    def _predicate(self, name: str, args: list[Node], node: Node) -> Cond | None:
         game = self.game
         if name in ("empty?", "enemy?", "friend?", "neutral?", "last-from?", "last-to?", "marked?",
                     "adjacent-to-enemy?", "goal-position?"):
@@ -612,7 +612,7 @@ class Compiler:
             return attribute
         return None
 
-    def _occupancy(self, name: str, where: Callable[[Run], int]) -> Cond:  # noqa: C901 - one per predicate
+    def _occupancy(self, name: str, where: Callable[[Run], int]) -> Cond:
         neutral = self.game.neutral
         if name == "empty?":
             def empty(r: Run) -> bool:
