@@ -15,10 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from fairyport.cli.registry import NATIVE_ENGINES, resolve
+from fairyport.cli.registry import MODEL_READERS, NATIVE_ENGINES, VARIANT_READERS, resolve
 from fairyport.errors import Location, ParseError, UnsupportedError
 from fairyport.formats.detect import detect_format
 from fairyport.loader import read_game
+from fairyport.model import Game
 from fairyport.rules import Position, Variant, compile_game
 from fairyport.rules.perft import PerftPosition
 
@@ -57,11 +58,20 @@ def model_position(variant: Variant, fen: str | None, where: Location | None = N
         raise
 
 
-def model_engine(path: Path, fmt: str | None = None) -> Engine:
-    """The game read into the common model and compiled for the reference generator."""
-    game = read_game(path, fmt)
-    variant = compile_game(game)
-    return Engine(game.metadata.title, lambda fen, where: model_position(variant, fen, where))
+def model_engine(path: Path, fmt: str | None = None, variant: str | None = None) -> Engine:
+    """The game read into the common model and compiled for the reference generator (``variant``: the
+    variant of a file that holds several, for readers that take one)."""
+    game: Game
+    if variant is None:
+        game = read_game(path, fmt)
+    else:
+        reader = resolve(MODEL_READERS, detect_format(path, fmt))
+        if reader is None:
+            raise UnsupportedError(f"--variant is not understood for the {fmt} format", Location(str(path)),
+                                   feature="variant")
+        game = reader(path, variant=variant)
+    compiled = compile_game(game)
+    return Engine(game.metadata.title, lambda fen, where: model_position(compiled, fen, where))
 
 
 def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None = None,
@@ -82,7 +92,7 @@ def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None
     if native is not None:
         loaded: Engine = native(path, variant=variant)
         return loaded
-    if variant is not None:
+    if variant is not None and fmt not in VARIANT_READERS:
         raise UnsupportedError(f"--variant is not understood for the {fmt} format", Location(str(path)),
                                feature="variant")
-    return model_engine(path, fmt)
+    return model_engine(path, fmt, variant)

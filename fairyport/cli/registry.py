@@ -32,6 +32,9 @@ MODEL_READERS: dict[str, str] = {
 }
 """Format -> ``read_game(path: Path) -> fairyport.model.Game``."""
 
+VARIANT_READERS = frozenset({"zrf"})
+"""Formats whose ``read_game`` takes ``variant=`` (a file holding several games)."""
+
 MODEL_WRITERS: dict[str, str] = {
     "idiagram": "fairyport.converters.idiagram:write_game",
     "json": "fairyport.converters.json:write_game",

@@ -1,0 +1,104 @@
+"""The ZRF reader: recognised move blocks give the same game as the ZRF interpreter plays, proven by perft and
+move sets on the start and random playout positions (official Chess.zrf and every written fixture); ID -> ZRF
+-> ID round trips keep perft; unrecognised blocks stay programs that the generator and other writers refuse."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fairyport.converters.idiagram import write_game as write_idiagram
+from fairyport.converters.zrf import read_game, write_game
+from fairyport.converters.idiagram import read_text
+from fairyport.errors import UnsupportedError
+from fairyport.loader import read_game as read_any
+from fairyport.rules import compile_game
+from fairyport.rules.perft import perft
+from fairyport.rules.zrf.engine import compile_file, position
+from tests.zrf_proof import compare_playout
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "fixtures" / "games"
+CHESS_ZRF = ROOT.parent / "shared" / "corpus" / "zrf" / "zrflib" / "Chess.zrf"
+NAMES = ["chess", "mirchess32", "mirchess36", "shatranj-kamil-x", "minixiangqi", "mideast"]
+needs_corpus = pytest.mark.skipif(not CHESS_ZRF.exists(), reason="shared corpus not present")
+
+
+@needs_corpus
+def test_official_chess_is_read_as_chess() -> None:
+    game = read_game(CHESS_ZRF, variant="Chess")
+    moves = {p.id: p.betza for p in game.pieces}
+    assert moves == {"P": "fcFfmWifmnDfeF", "N": "N", "B": "B", "R": "R", "Q": "RB", "K": "WFsO2"}
+    assert [p.id for p in game.pieces if p.royal] == ["K"]
+    assert game.pieces[0].promotion is not None and game.pieces[0].promotion.depth == 1
+
+
+@needs_corpus
+def test_official_chess_model_plays_like_the_interpreter() -> None:
+    variant = compile_game(read_game(CHESS_ZRF, variant="Chess"))
+    zrf = compile_file(CHESS_ZRF, "Chess")
+    assert perft(variant.start_position(), 3) == perft(position(zrf, None), 3) == 8902
+    for seed in range(4):
+        compare_playout(position(zrf, None), variant.start_position(), seed, 60, 1)
+
+
+@needs_corpus
+@pytest.mark.slow
+def test_official_chess_model_plays_like_the_interpreter_deep() -> None:
+    variant = compile_game(read_game(CHESS_ZRF, variant="Chess"))
+    zrf = compile_file(CHESS_ZRF, "Chess")
+    for seed in range(10, 30):
+        compare_playout(position(zrf, None), variant.start_position(), seed, 120, 2)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_written_fixture_reads_back_to_the_same_game(name: str) -> None:
+    path = GAMES / f"{name}.zrf"
+    model = compile_game(read_game(path))
+    original = compile_game(read_any(GAMES / f"{name}.idiagram"))
+    zrf = compile_file(path)
+    assert perft(model.start_position(), 2) == perft(original.start_position(), 2)
+    for seed in range(2):
+        compare_playout(position(zrf, None), model.start_position(), seed, 40, 1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_idiagram_zrf_idiagram_round_trip_keeps_perft(name: str) -> None:
+    game = read_game(GAMES / f"{name}.zrf")
+    text, lost = write_idiagram(game, best_effort=name == "minixiangqi")  # palace: the Diagram extension
+    again = read_text(text)
+    for zrf_text_game in (again,):
+        assert perft(compile_game(zrf_text_game).start_position(), 3) == perft(
+            compile_game(read_any(GAMES / f"{name}.idiagram")).start_position(), 3)
+    assert all("palace" in item or "confine" in item.lower() for item in lost)
+
+
+def test_zrf_zrf_round_trip_through_the_model(tmp_path: Path) -> None:
+    game = read_game(GAMES / "mideast.zrf")
+    text, lost = write_game(game)
+    assert lost == []
+    out = tmp_path / "again.zrf"
+    out.write_text(text, newline="")
+    assert perft(position(compile_file(out), None), 2) == 1600
+
+
+UNRECOGNISED = """(game (title "odd") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0)))
+    (symmetry Black (n s) (s n) (e w) (w e)))
+  (board-setup (White (Man a1) (Odd c1)) (Black (Man c3)))
+  (piece (name Man) (moves (n (verify not-friend?) add)))
+  (piece (name Odd) (moves (n (verify empty?) (create Man) add)))
+)
+"""
+
+
+def test_unrecognised_block_stays_a_program(tmp_path: Path) -> None:
+    path = tmp_path / "odd.zrf"
+    path.write_text(UNRECOGNISED)
+    game = read_game(path)
+    odd = game.piece_type("O")
+    assert odd.betza == "" and "create Man" in odd.extra["zrf"]["programs"][0]["block"]
+    with pytest.raises(UnsupportedError, match=r"piece 'Odd'.*create Man.*odd.zrf:7"):
+        compile_game(game)
