@@ -102,3 +102,37 @@ def test_unrecognised_block_stays_a_program(tmp_path: Path) -> None:
     assert odd.betza == "" and "create Man" in odd.extra["zrf"]["programs"][0]["block"]
     with pytest.raises(UnsupportedError, match=r"piece 'Odd'.*create Man.*odd.zrf:7"):
         compile_game(game)
+
+
+def test_convert_refuses_a_program_naming_piece_block_and_location(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from fairyport.cli.main import main
+    from fairyport.errors import EXIT_UNSUPPORTED
+
+    path = tmp_path / "odd.zrf"
+    path.write_text(UNRECOGNISED)
+    assert main(["convert", str(path), "--to", "idiagram"]) == EXIT_UNSUPPORTED
+    err = capsys.readouterr().err
+    assert "piece 'Odd'" in err and "create Man" in err and "odd.zrf:7" in err and "Traceback" not in err
+    assert main(["convert", str(path), "--to", "idiagram", "--best-effort", "-o", str(tmp_path / "o.idiagram")]) == 0
+    err = capsys.readouterr().err
+    assert "dropped: piece 'Odd': zrf move block" in err
+    assert main(["convert", str(path), "--to", "json", "-o", str(tmp_path / "o.json")]) == 0  # JSON keeps it
+    assert "create Man" in (tmp_path / "o.json").read_text()
+
+
+@needs_corpus
+def test_convert_takes_a_variant(tmp_path: Path) -> None:
+    from fairyport.cli.main import main
+
+    out = tmp_path / "chess.idiagram"
+    assert main(["convert", str(CHESS_ZRF), "--variant", "Chess", "--to", "idiagram", "-o", str(out)]) == 0
+    assert perft(compile_game(read_any(out)).start_position(), 3) == 8902
+
+
+@needs_corpus
+def test_model_engine_takes_a_variant() -> None:
+    from fairyport.engines import load_engine
+
+    engine = load_engine(CHESS_ZRF, variant="Chess", engine="model")
+    assert perft(engine.position(None, None), 2) == 400
