@@ -42,7 +42,7 @@ class Limits:
 
     call_depth: int = 40
     nesting: int = 120
-    nodes: int = 2_000_000
+    nodes: int = 10_000_000
     chars: int = 20_000_000
 
 
