@@ -98,9 +98,18 @@ class GameFile:
         return merge_sections(self.game.sections, variant.sections)
 
 
+GOAL_SECTIONS = frozenset({"win-condition", "loss-condition", "draw-condition", "count-condition"})
+"""The goal sections: a variant that defines any of them replaces all of the game's goals (the official
+``Chess.zrf`` relies on it: Losing Chess defines only ``win-condition``s and its King is not royal; Knight Hunting
+repeats ``(checkmated King)`` for White only)."""
+
+
 def section_key(section: SList) -> SectionKey:
-    """The key a variant's section replaces by: ``(head, name)`` for pieces and options, ``(head, "")`` else."""
+    """The key a variant's section replaces by: ``(head, name)`` for pieces and options, ``("goals", "")`` for the
+    four goal sections (:data:`GOAL_SECTIONS`), ``(head, "")`` else."""
     head = section.head or ""
+    if head in GOAL_SECTIONS:
+        return "goals", ""
     if head == "piece":
         for item in section.items[1:]:
             if isinstance(item, SList) and item.head == "name" and len(item.items) > 1:

@@ -22,8 +22,8 @@ file, line and column and the instruction's name.
 
 from __future__ import annotations
 
-from fairyport.rules.zrf.engine import compile_file, compile_variant, load, position
+from fairyport.rules.zrf.engine import compile_file, compile_variant, load
 from fairyport.rules.zrf.game import Game, compile_game
 from fairyport.rules.zrf.position import Move, ZrfPosition
 
-__all__ = ["Game", "Move", "ZrfPosition", "compile_file", "compile_game", "compile_variant", "load", "position"]
+__all__ = ["Game", "Move", "ZrfPosition", "compile_file", "compile_game", "compile_variant", "load"]

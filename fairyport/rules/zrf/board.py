@@ -79,7 +79,7 @@ def compile_board(geometry: Geometry, players: list[str]) -> Board:
         step.append([links[direction_index[mapping.get(d, d)]] for d in directions])
     opposite = [direction_index.get(geometry.opposites.get(d, ""), NO_LINK) for d in directions]
     zones = {}
-    for zone, per_player in geometry.zones.items():
+    for zone in geometry.zones:
         zones[zone] = [frozenset(index[p] for p in geometry.zone(zone, player) if p in index) for player in players]
     coordinates = [geometry.positions[n].coordinates if geometry.positions[n].grid == 0 else None for n in names]
     dummy = [geometry.positions[n].dummy for n in names]

@@ -1,7 +1,9 @@
 """Every choice the interpreter makes where Zillions' behaviour is not documented, one named constant each.
 
 The README ("The ZRF interpreter") lists them with their reasons; ``tests/test_zrf_interp_choices.py`` tests
-each one.
+each one. Numbers are bounds the code reads; a ``True``/``False`` or text constant names the behaviour the code
+implements (the other behaviour is not implemented: the constant is the place the choice is written down and
+asserted by its test, not a switch).
 """
 
 from __future__ import annotations
@@ -17,13 +19,19 @@ MAX_MOVES = 200_000
 """Most moves one position may generate (a memory bound); more is an error."""
 
 ATTACK_PLACES_MOVER = True
-"""``attacked?`` on an empty position asks whether an enemy could capture a friendly piece standing there: the
-moving piece is put there for the test (so castling through a square a pawn attacks diagonally is refused, as
-in chess)."""
+"""``attacked?`` asks whether another player could capture the moving piece if it stood on the current position:
+the moving piece is put there for the test (replacing what stands there; an empty position with no moving piece
+gets a piece of the side). So castling through a square a pawn attacks diagonally is refused, as in chess, and
+an Emperor (``fairychess.zrf``) asking ``not-attacked?`` before capturing on an occupied square asks whether it
+would be safe there."""
+
+MAX_ATTACK_DEPTH = 2
+"""Attack tests may nest this deep (an attack test running a block that asks ``attacked?``); deeper, the nested
+test gives :data:`ATTACK_NESTED_RESULT` instead of recursing."""
 
 ATTACK_NESTED_RESULT = False
-"""Inside an attack test (the opponent's moves generated to see whether they capture), a nested ``attacked?`` or
-``defended?`` is taken as this value instead of recursing: the opponent's castling is never a capture."""
+"""The value of ``attacked?``/``defended?`` past :data:`MAX_ATTACK_DEPTH` (an opponent's castling is never a
+capture, so chess does not depend on it)."""
 
 ATTACK_IGNORES_PRIORITIES = True
 """Attack tests (``attacked?`` and the ``checkmated`` legality filter) count every move of every piece of every
@@ -57,6 +65,10 @@ MOVE_TYPE_OF_CHAIN = "first"
 COUNT_GOALS_AT_MOST = True
 """``(pieces-remaining N [T])`` and ``(total-piece-count N [T])`` are met when the count is at most N."""
 
+COUNT_OFF_BOARD_PIECES = True
+"""``pieces-remaining`` also counts the player's pieces off the board (a Cannon ``HQ off 1`` in
+``dagaz-site/cannon.zrf`` is not lost before it is dropped), unless ``(option "include off-pieces" false)``."""
+
 CAPTURED_GOAL_LAST_MOVE = True
 """``(captured T)`` is met for a player when the last move removed one of that player's T pieces."""
 
@@ -81,3 +93,8 @@ type's declared initial attributes. An en-passant square ``e3`` sets the previou
 
 NEUTRAL_IS_NON_MOVER = True
 """``neutral?``: a piece whose owner never moves in the ``turn-order`` (and ``enemy?`` excludes such pieces)."""
+
+STANDARD_LETTERS = {"King": "K", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "N", "Pawn": "P"}
+"""Letters (for FEN and move names) of pieces that have no ``notation``: these chess names get their usual
+letter; any other piece the first letter of its name not yet taken (then the next letters of its name), the
+first letter if all are taken."""

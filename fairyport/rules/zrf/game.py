@@ -8,6 +8,7 @@ played the same way.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, ModelError, UnsupportedError
@@ -15,11 +16,15 @@ from fairyport.formats.zrf.geometry import Geometry
 from fairyport.formats.zrf.nodes import Atom, Node, SList, name_text
 from fairyport.formats.zrf.tree import MoveBlock, ZrfGame
 from fairyport.rules.zrf.board import Board, compile_board
+from fairyport.rules.zrf.constants import STANDARD_LETTERS
 from fairyport.rules.zrf.goals import GoalTest, compile_goals
 from fairyport.rules.zrf.program import Compiler, Op, Piece
 
 if TYPE_CHECKING:
     from fairyport.rules.zrf.position import ZrfPosition
+
+GAMES: weakref.WeakValueDictionary[int, Game] = weakref.WeakValueDictionary()
+"""Compiled games by id: a pickled position (``perft --jobs`` workers, forked) finds its game here."""
 
 ANY_TYPE = -2
 """A turn (or an attack test) open to moves of every move type."""
@@ -45,7 +50,7 @@ class Turn:
     move_type: int
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False)
 class Game:
     """The compiled game. Make positions with :meth:`start_position` and :meth:`position_from_fen`."""
 
@@ -77,13 +82,44 @@ class Game:
     pass_partial: bool = False
     maximal_captures: bool = False
     recycle_captures: bool = False
+    include_off_pieces: bool = True
     notes: list[str] = dataclasses.field(default_factory=list)
     """Things a user should know about how this file is played (Dagaz dialect ...)."""
+    _attack_cache: dict[tuple[int, int, int], tuple[list[Block], dict[int, list[Block]]]] = dataclasses.field(
+        default_factory=dict)
+
+    def attack_blocks(self, owner: int, kind: int, origin: int) -> tuple[list[Block], dict[int, list[Block]]]:
+        """The blocks of a ``kind`` piece of ``owner`` on ``origin`` worth running in an attack test: those the
+        reach analysis could not follow (always run), and per target position those that may capture there."""
+        key = (owner, kind, origin)
+        cached = self._attack_cache.get(key)
+        if cached is None:
+            from fairyport.rules.zrf.reach import Reach
+            reach = Reach(self.board)
+            always: list[Block] = []
+            by_target: dict[int, list[Block]] = {}
+            for block in self.blocks[kind]:
+                targets = reach.targets(block.node, owner, origin)
+                if targets is None:
+                    always.append(block)
+                else:
+                    for target in targets:
+                        by_target.setdefault(target, []).append(block)
+            cached = self._attack_cache[key] = (always, by_target)
+        return cached
+
+    def declare_move_type(self, name: str) -> int:
+        """The index of move type ``name``, declared now if no block has it (``(add-partial King notype)``
+        continues with a type no block has: the chain ends there)."""
+        if name not in self.move_type_index:
+            self.move_type_index[name] = len(self.move_types)
+            self.move_types.append(name)
+        return self.move_type_index[name]
 
     def start_position(self) -> ZrfPosition:
         """The position of the ``board-setup``, first turn of the turn order."""
-        from fairyport.rules.zrf.position import ZrfPosition
-        return ZrfPosition(self, list(self.setup), dict(self.stock), 0)
+        from fairyport.rules.zrf.position import make_position
+        return make_position(self, list(self.setup), dict(self.stock), 0)
 
     def position_from_fen(self, fen: str) -> ZrfPosition:
         """The position a FEN describes (rectangular boards; letters are the pieces' ``notation``)."""
@@ -124,7 +160,7 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
     board = compile_board(geometry, players)
     types = [p.name.text for p in tree.pieces]
     type_index = {name: i for i, name in enumerate(types)}
-    notation = [p.notation.value if p.notation is not None else p.name.text[:1] for p in tree.pieces]
+    notation = _notations(tree)
     move_types = ["", *dict.fromkeys(b.move_type.text for p in tree.pieces for b in (*p.moves, *p.drops)
                                      if b.move_type is not None)]
     for entry in (tree.turn_order.entries if tree.turn_order else []):
@@ -155,6 +191,7 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
                 move_type_index, attribute_bit, initial, neutral, location)
     _turns(game, tree)
     game.priorities = [move_type_index[r.text] for r in tree.move_priorities]
+    game.include_off_pieces = _option(tree, "include off-pieces", "include-off-pieces") != "false"
     game.goals, royal, goal_positions = compile_goals(game, tree.goals)
     game.royal = [frozenset(royal.get(i, ())) for i in range(len(players))]
     game.goal_positions = [frozenset(goal_positions.get(i, ())) for i in range(len(players))]
@@ -174,7 +211,23 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
     if any(m.dialect == "dagaz" for m in tree.dialects):
         game.notes.append("Dagaz dialect: this file relies on JavaScript extensions (check, goals, special "
                           "rules) that are not part of the file; only its ZRF text is played")
+    GAMES[id(game)] = game
     return game
+
+
+def _notations(tree: ZrfGame) -> list[str]:
+    """Each piece's letter: its ``notation``, else :data:`~.constants.STANDARD_LETTERS` says."""
+    letters: list[str | None] = [p.notation.value if p.notation is not None and p.notation.value else
+                                 STANDARD_LETTERS.get(p.name.text) for p in tree.pieces]
+    taken = {letter.upper() for letter in letters if letter}
+    result = []
+    for piece, letter in zip(tree.pieces, letters, strict=True):
+        if letter is None:
+            name = piece.name.text
+            letter = next((c.upper() for c in name if c.isalpha() and c.upper() not in taken), name[:1].upper())
+            taken.add(letter)
+        result.append(letter)
+    return result
 
 
 def _block(compiler: Compiler, game: Game, block: MoveBlock) -> Block:

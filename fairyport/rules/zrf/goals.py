@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from fairyport.errors import UnsupportedError
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String, to_text
 from fairyport.formats.zrf.tree import Goal
+from fairyport.rules.zrf.constants import COUNT_OFF_BOARD_PIECES
 
 if TYPE_CHECKING:
     from fairyport.rules.zrf.game import Game
@@ -110,7 +111,8 @@ class _GoalCompiler:
             return lambda pos, player: any(p(pos, player) for p in parts)
         if head == "pieces-remaining":
             limit, kind = self._count(node)
-            return lambda pos, player: pos.count(player, kind) <= limit
+            off_board = COUNT_OFF_BOARD_PIECES and self.game.include_off_pieces
+            return lambda pos, player: pos.count(player, kind, off_board=off_board) <= limit
         if head == "total-piece-count":
             limit, kind = self._count(node)
             return lambda pos, player: pos.count(-1, kind) <= limit
@@ -123,20 +125,21 @@ class _GoalCompiler:
             return self._relative(node)
         raise _unsupported(node, "the goal")
 
-    def _positions(self, node: Node) -> list[int]:
+    def _elements(self, node: Node) -> list[list[list[int]]]:
+        """The position list of a config goal: per element (a position, or a zone standing for any of its
+        positions), per player, the positions that element allows."""
         board = self.game.board
         items = node.items if isinstance(node, SList) else [node]
-        result: list[int] = []
+        elements: list[list[list[int]]] = []
         for item in items:
             text = item.text if isinstance(item, Atom) else None
             if text is not None and text in board.index:
-                result.append(board.index[text])
+                elements.append([[board.index[text]] for _ in self.game.players])
             elif text is not None and text in board.zones:
-                for player in self.players or range(len(self.game.players)):
-                    result.extend(board.zones[text][player])
+                elements.append([sorted(board.zones[text][player]) for player in range(len(self.game.players))])
             else:
                 raise _unsupported(item, "an unknown position or zone in the goal")
-        return sorted(set(result))
+        return elements
 
     def _qualified(self, node: Node) -> tuple[int, int, bool]:
         """``T``, ``(opponent T)``, ``(any-owner T)`` or ``(not T)``: type, owner mode (0 own, 1 opponent, 2 any),
@@ -147,24 +150,31 @@ class _GoalCompiler:
         return self._type(node), 0, False
 
     def _absolute(self, node: SList) -> Test:
+        """Met when every element of the position list holds one of the listed pieces (a zone: any of its
+        positions does) and no ``(not T)`` piece stands on it."""
         args = node.args
         if len(args) < 2:
             raise _unsupported(node, "the goal")
-        squares = self._positions(args[-1])
+        elements = self._elements(args[-1])
         pieces = [self._qualified(a) for a in args[:-1]]
+        wanted = [(kind, mode) for kind, mode, negated in pieces if not negated]
+        banned = [(kind, mode) for kind, mode, negated in pieces if negated]
         for player in self.players:
-            self.goal_positions.setdefault(player, set()).update(squares)
+            self.goal_positions.setdefault(player, set()).update(p for e in elements for p in e[player])
 
-        def matches(occupant: tuple[int, int, int] | None, player: int, kind: int, mode: int) -> bool:
-            if occupant is None or occupant[1] != kind:
+        def matches(occupant: tuple[int, int, int] | None, player: int, kinds: list[tuple[int, int]]) -> bool:
+            if occupant is None:
                 return False
-            return mode == 2 or (occupant[0] == player) == (mode == 0)
+            return any(occupant[1] == kind and (mode == 2 or (occupant[0] == player) == (mode == 0))
+                       for kind, mode in kinds)
 
         def test(pos: Any, player: int) -> bool:
             board = pos.board
-            for kind, mode, negated in pieces:
-                found = any(matches(board[s], player, kind, mode) for s in squares)
-                if found == negated:
+            for element in elements:
+                squares = element[player]
+                if wanted and not any(matches(board[s], player, wanted) for s in squares):
+                    return False
+                if banned and any(matches(board[s], player, banned) for s in squares):
                     return False
             return True
         return test

@@ -129,23 +129,28 @@ class ZrfPosition:
         drops, steps of a partial chain joined by commas."""
         return move.name
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled by reference to its game (compiled closures do not pickle): for forked ``--jobs`` workers."""
+        return (_restore, (type(self), id(self.game), self.board, self.stock, self.turn, self.last_from,
+                           self.last_to, self.removed))
+
     def copy(self) -> ZrfPosition:
         """An independent copy (without the move history)."""
-        copy = ZrfPosition(self.game, list(self.board), dict(self.stock), self.turn, self.last_from, self.last_to)
+        copy = type(self)(self.game, list(self.board), dict(self.stock), self.turn, self.last_from, self.last_to)
         copy.removed = self.removed
         return copy
 
-    def fen(self) -> str:
-        """The FEN of the position (rectangular boards only)."""
-        from fairyport.rules.zrf.fen import write_fen
-        return write_fen(self)
-
     # -- queries used by goals ----------------------------------------------------------------------------
 
-    def count(self, player: int, kind: int) -> int:
-        """Pieces on the board of ``player`` (-1: anyone) and type ``kind`` (-1: any)."""
-        return sum(1 for p in self.board if p is not None and (player < 0 or p[0] == player)
-                   and (kind < 0 or p[1] == kind) and True)
+    def count(self, player: int, kind: int, *, off_board: bool = False) -> int:
+        """Pieces of ``player`` (-1: anyone) and type ``kind`` (-1: any) on the board, and in the off-board
+        stock if ``off_board``."""
+        total = sum(1 for p in self.board if p is not None and (player < 0 or p[0] == player)
+                    and (kind < 0 or p[1] == kind))
+        if off_board:
+            total += sum(n for (owner, k), n in self.stock.items() if (player < 0 or owner == player)
+                         and (kind < 0 or k == kind))
+        return total
 
     def last_removed(self) -> tuple[tuple[int, int], ...]:
         """``(owner, type)`` of the pieces the last move took off the board."""
@@ -360,33 +365,32 @@ class ZrfPosition:
         return moves
 
     def attacked(self, target: int, side: int, piece: Piece | None, move_type: int = -2, *,
-                 defended: bool = False) -> bool:
+                 defended: bool = False, depth: int = 1) -> bool:
         """Whether a piece of another player (``defended``: of ``side``) could capture on ``target``.
 
-        An empty ``target`` gets ``piece`` (or a piece of ``side``) for the test; for ``defended`` the
-        occupant is handed to another player for the test.
+        ``piece`` (the moving piece) stands on ``target`` for the test (if None: the occupant, or a piece of
+        ``side`` on an empty position); for ``defended`` that piece is handed to another player for the test.
+        ``depth`` is the nesting of attack tests (see :data:`~.constants.MAX_ATTACK_DEPTH`).
         """
         game = self.game
         board = self.board
         occupant = board[target]
-        if defended:
-            base = occupant or piece or (side, 0, 0)
-            board[target] = ((side + 1) % len(game.players), base[1], base[2])
-        elif occupant is None:
-            base = piece or (side, 0, 0)
-            board[target] = (side, base[1], base[2])
+        base = piece or occupant or (side, 0, 0)
+        owner = (side + 1) % len(game.players) if defended else side
+        board[target] = (owner, base[1], base[2])
         saved = self.target
         self.target = target
         try:
             for p, attacker in enumerate(board):
                 if attacker is None or (attacker[0] == side) != defended or p == target:
                     continue
-                owner = attacker[0]
-                for block in game.blocks[attacker[1]]:
-                    if move_type != -2 and block.move_type != move_type:
-                        continue
-                    self._run(block, Run(game, self, board, owner, p, attacker, _attack_sink, block.move_type,
-                                         attack=1))
+                always, by_target = game.attack_blocks(attacker[0], attacker[1], p)
+                for blocks in (always, by_target.get(target, ())):
+                    for block in blocks:
+                        if move_type != -2 and block.move_type != move_type:
+                            continue
+                        self._run(block, Run(game, self, board, attacker[0], p, attacker, _attack_sink,
+                                             block.move_type, attack=depth))
         except _Hit:
             return True
         finally:
@@ -394,3 +398,28 @@ class ZrfPosition:
             self.target = saved
         return False
 
+
+
+class RectangularPosition(ZrfPosition):
+    """A position on a board FEN can describe (one full 2-D grid, at most two players)."""
+
+    def fen(self) -> str:
+        """The FEN of the position."""
+        from fairyport.rules.zrf.fen import write_fen
+        return write_fen(self)
+
+
+def make_position(game: Game, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
+                  last_from: int = NO_LINK, last_to: int = NO_LINK) -> ZrfPosition:
+    """A position of ``game``: a :class:`RectangularPosition` (with ``fen()``) where FEN fits the board."""
+    fits = game.board.rectangle() is not None and len(game.players) <= 2
+    kind = RectangularPosition if fits else ZrfPosition
+    return kind(game, board, stock, turn, last_from, last_to)
+
+
+def _restore(kind: type[ZrfPosition], game_id: int, board: list[Piece | None], stock: dict[tuple[int, int], int],
+             turn: int, last_from: int, last_to: int, removed: tuple[tuple[int, int], ...]) -> ZrfPosition:
+    from fairyport.rules.zrf.game import GAMES
+    position = kind(GAMES[game_id], board, stock, turn, last_from, last_to)
+    position.removed = removed
+    return position

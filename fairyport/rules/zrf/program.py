@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from fairyport.errors import UnsupportedError
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String, to_text
 from fairyport.rules.zrf.board import NO_LINK
-from fairyport.rules.zrf.constants import ATTACK_NESTED_RESULT, ATTACK_PLACES_MOVER, MAX_STEPS
+from fairyport.rules.zrf.constants import ATTACK_NESTED_RESULT, ATTACK_PLACES_MOVER, MAX_ATTACK_DEPTH, MAX_STEPS
 
 if TYPE_CHECKING:
     from fairyport.rules.zrf.game import Game
@@ -89,7 +89,7 @@ def _seq(ops: list[Op]) -> Op:
         return ops[0]
 
     def run(r: Run) -> bool:
-        for op in ops:
+        for op in ops:  # noqa: SIM110 - a plain loop is faster than all() over a generator
             if not op(r):
                 return False
         return True
@@ -140,6 +140,13 @@ class Compiler:
         if isinstance(arg, Atom) and arg.text in self.game.board.direction_index:
             tables = [table[self.game.board.direction_index[arg.text]] for table in self.game.board.step]
             return lambda r: tables[r.side][r.cur]
+        board = self.game.board
+        if (isinstance(arg, SList) and arg.head == "opposite" and len(arg.items) == 2
+                and isinstance(arg.items[1], Atom) and arg.items[1].text in board.direction_index
+                and board.opposite[board.direction_index[arg.items[1].text]] != NO_LINK):
+            back = board.opposite[board.direction_index[arg.items[1].text]]
+            opposite_tables = [table[back] for table in board.step]
+            return lambda r: opposite_tables[r.side][r.cur]
         raise _unsupported(arg, "an unknown position argument")
 
     # -- instructions ------------------------------------------------------------------------------------
@@ -355,8 +362,8 @@ class Compiler:
             text = self._text(arg)
             if text in self.game.type_index:
                 types.append(self.game.type_index[text])
-            elif kind in (ADD_PARTIAL, ADD_COPY_PARTIAL) and text in self.game.move_type_index:
-                partial = self.game.move_type_index[text]
+            elif kind in (ADD_PARTIAL, ADD_COPY_PARTIAL) and isinstance(arg, Atom):
+                partial = self.game.declare_move_type(text)
             else:
                 raise _unsupported(arg, "an unknown piece or move type in")
         choice = tuple(types) if types else None
@@ -411,7 +418,18 @@ class Compiler:
         args = list(node.args)
         owner = -1
         if args and isinstance(args[0], Atom) and args[0].text in self.game.player_index:
-            owner = self.game.player_index[args.pop(0).text]
+            owner = self.game.player_index[self._text(args.pop(0))]
+        if len(args) == 1 and self._is_position(args[0]) and self._text(args[0]) not in self.game.type_index:
+            fixed = self._position(args[0])
+            players = len(self.game.players)
+
+            def create_same(r: Run) -> bool:
+                if r.piece is None:
+                    return False
+                who = owner if owner >= 0 else r.side
+                r.post.append(("create", fixed, r.piece[1] * players + who))
+                return True
+            return create_same
         kind, where = self._split_type_position(node, args)
         code = kind * len(self.game.players) + owner if owner >= 0 else -1 - kind
 
@@ -423,13 +441,15 @@ class Compiler:
             return True
         return create
 
-    def _bool(self, node: Node) -> bool:
-        text = self._text(node)
-        if text == "true":
-            return True
-        if text == "false":
-            return False
-        raise _unsupported(node, "a non-boolean value (only true and false are played):")
+    def _value(self, node: Node) -> Cond:
+        """A flag or attribute value: ``true``, ``false`` or a condition evaluated when the instruction runs."""
+        if isinstance(node, Atom) and node.text in ("true", "false"):
+            fixed = node.text == "true"
+            return lambda r: fixed
+        try:
+            return self.condition(node)
+        except UnsupportedError:
+            raise _unsupported(node, "a value that is neither true, false nor a condition:") from None
 
     def _set_attribute(self, node: SList) -> Op:
         args = node.args
@@ -439,11 +459,10 @@ class Compiler:
         bit = self.game.attribute_bit.get(name)
         if bit is None:
             raise _unsupported(args[0], "an undeclared attribute in")
-        value = self._bool(args[1])
-        code = bit if value else -bit
+        value = self._value(args[1])
 
         def set_attribute(r: Run) -> bool:
-            r.post.append(("attribute", r.cur, code))
+            r.post.append(("attribute", r.cur, bit if value(r) else -bit))
             return True
         return set_attribute
 
@@ -452,12 +471,12 @@ class Compiler:
         if len(args) != 2:
             raise _unsupported(node, "a set-flag without a name and a value:")
         name = self._text(args[0])
-        value = self._bool(args[1])
+        value = self._value(args[1])
 
         def set_flag(r: Run) -> bool:
             if r.flags is None:
                 r.flags = {}
-            r.flags[name] = value
+            r.flags[name] = value(r)
             return True
         return set_flag
 
@@ -466,7 +485,7 @@ class Compiler:
         if len(args) not in (2, 3):
             raise _unsupported(node, "a set-position-flag without a name and a value:")
         name = self._text(args[0])
-        value = self._bool(args[1])
+        value = self._value(args[1])
         where = self._where(args[2:], node) or (lambda r: r.cur)
 
         def set_position_flag(r: Run) -> bool:
@@ -475,7 +494,7 @@ class Compiler:
                 return False
             if r.pflags is None:
                 r.pflags = {}
-            r.pflags[(name, p)] = value
+            r.pflags[(name, p)] = value(r)
             return True
         return set_position_flag
 
@@ -506,8 +525,8 @@ class Compiler:
         if head == "not":
             if len(args) != 1:
                 raise _unsupported(node, "a not without exactly one condition:")
-            inner = self.condition(args[0])
-            return lambda r: not inner(r)
+            negated = self.condition(args[0])
+            return lambda r: not negated(r)
         if head in ("and", "or"):
             parts = [self.condition(a) for a in args]
             if head == "and":
@@ -586,28 +605,30 @@ class Compiler:
             return position_flag
         if name in ("attacked?", "defended?"):
             move_type = -2
-            if args:
-                text = self._text(args[0])
-                if text not in game.move_type_index:
-                    raise _unsupported(args[0], "an unknown move type in")
-                move_type = game.move_type_index[text]
-                if len(args) > 1:
-                    raise _unsupported(node, "too many arguments in")
+            rest = list(args)
+            if rest and isinstance(rest[0], Atom) and rest[0].text in game.move_type_index:
+                move_type = game.move_type_index[self._text(rest.pop(0))]
+            at = self._where(rest, node) or (lambda r: r.cur)
             defended = name == "defended?"
 
             def attacked(r: Run) -> bool:
-                if r.attack:
+                if r.attack >= MAX_ATTACK_DEPTH:
                     return ATTACK_NESTED_RESULT
-                return bool(r.position.attacked(r.cur, r.side, r.piece if ATTACK_PLACES_MOVER else None,
-                                                move_type, defended=defended))
+                p = at(r)
+                if p < 0:
+                    return False
+                return bool(r.position.attacked(p, r.side, r.piece if ATTACK_PLACES_MOVER else None,
+                                                move_type, defended=defended, depth=r.attack + 1))
             return attacked
         if name in game.attribute_bit:
-            if args:
-                raise _unsupported(node, "an attribute with arguments:")
             bit = game.attribute_bit[name]
+            at = self._where(args, node) or (lambda r: r.cur)
 
             def attribute(r: Run) -> bool:
-                occupant = r.board[r.cur]
+                p = at(r)
+                if p < 0:
+                    return False
+                occupant = r.board[p]
                 return occupant is not None and bool(occupant[2] & bit)
             return attribute
         return None

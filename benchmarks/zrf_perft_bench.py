@@ -1,0 +1,56 @@
+"""ZRF interpreter speed: perft on the official Chess.zrf next to the reference generator on chess (not a test).
+
+    python -m benchmarks.zrf_perft_bench [--depth 3] [--repeat 3]     (from the worktree root)
+
+Both count with bulk counting at the last ply. The figure to compare is the ratio (target: within 5x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from fairyport.loader import bundled_fixtures, read_game
+from fairyport.rules import compile_game, perft
+from fairyport.rules.zrf import compile_file
+
+CHESS_ZRF = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf" / "zrflib" / "Chess.zrf"
+
+
+def timed(label: str, count: Callable[[], int], repeat: int) -> float:
+    """Run ``count`` ``repeat`` times; print the best time and nodes per second; return the best time."""
+    best = float("inf")
+    nodes = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        nodes = count()
+        best = min(best, time.perf_counter() - start)
+    print(f"{label:<40} {nodes:>10,} nodes {best:8.2f} s {nodes / best / 1000:9.1f} k nodes/s")
+    return best
+
+
+def main() -> None:
+    """Run the benchmark."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--zrf", type=Path, default=CHESS_ZRF, help="the Chess.zrf to use")
+    args = parser.parse_args()
+    if not args.zrf.is_file():
+        sys.exit(f"{args.zrf} not found (the shared corpus is needed)")
+    start = time.perf_counter()
+    zrf_game = compile_file(args.zrf, "Chess")
+    print(f"reading and compiling Chess.zrf: {time.perf_counter() - start:.2f} s")
+    reference = compile_game(read_game(bundled_fixtures() / "games" / "chess.idiagram"))
+    ours = timed(f"ZRF interpreter Chess.zrf perft({args.depth})",
+                 lambda: perft(zrf_game.start_position(), args.depth), args.repeat)
+    generic = timed(f"reference generator chess perft({args.depth})",
+                    lambda: perft(reference.start_position(), args.depth), args.repeat)
+    print(f"interpreter / generator time: {ours / generic:.1f}x (target: at most 5x)")
+
+
+if __name__ == "__main__":
+    main()
