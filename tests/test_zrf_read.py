@@ -136,3 +136,38 @@ def test_model_engine_takes_a_variant() -> None:
 
     engine = load_engine(CHESS_ZRF, variant="Chess", engine="model")
     assert perft(engine.position(None, None), 2) == 400
+
+
+FAIRY_ZRF = CHESS_ZRF.parent / "fairychess.zrf"
+RECOGNISED = [(CHESS_ZRF, v) for v in ("Chess", "Knightmate", "Pawn-Odds Chess", "Knight-Odds Chess",
+                                      "Rook-Odds Chess", "King and Pawns", "Shuffle #1", "Shuffle #2")] + \
+             [(FAIRY_ZRF, v) for v in ("Fairy Chess", "Shatranj", "Maharaja and the Sepoys", "Grasshopper Chess",
+                                       "Stationary King Chess")]
+
+
+@needs_corpus
+@pytest.mark.parametrize(("path", "variant"), RECOGNISED, ids=[v for _, v in RECOGNISED])
+def test_official_variants_read_as_xbetza_play_like_the_interpreter(path: Path, variant: str) -> None:
+    model = compile_game(read_game(path, variant=variant))
+    zrf = compile_file(path, variant)
+    assert perft(model.start_position(), 2) == perft(position(zrf, None), 2)
+    for seed in range(2):
+        compare_playout(position(zrf, None), model.start_position(), seed, 40, 1)
+
+
+@needs_corpus
+@pytest.mark.parametrize(("variant", "feature"), [
+    ("Double-Move Chess (Capture)", "turn-order"), ("Losing Chess", "move-priorities"),
+    ("Cylindrical Chess", "board links"), ("Take-All", "goal (pieces-remaining 0)"),
+    ("Knight Hunting", "option pass turn")])
+def test_rules_the_model_cannot_hold_are_refused(variant: str, feature: str) -> None:
+    with pytest.raises(UnsupportedError) as info:
+        read_game(CHESS_ZRF, variant=variant)
+    assert info.value.feature == feature and "Chess.zrf:" in str(info.value)
+
+
+@needs_corpus
+def test_piece_types_that_never_reach_the_board_are_left_out_and_listed() -> None:
+    game = read_game(FAIRY_ZRF, variant="Fairy Chess")
+    assert "Weak-Pawn" in game.format_data["zrf"]["unused pieces"]
+    assert all(p.name != "Weak-Pawn" for p in game.pieces)

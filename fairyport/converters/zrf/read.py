@@ -16,12 +16,13 @@ import itertools
 from pathlib import Path
 
 from fairyport.converters.zrf.names import Vector
-from fairyport.converters.zrf.recognise import BlockReader, Found, Plain, plain
+from fairyport.converters.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.errors import Location, UnsupportedError
 from fairyport.formats import betza
 from fairyport.formats.zrf.nodes import to_text
 from fairyport.formats.zrf.reader import read_variant
 from fairyport.formats.zrf.tree import Piece as ZrfPiece
+from fairyport.formats.zrf.tree import ZrfGame
 from fairyport.model import (
     BLACK,
     WHITE,
@@ -75,9 +76,10 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
     if tree.board is None or geometry is None or len(tree.board.grids) != 1:
         raise UnsupportedError("only ZRF boards made of one grid are read into the model", where, feature="board")
     grid = tree.board.grids[0]
-    if len(grid.dimensions) != 2 or [p.text for p in tree.players] != list(PLAYERS):
+    if len(grid.dimensions) != 2 or [p.text for p in tree.players][:2] != list(PLAYERS):
         raise UnsupportedError("only two-dimensional boards played by White and Black are read into the model",
                                where, feature="board")
+    _refuse_rules(tree, where)
     files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
     if files != [file_name(i) for i in range(len(files))] or not all(r.isdigit() for r in ranks):
         raise UnsupportedError("board positions must be named file letter + rank number", where, feature="board")
@@ -95,7 +97,11 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
     for d in grid.directions:
         if len(d.vector) == 2:
             vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
-    reader = BlockReader(vectors)
+    present = {e.piece.text for part in tree.setup for e in part.entries}
+    for zp in tree.pieces:
+        for block in [*zp.moves, *zp.drops]:
+            named_types(plain(block.node), present)
+    reader = BlockReader(vectors, frozenset(present))
     symmetry = geometry.symmetries.get("Black", {})
 
     zones: list[Zone] = []
@@ -109,6 +115,9 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
     hands: dict[int, dict[str, int]] = {}
     notation = _ids(tree.pieces)
     for part in tree.setup:
+        if part.player.text not in PLAYERS:
+            raise UnsupportedError(f"pieces of player {part.player.text!r}: the model has White and Black only",
+                                   part.node.location, feature="players")
         color = PLAYERS.index(part.player.text)
         for entry in part.entries:
             pid = notation[entry.piece.text]
@@ -120,7 +129,6 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
     # goals
     rules = Rules()
     royal: set[str] = set()
-    extra_goals: list[str] = []
     for goal in tree.goals:
         for cond in goal.conditions:
             text = plain(cond)
@@ -131,10 +139,13 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
                                    "win": StalemateResult.WIN}.get(goal.kind, StalemateResult.DRAW)
             elif text == ("pieces-remaining", "1") and goal.kind == "loss":
                 rules.bare_king = BareKingRule.LOSS
-            else:
-                extra_goals.append(f"{goal.kind}: {to_text(cond)} at {cond.location}")
+            elif not (goal.kind == "loss" and text == "repetition"):
+                raise UnsupportedError(f"the {goal.kind} goal {to_text(cond)} has no place in the model (it changes "
+                                       "which positions end the game)", cond.location,
+                                       feature=f"goal {to_text(cond)}")
 
     pieces: list[PieceType] = []
+    unused: list[str] = []
     for zp in tree.pieces:
         pid = notation[zp.name.text]
         found: list[Found] = []
@@ -149,9 +160,15 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
                                                                                 or block.node.location)})
         for block in zp.drops:
             programs.append({"block": "drops " + to_text(block.node), "location": str(block.node.location)})
+        if programs and zp.name.text not in present:
+            unused.append(zp.name.text)  # can never be on the board: left out of this variant's model
+            continue
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules)
         except (KeyError, ValueError, StopIteration):
+            if zp.name.text not in present:
+                unused.append(zp.name.text)
+                continue
             # the shapes were recognised but have no XBetza here: every block stays a program
             piece = PieceType(zp.name.text, pid, "")
             programs = [{"block": to_text(b.node), "location": str(b.node.call_site or b.node.location)}
@@ -160,7 +177,7 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
         if programs:
             piece.extra["zrf"] = {"programs": programs}
         pieces.append(piece)
-    format_data = {"zrf": {"goals": extra_goals}} if extra_goals else {}
+    format_data: dict[str, object] = {"zrf": {"unused pieces": unused}} if unused else {}
     title = tree.title or path.stem
     game = Game(Metadata(title, source=str(path)), board, pieces, Setup(placement, WHITE, hands), rules, zones,
                 format_data)
@@ -189,6 +206,32 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
         taken.add(choice)
         ids[name] = choice
     return ids
+
+
+PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recycle captures"})
+"""Options that change which moves exist; the model has no place for them."""
+
+
+def _refuse_rules(tree: ZrfGame, where: Location) -> None:
+    """Refuse what changes play in ways the model cannot hold: a turn order other than White, Black; move
+    priorities; play-changing options; links and unlinks beyond the grid (wrap-around boards)."""
+    order = tree.turn_order
+    if order is not None and ([e.player.text for e in order.entries] != list(PLAYERS)
+                              or any(e.owner or e.move_type for e in order.entries)):
+        raise UnsupportedError("a turn order other than White, Black cannot be held by the model",
+                               order.node.location, feature="turn-order")
+    if tree.move_priorities:
+        raise UnsupportedError("move priorities cannot be held by the model", tree.move_priorities[0].node.location,
+                               feature="move-priorities")
+    for option in tree.options:
+        if option.name.replace("-", " ") in PLAY_OPTIONS and option.value not in ("false", "0"):
+            raise UnsupportedError(f"option {option.name!r} cannot be held by the model", option.node.location,
+                                   feature=f"option {option.name}")
+    board = tree.board
+    if board is not None and (board.links or board.unlinks or board.positions or board.dummies):
+        node = (board.links or board.unlinks or board.positions or board.dummies)[0].node
+        raise UnsupportedError("links, unlinks and explicit positions beyond the grid are not read into the model "
+                               "yet", node.location, feature="board links")
 
 
 def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:

@@ -99,11 +99,38 @@ def _is_promotion_add(item: Plain) -> bool:
                                                                                    for t in item[1:])
 
 
-class BlockReader:
-    """Recognises the blocks of one game: ``vectors`` maps White's direction names to (file, rank) steps."""
+def simplify(item: Plain, present: frozenset[str]) -> Plain:
+    """``item`` with ``(and C (not-piece? T))`` written as ``C`` where no piece of type T can ever be on the board
+    (T not in ``present``: not in the setup, never added, created or changed into), as fairychess.zrf guards
+    every landing against the neutral Block piece of one of its variants."""
+    if not isinstance(item, tuple):
+        return item
+    parts = tuple(simplify(i, present) for i in item)
+    if parts[:1] == ("and",):
+        kept = tuple(p for p in parts[1:] if not (isinstance(p, tuple) and len(p) == 2 and p[0] == "not-piece?"
+                                                  and p[1] not in present))
+        if len(kept) == 1:
+            return kept[0]
+        return ("and", *kept)
+    return parts
 
-    def __init__(self, vectors: dict[str, Vector]) -> None:
+
+def named_types(item: Plain, out: set[str]) -> None:
+    """Collect the piece types ``item`` can put on the board (``add``, ``create``, ``change-type`` arguments)."""
+    if isinstance(item, tuple):
+        if item[:1] in (("add",), ("create",), ("change-type",), ("add-copy",)):
+            out.update(str(i) for i in item[1:] if isinstance(i, str))
+        for i in item:
+            named_types(i, out)
+
+
+class BlockReader:
+    """Recognises the blocks of one game: ``vectors`` maps White's direction names to (file, rank) steps;
+    ``present`` are the piece types that can be on the board (see :func:`simplify`)."""
+
+    def __init__(self, vectors: dict[str, Vector], present: frozenset[str]) -> None:
         self.vectors = vectors
+        self.present = present
 
     def is_dir(self, item: Plain) -> bool:
         """Whether ``item`` is a direction name."""
@@ -111,7 +138,7 @@ class BlockReader:
 
     def read(self, block: list[Plain]) -> list[Found] | None:
         """The moves of one block, or None if it fits no shape."""
-        items = list(block)
+        items = [simplify(i, self.present) for i in block]
         initial = False
         if items[:1] == [("verify", "never-moved?")] and "cascade" not in items:
             initial = True
@@ -233,9 +260,16 @@ class BlockReader:
                 return Found("leap", (total,), CONDITIONS[str(items[j][1])], initial=initial,
                              landing=landing)
             return None
+        # slide: d... (while empty? BODY d...) (verify C) ADD (a step of several directions: nightriders)
+        seq = tuple(items[:j])
         if j > 1:
+            v = total
+        if len(items) >= j + 2 and isinstance(items[j], tuple) and items[j][:2] == ("while", "empty?") \
+                and len(items[j]) > 2 + j and tuple(items[j][-j:]) == seq and isinstance(items[j + 1], tuple) \
+                and items[j + 1][:1] == ("verify",) and items[j + 1][1] in CONDITIONS:
+            items = [items[0], (*items[j][:-j], d), *items[j + 1:]]
+        elif j > 1:
             return None
-        # slide: d (while empty? BODY d) (verify C) ADD
         if len(items) >= 3 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
                 and items[1][-1] == d and isinstance(items[2], tuple) and items[2][:1] == ("verify",) \
                 and items[2][1] in CONDITIONS:
