@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from fairyport.converters.idiagram import read_text
 from fairyport.converters.idiagram import write_game as write_idiagram
 from fairyport.converters.zrf import read_game, write_game
-from fairyport.converters.idiagram import read_text
 from fairyport.errors import UnsupportedError
 from fairyport.loader import read_game as read_any
 from fairyport.rules import compile_game
