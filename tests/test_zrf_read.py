@@ -171,3 +171,31 @@ def test_piece_types_that_never_reach_the_board_are_left_out_and_listed() -> Non
     game = read_game(FAIRY_ZRF, variant="Fairy Chess")
     assert "Weak-Pawn" in game.format_data["zrf"]["unused pieces"]
     assert all(p.name != "Weak-Pawn" for p in game.pieces)
+
+
+PALACE = """(define step ($1 (verify (in-zone? palace)) (verify not-friend?) add))
+(game (title "palace") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d/e" (10 0)) ("5/4/3/2/1" (0 10)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0)))
+    (symmetry Black (n s) (s n) (e w) (w e))
+    (zone (name palace) (players White) (positions b1 c1 d1 b2 c2 d2))
+    (zone (name palace) (players Black) (positions b5 c5 d5 b4 c4 d4)))
+  (board-setup (White (General c1) (Rook a1)) (Black (General c5) (Rook e5)))
+  (piece (name General) (notation "K") (moves (step n) (step e) (step s) (step w)))
+  (piece (name Rook) (moves (n (while empty? add n) (verify not-friend?) add)
+     (e (while empty? add e) (verify not-friend?) add)
+     (s (while empty? add s) (verify not-friend?) add) (w (while empty? add w) (verify not-friend?) add)))
+  (loss-condition (White Black) (checkmated General))
+)
+"""
+
+
+def test_confinement_by_verify_in_zone_is_read_and_plays_like_the_interpreter(tmp_path: Path) -> None:
+    path = tmp_path / "palace.zrf"
+    path.write_text(PALACE)
+    game = read_game(path)
+    general = game.piece_type("K")
+    assert (general.betza, general.confined_to, general.royal) == ("W", "palace", True)
+    variant = compile_game(game)
+    for seed in range(4):
+        compare_playout(position(compile_file(path), None), variant.start_position(), seed, 40, 2)

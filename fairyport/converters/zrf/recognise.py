@@ -253,12 +253,21 @@ class BlockReader:
             w = self.vectors[str(items[j])]
             total = (total[0] + w[0], total[1] + w[1])
             j += 1
-        if j < len(items) and isinstance(items[j], tuple) and items[j][:1] == ("verify",) \
-                and items[j][1] in CONDITIONS:
-            landing = parse_landing(items[j + 1:])
-            if landing is not None:
-                return Found("leap", (total,), CONDITIONS[str(items[j][1])], initial=initial,
-                             landing=landing)
+        # a leap may be confined by (verify (in-zone? Z)) before or tail its condition (xiangqi files)
+        tail = list(items[j:])
+        zone = None
+        for k, item in enumerate(tail[:2]):
+            if isinstance(item, tuple) and len(item) == 2 and item[0] == "verify" and isinstance(item[1], tuple) \
+                    and len(item[1]) == 2 and item[1][0] == "in-zone?" and isinstance(item[1][1], str):
+                zone = item[1][1]
+                del tail[k]
+                break
+        if tail and isinstance(tail[0], tuple) and tail[0][:1] == ("verify",) and tail[0][1] in CONDITIONS:
+            landing = parse_landing(tail[1:])
+            if landing is not None and (zone is None or landing.confined is None):
+                if zone is not None:
+                    landing = Landing(landing.promotion, zone)
+                return Found("leap", (total,), CONDITIONS[str(tail[0][1])], initial=initial, landing=landing)
             return None
         # slide: d... (while empty? BODY d...) (verify C) ADD (a step of several directions: nightriders)
         seq = tuple(items[:j])
