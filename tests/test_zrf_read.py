@@ -142,11 +142,12 @@ FAIRY_ZRF = CHESS_ZRF.parent / "fairychess.zrf"
 RECOGNISED = [(CHESS_ZRF, v) for v in ("Chess", "Knightmate", "Pawn-Odds Chess", "Knight-Odds Chess",
                                       "Rook-Odds Chess", "King and Pawns", "Shuffle #1", "Shuffle #2")] + \
              [(FAIRY_ZRF, v) for v in ("Fairy Chess", "Shatranj", "Maharaja and the Sepoys", "Grasshopper Chess",
-                                       "Stationary King Chess")]
+                                       "Stationary King Chess")] + \
+             [(CHESS_ZRF.parent.parent / "dagaz-site" / f"{name}.zrf", "1") for name in ("makruk", "minixiangqi")]
 
 
 @needs_corpus
-@pytest.mark.parametrize(("path", "variant"), RECOGNISED, ids=[v for _, v in RECOGNISED])
+@pytest.mark.parametrize(("path", "variant"), RECOGNISED, ids=[f"{p.stem}#{v}" for p, v in RECOGNISED])
 def test_official_variants_read_as_xbetza_play_like_the_interpreter(path: Path, variant: str) -> None:
     model = compile_game(read_game(path, variant=variant))
     zrf = compile_file(path, variant)

@@ -50,7 +50,6 @@ from fairyport.rules.xbetza import (
     oblique_vectors,
 )
 
-PLAYERS = ("White", "Black")
 LEAPS = {tuple(sorted(v)): atom for atom, v in betza.LEAPER_ATOMS.items()}
 """(short, long) -> leaper atom."""
 
@@ -76,10 +75,11 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
     if tree.board is None or geometry is None or len(tree.board.grids) != 1:
         raise UnsupportedError("only ZRF boards made of one grid are read into the model", where, feature="board")
     grid = tree.board.grids[0]
-    if len(grid.dimensions) != 2 or [p.text for p in tree.players][:2] != list(PLAYERS):
-        raise UnsupportedError("only two-dimensional boards played by White and Black are read into the model",
+    players = tuple(p.text for p in tree.players[:2])
+    if len(grid.dimensions) != 2 or len(players) != 2:
+        raise UnsupportedError("only two-dimensional boards played by two players are read into the model",
                                where, feature="board")
-    _refuse_rules(tree, where)
+    _refuse_rules(tree, players, where)
     files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
     if files != [file_name(i) for i in range(len(files))] or not all(r.isdigit() for r in ranks):
         raise UnsupportedError("board positions must be named file letter + rank number", where, feature="board")
@@ -102,12 +102,12 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
         for block in [*zp.moves, *zp.drops]:
             named_types(plain(block.node), present)
     reader = BlockReader(vectors, frozenset(present))
-    symmetry = geometry.symmetries.get("Black", {})
+    symmetry = geometry.symmetries.get(players[1], {})
 
     zones: list[Zone] = []
     for name, per_player in geometry.zones.items():
         for player, squares in per_player.items():
-            color = None if player == "" else PLAYERS.index(player) if player in PLAYERS else None
+            color = None if player == "" else players.index(player) if player in players else None
             zones.append(Zone(name, frozenset(squares), color))
 
     # setup
@@ -115,10 +115,10 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
     hands: dict[int, dict[str, int]] = {}
     notation = _ids(tree.pieces)
     for part in tree.setup:
-        if part.player.text not in PLAYERS:
-            raise UnsupportedError(f"pieces of player {part.player.text!r}: the model has White and Black only",
+        if part.player.text not in players:
+            raise UnsupportedError(f"pieces of player {part.player.text!r}: the model has two players only",
                                    part.node.location, feature="players")
-        color = PLAYERS.index(part.player.text)
+        color = players.index(part.player.text)
         for entry in part.entries:
             pid = notation[entry.piece.text]
             for ref in entry.positions:
@@ -212,13 +212,13 @@ PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recy
 """Options that change which moves exist; the model has no place for them."""
 
 
-def _refuse_rules(tree: ZrfGame, where: Location) -> None:
-    """Refuse what changes play in ways the model cannot hold: a turn order other than White, Black; move
+def _refuse_rules(tree: ZrfGame, players: tuple[str, ...], where: Location) -> None:
+    """Refuse what changes play in ways the model cannot hold: a turn order other than the two players'; move
     priorities; play-changing options; links and unlinks beyond the grid (wrap-around boards)."""
     order = tree.turn_order
-    if order is not None and ([e.player.text for e in order.entries] != list(PLAYERS)
+    if order is not None and ([e.player.text for e in order.entries] != list(players)
                               or any(e.owner or e.move_type for e in order.entries)):
-        raise UnsupportedError("a turn order other than White, Black cannot be held by the model",
+        raise UnsupportedError("a turn order other than the two players in turn cannot be held by the model",
                                order.node.location, feature="turn-order")
     if tree.move_priorities:
         raise UnsupportedError("move priorities cannot be held by the model", tree.move_priorities[0].node.location,
@@ -388,9 +388,17 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
     piece = PieceType(name, pid, text)
     landings = {f.landing for f in found if f.kind not in ("face", "castle")}
     confined = {landing.confined for landing in landings}
-    if len(confined) == 1:
+    if len(confined) > 1:
+        raise KeyError("confinement")  # only some moves confined: not a confined piece, the blocks stay programs
+    if confined:
         piece.confined_to = confined.pop()
     promotions = {landing.promotion for landing in landings if landing.promotion is not None}
+    plain_moves = [f for f in found if f.kind not in ("face", "castle", "ep") and not f.initial
+                   and f.landing.promotion is None]
+    if len(promotions) > 1 or (promotions and plain_moves):
+        # the model promotes on every move into the zone; a promoting piece whose ordinary moves do not promote
+        # (e.p. captures and initial moves aside, which do not reach the zone) is not that
+        raise KeyError("promotion")
     if len(promotions) == 1:
         zone_name, choices, mandatory = promotions.pop()
         ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)

@@ -150,7 +150,7 @@ class BlockReader:
         if "cascade" in items:
             castle = self._castle(items)
             return None if castle is None else [castle]
-        return self._face(items) or self._ep(items) or self._path(items, initial)
+        return self._face(items) or self._ep(items) or self._cannon(items, initial) or self._path(items, initial)
 
     # ------------------------------------------------------------------ shapes
     def _face(self, items: list[Plain]) -> list[Found] | None:
@@ -178,6 +178,28 @@ class BlockReader:
             side, ahead = self.vectors[str(items[0])], self.vectors[str(items[5])]
             return [Found("ep", ((side[0] + ahead[0], side[1] + ahead[1]),), "e")]
         return None
+
+    def _cannon(self, items: list[Plain], initial: bool) -> list[Found] | None:
+        """Dagaz's cannon, one block: d (while empty? ADD d) (verify not-empty?) d (while empty? d) (verify C) ADD
+        = a quiet slide and a hop that lands on the first piece behind the screen."""
+        if len(items) < 6 or not self.is_dir(items[0]):
+            return None
+        d = items[0]
+        loop = items[1]
+        if not (isinstance(loop, tuple) and loop[:2] == ("while", "empty?") and loop[-1] == d
+                and items[2] == ("verify", "not-empty?") and items[3] == d and items[4] == ("while", "empty?", d)):
+            return None
+        quiet = parse_landing(list(loop[2:-1]))
+        tail = items[5]
+        if not (isinstance(tail, tuple) and tail[:1] == ("verify",) and tail[1] in CONDITIONS):
+            return None
+        landing = parse_landing(items[6:])
+        capture = CONDITIONS[str(tail[1])].replace("m", "")
+        if quiet is None or landing is None or quiet != landing or not capture:
+            return None
+        v = self.vectors[str(d)]
+        return [Found("slide", (v,), "m", range=0, initial=initial, landing=landing),
+                Found("hop", (v,), capture, range=0, initial=initial, landing=landing)]
 
     def _castle(self, items: list[Plain]) -> Found | None:
         if items[:1] != [("verify", "never-moved?")] or "from" not in items or items[-1] != "add":
