@@ -96,3 +96,20 @@ def test_limited_slider_does_not_attack_beyond_its_range() -> None:
 
     pos = Position.from_fen(compile_game(tiny("W3")), "5/X4/K2k1/5/5 b - - 0 1")
     assert "d3e4" in {pos.uci(m) for m in pos.legal_raw()}
+
+
+def test_holes_are_killed_positions_and_read_back(tmp_path: Path) -> None:
+    import dataclasses
+
+    from fairyport.converters.zrf import read_game as read_zrf
+
+    game = tiny("QN")
+    game.board = dataclasses.replace(game.board, holes=frozenset({"b2", "d4", "c5"}))
+    text, _ = write_game(game)
+    assert "(kill-positions b2 c5 d4)" in text
+    out = tmp_path / "holes.zrf"
+    out.write_text(text, newline="")
+    variant = compile_game(game)
+    for seed in range(3):
+        compare_playout(position(compile_file(out), None), variant.start_position(), seed, 30, 2)
+    assert read_zrf(out).board.holes == game.board.holes
