@@ -10,26 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.perft_bench import timed
 from fairyport.loader import bundled_fixtures, read_game
 from fairyport.rules import compile_game, perft
 from fairyport.rules.zrf import compile_file
 
 CHESS_ZRF = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf" / "zrflib" / "Chess.zrf"
-
-
-def timed(label: str, count: Callable[[], int], repeat: int) -> float:
-    """Run ``count`` ``repeat`` times; print the best time and nodes per second; return the best time."""
-    best = float("inf")
-    nodes = 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        nodes = count()
-        best = min(best, time.perf_counter() - start)
-    print(f"{label:<40} {nodes:>10,} nodes {best:8.2f} s {nodes / best / 1000:9.1f} k nodes/s")
-    return best
 
 
 def main() -> None:

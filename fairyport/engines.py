@@ -51,11 +51,16 @@ def model_position(variant: Variant, fen: str | None, where: Location | None = N
     try:
         return Position.from_fen(variant, fen)
     except ParseError as exc:
-        if where is not None:
-            offset = exc.location.offset or 0
-            column = where.column + offset if where.column is not None else None
-            exc.relocated(dataclasses.replace(where, column=column, offset=offset))
-        raise
+        raise relocate_fen_error(exc, where) from None
+
+
+def relocate_fen_error(exc: ParseError, where: Location | None) -> ParseError:
+    """``exc`` (an error at an offset in a FEN) moved to ``where``, the FEN's own place, shifted by the offset."""
+    if where is not None:
+        offset = exc.location.offset or 0
+        column = where.column + offset if where.column is not None else None
+        exc.relocated(dataclasses.replace(where, column=column, offset=offset))
+    return exc
 
 
 def model_engine(path: Path, fmt: str | None = None, variant: str | None = None) -> Engine:

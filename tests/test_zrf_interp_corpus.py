@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from zrf_helpers import CORPUS, corpus_file, corpus_files
 
 from fairyport.errors import FairyportError, UnsupportedError
 from fairyport.formats.zrf.loader import load
 from fairyport.formats.zrf.structure import read_structure
 from fairyport.rules.perft import perft
 from fairyport.rules.zrf import compile_file
-from zrf_helpers import CORPUS, corpus_file, corpus_files
 
 GAME_FILES = [p for p in corpus_files() if p.suffix == ".zrf" and p.name != "common.zrf"]
 

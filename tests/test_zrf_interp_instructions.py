@@ -274,3 +274,8 @@ def test_unknown_instruction_is_a_located_unsupported_error(tmp_path: Path) -> N
 
 
 
+
+
+def test_a_missing_macro_argument_is_nothing(tmp_path: Path) -> None:
+    # (define m ($1 $2 add)) called as (m n): Zillions substitutes nothing for $2
+    assert moves(play(tmp_path, "((n $2 add) ((verify (not-empty? $2)) e add))")) == ["c3c4", "c3d3"]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
-from fairyport.engines import Engine
+from fairyport.engines import Engine, relocate_fen_error
 from fairyport.errors import Location, ParseError
 from fairyport.formats.zrf.reader import ZrfVariant, read_variant
 from fairyport.rules.zrf.game import Game, compile_game
@@ -32,11 +31,7 @@ def position(game: Game, fen: str | None, where: Location | None = None) -> ZrfP
     try:
         return game.position_from_fen(fen)
     except ParseError as exc:
-        if where is not None:
-            offset = exc.location.offset or 0
-            column = where.column + offset if where.column is not None else None
-            exc.relocated(dataclasses.replace(where, column=column, offset=offset))
-        raise
+        raise relocate_fen_error(exc, where) from None
 
 
 def load(path: Path, *, variant: str | None = None) -> Engine:

@@ -85,14 +85,14 @@ class Game:
     include_off_pieces: bool = True
     notes: list[str] = dataclasses.field(default_factory=list)
     """Things a user should know about how this file is played (Dagaz dialect ...)."""
-    _attack_cache: dict[tuple[int, int, int], tuple[list[Block], dict[int, list[Block]]]] = dataclasses.field(
-        default_factory=dict)
+    attack_tables: list[list[list[tuple[list[Block], dict[int, list[Block]]] | None]]] = dataclasses.field(
+        default_factory=list)
+    """``attack_tables[owner][type][position]``: :meth:`attack_blocks`' answer once computed, else None."""
 
     def attack_blocks(self, owner: int, kind: int, origin: int) -> tuple[list[Block], dict[int, list[Block]]]:
         """The blocks of a ``kind`` piece of ``owner`` on ``origin`` worth running in an attack test: those the
         reach analysis could not follow (always run), and per target position those that may capture there."""
-        key = (owner, kind, origin)
-        cached = self._attack_cache.get(key)
+        cached = self.attack_tables[owner][kind][origin]
         if cached is None:
             from fairyport.rules.zrf.reach import Reach
             reach = Reach(self.board)
@@ -105,7 +105,7 @@ class Game:
                 else:
                     for target in targets:
                         by_target.setdefault(target, []).append(block)
-            cached = self._attack_cache[key] = (always, by_target)
+            cached = self.attack_tables[owner][kind][origin] = (always, by_target)
         return cached
 
     def declare_move_type(self, name: str) -> int:
@@ -200,6 +200,7 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
         game.blocks.append([_block(compiler, game, b) for b in piece.moves])
         game.drops.append([_block(compiler, game, b) for b in piece.drops])
     _setup(game, tree)
+    game.attack_tables = [[[None] * len(board.names) for _ in types] for _ in players]
     game.pass_turn = _option(tree, "pass turn", "pass-turn")
     if game.pass_turn not in ("", "false", "true", "forced"):
         game.pass_turn = "true" if _truthy(game.pass_turn) else ""

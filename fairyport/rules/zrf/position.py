@@ -98,7 +98,9 @@ class ZrfPosition:
         moves = self._complete(side, turn.move_type)
         royal = game.royal[side]
         if royal:
-            moves = [m for m in moves if self._safe(m, side, royal)]
+            squares = [p for p, piece in enumerate(self.board) if piece is not None and piece[0] == side
+                       and piece[1] in royal]
+            moves = [m for m in moves if self._safe(m, side, royal, squares)]
         if game.priorities and moves:
             moves = self._prioritised(moves)
         if game.maximal_captures and moves:
@@ -208,7 +210,23 @@ class ZrfPosition:
         piece = r.piece
         copy = kind in (ADD_COPY, ADD_COPY_PARTIAL)
         cont = -1 if kind < 2 else (r.block_type if partial == SAME_TYPE else partial)
-        subs = [*r.cascades, (r.frm, dest, piece, r.dropped)]
+        frm = r.frm
+        if (types is None and piece is not None and not r.dropped and not copy and not r.captures
+                and not r.cascades and not r.post and frm >= 0 and frm != dest):
+            # the common case: one piece moving, capturing what stands on its destination
+            occupant = board[dest]
+            simple: Changes
+            if occupant == piece:
+                simple = ((frm, None),)
+            elif frm < dest:
+                simple = ((frm, None), (dest, piece))
+            else:
+                simple = ((dest, piece), (frm, None))
+            taken: tuple[tuple[int, int], ...] = () if occupant is None else ((occupant[0], occupant[1]),)
+            recycled: Stock = ((taken[0], 1),) if taken and game.recycle_captures else ()
+            names = game.board.names
+            return [Move(simple, recycled, frm, dest, names[frm] + names[dest], cont, r.block_type, taken)]
+        subs = [*r.cascades, (frm, dest, piece, r.dropped)]
         result = []
         for new_type in (types or (None,)):
             placed = piece
@@ -252,8 +270,9 @@ class ZrfPosition:
                     changes[p] = ((occupant[0] + 1) % len(game.players), occupant[1], occupant[2])
                 else:
                     changes[p] = (r.side, occupant[1], occupant[2])
-            removed = tuple((board[p][0], board[p][1]) for p in sorted(candidates)  # type: ignore[index]
-                            if board[p] is not None and p not in origins)
+            removed = tuple((occupant[0], occupant[1]) for occupant in (board[p] for p in sorted(candidates)
+                                                                        if p not in origins)
+                            if occupant is not None)
             if game.recycle_captures:
                 for key in removed:
                     hand[key] = hand.get(key, 0) + 1
@@ -347,13 +366,19 @@ class ZrfPosition:
 
     # -- legality ----------------------------------------------------------------------------------------
 
-    def _safe(self, move: Move, side: int, royal: frozenset[int]) -> bool:
+    def _safe(self, move: Move, side: int, royal: frozenset[int], squares: list[int]) -> bool:
+        """Whether ``move`` leaves no royal piece of ``side`` attacked (``squares``: where they stand now)."""
+        placed = set(squares)
+        for p, v in move.changes:
+            if v is not None and v[0] == side and v[1] in royal:
+                placed.add(p)
+            else:
+                placed.discard(p)
+        if not placed:
+            return True
         undo, hand = self._apply(move)
         try:
-            for p, piece in enumerate(self.board):
-                if piece is not None and piece[0] == side and piece[1] in royal and self.attacked(p, side, None):
-                    return False
-            return True
+            return not any(self.attacked(p, side, None) for p in placed)
         finally:
             self._revert(undo, hand)
 
@@ -380,12 +405,19 @@ class ZrfPosition:
         board[target] = (owner, base[1], base[2])
         saved = self.target
         self.target = target
+        tables = game.attack_tables
         try:
             for p, attacker in enumerate(board):
                 if attacker is None or (attacker[0] == side) != defended or p == target:
                     continue
-                always, by_target = game.attack_blocks(attacker[0], attacker[1], p)
-                for blocks in (always, by_target.get(target, ())):
+                entry = tables[attacker[0]][attacker[1]][p]
+                if entry is None:
+                    entry = game.attack_blocks(attacker[0], attacker[1], p)
+                always, by_target = entry
+                near = by_target.get(target)
+                if not always and near is None:
+                    continue
+                for blocks in (always, near or ()):
                     for block in blocks:
                         if move_type != -2 and block.move_type != move_type:
                             continue

@@ -84,6 +84,11 @@ def _unsupported(node: Node, what: str) -> UnsupportedError:
                             feature=name)
 
 
+def _missing_argument(node: Node) -> bool:
+    """An atom ``$N`` a macro call left unsubstituted (the call had fewer arguments)."""
+    return isinstance(node, Atom) and len(node.text) > 1 and node.text[0] == "$" and node.text[1:].isdigit()
+
+
 def _seq(ops: list[Op]) -> Op:
     if len(ops) == 1:
         return ops[0]
@@ -156,8 +161,9 @@ class Compiler:
         return self.sequence(node.items, node)
 
     def sequence(self, items: list[Node], node: Node) -> Op:
-        """Instructions run left to right."""
-        ops = [self.instruction(item) for item in items]
+        """Instructions run left to right (a macro argument ``$N`` left by a call without it is nothing, as in
+        Zillions)."""
+        ops = [self.instruction(item) for item in items if not _missing_argument(item)]
         if not ops:
             return lambda r: True
         return _seq(ops)
@@ -184,7 +190,7 @@ class Compiler:
             raise _unsupported(node, "the instruction")
         assert isinstance(node, SList)
         head = node.head
-        args = node.args
+        args = [a for a in node.args if not _missing_argument(a)]
         if head is None:
             return self.sequence(node.items, node)
         if head == "verify":
@@ -521,7 +527,7 @@ class Compiler:
             raise _unsupported(node, "the condition")
         assert isinstance(node, SList)
         head = node.head
-        args = node.args
+        args = [a for a in node.args if not _missing_argument(a)]
         if head == "not":
             if len(args) != 1:
                 raise _unsupported(node, "a not without exactly one condition:")
