@@ -200,3 +200,12 @@ def test_confinement_by_verify_in_zone_is_read_and_plays_like_the_interpreter(tm
     variant = compile_game(game)
     for seed in range(4):
         compare_playout(position(compile_file(path), None), variant.start_position(), seed, 40, 2)
+
+
+@needs_corpus
+def test_official_chess_model_counts_kiwipete() -> None:
+    from fairyport.rules import Position
+
+    variant = compile_game(read_game(CHESS_ZRF, variant="Chess"))
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    assert perft(Position.from_fen(variant, kiwipete), 3) == 97862
