@@ -15,10 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
-from fairyport.cli.registry import NATIVE_ENGINES, resolve
+from fairyport.cli.registry import MODEL_READERS, NATIVE_ENGINES, VARIANT_READERS, resolve
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.formats.detect import detect_format
 from fairyport.loader import read_game
+from fairyport.model import Game
 from fairyport.rules import Position, Variant, compile_game
 from fairyport.rules.perft import PerftPosition
 
@@ -62,16 +63,25 @@ def relocate_fen_error(exc: ParseError, where: Location | None) -> ParseError:
     return exc
 
 
-def model_engine(path: Path, fmt: str | None = None) -> Engine:
-    """The game read into the common model and compiled for the reference generator."""
-    game = read_game(path, fmt)
+def model_engine(path: Path, fmt: str | None = None, variant: str | None = None) -> Engine:
+    """The game read into the common model and compiled for the reference generator (``variant``: the
+    variant of a file that holds several, for readers that take one)."""
+    game: Game
+    if variant is None:
+        game = read_game(path, fmt)
+    else:
+        reader = resolve(MODEL_READERS, detect_format(path, fmt))
+        if reader is None:
+            raise UnsupportedError(f"--variant is not understood for the {fmt} format", Location(str(path)),
+                                   feature="variant")
+        game = reader(path, variant=variant)
     try:
-        variant = compile_game(game)
+        compiled = compile_game(game)
     except FairyportError as error:
         if error.location.file is None:  # the generator knows the game, not its file
             error.relocated(dataclasses.replace(error.location, file=str(path)))
         raise
-    return Engine(game.metadata.title, lambda fen, where: model_position(variant, fen, where))
+    return Engine(game.metadata.title, lambda fen, where: model_position(compiled, fen, where))
 
 
 def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None = None,
@@ -92,7 +102,7 @@ def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None
     if native is not None:
         loaded: Engine = native(path, variant=variant)
         return loaded
-    if variant is not None:
+    if variant is not None and fmt not in VARIANT_READERS:
         raise UnsupportedError(f"--variant is not understood for the {fmt} format", Location(str(path)),
                                feature="variant")
-    return model_engine(path, fmt)
+    return model_engine(path, fmt, variant)

@@ -5,6 +5,7 @@ The format follows python-chess's ``*.perft`` files, with a line naming the game
     # comment
     game chess.idiagram          the game, relative to this file
     variant Knightmate           optional: the variant of a file that holds several (ZRF: title or number)
+    engine model                  optional: play the game with this engine (model or native) unless --engine says
     source CPW; python-chess      where the numbers come from (free text, kept for the report)
     id start                      a position: a name,
     fen startpos                  its FEN (or ``startpos``),
@@ -50,6 +51,8 @@ class Expectation:
     source: str = ""
     variant: str | None = None
     """The variant of the game file to play (None: the file's game itself)."""
+    engine: str | None = None
+    """The engine to play it with (``model`` or ``native``; None: the command's choice)."""
     cases: list[PerftCase] = dataclasses.field(default_factory=list)
 
 
@@ -61,6 +64,7 @@ def read_expectation(path: Path) -> Expectation:
     text = path.read_text(encoding="utf-8")
     game: Path | None = None
     variant: str | None = None
+    engine: str | None = None
     source: list[str] = []
     cases: list[PerftCase] = []
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -74,6 +78,10 @@ def read_expectation(path: Path) -> Expectation:
             game = path.parent / rest
         elif keyword == "variant":
             variant = rest
+        elif keyword == "engine":
+            if rest not in ("model", "native"):
+                raise ParseError("unknown engine", where, expected="model or native", found=rest)
+            engine = rest
         elif keyword == "source":
             source.append(rest)
         elif keyword == "id":
@@ -92,8 +100,8 @@ def read_expectation(path: Path) -> Expectation:
                 raise ParseError("malformed perft line", where, expected="perft DEPTH NODES [slow]", found=line)
             cases[-1].expected.append(PerftLine(int(fields[0]), int(fields[1]), len(fields) == 3, number))
         else:
-            raise ParseError(f"unknown keyword {keyword!r}", where, expected="game, variant, source, id, fen or perft",
-                             found=keyword)
+            raise ParseError(f"unknown keyword {keyword!r}", where,
+                             expected="game, variant, engine, source, id, fen or perft", found=keyword)
     if game is None:
         raise ParseError("no game line", Location(str(path)), expected="game FILE")
-    return Expectation(path, game, "; ".join(source), variant, cases)
+    return Expectation(path, game, "; ".join(source), variant, engine, cases)

@@ -58,10 +58,15 @@ def test_expanded_nodes_point_to_body_and_call_site() -> None:
     assert "in expansion of (leap ...) at m.zrf:3:14" in verify.where()
 
 
-def test_parameter_beyond_arguments_is_a_finding_and_left_unchanged() -> None:
+def test_parameter_beyond_arguments_substitutes_nothing_with_an_info_finding() -> None:
+    loaded = load_text("(define d ($1 (enemy? $2) add \"a$3b\" x$2))\n(game (moves (d n)))")
+    assert [(f.code, f.severity.value) for f in loaded.findings] == [("macro-arg-missing", "info")] * 3
+    assert to_text(loaded.expanded[0]) == '(game (moves (n (enemy?) add "ab" x)))'
+
+
+def test_parameter_beyond_arguments_is_no_error_in_strict_reading() -> None:
     loaded = load_text("(define d ($1 $2 add))\n(game (moves (d n)))")
-    assert [f.code for f in loaded.findings] == ["macro-arg-missing"]
-    assert to_text(loaded.expanded[0]) == "(game (moves (n $2 add)))"
+    assert to_text(loaded.expanded[0]) == "(game (moves (n add)))"
 
 
 def test_only_list_heads_call_macros() -> None:

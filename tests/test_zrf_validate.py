@@ -57,7 +57,7 @@ def test_exit_codes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(FIXTURES / "macro_bomb.zrf")]) == EXIT_UNPARSABLE
     out = capsys.readouterr().out
     assert "unknown_zone.zrf:21:75: error: zone 'promotion' is not defined on the board [unknown-zone]" in out
-    assert "macro_bomb.zrf:21:19: macro expansion produces more than" in out and out.rstrip().endswith("[unreadable]")
+    assert "macro_bomb.zrf:23:19: macro expansion produces more than" in out and out.rstrip().endswith("[unreadable]")
 
 
 def test_folder_json_has_one_record_per_file(capsys: pytest.CaptureFixture[str]) -> None:

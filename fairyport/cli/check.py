@@ -12,7 +12,7 @@ from rich.table import Table
 
 from fairyport.cli.common import collect_files, print_json
 from fairyport.cli.perft import counted
-from fairyport.engines import load_engine
+from fairyport.engines import EngineChoice, load_engine
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError
 from fairyport.expectations import read_expectation
 from fairyport.loader import bundled_fixtures
@@ -32,7 +32,10 @@ def run(args: argparse.Namespace) -> int:
     for path in collect_files(paths, [".perft"]):
         try:
             expectation = read_expectation(path)
-            engine = load_engine(expectation.game, variant=expectation.variant, engine=args.engine)
+            choice: EngineChoice = args.engine
+            if choice == "auto" and expectation.engine in ("model", "native"):
+                choice = "model" if expectation.engine == "model" else "native"
+            engine = load_engine(expectation.game, variant=expectation.variant, engine=choice)
         except FairyportError as exc:
             rows.append(_row(path, path.name, "-", f"error: {exc.message()}"))
             continue

@@ -7,9 +7,28 @@ import dataclasses
 import sys
 from pathlib import Path
 
-from fairyport.cli.registry import MODEL_READERS, MODEL_WRITERS, REWRITERS, resolve
+from fairyport.cli.registry import MODEL_READERS, MODEL_WRITERS, REWRITERS, VARIANT_READERS, resolve
 from fairyport.errors import Location, UnsupportedError
 from fairyport.formats.detect import FORMATS, detect_format
+from fairyport.model import Game
+
+
+def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
+    """Move programs a piece keeps in its source format's language (``PieceType.extra[fmt]["programs"]``: ZRF
+    blocks not recognised as XBetza) cannot go to another format: raise :class:`UnsupportedError` naming the
+    piece, the block and where it is, or, with ``best_effort``, list them as dropped."""
+    lost: list[str] = []
+    for piece in game.pieces:
+        for fmt, data in piece.extra.items():
+            if fmt == target or not isinstance(data, dict):
+                continue
+            for program in data.get("programs", []):
+                item = f"piece {piece.name!r}: {fmt} move block {program['block']} at {program['location']}"
+                if not best_effort:
+                    raise UnsupportedError(f"{item} is not XBetza and cannot be written as {target}",
+                                           feature=f"{piece.name}: {fmt} program")
+                lost.append(item)
+    return lost
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,13 +47,15 @@ def run(args: argparse.Namespace) -> int:
                                    Location(str(path)), feature=source)
         if writer is None:
             raise UnsupportedError(f"writing the {target} format is not supported yet", feature=target)
-        game = reader(path)
+        game = reader(path, variant=args.variant) if args.variant and source in VARIANT_READERS else reader(path)
+        dropped = [] if target == "json" else programs_lost(game, target, args.best_effort)
         try:
             text, lost = writer(game, best_effort=args.best_effort)
         except UnsupportedError as error:
             if error.location.file is None:  # the writer knows the game, not the file it came from
                 error.relocated(dataclasses.replace(error.location, file=str(path)))
             raise
+        lost = dropped + lost
         for item in lost:
             print(f"fairyport: warning: not expressible in {target}, dropped: {item}", file=sys.stderr)
         data = text.encode("utf-8")

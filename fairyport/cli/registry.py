@@ -28,12 +28,17 @@ REWRITERS: dict[str, str] = {
 MODEL_READERS: dict[str, str] = {
     "idiagram": "fairyport.converters.idiagram:read_game",
     "json": "fairyport.converters.json:read_game",
+    "zrf": "fairyport.converters.zrf:read_game",
 }
 """Format -> ``read_game(path: Path) -> fairyport.model.Game``."""
+
+VARIANT_READERS = frozenset({"zrf"})
+"""Formats whose ``read_game`` takes ``variant=`` (a file holding several games)."""
 
 MODEL_WRITERS: dict[str, str] = {
     "idiagram": "fairyport.converters.idiagram:write_game",
     "json": "fairyport.converters.json:write_game",
+    "zrf": "fairyport.converters.zrf:write_game",
 }
 """Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
 

@@ -23,8 +23,8 @@ from fairyport.rules.xbetza import (
     AtomClass,
     atom_geometry,
     continuation_directions,
+    direction_vector,
     first_leg_directions,
-    oblique_vectors,
     rotate,
 )
 
@@ -121,6 +121,7 @@ class Variant:
         self.types: list[CompiledType] = []
         self.code_by_symbol: dict[str, int] = {}
         for index, piece in enumerate(game.pieces):
+            _refuse_programs(piece)
             moves = _parse_moves(piece)
             self.types.append(CompiledType(index, piece, moves))
             for color in (WHITE, BLACK):
@@ -411,11 +412,7 @@ class Variant:
         return max(steps, 1)
 
     def _direction_vector(self, atom: str, direction: int) -> tuple[int, int]:
-        base = betza.RIDER_ATOMS.get(atom, atom)
-        cls, mult, leap = atom_geometry(base)
-        if cls is AtomClass.OBLIQUE:
-            return oblique_vectors(*leap)[direction]
-        return K_VECTORS[direction][0] * mult, K_VECTORS[direction][1] * mult
+        return direction_vector(atom, direction)
 
     def _between(self, frm: int, to: int, cls: AtomClass) -> tuple[int, ...]:
         """Squares a lame leap from ``frm`` to ``to`` passes over (both paths for oblique leaps)."""
@@ -532,8 +529,10 @@ class Variant:
         geo = self.geometry
         (fx, fy), (tx, ty) = geo.coords[sq], geo.coords[ray[0]]
         dx, dy = fx - tx, fy - ty
-        full = geo.ray(sq, -dx, -dy, 0)
-        limit = 0 if kind == HOP_GRASSHOPPER or len(ray) == len(full) else len(ray)
+        # The reach of this origin along the line: len(ray), whether the range or the board edge ended it. The
+        # entry keeps the largest reach over the origins whose rays cover the target, which is the range of a
+        # limited slider (an "unlimited" mark for a ray that meets the edge would let a W3 on a4 attack e4).
+        limit = 0 if kind == HOP_GRASSHOPPER else len(ray)
         for target in ray:
             entry = table[target].setdefault((dx, dy, kind), {})
             old = entry.get(code)
@@ -644,6 +643,18 @@ def _parse_moves(piece: PieceType) -> tuple[betza.Move, ...]:
     except ParseError as exc:
         raise ParseError(f"piece {piece.name!r}: {exc.reason}", exc.location, expected=exc.expected,
                          found=exc.found) from None
+
+
+def _refuse_programs(piece: PieceType) -> None:
+    """A piece that keeps moves as a program of its format (a ZRF block not recognised as XBetza) cannot be
+    played by the generator: refuse it, naming the piece, the block and where it is."""
+    for fmt, data in piece.extra.items():
+        programs = data.get("programs") if isinstance(data, dict) else None
+        if programs:
+            first = programs[0]
+            raise UnsupportedError(f"piece {piece.name!r}: {len(programs)} {fmt} move block(s) are not XBetza and "
+                                   f"the move generator cannot play them; first: {first['block']} at "
+                                   f"{first['location']}", feature=f"{piece.name}: {fmt} program")
 
 
 def compile_game(game: Game) -> Variant:

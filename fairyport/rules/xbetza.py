@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 
-from fairyport.formats.betza import LEAPER_ATOMS
+from fairyport.formats.betza import LEAPER_ATOMS, RIDER_ATOMS
 
 ALL_DIRECTIONS = frozenset(range(8))
 EVEN = frozenset({0, 2, 4, 6})
@@ -171,6 +171,19 @@ def continuation_directions(letters: str) -> frozenset[int]:
     if not letters:
         return DEFAULT_CONTINUATION
     return _k_system(letters) or DEFAULT_CONTINUATION
+
+
+def direction_vector(atom: str, direction: int) -> tuple[int, int]:
+    """The (file, rank) step of ``atom`` (a leaper, ``K`` or a rider ``R B Q``) in direction bit ``direction``.
+
+    K-system atoms scale the unit step by their multiple (``D`` in direction 0 is (0, 2)); a W or F atom turned
+    by 45 degrees becomes the other (continuation legs); oblique atoms use :func:`oblique_vectors`.
+    """
+    base = RIDER_ATOMS.get(atom, atom)
+    cls, mult, leap = atom_geometry(base)
+    if cls is AtomClass.OBLIQUE:
+        return oblique_vectors(*leap)[direction]
+    return K_VECTORS[direction][0] * mult, K_VECTORS[direction][1] * mult
 
 
 def rotate(direction: int, color: int) -> int:

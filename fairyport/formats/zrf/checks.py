@@ -41,9 +41,11 @@ class Checker:
     """Checks one game; findings are appended to ``findings``."""
 
     def __init__(self, game: ZrfGame, geometry: Geometry | None, findings: list[Finding],
-                 inherited: frozenset[int] = frozenset()) -> None:
+                 inherited: frozenset[int] = frozenset(), by_variants: frozenset[str] = frozenset()) -> None:
         self.game = game
         self.inherited = inherited
+        self.by_variants = by_variants
+        """Zone and player names that only variants define: using them in the game itself is a warning."""
         self._lenient = False
         self.geometry = geometry
         self.findings = findings
@@ -54,10 +56,13 @@ class Checker:
         self.zones = set(geometry.zones) if geometry else set()
         self.attributes = {a.name.text for p in game.pieces for a in p.attributes}
 
-    def report(self, node: Node, code: str, message: str) -> None:
-        """Add a finding at ``node`` (a warning inside a section a variant inherits, else an error)."""
+    def report(self, node: Node, code: str, message: str, name: str | None = None) -> None:
+        """Add a finding at ``node`` (a warning inside a section a variant inherits, or about a ``name`` that a
+        variant defines; else an error)."""
         if self._lenient:
             severity, message = Severity.WARNING, message + " (in a section a variant inherits from the game)"
+        elif name is not None and name in self.by_variants:
+            severity, message = Severity.WARNING, message + " (a variant of this file defines it)"
         else:
             severity = Severity.ERROR
         self.findings.append(Finding(node.location, severity, code, message + node.where()))
@@ -81,7 +86,7 @@ class Checker:
     def player(self, ref: Ref, context: str, code: str = UNKNOWN_PLAYER) -> None:
         """``ref`` must be one of the ``players`` (skipped when the game declares none)."""
         if self.players and ref.text not in self.players:
-            self.report(ref.node, code, f"player {ref.text!r} in {context} is not in (players ...)")
+            self.report(ref.node, code, f"player {ref.text!r} in {context} is not in (players ...)", ref.text)
 
     # -- whole game ---------------------------------------------------------------------------------------
 
@@ -242,7 +247,7 @@ class Checker:
         elif head in ("in-zone?", "not-in-zone?"):
             if args and (text := name_text(args[0])) is not None and self.geometry is not None \
                     and text not in self.zones:
-                self.report(args[0], UNKNOWN_ZONE, f"zone {text!r} is not defined on the board")
+                self.report(args[0], UNKNOWN_ZONE, f"zone {text!r} is not defined on the board", text)
             self._positions(args[1:], head)
         elif head == "opposite":
             for arg in args:
@@ -264,6 +269,23 @@ class Checker:
 
 
 def check_game(game: ZrfGame, geometry: Geometry | None, findings: list[Finding],
-               inherited: frozenset[int] = frozenset()) -> None:
-    """Run every structural check on ``game``; ``inherited`` holds the ids of sections a variant inherits."""
-    Checker(game, geometry, findings, inherited).run()
+               inherited: frozenset[int] = frozenset(), by_variants: frozenset[str] = frozenset()) -> None:
+    """Run every structural check on ``game``; ``inherited`` holds the ids of sections a variant inherits,
+    ``by_variants`` the zone and player names only variants define (Zillions loads such files)."""
+    Checker(game, geometry, findings, inherited, by_variants).run()
+
+
+def names_defined_by(sections: list[SList]) -> frozenset[str]:
+    """Zone names (``(zone (name Z) ...)``) and player names (``(players ...)``) written in ``sections``."""
+    names: set[str] = set()
+    stack: list[Node] = list(sections)
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, SList):
+            continue
+        if node.head == "players":
+            names.update(t for item in node.args if (t := name_text(item)) is not None)
+        elif node.head == "name" and len(node.items) == 2 and (t := name_text(node.items[1])) is not None:
+            names.add(t)
+        stack.extend(node.items)
+    return frozenset(names)

@@ -4,7 +4,9 @@ A call is any list whose head atom names a macro. The call is replaced by the ma
 a body may give one item, several, or whole game sections). ``$1``..``$n`` are replaced textually inside atoms
 and strings (``p$1``, ``$1$2``, ``"images/$1.bmp"``); an atom that is exactly ``$N`` is replaced by the whole
 argument, which may be a list. Arguments are substituted in the caller's context first, then the result is
-expanded again, so macros can call macros.
+expanded again, so macros can call macros. A ``$N`` beyond the call's arguments is replaced by nothing, as
+Zillions does (a whole ``$N`` atom disappears: ``(enemy? $2)`` with one argument is ``(enemy?)``), with an info
+finding.
 
 Expansion is bounded: macro calls nest at most :data:`Limits.call_depth` deep, the output nests at most
 :data:`Limits.nesting` deep and at most :data:`Limits.nodes` nodes and :data:`Limits.chars` characters of
@@ -40,7 +42,7 @@ class Limits:
 
     call_depth: int = 40
     nesting: int = 120
-    nodes: int = 2_000_000
+    nodes: int = 10_000_000
     chars: int = 20_000_000
 
 
@@ -154,7 +156,7 @@ class Expander:
             self._count(call, nodes, chars)
             return items
         nodes_before, chars_before = self.nodes, self.chars
-        body = [self._substitute(item, args, expansion) for item in macro.body]
+        body = [out for item in macro.body if (out := self._substitute(item, args, expansion)) is not None]
         result = self._items(body, nesting, calls + 1)
         self._memo[key] = (result, self.nodes - nodes_before, self.chars - chars_before)
         return result
@@ -171,7 +173,9 @@ class Expander:
             raise ParseError(f"macro expansion produces more than {self.limits.chars} characters of text"
                              f"{where.where()}", where.location)
 
-    def _substitute(self, node: Node, args: list[Node], expansion: Expansion) -> Node:
+    def _substitute(self, node: Node, args: list[Node], expansion: Expansion) -> Node | None:
+        """``node`` with the call's arguments put in; None where the node was a ``$N`` beyond the arguments
+        (Zillions substitutes nothing there: ``(enemy? $2)`` called with one argument is ``(enemy?)``)."""
         if isinstance(node, Atom):
             if "$" in node.text:
                 whole = PARAMETER.fullmatch(node.text)
@@ -179,6 +183,9 @@ class Expander:
                     argument = args[_number(whole) - 1]
                     self._count(node, 1, 0)
                     return argument
+                if whole is not None:
+                    self._missing(node, _number(whole), len(args), expansion)
+                    return None
                 text = self._text(node, node.text, args, expansion)
                 self._count(node, 1, len(text))
                 return Atom(text, node.source, node.start, node.end, expansion)
@@ -190,7 +197,9 @@ class Expander:
             return String(value, node.source, node.start, node.end, expansion, closed=node.closed)
         assert isinstance(node, SList)
         copy = node.relocate(expansion)
-        copy.items = [self._substitute(item, args, expansion) for item in node.items]
+        copy.items = [out for item in node.items if (out := self._substitute(item, args, expansion)) is not None]
+        if len(copy.items) != len(node.items):
+            copy.gaps = None
         self._count(node, 1, 0)
         return copy
 
@@ -198,10 +207,8 @@ class Expander:
         def replace(match: re.Match[str]) -> str:
             number = _number(match)
             if not 1 <= number <= len(args):
-                self._report(node, MACRO_ARG_MISSING,
-                             f"${number} but ({expansion.macro} ...) is called with {len(args)} argument"
-                             f"{'' if len(args) == 1 else 's'}", expansion)
-                return match.group(0)
+                self._missing(node, number, len(args), expansion)
+                return ""
             argument = args[number - 1]
             if isinstance(argument, Atom):
                 return argument.text
@@ -212,6 +219,14 @@ class Expander:
             return match.group(0)
 
         return PARAMETER.sub(replace, text)
+
+    def _missing(self, node: Node, number: int, count: int, expansion: Expansion) -> None:
+        """A ``$N`` beyond the call's arguments: Zillions puts nothing there; an info finding says so."""
+        if self.findings is not None:
+            self.findings.append(Finding(
+                node.location, Severity.INFO, MACRO_ARG_MISSING,
+                f"${number} but ({expansion.macro} ...) is called with {count} argument{'' if count == 1 else 's'}; "
+                f"nothing is put in its place, as Zillions does ({expansion.describe()})"))
 
     def _report(self, node: Node, code: str, message: str, expansion: Expansion) -> None:
         report(self.findings, node.location, code, f"{message} ({expansion.describe()})")

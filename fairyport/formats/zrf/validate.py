@@ -15,7 +15,7 @@ from fairyport.cli.validate import ValidateOptions
 from fairyport.diagnostics import FileReport, Finding, Severity
 from fairyport.errors import Location, ModelError, ParseError
 from fairyport.formats.zrf.build import build_game
-from fairyport.formats.zrf.checks import check_game
+from fairyport.formats.zrf.checks import check_game, names_defined_by
 from fairyport.formats.zrf.geometry import Geometry, resolve
 from fairyport.formats.zrf.loader import LoadedFile, load_source
 from fairyport.formats.zrf.nodes import SList
@@ -71,13 +71,16 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     variants = [structure.select(options.variant)] if options.variant is not None else structure.choices
     geometries: dict[int, Geometry] = {}
     markers: dict[str, DialectMarker] = {}
+    own = {id(s) for s in structure.game.sections}
+    by_variants = names_defined_by([s for v in structure.choices if v is not structure.game
+                                    for s in structure.sections(v) if id(s) not in own])
     for variant in variants:
         sections = structure.sections(variant)
         game = build_game(sections, findings)
         geometry = _geometry(game, geometries, findings)
         inherited = frozenset() if variant is structure.game else frozenset(
             id(s) for s in structure.game.sections if s in sections)
-        check_game(game, geometry, findings, inherited)
+        check_game(game, geometry, findings, inherited, by_variants if variant is structure.game else frozenset())
         for marker in game.dialects:
             markers.setdefault(marker.dialect, marker)
     if structure.version == "3.0":

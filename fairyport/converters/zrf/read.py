@@ -1,0 +1,419 @@
+"""A ZRF variant -> the common game model (``fairyport convert X.zrf --to idiagram|json``, ``X.zrf#Variant``).
+
+Read: the board (one two-dimensional grid whose positions are named file letter + rank number; killed positions
+become holes), the players (White and Black), Black's symmetry (checked against the 180-degree turn the model
+uses, move by move), the zones, the pieces (``notation`` is the id), the setup, the goals (``checkmated T`` makes
+T royal; ``stalemated`` gives the stalemate result; ``(pieces-remaining 1)`` the bare-king loss) and each
+piece's move blocks, recognised as XBetza by :mod:`.recognise` where they mean exactly that. A block that is not
+recognised stays a ZRF program on its piece (``PieceType.extra["zrf"]["programs"]``: text and location); the move
+generator then refuses the piece, naming the block, and writers that cannot hold it refuse or (best effort) list
+it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from fairyport.converters.zrf.names import Vector
+from fairyport.converters.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.errors import Location, UnsupportedError
+from fairyport.formats import betza
+from fairyport.formats.zrf.nodes import to_text
+from fairyport.formats.zrf.reader import read_variant
+from fairyport.formats.zrf.tree import Piece as ZrfPiece
+from fairyport.formats.zrf.tree import ZrfGame
+from fairyport.model import (
+    BLACK,
+    WHITE,
+    BareKingRule,
+    Board,
+    Game,
+    Metadata,
+    Piece,
+    PieceType,
+    Promotion,
+    PromotionChoice,
+    Rules,
+    Setup,
+    StalemateResult,
+    Zone,
+    file_name,
+    square_name,
+)
+from fairyport.rules.xbetza import (
+    K_VECTORS,
+    AtomClass,
+    atom_geometry,
+    continuation_directions,
+    first_leg_directions,
+    oblique_vectors,
+)
+
+LEAPS = {tuple(sorted(v)): atom for atom, v in betza.LEAPER_ATOMS.items()}
+"""(short, long) -> leaper atom."""
+
+
+def split_variant(path: Path) -> tuple[Path, str | None]:
+    """``game.zrf#Knightmate`` -> (``game.zrf``, ``Knightmate``)."""
+    text = str(path)
+    base, sep, fragment = text.rpartition("#")
+    if sep and base.lower().endswith((".zrf", ".prezrf")) and not path.exists():
+        return Path(base), fragment
+    return path, None
+
+
+def read_game(path: Path, *, variant: str | None = None) -> Game:
+    """The model of one variant of a ZRF file (``variant`` or the ``#`` suffix of ``path``; default: the game).
+
+    :raises UnsupportedError: for boards, players or symmetries the model cannot hold.
+    """
+    path, fragment = split_variant(Path(path))
+    zv = read_variant(path, variant if variant is not None else fragment)
+    tree, geometry = zv.game, zv.geometry
+    where = Location(str(path))
+    if tree.board is None or geometry is None or len(tree.board.grids) != 1:
+        raise UnsupportedError("only ZRF boards made of one grid are read into the model", where, feature="board")
+    grid = tree.board.grids[0]
+    players = tuple(p.text for p in tree.players[:2])
+    if len(grid.dimensions) != 2 or len(players) != 2:
+        raise UnsupportedError("only two-dimensional boards played by two players are read into the model",
+                               where, feature="board")
+    _refuse_rules(tree, players, where)
+    files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
+    if files != [file_name(i) for i in range(len(files))] or not all(r.isdigit() for r in ranks):
+        raise UnsupportedError("board positions must be named file letter + rank number", where, feature="board")
+    numbers = [int(r) for r in ranks]
+    first = min(numbers)
+    if sorted(numbers) != list(range(first, first + len(numbers))):
+        raise UnsupportedError("rank numbers must be consecutive", where, feature="board")
+    down = numbers[0] > numbers[-1]
+    holes = frozenset(square_name(f, r, first) for f in range(len(files)) for r in range(len(ranks))
+                      if square_name(f, r, first) not in geometry.positions)
+    if set(geometry.positions) - {square_name(f, r, first) for f in range(len(files)) for r in range(len(ranks))}:
+        raise UnsupportedError("positions beyond the grid are not read into the model yet", where, feature="board")
+    board = Board(len(files), len(ranks), holes, first)
+    vectors: dict[str, Vector] = {}
+    for d in grid.directions:
+        if len(d.vector) == 2:
+            vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
+    present = {e.piece.text for part in tree.setup for e in part.entries}
+    for zp in tree.pieces:
+        for block in [*zp.moves, *zp.drops]:
+            named_types(plain(block.node), present)
+    reader = BlockReader(vectors, frozenset(present))
+    symmetry = geometry.symmetries.get(players[1], {})
+
+    zones: list[Zone] = []
+    for name, per_player in geometry.zones.items():
+        for player, squares in per_player.items():
+            color = None if player == "" else players.index(player) if player in players else None
+            zones.append(Zone(name, frozenset(squares), color))
+
+    # setup
+    placement: dict[str, Piece] = {}
+    hands: dict[int, dict[str, int]] = {}
+    notation = _ids(tree.pieces)
+    for part in tree.setup:
+        if part.player.text not in players:
+            raise UnsupportedError(f"pieces of player {part.player.text!r}: the model has two players only",
+                                   part.node.location, feature="players")
+        color = players.index(part.player.text)
+        for entry in part.entries:
+            pid = notation[entry.piece.text]
+            for ref in entry.positions:
+                placement[ref.text] = Piece(pid, color)
+            if entry.off:
+                hands.setdefault(color, {})[pid] = entry.off
+
+    # goals
+    rules = Rules()
+    royal: set[str] = set()
+    for goal in tree.goals:
+        for cond in goal.conditions:
+            text = plain(cond)
+            if isinstance(text, tuple) and text[:1] == ("checkmated",) and goal.kind == "loss":
+                royal.update(str(t) for t in text[1:])
+            elif text == "stalemated":
+                rules.stalemate = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS,
+                                   "win": StalemateResult.WIN}.get(goal.kind, StalemateResult.DRAW)
+            elif text == ("pieces-remaining", "1") and goal.kind == "loss":
+                rules.bare_king = BareKingRule.LOSS
+            elif not (goal.kind == "loss" and text == "repetition"):
+                raise UnsupportedError(f"the {goal.kind} goal {to_text(cond)} has no place in the model (it changes "
+                                       "which positions end the game)", cond.location,
+                                       feature=f"goal {to_text(cond)}")
+
+    pieces: list[PieceType] = []
+    unused: list[str] = []
+    for zp in tree.pieces:
+        pid = notation[zp.name.text]
+        found: list[Found] = []
+        programs: list[dict[str, str]] = []
+        for block in zp.moves:
+            items: list[Plain] = [plain(i) for i in block.instructions]
+            got = reader.read(items) if block.move_type is None else None
+            if got is not None and _symmetric(got, symmetry, vectors):
+                found.extend(got)
+            else:
+                programs.append({"block": to_text(block.node), "location": str(block.node.call_site
+                                                                                or block.node.location)})
+        for block in zp.drops:
+            programs.append({"block": "drops " + to_text(block.node), "location": str(block.node.location)})
+        if programs and zp.name.text not in present:
+            unused.append(zp.name.text)  # can never be on the board: left out of this variant's model
+            continue
+        try:
+            piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules)
+        except (KeyError, ValueError, StopIteration):
+            if zp.name.text not in present:
+                unused.append(zp.name.text)
+                continue
+            # the shapes were recognised but have no XBetza here: every block stays a program
+            piece = PieceType(zp.name.text, pid, "")
+            programs = [{"block": to_text(b.node), "location": str(b.node.call_site or b.node.location)}
+                        for b in zp.moves]
+        piece.royal = zp.name.text in royal
+        if programs:
+            piece.extra["zrf"] = {"programs": programs}
+        pieces.append(piece)
+    format_data: dict[str, object] = {"zrf": {"unused pieces": unused}} if unused else {}
+    title = tree.title or path.stem
+    game = Game(Metadata(title, source=str(path)), board, pieces, Setup(placement, WHITE, hands), rules, zones,
+                format_data)
+    game.validate()
+    return game
+
+
+KNOWN_IDS = {"Knight": "N"}
+"""Ids for pieces without ``notation`` whose first letter is taken by convention (the King's K)."""
+
+
+def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
+    """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, or the
+    first of its letters not yet taken."""
+    ids: dict[str, str] = {}
+    taken = {p.notation.value.upper() for p in pieces if p.notation}
+    for p in pieces:
+        if p.notation:
+            ids[p.name.text] = p.notation.value.upper()
+            continue
+        name = p.name.text
+        candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()]]
+        choice = next((c for c in candidates if c and c not in taken), None)
+        if choice is None:
+            choice = next(f"{name[:1].upper()}{n}" for n in itertools.count(2) if f"{name[:1].upper()}{n}" not in taken)
+        taken.add(choice)
+        ids[name] = choice
+    return ids
+
+
+PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recycle captures"})
+"""Options that change which moves exist; the model has no place for them."""
+
+
+def _refuse_rules(tree: ZrfGame, players: tuple[str, ...], where: Location) -> None:
+    """Refuse what changes play in ways the model cannot hold: a turn order other than the two players'; move
+    priorities; play-changing options; links and unlinks beyond the grid (wrap-around boards)."""
+    order = tree.turn_order
+    if order is not None and ([e.player.text for e in order.entries] != list(players)
+                              or any(e.owner or e.move_type for e in order.entries)):
+        raise UnsupportedError("a turn order other than the two players in turn cannot be held by the model",
+                               order.node.location, feature="turn-order")
+    if tree.move_priorities:
+        raise UnsupportedError("move priorities cannot be held by the model", tree.move_priorities[0].node.location,
+                               feature="move-priorities")
+    for option in tree.options:
+        if option.name.replace("-", " ") in PLAY_OPTIONS and option.value not in ("false", "0"):
+            raise UnsupportedError(f"option {option.name!r} cannot be held by the model", option.node.location,
+                                   feature=f"option {option.name}")
+    board = tree.board
+    if board is not None and (board.links or board.unlinks or board.positions or board.dummies):
+        node = (board.links or board.unlinks or board.positions or board.dummies)[0].node
+        raise UnsupportedError("links, unlinks and explicit positions beyond the grid are not read into the model "
+                               "yet", node.location, feature="board links")
+
+
+def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
+    """Whether Black's symmetry turns every vector of these moves into its negation (the model's reading), or
+    at least into a vector whose mirror image the same block set also has (left-right symmetric pieces)."""
+    by_vector = {v: name for name, v in vectors.items()}
+    for f in found:
+        for v in f.vectors:
+            name = by_vector.get(v)
+            if name is None:
+                continue  # summed leaps: their steps were checked as directions
+            black = vectors.get(symmetry.get(name, name))
+            if black is None:
+                return False
+            if black != (-v[0], -v[1]) and black != (v[0], -v[1]):
+                return False
+    return True
+
+
+def _atom(vector: Vector) -> tuple[str, int, int]:
+    """(atom, multiple, direction bit) of a leap vector."""
+    dx, dy = vector
+    key = tuple(sorted((abs(dx), abs(dy))))
+    atom = LEAPS.get(key)
+    if atom is None:
+        raise KeyError(vector)
+    cls, mult, leap = atom_geometry(atom)
+    if cls is AtomClass.OBLIQUE:
+        return atom, 1, oblique_vectors(*leap).index(vector)
+    unit = (dx // mult, dy // mult)
+    return atom, mult, K_VECTORS.index(unit)
+
+
+_LETTERS = ["".join(p) for n in (1, 2, 3) for p in itertools.product("fblrvsh", repeat=n)]
+
+
+def _letters(bits: frozenset[int], cls: AtomClass) -> str | None:
+    """Direction letters that give exactly ``bits`` on a first leg of an atom of class ``cls``."""
+    everything = first_leg_directions("", cls)
+    if bits == everything:
+        return ""
+    for candidate in _LETTERS:
+        if first_leg_directions(candidate, cls) == bits:
+            return candidate
+    return None
+
+
+def _continuation(bits: frozenset[int]) -> str | None:
+    for candidate in ["", *_LETTERS]:
+        if continuation_directions(candidate) == bits:
+            return candidate
+    return None
+
+
+def _moves(found: list[Found]) -> list[betza.Move]:
+    """XBetza moves for recognised moves: one per (shape, modes), directions united where letters allow."""
+    groups: dict[tuple[object, ...], set[int]] = {}
+    for f in found:
+        if f.kind in ("face", "zone"):
+            continue
+        if f.kind == "castle":
+            groups.setdefault(("O", f.range, "", (), False, "castle"), set()).add(2 if f.vectors[0][0] > 0 else 6)
+            continue
+        if f.kind == "bent":
+            *passes, last = f.vectors
+            if len(set(passes)) == 1 and passes[0] == last and f.range == 1 and f.modes != "":
+                total = (last[0] * (len(passes) + 1), last[1] * (len(passes) + 1))
+                atom, _, bit = _atom(total)
+                groups.setdefault((atom, None, "n" + f.modes, (), f.initial, "leap"), set()).add(bit)
+                continue
+            if len(passes) != 1:
+                raise KeyError("bent")
+            atom1, m1, bit1 = _atom(passes[0])
+            atom2, m2, bit2 = _atom(last)
+            if m1 != 1 or m2 != 1 or atom1 not in "WF" or atom2 not in "WF":
+                raise KeyError("bent")
+            rel = (bit2 - bit1) % 8
+            first_modes = "y" if f.range == 0 else "m"
+            groups.setdefault((atom1, None, f.modes, (first_modes, rel), f.initial, "bent"), set()).add(bit1)
+            continue
+        vector = f.vectors[0]
+        if f.kind == "lame":
+            atom, _, bit = _atom(vector)
+            groups.setdefault((atom, None, "n" + f.modes, (), f.initial, "leap"), set()).add(bit)
+            continue
+        atom, mult, bit = _atom(vector)
+        modes = f.modes
+        rng: int | None = None
+        if f.kind in ("slide", "hop", "grasshop"):
+            if mult == 1 and atom in ("W", "F"):
+                rng = None if f.range == 0 else f.range
+                atom = {"W": "R", "F": "B"}[atom] if f.range == 0 else atom
+            else:
+                rng = f.range
+            if f.kind == "hop":
+                modes += "p"
+            if f.kind == "grasshop":
+                modes += "g"
+                if atom in ("W", "F"):
+                    atom, rng = {"W": "R", "F": "B"}[atom], None
+        groups.setdefault((atom, rng, modes, (), f.initial, f.kind), set()).add(bit)
+    moves: list[betza.Move] = []
+    for key, bits in groups.items():
+        atom, modes, bent, initial, kind = str(key[0]), str(key[2]), key[3], key[4], key[5]
+        rng = key[1] if isinstance(key[1], int) else None
+        cls = AtomClass.ORTHOGONAL if atom == "O" else atom_geometry(betza.RIDER_ATOMS.get(atom, atom))[0]
+        final_modes = "" if set(modes) == {"m", "c"} else modes
+        initial_letter = "i" if initial else ""
+        letter_sets: list[frozenset[int]]
+        letters = _letters(frozenset(bits), cls)
+        letter_sets = [frozenset(bits)] if letters is not None else [frozenset({b}) for b in sorted(bits)]
+        for subset in letter_sets:
+            text = _letters(subset, cls)
+            if text is None:
+                raise KeyError(atom)
+            if kind == "castle":
+                moves.append(betza.Move((betza.Leg(text, ""),), "O", rng if isinstance(rng, int) else None))
+                continue
+            if bent:
+                first_modes, rel = bent  # type: ignore[misc]  # (str, int) for bent moves
+                cont = _continuation(frozenset({rel}))
+                if cont is None:
+                    raise KeyError("bent")
+                legs = (betza.Leg(text, initial_letter + first_modes), betza.Leg(cont, final_modes))
+                moves.append(betza.Move(legs, atom))
+                continue
+            moves.append(betza.Move((betza.Leg(text, initial_letter + final_modes),), atom,
+                                    rng if isinstance(rng, int) else None))
+    return moves
+
+
+def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zone], placement: dict[str, Piece],
+           notation: dict[str, str], rules: Rules) -> PieceType:
+    """One piece type from its recognised moves."""
+    if any(f.kind == "face" for f in found):
+        rules.royals_may_face = False
+    zone_checks = [f for f in found if f.kind == "zone"]
+    found = [f for f in found if f.kind != "zone"]
+    for check in zone_checks:
+        # Chess.zrf's double step from a zone: exactly the squares ahead of the start squares, forward-only piece
+        lame = next(f for f in found if f.kind == "lame" and f.initial)
+        step = (lame.vectors[0][0] // 2, lame.vectors[0][1] // 2)
+        starts = {sq for sq, p in placement.items() if p.id == pid and p.color == WHITE}
+        ahead = set()
+        for sq in starts:
+            pos = board.square(sq)
+            assert pos.file is not None and pos.rank is not None
+            ahead.add(square_name(pos.file + step[0], pos.rank + step[1], board.first_rank))
+        zone = {z for z in zones if z.name == check.modes and z.color in (None, WHITE)}
+        forward = all(v[1] > 0 for f in found for v in f.vectors)
+        if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
+            raise KeyError("zone")
+    text = betza.write(_moves(found))
+    piece = PieceType(name, pid, text)
+    landings = {f.landing for f in found if f.kind not in ("face", "castle")}
+    confined = {landing.confined for landing in landings}
+    if len(confined) > 1:
+        raise KeyError("confinement")  # only some moves confined: not a confined piece, the blocks stay programs
+    if confined:
+        piece.confined_to = confined.pop()
+    promotions = {landing.promotion for landing in landings if landing.promotion is not None}
+    plain_moves = [f for f in found if f.kind not in ("face", "castle", "ep") and not f.initial
+                   and f.landing.promotion is None]
+    if len(promotions) > 1 or (promotions and plain_moves):
+        # the model promotes on every move into the zone; a promoting piece whose ordinary moves do not promote
+        # (e.p. captures and initial moves aside, which do not reach the zone) is not that
+        raise KeyError("promotion")
+    if len(promotions) == 1:
+        zone_name, choices, mandatory = promotions.pop()
+        ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)
+        depth = _depth(zone_name, zones, board)
+        piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
+    return piece
+
+
+def _depth(name: str, zones: list[Zone], board: Board) -> int | None:
+    """The N of a zone that is White's last N ranks and Black's first N ranks, else None."""
+    white = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, WHITE)))
+    black = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, BLACK)))
+    for depth in range(1, board.ranks):
+        w = {p.name for p in board.positions if p.rank is not None and p.rank >= board.ranks - depth}
+        b = {p.name for p in board.positions if p.rank is not None and p.rank < depth}
+        if w == white and b == black:
+            return depth
+    return None
