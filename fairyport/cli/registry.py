@@ -28,6 +28,7 @@ REWRITERS: dict[str, str] = {
 MODEL_READERS: dict[str, str] = {
     "idiagram": "fairyport.converters.idiagram:read_game",
     "json": "fairyport.converters.json:read_game",
+    "gamecourier": "fairyport.converters.gamecourier:read_game",
 }
 """Format -> ``read_game(path: Path) -> fairyport.model.Game``."""
 

@@ -4,6 +4,7 @@
 - :func:`~fairyport.converters.gamecourier.read.read_game`: a preset read into the model.
 """
 
+from fairyport.converters.gamecourier.read import read_game
 from fairyport.converters.gamecourier.write import write_game
 
-__all__ = ["write_game"]
+__all__ = ["read_game", "write_game"]
