@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from fairyport.cli.registry import NATIVE_ENGINES, resolve
+from fairyport.converters import require_translated
 from fairyport.errors import Location, ParseError, UnsupportedError
 from fairyport.formats.detect import detect_format
 from fairyport.loader import read_game
@@ -60,6 +61,7 @@ def model_position(variant: Variant, fen: str | None, where: Location | None = N
 def model_engine(path: Path, fmt: str | None = None) -> Engine:
     """The game read into the common model and compiled for the reference generator."""
     game = read_game(path, fmt)
+    require_translated(game, f"{path} cannot be played by the reference generator")
     variant = compile_game(game)
     return Engine(game.metadata.title, lambda fen, where: model_position(variant, fen, where))
 

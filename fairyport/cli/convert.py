@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from fairyport.cli.registry import MODEL_READERS, MODEL_WRITERS, REWRITERS, resolve
+from fairyport.converters import require_translated, untranslated
 from fairyport.errors import Location, UnsupportedError
 from fairyport.formats.detect import FORMATS, detect_format
 
@@ -28,7 +29,11 @@ def run(args: argparse.Namespace) -> int:
         if writer is None:
             raise UnsupportedError(f"writing the {target} format is not supported yet", feature=target)
         game = reader(path)
+        missing = untranslated(game)
+        if missing and not args.best_effort:
+            require_translated(game, f"{path} cannot be written as {target}")
         text, lost = writer(game, best_effort=args.best_effort)
+        lost = missing + lost
         for item in lost:
             print(f"fairyport: warning: not expressible in {target}, dropped: {item}", file=sys.stderr)
         data = text.encode("utf-8")

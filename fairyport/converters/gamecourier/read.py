@@ -36,7 +36,6 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Board,
-    Color,
     Game,
     Metadata,
     Piece,
@@ -162,13 +161,13 @@ def _equals_param(expr: Expr, param: str) -> str | None:
     return None
 
 
-def _square_test(expr: Expr, file: int, rank: int, name: str) -> bool | None:
-    """Evaluate a zone condition on square ``#0`` = (file, rank); None if it is not a known form."""
+def _square_test(expr: Expr, file: int, rank: int, name: str, var: str = "#0") -> bool | None:
+    """Evaluate a zone condition on square ``var`` = (file, rank); None if it is not a known form."""
     if isinstance(expr, Group):
-        return _square_test(expr.inner, file, rank, name)
+        return _square_test(expr.inner, file, rank, name, var)
     if isinstance(expr, Logic):
-        left = _square_test(expr.left, file, rank, name)
-        right = _square_test(expr.right, file, rank, name)
+        left = _square_test(expr.left, file, rank, name, var)
+        right = _square_test(expr.right, file, rank, name, var)
         if left is None or right is None:
             return None
         return (left and right) if expr.op == "and" else (left or right)
@@ -176,9 +175,10 @@ def _square_test(expr: Expr, file: int, rank: int, name: str) -> bool | None:
         return False
     if isinstance(expr, Call) and len(expr.args) == 2:
         a, b = expr.args
-        if expr.op == "==" and isinstance(a, Atom) and a.text == "#0" and isinstance(b, Atom):
+        if expr.op == "==" and isinstance(a, Atom) and a.text == var and isinstance(b, Atom):
             return b.text == name
-        if isinstance(a, Call) and a.op in ("file", "rank") and (value := integer(b)) is not None:
+        if isinstance(a, Call) and a.op in ("file", "rank") and (value := integer(b)) is not None \
+                and isinstance(a.args[0], Atom) and a.args[0].text == var:
             actual = file if a.op == "file" else rank
             ops = {">=": actual >= value, "<=": actual <= value, "==": actual == value, ">": actual > value,
                    "<": actual < value, "!=": actual != value}
@@ -186,11 +186,11 @@ def _square_test(expr: Expr, file: int, rank: int, name: str) -> bool | None:
     return None
 
 
-def _zone_squares(game: Game, expr: Expr) -> frozenset[str] | None:
+def _zone_squares(game: Game, expr: Expr, var: str = "#0") -> frozenset[str] | None:
     squares = set()
     for position in game.board.positions:
         assert position.file is not None and position.rank is not None
-        value = _square_test(expr, position.file, position.rank, position.name)
+        value = _square_test(expr, position.file, position.rank, position.name, var)
         if value is None:
             return None
         if value:
@@ -288,7 +288,7 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
         if command is None or command.expr is None:
             continue
         expr = command.expr
-        confined = _confinement(expr)
+        confined = _confinement(game, expr)
         if confined is not None:
             expr, piece.confined_to = confined
         piece.betza = translate_def(expr) or ""
@@ -321,14 +321,33 @@ def _def_line(info: Analysis, name: str) -> str | None:
     return None if command is None else " ".join(command.text.split()) + ";"
 
 
-def _confinement(expr: Expr) -> tuple[Expr, str] | None:
-    """``(terms) and fn zone_NAME_white #1`` -> (terms, NAME)."""
-    if isinstance(expr, Logic) and expr.op == "and" and isinstance(expr.right, Call) and expr.right.op == "fn":
-        args = expr.right.args
-        if args and isinstance(args[0], Atom) and args[0].text.startswith("zone_"):
-            name = args[0].text[len("zone_"):].rsplit("_", 1)[0]
-            return expr.left, name
+def _confinement(game: Game, expr: Expr) -> tuple[Expr, str] | None:
+    """``(terms) and <test of #1>`` where the test gives the squares of White's zone NAME -> (terms, NAME)."""
+    parts = _and_terms(expr) if isinstance(expr, Logic) and expr.op == "and" else []
+    if len(parts) < 2 or not isinstance(_leftmost(expr), Group):
+        return None
+    terms = _leftmost(expr)
+    rest = expr
+    conditions: list[Expr] = []
+    while isinstance(rest, Logic) and rest.op == "and":
+        conditions.insert(0, rest.right)
+        rest = rest.left
+    squares = set(game.board.by_name)
+    for condition in conditions:
+        found = _zone_squares(game, condition, "#1")
+        if found is None:
+            return None
+        squares &= found
+    for zone in game.zones:
+        if zone.color in (None, WHITE) and zone.squares == squares:
+            return terms, zone.name
     return None
+
+
+def _leftmost(expr: Expr) -> Expr:
+    while isinstance(expr, Logic) and expr.op == "and":
+        expr = expr.left
+    return expr
 
 
 _ATOMS_BY_DELTA = {(1, 0): "W", (1, 1): "F", (2, 0): "D", (1, 2): "N", (2, 2): "A", (3, 0): "H", (1, 3): "C",

@@ -85,14 +85,17 @@ def rules_html(game: Game) -> str:
             rules.append(f"The {piece.name} may not leave its {piece.confined_to}.")
     if not game.rules.royals_may_face:
         rules.append("Royal pieces may not face each other on an open file.")
-    stalemate = {StalemateResult.DRAW: "a draw", StalemateResult.LOSS: "a loss for the stalemated side",
-                 StalemateResult.WIN: "a win for the stalemated side"}[game.rules.stalemate]
-    rules.append(f"Stalemate is {stalemate}.")
+    rules.append({StalemateResult.DRAW: "Stalemate is a draw.",
+                  StalemateResult.LOSS: "Stalemating the opponent wins.",
+                  StalemateResult.WIN: "A stalemated side wins."}[game.rules.stalemate])
     if game.rules.bare_king is BareKingRule.LOSS:
         rules.append("A side left with its royal pieces only, while the other has more, has lost.")
     lines += [f"<p>{html.escape(r, quote=False)}</p>" for r in rules]
-    if game.metadata.source:
-        lines.append(f"<p>Source: {html.escape(game.metadata.source, quote=False)}. "
+    source = game.metadata.source
+    if source:
+        if not source.startswith(("http://", "https://")):
+            source = source.replace("\\", "/").rsplit("/", 1)[-1]  # a local file: its name, not the path
+        lines.append(f"<p>Source: {html.escape(source, quote=False)}. "
                      "Written by fairyport from the common game model.</p>")
     return "\n".join(lines) + "\n"
 

@@ -255,9 +255,19 @@ def _castlings(game: Game, pid: str, color: Color, code: PieceCode) -> list[_Cas
     return result
 
 
-def _castling_term(c: _Castling) -> str:
-    parts = [f"== #0 {c.king}", f"== #1 {c.king_to}", f"flag {c.king}", f"flag {c.partner}"]
-    parts += [f"empty {s}" for s in c.empty]
+def _castling_term(game: Game, c: _Castling) -> str:
+    """The castling term, relative to the royal's square (virgin, so on its start square): ``flag #0``, the
+    destination, the partner's flag and the empty squares between, as ``where #0 dx 0``."""
+    board = game.board
+    king = board.square(c.king)
+
+    def rel(square: str) -> str:
+        pos = board.square(square)
+        assert pos.file is not None and king.file is not None
+        return f"where #0 {pos.file - king.file} 0"
+
+    parts = ["flag #0", f"== #1 {rel(c.king_to)}", f"flag {rel(c.partner)}"]
+    parts += [f"empty {rel(s)}" for s in c.empty]
     return "(" + " and ".join(parts) + ")"
 
 
@@ -265,15 +275,16 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     game = ctx.game
     lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;"]
     virgin = _virgin_squares(game, codes)
-    if virgin:
-        lines.append("setflag " + " ".join(virgin) + ";")
+    for square in virgin:
+        lines += [f"if == {game.setup.placement[square].symbol} space {square}:", f"  setflag {square};", "endif;"]
     for piece in game.pieces:
         for color in (WHITE, BLACK):
             code = codes[piece.id, color]
-            terms = list(code.terms) + [_castling_term(c) for c in _castlings(game, piece.id, color, code)]
+            terms = list(code.terms) + [_castling_term(game, c) for c in _castlings(game, piece.id, color, code)]
             body = function_body(terms)
             if piece.confined_to is not None and terms:
-                body = f"({body}) and fn zone_{piece.confined_to}_{SIDES[color]} #1"
+                zone = _zone_test(game, game.zone_squares(piece.confined_to, color), "#1")
+                body = f"({body}) and {zone}"
             lines.append(f"def {label(piece, color)} {body};")
     for piece in game.pieces:
         for color in (WHITE, BLACK):

@@ -1,0 +1,202 @@
+"""Game Courier presets to and from the common model: the writer, the reader, the committed fixtures, and the
+proof (the GAME Code interpreter's perft on a written preset equals the generator's on the model)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fairyport.cli.registry import NATIVE_ENGINES
+from fairyport.converters import untranslated
+from fairyport.converters.gamecourier import read_game as read_preset_game
+from fairyport.converters.gamecourier import write_game
+from fairyport.engines import load_engine
+from fairyport.errors import UnsupportedError
+from fairyport.formats.gamecourier.gamecode.parser import parse_program
+from fairyport.formats.gamecourier.preset import parse_preset
+from fairyport.loader import bundled_fixtures, read_game
+from fairyport.model import Game
+from fairyport.rules import compile_game, perft
+
+GAMES = sorted((bundled_fixtures() / "games").glob("*.idiagram"))
+GC_FIXTURES = bundled_fixtures() / "gamecourier"
+HAS_INTERPRETER = "gamecourier" in NATIVE_ENGINES
+
+
+def comparable(game: Game) -> Game:
+    """The game without what only a format or a file path carries."""
+    return dataclasses.replace(
+        game, format_data={}, metadata=dataclasses.replace(game.metadata, source=""),
+        pieces=[dataclasses.replace(p, extra={}) for p in game.pieces])
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_committed_preset_is_what_the_writer_writes(path: Path) -> None:
+    text, lost = write_game(read_game(path))
+    assert lost == []
+    assert path.with_suffix(".php").read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_written_preset_reads_back_to_an_equal_model(path: Path) -> None:
+    preset = path.with_suffix(".php")
+    back = read_game(preset)
+    assert comparable(back) == comparable(read_game(path))
+    assert untranslated(back) == []
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_written_code_parses_and_is_self_contained(path: Path) -> None:
+    preset = parse_preset(path.with_suffix(".php").read_text(encoding="utf-8"))
+    blocks = preset.code_blocks()
+    assert set(blocks) == {"pregame", "postauto1", "postauto2", "postgame1", "postgame2"}
+    for key, value in blocks.items():
+        program = parse_program(value.text or "")
+        assert program.errors == [], key
+        assert "include" not in (value.text or "")
+    pregame = blocks["pregame"].text or ""
+    assert "setflag rules;" in pregame and "setlegal" in pregame
+
+
+def test_piece_functions_are_one_line_each() -> None:
+    text = (bundled_fixtures() / "games" / "chess.php").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert "def P (checkaleap #0 #1 0 2 and empty #1 and flag #0 and empty where #0 0 1) or (checkaleap #0 #1 0 1 " \
+           "and empty #1) or (checkaleap #0 #1 1 1 and (not empty #1 or == #1 #ep)) or (checkaleap #0 #1 -1 1 and " \
+           "(not empty #1 or == #1 #ep));" in lines
+    assert "def N (checkleap #0 #1 1 2);" in lines and "def n (checkleap #0 #1 1 2);" in lines
+    assert "def Q (checkride #0 #1 1 0) or (checkride #0 #1 1 1);" in lines
+    assert "def promo_choice_P (== #0 Q) or (== #0 N) or (== #0 R) or (== #0 B);" in lines
+
+
+def test_palace_facing_and_stalemate_rules_are_written() -> None:
+    text = (bundled_fixtures() / "games" / "minixiangqi.php").read_text(encoding="utf-8")
+    assert "def K ((checkleap #0 #1 1 0)) and >= file #1 2 and <= file #1 4 and >= rank #1 0 and <= rank #1 2;" in text
+    assert "sub facing:" in text and "return checkaride #fc_low #fc_high 0 1;" in text
+    assert "say Stalemate! White has won.;" in text
+    kamil = (bundled_fixtures() / "games" / "shatranj-kamil-x.php").read_text(encoding="utf-8")
+    assert "sub hasnonroyal side:" in kamil
+
+
+def _with_piece(betza: str) -> Game:
+    game = read_game(bundled_fixtures() / "games" / "chess.idiagram")
+    game.pieces[1].betza = betza
+    return game
+
+
+@pytest.mark.parametrize("betza", ["xW", "N*", "tR", "abR", "cabW", "FX"])
+def test_inexpressible_moves_are_refused_naming_the_piece(betza: str) -> None:
+    with pytest.raises(UnsupportedError) as caught:
+        write_game(_with_piece(betza))
+    assert "knight" in str(caught.value) and caught.value.feature is not None
+    text, lost = write_game(_with_piece(betza), best_effort=True)
+    assert lost and lost[0].startswith("knight:")
+    assert "def N false;" in text
+
+
+def test_reader_translates_plain_functions_and_keeps_the_rest_located() -> None:
+    game = read_preset_game(GC_FIXTURES / "mir_chess_32.php")
+    moves = {p.id: p.betza for p in game.pieces}
+    assert moves["R"] == "R" and moves["N"] == "N" and moves["E"] == "FA" and moves["G"] == "BW"
+    assert moves["K"] == "WF" and game.piece_type("K").royal
+    missing = untranslated(game)
+    assert any(item.startswith("C: def C cond empty #1") and "mir_chess_32.php:26:1" in item for item in missing)
+    assert game.piece_type("C").extra["gamecourier"]["code"].startswith("def C cond")
+
+
+def test_untranslated_game_is_not_played_nor_converted(tmp_path: Path) -> None:
+    preset = GC_FIXTURES / "mir_chess_32.php"
+    with pytest.raises(UnsupportedError, match="kept as code"):
+        load_engine(preset, engine="model")
+    result = subprocess.run([sys.executable, "-m", "fairyport", "convert", str(preset), "--to", "idiagram"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 3 and "def C cond" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_uncoded_preset_gives_board_setup_and_named_pieces(tmp_path: Path) -> None:
+    preset = tmp_path / "uncoded.php"
+    preset.write_text("<?php\n$default['game'] = 'Uncoded';\n$default['code'] = 'rk/2/2/KR';\n"
+                      "$default['cols'] = 2;\n?>\n", encoding="utf-8")
+    game = read_preset_game(preset)
+    assert (game.board.files, game.board.ranks) == (2, 4)
+    assert [p.id for p in game.pieces] == ["R", "K"] and all(p.betza == "" for p in game.pieces)
+    assert game.format_data["gamecourier"]["notes"] == ["uncoded preset: the moves of the pieces are unknown"]
+    assert untranslated(game)
+
+
+def test_other_shapes_are_unsupported(tmp_path: Path) -> None:
+    preset = tmp_path / "hex.php"
+    preset.write_text("<?php\n$default['code'] = 'k/K';\n$default['cols'] = 1;\n"
+                      "$default['shape'] = 'Hexagonal';\n?>\n", encoding="utf-8")
+    with pytest.raises(UnsupportedError, match="shape"):
+        read_preset_game(preset)
+
+
+def test_convert_command_writes_a_preset(tmp_path: Path) -> None:
+    out = tmp_path / "mir.php"
+    result = subprocess.run([sys.executable, "-m", "fairyport", "convert",
+                             str(bundled_fixtures() / "games" / "mirchess32.idiagram"), "--to", "gamecourier",
+                             "-o", str(out)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    back = read_game(out)
+    assert [p.betza for p in back.pieces] == [p.betza for p in read_game(bundled_fixtures() / "games" /
+                                                                          "mirchess32.idiagram").pieces]
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_id_gc_id_round_trip_keeps_perft(path: Path, tmp_path: Path) -> None:
+    text, _ = write_game(read_game(path))
+    preset = tmp_path / f"{path.stem}.php"
+    preset.write_text(text, encoding="utf-8")
+    from fairyport.converters import idiagram
+
+    again = tmp_path / f"{path.stem}.idiagram"
+    again.write_text(idiagram.write_game(read_game(preset), best_effort=True)[0], encoding="utf-8")
+    start = compile_game(read_game(again)).start_position()
+    original = compile_game(read_game(path)).start_position()
+    assert [perft(start, d) for d in (1, 2)] == [perft(original, d) for d in (1, 2)]
+
+
+# --- the proof: GAME Code interpreter vs generator -------------------------------------------------------------
+def _playout_fens(path: Path, count: int, plies: int) -> list[str]:
+    variant = compile_game(read_game(path))
+    rng = random.Random(path.stem)
+    fens = []
+    for _ in range(count):
+        pos = variant.start_position()
+        for _ in range(plies):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos.push(rng.choice(moves))
+        fens.append(pos.fen())
+    return fens
+
+
+@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_interpreter_perft_on_written_preset_equals_generator(path: Path) -> None:
+    from fairyport.rules.perft import perft as count
+
+    preset = path.with_suffix(".php")
+    native = load_engine(preset, engine="native")
+    model = load_engine(path, engine="model")
+    for fen in [None, *_playout_fens(path, 2, 6)]:
+        assert count(native.position(fen, None), 2) == count(model.position(fen, None), 2), fen
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_interpreter_perft_deep(path: Path) -> None:
+    from fairyport.rules.perft import perft as count
+
+    native = load_engine(path.with_suffix(".php"), engine="native")
+    model = load_engine(path, engine="model")
+    for fen in [None, *_playout_fens(path, 5, 12)]:
+        assert count(native.position(fen, None), 3) == count(model.position(fen, None), 3), fen
