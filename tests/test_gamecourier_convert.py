@@ -15,13 +15,14 @@ from fairyport.cli.registry import NATIVE_ENGINES
 from fairyport.converters import untranslated
 from fairyport.converters.gamecourier import read_game as read_preset_game
 from fairyport.converters.gamecourier import write_game
-from fairyport.engines import load_engine
+from fairyport.engines import EngineChoice, load_engine
 from fairyport.errors import UnsupportedError
 from fairyport.formats.gamecourier.gamecode.parser import parse_program
 from fairyport.formats.gamecourier.preset import parse_preset
 from fairyport.loader import bundled_fixtures, read_game
 from fairyport.model import Game
 from fairyport.rules import compile_game, perft
+from fairyport.rules.perft import PerftPosition
 
 GAMES = sorted((bundled_fixtures() / "games").glob("*.idiagram"))
 GC_FIXTURES = bundled_fixtures() / "gamecourier"
@@ -163,40 +164,46 @@ def test_id_gc_id_round_trip_keeps_perft(path: Path, tmp_path: Path) -> None:
 
 
 # --- the proof: GAME Code interpreter vs generator -------------------------------------------------------------
-def _playout_fens(path: Path, count: int, plies: int) -> list[str]:
-    variant = compile_game(read_game(path))
+def _legal(pos: PerftPosition) -> dict[str, object]:
+    return {pos.uci(m): m for m in pos.legal_raw()}
+
+
+def _compare_playouts(path: Path, games: int, plies: int, depth: int, engine: EngineChoice = "native") -> None:
+    """Play seeded random games in both engines, the same moves by name; at every position the legal-move
+    names must be equal, and perft(``depth``) at the start and at the end of each game."""
+    native = load_engine(path.with_suffix(".php"), engine=engine).position(None, None)
+    model = load_engine(path, engine="model").position(None, None)
+    assert perft(native, depth) == perft(model, depth)
     rng = random.Random(path.stem)
-    fens = []
-    for _ in range(count):
-        pos = variant.start_position()
+    for _ in range(games):
+        a, b = native.copy(), model.copy()
+        line: list[str] = []
         for _ in range(plies):
-            moves = pos.legal_moves()
-            if not moves:
+            left, right = _legal(a), _legal(b)
+            assert sorted(left) == sorted(right), f"after {' '.join(line) or 'the start'}"
+            if not left:
                 break
-            pos.push(rng.choice(moves))
-        fens.append(pos.fen())
-    return fens
+            name = rng.choice(sorted(left))
+            line.append(name)
+            a.push_raw(left[name])
+            b.push_raw(right[name])
+        assert perft(a, depth) == perft(b, depth), f"after {' '.join(line)}"
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_read_back_preset_plays_like_the_diagram(path: Path) -> None:
+    """The comparison itself, on the preset read back into the model (no interpreter needed)."""
+    _compare_playouts(path, games=2, plies=8, depth=2, engine="model")
 
 
 @pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
-def test_interpreter_perft_on_written_preset_equals_generator(path: Path) -> None:
-    from fairyport.rules.perft import perft as count
-
-    preset = path.with_suffix(".php")
-    native = load_engine(preset, engine="native")
-    model = load_engine(path, engine="model")
-    for fen in [None, *_playout_fens(path, 2, 6)]:
-        assert count(native.position(fen, None), 2) == count(model.position(fen, None), 2), fen
+def test_interpreter_agrees_with_generator_on_written_preset(path: Path) -> None:
+    _compare_playouts(path, games=2, plies=8, depth=2)
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
-def test_interpreter_perft_deep(path: Path) -> None:
-    from fairyport.rules.perft import perft as count
-
-    native = load_engine(path.with_suffix(".php"), engine="native")
-    model = load_engine(path, engine="model")
-    for fen in [None, *_playout_fens(path, 5, 12)]:
-        assert count(native.position(fen, None), 3) == count(model.position(fen, None), 3), fen
+def test_interpreter_agrees_with_generator_deep(path: Path) -> None:
+    _compare_playouts(path, games=6, plies=40, depth=3)
