@@ -72,8 +72,10 @@ class GCMove:
 class GameCourierGame:
     """A preset compiled for the interpreter."""
 
-    def __init__(self, preset: Preset) -> None:
+    def __init__(self, preset: Preset, *, shortcuts: bool = True) -> None:
         self.preset = preset
+        self.shortcuts = shortcuts
+        """False: run Pre-Move for every candidate and try every promotion (the tests' proof of the shortcuts)."""
         analysis = analyse(preset)
         self.analysis = analysis
         self.title = preset.get("game") or (Path(preset.file).stem if preset.file else "Game Courier preset")
@@ -174,11 +176,12 @@ class GameCourierGame:
         side = state.side
         base = state.copy()
         premove = self._block("premove", side)
-        if premove is not None:
+        if premove is not None and self.shortcuts:
             try:
                 self.interpreter.run(premove, base)
             except Die:
                 return []
+            premove = None
         postmove = self._block("postmove", side)
         promote = self._promotes(base)
         choices = sorted(label for label in self.labels if side_of(label) == side) if promote else []
@@ -191,13 +194,13 @@ class GameCourierGame:
             for dest in squares:
                 if dest == origin and not NULL_MOVES:
                     continue
-                after, seen = self._try(base, postmove, origin, dest, None, watch=promote)
+                after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote)
                 if after is not None:
                     moves.append(GCMove(origin, dest, None, after))
-                if promote and (seen or after is not None):
+                if promote and (seen or after is not None or not self.shortcuts):
                     for label in choices:
                         if label != moved:
-                            promoted, _ = self._try(base, postmove, origin, dest, label, watch=False)
+                            promoted, _ = self._try(base, premove, postmove, origin, dest, label, watch=False)
                             if promoted is not None:
                                 moves.append(GCMove(origin, dest, label, promoted))
         return moves
@@ -209,9 +212,14 @@ class GameCourierGame:
         except ValueProblem:
             return False
 
-    def _try(self, base: State, postmove: list[Runner] | None, origin: str, dest: str, promotion: str | None,
-             *, watch: bool) -> tuple[State | None, bool]:
+    def _try(self, base: State, premove: list[Runner] | None, postmove: list[Runner] | None, origin: str,
+             dest: str, promotion: str | None, *, watch: bool) -> tuple[State | None, bool]:
         s = base.copy()
+        if premove is not None:
+            try:
+                self.interpreter.run(premove, s)
+            except Die:
+                return None, True
         board = s.board
         moved = board[origin]
         s.old = board[dest]
