@@ -717,6 +717,9 @@ class Compiler:
                 return lambda c: V.make_array([f(c) for f in items])
             return self.expr(e.inner, words_literal=words_literal)
         if isinstance(e, Sequence):
+            for item in e.items:
+                if isinstance(item, Atom) and item.kind == "word" and not self._literal(item.text):
+                    return self.atom(item, False)
             first = e.items[1] if len(e.items) > 1 else e.items[0]
             text = first.canonical()
             offset = first.offset
@@ -760,9 +763,7 @@ class Compiler:
         if text in ("true", "false", "null"):
             constant = {"true": True, "false": False, "null": None}[text]
             return lambda c: constant
-        geometry = self.it.geometry
-        if (words_literal or text == EMPTY or text in geometry.position or text in self.it.labels
-                or text in self.it.names or (len(text) == 1 and text.isalpha())):
+        if words_literal or self._literal(text):
             return lambda c: text
         offset = e.offset
 
@@ -770,6 +771,10 @@ class Compiler:
             self.fail(f"unknown word {text!r}: not an operator fairyport knows, a square, a piece label or a "
                       "variable", offset, text)
         return unknown
+
+    def _literal(self, text: str) -> bool:
+        return (text in LITERAL_WORDS or text in PREPROCESSOR or text in self.it.geometry.position
+                or text in self.it.labels or text in self.it.names or (len(text) == 1 and text.isalpha()))
 
     def call(self, e: Call) -> CodeFn:
         """Compile an operator and its operands."""
@@ -795,7 +800,7 @@ class Compiler:
             return lambda c: yes(c) if V.truthy(test(c)) else no(c)
         if op in _CHECKS:
             return self._check(e)
-        args = [self.expr(a) for a in e.args]
+        args = [self.expr(a, words_literal=op in _NAME_OPERANDS and i == 0) for i, a in enumerate(e.args)]
         impl = _OPERATORS.get(op)
         if impl is None:
             self.fail(f"operator '{op}' is not supported by fairyport's GAME Code interpreter", e.offset, op)
@@ -900,6 +905,9 @@ def _nothing(c: Ctx) -> None:
 def _null(c: Ctx) -> Value:
     return None
 
+
+_NAME_OPERANDS = ("flag", "onboard", "elem")
+"""Operators whose first operand is a name, so a bare word there is that name (``flag rules``)."""
 
 _CHECKS = {"checkleap": 4, "checkaleap": 4, "checkride": 4, "checkaride": 4, "checkhop": 4, "checkahop": 4,
            "checkgrasshop": 4, "checklongleap": 4, "checkatwostep": 6, "checkpath": 3}
