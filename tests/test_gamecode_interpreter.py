@@ -331,10 +331,12 @@ def test_uncoded_preset_allows_every_move() -> None:
 
 
 def test_promotion_needs_maxmove() -> None:
-    post = "$default['postauto1'] = <<<'NOW'\nif != space dest moved and not match space dest Q N:\n  die no;\nendif;\nNOW;\n"
+    post = ("$default['postauto1'] = <<<'NOW'\nif != space dest moved and not match space dest Q N:\n"
+            "  die no;\nendif;\nNOW;\n")
     without = load_text(preset("", code="4k/P4/5/5/4K", cols=5, extra=post), "t.php").position().legal_raw()
     assert not any(m.promotion for m in without)
-    withmax = load_text(preset("setsystem maxmove 2; def Q checkride #0 #1 1 1; def N checkleap #0 #1 1 2;", code="4k/P4/5/5/4K", cols=5, extra=post),
+    pieces = "setsystem maxmove 2; def Q checkride #0 #1 1 1; def N checkleap #0 #1 1 2;"
+    withmax = load_text(preset(pieces, code="4k/P4/5/5/4K", cols=5, extra=post),
                         "t.php").position().legal_raw()
     assert sorted(m.uci() for m in withmax if m.origin == "a4" and m.dest == "a5") == ["a4a5", "a4a5n", "a4a5q"]
 
