@@ -39,7 +39,9 @@ MODEL_WRITERS: dict[str, str] = {
 }
 """Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
 
-NATIVE_ENGINES: dict[str, str] = {}
+NATIVE_ENGINES: dict[str, str] = {
+    "gamecourier": "fairyport.rules.gamecode:load",
+}
 """Format -> ``load(path: Path, *, variant: str | None) -> fairyport.engines.Engine``: the format's own
 interpreter (ZRF move language, GAME Code), used by ``perft`` and ``check`` unless ``--engine model``."""
 
