@@ -67,9 +67,10 @@ def test_written_code_parses_and_is_self_contained(path: Path) -> None:
 def test_piece_functions_are_one_line_each() -> None:
     text = (bundled_fixtures() / "games" / "chess.php").read_text(encoding="utf-8")
     lines = text.splitlines()
-    assert "def P (checkaleap #0 #1 0 2 and empty #1 and flag #0 and empty where #0 0 1) or (checkaleap #0 #1 0 1 " \
-           "and empty #1) or (checkaleap #0 #1 1 1 and (not empty #1 or == #1 #ep)) or (checkaleap #0 #1 -1 1 and " \
-           "(not empty #1 or == #1 #ep));" in lines
+    assert "def P (checkaleap #0 #1 0 2 and fn vacant #1 and flag #0 and empty where #0 0 1) or (checkaleap #0 #1 0 " \
+           "1 and fn vacant #1) or (checkaleap #0 #1 1 1 and (fn occupied #1 or == #1 #ep)) or (checkaleap #0 #1 -1 " \
+           "1 and (fn occupied #1 or == #1 #ep));" in lines
+    assert "def vacant == #0 #wasempty or empty #0;" in lines
     assert "def N (checkleap #0 #1 1 2);" in lines and "def n (checkleap #0 #1 1 2);" in lines
     assert "def Q (checkride #0 #1 1 0) or (checkride #0 #1 1 1);" in lines
     assert "def promo_choice_P (== #0 Q) or (== #0 N) or (== #0 R) or (== #0 B);" in lines

@@ -381,9 +381,9 @@ def _translate_term(term: MoveTerm) -> str | None:
     mode = ""
     for condition in term.conditions:
         text = condition.canonical()
-        if text == "empty #1":
+        if text in ("empty #1", "fn vacant #1"):
             mode += "m"
-        elif text == "not empty #1":
+        elif text in ("not empty #1", "fn occupied #1"):
             mode += "c"
         else:
             return None

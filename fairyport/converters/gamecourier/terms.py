@@ -9,7 +9,8 @@ with its conditions (GAME Code's ``and`` / ``or`` group from the left, so a term
 - a slide of limited range is a series of exact leaps whose passed squares are empty (``empty where #0 0 1``);
 - a cannon hop (``p`` on a rider) is ``checkhop`` / ``checkahop``; ``n`` on a straight leap asks the passed
   squares to be empty;
-- modes: ``m`` adds ``empty #1``, ``c`` adds ``not empty #1``, ``e`` lets the move go to the e.p. square
+- modes: ``m`` adds ``fn vacant #1``, ``c`` adds ``fn occupied #1`` (``empty #1`` as seen before the move
+  being checked, see :mod:`.write`), ``e`` lets the move go to the e.p. square
   (``== #1 #ep``); ``i`` asks the piece to be virgin (``flag #0``: the flag of its square, set at the start and
   cleared when a piece leaves or enters the square);
 - two-leg moves of one-step atoms (``mafsW``, ``afFasF``) are ``checkatwostep`` with the two exact steps, and a
@@ -40,6 +41,10 @@ Vector = tuple[int, int]
 MAX_REPEAT = 8
 """Copies of an XBetza repetition group expanded (as the generator's default)."""
 SUPPORTED_MODES = set("imcenpy")
+VACANT = "fn vacant #1"
+"""The ``m`` condition: the destination was empty before the move (see ``def vacant`` in :mod:`.write`)."""
+OCCUPIED = "fn occupied #1"
+"""The ``c`` condition: the destination held a piece before the move."""
 """Mode letters the writer translates (``y`` only on the first of two legs)."""
 
 
@@ -111,11 +116,11 @@ def _mode_condition(leg: betza.Leg) -> tuple[str | None, bool]:
     if m and c:
         return None, e
     if m:
-        return "empty #1", False
+        return VACANT, False
     if c and e:
-        return "(not empty #1 or == #1 #ep)", True
+        return f"({OCCUPIED} or == #1 #ep)", True
     if c:
-        return "not empty #1", False
+        return OCCUPIED, False
     return "== #1 #ep", True
 
 
@@ -199,7 +204,7 @@ def _one_leg(piece: PieceType, move: betza.Move, color: Color, sign: int, code: 
                 passed = [(x * k // mult, y * k // mult) for k in range(1, mult)] if lame else []
                 terms.append(_term(f"checkaleap #0 #1 {x} {y}", dest, virgin,
                                    *(f"empty {_where(p)}" for p in passed)))
-                if lame and len(passed) == 1 and (virgin or leg.count("n") > 1) and dest == "empty #1":
+                if lame and len(passed) == 1 and (virgin or leg.count("n") > 1) and dest == VACANT:
                     code.ep_sources.append(EpSource((x, y), passed[0]))
     else:
         if leg.has("n") or cls is AtomClass.OBLIQUE:

@@ -6,6 +6,11 @@ The code, in the order a maintainer reads it (Pre-Game):
   the pieces whose moves need them (``i`` moves, castling);
 - one line per piece and colour, ``def LABEL <or chain of check* terms>`` (:mod:`.terms`), upper case White,
   lower case Black, then ``def ep_LABEL`` for pieces that capture en passant;
+- ``def vacant`` / ``def occupied``: whether a square was empty before the move being checked. Post-Move
+  sees the board after the move, so ``illegal`` sets ``wasempty`` to the destination when nothing was
+  captured; everywhere else ``wasempty`` is ``@`` and they mean ``empty`` / ``not empty``. The destination is
+  never read before the piece function has rejected a move by its geometry (what the interpreter's
+  promotion shortcut relies on);
 - one-line rule functions: ``def royal`` (royal labels), ``def white`` / ``def black`` (whose piece a label
   is), zones ``def zone_NAME_white`` (confinement), ``def promo_zone_LABEL`` and ``def promo_choice_LABEL``;
 - named subroutines: ``attacked``, ``checked``, ``facing``, ``castlesafe``, ``illegal`` (every rule of a move
@@ -40,6 +45,8 @@ from fairyport.rules.xbetza import AtomClass, first_leg_directions
 SIDES = ("white", "black")
 """Names of the colour functions and of the sides in messages' code."""
 DEFAULT_SET = "alfaerie"
+PIECES_OF_SIDE = "cond == #side white onlyupper onlylower"
+"""The pieces of the side named by ``#side`` (``white`` / ``black``), square -> label."""
 """Piece set written when the model names none (Game Courier's common Alfaerie set)."""
 
 
@@ -267,13 +274,13 @@ def _castling_term(game: Game, c: _Castling) -> str:
         return f"where #0 {pos.file - king.file} 0"
 
     parts = ["flag #0", f"== #1 {rel(c.king_to)}", f"flag {rel(c.partner)}"]
-    parts += [f"empty {rel(s)}" for s in c.empty]
+    parts += [f"fn vacant {rel(s)}" for s in c.empty]
     return "(" + " and ".join(parts) + ")"
 
 
 def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     game = ctx.game
-    lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;"]
+    lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
     virgin = _virgin_squares(game, codes)
     for square in virgin:
         lines += [f"if == {game.setup.placement[square].symbol} space {square}:", f"  setflag {square};", "endif;"]
@@ -291,6 +298,8 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             code = codes[piece.id, color]
             if code.ep_terms:
                 lines.append(f"def ep_{label(piece, color)} {function_body(code.ep_terms)};")
+    lines.append("def vacant == #0 #wasempty or empty #0;")
+    lines.append("def occupied != #0 #wasempty and not empty #0;")
     lines.append("def white isupper #0;")
     lines.append("def black islower #0;")
     royals = [label(p, c) for p in game.pieces if p.royal for c in (WHITE, BLACK)]
@@ -314,20 +323,16 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     has_royal = any(p.royal for p in game.pieces)
     lines = [
         "sub attacked square side:",
-        "  for at_from spaces:",
-        "    set at_piece space #at_from;",
-        "    if fn #side #at_piece:",
-        "      if fn #at_piece #at_from #square:",
-        "        return true;",
-        "      endif;",
+        f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
+        "    if fn #at_piece #at_from #square:",
+        "      return true;",
         "    endif;",
         "  next;",
         "  return false;",
         "endsub;",
         "sub checked side enemy:",
-        "  for ck_square spaces:",
-        "    set ck_piece space #ck_square;",
-        "    if fn royal #ck_piece and fn #side #ck_piece:",
+        f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
+        "    if fn royal #ck_piece:",
         "      if sub attacked #ck_square #enemy:",
         "        return true;",
         "      endif;",
@@ -349,9 +354,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     if has_others:
         lines += [
             "sub hasnonroyal side:",
-            "  for nr_square spaces:",
-            "    set nr_piece space #nr_square;",
-            "    if fn #side #nr_piece and not fn royal #nr_piece:",
+            f"  for (nr_square nr_piece) {PIECES_OF_SIDE}:",
+            "    if not fn royal #nr_piece:",
             "      return true;",
             "    endif;",
             "  next;",
@@ -364,12 +368,11 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
               "  if fn #side #captured:",
               "    return true;",
               "  endif;",
-              "  set il_now space #to;",
               "  if == #captured @:",
-              "    empty #to;",
+              "    set wasempty #to;",
               "  endif;",
               "  set il_ok fn #piece #from #to;",
-              "  add #il_now #to;",
+              "  set wasempty @;",
               "  if not #il_ok:",
               "    return true;",
               "  endif;"]
@@ -421,23 +424,23 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "  endif;",
         "  move #from #to;",
         "  set tm_bad sub illegal #from #to #tm_piece #tm_captured #side #enemy;",
-        "  move #to #from;",
-        "  if != #tm_captured @:",
+        "  add #tm_piece #from;",
+        "  if == #tm_captured @:",
+        "    empty #to;",
+        "  else:",
         "    add #tm_captured #to;",
         "  endif;",
         "  return not #tm_bad;",
         "endsub;",
         "sub legalmoves side enemy:",
         "  set lm_count 0;",
-        "  for lm_from spaces:",
-        "    if fn #side space #lm_from:",
-        "      for lm_to spaces:",
-        "        if sub trymove #lm_from #lm_to #side #enemy:",
-        "          setlegal #lm_from #lm_to;",
-        "          set lm_count + #lm_count 1;",
-        "        endif;",
-        "      next;",
-        "    endif;",
+        f"  for (lm_from lm_piece) {PIECES_OF_SIDE}:",
+        "    for (lm_to lm_target) spaces:",
+        "      if sub trymove #lm_from #lm_to #side #enemy:",
+        "        setlegal #lm_from #lm_to;",
+        "        set lm_count + #lm_count 1;",
+        "      endif;",
+        "    next;",
         "  next;",
         "  return #lm_count;",
         "endsub;",
@@ -460,11 +463,10 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     game = ctx.game
     side, enemy = SIDES[color], SIDES[1 - color]
     lines = [
-        "set promoted space dest;",
         f"if sub illegal origin dest moved old {side} {enemy}:",
         "  die You may not move moved from origin to dest.;",
         "endif;",
-        "if sub badpromotion moved dest #promoted:",
+        "if sub badpromotion moved dest space dest:",
         "  die You may not promote moved that way on dest.;",
         "endif;",
     ]
