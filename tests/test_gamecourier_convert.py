@@ -208,3 +208,23 @@ def test_interpreter_agrees_with_generator_on_written_preset(path: Path) -> None
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_interpreter_agrees_with_generator_deep(path: Path) -> None:
     _compare_playouts(path, games=6, plies=40, depth=3)
+
+
+# --- validate --against: what running the code shows ------------------------------------------------------------
+@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
+def test_validate_against_lists_the_moves_that_differ(tmp_path: Path) -> None:
+    games = bundled_fixtures() / "games"
+    text = (games / "mirchess32.php").read_text(encoding="utf-8")
+    broken = tmp_path / "broken.php"
+    wazir_too = "def N (checkleap #0 #1 1 2) or (checkleap #0 #1 1 0);"
+    broken.write_text(text.replace("def N (checkleap #0 #1 1 2);", wazir_too), encoding="utf-8")
+    from fairyport.converters.gamecourier.compare import compare_moves
+
+    assert compare_moves(games / "mirchess32.php", games / "mirchess32.idiagram", 1) == []
+    found = compare_moves(broken, games / "mirchess32.idiagram", 1)
+    assert [(f.code, f.message) for f in found] == [
+        ("GC-RUN-ACCEPTS", "after the start: the code accepts g1g2, which mirchess32.idiagram forbids")]
+    result = subprocess.run([sys.executable, "-m", "fairyport", "validate", str(broken), "--against",
+                             str(games / "mirchess32.idiagram"), "--depth", "1"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 1 and "GC-RUN-ACCEPTS" in result.stdout
