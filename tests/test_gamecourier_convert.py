@@ -101,23 +101,23 @@ def test_inexpressible_moves_are_refused_naming_the_piece(betza: str) -> None:
     assert "def N false;" in text
 
 
-def test_reader_translates_plain_functions_and_keeps_the_rest_located() -> None:
-    game = read_preset_game(GC_FIXTURES / "mir_chess_32.php")
+def test_reader_keeps_untranslatable_functions_with_their_location() -> None:
+    game = read_preset_game(GC_FIXTURES / "mideast_chess.php")
     moves = {p.id: p.betza for p in game.pieces}
-    assert moves["R"] == "R" and moves["N"] == "N" and moves["E"] == "FA" and moves["G"] == "BW"
-    assert moves["K"] == "WF" and game.piece_type("K").royal
+    assert moves["D"] == "NDA" and moves["L"] == "C" and moves["Q"] == "RB" and game.piece_type("K").royal
     missing = untranslated(game)
-    assert any(item.startswith("C: def C cond empty #1") and "mir_chess_32.php:26:1" in item for item in missing)
-    assert game.piece_type("C").extra["gamecourier"]["code"].startswith("def C cond")
+    assert "CV: no piece function" in missing
+    assert any(item.startswith("P: def P (checkaleap") and "mideast_chess.php:39:1" in item for item in missing)
+    assert game.piece_type("P").extra["gamecourier"]["code"].startswith("def P (checkaleap")
 
 
 def test_untranslated_game_is_not_played_nor_converted(tmp_path: Path) -> None:
-    preset = GC_FIXTURES / "mir_chess_32.php"
+    preset = GC_FIXTURES / "mideast_chess.php"
     with pytest.raises(UnsupportedError, match="kept as code"):
         load_engine(preset, engine="model")
     result = subprocess.run([sys.executable, "-m", "fairyport", "convert", str(preset), "--to", "idiagram"],
                             capture_output=True, text=True, check=False)
-    assert result.returncode == 3 and "def C cond" in result.stderr and "Traceback" not in result.stderr
+    assert result.returncode == 3 and "def P (checkaleap" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_uncoded_preset_gives_board_setup_and_named_pieces(tmp_path: Path) -> None:
@@ -228,3 +228,27 @@ def test_validate_against_lists_the_moves_that_differ(tmp_path: Path) -> None:
                              str(games / "mirchess32.idiagram"), "--depth", "1"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 1 and "GC-RUN-ACCEPTS" in result.stdout
+
+
+HAND_WRITTEN = {"mir_chess_32": "mirchess32", "mir_chess_36": "mirchess36", "minixiangqi": "minixiangqi",
+                "shatranj_kamil_x": "shatranj-kamil-x"}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_WRITTEN))
+def test_hand_written_presets_translate_to_the_diagram_game(name: str) -> None:
+    """Piece functions fairyport did not write (exact primitives, checkatwostep, the cannon's cond idiom, fn
+    calls, palace flags) translate to XBetza whose perft equals the Diagram's."""
+    game = read_preset_game(GC_FIXTURES / f"{name}.php")
+    assert untranslated(game) == []
+    diagram = bundled_fixtures() / "games" / f"{HAND_WRITTEN[name]}.idiagram"
+    mine, theirs = compile_game(game).start_position(), compile_game(read_game(diagram)).start_position()
+    assert [perft(mine, d) for d in (1, 2)] == [perft(theirs, d) for d in (1, 2)]
+
+
+def test_translation_of_exact_and_two_step_terms() -> None:
+    game = read_preset_game(GC_FIXTURES / "shatranj_kamil_x.php")
+    moves = {p.id: p.betza for p in game.pieces}
+    assert moves["E"] == "masfF" and moves["S"] == "FfW" and moves["P"] == "fmWfcF" and moves["C"] == "mRcpR"
+    xiangqi = read_preset_game(GC_FIXTURES / "minixiangqi.php")
+    general = xiangqi.piece_type("K")
+    assert general.betza == "W" and general.confined_to == "flagged" and xiangqi.piece_type("N").betza == "mafsW"

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from fairyport.converters.gamecourier.rulestext import piece_rows
+from fairyport.converters.gamecourier.translate import translate
 from fairyport.errors import Location, ParseError, UnsupportedError
 from fairyport.formats.gamecourier.analysis import Analysis, analyse
 from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, Group, Logic, integer
-from fairyport.formats.gamecourier.movement import MoveTerm, decompose
 from fairyport.formats.gamecourier.preset import read_preset
 from fairyport.model import (
     BLACK,
@@ -283,6 +283,7 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
     from fairyport.converters.gamecourier.write import write_game
 
     data = game.format_data[FORMAT]
+    defs = {name: command.expr for name, (_, command) in info.defs.items() if command.expr is not None}
     for piece in game.pieces:
         command = _def(info, piece.id)
         if command is None or command.expr is None:
@@ -291,7 +292,17 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
         confined = _confinement(game, expr)
         if confined is not None:
             expr, piece.confined_to = confined
-        piece.betza = translate_def(expr) or ""
+        translated = translate(expr, defs, frozenset({piece.id}))
+        zone = translated.zone if translated is not None else None
+        if zone is not None:
+            flagged = _flagged_squares(info)
+            if not flagged:
+                translated = None
+            else:
+                if not any(z.name == zone for z in game.zones):
+                    game.zones.append(Zone(zone, flagged))
+                piece.confined_to = zone
+        piece.betza = translated.betza if translated is not None else ""
     stated = {label: row[2] for label, row in rows.items()}
     trial = dataclasses.replace(game, pieces=[dataclasses.replace(p, betza=stated.get(p.id, p.betza))
                                               for p in game.pieces], format_data={})
@@ -314,6 +325,18 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
             location = found[0].value.location(found[1].offset)
             piece.extra[FORMAT] = {"code": found[1].text, "location": str(location)}
             data["untranslated"].append(f"{piece.name}: {found[1].text} ({location})")
+
+
+def _flagged_squares(info: Analysis) -> frozenset[str]:
+    """Squares flagged by unconditional ``setflag`` statements of Pre-Game (``setflag rules`` aside)."""
+    squares: set[str] = set()
+    for block in info.code:
+        if block.key != "pregame":
+            continue
+        for statement in block.program.statements:
+            if isinstance(statement, Command) and statement.name == "setflag":
+                squares.update(t.value for t in statement.args if t.value != "rules")
+    return frozenset(squares)
 
 
 def _def_line(info: Analysis, name: str) -> str | None:
@@ -348,50 +371,3 @@ def _leftmost(expr: Expr) -> Expr:
     while isinstance(expr, Logic) and expr.op == "and":
         expr = expr.left
     return expr
-
-
-_ATOMS_BY_DELTA = {(1, 0): "W", (1, 1): "F", (2, 0): "D", (1, 2): "N", (2, 2): "A", (3, 0): "H", (1, 3): "C",
-                   (2, 3): "Z", (3, 3): "G"}
-_RIDERS = {"W": "R", "F": "B"}
-
-
-def translate_def(expr: Expr) -> str | None:
-    """XBetza for a piece function of symmetric leaps, rides and cannon hops with ``empty #1`` (m) or ``not
-    empty #1`` (c) conditions; None when a term is of another kind (exact deltas, other conditions)."""
-    terms = decompose(expr)
-    if terms is None:
-        return None
-    parts = []
-    for term in terms:
-        text = _translate_term(term)
-        if text is None:
-            return None
-        parts.append(text)
-    return "".join(parts)
-
-
-def _translate_term(term: MoveTerm) -> str | None:
-    if term.exact or len(term.deltas) != 2:
-        return None
-    a, b = sorted(abs(d) for d in term.deltas)
-    key = (b, 0) if a == 0 else (a, b)
-    atom = _ATOMS_BY_DELTA.get(key)
-    if atom is None:
-        return None
-    mode = ""
-    for condition in term.conditions:
-        text = condition.canonical()
-        if text in ("empty #1", "fn vacant #1"):
-            mode += "m"
-        elif text in ("not empty #1", "fn occupied #1"):
-            mode += "c"
-        else:
-            return None
-    if term.primitive == "checkleap":
-        return mode + atom
-    if term.primitive == "checkride":
-        return mode + _RIDERS.get(atom, atom + "0")
-    if term.primitive == "checkhop":
-        return mode + "p" + _RIDERS.get(atom, atom + "0")
-    return None
-
