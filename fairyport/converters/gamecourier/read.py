@@ -27,9 +27,20 @@ from typing import Any
 
 from fairyport.converters.gamecourier.rulestext import piece_rows
 from fairyport.converters.gamecourier.translate import translate
-from fairyport.errors import Location, ParseError, UnsupportedError
+from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.formats.gamecourier.analysis import Analysis, analyse
-from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, Group, Logic, integer
+from fairyport.formats.gamecourier.gamecode.nodes import (
+    Atom,
+    Call,
+    Command,
+    Expr,
+    Group,
+    IfBlock,
+    Logic,
+    Statement,
+    integer,
+    walk_expr,
+)
 from fairyport.formats.gamecourier.preset import read_preset
 from fairyport.model import (
     BLACK,
@@ -98,8 +109,10 @@ def game_from_analysis(info: Analysis, source: str) -> Game:
         data["labels"] = {"files": info.files, "ranks": info.ranks}
     metadata = Metadata(title=preset.get("game") or "", author=_author(info), source=source)
     rows = {row[0].upper(): row for row in piece_rows(preset.get("rules") or "")}
+    paired = [name.upper() for name in info.defs if name.isupper() and name.lower() in info.defs
+              and name.lower() != name]
     order = [label for label in rows if label in labels or f"def {label}" in _def_names(info)]
-    order += [label for label in labels if label not in order]
+    order = list(dict.fromkeys([*order, *labels, *paired]))
     pieces = [PieceType(rows[label][1] if label in rows else label, label, "",
                         image=(rows[label][3] or None) if label in rows else None) for label in order]
     game = Game(metadata, board, pieces, Setup(placement), Rules(), [], {FORMAT: data})
@@ -235,6 +248,62 @@ def _read_rules(info: Analysis, game: Game) -> None:
                 game.zones.append(Zone(name[len("zone_"):-len(side)], squares, color))
     for piece in game.pieces:
         piece.promotion = _promotion(info, game, piece)
+    if not any(p.promotion for p in game.pieces):
+        for pid, promotion in _promotion_idioms(info, game).items():
+            known = {p.id for p in game.pieces}
+            if pid in known and all(c.piece in known for c in promotion.choices):
+                game.piece_type(pid).promotion = promotion
+            elif pid in known:
+                data["untranslated"].append(f"{pid}: promotion to a piece without a function")
+
+
+def _promotion_idioms(info: Analysis, game: Game) -> dict[str, Promotion]:
+    """Hand-written promotion in Post-Move 1: ``if == moved P and == rank dest N:`` (the moved labels may be
+    an ``or`` group) whose body is ``add X dest`` (promotion to X) or ``if not match ... X Y Z: die`` (a
+    choice of X, Y, Z)."""
+    found: dict[str, Promotion] = {}
+    for block in info.code:
+        if block.key != "postauto1":
+            continue
+        for statement in block.program.statements:
+            if not isinstance(statement, IfBlock) or len(statement.branches) != 1:
+                continue
+            branch = statement.branches[0]
+            nodes = list(walk_expr(branch.condition))
+            movers = [lab for n in nodes if (lab := _equals_word(n, "moved"))]
+            ranks = [integer(n.args[1]) for n in nodes if isinstance(n, Call) and n.op == "==" and
+                     isinstance(n.args[0], Call) and n.args[0].canonical() == "rank dest"]
+            if not movers or len(ranks) != 1 or ranks[0] is None:
+                continue
+            choices = _promotion_choices(branch.body)
+            if not choices:
+                continue
+            depth = game.board.ranks - ranks[0]
+            for mover in movers:
+                found[mover.upper()] = Promotion(tuple(PromotionChoice(c.upper()) for c in choices), depth)
+    return found
+
+
+def _equals_word(node: Expr, word: str) -> str | None:
+    if isinstance(node, Call) and node.op == "==" and len(node.args) == 2:
+        a, b = node.args
+        if isinstance(a, Atom) and a.text == word and isinstance(b, Atom):
+            return b.text
+    return None
+
+
+def _promotion_choices(body: list[Statement]) -> list[str]:
+    for statement in body:
+        if isinstance(statement, Command) and statement.name == "add" and len(statement.args) == 2 \
+                and statement.args[1].value == "dest":
+            return [statement.args[0].value]
+        if isinstance(statement, IfBlock):
+            condition = statement.branches[0].condition
+            if isinstance(condition, Call) and condition.op == "not" and isinstance(condition.args[0], Call) \
+                    and condition.args[0].op == "match":
+                labels = [a.text.strip("{}") for a in condition.args[0].args[1:] if isinstance(a, Atom)]
+                return labels
+    return []
 
 
 def _promotion(info: Analysis, game: Game, piece: PieceType) -> Promotion | None:
@@ -285,7 +354,7 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
     data = game.format_data[FORMAT]
     defs = {name: command.expr for name, (_, command) in info.defs.items() if command.expr is not None}
     for piece in game.pieces:
-        command = _def(info, piece.id)
+        command = _def(info, _white_label(info, piece.id))
         if command is None or command.expr is None:
             continue
         expr = command.expr
@@ -308,7 +377,7 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
                                               for p in game.pieces], format_data={})
     try:
         written, _ = write_game(trial, best_effort=True)
-    except (UnsupportedError, ParseError):
+    except FairyportError:
         written = ""
     written_defs = {line.split(" ", 2)[1]: line for line in written.splitlines() if line.startswith("def ")}
     for piece in game.pieces:
@@ -317,14 +386,21 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
         if piece.id in stated and own == regenerated:
             piece.betza = stated[piece.id]
             continue
-        if _def(info, piece.id) is None:
+        if _def(info, _white_label(info, piece.id)) is None:
             data["untranslated"].append(f"{piece.name}: no piece function")
             continue
         if not piece.betza:
-            found = info.defs[piece.id]
+            found = info.defs[_white_label(info, piece.id)]
             location = found[0].value.location(found[1].offset)
             piece.extra[FORMAT] = {"code": found[1].text, "location": str(location)}
             data["untranslated"].append(f"{piece.name}: {found[1].text} ({location})")
+
+
+def _white_label(info: Analysis, piece_id: str) -> str:
+    """The first side's label of a piece id (``Cv`` for ``CV``): the function name spelled so, else the id."""
+    if piece_id in info.defs:
+        return piece_id
+    return next((n for n in info.defs if n.upper() == piece_id and n[:1].isupper()), piece_id)
 
 
 def _flagged_squares(info: Analysis) -> frozenset[str]:
