@@ -199,6 +199,20 @@ def test_read_back_preset_plays_like_the_diagram(path: Path) -> None:
 
 @pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_interpreter_agrees_with_generator_at_the_start(path: Path) -> None:
+    """The written preset's moves, run by the interpreter, are the model's (one ply: the interpreter needs
+    10-100 s for perft(2) on a loaded machine; deeper runs are the slow tests below)."""
+    _compare_playouts(path, games=0, plies=0, depth=1)
+
+
+@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
+def test_interpreter_agrees_with_generator_on_a_playout() -> None:
+    _compare_playouts(bundled_fixtures() / "games" / "mirchess32.idiagram", games=1, plies=4, depth=1)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_interpreter_agrees_with_generator_on_written_preset(path: Path) -> None:
     _compare_playouts(path, games=2, plies=8, depth=2)
 
