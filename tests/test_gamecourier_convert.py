@@ -269,3 +269,31 @@ def test_translation_of_exact_and_two_step_terms() -> None:
     xiangqi = read_preset_game(GC_FIXTURES / "minixiangqi.php")
     general = xiangqi.piece_type("K")
     assert general.betza == "W" and general.confined_to == "flagged" and xiangqi.piece_type("N").betza == "mafsW"
+
+
+@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
+def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
+    from fairyport.converters.gamecourier.compare import compare_colours
+
+    games = bundled_fixtures() / "games"
+    assert compare_colours(games / "chess.php", 1) == []
+    text = (games / "mirchess32.php").read_text(encoding="utf-8")
+    broken = tmp_path / "broken.php"
+    wazir_too = "def N (checkleap #0 #1 1 2) or (checkleap #0 #1 1 0);"
+    broken.write_text(text.replace("def N (checkleap #0 #1 1 2);", wazir_too), encoding="utf-8")
+    found = compare_colours(broken, 1)
+    assert [(f.code, f.message) for f in found] == [
+        ("GC-RUN-ASYMMETRIC", "after the start: only this side may play g1g2")]
+
+
+@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
+@pytest.mark.parametrize("name", ["chess", "minixiangqi"])
+def test_setlegal_display_equals_the_legal_moves(name: str) -> None:
+    """The Post-Game code's setlegal records (the legal-move display) are the moves the interpreter finds."""
+    from fairyport.rules.gamecode import load_preset
+
+    game = load_preset(bundled_fixtures() / "games" / f"{name}.php")
+    pos = game.position(None, None)
+    first = pos.legal_raw()[0]
+    pos.push_raw(first)
+    assert pos.recorded_legal() == {(m.origin, m.dest) for m in pos.legal_raw()}

@@ -57,4 +57,8 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
         from fairyport.converters.gamecourier.compare import compare_moves
 
         findings += compare_moves(path, Path(options.against), options.depth)
+    if options.run:
+        from fairyport.converters.gamecourier.compare import compare_colours
+
+        findings += compare_colours(path, options.depth)
     return FileReport(str(path), FORMAT, findings, details=details(analysis))
