@@ -108,10 +108,14 @@ class GameCourierGame:
                 self.interpreter.names.add(block.name)
         for _, block in subs:  # every sub is known before any body is compiled (calls by name)
             self.interpreter.subs[block.name] = None  # type: ignore[assignment]
-        for compiler, block in subs:
-            self.interpreter.subs[block.name] = compiler.sub(block)
-        for info in analysis.code:
-            self.blocks[info.key] = Compiler(self.interpreter, _source(info)).block(info.program.statements)
+        try:
+            for compiler, block in subs:
+                self.interpreter.subs[block.name] = compiler.sub(block)
+            for info in analysis.code:
+                self.blocks[info.key] = Compiler(self.interpreter, _source(info)).block(info.program.statements)
+        except RecursionError:
+            raise UnsupportedError("GAME Code nested too deeply to compile", preset.location(0),
+                                   feature="nesting depth") from None
 
     # --- phases ------------------------------------------------------------------------------------------
 

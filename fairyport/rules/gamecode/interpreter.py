@@ -50,6 +50,13 @@ LITERAL_WORDS = ("true", "false", "null", EMPTY)
 board, a piece label (of the FEN code, the set, a ``def`` name) or a single letter. Any other word is an
 unknown operator, reported when it is evaluated."""
 
+MAX_INTEGER = 2 ** 63
+"""Whole numbers beyond this (either sign) are an error, so arithmetic in a loop cannot eat the memory."""
+MAX_TEXT = 100_000
+"""Longest string ``join`` may build."""
+MAX_ARRAY = 10_000
+"""Most elements an array may hold."""
+
 PREPROCESSOR = ("origin", "dest", "moved", "old", "thismove")
 """Words replaced by the last move's data (the GAME Code Tutorial), and ``thismove`` (null before a move)."""
 
@@ -647,6 +654,9 @@ class Compiler:
                 array = dict(V.as_array(lookup(c, var)))
                 key = rest[0](c)
                 array[key if isinstance(key, (int, str)) else V.text(key)] = rest[1](c)
+                if len(array) > MAX_ARRAY:
+                    raise UnsupportedError(f"setelem: an array of more than {MAX_ARRAY} elements", where(),
+                                           feature="array size")
                 assign(c, var, array)
             return run_setelem
         if name == "push":
@@ -656,6 +666,9 @@ class Compiler:
                 for f in rest:
                     ints = [k for k in array if isinstance(k, int)]
                     array[max(ints) + 1 if ints else 0] = f(c)
+                if len(array) > MAX_ARRAY:
+                    raise UnsupportedError(f"push: an array of more than {MAX_ARRAY} elements", where(),
+                                           feature="array size")
                 assign(c, var, array)
             return run_push
 
@@ -972,7 +985,12 @@ def _flag(c: Ctx, a: list[Value]) -> Value:
 
 def _arith(op: str) -> Callable[[Ctx, list[Value]], Value]:
     def arith(c: Ctx, a: list[Value]) -> Value:
-        x, y = V.number(a[0]), V.number(a[1])
+        result = _arith_value(V.number(a[0]), V.number(a[1]))
+        if isinstance(result, int) and abs(result) > MAX_INTEGER:
+            raise ValueProblem(f"a whole number beyond {MAX_INTEGER}")
+        return result
+
+    def _arith_value(x: int | float, y: int | float) -> Value:
         if op == "+":
             return x + y
         if op == "-":
@@ -984,9 +1002,10 @@ def _arith(op: str) -> Callable[[Ctx, list[Value]], Value]:
             return int(q) if q.is_integer() else q
         if op == "%":
             return int(x) % int(y)
-        if op == "<<":
-            return int(x) << int(y)
-        return int(x) >> int(y)
+        shift = int(y)
+        if not 0 <= shift < 64:
+            raise ValueProblem(f"a shift by {shift}")
+        return int(x) << shift if op == "<<" else int(x) >> shift
     return arith
 
 
@@ -1021,8 +1040,8 @@ def _match(c: Ctx, a: list[Value]) -> Value:
 
 def _range(c: Ctx, a: list[Value]) -> Value:
     lo, hi = V.integer(a[0]), V.integer(a[1])
-    if abs(hi - lo) > 100_000:
-        raise ValueProblem("a range of more than 100000 numbers")
+    if abs(hi - lo) >= MAX_ARRAY:
+        raise ValueProblem(f"a range of more than {MAX_ARRAY} numbers")
     step = 1 if hi >= lo else -1
     return V.make_array(list(range(lo, hi + step, step)))
 
@@ -1036,7 +1055,20 @@ def _merge(c: Ctx, a: list[Value]) -> Value:
                 result[max(ints) + 1 if ints else 0] = item
             else:
                 result[key] = item
-    return result
+    return _sized(result)
+
+
+def _join(a: list[Value]) -> Value:
+    joined = V.text(a[0]) + V.text(a[1])
+    if len(joined) > MAX_TEXT:
+        raise ValueProblem(f"a string longer than {MAX_TEXT} characters")
+    return joined
+
+
+def _sized(array: dict[Any, Value]) -> dict[Any, Value]:
+    if len(array) > MAX_ARRAY:
+        raise ValueProblem(f"an array of more than {MAX_ARRAY} elements")
+    return array
 
 
 def _elem(c: Ctx, a: list[Value]) -> Value:
@@ -1081,7 +1113,7 @@ _OPERATORS: dict[str, tuple[int, Callable[[Ctx, list[Value]], Value]]] = {
     ">>": (2, _arith(">>")),
     "min": (2, lambda c, a: a[0] if V.compare(a[0], a[1]) <= 0 else a[1]),
     "max": (2, lambda c, a: a[0] if V.compare(a[0], a[1]) >= 0 else a[1]),
-    "join": (2, lambda c, a: V.text(a[0]) + V.text(a[1])),
+    "join": (2, lambda c, a: _join(a)),
     "merge": (2, _merge),
     "elem": (2, _elem),
     "range": (2, _range),
