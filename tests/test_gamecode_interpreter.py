@@ -281,7 +281,7 @@ def test_step_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(interpreter_module, "STEP_LIMIT", 5000)
     with pytest.raises(UnsupportedError, match="more than 5000 steps") as info:
         run("set i 0;\ndo:\n  set i + #i 1;\nloop;")
-    assert "t.php:7:3" in str(info.value)
+    assert "t.php:6:1" in str(info.value)
 
 
 def test_recursion_limit() -> None:

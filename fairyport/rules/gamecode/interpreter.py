@@ -37,7 +37,8 @@ from fairyport.rules.gamecode.state import State, side_of
 from fairyport.rules.gamecode.values import EMPTY, Value, ValueProblem
 
 STEP_LIMIT = 2_000_000
-"""Statements and calls one run of a code block may take (one candidate move's Post-Move code, say)."""
+"""Loop iterations and calls one run of a code block may take (one candidate move's Post-Move code, say).
+Straight-line statements are not counted: without loops and calls a run is bounded by the code's length."""
 CALL_DEPTH_LIMIT = 60
 """How deeply ``fn`` and ``sub`` calls may nest (recursion included)."""
 UNDEFINED_IS_NAME = True
@@ -65,12 +66,18 @@ Runner = Callable[["Ctx"], None]
 
 
 class Die(Exception):
-    """``die``: the move (or the game) is rejected."""
+    """``die``: the move (or the game) is rejected. The location is computed only when asked for (most
+    ``die`` commands reject a candidate move and are never shown)."""
 
-    def __init__(self, message: str, location: Location) -> None:
+    def __init__(self, message: str, where: Callable[[], Location]) -> None:
         super().__init__(message)
         self.message = message
-        self.location = location
+        self._where = where
+
+    @property
+    def location(self) -> Location:
+        """Where the ``die`` is."""
+        return self._where()
 
 
 class _Return(Exception):
@@ -435,11 +442,8 @@ class Compiler:
             if branch.keyword != "else" and cond is None:
                 self.fail(f"'{branch.keyword}' without a condition", branch.header.offset, branch.keyword)
             branches.append((cond, self.block(branch.body)))
-        it = self.it
-        where = self.where(block.offset)
 
         def run(c: Ctx) -> None:
-            it.tick(where)
             for cond, body in branches:
                 if cond is None or V.truthy(cond(c)):
                     _run_list(body, c)
@@ -462,7 +466,6 @@ class Compiler:
             var = (target or "").lstrip("#")
 
             def run_set(c: Ctx) -> None:
-                it.tick(where)
                 assign(c, var, value(c))
             return run_set
         if name == "def":
@@ -471,7 +474,6 @@ class Compiler:
                        [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None])
 
             def run_def(c: Ctx) -> None:
-                it.tick(where)
                 c.s.defs[fn.name] = fn
             return run_def
         if name == "setsystem":
@@ -479,21 +481,18 @@ class Compiler:
             key = target or ""
 
             def run_system(c: Ctx) -> None:
-                it.tick(where)
                 c.s.system[key] = value(c)
             return run_system
         if name in ("my", "local"):
             names = [t.value.lstrip("#") for t in cmd.args]
             if name == "my":
                 def run_my(c: Ctx) -> None:
-                    it.tick(where)
                     if c.my is not None:
                         for n in names:
                             c.my[n] = None
                 return run_my
 
             def run_local(c: Ctx) -> None:
-                it.tick(where)
                 if c.my is None:
                     return
                 saved = c.my["\0local"]
@@ -505,29 +504,25 @@ class Compiler:
             value = self._expr_or_null(cmd)
             if name == "return":
                 def run_return(c: Ctx) -> None:
-                    it.tick(where)
                     raise _Return(value(c))
                 return run_return
             if name == "verify":
                 def run_verify(c: Ctx) -> None:
-                    it.tick(where)
                     if not V.truthy(value(c)):
-                        raise Die(f"verify failed: {cmd.text}", where())
+                        raise Die(f"verify failed: {cmd.text}", where)
                 return run_verify
 
             def run_print(c: Ctx) -> None:
-                it.tick(where)
                 c.s.output.append(V.text(value(c)))
             return run_print
         if name in ("die", "say"):
             message = (cmd.message or "").strip()
             if name == "die":
                 def run_die(c: Ctx) -> None:
-                    raise Die(message, where())
+                    raise Die(message, where)
                 return run_die
 
             def run_say(c: Ctx) -> None:
-                it.tick(where)
                 c.s.output.append(message)
             return run_say
         if name in ("break", "continue"):
@@ -540,7 +535,6 @@ class Compiler:
             result = name
 
             def run_result(c: Ctx) -> None:
-                it.tick(where)
                 c.s.result = result
             return run_result
         if name == "gosub":
@@ -595,7 +589,6 @@ class Compiler:
             flag_value = name == "setflag"
 
             def run_flag(c: Ctx) -> None:
-                it.tick(where)
                 for f in operands:
                     value = f(c)
                     for key in (value.values() if isinstance(value, dict) else (value,)):
@@ -603,12 +596,10 @@ class Compiler:
             return run_flag
         if name in ("ban", "allow"):
             def run_ban(c: Ctx) -> None:
-                it.tick(where)
                 c.s.system[name] = [V.text(f(c)) for f in operands]
             return run_ban
         if name == "setlegal":
             def run_setlegal(c: Ctx) -> None:
-                it.tick(where)
                 values = [f(c) for f in operands]
                 origin: str | None = None
                 for value in values:
@@ -624,19 +615,16 @@ class Compiler:
             return run_setlegal
         if name == "add":
             def run_add(c: Ctx) -> None:
-                it.tick(where)
                 label, sq = args(c, 2)
                 c.s.board[square(sq)] = V.text(label) or EMPTY
             return run_add
         if name in ("capture", "empty", "remove"):
             def run_capture(c: Ctx) -> None:
-                it.tick(where)
                 for f in operands:
                     c.s.board[square(f(c))] = EMPTY
             return run_capture
         if name == "move":
             def run_move(c: Ctx) -> None:
-                it.tick(where)
                 a, b = (square(v) for v in args(c, 2))
                 board = c.s.board
                 board[b] = board[a]
@@ -647,7 +635,6 @@ class Compiler:
         rest = operands[1:]
         if name == "setelem":
             def run_setelem(c: Ctx) -> None:
-                it.tick(where)
                 if len(rest) != 2:
                     raise UnsupportedError("setelem takes an array name, a key and a value", where(),
                                            feature="setelem")
@@ -661,7 +648,6 @@ class Compiler:
             return run_setelem
         if name == "push":
             def run_push(c: Ctx) -> None:
-                it.tick(where)
                 array = dict(V.as_array(lookup(c, var)))
                 for f in rest:
                     ints = [k for k in array if isinstance(k, int)]
@@ -673,7 +659,6 @@ class Compiler:
             return run_push
 
         def run_unset(c: Ctx) -> None:
-            it.tick(where)
             for token in cmd.args:
                 key = token.value.lstrip("#")
                 if c.my is not None and key in c.my:
