@@ -387,3 +387,30 @@ def test_fen_round_trip() -> None:
     assert pos.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"
     with pytest.raises(ParseError, match="ranks"):
         game.position("8/8 w")
+
+
+def test_documented_choices_on_scopes_and_calls() -> None:
+    assert interpreter_module.SUBS_HOISTED and not interpreter_module.BLOCK_SCOPES
+    assert interpreter_module.NAMED_PARAMS_IN_ORDER and interpreter_module.FN_TAKES_THE_REST
+    code = """
+print sub later 2;
+if true:
+  set inside 5;
+endif;
+print #inside;
+def minus - #a #b =a =b;
+print fn minus 10 3;
+print == (fn minus 5 1) 4;
+sub later n:
+  return * #n 10;
+endsub;
+"""
+    assert printed(code) == ["20", "5", "7", "1"]
+
+
+def test_own_captures_are_candidates_and_postgame_is_not_run_by_perft() -> None:
+    assert game_module.OWN_CAPTURES_ARE_CANDIDATES and not game_module.POSTGAME_IN_PERFT
+    extra = "$default['postgame1'] = <<<'NOW'\ndie never run in perft;\nNOW;\n"
+    game = load_text(preset("", code="4k/5/5/5/3RK", cols=5, extra=extra), "t.php")
+    moves = {m.uci() for m in game.position().legal_raw()}
+    assert "e1d1" in moves and len(moves) == 2 * 24

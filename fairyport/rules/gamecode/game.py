@@ -44,6 +44,13 @@ NULL_MOVES = False
 """A piece "moving" to its own square is not a candidate."""
 PREMOVE_ONCE = True
 """See the module docstring: the mover's Pre-Move code runs once per position."""
+POSTGAME_IN_PERFT = False
+"""Perft does not run Post-Game code: it announces results (``won``, ``drawn``) and records ``setlegal`` moves,
+neither of which changes which moves are legal; a game over by checkmate or stalemate has no legal moves anyway.
+:meth:`GameCourierGame.recorded_legal` runs it on request."""
+OWN_CAPTURES_ARE_CANDIDATES = True
+"""Game Courier itself does not stop a piece from landing on its own side's piece; presets reject that in
+Post-Move (``if isupper old: die ...``), so such moves are candidates like any other."""
 FEN_FIELDS_USED = ("board", "side")
 """``--fen`` gives the board (read as a Game Courier FEN code on the preset's width) and the side to move
 (``w`` = the first side, ``b`` = the second). Castling and en passant rights are not in a Game Courier game:

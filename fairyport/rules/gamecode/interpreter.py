@@ -58,6 +58,16 @@ MAX_TEXT = 100_000
 MAX_ARRAY = 10_000
 """Most elements an array may hold."""
 
+SUBS_HOISTED = True
+"""Every ``sub`` of every code block is known before any code runs (Game Courier builds one program from the
+blocks), so a subroutine may be called above its definition or from another block."""
+BLOCK_SCOPES = False
+"""``if``, loop and ``switch`` bodies do not open scopes: Fergus Duniho described block scoping in 2016 as a
+feature he meant to remove; here a variable is the subroutine's own (``my``, parameters) or global."""
+FN_TAKES_THE_REST = True
+"""``fn NAME`` and ``sub NAME`` in an expression take every operand to their right up to ``and`` / ``or`` or the
+closing parenthesis (the syntax layer's reading); write ``(fn NAME a b)`` to end the arguments earlier."""
+
 PREPROCESSOR = ("origin", "dest", "moved", "old", "thismove")
 """Words replaced by the last move's data (the GAME Code Tutorial), and ``thismove`` (null before a move)."""
 
