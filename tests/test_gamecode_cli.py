@@ -45,3 +45,8 @@ def test_include_exits_3_naming_the_library(capsys: pytest.CaptureFixture[str]) 
 def test_native_engine_choice(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["perft", str(HERE / "chess.php"), "--depth", "1", "--engine", "native"])
     assert code == 0 and capsys.readouterr().out.strip() == "perft(1) = 20"
+
+
+def test_divide_with_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", str(HERE / "minixiangqi.php"), "--depth", "2", "--divide", "--jobs", "2"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("perft(2) = 331")
