@@ -414,3 +414,9 @@ def test_own_captures_are_candidates_and_postgame_is_not_run_by_perft() -> None:
     game = load_text(preset("", code="4k/5/5/5/3RK", cols=5, extra=extra), "t.php")
     moves = {m.uci() for m in game.position().legal_raw()}
     assert "e1d1" in moves and len(moves) == 2 * 24
+
+
+def test_eval_statement() -> None:
+    assert run('eval "+ 1 2";').output == []
+    with pytest.raises(UnsupportedError, match="eval of a move string"):
+        run('eval join "MOVE: " "e2-e4";')

@@ -510,6 +510,16 @@ class Compiler:
                     if n not in saved:
                         saved[n] = c.s.vars.get(n, _UNSET)
             return run_local
+        if name == "eval":
+            value = self._expr_or_null(cmd)
+
+            def run_eval(c: Ctx) -> None:
+                result = value(c)
+                if isinstance(result, str) and result.lstrip().upper().startswith("MOVE:"):
+                    raise UnsupportedError(f"eval of a move string ({result!r}): fairyport does not run moves "
+                                           "written in code", where(), feature="eval MOVE")
+                _eval(c, [result])
+            return run_eval
         if name in ("return", "print", "echo", "verify"):
             value = self._expr_or_null(cmd)
             if name == "return":
