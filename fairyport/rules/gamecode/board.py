@@ -13,6 +13,7 @@ made, so the origin is empty and the destination holds the mover.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 
 from fairyport.rules.gamecode.values import EMPTY
@@ -21,6 +22,7 @@ Board = dict[str, str]
 """Square -> label (``@`` when empty)."""
 
 
+@functools.lru_cache(maxsize=4096)
 def images(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     """Every sign and swap image of ``(dx, dy)``: 8 for an oblique delta, 4 for an orthogonal or diagonal one."""
     found: list[tuple[int, int]] = []
