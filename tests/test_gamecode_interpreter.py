@@ -420,3 +420,15 @@ def test_eval_statement() -> None:
     assert run('eval "+ 1 2";').output == []
     with pytest.raises(UnsupportedError, match="eval of a move string"):
         run('eval join "MOVE: " "e2-e4";')
+
+
+def test_api_on_a_decoded_preset_and_the_engine() -> None:
+    from fairyport.formats.gamecourier import read_preset
+    from fairyport.rules.gamecode import GameCourierGame, load
+
+    game = GameCourierGame(read_preset(HERE / "wazirs.php"))
+    assert len(game.position().legal_raw()) == 7
+    engine = load(HERE / "wazirs.php")
+    assert engine.name == "gamecourier" and engine.title.startswith("Wazir skirmish")
+    with pytest.raises(UnsupportedError, match="--variant does not apply"):
+        load(HERE / "wazirs.php", variant="x")
