@@ -432,3 +432,11 @@ def test_api_on_a_decoded_preset_and_the_engine() -> None:
     assert engine.name == "gamecourier" and engine.title.startswith("Wazir skirmish")
     with pytest.raises(UnsupportedError, match="--variant does not apply"):
         load(HERE / "wazirs.php", variant="x")
+
+
+@pytest.mark.parametrize("expr", ["* 99999999999 99999999999", "<< 1 70", "% 1 0",
+                                  "where e1 " + "9" * 400 + ".5 0", "checkleap e1 e2 " + "9" * 400 + ".5 0"])
+def test_numbers_out_of_range_are_located_errors(expr: str) -> None:
+    with pytest.raises(UnsupportedError) as info:
+        run(f"print {expr};")
+    assert info.value.location.line == 5

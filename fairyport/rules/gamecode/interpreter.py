@@ -835,6 +835,8 @@ class Compiler:
                 raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
             except ZeroDivisionError:
                 raise UnsupportedError(f"{op}: division by zero", locate(offset), feature=op) from None
+            except (OverflowError, ValueError):
+                raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
         if arity == 1:
             only = args[0]
 
@@ -843,6 +845,8 @@ class Compiler:
                     return function(c, [only(c)])
                 except ValueProblem as problem:
                     raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
+                except (OverflowError, ValueError):
+                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
             return apply1
         return apply
 
@@ -902,13 +906,16 @@ class Compiler:
         dx_fn, dy_fn = rest
         if isinstance(e.args[-1], Atom) and isinstance(e.args[-2], Atom) and e.args[-1].kind == "number" \
                 and e.args[-2].kind == "number":
-            dx, dy = V.integer(e.args[-2].text), V.integer(e.args[-1].text)
-
-            def run_const(c: Ctx) -> Value:
-                a, b = a_fn(c), b_fn(c)
-                return method(c.s.board, a if isinstance(a, str) else V.text(a), b if isinstance(b, str) else
-                              V.text(b), dx, dy, exact)
-            return run_const
+            try:
+                dx, dy = V.integer(e.args[-2].text), V.integer(e.args[-1].text)
+            except ValueProblem:
+                pass  # reported when run, by run_primitive
+            else:
+                def run_const(c: Ctx) -> Value:
+                    a, b = a_fn(c), b_fn(c)
+                    return method(c.s.board, a if isinstance(a, str) else V.text(a), b if isinstance(b, str)
+                                  else V.text(b), dx, dy, exact)
+                return run_const
 
         def run_primitive(c: Ctx) -> Value:
             x, y = ints(c, [dx_fn, dy_fn])

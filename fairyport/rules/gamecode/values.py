@@ -60,8 +60,14 @@ def number(value: Value) -> int | float:
 
 
 def integer(value: Value) -> int:
-    """The value as a whole number (floats are truncated, as PHP's ``(int)`` does)."""
-    return int(number(value))
+    """The value as a whole number (floats are truncated, as PHP's ``(int)`` does).
+
+    :raises ValueProblem: also for infinite and undefined floats.
+    """
+    try:
+        return int(number(value))
+    except (OverflowError, ValueError):
+        raise ValueProblem(f"not a whole number: {show(value)}") from None
 
 
 def text(value: Value) -> str:
