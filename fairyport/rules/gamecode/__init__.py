@@ -9,8 +9,8 @@ Public API:
   pop_raw / uci / copy / fen``) for :mod:`fairyport.rules.perft`.
 
 Modules: :mod:`.values` (PHP-like values), :mod:`.board` (coordinates and the ``check*`` primitives),
-:mod:`.state` (what a move changes), :mod:`.interpreter` (statements and expressions), :mod:`.game` (phases,
-candidate moves, positions).
+:mod:`.state` (what a move changes), :mod:`.operators` (expression operators), :mod:`.interpreter` (statements,
+expressions, calls), :mod:`.game` (phases, candidate moves, positions).
 """
 
 from __future__ import annotations
