@@ -440,3 +440,8 @@ def test_numbers_out_of_range_are_located_errors(expr: str) -> None:
     with pytest.raises(UnsupportedError) as info:
         run(f"print {expr};")
     assert info.value.location.line == 5
+
+
+def test_errors_inside_operands_keep_their_own_message() -> None:
+    with pytest.raises(UnsupportedError, match="fn P: no function of that name"):
+        run("print not fn P a1 a2;")

@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import NoReturn
 
-from fairyport.errors import Location, ParseError, UnsupportedError
+from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.formats.gamecourier.gamecode.expressions import parse_expression
 from fairyport.formats.gamecourier.gamecode.lexer import Token, tokenize
 from fairyport.formats.gamecourier.gamecode.nodes import (
@@ -829,6 +829,8 @@ class Compiler:
                 raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
             except ZeroDivisionError:
                 raise UnsupportedError(f"{op}: division by zero", locate(offset), feature=op) from None
+            except FairyportError:
+                raise
             except (OverflowError, ValueError):
                 raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
         if arity == 1:
@@ -839,6 +841,8 @@ class Compiler:
                     return function(c, [only(c)])
                 except ValueProblem as problem:
                     raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
+                except FairyportError:
+                    raise
                 except (OverflowError, ValueError):
                     raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
             return apply1
