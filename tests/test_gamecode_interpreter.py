@@ -327,6 +327,7 @@ def test_preprocessor_words_and_old() -> None:
 
 def test_uncoded_preset_allows_every_move() -> None:
     game = load_text(preset("", code="4k/5/5/5/4K", cols=5), "t.php")
+    assert not game_module.NULL_MOVES
     assert len(game.position().legal_raw()) == 24  # the King to every other square: nothing is enforced
 
 
@@ -445,3 +446,10 @@ def test_numbers_out_of_range_are_located_errors(expr: str) -> None:
 def test_errors_inside_operands_keep_their_own_message() -> None:
     with pytest.raises(UnsupportedError, match="fn P: no function of that name"):
         run("print not fn P a1 a2;")
+
+
+def test_strings_and_arrays_are_bounded() -> None:
+    with pytest.raises(UnsupportedError, match="longer than 100000"):
+        run('set s "ab";\ndo:\n  set s join #s #s;\nloop;')
+    with pytest.raises(UnsupportedError, match="more than 10000 elements"):
+        run("set a list;\ndo:\n  push a 1;\nloop;")
