@@ -281,7 +281,7 @@ def test_step_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(interpreter_module, "STEP_LIMIT", 5000)
     with pytest.raises(UnsupportedError, match="more than 5000 steps") as info:
         run("set i 0;\ndo:\n  set i + #i 1;\nloop;")
-    assert "t.php:7:3" in str(info.value)
+    assert "t.php:6:1" in str(info.value)
 
 
 def test_recursion_limit() -> None:
@@ -327,6 +327,7 @@ def test_preprocessor_words_and_old() -> None:
 
 def test_uncoded_preset_allows_every_move() -> None:
     game = load_text(preset("", code="4k/5/5/5/4K", cols=5), "t.php")
+    assert not game_module.NULL_MOVES
     assert len(game.position().legal_raw()) == 24  # the King to every other square: nothing is enforced
 
 
@@ -387,3 +388,68 @@ def test_fen_round_trip() -> None:
     assert pos.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"
     with pytest.raises(ParseError, match="ranks"):
         game.position("8/8 w")
+
+
+def test_documented_choices_on_scopes_and_calls() -> None:
+    assert interpreter_module.SUBS_HOISTED and not interpreter_module.BLOCK_SCOPES
+    assert interpreter_module.NAMED_PARAMS_IN_ORDER and interpreter_module.FN_TAKES_THE_REST
+    code = """
+print sub later 2;
+if true:
+  set inside 5;
+endif;
+print #inside;
+def minus - #a #b =a =b;
+print fn minus 10 3;
+print == (fn minus 5 1) 4;
+sub later n:
+  return * #n 10;
+endsub;
+"""
+    assert printed(code) == ["20", "5", "7", "1"]
+
+
+def test_own_captures_are_candidates_and_postgame_is_not_run_by_perft() -> None:
+    assert game_module.OWN_CAPTURES_ARE_CANDIDATES and not game_module.POSTGAME_IN_PERFT
+    extra = "$default['postgame1'] = <<<'NOW'\ndie never run in perft;\nNOW;\n"
+    game = load_text(preset("", code="4k/5/5/5/3RK", cols=5, extra=extra), "t.php")
+    moves = {m.uci() for m in game.position().legal_raw()}
+    assert "e1d1" in moves and len(moves) == 2 * 24
+
+
+def test_eval_statement() -> None:
+    assert run('eval "+ 1 2";').output == []
+    with pytest.raises(UnsupportedError, match="eval of a move string"):
+        run('eval join "MOVE: " "e2-e4";')
+
+
+def test_api_on_a_decoded_preset_and_the_engine() -> None:
+    from fairyport.formats.gamecourier import read_preset
+    from fairyport.rules.gamecode import GameCourierGame, load
+
+    game = GameCourierGame(read_preset(HERE / "wazirs.php"))
+    assert len(game.position().legal_raw()) == 7
+    engine = load(HERE / "wazirs.php")
+    assert engine.name == "gamecourier" and engine.title.startswith("Wazir skirmish")
+    with pytest.raises(UnsupportedError, match="--variant does not apply"):
+        load(HERE / "wazirs.php", variant="x")
+
+
+@pytest.mark.parametrize("expr", ["* 99999999999 99999999999", "<< 1 70", "% 1 0",
+                                  "where e1 " + "9" * 400 + ".5 0", "checkleap e1 e2 " + "9" * 400 + ".5 0"])
+def test_numbers_out_of_range_are_located_errors(expr: str) -> None:
+    with pytest.raises(UnsupportedError) as info:
+        run(f"print {expr};")
+    assert info.value.location.line == 5
+
+
+def test_errors_inside_operands_keep_their_own_message() -> None:
+    with pytest.raises(UnsupportedError, match="fn P: no function of that name"):
+        run("print not fn P a1 a2;")
+
+
+def test_strings_and_arrays_are_bounded() -> None:
+    with pytest.raises(UnsupportedError, match="longer than 100000"):
+        run('set s "ab";\ndo:\n  set s join #s #s;\nloop;')
+    with pytest.raises(UnsupportedError, match="more than 10000 elements"):
+        run("set a list;\ndo:\n  push a 1;\nloop;")

@@ -109,3 +109,23 @@ def test_chess_depth_3_and_kiwipete_depth_2(chess_game: GameCourierGame) -> None
 @pytest.mark.slow
 def test_minixiangqi_depth_3(xiangqi_game: GameCourierGame) -> None:
     assert perft(xiangqi_game.position(), 3) == 6664
+
+
+WRITTEN = sorted(GAMES.glob("*.php"))
+"""Presets written by the Game Courier writer (branch gc-convert), when present."""
+
+
+@pytest.mark.skipif(not WRITTEN, reason="no written presets in fixtures/games")
+@pytest.mark.parametrize("path", WRITTEN, ids=lambda p: p.name)
+def test_written_presets_record_the_moves_found_by_trying_every_candidate(path: Path) -> None:
+    """Where a preset records setlegal moves (the legal-move display, in Post-Game), they equal the moves the
+    interpreter finds by trying every candidate, at the start and along a random playout."""
+    game = load_preset(path)
+    pos = game.position()
+    rng = random.Random(7)
+    for _ in range(4):
+        moves = pos.legal_raw()
+        assert pos.recorded_legal() == ({(m.origin, m.dest) for m in moves} or None), pos.fen()
+        if not moves:
+            break
+        pos.push_raw(rng.choice(moves))

@@ -179,4 +179,7 @@ else:
   set ep false;
 endif;
 NOW;
+$default['rules'] = <<<'HTML'
+<p>FIDE chess, written in plain GAME Code for fairyport's interpreter tests.</p>
+HTML;
 ?>

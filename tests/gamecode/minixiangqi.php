@@ -23,7 +23,7 @@ def r checkride #0 #1 1 0;
 def C checkhop #0 #1 1 0;
 def c checkhop #0 #1 1 0;
 def N checkatwostep #0 #1 0 1 1 1 or checkatwostep #0 #1 0 1 -1 1 or checkatwostep #0 #1 0 -1 1 -1 or checkatwostep #0 #1 0 -1 -1 -1 or checkatwostep #0 #1 1 0 1 1 or checkatwostep #0 #1 1 0 1 -1 or checkatwostep #0 #1 -1 0 -1 1 or checkatwostep #0 #1 -1 0 -1 -1;
-def n fn N #0 #1;
+def n checkatwostep #0 #1 0 -1 1 -1 or checkatwostep #0 #1 0 -1 -1 -1 or checkatwostep #0 #1 0 1 1 1 or checkatwostep #0 #1 0 1 -1 1 or checkatwostep #0 #1 1 0 1 -1 or checkatwostep #0 #1 1 0 1 1 or checkatwostep #0 #1 -1 0 -1 -1 or checkatwostep #0 #1 -1 0 -1 1;
 def P checkaleap #0 #1 0 1 or checkaleap #0 #1 1 0 or checkaleap #0 #1 -1 0;
 def p checkaleap #0 #1 0 -1 or checkaleap #0 #1 1 0 or checkaleap #0 #1 -1 0;
 sub attacked sq enemies:
@@ -80,4 +80,7 @@ if sub attacked #k onlyupper or checkaride #K #k 0 1:
   die You may not leave your General in check or facing the other General.;
 endif;
 NOW;
+$default['rules'] = <<<'HTML'
+<p>MiniXiangqi (S. Kusumoto), written in plain GAME Code for fairyport's interpreter tests.</p>
+HTML;
 ?>

@@ -9,9 +9,9 @@ $default['pregame'] = <<<'NOW'
 set K findpiece K spaces;
 set k findpiece k spaces;
 def K checkleap #0 #1 1 0 or checkleap #0 #1 1 1;
-def k fn K #0 #1;
+def k checkleap #0 #1 1 0 or checkleap #0 #1 1 1;
 def W checkleap #0 #1 1 0;
-def w fn W #0 #1;
+def w checkleap #0 #1 1 0;
 sub attacked sq enemies:
   my from piece;
   for (from piece) #enemies:
@@ -82,4 +82,7 @@ NOW;
 $default['postgame2'] = <<<'NOW'
 gosub recordlegal 1;
 NOW;
+$default['rules'] = <<<'HTML'
+<p>Kings and Wazirs on 5x5: a small royal game for fairyport's interpreter tests.</p>
+HTML;
 ?>

@@ -9,22 +9,26 @@ Public API:
   pop_raw / uci / copy / fen``) for :mod:`fairyport.rules.perft`.
 
 Modules: :mod:`.values` (PHP-like values), :mod:`.board` (coordinates and the ``check*`` primitives),
-:mod:`.state` (what a move changes), :mod:`.interpreter` (statements and expressions), :mod:`.game` (phases,
-candidate moves, positions).
+:mod:`.state` (what a move changes), :mod:`.operators` (expression operators), :mod:`.interpreter` (statements,
+expressions, calls), :mod:`.game` (phases, candidate moves, positions).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, UnsupportedError
 from fairyport.rules.gamecode.game import GameCourierGame, GameCourierPosition, GCMove, load_preset, load_text
 from fairyport.rules.gamecode.interpreter import Die
 
+if TYPE_CHECKING:
+    from fairyport.engines import Engine
+
 __all__ = ["Die", "GCMove", "GameCourierGame", "GameCourierPosition", "load", "load_preset", "load_text"]
 
 
-def load(path: Path, *, variant: str | None = None) -> object:
+def load(path: Path, *, variant: str | None = None) -> Engine:
     """The preset in ``path`` as an :class:`fairyport.engines.Engine` (``name="gamecourier"``)."""
     from fairyport.engines import Engine  # engines imports the registry; import late to avoid a cycle
 

@@ -13,6 +13,7 @@ made, so the origin is empty and the destination holds the mover.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable
 
 from fairyport.rules.gamecode.values import EMPTY
@@ -21,6 +22,7 @@ Board = dict[str, str]
 """Square -> label (``@`` when empty)."""
 
 
+@functools.lru_cache(maxsize=4096)
 def images(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     """Every sign and swap image of ``(dx, dy)``: 8 for an oblique delta, 4 for an orthogonal or diagonal one."""
     found: list[tuple[int, int]] = []
@@ -104,64 +106,50 @@ class Geometry:
         pos = self.position[a]
         return [self.at.get((pos[0] + dx * i, pos[1] + dy * i)) for i in range(1, steps)]
 
-    def ride(self, board: Board, a: str, b: str, dx: int, dy: int, exact: bool) -> bool:
-        """``checkride`` / ``checkaride``: ``b`` is reached by repeating ``(dx, dy)`` over empty squares."""
+    def _squares_between(self, a: str, b: str, dx: int, dy: int, exact: bool) -> list[str | None] | None:
+        """The cells strictly between ``a`` and ``b`` when ``b`` lies on a line of ``(dx, dy)`` steps from ``a``
+        (that delta only, or any of its images), None otherwise; a hole is None in the list."""
         d = self.delta(a, b)
         if d is None:
-            return False
+            return None
         for sx, sy in ((dx, dy),) if exact else images(dx, dy):
             steps = self._line(a, d, sx, sy)
             if steps:
-                return all(sq is not None and board[sq] == EMPTY for sq in self._between(a, sx, sy, steps))
-        return False
+                return self._between(a, sx, sy, steps)
+        return None
+
+    def ride(self, board: Board, a: str, b: str, dx: int, dy: int, exact: bool) -> bool:
+        """``checkride`` / ``checkaride``: ``b`` is reached by repeating ``(dx, dy)`` over empty squares."""
+        between = self._squares_between(a, b, dx, dy, exact)
+        return between is not None and all(sq is not None and board[sq] == EMPTY for sq in between)
+
+    def _occupied_between(self, board: Board, a: str, b: str, dx: int, dy: int, exact: bool) -> list[bool] | None:
+        """For each square between ``a`` and ``b`` on a line (see :meth:`_squares_between`), whether it is
+        occupied; None if there is no such line or a hole interrupts it."""
+        between = self._squares_between(a, b, dx, dy, exact)
+        if between is None or any(sq is None for sq in between):
+            return None
+        return [board[sq] != EMPTY for sq in between if sq is not None]
 
     def hop(self, board: Board, a: str, b: str, dx: int, dy: int, exact: bool) -> bool:
         """``checkhop`` / ``checkahop``: along a line of ``(dx, dy)`` steps, exactly one occupied square lies
         between ``a`` and ``b`` (the cannon's capture; notes §6.5 leaves the arguments unattested)."""
-        d = self.delta(a, b)
-        if d is None:
-            return False
-        for sx, sy in ((dx, dy),) if exact else images(dx, dy):
-            steps = self._line(a, d, sx, sy)
-            if steps:
-                between = self._between(a, sx, sy, steps)
-                if any(sq is None for sq in between):
-                    return False
-                return sum(1 for sq in between if sq is not None and board[sq] != EMPTY) == 1
-        return False
+        occupied = self._occupied_between(board, a, b, dx, dy, exact)
+        return occupied is not None and sum(occupied) == 1
 
     def grasshop(self, board: Board, a: str, b: str, dx: int, dy: int) -> bool:
         """``checkgrasshop``: along a line of ``(dx, dy)`` steps (every image), the first occupied square is the
         one just before ``b`` (the grasshopper)."""
-        d = self.delta(a, b)
-        if d is None:
-            return False
-        for sx, sy in images(dx, dy):
-            steps = self._line(a, d, sx, sy)
-            if steps >= 2:
-                between = self._between(a, sx, sy, steps)
-                if any(sq is None for sq in between):
-                    return False
-                *empty, hurdle = between
-                if hurdle is None or board[hurdle] == EMPTY:
-                    return False
-                return all(board[sq] == EMPTY for sq in empty if sq is not None)
-        return False
+        occupied = self._occupied_between(board, a, b, dx, dy, False)
+        return bool(occupied) and occupied is not None and occupied[-1] and not any(occupied[:-1])
 
     def longleap(self, board: Board, a: str, b: str, dx: int, dy: int) -> bool:
         """``checklongleap``: along a line of ``(dx, dy)`` steps (every image), at least one occupied square lies
         between and ``b`` is empty (the checkers king's long leap; removing the leapt pieces is the code's job)."""
-        d = self.delta(a, b)
-        if d is None or board.get(b) != EMPTY:
+        if board.get(b) != EMPTY:
             return False
-        for sx, sy in images(dx, dy):
-            steps = self._line(a, d, sx, sy)
-            if steps >= 2:
-                between = self._between(a, sx, sy, steps)
-                if any(sq is None for sq in between):
-                    return False
-                return any(board[sq] != EMPTY for sq in between if sq is not None)
-        return False
+        occupied = self._occupied_between(board, a, b, dx, dy, False)
+        return occupied is not None and any(occupied)
 
     def twostep(self, board: Board, a: str, b: str, x1: int, y1: int, x2: int, y2: int) -> bool:
         """``checkatwostep``: a step of exactly ``(x1, y1)`` onto an empty square, then ``(x2, y2)`` onto ``b``."""

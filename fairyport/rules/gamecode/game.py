@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import weakref
 from pathlib import Path
 
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
@@ -44,6 +45,13 @@ NULL_MOVES = False
 """A piece "moving" to its own square is not a candidate."""
 PREMOVE_ONCE = True
 """See the module docstring: the mover's Pre-Move code runs once per position."""
+POSTGAME_IN_PERFT = False
+"""Perft does not run Post-Game code: it announces results (``won``, ``drawn``) and records ``setlegal`` moves,
+neither of which changes which moves are legal; a game over by checkmate or stalemate has no legal moves anyway.
+:meth:`GameCourierGame.recorded_legal` runs it on request."""
+OWN_CAPTURES_ARE_CANDIDATES = True
+"""Game Courier itself does not stop a piece from landing on its own side's piece; presets reject that in
+Post-Move (``if isupper old: die ...``), so such moves are candidates like any other."""
 FEN_FIELDS_USED = ("board", "side")
 """``--fen`` gives the board (read as a Game Courier FEN code on the preset's width) and the side to move
 (``w`` = the first side, ``b`` = the second). Castling and en passant rights are not in a Game Courier game:
@@ -62,6 +70,10 @@ class GCMove:
     def uci(self) -> str:
         """``e7e8q``: origin, destination and the promotion label in lower case."""
         return self.origin + self.dest + (self.promotion.lower() if self.promotion else "")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # compiled code cannot be pickled: a move travels to a worker process by name and is found again there
+        return (_move_by_name, (self.origin, self.dest, self.promotion))
 
     def notation(self) -> str:
         """Game Courier's notation: ``P e7-e8; Q-e8``."""
@@ -108,10 +120,14 @@ class GameCourierGame:
                 self.interpreter.names.add(block.name)
         for _, block in subs:  # every sub is known before any body is compiled (calls by name)
             self.interpreter.subs[block.name] = None  # type: ignore[assignment]
-        for compiler, block in subs:
-            self.interpreter.subs[block.name] = compiler.sub(block)
-        for info in analysis.code:
-            self.blocks[info.key] = Compiler(self.interpreter, _source(info)).block(info.program.statements)
+        try:
+            for compiler, block in subs:
+                self.interpreter.subs[block.name] = compiler.sub(block)
+            for info in analysis.code:
+                self.blocks[info.key] = Compiler(self.interpreter, _source(info)).block(info.program.statements)
+        except RecursionError:
+            raise UnsupportedError("GAME Code nested too deeply to compile", preset.location(0),
+                                   feature="nesting depth") from None
 
     # --- phases ------------------------------------------------------------------------------------------
 
@@ -289,8 +305,11 @@ class GameCourierPosition:
 
     def push_raw(self, move: GCMove) -> None:
         """Make a move of :meth:`legal_raw`."""
+        after = move.after
+        if after is None:  # a move that came from another process: find it by name
+            after = next(m.after for m in self.legal_raw() if m.uci() == move.uci())
         self._stack.append(self.state)
-        self.state = move.after
+        self.state = after
 
     def pop_raw(self) -> None:
         """Take back the last move."""
@@ -301,10 +320,17 @@ class GameCourierPosition:
         return move.uci()
 
     def copy(self) -> GameCourierPosition:
-        """An independent copy."""
+        """An independent copy. Copies are registered so that a worker process forked after the copy (``divide
+        --jobs``) receives it by number: compiled code cannot be pickled."""
         new = GameCourierPosition(self.game, self.state)
         new._stack = list(self._stack)
+        _COPIES[id(new)] = new
         return new
+
+    def __reduce__(self) -> tuple[object, ...]:
+        if _COPIES.get(id(self)) is not self:
+            raise TypeError("only copies made by GameCourierPosition.copy() can be sent to another process")
+        return (_copy_by_number, (id(self),))
 
     def fen(self) -> str:
         """See :meth:`GameCourierGame.fen`."""
@@ -313,6 +339,18 @@ class GameCourierPosition:
     def recorded_legal(self) -> set[tuple[str, str]] | None:
         """See :meth:`GameCourierGame.recorded_legal`."""
         return self.game.recorded_legal(self.state)
+
+
+_COPIES: weakref.WeakValueDictionary[int, GameCourierPosition] = weakref.WeakValueDictionary()
+"""Live copies by ``id`` (see :meth:`GameCourierPosition.copy`)."""
+
+
+def _copy_by_number(number: int) -> GameCourierPosition:
+    return _COPIES[number]
+
+
+def _move_by_name(origin: str, dest: str, promotion: str | None) -> GCMove:
+    return GCMove(origin, dest, promotion, None)  # type: ignore[arg-type]
 
 
 def _board_from(fen: FenBoard, geometry: Geometry) -> dict[str, str]:

@@ -6,7 +6,7 @@ switch headers with their closers itself (``do`` / ``loop``, ``for`` and ``forea
 ``endswitch``). Expressions are the parser's Polish-notation trees.
 
 Nothing here touches files, the network or the process: the code can only change the :class:`State` it is
-given. Every statement and every call costs a step; a run that takes more than :data:`STEP_LIMIT` steps or
+given. Every loop iteration and every call costs a step; a run that takes more than :data:`STEP_LIMIT` steps or
 nests calls deeper than :data:`CALL_DEPTH_LIMIT` stops with a located :class:`~fairyport.errors.UnsupportedError`.
 """
 
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from fairyport.errors import Location, ParseError, UnsupportedError
+from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.formats.gamecourier.gamecode.expressions import parse_expression
 from fairyport.formats.gamecourier.gamecode.lexer import Token, tokenize
 from fairyport.formats.gamecourier.gamecode.nodes import (
@@ -33,11 +33,13 @@ from fairyport.formats.gamecourier.gamecode.nodes import (
 )
 from fairyport.rules.gamecode import values as V
 from fairyport.rules.gamecode.board import Geometry
-from fairyport.rules.gamecode.state import State, side_of
+from fairyport.rules.gamecode.operators import MAX_ARRAY, OPERATORS, Operator
+from fairyport.rules.gamecode.state import State
 from fairyport.rules.gamecode.values import EMPTY, Value, ValueProblem
 
 STEP_LIMIT = 2_000_000
-"""Statements and calls one run of a code block may take (one candidate move's Post-Move code, say)."""
+"""Loop iterations and calls one run of a code block may take (one candidate move's Post-Move code, say).
+Straight-line statements are not counted: without loops and calls a run is bounded by the code's length."""
 CALL_DEPTH_LIMIT = 60
 """How deeply ``fn`` and ``sub`` calls may nest (recursion included)."""
 UNDEFINED_IS_NAME = True
@@ -50,6 +52,16 @@ LITERAL_WORDS = ("true", "false", "null", EMPTY)
 board, a piece label (of the FEN code, the set, a ``def`` name) or a single letter. Any other word is an
 unknown operator, reported when it is evaluated."""
 
+SUBS_HOISTED = True
+"""Every ``sub`` of every code block is known before any code runs (Game Courier builds one program from the
+blocks), so a subroutine may be called above its definition or from another block."""
+BLOCK_SCOPES = False
+"""``if``, loop and ``switch`` bodies do not open scopes: Fergus Duniho described block scoping in 2016 as a
+feature he meant to remove; here a variable is the subroutine's own (``my``, parameters) or global."""
+FN_TAKES_THE_REST = True
+"""``fn NAME`` and ``sub NAME`` in an expression take every operand to their right up to ``and`` / ``or`` or the
+closing parenthesis (the syntax layer's reading); write ``(fn NAME a b)`` to end the arguments earlier."""
+
 PREPROCESSOR = ("origin", "dest", "moved", "old", "thismove")
 """Words replaced by the last move's data (the GAME Code Tutorial), and ``thismove`` (null before a move)."""
 
@@ -58,12 +70,18 @@ Runner = Callable[["Ctx"], None]
 
 
 class Die(Exception):
-    """``die``: the move (or the game) is rejected."""
+    """``die``: the move (or the game) is rejected. The location is computed only when asked for (most
+    ``die`` commands reject a candidate move and are never shown)."""
 
-    def __init__(self, message: str, location: Location) -> None:
+    def __init__(self, message: str, where: Callable[[], Location]) -> None:
         super().__init__(message)
         self.message = message
-        self.location = location
+        self._where = where
+
+    @property
+    def location(self) -> Location:
+        """Where the ``die`` is."""
+        return self._where()
 
 
 class _Return(Exception):
@@ -428,11 +446,8 @@ class Compiler:
             if branch.keyword != "else" and cond is None:
                 self.fail(f"'{branch.keyword}' without a condition", branch.header.offset, branch.keyword)
             branches.append((cond, self.block(branch.body)))
-        it = self.it
-        where = self.where(block.offset)
 
         def run(c: Ctx) -> None:
-            it.tick(where)
             for cond, body in branches:
                 if cond is None or V.truthy(cond(c)):
                     _run_list(body, c)
@@ -455,7 +470,6 @@ class Compiler:
             var = (target or "").lstrip("#")
 
             def run_set(c: Ctx) -> None:
-                it.tick(where)
                 assign(c, var, value(c))
             return run_set
         if name == "def":
@@ -464,7 +478,6 @@ class Compiler:
                        [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None])
 
             def run_def(c: Ctx) -> None:
-                it.tick(where)
                 c.s.defs[fn.name] = fn
             return run_def
         if name == "setsystem":
@@ -472,21 +485,18 @@ class Compiler:
             key = target or ""
 
             def run_system(c: Ctx) -> None:
-                it.tick(where)
                 c.s.system[key] = value(c)
             return run_system
         if name in ("my", "local"):
             names = [t.value.lstrip("#") for t in cmd.args]
             if name == "my":
                 def run_my(c: Ctx) -> None:
-                    it.tick(where)
                     if c.my is not None:
                         for n in names:
                             c.my[n] = None
                 return run_my
 
             def run_local(c: Ctx) -> None:
-                it.tick(where)
                 if c.my is None:
                     return
                 saved = c.my["\0local"]
@@ -494,33 +504,39 @@ class Compiler:
                     if n not in saved:
                         saved[n] = c.s.vars.get(n, _UNSET)
             return run_local
+        if name == "eval":
+            value = self._expr_or_null(cmd)
+
+            def run_eval(c: Ctx) -> None:
+                result = value(c)
+                if isinstance(result, str) and result.lstrip().upper().startswith("MOVE:"):
+                    raise UnsupportedError(f"eval of a move string ({result!r}): fairyport does not run moves "
+                                           "written in code", where(), feature="eval MOVE")
+                _eval(c, [result])
+            return run_eval
         if name in ("return", "print", "echo", "verify"):
             value = self._expr_or_null(cmd)
             if name == "return":
                 def run_return(c: Ctx) -> None:
-                    it.tick(where)
                     raise _Return(value(c))
                 return run_return
             if name == "verify":
                 def run_verify(c: Ctx) -> None:
-                    it.tick(where)
                     if not V.truthy(value(c)):
-                        raise Die(f"verify failed: {cmd.text}", where())
+                        raise Die(f"verify failed: {cmd.text}", where)
                 return run_verify
 
             def run_print(c: Ctx) -> None:
-                it.tick(where)
                 c.s.output.append(V.text(value(c)))
             return run_print
         if name in ("die", "say"):
             message = (cmd.message or "").strip()
             if name == "die":
                 def run_die(c: Ctx) -> None:
-                    raise Die(message, where())
+                    raise Die(message, where)
                 return run_die
 
             def run_say(c: Ctx) -> None:
-                it.tick(where)
                 c.s.output.append(message)
             return run_say
         if name in ("break", "continue"):
@@ -533,7 +549,6 @@ class Compiler:
             result = name
 
             def run_result(c: Ctx) -> None:
-                it.tick(where)
                 c.s.result = result
             return run_result
         if name == "gosub":
@@ -588,7 +603,6 @@ class Compiler:
             flag_value = name == "setflag"
 
             def run_flag(c: Ctx) -> None:
-                it.tick(where)
                 for f in operands:
                     value = f(c)
                     for key in (value.values() if isinstance(value, dict) else (value,)):
@@ -596,12 +610,10 @@ class Compiler:
             return run_flag
         if name in ("ban", "allow"):
             def run_ban(c: Ctx) -> None:
-                it.tick(where)
                 c.s.system[name] = [V.text(f(c)) for f in operands]
             return run_ban
         if name == "setlegal":
             def run_setlegal(c: Ctx) -> None:
-                it.tick(where)
                 values = [f(c) for f in operands]
                 origin: str | None = None
                 for value in values:
@@ -617,19 +629,16 @@ class Compiler:
             return run_setlegal
         if name == "add":
             def run_add(c: Ctx) -> None:
-                it.tick(where)
                 label, sq = args(c, 2)
                 c.s.board[square(sq)] = V.text(label) or EMPTY
             return run_add
         if name in ("capture", "empty", "remove"):
             def run_capture(c: Ctx) -> None:
-                it.tick(where)
                 for f in operands:
                     c.s.board[square(f(c))] = EMPTY
             return run_capture
         if name == "move":
             def run_move(c: Ctx) -> None:
-                it.tick(where)
                 a, b = (square(v) for v in args(c, 2))
                 board = c.s.board
                 board[b] = board[a]
@@ -640,27 +649,30 @@ class Compiler:
         rest = operands[1:]
         if name == "setelem":
             def run_setelem(c: Ctx) -> None:
-                it.tick(where)
                 if len(rest) != 2:
                     raise UnsupportedError("setelem takes an array name, a key and a value", where(),
                                            feature="setelem")
                 array = dict(V.as_array(lookup(c, var)))
                 key = rest[0](c)
                 array[key if isinstance(key, (int, str)) else V.text(key)] = rest[1](c)
+                if len(array) > MAX_ARRAY:
+                    raise UnsupportedError(f"setelem: an array of more than {MAX_ARRAY} elements", where(),
+                                           feature="array size")
                 assign(c, var, array)
             return run_setelem
         if name == "push":
             def run_push(c: Ctx) -> None:
-                it.tick(where)
                 array = dict(V.as_array(lookup(c, var)))
                 for f in rest:
                     ints = [k for k in array if isinstance(k, int)]
                     array[max(ints) + 1 if ints else 0] = f(c)
+                if len(array) > MAX_ARRAY:
+                    raise UnsupportedError(f"push: an array of more than {MAX_ARRAY} elements", where(),
+                                           feature="array size")
                 assign(c, var, array)
             return run_push
 
         def run_unset(c: Ctx) -> None:
-            it.tick(where)
             for token in cmd.args:
                 key = token.value.lstrip("#")
                 if c.my is not None and key in c.my:
@@ -817,6 +829,10 @@ class Compiler:
                 raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
             except ZeroDivisionError:
                 raise UnsupportedError(f"{op}: division by zero", locate(offset), feature=op) from None
+            except FairyportError:
+                raise
+            except (OverflowError, ValueError):
+                raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
         if arity == 1:
             only = args[0]
 
@@ -825,6 +841,10 @@ class Compiler:
                     return function(c, [only(c)])
                 except ValueProblem as problem:
                     raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
+                except FairyportError:
+                    raise
+                except (OverflowError, ValueError):
+                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
             return apply1
         return apply
 
@@ -884,13 +904,16 @@ class Compiler:
         dx_fn, dy_fn = rest
         if isinstance(e.args[-1], Atom) and isinstance(e.args[-2], Atom) and e.args[-1].kind == "number" \
                 and e.args[-2].kind == "number":
-            dx, dy = V.integer(e.args[-2].text), V.integer(e.args[-1].text)
-
-            def run_const(c: Ctx) -> Value:
-                a, b = a_fn(c), b_fn(c)
-                return method(c.s.board, a if isinstance(a, str) else V.text(a), b if isinstance(b, str) else
-                              V.text(b), dx, dy, exact)
-            return run_const
+            try:
+                dx, dy = V.integer(e.args[-2].text), V.integer(e.args[-1].text)
+            except ValueProblem:
+                pass  # reported when run, by run_primitive
+            else:
+                def run_const(c: Ctx) -> Value:
+                    a, b = a_fn(c), b_fn(c)
+                    return method(c.s.board, a if isinstance(a, str) else V.text(a), b if isinstance(b, str)
+                                  else V.text(b), dx, dy, exact)
+                return run_const
 
         def run_primitive(c: Ctx) -> Value:
             x, y = ints(c, [dx_fn, dy_fn])
@@ -913,87 +936,6 @@ _CHECKS = {"checkleap": 4, "checkaleap": 4, "checkride": 4, "checkaride": 4, "ch
            "checkgrasshop": 4, "checklongleap": 4, "checkatwostep": 6, "checkpath": 3}
 
 
-# --- operators --------------------------------------------------------------------------------------------
-
-def _square_value(c: Ctx, value: Value) -> Value:
-    sq = V.text(value)
-    return c.s.board.get(sq) if sq in c.it.geometry.position else None
-
-
-def _space(c: Ctx, a: list[Value]) -> Value:
-    return _square_value(c, a[0])
-
-
-def _empty(c: Ctx, a: list[Value]) -> Value:
-    return _square_value(c, a[0]) == EMPTY
-
-
-def _rank(c: Ctx, a: list[Value]) -> Value:
-    pos = c.it.geometry.position.get(V.text(a[0]))
-    return pos[1] if pos is not None else None
-
-
-def _file(c: Ctx, a: list[Value]) -> Value:
-    pos = c.it.geometry.position.get(V.text(a[0]))
-    return pos[0] if pos is not None else None
-
-
-def _where(c: Ctx, a: list[Value]) -> Value:
-    found = c.it.geometry.where(V.text(a[0]), V.integer(a[1]), V.integer(a[2]))
-    return found if found is not None else False
-
-
-def _spaces(c: Ctx, a: list[Value]) -> Value:
-    return dict(c.s.board.items())
-
-
-def _only(side: int) -> Callable[[Ctx, list[Value]], Value]:
-    def only(c: Ctx, a: list[Value]) -> Value:
-        return {sq: label for sq, label in c.s.board.items() if side_of(label) == side}
-    return only
-
-
-def _findpiece(c: Ctx, a: list[Value]) -> Value:
-    label = V.text(a[0])
-    board = c.s.board
-    position = c.it.geometry.position
-    for key, value in V.as_array(a[1]).items():
-        if isinstance(value, str) and value in position and value != label:
-            if board.get(value) == label:
-                return value
-        elif V.text(value) == label:
-            return key
-    return False
-
-
-def _flag(c: Ctx, a: list[Value]) -> Value:
-    return V.truthy(c.s.flags.get(V.text(a[0]), False))
-
-
-def _arith(op: str) -> Callable[[Ctx, list[Value]], Value]:
-    def arith(c: Ctx, a: list[Value]) -> Value:
-        x, y = V.number(a[0]), V.number(a[1])
-        if op == "+":
-            return x + y
-        if op == "-":
-            return x - y
-        if op == "*":
-            return x * y
-        if op == "/":
-            q = x / y
-            return int(q) if q.is_integer() else q
-        if op == "%":
-            return int(x) % int(y)
-        if op == "<<":
-            return int(x) << int(y)
-        return int(x) >> int(y)
-    return arith
-
-
-def _compare(test: Callable[[int], bool]) -> Callable[[Ctx, list[Value]], Value]:
-    return lambda c, a: test(V.compare(a[0], a[1]))
-
-
 def _eval(c: Ctx, a: list[Value]) -> Value:
     value = a[0]
     if not isinstance(value, str):
@@ -1008,93 +950,7 @@ def _eval(c: Ctx, a: list[Value]) -> Value:
     return Compiler(c.it, source).expr(parsed.expr)(c)
 
 
-def _match(c: Ctx, a: list[Value]) -> Value:
-    if not a:
-        return False
-    first, rest = a[0], a[1:]
-    for item in rest:
-        for v in (item.values() if isinstance(item, dict) else (item,)):
-            if V.loose_equal(first, v):
-                return True
-    return False
-
-
-def _range(c: Ctx, a: list[Value]) -> Value:
-    lo, hi = V.integer(a[0]), V.integer(a[1])
-    if abs(hi - lo) > 100_000:
-        raise ValueProblem("a range of more than 100000 numbers")
-    step = 1 if hi >= lo else -1
-    return V.make_array(list(range(lo, hi + step, step)))
-
-
-def _merge(c: Ctx, a: list[Value]) -> Value:
-    result: dict[Any, Value] = {}
-    for value in a:
-        for key, item in V.as_array(value).items():
-            if isinstance(key, int):
-                ints = [k for k in result if isinstance(k, int)]
-                result[max(ints) + 1 if ints else 0] = item
-            else:
-                result[key] = item
-    return result
-
-
-def _elem(c: Ctx, a: list[Value]) -> Value:
-    key, array = a[0], V.as_array(a[1])
-    if key in array:
-        return array[key]
-    if V.is_numeric(key) and int(V.number(key)) in array:
-        return array[int(V.number(key))]
-    return array.get(V.text(key))
-
-
-_OPERATORS: dict[str, tuple[int, Callable[[Ctx, list[Value]], Value]]] = {
-    "not": (1, lambda c, a: not V.truthy(a[0])),
-    "!": (1, lambda c, a: not V.truthy(a[0])),
-    "rank": (1, _rank),
-    "file": (1, _file),
-    "space": (1, _space),
-    "empty": (1, _empty),
-    "flag": (1, _flag),
-    "eval": (1, _eval),
-    "abs": (1, lambda c, a: abs(V.number(a[0]))),
-    "onboard": (1, lambda c, a: V.text(a[0]) in c.it.geometry.position),
-    "isupper": (1, lambda c, a: side_of(V.text(a[0])) == 1),
-    "islower": (1, lambda c, a: side_of(V.text(a[0])) == 2),
-    "toupper": (1, lambda c, a: V.text(a[0]).upper()),
-    "tolower": (1, lambda c, a: V.text(a[0]).lower()),
-    "count": (1, lambda c, a: len(V.as_array(a[0]))),
-    "keys": (1, lambda c, a: V.make_array(list(V.as_array(a[0]).keys()))),
-    "==": (2, lambda c, a: V.loose_equal(a[0], a[1])),
-    "!=": (2, lambda c, a: not V.loose_equal(a[0], a[1])),
-    "equal": (2, lambda c, a: type(a[0]) is type(a[1]) and a[0] == a[1]),
-    "<": (2, _compare(lambda r: r < 0)),
-    ">": (2, _compare(lambda r: r > 0)),
-    "<=": (2, _compare(lambda r: r <= 0)),
-    ">=": (2, _compare(lambda r: r >= 0)),
-    "+": (2, _arith("+")),
-    "-": (2, _arith("-")),
-    "*": (2, _arith("*")),
-    "/": (2, _arith("/")),
-    "%": (2, _arith("%")),
-    "<<": (2, _arith("<<")),
-    ">>": (2, _arith(">>")),
-    "min": (2, lambda c, a: a[0] if V.compare(a[0], a[1]) <= 0 else a[1]),
-    "max": (2, lambda c, a: a[0] if V.compare(a[0], a[1]) >= 0 else a[1]),
-    "join": (2, lambda c, a: V.text(a[0]) + V.text(a[1])),
-    "merge": (2, _merge),
-    "elem": (2, _elem),
-    "range": (2, _range),
-    "findpiece": (2, _findpiece),
-    "where": (3, _where),
-    "spaces": (0, _spaces),
-    "onlyupper": (0, _only(1)),
-    "onlylower": (0, _only(2)),
-    "list": (-1, lambda c, a: V.make_array(a)),
-    "array": (-1, lambda c, a: V.make_array(a)),
-    "match": (-1, _match),
-}
-"""Operators: operand count (-1 = every operand to the right) and implementation."""
+_OPERATORS: dict[str, tuple[int, Operator]] = {**OPERATORS, "eval": (1, _eval)}
 
 SUPPORTED_OPERATORS = frozenset(_OPERATORS) | frozenset(_CHECKS) | {"fn", "sub", "var", "cond"}
 """Every operator the interpreter runs (for the README and the tests)."""

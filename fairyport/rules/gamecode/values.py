@@ -17,6 +17,7 @@ Value = Any
 EMPTY = "@"
 """The label of an empty square (the GAME Code Tutorial: "@, which is the internal label for an empty space")."""
 
+_NUMERIC_START = frozenset("0123456789+-. \t\n\r")
 _NUMBER = re.compile(r"\s*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)\s*$")
 
 
@@ -59,8 +60,14 @@ def number(value: Value) -> int | float:
 
 
 def integer(value: Value) -> int:
-    """The value as a whole number (floats are truncated, as PHP's ``(int)`` does)."""
-    return int(number(value))
+    """The value as a whole number (floats are truncated, as PHP's ``(int)`` does).
+
+    :raises ValueProblem: also for infinite and undefined floats.
+    """
+    try:
+        return int(number(value))
+    except (OverflowError, ValueError):
+        raise ValueProblem(f"not a whole number: {show(value)}") from None
 
 
 def text(value: Value) -> str:
@@ -93,6 +100,8 @@ def loose_equal(a: Value, b: Value) -> bool:
     if isinstance(a, str) and isinstance(b, str):
         if a == b:
             return True
+        if not a or not b or a[0] not in _NUMERIC_START or b[0] not in _NUMERIC_START:
+            return False
         if is_numeric(a) and is_numeric(b):
             return number(a) == number(b)
         return False
