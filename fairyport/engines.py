@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from fairyport.cli.registry import MODEL_READERS, NATIVE_ENGINES, VARIANT_READERS, resolve
+from fairyport.converters import require_translated
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.formats.detect import detect_format
 from fairyport.loader import read_game
@@ -75,6 +76,7 @@ def model_engine(path: Path, fmt: str | None = None, variant: str | None = None)
             raise UnsupportedError(f"--variant is not understood for the {fmt} format", Location(str(path)),
                                    feature="variant")
         game = reader(path, variant=variant)
+    require_translated(game, f"{path} cannot be played by the reference generator")
     try:
         compiled = compile_game(game)
     except FairyportError as error:

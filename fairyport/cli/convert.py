@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from fairyport.cli.registry import MODEL_READERS, MODEL_WRITERS, REWRITERS, VARIANT_READERS, resolve
+from fairyport.converters import require_translated, untranslated
 from fairyport.errors import Location, UnsupportedError
 from fairyport.formats.detect import FORMATS, detect_format
 from fairyport.model import Game
@@ -49,13 +50,16 @@ def run(args: argparse.Namespace) -> int:
             raise UnsupportedError(f"writing the {target} format is not supported yet", feature=target)
         game = reader(path, variant=args.variant) if args.variant and source in VARIANT_READERS else reader(path)
         dropped = [] if target == "json" else programs_lost(game, target, args.best_effort)
+        missing = untranslated(game)
+        if missing and not args.best_effort:
+            require_translated(game, f"{path} cannot be written as {target}")
         try:
             text, lost = writer(game, best_effort=args.best_effort)
         except UnsupportedError as error:
             if error.location.file is None:  # the writer knows the game, not the file it came from
                 error.relocated(dataclasses.replace(error.location, file=str(path)))
             raise
-        lost = dropped + lost
+        lost = dropped + missing + lost
         for item in lost:
             print(f"fairyport: warning: not expressible in {target}, dropped: {item}", file=sys.stderr)
         data = text.encode("utf-8")

@@ -29,6 +29,7 @@ MODEL_READERS: dict[str, str] = {
     "idiagram": "fairyport.converters.idiagram:read_game",
     "json": "fairyport.converters.json:read_game",
     "zrf": "fairyport.converters.zrf:read_game",
+    "gamecourier": "fairyport.converters.gamecourier:read_game",
 }
 """Format -> ``read_game(path: Path) -> fairyport.model.Game``."""
 
@@ -39,11 +40,13 @@ MODEL_WRITERS: dict[str, str] = {
     "idiagram": "fairyport.converters.idiagram:write_game",
     "json": "fairyport.converters.json:write_game",
     "zrf": "fairyport.converters.zrf:write_game",
+    "gamecourier": "fairyport.converters.gamecourier:write_game",
 }
 """Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
 
 NATIVE_ENGINES: dict[str, str] = {
     "zrf": "fairyport.rules.zrf.engine:load",
+    "gamecourier": "fairyport.rules.gamecode:load",
 }
 """Format -> ``load(path: Path, *, variant: str | None) -> fairyport.engines.Engine``: the format's own
 interpreter (ZRF move language, GAME Code), used by ``perft`` and ``check`` unless ``--engine model``."""

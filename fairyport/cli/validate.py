@@ -27,6 +27,12 @@ class ValidateOptions:
 
     variant: str | None = None
     """ZRF: the variant (title or 1-based index) to validate; None validates the game and every variant."""
+    against: str | None = None
+    """Game Courier: a file of the same game whose moves the preset's code must give when run."""
+    depth: int = 2
+    """Plies deep the ``against`` comparison and the ``run`` checks go."""
+    run: bool = False
+    """Game Courier: run the preset's code (the two sides' moves must mirror each other)."""
 
 
 ValidatorFunction = Callable[[Path, ValidateOptions], FileReport]
@@ -55,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     """Validate every file named or found under the folders named; print findings and a summary."""
     suffixes = [s for s, fmt in SUFFIXES.items() if fmt in VALIDATORS]
     files = collect_files(args.paths, suffixes)
-    options = ValidateOptions(variant=args.variant)
+    options = ValidateOptions(variant=args.variant, against=args.against, depth=args.depth, run=args.run)
     reports: list[FileReport] = []
     with progress(len(files), "validating") as advance:
         for path in files:
@@ -95,4 +101,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("paths", nargs="+", metavar="PATH")
     parser.add_argument("--variant", help="ZRF: validate only this variant (title or 1-based index)")
     parser.add_argument("--json", action="store_true", help="print one JSON record per file")
+    parser.add_argument("--against", metavar="GAME",
+                        help="Game Courier: run the preset and list the moves that differ from GAME's")
+    parser.add_argument("--run", action="store_true",
+                        help="Game Courier: run the code and check that the two sides' moves mirror each other")
+    parser.add_argument("--depth", type=int, default=2, help="plies deep for --against and --run (default 2)")
     parser.set_defaults(func=run)

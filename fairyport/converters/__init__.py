@@ -1,1 +1,30 @@
 """Converters between each format's syntax tree and the common game model (:mod:`fairyport.model`)."""
+
+from __future__ import annotations
+
+from fairyport.errors import UnsupportedError
+from fairyport.model import Game
+
+UNTRANSLATED = "untranslated"
+"""Key of ``Game.format_data[fmt]`` listing what a reader kept as code instead of translating it (a piece
+function, a rule): the model does not carry those rules, so it is neither played nor written elsewhere."""
+
+
+def untranslated(game: Game) -> list[str]:
+    """Everything a reader could not translate into the model (empty for a complete model)."""
+    found: list[str] = []
+    for data in game.format_data.values():
+        if isinstance(data, dict):
+            found.extend(str(item) for item in data.get(UNTRANSLATED, ()))
+    return found
+
+
+def require_translated(game: Game, purpose: str) -> None:
+    """Refuse a game whose rules are partly untranslated code.
+
+    :raises UnsupportedError: naming every untranslated piece function or rule.
+    """
+    missing = untranslated(game)
+    if missing:
+        raise UnsupportedError(f"{purpose}: the model lacks rules kept as code: " + "; ".join(missing),
+                               feature="untranslated code")

@@ -53,4 +53,12 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     """
     preset = read_preset(path)
     findings, analysis = lint_preset(preset)
+    if options.against is not None:
+        from fairyport.converters.gamecourier.compare import compare_moves
+
+        findings += compare_moves(path, Path(options.against), options.depth)
+    if options.run:
+        from fairyport.converters.gamecourier.compare import compare_colours
+
+        findings += compare_colours(path, options.depth)
     return FileReport(str(path), FORMAT, findings, details=details(analysis))

@@ -23,7 +23,7 @@ VARIADIC = -1
 
 CHECK_PRIMITIVES: dict[str, int] = {
     "checkleap": 4, "checkaleap": 4, "checkride": 4, "checkaride": 4, "checkhop": 4, "checkahop": 4,
-    "checkgrasshop": 4, "checkatwostep": 6,
+    "checkgrasshop": 4, "checklongleap": 4, "checkatwostep": 6,
 }
 """Movement primitives and their full operand counts (from, to, then deltas). Each also has a short form
 without ``from to`` (two fewer operands), seen in quoted fragments and accepted here."""
@@ -34,6 +34,8 @@ OPERATORS: dict[str, int] = {
     "==": 2, "!=": 2, "<": 2, ">": 2, "<=": 2, ">=": 2, "equal": 2, "+": 2, "-": 2, "*": 2, "/": 2, "%": 2,
     "<<": 2, ">>": 2, "join": 2, "merge": 2, "findpiece": 2, "where": 3, "cond": 3, "spaces": 0,
     "fn": VARIADIC, "sub": VARIADIC, "list": VARIADIC, "array": VARIADIC,
+    "elem": 2, "keys": 1, "range": 2, "min": 2, "max": 2, "onlyupper": 0, "onlylower": 0, "checkpath": 3,
+    "match": VARIADIC,
     **CHECK_PRIMITIVES,
 }
 """Operators this parser knows, with their operand counts. Extend it as more of the language is confirmed;
