@@ -34,6 +34,7 @@ MODEL_READERS: dict[str, str] = {
 MODEL_WRITERS: dict[str, str] = {
     "idiagram": "fairyport.converters.idiagram:write_game",
     "json": "fairyport.converters.json:write_game",
+    "fsf": "fairyport.converters.fsf:write_game",
 }
 """Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
 
