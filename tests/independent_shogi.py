@@ -230,9 +230,9 @@ def play(pos: Pos, move: str) -> Pos:
     hands = dict(pos.hands)
     white = pos.white
     if "@" in move:
-        letter, _, to = move.partition("@")
+        letter, _, where = move.partition("@")
         hands[(white, letter)] -= 1
-        board[_square(to)] = (letter, white, None)
+        board[_square(where)] = (letter, white, None)
         return Pos(pos.g, board, hands, not white)
     promote = move.endswith("+")
     text = move.rstrip("+")

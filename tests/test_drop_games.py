@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 import independent_shogi as indep
+import pytest
 from drop_games import all_games
+
 from fairyport.converters.json import game_from_json, game_to_json
 from fairyport.errors import ParseError
 from fairyport.loader import bundled_fixtures, read_game
