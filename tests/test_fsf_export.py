@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
-
 from drop_games import all_games
+
 from fairyport.cli.main import main
 from fairyport.converters.fsf import write_section
 from fairyport.converters.fsf.exactness import TABLE
