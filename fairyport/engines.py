@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from fairyport.cli.registry import NATIVE_ENGINES, resolve
-from fairyport.errors import Location, ParseError, UnsupportedError
+from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.formats.detect import detect_format
 from fairyport.loader import read_game
 from fairyport.rules import Position, Variant, compile_game
@@ -60,7 +60,12 @@ def model_position(variant: Variant, fen: str | None, where: Location | None = N
 def model_engine(path: Path, fmt: str | None = None) -> Engine:
     """The game read into the common model and compiled for the reference generator."""
     game = read_game(path, fmt)
-    variant = compile_game(game)
+    try:
+        variant = compile_game(game)
+    except FairyportError as error:
+        if error.location.file is None:  # the generator knows the game, not its file
+            error.relocated(dataclasses.replace(error.location, file=str(path)))
+        raise
     return Engine(game.metadata.title, lambda fen, where: model_position(variant, fen, where))
 
 

@@ -1,7 +1,7 @@
 """An independent brute-force move generator, used only by the tests as an oracle.
 
 It is written from the rules in words (not from XBetza, and sharing no code with ``fairyport.rules``) for
-three games:
+four games:
 
 - ``"chess"``: FIDE chess (double step, en passant, castling with the through-check rules, promotion to
   Q R B N).
@@ -17,6 +17,9 @@ three games:
   Silver ``S`` = ferz + one step straight forward; Cannon ``C`` = xiangqi cannon; Elephant ``E`` = exactly two
   diagonal steps, the first square empty, turning allowed, never back to its start; War Elephant ``W`` =
   ferz + elephant. Pawns and ferzes promote (mandatorily) to War Elephant on the last rank. No castling.
+
+- ``"holed-chess"``: FIDE chess without the d and e pawns, whose start squares d2, e2, d7, e7 are holes (not
+  part of the board: nothing moves onto or through them).
 
 The board is a plain dict from ``(file, rank)`` (0-based) to a FEN letter (upper case white, lower case
 black), holding occupied squares only. Legality is "make the move, then the mover's king must not be
@@ -79,10 +82,11 @@ class GameRules:
     castling: bool  # FIDE castling (8x8, king e1/e8, rooks a/h)
     start_fen: str
     names: dict[str, str]  # upper-case letter -> piece name (lower case), including the pawn
+    holes: frozenset[Square] = frozenset()  # squares of the rectangle that are not part of the board
 
     def on_board(self, square: Square) -> bool:
-        """Whether ``square`` lies on the board."""
-        return 0 <= square[0] < self.width and 0 <= square[1] < self.height
+        """Whether ``square`` lies on the board (inside the rectangle and not a hole)."""
+        return 0 <= square[0] < self.width and 0 <= square[1] < self.height and square not in self.holes
 
     def letters(self) -> set[str]:
         """All upper-case piece letters of the game (including the pawn)."""
@@ -312,7 +316,15 @@ SHATRANJ_KAMIL_X = GameRules(
 # generator (fairyport.rules) must reproduce independently. Root-move divides: tests/test_oracle_independent.py.
 MIDEAST_START_PERFT: dict[int, int] = {1: 40, 2: 1600, 3: 67782, 4: 2865846}
 
-GAMES: dict[str, GameRules] = {game.name: game for game in (CHESS, MIDEAST, SHATRANJ_KAMIL_X)}
+HOLED_CHESS = dataclasses.replace(
+    CHESS,
+    name="holed-chess",
+    holes=frozenset({(3, 1), (4, 1), (3, 6), (4, 6)}),
+    start_fen="rnbqkbnr/ppp2ppp/8/8/8/8/PPP2PPP/RNBQKBNR w KQkq - 0 1",
+)
+"""Chess without the d and e pawns, whose squares d2, e2, d7, e7 are holes (tests/diagrams/holed-chess)."""
+
+GAMES: dict[str, GameRules] = {game.name: game for game in (CHESS, MIDEAST, SHATRANJ_KAMIL_X, HOLED_CHESS)}
 
 
 def get_game(game: str | GameRules) -> GameRules:

@@ -269,7 +269,7 @@ def test_griffon_bracket_structure() -> None:
         ("[F?sR]", 0, "unsupported bracket form"),
         ("W[N?R]", 1, "unsupported bracket form"),
         ("[F?R?B]", 0, "unsupported bracket form"),
-        ("[mF?R]", 0, "unsupported bracket form"),
+        ("[aF?R]", 0, "unsupported bracket form"),
         ("[F?R4]", 0, "unsupported bracket form"),
         ("[]", 0, "unsupported bracket form"),
         ("m[F?R]", 1, "bracket"),

@@ -56,8 +56,9 @@ def test_locust_capture_then_step() -> None:
     assert lone_piece_targets("caW", others="p@d5") == squares("c4 c5 c6 d6 e4 e5 e6")
 
 
-def test_null_move_is_not_a_move() -> None:
-    assert lone_piece_targets("abW") == set()
+def test_return_to_origin_is_a_move_as_in_the_diagram() -> None:
+    assert lone_piece_targets("abW") == {"d4"}  # RETURN_TO_ORIGIN_IS_A_MOVE: the Diagram emits the pass
+    assert lone_piece_targets("abW", others="P@d5 P@d3 P@c4 P@e4") == set()  # needs an empty first square
     assert lone_piece_targets("cabW", others="p@d5") == {"d4"}  # igui: capture and return
 
 

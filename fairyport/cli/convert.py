@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -28,7 +29,12 @@ def run(args: argparse.Namespace) -> int:
         if writer is None:
             raise UnsupportedError(f"writing the {target} format is not supported yet", feature=target)
         game = reader(path)
-        text, lost = writer(game, best_effort=args.best_effort)
+        try:
+            text, lost = writer(game, best_effort=args.best_effort)
+        except UnsupportedError as error:
+            if error.location.file is None:  # the writer knows the game, not the file it came from
+                error.relocated(dataclasses.replace(error.location, file=str(path)))
+            raise
         for item in lost:
             print(f"fairyport: warning: not expressible in {target}, dropped: {item}", file=sys.stderr)
         data = text.encode("utf-8")

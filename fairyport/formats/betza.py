@@ -34,7 +34,9 @@ Reading (:func:`parse`):
   ``fs`` for the other family (a 45-degree turn converts ``W`` and ``F``). ``[F?R]`` = ``F`` + ``yafsF``;
   ``[F-R]`` = ``yafsF``; ``[W?sR]`` = ``W`` + ``yasW``; ``[W?B]`` = ``W`` + ``yafsW``; ``[F?Q]`` = ``F`` +
   ``yafF`` + ``yafsF``.
-  Anything else is refused with "unsupported bracket form";
+  Mode letters may stand among a part's direction letters (``[mF?cR]``, ``[F?fqR]``); they go to the legs that
+  part becomes. On a slide of the other family ``f`` means the outward pair ``fs`` (``[F?fR]`` = ``[F?R]``).
+  Anything else is refused with "unsupported bracket form" (:class:`UnsupportedBracket`);
 - the empty string is valid and has no moves. Whitespace is not skipped: callers strip their fields.
 
 The reader itself is in :mod:`fairyport.formats.betza_reader`. Every error is a :class:`BetzaError` whose
@@ -120,6 +122,12 @@ class BetzaError(ParseError):
         """
         self.relocated(Location.from_offset(source, start + self.offset, file))
         return self
+
+
+class UnsupportedBracket(BetzaError):
+    """A bracket form (``[...]``) the reader cannot map to plain moves. The text is well formed, and the
+    Interactive Diagram may play it: callers that only check the text may accept it, and the move generator
+    reports it as unsupported (exit 3) instead of unreadable."""
 
 
 @dataclasses.dataclass(frozen=True)

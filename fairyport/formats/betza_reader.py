@@ -17,9 +17,9 @@ from fairyport.formats.betza import (
     BetzaError,
     BetzaString,
     Item,
-    Leg,
     Move,
     Repeat,
+    UnsupportedBracket,
     canonical_modifiers,
     legs_from_modifiers,
     normalised_range,
@@ -201,7 +201,7 @@ class Reader:
             raise self.error("unsupported bracket form: nested '['", end)
         moves = _bracket_moves(text[start + 1 : end])
         if moves is None:
-            raise BetzaError(
+            raise UnsupportedBracket(
                 "unsupported bracket form (only [P?S] and [P-S] with P a W or F step and S an R, B or Q slide)",
                 start,
                 found=repr(text[start : end + 1]),
@@ -210,12 +210,18 @@ class Reader:
         return moves
 
 
-def _split_bracket_part(part: str) -> tuple[str, str] | None:
-    """Direction letters and the atom of one simple bracket part, or None if it is not that simple."""
-    directions, atom = part[:-1], part[-1:]
-    if not atom or any(letter not in DIRECTION_LETTERS for letter in directions):
+def _split_bracket_part(part: str) -> tuple[str, str, str] | None:
+    """Direction letters, mode letters and the atom of one simple bracket part, or None if it is not that simple.
+
+    Mode letters (any modifier but ``a``) may stand among the directions (``[F?fqR]``); they go to the leg the
+    part becomes, where the move generator plays them or reports them as unsupported.
+    """
+    letters, atom = part[:-1], part[-1:]
+    if not atom or any(letter not in LOWER_LETTERS or letter == "a" for letter in letters):
         return None
-    return directions, atom
+    directions = "".join(letter for letter in letters if letter in DIRECTION_LETTERS)
+    modes = "".join(letter for letter in letters if letter not in DIRECTION_LETTERS)
+    return directions, modes, atom
 
 
 def _bracket_moves(content: str) -> tuple[Move, ...] | None:
@@ -228,13 +234,15 @@ def _bracket_moves(content: str) -> tuple[Move, ...] | None:
     slide = _split_bracket_part(content[index + 1 :])
     if step is None or slide is None:
         return None
-    step_directions, step_atom = step
-    slide_directions, slide_atom = slide
+    step_directions, step_modes, step_atom = step
+    slide_directions, slide_modes, slide_atom = slide
     if step_atom not in ("W", "F") or slide_atom not in ("R", "B", "Q"):
         return None
     step_family = _FAMILY[step_atom]
     slide_families = ("orthogonal", "diagonal") if slide_atom == "Q" else (_FAMILY[slide_atom],)
     turns: list[str] = []
+    if slide_directions == "f" and slide_atom != "Q" and step_family not in slide_families:
+        slide_directions = ""  # forward on a slide of the other family: the outward pair
     if slide_directions:
         switches = _BRACKET_TURNS.get(slide_directions)
         if switches is None:
@@ -250,6 +258,7 @@ def _bracket_moves(content: str) -> tuple[Move, ...] | None:
             turns.append("fs")
     moves: list[Move] = []
     if content[index] == "?":
-        moves.append(Move((Leg(step_directions),), step_atom))
-    moves.extend(Move((Leg(step_directions, "y"), Leg(turn)), step_atom) for turn in turns)
+        moves.append(Move(legs_from_modifiers(step_directions + step_modes), step_atom))
+    first = legs_from_modifiers(step_directions + step_modes + "y")
+    moves.extend(Move((*first, *legs_from_modifiers(turn + slide_modes)), step_atom) for turn in turns)
     return tuple(moves)

@@ -13,7 +13,9 @@ from fairyport.render.text import render_text
 
 def show_game(game: Game, svg: str | None) -> int:
     """Print ``game`` as text (with the Interactive Diagram's notes, if any) and write the SVG to ``svg``."""
-    notes = list(game.format_data.get("idiagram", {}).get("notes", []))
+    data = game.format_data.get("idiagram", {})
+    notes = [f"warning: line {w.get('line')}: {w.get('message')}" for w in data.get("warnings", [])]
+    notes += list(data.get("notes", []))
     sys.stdout.write(render_text(game, notes))
     if svg:
         Path(svg).write_bytes(render_svg(game))

@@ -129,6 +129,11 @@ class Variant:
 
     def __init__(self, game: Game) -> None:
         game.validate()
+        in_hand = sorted({pid for hand in game.setup.hands.values() for pid, n in hand.items() if n > 0})
+        if in_hand:
+            everything = "every piece starts in hand, " if not game.setup.placement else ""
+            raise UnsupportedError(f"{everything}pieces in hand ({', '.join(in_hand)}) can be dropped, and the move "
+                                   "generator does not play drops yet", feature="pieces in hand (drops)")
         self.game = game
         self.geometry = Geometry(game.board)
         n = self.size = self.geometry.size
@@ -339,12 +344,19 @@ class Variant:
                     raise UnsupportedError(f"piece {piece.name!r}: XBetza mode {mode!r} ({what}) is not supported "
                                            "by the move generator", feature=f"{piece.name}: {mode}")
         atom = move.atom
-        if move.star or "Y" in atom or atom == "I" or (atom == "U" and move.is_multi_leg):
+        if ((move.star and (move.is_multi_leg or atom in betza.SPECIAL_ATOMS)) or "Y" in atom or atom == "I"
+                or (atom == "U" and move.is_multi_leg)):
             raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r} is not supported by the "
                                    "move generator", feature=f"{piece.name}: {betza_text(move)}")
+        for leg in move.legs[:-1]:
+            if leg.has("y") and any(leg.has(mode) for mode in "cdpg"):
+                raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r} (a range toggle 'y' on a "
+                                       "leg that captures or hops) is not supported by the move generator",
+                                       feature=f"{piece.name}: {betza_text(move)}")
         if atom == "O":
             self._compile_castling(t, move)
             return
+        move = _grasshopper_legs(move)
         if move.is_multi_leg or not self._compile_simple(t, move):
             self._compile_general(t, move)
 
@@ -365,7 +377,7 @@ class Variant:
     def _compile_simple(self, t: CompiledType, move: betza.Move) -> bool:
         """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain."""
         leg = move.first
-        if set(leg.modes) - set("mcdkpge") or move.atom == "U":
+        if set(leg.modes) - set("mcdkpge") or move.atom == "U" or move.star:
             return False
         hop = HOP_CANNON if leg.has("p") else HOP_GRASSHOPPER if leg.has("g") else HOP_NONE
         if leg.has("p") and leg.has("g"):
@@ -409,9 +421,6 @@ class Variant:
         if any(leg.has("i") for leg in move.legs[1:]):
             raise UnsupportedError(f"piece {t.piece.name!r}: 'i' on a continuation leg (iso) is not supported",
                                    feature=f"{t.piece.name}: {betza_text(move)}")
-        if move.is_multi_leg and self._steps(move.atom)[0] is AtomClass.OBLIQUE:
-            raise UnsupportedError(f"piece {t.piece.name!r}: multi-leg moves of oblique atoms are not supported",
-                                   feature=f"{t.piece.name}: {betza_text(move)}")
         initial = first.has("i")
         for color in (WHITE, BLACK):
             code = code_of(t.index, color)
@@ -434,6 +443,10 @@ class Variant:
         limit = move.range if move.range is not None else default_range
         if toggled:
             limit = 1 if limit == 0 else 0
+        star_ep = False
+        if move.star:  # the Diagram's '*': up to the last rank of the mover's half, e.p. rights on squares passed
+            limit = self._star_range(sq, color)
+            star_ep = limit > 1
         if prev_dir is None:
             dirs = first_leg_directions(leg.directions, cls)
             steps = [rotate(d, color) for d in sorted(dirs)]
@@ -478,6 +491,8 @@ class Variant:
                 else:
                     jump = tuple(paths)
             creates_ep = index == 0 and bool(lame) and (leg.has("i") or leg.count("n") > 1)
+            if star_ep:
+                lame, creates_ep = tuple(ray[:i] for i in range(len(ray))), True
             nexts = None
             if not final:
                 toggles = leg.has("y") or leg.has("g")
@@ -486,6 +501,15 @@ class Variant:
                     for target in ray
                 )
             yield LegNode(ray, flags, hop, lame, jump, nexts, creates_ep)
+
+    def _star_range(self, sq: int, color: Color) -> int:
+        """The range of a ``*`` move from ``sq``: the steps to the last rank of the mover's half of the board
+        (the Interactive Diagram's rule: White on 0-based rank y gets ranks//2 - y - 1, Black (ranks-1)//2 steps
+        fewer than y - 1), at least 1."""
+        ranks = self.geometry.ranks
+        rank = self.geometry.coords[sq][1]
+        steps = (ranks >> 1) - rank - 1 if color == WHITE else rank - ((ranks - 1) >> 1) - 1
+        return max(steps, 1)
 
     def _direction_vector(self, atom: str, direction: int) -> tuple[int, int]:
         base = betza.RIDER_ATOMS.get(atom, atom)
@@ -693,6 +717,20 @@ def _leg_flags(leg: betza.Leg) -> int:
     return flags
 
 
+def _grasshopper_legs(move: betza.Move) -> betza.Move:
+    """A single-leg ``g`` move on a leaper or a limited range (``gC``, ``gB2``) as the Diagram plays it: a leg
+    that must end on a piece (the hurdle), then, straight on, the rest of the move with the range toggled (a
+    leaper or a limited range becomes an unlimited rider: ``gC`` lands anywhere along the camel line behind
+    the hurdle up to the next piece). ``gQ``-style unlimited grasshoppers keep the fast hop tables."""
+    leg = move.first
+    limit = move.range if move.range is not None else betza.default_range(move.atom)
+    if move.is_multi_leg or not leg.has("g") or limit == 0 or move.atom == "U":
+        return move
+    initial = "i" * leg.count("i")
+    rest = "".join(mode for mode in leg.modes if mode not in "gi")
+    return dataclasses.replace(move, legs=(betza.Leg(leg.directions, initial + "g"), betza.Leg("f", rest)))
+
+
 def betza_text(move: betza.Move) -> str:
     """Canonical text of one move (for messages)."""
     return betza.write([move])
@@ -701,6 +739,9 @@ def betza_text(move: betza.Move) -> str:
 def _parse_moves(piece: PieceType) -> tuple[betza.Move, ...]:
     try:
         return betza.parse_moves(piece.betza)
+    except betza.UnsupportedBracket as exc:
+        raise UnsupportedError(f"piece {piece.name!r}: XBetza {piece.betza!r}: {exc.reason} is not supported by "
+                               "the move generator", feature=f"{piece.name}: {piece.betza}") from None
     except ParseError as exc:
         raise ParseError(f"piece {piece.name!r}: {exc.reason}", exc.location, expected=exc.expected,
                          found=exc.found) from None

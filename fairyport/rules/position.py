@@ -32,6 +32,13 @@ from fairyport.rules.walker import Effect, hop_targets, lands, walk
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
 
+
+RETURN_TO_ORIGIN_IS_A_MOVE = True
+"""A move whose path leads back to its own square without capturing (``mabK``, the Chu Shogi Lion's pass) is a
+move: the piece "passes" (it loses its virginity, the turn goes to the other side). The Interactive Diagram
+script treats the origin as empty during the move and emits such moves (a null move for the piece), so fairyport
+does the same. One pass per piece, however many paths lead back."""
+
 class Move(NamedTuple):
     """A legal move, as the public API gives it: the raw tuple and its UCI-style text."""
 
@@ -370,8 +377,8 @@ class Position:
             board[sq] = code
         allowed = v.allowed[code]
         for to, caps, ep_created, victim in effects:
-            if to == sq and not caps:
-                continue  # a move that changes nothing is not a move
+            if to == sq and not caps and not RETURN_TO_ORIGIN_IS_A_MOVE:
+                continue
             if allowed is not None and to not in allowed:
                 continue
             out.append((sq, to, 0, caps, ep_created, (), victim))

@@ -82,6 +82,7 @@ def rewrite(path: Path) -> bytes:
     """Rewrite a Diagram file through its syntax tree (``fairyport convert X.idiagram --to idiagram``).
 
     For a page: the text of every diagram (or of the one ``page.html#N`` names), separated by blank lines.
+    Each text is read into a game first, so a text that does not read fails as it does for every other command.
     """
     path, fragment = split_fragment(path)
     if path.suffix.lower() in HTML_SUFFIXES:
@@ -91,9 +92,12 @@ def rewrite(path: Path) -> bytes:
                 raise UsageError(f"the page has {len(diagrams)} diagrams", Location(str(path)),
                                  expected=f"1..{len(diagrams)}", found=str(fragment))
             diagrams = diagrams[fragment - 1:fragment]
+        for diagram in diagrams:
+            read_text(diagram.text, file=str(path), hooks=diagram.hooks, line_offset=(diagram.line or 1) - 1)
         return "\n\n".join(syntax.write(syntax.parse(d.text, str(path))) for d in diagrams).encode("utf-8")
     data = path.read_bytes()
     text = data.decode("utf-8", errors="surrogateescape")
+    read_text(data.decode("utf-8", errors="replace"), file=str(path))
     return syntax.write(syntax.parse(text, str(path))).encode("utf-8", errors="surrogateescape")
 
 

@@ -25,6 +25,7 @@ from fairyport.converters.idiagram.rules import (
     ZONE_KEY,
     Grid,
     PromotionSettings,
+    Warnings,
     check_betza,
     default_id,
     default_move,
@@ -36,11 +37,13 @@ from fairyport.converters.idiagram.rules import (
     read_promotions,
     read_royals,
     split_facing,
+    unique_id,
 )
-from fairyport.errors import FairyportError, Location, ModelError
+from fairyport.errors import FairyportError, Location, ModelError, UnsupportedError
 from fairyport.formats.idiagram.syntax import Document, Parameter, PieceLine, Prose
 from fairyport.model import (
     BLACK,
+    COLOR_NAMES,
     WHITE,
     BareKingRule,
     Board,
@@ -153,12 +156,33 @@ def _notes(scan: _Scan, hooks: tuple[str, ...]) -> list[str]:
     if baring is not None and baring.value.strip() not in ("0", ""):
         notes.append(f"baring={baring.value}: a bare-king rule counting only piece {baring.value.strip()} is not "
                      "part of the game model (kept as written)")
-    for hook in hooks:
-        notes.append(f"the page defines the script hook {hook}(); rules in page scripts are not read")
+    notes.extend(hook_note(hook) for hook in hooks)
     return notes
 
 
-def _read_piece(draft: _PieceDraft, files: int) -> tuple[PieceType, list[str]]:
+HOOK_EFFECTS = {
+    "BadZone": "confines pieces to zones (palaces, rivers)",
+    "WeirdPromotion": "overrides promotions and may forbid moves",
+    "CustomPromotion": "overrides promotions",
+    "WeirdChain": "changes chained (multi-part) moves",
+    "Setup": "replaces the Diagram's default settings",
+    "Tinker": "changes the moves the pieces make",
+    "Shade": "colours the board's squares",
+}
+"""What each page script hook does in the Diagram script, for the note that names it."""
+
+
+def hook_note(hook: str) -> str:
+    """The note for a page script hook: plainly, that the page's script changes the game the text gives."""
+    effect = HOOK_EFFECTS.get(hook, "changes the game")
+    if hook == "Shade":
+        return f"the page's script defines {hook}(), which {effect}; it does not change the rules"
+    return (f"the page's script changes the rules this text gives: its {hook}() {effect}, and fairyport does not run "
+            "page scripts, so the game read here is not the page's game (perft and conversions follow the text only)")
+
+
+def _read_piece(draft: _PieceDraft, files: int) -> tuple[PieceType, str]:
+    """The piece type of a line (its model id still the Diagram's ID, upper case) and the ID as written."""
     line = draft.line
     name = line.text("name")
     if not name.strip():
@@ -186,65 +210,114 @@ def _read_piece(draft: _PieceDraft, files: int) -> tuple[PieceType, list[str]]:
     if len(line.fields) > 6:
         extra["fields"] = [f.text for f in line.fields[6:]]
     piece = PieceType(name=name, id=piece_id.upper(), betza=betza, image=image, extra={"idiagram": extra})
-    return piece, defaulted
+    return piece, piece_id
 
 
-def _place(game_pieces: list[PieceType], drafts: list[_PieceDraft], grid: Grid, symmetry: str,
-           setup: Setup) -> None:
-    for piece, draft in zip(game_pieces, drafts, strict=True):
+def _read_pieces(drafts: list[_PieceDraft], files: int, warnings: Warnings) -> tuple[list[PieceType], list[str]]:
+    """The piece types with unique model ids, and the IDs as the Diagram text gives them (``labels``)."""
+    pieces: list[PieceType] = []
+    labels: list[str] = []
+    first: dict[str, int] = {}
+    for number, draft in enumerate(drafts, start=1):
+        piece, label = _read_piece(draft, files)
+        model_id = unique_id(label, number, {p.id for p in pieces})
+        if model_id != piece.id:
+            other = pieces[first[piece.id]]
+            other_line = drafts[first[piece.id]].line.location.line
+            warnings.append((f"piece {number} ({piece.name!r}) has the ID {label!r} of piece {first[piece.id] + 1} "
+                             f"({other.name!r}, line {other_line}); the Diagram keeps both (by number), fairyport "
+                             f"calls this one {model_id}", draft.line.location))
+        else:
+            first[piece.id] = len(pieces)
+        if label != model_id:
+            piece.extra["idiagram"]["id"] = label  # the Diagram's own ID, for writing back
+        piece.id = model_id
+        pieces.append(piece)
+        labels.append(label)
+    return pieces, labels
+
+
+def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid: Grid, symmetry: str,
+           setup: Setup, warnings: Warnings) -> list[tuple[Entry, set[str], Location]]:
+    """Put the pieces and holes on the board in the order of their lines; a later entry for a square wins, as
+    in the Diagram (a ``hole`` line after the pawns removes the pawns there). Returns the hole lines: their
+    layout entry (position among the pieces, squares as written, directives after them), squares, location.
+    """
+    holes: list[tuple[Entry, set[str], Location]] = []
+    hole_squares: dict[str, int] = {}
+    origin: dict[str, int | None] = {}  # square -> line that put what stands there
+    for draft in scan.pieces:
         field = draft.line.field("squares")
         assert field is not None
         read = parse_squares(field.text, grid, symmetry, field.location)
-        for color, squares in ((WHITE, read.white), (BLACK, read.black)):
+        line = draft.line.location.line
+        # the script puts each White square and then its Black partner
+        order = ([(s, WHITE) for s in read.white] + [(s, BLACK) for s in read.black]
+                 if len(read.white) != len(read.black) else
+                 [item for pair in zip(read.white, read.black, strict=True)
+                  for item in ((pair[0], WHITE), (pair[1], BLACK))])
+        if draft not in drafts:
+            squares = {square for square, _ in order}
+            replaced = sorted(squares & set(setup.placement), key=lambda sq: grid.coordinates(sq) or (0, 0))
+            if replaced:
+                warnings.append((f"the hole line removes the pieces put on {', '.join(replaced)} by earlier lines "
+                                 "(the later line wins, as in the Diagram)", field.location))
+            for square in replaced:
+                _overridden(pieces, setup.placement.pop(square), square)
             for square in squares:
-                if square in setup.placement:
-                    raise ModelError(f"two pieces start on {square}", field.location,
-                                     expected="each square used once", found=f"{square} again for {piece.name}")
-                setup.placement[square] = Piece(piece.id, color)
+                hole_squares[square] = len(holes)
+                origin[square] = line
+            position = sum(1 for d in scan.pieces[:scan.pieces.index(draft)] if d in drafts)
+            holes.append(({"position": position, "squares": field.text, "after": draft.after}, squares,
+                          field.location))
+            continue
+        piece = pieces[drafts.index(draft)]
+        for square, color in order:
+            if square in hole_squares:
+                raise UnsupportedError(
+                    f"{piece.name!r} is put on {square}, a hole made on line {origin[square]}: the Diagram lets a "
+                    "piece stand on a hole until it leaves, which the game model cannot express",
+                    field.location, feature=f"a piece on the hole {square}")
+            previous = setup.placement.get(square)
+            if previous is not None:
+                _overridden(pieces, previous, square)
+                warnings.append((f"{square} was given to the {_describe(previous, pieces)} on line {origin[square]}; "
+                                 f"the later entry ({piece.name!r} on line {line}) wins, as in the Diagram",
+                                 field.location))
+            setup.placement[square] = Piece(piece.id, color)
+            origin[square] = line
         holdings = draft.line.field("holdings")
         if holdings is not None and holdings.text.strip():
             counts = parse_holdings(holdings.text, holdings.location)
             for color, count in zip((WHITE, BLACK), counts, strict=True):
                 if count:
                     setup.hands.setdefault(color, {})[piece.id] = count
+    return holes
 
 
-def _read_holes(scan: _Scan, pieces: list[_PieceDraft], grid: Grid,
-                symmetry: str) -> list[tuple[Entry, set[str], Location]]:
-    """Every hole line: its layout entry (position among the pieces, squares as written), squares, location."""
-    result: list[tuple[Entry, set[str], Location]] = []
-    for index, draft in enumerate(scan.pieces):
-        if draft in pieces:
-            continue
-        field = draft.line.field("squares")
-        assert field is not None
-        read = parse_squares(field.text, grid, symmetry, field.location)
-        position = sum(1 for d in scan.pieces[:index] if d in pieces)
-        entry = {"position": position, "squares": field.text, "after": draft.after}
-        result.append((entry, set(read.white) | set(read.black), field.location))
-    return result
+def _overridden(pieces: list[PieceType], placed: Piece, square: str) -> None:
+    """Remember that a later line took ``square`` from the piece line of ``placed`` (for the writer, which then
+    keeps that line's square list as written)."""
+    extra = next(p for p in pieces if p.id == placed.id).extra["idiagram"]
+    extra.setdefault("overridden", []).append(square)
 
 
-def _read_pieces(drafts: list[_PieceDraft], files: int) -> list[PieceType]:
-    pieces: list[PieceType] = []
-    seen: set[str] = set()
-    for draft in drafts:
-        piece, defaulted = _read_piece(draft, files)
-        if piece.id in seen:
-            field = draft.line.field("id")
-            where = field.location if field is not None and "id" not in defaulted else draft.line.location
-            raise ModelError(f"two piece types have the ID {piece.id!r}", where,
-                             expected="a different ID (the ID defaults to the name's first letter)",
-                             found=f"{piece.id} again for {piece.name!r}")
-        seen.add(piece.id)
-        pieces.append(piece)
-    return pieces
+def _describe(placed: Piece, pieces: list[PieceType]) -> str:
+    name = next((p.name for p in pieces if p.id == placed.id), placed.id)
+    return f"{COLOR_NAMES[placed.color]} {name!r}"
 
 
-def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft]) -> bool:
+def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft], labels: list[str],
+                 warnings: Warnings) -> bool:
     """Mark the royal pieces; return whether royals may face (False when every royal type has ``fkR``)."""
     ids = [p.id for p in pieces]
-    royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids)
+    for line in scan.multi.get("royal", []):
+        named = [n for n, label in enumerate(labels, start=1) if label.upper() == line.value.strip().upper()]
+        if len(named) > 1:
+            warnings.append((f"royal={line.value.strip()} names the ID of pieces {', '.join(map(str, named))}; "
+                             f"fairyport makes piece {named[0]} royal (give a piece number to choose)",
+                             line.value_location))
+    royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids, labels)
     facing: list[int] = []
     for index, piece in enumerate(pieces):
         piece.royal = piece.id in royals
@@ -294,22 +367,17 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
     grid = Grid(files, ranks, _int_param(scan, "firstRank", 1, 0, MAX_BOARD_SIDE))
     symmetry = normalise_symmetry(_value(scan, "symmetry"))
     drafts = [d for d in scan.pieces if d.line.text("name").strip().lower() != HOLE_NAME]
-    holes = _read_holes(scan, drafts, grid, symmetry)
-    pieces = _read_pieces(drafts, files)
+    warnings: Warnings = []
+    pieces, labels = _read_pieces(drafts, files, warnings)
     ids = [p.id for p in pieces]
     setup = Setup()
-    _place(pieces, drafts, grid, symmetry, setup)
-    for _, squares, location in holes:
-        clash = sorted(squares & set(setup.placement))
-        if clash:
-            raise ModelError(f"a piece starts on the hole {clash[0]}", location,
-                             expected="holes on empty squares", found=clash[0])
-    may_face = _read_royals(scan, pieces, drafts)
+    holes = _place(scan, drafts, pieces, grid, symmetry, setup, warnings)
+    may_face = _read_royals(scan, pieces, drafts, labels, warnings)
     settings = PromotionSettings(
         zone=_value(scan, "promoZone"), max_promote=_value(scan, "maxPromote"), choice=_value(scan, "promoChoice"),
         offset=_value(scan, "promoOffset"), locations={k: p.value_location for k, p in scan.scalars.items()},
     )
-    for piece_id, promotion in read_promotions(settings, ids).items():
+    for piece_id, promotion in read_promotions(settings, ids, labels, warnings).items():
         pieces[ids.index(piece_id)].promotion = promotion
     zones = _read_zones(scan, grid, pieces, drafts)
     rules = Rules(
@@ -326,7 +394,8 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         rules=rules,
         zones=zones,
         format_data={"idiagram": {"head": scan.head, "holes": [e for e, _, _ in holes], "hooks": list(hooks),
-                                  "notes": _notes(scan, hooks)}},
+                                  "notes": _notes(scan, hooks),
+                                  "warnings": [_warning(text, where) for text, where in warnings]}},
     )
     try:
         game.validate()
@@ -335,6 +404,11 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
             error.relocated(Location(file=document.file))
         raise
     return game
+
+
+def _warning(text: str, where: Location) -> Entry:
+    """A lenient reading, stored as ``{"message", "line", "column"}`` (shown by ``show`` and ``validate``)."""
+    return {"message": text, "line": where.line, "column": where.column}
 
 
 def _value(scan: _Scan, key: str) -> str | None:

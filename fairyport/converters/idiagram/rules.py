@@ -83,6 +83,24 @@ def default_id(name: str) -> str:
     return stripped[:1].upper()
 
 
+def unique_id(label: str, number: int, taken: set[str]) -> str:
+    """The model id of piece type ``number`` (1-based, definition order) whose Diagram ID is ``label``.
+
+    The Diagram keeps piece types by their number, so two types may share an ID. In the model the first type
+    with an ID keeps it (upper case); a later one gets the ID followed by its piece number (``P9``), and, should
+    that be taken too, by ``_2``, ``_3`` ... as well. ``taken`` holds the ids given so far (upper case).
+    """
+    wanted = label.upper()
+    if wanted not in taken:
+        return wanted
+    candidate = f"{wanted}{number}"
+    suffix = 2
+    while candidate in taken:
+        candidate = f"{wanted}{number}_{suffix}"
+        suffix += 1
+    return candidate
+
+
 def shifted(location: Location, columns: int) -> Location:
     """``location`` moved ``columns`` characters to the right on the same line."""
     return dataclasses.replace(
@@ -284,47 +302,83 @@ def format_holdings(white: int, black: int) -> str:
 # --- promotion ---------------------------------------------------------------------------------------------------
 
 
-def parse_promo_choice(text: str, ids: Sequence[str], location: Location,
-                       strict: bool = True) -> tuple[PromotionChoice, ...]:
-    """Read ``promoChoice``: IDs with ``!`` (not on the last rank), ``*`` (from hand) and a depth digit.
+Warnings = list[tuple[str, Location]]
+"""Where the reader collects what it read leniently: (message, location), shown by ``show`` and ``validate``."""
 
-    The longest known ID matches first (IDs may have several letters). With ``strict`` an unknown ID is an
-    error; otherwise unknown letters are skipped (the Diagram's default ``QNRB`` on a board without queens).
+
+def _label_position(text: str, label: str) -> int:
+    """Where ``label`` first occurs in ``text``: as written, else ignoring case (-1: nowhere)."""
+    found = text.find(label)
+    return found if found >= 0 else text.upper().find(label.upper())
+
+
+def parse_promo_choice(text: str, ids: Sequence[str], location: Location, labels: Sequence[str] | None = None,
+                       warnings: Warnings | None = None) -> tuple[PromotionChoice, ...]:
+    """Read ``promoChoice`` as the Diagram script does: a piece type is a choice when its ID occurs in the text.
+
+    ``ids`` are the model ids of the piece types in definition order, ``labels`` their IDs as the Diagram text
+    writes them (default: ``ids``). The ``!`` (not on the last rank) and ``*`` (from hand) letters right before
+    an ID's first occurrence and the digits right after it (the greatest distance from the last rank) apply to
+    that type. Like the script, fairyport ignores spaces and anything that names no type, and offers every type
+    whose ID occurs, even inside a longer one (``M`` in ``M°``); each of these is reported in ``warnings``.
+    Choices come in the order of their first occurrence. An empty text offers every type (the script's "any").
     """
-    known = sorted({i.upper() for i in ids}, key=len, reverse=True)
-    choices: list[PromotionChoice] = []
+    labels = list(ids) if labels is None else list(labels)
+    if not text.strip():
+        return tuple(PromotionChoice(piece) for piece in ids)
+    found: list[tuple[int, int, PromotionChoice]] = []
+    covered = [False] * len(text)
+    for index, (piece, label) in enumerate(zip(ids, labels, strict=True)):
+        pos = _label_position(text, label) if label else -1
+        if pos < 0:
+            continue
+        end = pos + len(label)
+        covered[pos:end] = [True] * len(label)
+        prefix = pos
+        while prefix > 0 and text[prefix - 1] in "!*":
+            prefix -= 1
+        covered[prefix:pos] = [True] * (pos - prefix)
+        digits = re.match(r"\d+", text[end:])
+        depth = int(digits.group()) if digits else None
+        if digits:
+            covered[end:end + len(digits.group())] = [True] * len(digits.group())
+        marks = text[prefix:pos]
+        choice = PromotionChoice(piece, max_depth=depth, on_last_rank="!" not in marks, from_hand="*" in marks)
+        found.append((pos, index, choice))
+    if warnings is not None:
+        _promo_choice_warnings(text, labels, [(pos, labels[index]) for pos, index, _ in found], covered, location,
+                               warnings)
+    return tuple(choice for _, _, choice in sorted(found, key=lambda item: (item[0], item[1])))
+
+
+def _promo_choice_warnings(text: str, labels: Sequence[str], found: list[tuple[int, str]], covered: list[bool],
+                           location: Location, warnings: Warnings) -> None:
+    """Warn about text that names no type and about IDs offered only inside a longer ID."""
     pos = 0
-    upper = text.upper()
     while pos < len(text):
-        bang = star = False
-        while pos < len(text) and text[pos] in "!*":
-            bang = bang or text[pos] == "!"
-            star = star or text[pos] == "*"
-            pos += 1
-        match = next((i for i in known if upper.startswith(i, pos)), None)
-        if match is None:
-            if strict or pos >= len(text):
-                raise ModelError("promoChoice names an unknown piece", shifted(location, pos),
-                                 expected="one of " + ", ".join(sorted(known)), found=repr(text[pos:pos + 1]))
+        if covered[pos] or text[pos].isspace() or text[pos] == ",":
             pos += 1
             continue
-        pos += len(match)
-        digits = re.match(r"\d+", text[pos:])
-        depth = None
-        if digits:
-            depth = int(digits.group())
-            pos += len(digits.group())
-        choices.append(PromotionChoice(match, max_depth=depth, on_last_rank=not bang, from_hand=star))
-    return tuple(choices)
+        end = pos
+        while end < len(text) and not covered[end] and not text[end].isspace():
+            end += 1
+        warnings.append((f"promoChoice: {text[pos:end]!r} names no piece type; the Diagram ignores it",
+                         shifted(location, pos)))
+        pos = end
+    for pos, label in found:
+        longer = [(p, other) for p, other in found if len(other) > len(label) and p <= pos < p + len(other)]
+        if longer:
+            warnings.append((f"promoChoice: {label!r} is offered because it occurs inside {longer[0][1]!r}, as "
+                             "the Diagram reads it", shifted(location, pos)))
 
 
-def format_promo_choice(choices: Sequence[PromotionChoice]) -> str:
-    """The ``promoChoice`` text for ``choices``."""
+def format_promo_choice(choices: Sequence[PromotionChoice], labels: dict[str, str] | None = None) -> str:
+    """The ``promoChoice`` text for ``choices`` (``labels``: model id -> the ID the Diagram text uses)."""
     parts = []
     for choice in choices:
         prefix = ("" if choice.on_last_rank else "!") + ("*" if choice.from_hand else "")
         depth = "" if choice.max_depth is None else str(choice.max_depth)
-        parts.append(prefix + choice.piece + depth)
+        parts.append(prefix + (labels or {}).get(choice.piece, choice.piece) + depth)
     return "".join(parts)
 
 
@@ -339,8 +393,12 @@ class PromotionSettings:
     locations: dict[str, Location] = dataclasses.field(default_factory=dict)
 
 
-def read_promotions(settings: PromotionSettings, ids: Sequence[str]) -> dict[str, Promotion]:
-    """Which of the piece types ``ids`` (in definition order) promote, and how.
+def read_promotions(settings: PromotionSettings, ids: Sequence[str], labels: Sequence[str] | None = None,
+                    warnings: Warnings | None = None) -> dict[str, Promotion]:
+    """Which of the piece types ``ids`` (model ids, in definition order) promote, and how.
+
+    ``labels`` are the IDs as the Diagram text writes them (default: ``ids``); ``warnings`` collects what
+    :func:`parse_promo_choice` reads leniently.
 
     Chess style (``promoOffset`` 0): types 1..maxPromote promote, compulsorily, in the last ``promoZone``
     ranks, to the ``promoChoice`` types. Shogi style (``promoOffset`` n > 0): type k may promote to type k+n
@@ -369,9 +427,9 @@ def read_promotions(settings: PromotionSettings, ids: Sequence[str]) -> dict[str
             result[piece] = Promotion(choices, depth=zone, mandatory=number == 1)
         return result
     if settings.choice is None:
-        allowed = parse_promo_choice(DEFAULT_PROMO_CHOICE, ids, Location(), strict=False)
+        allowed = parse_promo_choice(DEFAULT_PROMO_CHOICE, ids, Location(), labels)
     else:
-        allowed = parse_promo_choice(settings.choice, ids, where.get("promoChoice", Location()))
+        allowed = parse_promo_choice(settings.choice, ids, where.get("promoChoice", Location()), labels, warnings)
     if not allowed:
         return {}
     return {piece: Promotion(allowed, depth=zone, mandatory=True) for piece in promotable}
@@ -380,8 +438,10 @@ def read_promotions(settings: PromotionSettings, ids: Sequence[str]) -> dict[str
 # --- royal -------------------------------------------------------------------------------------------------------
 
 
-def resolve_royal(value: str, ids: Sequence[str], location: Location) -> str | None:
-    """The piece a ``royal=`` value names: a 1-based piece number or an ID; ``0`` names none."""
+def resolve_royal(value: str, ids: Sequence[str], location: Location,
+                  labels: Sequence[str] | None = None) -> str | None:
+    """The piece a ``royal=`` value names: a 1-based piece number or an ID (the first type with that ID, as
+    ``labels`` writes them; default ``ids``); ``0`` names none."""
     stripped = value.strip()
     if re.fullmatch(r"\d+", stripped):
         number = int(stripped)
@@ -391,20 +451,21 @@ def resolve_royal(value: str, ids: Sequence[str], location: Location) -> str | N
             raise ModelError(f"royal={number}, but only {len(ids)} pieces are defined", location,
                              expected=f"1..{len(ids)} or a piece ID", found=stripped)
         return ids[number - 1]
-    for piece in ids:
-        if piece.upper() == stripped.upper():
+    for piece, label in zip(ids, labels if labels is not None else ids, strict=True):
+        if label.upper() == stripped.upper():
             return piece
     raise ModelError("royal= names an unknown piece", location,
                      expected="a piece number or one of " + ", ".join(ids), found=repr(value))
 
 
-def read_royals(values: Sequence[tuple[str, Location]], ids: Sequence[str]) -> list[str]:
+def read_royals(values: Sequence[tuple[str, Location]], ids: Sequence[str],
+                labels: Sequence[str] | None = None) -> list[str]:
     """The royal piece types: those named by the ``royal=`` lines, or else the last piece defined."""
     if not values:
         return [ids[-1]] if ids else []
     royals: list[str] = []
     for value, location in values:
-        piece = resolve_royal(value, ids, location)
+        piece = resolve_royal(value, ids, location, labels)
         if piece is not None and piece not in royals:
             royals.append(piece)
     return royals
@@ -472,8 +533,13 @@ def format_zone(name: str, white: Sequence[str], black: Sequence[str] | None, gr
 
 
 def check_betza(text: str, location: Location) -> None:
-    """Validate a piece's move string with the XBetza parser; an error is located at its exact character."""
+    """Validate a piece's move string with the XBetza parser; an error is located at its exact character.
+
+    A well-formed bracket form the parser cannot map (:class:`~fairyport.formats.betza.UnsupportedBracket`)
+    is accepted here; playing it is then reported as unsupported."""
     try:
         betza_syntax.parse(text)
+    except betza_syntax.UnsupportedBracket:
+        return  # readable, and the Diagram may play it: the move generator reports it (exit 3)
     except betza_syntax.BetzaError as error:
         raise error.relocated(shifted(location, error.offset)) from None

@@ -1,8 +1,10 @@
 """``fairyport validate`` for Interactive Diagram files and pages.
 
 Findings: the file cannot be read (unreadable, exit 4); the game is inconsistent (error); a piece or rule the
-move generator cannot play (warning, naming it); what the Diagram says that the game model does not carry,
-such as page script hooks or unmodelled parameters (info).
+move generator cannot play (warning, naming it); what fairyport read leniently, as the Diagram script does (a
+shared ID, a square given twice, promoChoice text that names no piece: warning ``lenient-reading`` at its line);
+a page script hook that changes the rules (warning ``page-script-rules``); what the Diagram says that the game
+model does not carry, such as unmodelled parameters (info).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 
 from fairyport.cli.validate import ValidateOptions
 from fairyport.converters.idiagram import read_game
+from fairyport.converters.idiagram.read import hook_note
 from fairyport.diagnostics import FileReport, Finding, Severity
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.rules import compile_game
@@ -38,9 +41,18 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
                                        fix="perft and conversion proofs are not available for this game"))
     except ModelError as exc:
         report.findings.append(Finding(where, Severity.ERROR, "inconsistent-game", exc.reason))
-    notes = game.format_data.get("idiagram", {}).get("notes", [])
-    for note in notes:
-        report.findings.append(Finding(where, Severity.INFO, "not-modelled", str(note)))
+    data = game.format_data.get("idiagram", {})
+    for warning in data.get("warnings", []):
+        report.findings.append(Finding(Location(str(path), warning.get("line"), warning.get("column")),
+                                       Severity.WARNING, "lenient-reading", str(warning.get("message"))))
+    for hook in data.get("hooks", []):
+        if hook != "Shade":
+            report.findings.append(Finding(where, Severity.WARNING, "page-script-rules", hook_note(hook),
+                                           fix="express the rule in the text where fairyport can (fairyportZone)"))
+    hook_notes = {hook_note(hook) for hook in data.get("hooks", []) if hook != "Shade"}
+    for note in data.get("notes", []):
+        if note not in hook_notes:
+            report.findings.append(Finding(where, Severity.INFO, "not-modelled", str(note)))
     report.details = {"title": game.metadata.title, "pieces": len(game.pieces),
                       "board": f"{game.board.files}x{game.board.ranks}"}
     return report

@@ -26,6 +26,7 @@ from fairyport.converters.idiagram.rules import (
     ZONE_KEY,
     Grid,
     PromotionSettings,
+    SquareList,
     add_facing,
     default_id,
     default_move,
@@ -41,6 +42,7 @@ from fairyport.converters.idiagram.rules import (
     read_royals,
     same_squares,
     split_facing,
+    unique_id,
 )
 from fairyport.errors import FairyportError, Location, UnsupportedError
 from fairyport.formats.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
@@ -115,6 +117,21 @@ def _markers(game: Game) -> dict[str, Entry]:
     return markers
 
 
+def label_map(order: list[PieceType]) -> dict[str, str]:
+    """Model id -> the ID to write for each piece in ``order``: the Diagram's own ID kept on reading (two types
+    may share one) where reading the written pieces back in this order gives the same model ids, else the id."""
+    labels: dict[str, str] = {}
+    taken: set[str] = set()
+    for number, piece in enumerate(order, start=1):
+        kept = piece.extra.get("idiagram", {}).get("id")
+        label = kept if isinstance(kept, str) and kept.strip() == kept and kept else piece.id
+        if unique_id(label, number, taken) != piece.id:
+            label = piece.id
+        labels[piece.id] = label
+        taken.add(piece.id)
+    return labels
+
+
 def _settings(values: dict[str, str]) -> PromotionSettings:
     return PromotionSettings(values.get("promoZone"), values.get("maxPromote"), values.get("promoChoice"),
                              values.get("promoOffset"))
@@ -133,7 +150,7 @@ def _expressible_promotions(game: Game, lost: _Lost) -> dict[str, Promotion]:
     return wanted
 
 
-def _chess_style(order: list[PieceType], wanted: dict[str, Promotion], lost: _Lost) -> _Plan:
+def _chess_style(order: list[PieceType], wanted: dict[str, Promotion], lost: _Lost, labels: dict[str, str]) -> _Plan:
     groups: dict[tuple[tuple[PromotionChoice, ...], int], list[str]] = {}
     for piece_id, promotion in wanted.items():
         choices = promotion.choices
@@ -153,7 +170,8 @@ def _chess_style(order: list[PieceType], wanted: dict[str, Promotion], lost: _Lo
                                  f"{', '.join(chosen)} (the Diagram has one promotion choice list)")
     first = [p for p in order if p.id in chosen]
     new_order = first + [p for p in order if p.id not in chosen]
-    values = {"promoZone": [str(depth)], "maxPromote": [str(len(first))], "promoChoice": [format_promo_choice(choices)]}
+    values = {"promoZone": [str(depth)], "maxPromote": [str(len(first))],
+              "promoChoice": [format_promo_choice(choices, labels)]}
     return _Plan(new_order, values, {pid: Promotion(choices, depth, mandatory=True) for pid in chosen})
 
 
@@ -195,14 +213,16 @@ def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     keys = ("promoZone", "maxPromote", "promoChoice", "promoOffset")
     originals: dict[str, str] = {k: str(markers[k]["value"]) for k in keys if k in markers}
     ids = [p.id for p in order]
-    if _try(lambda: read_promotions(_settings(originals), ids)) == wanted:
+    labels = label_map(order)
+    if _try(lambda: read_promotions(_settings(originals), ids, [labels[i] for i in ids])) == wanted:
         return _Plan(order, {k: [v] for k, v in originals.items()}, wanted)
     plan = _shogi_style(order, wanted) if any(not p.mandatory for p in wanted.values()) else None
     if plan is None:
-        plan = _chess_style(order, wanted, lost)
+        plan = _chess_style(order, wanted, lost, labels)
     plan.values = {k: v for k, v in plan.values.items() if k in markers or v != _DEFAULTS.get(k)}
     check = {k: v[0] for k, v in plan.values.items()}
-    if _try(lambda: read_promotions(_settings(check), [p.id for p in plan.order])) != plan.promotions:
+    if _try(lambda: read_promotions(_settings(check), [p.id for p in plan.order],
+                                    [labels[p.id] for p in plan.order])) != plan.promotions:
         lost.unsupported("promotion", "these promotion rules (no promoZone/maxPromote/promoChoice/promoOffset "
                          "setting reads back to them)")
     return plan
@@ -213,10 +233,12 @@ _DEFAULTS = {"promoZone": ["1"], "maxPromote": ["1"], "promoChoice": ["QNRB"], "
 
 def _royal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) -> list[str]:
     ids = [p.id for p in order]
+    labels = label_map(order)
     wanted = {p.id for p in order if p.royal}
     original = markers.get("royal", {}).get("values")
     if original is not None:
-        if _try(lambda: set(read_royals([(v, Location()) for v in original], ids))) == wanted:
+        if _try(lambda: set(read_royals([(v, Location()) for v in original], ids,
+                                        [labels[i] for i in ids]))) == wanted:
             return list(original)
     elif set(read_royals([], ids)) == wanted:
         return []
@@ -305,7 +327,7 @@ def _symmetry(game: Game, markers: dict[str, Entry], grid: Grid) -> tuple[str, l
     return ("rotate", ["rotate"]) if fits["rotate"] > fits["mirror"] else ("mirror", [])
 
 
-def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost: _Lost) -> list[str]:
+def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost: _Lost, label: str) -> list[str]:
     extra = piece.extra.get("idiagram", {})
     defaulted = extra.get("defaulted", [])
     name = re.sub(r"\s+", " ", piece.name.replace(":", " ").replace("=", "-")).strip() or piece.id.lower()
@@ -313,14 +335,14 @@ def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost:
         lost.note(f"the name of piece {piece.id} is written {name!r} (':' and '=' cannot appear in it)")
     if name.strip().lower() == HOLE_NAME:
         name = f"{name}-piece"
-    if re.search(r"[:=,!*\s\d]", piece.id):
-        lost.unsupported("piece", f"the piece ID {piece.id!r} (it would break promoChoice or the line)")
+    if re.search(r"[:=,!*\s\d]", label):
+        lost.unsupported("piece", f"the piece ID {label!r} (it would break promoChoice or the line)")
     betza = piece.betza
     if piece.royal and not game.rules.royals_may_face:
         written = extra.get("betza")
         same = isinstance(written, str) and _try(lambda: split_facing(written)) == (betza, True)
         betza = written if same and isinstance(written, str) else add_facing(betza)
-    id_text = "" if "id" in defaulted and default_id(name) == piece.id else piece.id
+    id_text = "" if "id" in defaulted and default_id(name) == label else label
     betza_text = "" if "betza" in defaulted and default_move(name, grid.files) == betza else betza
     image = piece.image if piece.image is not None else name
     image_text = "" if "image" in defaulted and image == name else image
@@ -330,6 +352,10 @@ def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost:
     squares = None
     if isinstance(original, str):
         read = _try(lambda: parse_squares(original, grid, symmetry, Location()))
+        gone = extra.get("overridden", [])
+        if read is not None and isinstance(gone, list):  # squares later lines take over, as on reading
+            read = SquareList(tuple(s for s in read.white if s not in gone),
+                              tuple(s for s in read.black if s not in gone))
         if read is not None and same_squares(read, white, black):
             squares = original
     if squares is None:
@@ -434,7 +460,10 @@ def _cleaned(game: Game, lost: _Lost) -> Game:
             defaulted = extra.get("defaulted")
             clean["defaulted"] = [d for d in defaulted if d in ("id", "betza", "image")] \
                 if isinstance(defaulted, list) else []
-            for key in ("squares", "holdings", "betza"):
+            overridden = extra.get("overridden")
+            if isinstance(overridden, list) and all(isinstance(s, str) for s in overridden):
+                clean["overridden"] = list(overridden)
+            for key in ("squares", "holdings", "betza", "id"):
                 if isinstance(extra.get(key), str) and not re.search(r"[:\n]", extra[key]):
                     clean[key] = extra[key]
             fields = extra.get("fields")
@@ -500,6 +529,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
         if key not in markers:
             emitter.key(key)
     holes = _hole_lines(game, grid, symmetry)
+    labels = label_map(plan.order)
     for position in range(len(plan.order) + 1):
         for hole in (h for h in holes if h["position"] == position):
             emitter.add(make_piece([HOLE_NAME, "", "", "", hole["squares"]]))
@@ -507,7 +537,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
         if position == len(plan.order):
             break
         piece = plan.order[position]
-        emitter.add(make_piece(_piece_fields(game, piece, grid, symmetry, lost)))
+        emitter.add(make_piece(_piece_fields(game, piece, grid, symmetry, lost, labels[piece.id])))
         after = piece.extra.get("idiagram", {}).get("after", [])
         emitter.entries(after, piece)
         if piece.confined_to is not None and not any(e.get("key") == CONFINE_KEY and e.get("mapped") for e in after):
