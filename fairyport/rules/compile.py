@@ -130,10 +130,10 @@ class Variant:
     def __init__(self, game: Game) -> None:
         game.validate()
         in_hand = sorted({pid for hand in game.setup.hands.values() for pid, n in hand.items() if n > 0})
-        if in_hand:
+        if in_hand and not game.rules.drops:
             everything = "every piece starts in hand, " if not game.setup.placement else ""
-            raise UnsupportedError(f"{everything}pieces in hand ({', '.join(in_hand)}) can be dropped, and the move "
-                                   "generator does not play drops yet", feature="pieces in hand (drops)")
+            raise UnsupportedError(f"{everything}pieces in hand ({', '.join(in_hand)}) can be dropped, but the game "
+                                   "has no drops", feature="pieces in hand (drops)")
         self.game = game
         self.geometry = Geometry(game.board)
         n = self.size = self.geometry.size
