@@ -38,11 +38,8 @@ class HandPosition(Position):
 
     def copy(self) -> HandPosition:
         """A copy without the move stack."""
-        pos = HandPosition(self.variant)
-        pos.board = self.board[:]
-        pos.turn, pos.virgin, pos.ep, pos.ep_victim, pos.royals = (
-            self.turn, self.virgin, self.ep, self.ep_victim, self.royals)
-        pos.halfmove, pos.fullmove = self.halfmove, self.fullmove
+        pos = super().copy()
+        assert isinstance(pos, HandPosition)
         pos.hands = self.hands[:]
         return pos
 

@@ -114,7 +114,7 @@ class Position:
 
     def copy(self) -> Position:
         """A copy without the move stack."""
-        pos = Position(self.variant)
+        pos = self.variant.new_position()
         pos.board = self.board[:]
         pos.turn, pos.virgin, pos.ep, pos.ep_victim, pos.royals = (
             self.turn, self.virgin, self.ep, self.ep_victim, self.royals)
