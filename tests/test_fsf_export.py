@@ -122,7 +122,7 @@ def test_cli_convert_to_fsf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     out = tmp_path / "shogi.ini"
     assert main(["convert", str(GAMES_DIR / "shogi.json"), "--to", "fsf", "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
-    assert "[shogi]" in text and "promotedPieceType = p:g l:g n:g s:g b:h r:d" in text
+    assert "[shogi-fairyport]" in text and "promotedPieceType = p:g l:g n:g s:g b:h r:d" in text
     assert main(["convert", str(GAMES_DIR / "mitregi90.json"), "--to", "fsf"]) == EXIT_UNSUPPORTED
     assert "square colour" in capsys.readouterr().err
     assert main(["convert", str(GAMES_DIR / "mitregi90.json"), "--to", "fsf", "--best-effort",

@@ -321,9 +321,14 @@ class _Writer:
         return "\n".join([*header, f"[{name}]", *self.lines]) + "\n"
 
 
+SECTION_SUFFIX = "-fairyport"
+"""Added to every section name: Fairy-Stockfish ignores a section named like one of its built-in variants
+(``chess``, ``shogi``, ...), so the export never uses a bare title."""
+
+
 def section_name(game: Game) -> str:
-    """The section name: the title in lower case letters and digits (``fairyport`` for an untitled game)."""
-    return re.sub(r"[^a-z0-9]", "", game.metadata.title.lower()) or "fairyport"
+    """The section name: the title in lower case letters and digits, then ``-fairyport``."""
+    return (re.sub(r"[^a-z0-9]", "", game.metadata.title.lower()) or "game") + SECTION_SUFFIX
 
 
 def write_section(game: Game, *, best_effort: bool = False, name: str | None = None,
