@@ -121,19 +121,42 @@ class PromotionChoice:
     """Only if a piece of that type is in the player's hand (the Diagram's ``*`` prefix)."""
 
 
+class PromotionTrigger(enum.Enum):
+    """Which moves may promote, by where they start and end relative to the promotion zone."""
+
+    ENTER = "enter"
+    """A move from outside the zone that ends inside it."""
+    WITHIN = "within"
+    """A move that starts and ends inside the zone."""
+    LEAVE = "leave"
+    """A move that starts inside the zone and ends outside it (shogi)."""
+
+
+CHESS_TRIGGERS = frozenset({PromotionTrigger.ENTER, PromotionTrigger.WITHIN})
+"""Promotion on every move that ends in the zone (chess, and every game before shogi-style rules)."""
+SHOGI_TRIGGERS = frozenset(PromotionTrigger)
+"""Promotion on every move that starts or ends in the zone (shogi)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Promotion:
     """How a piece type promotes.
 
     The zone is the last ``depth`` ranks from the owner's side, or the squares of the zones called ``zone``
-    (one per player) when given. A move that ends in the zone may promote to each of ``choices``; when
-    ``mandatory`` the piece must promote there, otherwise not promoting is a move too.
+    (one per player) when given. A move that ends in the zone (or, by ``triggers``, starts in it) may promote to
+    each of ``choices``; when ``mandatory`` the piece must promote there, otherwise not promoting is a move
+    too, except, with ``mandatory_where_stuck``, on a square from which the unpromoted piece could never move
+    again (shogi's pawns, lances and knights on the last ranks).
     """
 
     choices: tuple[PromotionChoice, ...]
     depth: int = 1
     zone: str | None = None
     mandatory: bool = True
+    mandatory_where_stuck: bool = False
+    """With ``mandatory`` False: promotion is still forced where the unpromoted piece could not move again."""
+    triggers: frozenset[PromotionTrigger] = CHESS_TRIGGERS
+    """Which moves may promote: entering, moving within and (shogi) leaving the zone."""
 
 
 class StalemateResult(enum.Enum):
@@ -162,6 +185,25 @@ class RoyalProtection(enum.Enum):
     """Only when a side has a single royal piece left is it protected (the Diagram's default ``extinction``)."""
 
 
+@dataclasses.dataclass(frozen=True)
+class DropRule:
+    """Where and when a piece of one type may be dropped from its owner's hand (see :attr:`Rules.drops`).
+
+    Every drop goes to an empty square, and never to a square from which the piece could never move again
+    (shogi's pawns and lances on the last rank, knights on the last two). The counts are of the dropping
+    player's unpromoted pieces of this type already on the board.
+    """
+
+    zone: str | None = None
+    """Name of the zones (one per player) the piece may be dropped in; None: anywhere."""
+    max_per_file: int | None = None
+    """No drop on a file that already holds this many (shogi's pawn rule: 1)."""
+    max_per_square_color: int | None = None
+    """No drop on a square of a colour (light/dark) that already holds this many (Mitregi's colourbound rule)."""
+    no_drop_mate: bool = False
+    """A drop of this type may not checkmate (shogi's pawn-drop mate, uchifuzume)."""
+
+
 @dataclasses.dataclass
 class PieceType:
     """A kind of piece: its name, id (FEN letter), XBetza moves and rule flags. Both colours share it."""
@@ -175,6 +217,8 @@ class PieceType:
     promotion: Promotion | None = None
     confined_to: str | None = None
     """Name of the zone (per player) the piece may not leave, e.g. a palace."""
+    drop: DropRule | None = None
+    """How the piece is dropped from hand in a game with drops; None: anywhere, with no count limits."""
     image: str | None = None
     extra: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Format-specific data about this piece that must survive a round trip."""
@@ -215,6 +259,11 @@ class Rules:
     royals_may_face: bool = True
     """False: two royal pieces may not stand on one file with nothing between them (xiangqi)."""
     royal_protection: RoyalProtection = RoyalProtection.EVERY
+    drops: bool = False
+    """Pieces in hand may be dropped on the board as a move (shogi, crazyhouse)."""
+    captures_to_hand: bool = False
+    """A captured piece goes to the capturer's hand, demoted to its unpromoted type and changing colour.
+    Promoted pieces then remember what they were (written ``+P`` in FEN)."""
 
 
 @dataclasses.dataclass
@@ -273,6 +322,8 @@ class Game:
             seen.add(key)
         zone_names = {z.name for z in self.zones}
         for piece in self.pieces:
+            if piece.drop is not None and piece.drop.zone is not None and piece.drop.zone not in zone_names:
+                raise ModelError(f"piece {piece.name!r} is dropped in unknown zone {piece.drop.zone!r}")
             if piece.confined_to is not None and piece.confined_to not in zone_names:
                 raise ModelError(f"piece {piece.name!r} is confined to unknown zone {piece.confined_to!r}")
             if piece.promotion is not None:
@@ -286,3 +337,6 @@ class Game:
         for square, placed in self.setup.placement.items():
             self.board.square(square)
             self.piece_type(placed.id)
+        for hand in self.setup.hands.values():
+            for piece_id in hand:
+                self.piece_type(piece_id)

@@ -13,7 +13,8 @@ give identical counts. MiniXiangqi and chess are FSF built-ins.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pyffish
 
@@ -147,3 +148,36 @@ def fsf_random_positions(
     for _ in range(playouts):
         result.extend(fsf_random_playout(variant, root, plies, rng)[stride - 1 :: stride])
     return result
+
+
+def compare_drop_playouts(variant: str, start: Any, seed: str, games: int, plies: int,
+                          stop: Callable[[Any], bool] | None = None) -> int:
+    """Play ``games`` random games of ``plies`` from ``start`` (a fairyport position; a fresh copy each game)
+    and compare its legal-move set with FSF's ``variant`` at every position; return how many were compared.
+
+    The only difference allowed is a pawn drop that mates, which FSF (``shogiPawnDropMateIllegal``) keeps as a
+    move that loses at once and fairyport forbids. ``stop(position)`` ends a game before comparing (positions
+    where a rule the FSF definition leaves out could bite).
+    """
+    _ensure(variant)
+    rng = random.Random(seed)
+    fen = start.fen()
+    compared = 0
+    for _ in range(games):
+        pos = start.copy()
+        played: list[str] = []
+        for _ in range(plies):
+            if stop is not None and stop(pos):
+                break
+            ours = {m.uci for m in pos.legal_moves()}
+            theirs = set(pyffish.legal_moves(variant, fen, played))
+            compared += 1
+            assert ours <= theirs, pos.fen()
+            for move in theirs - ours:
+                assert move.startswith("P@") and not pyffish.legal_moves(variant, fen, [*played, move]), move
+            if not ours:
+                break
+            move = rng.choice(pos.legal_moves())
+            played.append(move.uci)
+            pos.push(move)
+    return compared

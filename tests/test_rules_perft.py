@@ -37,7 +37,7 @@ def test_expected_perft(game: str, case: str, fen: str, depth: int, nodes: int) 
 
 
 def test_every_game_has_expectations() -> None:
-    games = {p.stem for p in bundled_fixtures().glob("games/*.idiagram")}
+    games = {p.stem for pattern in ("games/*.idiagram", "games/*.json") for p in bundled_fixtures().glob(pattern)}
     written = {p.stem for p in bundled_fixtures().glob("games/*.zrf")}
     expected = games | {f"{g}-zrf" for g in written} | {f"{g}-zrf-model" for g in written}
     assert {c[0] for c in CASES} == expected

@@ -41,6 +41,7 @@ MODEL_WRITERS: dict[str, str] = {
     "json": "fairyport.converters.json:write_game",
     "zrf": "fairyport.converters.zrf:write_game",
     "gamecourier": "fairyport.converters.gamecourier:write_game",
+    "fsf": "fairyport.converters.fsf:write_game",
 }
 """Format -> ``write_game(game: Game, *, best_effort: bool) -> tuple[str, list[str]]`` (text, what was lost)."""
 

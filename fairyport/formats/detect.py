@@ -6,7 +6,7 @@ from pathlib import Path
 
 from fairyport.errors import Location, UsageError
 
-FORMATS = ("zrf", "gamecourier", "idiagram", "json")
+FORMATS = ("zrf", "gamecourier", "idiagram", "json", "fsf")
 """Format names accepted by ``--from`` / ``--to``."""
 
 SUFFIXES: dict[str, str] = {

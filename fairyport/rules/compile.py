@@ -16,7 +16,18 @@ from typing import TYPE_CHECKING
 
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.formats import betza
-from fairyport.model import BLACK, WHITE, Color, Game, PieceType, Promotion, PromotionChoice, RoyalProtection
+from fairyport.model import (
+    BLACK,
+    WHITE,
+    Color,
+    DropRule,
+    Game,
+    PieceType,
+    Promotion,
+    PromotionChoice,
+    PromotionTrigger,
+    RoyalProtection,
+)
 from fairyport.rules.geometry import Geometry
 from fairyport.rules.xbetza import (
     K_VECTORS,
@@ -45,6 +56,9 @@ HOP = 32
 """A non-final leg may end on any occupied square, which is passed over (``p``, ``g``)."""
 
 HOP_NONE, HOP_CANNON, HOP_GRASSHOPPER = 0, 1, 2
+
+TRIGGER_BITS = {PromotionTrigger.ENTER: 1, PromotionTrigger.WITHIN: 2, PromotionTrigger.LEAVE: 4}
+"""Bit of each promotion trigger in :attr:`Variant.promotion_triggers`."""
 
 UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload", "o": "cylinder board",
                      "z": "crooked turn", "q": "circular turn"}
@@ -103,6 +117,11 @@ class CompiledType:
     moves: tuple[betza.Move, ...]
     castling: tuple[CastlingSpec, ...] = ()
     is_castle_partner: bool = False
+    base: int | None = None
+    """For a promoted type (games whose captures go to hand): the index of the type it promoted from."""
+    mark: str = ""
+    """How FEN writes a promoted type: ``+`` before its base's id (one promotion choice, shogi) or ``~`` after
+    its own id (several choices, crazyhouse)."""
 
 
 class Variant:
@@ -111,10 +130,10 @@ class Variant:
     def __init__(self, game: Game) -> None:
         game.validate()
         in_hand = sorted({pid for hand in game.setup.hands.values() for pid, n in hand.items() if n > 0})
-        if in_hand:
+        if in_hand and not game.rules.drops:
             everything = "every piece starts in hand, " if not game.setup.placement else ""
-            raise UnsupportedError(f"{everything}pieces in hand ({', '.join(in_hand)}) can be dropped, and the move "
-                                   "generator does not play drops yet", feature="pieces in hand (drops)")
+            raise UnsupportedError(f"{everything}pieces in hand ({', '.join(in_hand)}) can be dropped, but the game "
+                                   "has no drops", feature="pieces in hand (drops)")
         self.game = game
         self.geometry = Geometry(game.board)
         n = self.size = self.geometry.size
@@ -127,6 +146,12 @@ class Variant:
             for color in (WHITE, BLACK):
                 symbol = piece.id.upper() if color == WHITE else piece.id.lower()
                 self.code_by_symbol[symbol] = code_of(index, color)
+        self.drops = game.rules.drops
+        self.captures_to_hand = game.rules.captures_to_hand
+        self.promoted_index: dict[tuple[int, str], int] = {}
+        """(base type index, promoted-to id) -> index of the promoted type (games whose captures go to hand)."""
+        if self.captures_to_hand:
+            self._add_promoted_types()
         codes = 2 * len(self.types) + 1
         self.codes = codes
         self.royal = [False] * codes
@@ -151,18 +176,26 @@ class Variant:
             code_of(t.index, color): t.castling for t in self.types for color in (WHITE, BLACK) if t.castling
         }
         self.promotion_choices: list[tuple[tuple[int, PromotionChoice], ...]] = [()] * codes
+        self.promotion_triggers = [0] * codes
+        """Per code: the bits (TRIGGER_BITS) of the moves that may promote."""
         for t in self.types:
             promotion = t.piece.promotion
             if promotion is not None:
+                if any(choice.from_hand for choice in promotion.choices):
+                    raise UnsupportedError(
+                        f"piece {t.piece.name!r}: promotion to a piece taken from hand (the Diagram's '*') is "
+                        "not supported by the move generator", feature=f"{t.piece.name}: promotion from hand")
                 for color in (WHITE, BLACK):
                     self.promotion_choices[code_of(t.index, color)] = tuple(
-                        (code_of(self._type_index(choice.piece), color), choice) for choice in promotion.choices
+                        (code_of(self.promoted_to(t.index, choice.piece), color), choice)
+                        for choice in promotion.choices
                     )
-                    if any(choice.from_hand for choice in promotion.choices):
-                        raise UnsupportedError(
-                            f"piece {t.piece.name!r}: promotion to pieces in hand needs drops, which the move "
-                            "generator does not support yet", feature=f"{t.piece.name}: promotion from hand")
+                    self.promotion_triggers[code_of(t.index, color)] = sum(
+                        TRIGGER_BITS[trigger] for trigger in promotion.triggers)
         self.promoting = any(t.piece.promotion is not None for t in self.types)
+        self.stuck = [frozenset(sq for sq in range(n) if not self._targets(code, sq)) if code else frozenset()
+                      for code in range(codes)]
+        """Per code: the squares from which the piece could never move, whatever the board holds."""
         self.start_codes = {self.geometry.square(name): code_of(self._type_index(piece.id), piece.color)
                             for name, piece in game.setup.placement.items()}
         """Square -> piece code of the game's start position."""
@@ -171,22 +204,90 @@ class Variant:
         self._build_attack_tables()
         self.irreversible = [False] + [self._never_retreats(code) for code in range(1, codes)]
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
+        if self.drops:
+            self._compile_drops()
+
+    def _targets(self, code: int, sq: int) -> set[int]:
+        """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
+        targets = {to for to, flags in self.leaps[code][sq] if flags != ROYAL_ONLY}
+        for ray, flags in self.slides[code][sq]:
+            if flags != ROYAL_ONLY:
+                targets.update(ray)
+        for ray, _, _ in self.hops[code][sq]:
+            targets.update(ray)
+        for program in self.programs[code][sq]:
+            for root in program.roots:
+                _reach(root, targets, QUIET | CAPTURE | FRIEND | EP)
+        allowed = self.allowed[code]
+        return targets if allowed is None else targets & allowed
 
     def _never_retreats(self, code: int) -> bool:
         coords = self.geometry.coords
         forward = 1 if (code - 1) & 1 == WHITE else -1
         for sq in range(self.size):
-            targets = {to for to, _ in self.leaps[code][sq]}
-            for ray, _ in self.slides[code][sq]:
-                targets.update(ray)
-            for ray, _, _ in self.hops[code][sq]:
-                targets.update(ray)
-            for program in self.programs[code][sq]:
-                for root in program.roots:
-                    _reach(root, targets, QUIET | CAPTURE | FRIEND | EP)
-            if any((coords[to][1] - coords[sq][1]) * forward < 0 for to in targets):
+            if any((coords[to][1] - coords[sq][1]) * forward < 0 for to in self._targets(code, sq)):
                 return False
         return True
+
+    # ---------------------------------------------------------------- pieces in hand
+    def _add_promoted_types(self) -> None:
+        """Give every (piece, promotion choice) its own type, which moves as the choice and demotes on capture."""
+        for t in list(self.types):
+            promotion = t.piece.promotion
+            if promotion is None:
+                continue
+            mark = "+" if len(promotion.choices) == 1 else "~"
+            for choice in promotion.choices:
+                target = self.game.piece_type(choice.piece)
+                piece = dataclasses.replace(target, name=f"{target.name} (promoted {t.piece.name})",
+                                            promotion=None, drop=None)
+                index = len(self.types)
+                self.types.append(CompiledType(index, piece, _parse_moves(piece), base=t.index, mark=mark))
+                self.promoted_index[(t.index, target.id.upper())] = index
+
+    def promoted_to(self, base: int, piece_id: str) -> int:
+        """The type index a piece of type ``base`` becomes when it promotes to ``piece_id``."""
+        found = self.promoted_index.get((base, piece_id.upper()))
+        return self._type_index(piece_id) if found is None else found
+
+    def _compile_drops(self) -> None:
+        """Tables for drops: where each piece may be dropped, file and square-colour of every square, and which
+        piece a capture puts in the capturer's hand."""
+        geo = self.geometry
+        codes = self.codes
+        self.square_file = [f for f, _ in geo.coords]
+        self.square_shade = [(f + r) & 1 for f, r in geo.coords]
+        self.hand_codes: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
+            tuple(code_of(t.index, color) for t in self.types if t.base is None) for color in (WHITE, BLACK))
+        """Per colour: the codes that may be in that colour's hand (every unpromoted type)."""
+        self.drop_rules: list[DropRule] = [DropRule()] * codes
+        self.drop_squares: list[tuple[int, ...]] = [()] * codes
+        self.to_hand = [0] * codes
+        """Per code: the code that enters the capturer's hand when a piece of this code is captured."""
+        for t in self.types:
+            for color in (WHITE, BLACK):
+                code = code_of(t.index, color)
+                self.to_hand[code] = code_of(t.index if t.base is None else t.base, color ^ 1)
+                if t.base is not None:
+                    continue
+                rule = self.drop_rules[code] = t.piece.drop or DropRule()
+                if rule.zone is not None:
+                    zone = {geo.square(s) for s in self.game.zone_squares(rule.zone, color)}
+                else:
+                    zone = set(range(self.size))
+                self.drop_squares[code] = tuple(sorted(zone - self.stuck[code]))
+        self.drop_exposes = any(any(per) for per in self.hops) or any(any(per) for per in self.programs)
+        """A drop can expose a royal piece only where a hop or a general move depends on an occupied square."""
+
+    def new_position(self) -> Position:
+        """An empty position of this game (with hands in a game with drops)."""
+        from fairyport.rules.position import Position
+
+        if self.drops:
+            from fairyport.rules.drops import HandPosition
+
+            return HandPosition(self)
+        return Position(self)
 
     def start_position(self) -> Position:
         """The game's start position."""

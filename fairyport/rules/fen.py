@@ -4,7 +4,12 @@
 
 - the board lists ranks from the last to the first, files left to right; a run of empty squares is a number
   (``10`` on wide boards), a piece is its id (upper case White, lower case Black; ``{ID}`` for multi-letter
-  ids), ``*`` is a hole; a trailing ``~`` (promoted marker) and an empty ``[]`` holdings part are accepted;
+  ids), ``*`` is a hole; in games whose captures go to hand a promoted piece is ``+`` before the id of the
+  piece it promoted from (one promotion choice, shogi: ``+P``) or ``~`` after its own id (several choices,
+  crazyhouse: ``Q~``), as Fairy-Stockfish writes them; elsewhere the markers are read and dropped;
+- pieces in hand follow the board in brackets, White's (upper case) then Black's, one letter per piece:
+  ``[PPn]``; ``[]`` or ``[-]`` is an empty hand (Fairy-Stockfish's shogi FENs also leave out the castling and
+  e.p. fields: ``...[-] w 0 1`` is read too);
 - castling rights: ``K``/``Q`` (``k``/``q`` for Black) = the outermost piece right/left of the royal piece may
   still castle with it, or Shredder-style file letters; ``-`` for none;
 - the e.p. square is a square an e.p. capture may move to; the piece taken is the one that just moved past it.
@@ -21,11 +26,13 @@ from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import BLACK, WHITE
+from fairyport.rules.compile import code_of
+from fairyport.rules.drops import HandPosition
 
 if TYPE_CHECKING:
     from fairyport.rules.position import Position
 
-_TOKEN = re.compile(r"\d+|\{[^}]*\}|[A-Za-z]~?|\*")
+_TOKEN = re.compile(r"\d+|\+?(?:\{[^}]*\}|[A-Za-z])~?|\*")
 
 
 def _error(fen: str, reason: str, offset: int, expected: str | None = None, found: str | None = None) -> ParseError:
@@ -42,11 +49,17 @@ def read_fen(pos: Position, fen: str) -> Position:
     fields = fen.split()
     if not fields:
         raise _error(fen, "empty FEN", 0, expected="a board")
+    if len(fields) in (3, 4) and all(f.isdigit() for f in fields[2:]):
+        fields = [*fields[:2], "-", "-", *fields[2:]]  # Fairy-Stockfish's shogi FEN: no castling or e.p.
     board_text = fields[0]
+    hand = ""
     if "[" in board_text:
         board_text, _, hand = board_text.partition("[")
-        if hand.rstrip("]").strip("-"):
-            raise _error(fen, "pieces in hand are not supported yet", fen.index("["), found=hand)
+        if not hand.endswith("]"):
+            raise _error(fen, "unclosed pieces in hand", fen.index("["), expected="]")
+        hand = hand[:-1].strip("-")
+        if hand and not v.drops:
+            raise _error(fen, "pieces in hand in a game without drops", fen.index("["), found=hand)
     rows = board_text.split("/")
     if len(rows) != geo.ranks:
         raise _error(fen, f"{len(rows)} ranks", 0, expected=f"{geo.ranks} ranks")
@@ -67,14 +80,10 @@ def read_fen(pos: Position, fen: str) -> Position:
             if token == "*":
                 file += 1
                 continue
-            symbol = token.rstrip("~").strip("{}")
-            code = v.code_by_symbol.get(symbol)
-            if code is None:
-                raise _error(fen, f"unknown piece {symbol!r}", offset + match.start(),
-                             expected="one of " + "".join(sorted(v.code_by_symbol)))
+            code = _piece_code(pos, token, fen, offset + match.start())
             sq = geo.at(file, rank)
             if sq < 0:
-                raise _error(fen, f"piece {symbol!r} on a square that is not on the board", offset + match.start())
+                raise _error(fen, f"piece {token!r} on a square that is not on the board", offset + match.start())
             board[sq] = code
             file += 1
         if pos_in_row != len(row):
@@ -83,6 +92,8 @@ def read_fen(pos: Position, fen: str) -> Position:
             raise _error(fen, f"rank {rank + 1} has {file} files", offset, expected=f"{geo.files} files")
         offset += len(row) + 1
     pos.board = board
+    if hand:
+        _read_hand(pos, hand, fen, fen.index("[") + 1)
     side = fields[1] if len(fields) > 1 else "w"
     if side not in ("w", "b"):
         raise _error(fen, "bad side to move", len(fields[0]) + 1, expected="w or b", found=side)
@@ -106,6 +117,48 @@ def read_fen(pos: Position, fen: str) -> Position:
     except ValueError:
         raise _error(fen, "bad move counters", len(" ".join(fields[:4])) + 1, expected="two numbers") from None
     return pos
+
+
+def _piece_code(pos: Position, token: str, fen: str, offset: int) -> int:
+    """The piece code of a board token (``P``, ``{AB}``, ``+P``, ``Q~``)."""
+    v = pos.variant
+    symbol = token.strip("+~{}")
+    code = v.code_by_symbol.get(symbol)
+    if code is None:
+        raise _error(fen, f"unknown piece {symbol!r}", offset, expected="one of " + "".join(sorted(v.code_by_symbol)))
+    color = (code - 1) & 1
+    base = v.types[(code - 1) >> 1]
+    if token.startswith("+"):
+        promotion = base.piece.promotion
+        if promotion is None or not promotion.choices:
+            raise _error(fen, f"piece {symbol!r} marked promoted does not promote", offset, found=token)
+        return code_of(v.promoted_to(base.index, promotion.choices[0].piece), color)
+    if token.endswith("~") and v.captures_to_hand:
+        for t in v.types:
+            if t.base is None and (t.index, base.piece.id.upper()) in v.promoted_index:
+                return code_of(v.promoted_index[(t.index, base.piece.id.upper())], color)
+    return code
+
+
+def _read_hand(pos: Position, hand: str, fen: str, offset: int) -> None:
+    """Fill the pieces in hand from the text between the brackets."""
+    v = pos.variant
+    counts = [0] * v.codes
+    at = 0
+    for match in re.finditer(r"\{[^}]*\}|[A-Za-z]", hand):
+        if match.start() != at:
+            raise _error(fen, "unexpected character in hand", offset + at, found=hand[at])
+        at = match.end()
+        symbol = match.group().strip("{}")
+        code = v.code_by_symbol.get(symbol)
+        if code is None:
+            raise _error(fen, f"unknown piece {symbol!r} in hand", offset + match.start(),
+                         expected="one of " + "".join(sorted(v.code_by_symbol)))
+        counts[code] += 1
+    if at != len(hand):
+        raise _error(fen, "unexpected character in hand", offset + at, found=hand[at])
+    if isinstance(pos, HandPosition):
+        pos.hands = counts
 
 
 def _virginity(pos: Position, castling: str, fen: str) -> int:
@@ -175,9 +228,7 @@ def write_fen(pos: Position) -> str:
             if sq < 0:
                 row += "*"
                 continue
-            piece_id = v.types[(code - 1) >> 1].piece.id
-            symbol = piece_id.upper() if (code - 1) & 1 == WHITE else piece_id.lower()
-            row += symbol if len(symbol) == 1 else "{" + symbol + "}"
+            row += _symbol(pos, code)
         if empty:
             row += str(empty)
         rows.append(row)
@@ -191,4 +242,20 @@ def write_fen(pos: Position) -> str:
                     castling += letter if color == WHITE else letter.lower()
     ep = geo.names[pos.ep[0]] if pos.ep else "-"
     side = "w" if pos.turn == WHITE else "b"
-    return f"{'/'.join(rows)} {side} {castling or '-'} {ep} {pos.halfmove} {pos.fullmove}"
+    hand = ""
+    if isinstance(pos, HandPosition):
+        hands = pos.hands
+        hand = "[" + "".join(_symbol(pos, code) * hands[code] for color in (WHITE, BLACK)
+                             for code in v.hand_codes[color]) + "]"
+    return f"{'/'.join(rows)}{hand} {side} {castling or '-'} {ep} {pos.halfmove} {pos.fullmove}"
+
+
+def _symbol(pos: Position, code: int) -> str:
+    """How the FEN writes the piece ``code``: ``P``, ``p``, ``{AB}``, ``+P``, ``Q~``."""
+    v = pos.variant
+    t = v.types[(code - 1) >> 1]
+    shown = v.types[t.base] if t.mark == "+" and t.base is not None else t
+    piece_id = shown.piece.id
+    symbol = piece_id.upper() if (code - 1) & 1 == WHITE else piece_id.lower()
+    symbol = symbol if len(symbol) == 1 else "{" + symbol + "}"
+    return "+" + symbol if t.mark == "+" else symbol + "~" if t.mark == "~" else symbol

@@ -87,20 +87,24 @@ class Position:
     @classmethod
     def start(cls, variant: Variant) -> Position:
         """The game's start position; every piece is virgin."""
-        pos = cls(variant)
+        pos = variant.new_position()
         for sq, code in variant.start_codes.items():
             pos.board[sq] = code
         pos.turn = variant.game.setup.side_to_move
         pos.virgin = sum(1 << s for s in range(variant.size) if pos.board[s])
         pos._find_royals()
+        pos._start_hands()
         return pos
+
+    def _start_hands(self) -> None:
+        """Put the setup's pieces in hand (games with drops: :class:`~fairyport.rules.drops.HandPosition`)."""
 
     @classmethod
     def from_fen(cls, variant: Variant, fen: str) -> Position:
         """A position from a FEN (see :mod:`fairyport.rules.fen`)."""
         from fairyport.rules.fen import read_fen
 
-        return read_fen(cls(variant), fen)
+        return read_fen(variant.new_position(), fen)
 
     def fen(self) -> str:
         """The position as a FEN (see :mod:`fairyport.rules.fen`)."""
@@ -110,7 +114,7 @@ class Position:
 
     def copy(self) -> Position:
         """A copy without the move stack."""
-        pos = Position(self.variant)
+        pos = self.variant.new_position()
         pos.board = self.board[:]
         pos.turn, pos.virgin, pos.ep, pos.ep_victim, pos.royals = (
             self.turn, self.virgin, self.ep, self.ep_victim, self.royals)
@@ -442,14 +446,22 @@ class Position:
         color = self.turn
         out: list[RawMove] = []
         for move in moves:
-            code = board[move[0]]
+            frm, to = move[0], move[1]
+            code = board[frm]
             zone = v.promotion_zone[code]
-            if not zone or move[1] not in zone or move[5]:
+            if not zone or move[5]:
+                out.append(move)
+                continue
+            if to in zone:
+                if not v.promotion_triggers[code] & (2 if frm in zone else 1):  # WITHIN or ENTER
+                    out.append(move)
+                    continue
+            elif not (v.promotion_triggers[code] & 4 and frm in zone):  # LEAVE
                 out.append(move)
                 continue
             promotion = v.types[(code - 1) >> 1].piece.promotion
             assert promotion is not None
-            distance = v.last_rank_distance[color][move[1]]
+            distance = v.last_rank_distance[color][to]
             promoted = False
             for choice_code, choice in v.promotion_choices[code]:
                 if choice.max_depth is not None and distance > choice.max_depth:
@@ -458,7 +470,7 @@ class Position:
                     continue
                 out.append((move[0], move[1], choice_code, move[3], move[4], move[5], move[6]))
                 promoted = True
-            if not promotion.mandatory or not promoted:
+            if not promoted or not (promotion.mandatory or (promotion.mandatory_where_stuck and to in v.stuck[code])):
                 out.append(move)
         return out
 
@@ -502,11 +514,13 @@ class Position:
         return [Move(m, self.uci(m)) for m in self.legal_raw()]
 
     def uci(self, move: RawMove) -> str:
-        """UCI-style text: from and to squares, a lower-case promotion id, ``x`` + square per locust capture."""
+        """UCI-style text: from and to squares, a lower-case promotion id (``+`` for a shogi-style promotion),
+        ``x`` + square per locust capture."""
         names = self.variant.geometry.names
         text = names[move[0]] + names[move[1]]
         if move[2]:
-            text += self.variant.types[(move[2] - 1) >> 1].piece.id.lower()
+            promoted = self.variant.types[(move[2] - 1) >> 1]
+            text += "+" if promoted.mark == "+" else promoted.piece.id.lower()
         for sq in move[3]:
             text += "x" + names[sq]
         return text

@@ -48,6 +48,7 @@ from fairyport.errors import FairyportError, Location, UnsupportedError
 from fairyport.formats.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
 from fairyport.model import (
     BLACK,
+    CHESS_TRIGGERS,
     WHITE,
     BareKingRule,
     Game,
@@ -267,6 +268,7 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
         wanted = str(number) if number != default or key in markers else None
         values[key] = _scalar(markers, key, wanted, _equals(str(number)))
     values["royal"] = _royal_values(game, order, markers)
+    _drop_rules(game, lost)
     stalemate = rules.stalemate
     if stalemate is StalemateResult.WIN:
         lost.unsupported("stalemate", "a stalemate won by the stalemated side (written as a draw)")
@@ -290,6 +292,19 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
                                    lambda v: (v.strip() == "0") == (protection is RoyalProtection.EVERY))
     values[ZONE_KEY] = _zone_values(game, markers)
     return values
+
+
+def _drop_rules(game: Game, lost: _Lost) -> None:
+    """Drops and shogi-style promotion rules are not written yet (issue 9's Diagram part): say so, never drop
+    them silently."""
+    if game.rules.drops or game.rules.captures_to_hand:
+        lost.unsupported("drops", "drops and captures to hand (holdingsType and fairyport's drop rules are not "
+                         "written yet)")
+    for piece in game.pieces:
+        promotion = piece.promotion
+        if promotion is not None and (promotion.triggers != CHESS_TRIGGERS or promotion.mandatory_where_stuck):
+            lost.unsupported(f"{piece.name}: promotion", f"the shogi-style promotion of {piece.id} (on leaving "
+                             "the zone, or forced only where the piece could not move again)")
 
 
 def _zone_values(game: Game, markers: dict[str, Entry]) -> list[str]:
