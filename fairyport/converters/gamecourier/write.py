@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from fairyport.converters import drop_rules
 from fairyport.converters.gamecourier.rulestext import rules_html
 from fairyport.converters.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.errors import UnsupportedError
@@ -80,6 +81,8 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
         ctx.refuse(UnsupportedError("Game Courier's first side moves first", feature="side to move"))
     if any(game.setup.hands.values()):
         ctx.refuse(UnsupportedError("pieces in hand are not written", feature="pieces in hand"))
+    for feature, description in drop_rules(game):
+        ctx.refuse(UnsupportedError(f"{description}: not written to Game Courier yet", feature=feature))
     codes = {}
     for piece in game.pieces:
         for color in (WHITE, BLACK):

@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from fairyport.converters import drop_rules
 from fairyport.converters.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, royals_per_side
 from fairyport.converters.idiagram.rules import (
     CONFINE_KEY,
@@ -48,7 +49,6 @@ from fairyport.errors import FairyportError, Location, UnsupportedError
 from fairyport.formats.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
 from fairyport.model import (
     BLACK,
-    CHESS_TRIGGERS,
     WHITE,
     BareKingRule,
     Game,
@@ -297,14 +297,8 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
 def _drop_rules(game: Game, lost: _Lost) -> None:
     """Drops and shogi-style promotion rules are not written yet (issue 9's Diagram part): say so, never drop
     them silently."""
-    if game.rules.drops or game.rules.captures_to_hand:
-        lost.unsupported("drops", "drops and captures to hand (holdingsType and fairyport's drop rules are not "
-                         "written yet)")
-    for piece in game.pieces:
-        promotion = piece.promotion
-        if promotion is not None and (promotion.triggers != CHESS_TRIGGERS or promotion.mandatory_where_stuck):
-            lost.unsupported(f"{piece.name}: promotion", f"the shogi-style promotion of {piece.id} (on leaving "
-                             "the zone, or forced only where the piece could not move again)")
+    for feature, description in drop_rules(game):
+        lost.unsupported(feature, description)
 
 
 def _zone_values(game: Game, markers: dict[str, Entry]) -> list[str]:

@@ -16,6 +16,7 @@ What ZRF (or this writer) cannot express raises :class:`UnsupportedError` naming
 
 from __future__ import annotations
 
+from fairyport.converters import drop_rules
 from fairyport.converters.zrf.library import LIBRARY, needed
 from fairyport.converters.zrf.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
 from fairyport.converters.zrf.names import Vector, direction_name, negate, piece_name
@@ -102,6 +103,8 @@ class Writer:
         if game.setup.hands and any(game.setup.hands.values()):
             self.refuse(UnsupportedError("pieces in hand at the start are not written to ZRF (drops)",
                                          feature="pieces in hand"))
+        for feature, description in drop_rules(game):
+            self.refuse(UnsupportedError(f"{description}: not written to ZRF yet", feature=feature))
         royal_types = [p for p in game.pieces if p.royal]
         per_side = [sum(1 for q in game.setup.placement.values() if q.color == c and
                         game.piece_type(q.id).royal) for c in (WHITE, BLACK)]
