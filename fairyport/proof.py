@@ -10,6 +10,7 @@ at every depth, next to the count of the source file itself. Equal counts prove 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import tempfile
 import time
@@ -96,18 +97,19 @@ def suffix_of(fmt: str) -> str:
 
 
 def format_texts(game: Game) -> list[FormatText]:
-    """The game written by every registered model writer, in registry order."""
+    """The game written by every registered model writer, in registry order. Each writer gets its own copy of
+    the game, so a writer that changed its input could not change what the others write."""
     texts = []
     for fmt in MODEL_WRITERS:
         writer = resolve(MODEL_WRITERS, fmt)
         if writer is None:
             continue
         try:
-            text, lost = writer(game, best_effort=False)
+            text, lost = writer(copy.deepcopy(game), best_effort=False)
             texts.append(FormatText(fmt, text, list(lost)))
         except UnsupportedError as exc:
             try:
-                _, lost = writer(game, best_effort=True)
+                _, lost = writer(copy.deepcopy(game), best_effort=True)
             except FairyportError:
                 lost = []
             texts.append(FormatText(fmt, None, list(lost) or [explain(exc)]))

@@ -133,3 +133,12 @@ def test_cli_convert_to_fsf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize("target", ["zrf", "gamecourier"])
 def test_drop_games_to_zrf_and_game_courier_are_unsupported(target: str) -> None:
     assert main(["convert", str(GAMES_DIR / "shogi.json"), "--to", target]) == EXIT_UNSUPPORTED
+
+
+def test_an_export_is_played_by_fairy_stockfish_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``fairyport perft game.ini`` counts the export on Fairy-Stockfish's own reading (the fsf engine)."""
+    ini = tmp_path / "chess.ini"
+    assert main(["convert", str(GAMES_DIR / "chess.idiagram"), "--to", "fsf", "-o", str(ini)]) == 0
+    capsys.readouterr()
+    assert main(["perft", str(ini), "--depth", "2"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["perft(1) = 20", "perft(2) = 400"]

@@ -48,9 +48,11 @@ MODEL_WRITERS: dict[str, str] = {
 NATIVE_ENGINES: dict[str, str] = {
     "zrf": "fairyport.rules.zrf.engine:load",
     "gamecourier": "fairyport.rules.gamecode:load",
+    "fsf": "fairyport.converters.fsf.play:load",
 }
 """Format -> ``load(path: Path, *, variant: str | None) -> fairyport.engines.Engine``: the format's own
-interpreter (ZRF move language, GAME Code), used by ``perft`` and ``check`` unless ``--engine model``."""
+interpreter (ZRF move language, GAME Code; for ``variants.ini``, Fairy-Stockfish itself through pyffish), used
+by ``perft`` and ``check`` unless ``--engine model``."""
 
 VALIDATORS: dict[str, str] = {
     "zrf": "fairyport.formats.zrf.validate:validate_file",

@@ -18,6 +18,7 @@ SUFFIXES: dict[str, str] = {
     ".html": "idiagram",
     ".htm": "idiagram",
     ".json": "json",
+    ".ini": "fsf",
 }
 """File suffixes and the format they mean."""
 
