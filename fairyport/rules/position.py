@@ -31,13 +31,12 @@ from fairyport.rules.walker import Effect, hop_targets, lands, walk
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
 
-
-
 RETURN_TO_ORIGIN_IS_A_MOVE = True
 """A move whose path leads back to its own square without capturing (``mabK``, the Chu Shogi Lion's pass) is a
 move: the piece "passes" (it loses its virginity, the turn goes to the other side). The Interactive Diagram
 script treats the origin as empty during the move and emits such moves (a null move for the piece), so fairyport
 does the same. One pass per piece, however many paths lead back."""
+
 
 class Move(NamedTuple):
     """A legal move, as the public API gives it: the raw tuple and its UCI-style text."""
