@@ -8,28 +8,9 @@ import sys
 from pathlib import Path
 
 from fairyport.cli.registry import MODEL_READERS, MODEL_WRITERS, REWRITERS, VARIANT_READERS, resolve
-from fairyport.converters import require_translated, untranslated
+from fairyport.converters import programs_lost, require_translated, untranslated
 from fairyport.errors import Location, UnsupportedError
 from fairyport.formats.detect import FORMATS, detect_format
-from fairyport.model import Game
-
-
-def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
-    """Move programs a piece keeps in its source format's language (``PieceType.extra[fmt]["programs"]``: ZRF
-    blocks not recognised as XBetza) cannot go to another format: raise :class:`UnsupportedError` naming the
-    piece, the block and where it is, or, with ``best_effort``, list them as dropped."""
-    lost: list[str] = []
-    for piece in game.pieces:
-        for fmt, data in piece.extra.items():
-            if fmt == target or not isinstance(data, dict):
-                continue
-            for program in data.get("programs", []):
-                item = f"piece {piece.name!r}: {fmt} move block {program['block']} at {program['location']}"
-                if not best_effort:
-                    raise UnsupportedError(f"{item} is not XBetza and cannot be written as {target}",
-                                           feature=f"{piece.name}: {fmt} program")
-                lost.append(item)
-    return lost
 
 
 def run(args: argparse.Namespace) -> int:

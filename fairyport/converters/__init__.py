@@ -1,4 +1,10 @@
-"""Converters between each format's syntax tree and the common game model (:mod:`fairyport.model`)."""
+"""Converters between each format's syntax tree and the common game model (:mod:`fairyport.model`).
+
+What a reader keeps as code instead of translating it is checked here, for every format and every command:
+:func:`untranslated` / :func:`require_translated` (rules listed in ``Game.format_data[fmt]["untranslated"]``,
+Game Courier) and :func:`programs_lost` (move blocks kept on a piece, ``PieceType.extra[fmt]["programs"]``, ZRF).
+:func:`drop_rules` names the drop rules a writer without drops must refuse.
+"""
 
 from __future__ import annotations
 
@@ -43,3 +49,21 @@ def drop_rules(game: Game) -> list[tuple[str, str]]:
             found.append((f"{piece.name}: promotion", f"the shogi-style promotion of {piece.id} (on leaving the "
                           "zone, or forced only where the piece could not move again)"))
     return found
+
+
+def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
+    """Move programs a piece keeps in its source format's language (``PieceType.extra[fmt]["programs"]``: ZRF
+    blocks not recognised as XBetza) cannot go to another format: raise :class:`UnsupportedError` naming the
+    piece, the block and where it is, or, with ``best_effort``, list them as dropped."""
+    lost: list[str] = []
+    for piece in game.pieces:
+        for fmt, data in piece.extra.items():
+            if fmt == target or not isinstance(data, dict):
+                continue
+            for program in data.get("programs", []):
+                item = f"piece {piece.name!r}: {fmt} move block {program['block']} at {program['location']}"
+                if not best_effort:
+                    raise UnsupportedError(f"{item} is not XBetza and cannot be written as {target}",
+                                           feature=f"{piece.name}: {fmt} program")
+                lost.append(item)
+    return lost
