@@ -264,6 +264,12 @@ class Rules:
     captures_to_hand: bool = False
     """A captured piece goes to the capturer's hand, demoted to its unpromoted type and changing colour.
     Promoted pieces then remember what they were (written ``+P`` in FEN)."""
+    demote_captured: bool = True
+    """With ``captures_to_hand``: False keeps a captured promoted piece as the type it promoted to (the
+    Interactive Diagram's ``holdingsType`` below -1)."""
+    captures_to_owner: bool = False
+    """A captured piece goes back to its owner's hand, as it is (the Interactive Diagram's ``holdingsType`` > 0),
+    where it waits for a promotion that takes it from hand (:attr:`PromotionChoice.from_hand`)."""
 
 
 @dataclasses.dataclass

@@ -112,7 +112,8 @@ def test_sample_details() -> None:
     assert promotion.choices[0] == PromotionChoice("P", on_last_rank=False)
     assert promotion.choices[1] == PromotionChoice("N", from_hand=True)
     assert eurasian.setup.hands == {WHITE: {"P": 1}, BLACK: {"P": 1}}
-    assert any("holdingsType" in note for note in eurasian.format_data["idiagram"]["notes"])
+    assert eurasian.rules.captures_to_owner and not eurasian.rules.drops  # holdingsType=1
+    assert not any("holdingsType" in note for note in eurasian.format_data["idiagram"]["notes"])
     carrera = read_game(SAMPLES / "03_carrera_960_comment.txt")
     assert carrera.piece_type("K").royal and carrera.setup.placement["f8"] == Piece("K", BLACK)
 

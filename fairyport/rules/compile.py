@@ -130,10 +130,12 @@ class Variant:
     def __init__(self, game: Game) -> None:
         game.validate()
         in_hand = sorted({pid for hand in game.setup.hands.values() for pid, n in hand.items() if n > 0})
-        if in_hand and not game.rules.drops:
+        from_hand = any(choice.from_hand for p in game.pieces if p.promotion for choice in p.promotion.choices)
+        if in_hand and not (game.rules.drops or from_hand):
             everything = "every piece starts in hand, " if not game.setup.placement else ""
             raise UnsupportedError(f"{everything}pieces in hand ({', '.join(in_hand)}) can be dropped, but the game "
-                                   "has no drops", feature="pieces in hand (drops)")
+                                   "has no drops (and no promotion takes pieces from hand)",
+                                   feature="pieces in hand (drops)")
         self.game = game
         self.geometry = Geometry(game.board)
         n = self.size = self.geometry.size
@@ -148,6 +150,10 @@ class Variant:
                 self.code_by_symbol[symbol] = code_of(index, color)
         self.drops = game.rules.drops
         self.captures_to_hand = game.rules.captures_to_hand
+        self.captures_to_owner = game.rules.captures_to_owner and not self.captures_to_hand
+        self.hands_used = self.drops or self.captures_to_hand or self.captures_to_owner or from_hand
+        """Positions keep hands (:class:`~fairyport.rules.drops.HandPosition`): drops, captures to a hand or
+        promotion from hand."""
         self.promoted_index: dict[tuple[int, str], int] = {}
         """(base type index, promoted-to id) -> index of the promoted type (games whose captures go to hand)."""
         if self.captures_to_hand:
@@ -176,15 +182,13 @@ class Variant:
             code_of(t.index, color): t.castling for t in self.types for color in (WHITE, BLACK) if t.castling
         }
         self.promotion_choices: list[tuple[tuple[int, PromotionChoice], ...]] = [()] * codes
+        self.take_from_hand = [0] * codes
+        """Per promoted code: the code a promotion to it takes from the mover's hand (``*`` choices), else 0."""
         self.promotion_triggers = [0] * codes
         """Per code: the bits (TRIGGER_BITS) of the moves that may promote."""
         for t in self.types:
             promotion = t.piece.promotion
             if promotion is not None:
-                if any(choice.from_hand for choice in promotion.choices):
-                    raise UnsupportedError(
-                        f"piece {t.piece.name!r}: promotion to a piece taken from hand (the Diagram's '*') is "
-                        "not supported by the move generator", feature=f"{t.piece.name}: promotion from hand")
                 for color in (WHITE, BLACK):
                     self.promotion_choices[code_of(t.index, color)] = tuple(
                         (code_of(self.promoted_to(t.index, choice.piece), color), choice)
@@ -192,6 +196,10 @@ class Variant:
                     )
                     self.promotion_triggers[code_of(t.index, color)] = sum(
                         TRIGGER_BITS[trigger] for trigger in promotion.triggers)
+                    for choice in promotion.choices:
+                        if choice.from_hand:
+                            promoted = code_of(self.promoted_to(t.index, choice.piece), color)
+                            self.take_from_hand[promoted] = code_of(self._type_index(choice.piece), color)
         self.promoting = any(t.piece.promotion is not None for t in self.types)
         self.stuck = [frozenset(sq for sq in range(n) if not self._targets(code, sq)) if code else frozenset()
                       for code in range(codes)]
@@ -204,8 +212,8 @@ class Variant:
         self._build_attack_tables()
         self.irreversible = [False] + [self._never_retreats(code) for code in range(1, codes)]
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
-        if self.drops:
-            self._compile_drops()
+        if self.hands_used:
+            self._compile_hands()
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
@@ -250,9 +258,9 @@ class Variant:
         found = self.promoted_index.get((base, piece_id.upper()))
         return self._type_index(piece_id) if found is None else found
 
-    def _compile_drops(self) -> None:
-        """Tables for drops: where each piece may be dropped, file and square-colour of every square, and which
-        piece a capture puts in the capturer's hand."""
+    def _compile_hands(self) -> None:
+        """Tables for pieces in hand: where each piece may be dropped, file and square-colour of every square,
+        and which piece a capture puts in a hand (the capturer's, demoted or not, or the owner's)."""
         geo = self.geometry
         codes = self.codes
         self.square_file = [f for f, _ in geo.coords]
@@ -267,7 +275,13 @@ class Variant:
         for t in self.types:
             for color in (WHITE, BLACK):
                 code = code_of(t.index, color)
-                self.to_hand[code] = code_of(t.index if t.base is None else t.base, color ^ 1)
+                if self.captures_to_owner:
+                    self.to_hand[code] = code
+                elif t.base is None or not self.game.rules.demote_captured:
+                    self.to_hand[code] = code_of(self._type_index(t.piece.id) if t.base is not None else t.index,
+                                                 color ^ 1)
+                else:
+                    self.to_hand[code] = code_of(t.base, color ^ 1)
                 if t.base is not None:
                     continue
                 rule = self.drop_rules[code] = t.piece.drop or DropRule()
@@ -280,10 +294,10 @@ class Variant:
         """A drop can expose a royal piece only where a hop or a general move depends on an occupied square."""
 
     def new_position(self) -> Position:
-        """An empty position of this game (with hands in a game with drops)."""
+        """An empty position of this game (with hands in a game with drops or promotion from hand)."""
         from fairyport.rules.position import Position
 
-        if self.drops:
+        if self.hands_used:
             from fairyport.rules.drops import HandPosition
 
             return HandPosition(self)

@@ -62,7 +62,7 @@ class HandPosition(Position):
                 self._find_royals()
             return
         v = self.variant
-        if v.captures_to_hand:
+        if v.captures_to_hand or v.captures_to_owner:
             board = self.board
             color = self.turn
             taken = [board[sq] for sq in (to, *move[3]) if board[sq] and (board[sq] - 1) & 1 != color]
@@ -72,6 +72,11 @@ class HandPosition(Position):
                 hands = self.hands = self.hands[:]
                 for victim in taken:
                     hands[v.to_hand[victim]] += 1
+        taken_from_hand = v.take_from_hand[code] if code else 0
+        if taken_from_hand:
+            if self.hands is self._hand_stack[-1]:
+                self.hands = self.hands[:]
+            self.hands[taken_from_hand] -= 1
         super().push_raw(move)
 
     def pop_raw(self) -> None:
@@ -83,7 +88,7 @@ class HandPosition(Position):
     def legal_raw(self) -> list[RawMove]:
         """Every legal move: the board moves, then the drops."""
         moves = super().legal_raw()
-        if self.is_game_over():
+        if not self.variant.drops or self.is_game_over():
             return moves
         return moves + self.legal_drops()
 
@@ -121,6 +126,10 @@ class HandPosition(Position):
                         continue
                 out.append(move)
         return out
+
+    def in_hand(self, code: int) -> bool:
+        """True if a promotion to ``code`` that takes its piece from hand finds one there."""
+        return self.hands[self.variant.take_from_hand[code]] > 0
 
     def _counts(self, code: int) -> tuple[dict[int, int], list[int]]:
         """How many pieces of ``code`` stand on each file and on each square colour."""

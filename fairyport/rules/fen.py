@@ -58,7 +58,7 @@ def read_fen(pos: Position, fen: str) -> Position:
         if not hand.endswith("]"):
             raise _error(fen, "unclosed pieces in hand", fen.index("["), expected="]")
         hand = hand[:-1].strip("-")
-        if hand and not v.drops:
+        if hand and not v.hands_used:
             raise _error(fen, "pieces in hand in a game without drops", fen.index("["), found=hand)
     rows = board_text.split("/")
     if len(rows) != geo.ranks:

@@ -95,6 +95,10 @@ class Position:
         pos._start_hands()
         return pos
 
+    def in_hand(self, code: int) -> bool:
+        """True if a promotion to ``code`` that takes its piece from hand finds one there (no hands here)."""
+        return False
+
     def _start_hands(self) -> None:
         """Put the setup's pieces in hand (games with drops: :class:`~fairyport.rules.drops.HandPosition`)."""
 
@@ -461,14 +465,19 @@ class Position:
             promotion = v.types[(code - 1) >> 1].piece.promotion
             assert promotion is not None
             distance = v.last_rank_distance[color][to]
-            promoted = False
+            promoted = waiting = False
             for choice_code, choice in v.promotion_choices[code]:
                 if choice.max_depth is not None and distance > choice.max_depth:
                     continue
                 if distance == 1 and not choice.on_last_rank:
                     continue
+                if choice.from_hand and not self.in_hand(choice_code):
+                    waiting = True
+                    continue
                 out.append((move[0], move[1], choice_code, move[3], move[4], move[5], move[6]))
                 promoted = True
+            if not promoted and waiting and promotion.mandatory:
+                continue  # a compulsory promotion whose pieces are not in hand yet: the move waits (Grand Chess)
             if not promoted or not (promotion.mandatory or (promotion.mandatory_where_stuck and to in v.stuck[code])):
                 out.append(move)
         return out

@@ -20,8 +20,12 @@ from typing import Any
 
 from fairyport.converters.idiagram.rules import (
     CONFINE_KEY,
+    DROP_KEY,
+    HOLDINGS_OWNER,
+    HOLDINGS_SHOGI,
     HOLE_NAME,
     MAX_BOARD_SIDE,
+    PROMOTION_KEY,
     ZONE_KEY,
     Grid,
     PromotionSettings,
@@ -30,8 +34,10 @@ from fairyport.converters.idiagram.rules import (
     default_id,
     default_move,
     normalise_symmetry,
+    parse_drop_rule,
     parse_holdings,
     parse_int,
+    parse_promotion,
     parse_squares,
     parse_zone,
     read_promotions,
@@ -59,17 +65,16 @@ from fairyport.model import (
 )
 
 SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
-               "stalemate", "baring", "extinction")
+               "stalemate", "baring", "extinction", "holdingsType")
 """Keys the model carries that hold one value (the last line wins, as in the Diagram)."""
 
 MULTI_KEYS = ("royal", ZONE_KEY)
 """Keys the model carries that may be given on several lines (each line counts)."""
 
-PIECE_KEYS = (CONFINE_KEY,)
+PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY)
 """Keys the model carries that apply to the piece line above them."""
 
 UNMODELLED = {
-    "holdingsType": "captured pieces go to a hand (drops)",
     "shuffle": "a shuffled start position",
     "autoGate": "Seirawan-style gating",
     "iron": "pieces that cannot be captured",
@@ -99,8 +104,8 @@ class _Scan:
     pieces: list[_PieceDraft] = dataclasses.field(default_factory=list)
     scalars: dict[str, Parameter] = dataclasses.field(default_factory=dict)
     multi: dict[str, list[Parameter]] = dataclasses.field(default_factory=dict)
-    confine: dict[int, Parameter] = dataclasses.field(default_factory=dict)
-    """Index in ``pieces`` -> the fairyportConfine line after it."""
+    piece_keys: dict[int, dict[str, Parameter]] = dataclasses.field(default_factory=dict)
+    """Index in ``pieces`` -> the extension lines after it (fairyportConfine, fairyportDrop, ...) by key."""
 
 
 def _scan(document: Document) -> _Scan:
@@ -125,7 +130,7 @@ def _scan(document: Document) -> _Scan:
             else:
                 marker["value"] = directive.value
         elif directive.key in PIECE_KEYS and scan.pieces:
-            scan.confine[len(scan.pieces) - 1] = directive
+            scan.piece_keys.setdefault(len(scan.pieces) - 1, {})[directive.key] = directive
             previous = next((e for e in target if e.get("key") == directive.key), None)
             if previous is None:
                 target.append({"key": directive.key, "mapped": True, "value": directive.value})
@@ -148,10 +153,10 @@ def _notes(scan: _Scan, hooks: tuple[str, ...]) -> list[str]:
     entries = [*scan.head, *(e for p in scan.pieces for e in p.after)]
     for entry in entries:
         key = entry.get("key")
-        if key in UNMODELLED and not (key == "holdingsType" and entry["value"].strip() in ("", "0")):
+        if key in UNMODELLED:
             notes.append(f"{key}={entry['value']}: {UNMODELLED[key]} is not part of the game model (kept as written)")
-        if key == CONFINE_KEY and not entry.get("mapped"):
-            notes.append(f"{CONFINE_KEY}={entry['value']} before any piece line confines nothing (kept as written)")
+        if key in PIECE_KEYS and not entry.get("mapped"):
+            notes.append(f"{key}={entry['value']} before any piece line applies to no piece (kept as written)")
     baring = scan.scalars.get("baring")
     if baring is not None and baring.value.strip() not in ("0", ""):
         notes.append(f"baring={baring.value}: a bare-king rule counting only piece {baring.value.strip()} is not "
@@ -337,16 +342,36 @@ def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft]
     return True
 
 
+def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType],
+                           labels: list[str]) -> None:
+    """The fairyportPromotion and fairyportDrop lines after the piece lines (what the Diagram cannot say)."""
+    ids = [p.id for p in pieces]
+    for index, lines in scan.piece_keys.items():
+        draft = scan.pieces[index]
+        if draft not in drafts:
+            continue
+        piece = pieces[drafts.index(draft)]
+        promotion = lines.get(PROMOTION_KEY)
+        if promotion is not None:
+            piece.promotion = parse_promotion(promotion.value, ids, labels, promotion.value_location)
+        drop = lines.get(DROP_KEY)
+        if drop is not None:
+            piece.drop = parse_drop_rule(drop.value, drop.value_location)
+
+
 def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_PieceDraft]) -> list[Zone]:
     zones: list[Zone] = []
     for line in scan.multi.get(ZONE_KEY, []):
         for name, squares, color in parse_zone(line.value, grid, line.value_location):
             zones.append(Zone(name, squares, color))
     zone_names = {z.name for z in zones}
-    for index, line in scan.confine.items():
-        wanted = line.value.strip()
+    for index, lines in scan.piece_keys.items():
+        confine = lines.get(CONFINE_KEY)
+        if confine is None:
+            continue
+        wanted = confine.value.strip()
         if wanted not in zone_names:
-            raise ModelError(f"{CONFINE_KEY} names an unknown zone", line.value_location,
+            raise ModelError(f"{CONFINE_KEY} names an unknown zone", confine.value_location,
                              expected="a zone defined by " + ZONE_KEY, found=repr(wanted))
         draft = scan.pieces[index]
         if draft in drafts:
@@ -377,14 +402,22 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         zone=_value(scan, "promoZone"), max_promote=_value(scan, "maxPromote"), choice=_value(scan, "promoChoice"),
         offset=_value(scan, "promoOffset"), locations={k: p.value_location for k, p in scan.scalars.items()},
     )
-    for piece_id, promotion in read_promotions(settings, ids, labels, warnings).items():
+    holdings = _int_param(scan, "holdingsType", 0, -MAX_BOARD_SIDE, MAX_BOARD_SIDE)
+    standard = read_promotions(settings, ids, labels, warnings, drops=holdings != 0)
+    for piece_id, promotion in standard.items():
         pieces[ids.index(piece_id)].promotion = promotion
+    _read_piece_extensions(scan, drafts, pieces, labels)
     zones = _read_zones(scan, grid, pieces, drafts)
+    offset = _value(scan, "promoOffset")
     rules = Rules(
         stalemate=_stalemate(_value(scan, "stalemate")),
         bare_king=BareKingRule.LOSS if (_value(scan, "baring") or "").strip() == "0" else BareKingRule.NONE,
         royals_may_face=may_face,
         royal_protection=_protection(scan, setup, [p.id for p in pieces if p.royal]),
+        drops=holdings < 0,
+        captures_to_hand=holdings < 0,
+        demote_captured=demotes(holdings, bool(standard), offset),
+        captures_to_owner=holdings >= HOLDINGS_OWNER,
     )
     game = Game(
         metadata=Metadata(title=title, source=source),
@@ -404,6 +437,16 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
             error.relocated(Location(file=document.file))
         raise
     return game
+
+
+def demotes(holdings: int, chess_style_possible: bool, offset: str | None) -> bool:
+    """Whether captured promoted pieces demote: ``holdingsType=-1`` demotes by ``promoOffset`` (so not when
+    promotions are given chess style, offset 0); values below -1 never demote; without a capturer's hand the
+    rule does not apply (the model's default, True)."""
+    if holdings >= 0:
+        return True
+    chess_style = chess_style_possible and (offset or "0").strip() in ("", "0")
+    return holdings == HOLDINGS_SHOGI and not chess_style
 
 
 def _warning(text: str, where: Location) -> Entry:

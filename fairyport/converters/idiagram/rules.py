@@ -14,7 +14,18 @@ from collections.abc import Sequence
 
 from fairyport.errors import Location, ModelError, ParseError
 from fairyport.formats import betza as betza_syntax
-from fairyport.model import BLACK, WHITE, Color, Promotion, PromotionChoice, file_name
+from fairyport.model import (
+    BLACK,
+    CHESS_TRIGGERS,
+    SHOGI_TRIGGERS,
+    WHITE,
+    Color,
+    DropRule,
+    Promotion,
+    PromotionChoice,
+    PromotionTrigger,
+    file_name,
+)
 
 DEFAULT_MOVES: dict[str, str] = {
     "pawn": "ifmnDfmWfceF",
@@ -64,6 +75,15 @@ ZONE_KEY = "fairyportZone"
 
 CONFINE_KEY = "fairyportConfine"
 """Extension parameter written after a piece line: ``fairyportConfine=zone`` confines that piece (fairyport)."""
+
+DROP_KEY = "fairyportDrop"
+"""Extension parameter written after a piece line: how that piece is dropped (``file:1,color:4,zone:camp,nomate``;
+fairyport only, see :func:`parse_drop_rule`)."""
+
+PROMOTION_KEY = "fairyportPromotion"
+"""Extension parameter written after a piece line: that piece's whole promotion rule, which the Diagram's
+parameters cannot say (``G;depth:3;stuck;triggers:enter+within+leave``; fairyport only, see
+:func:`parse_promotion`). It replaces what ``maxPromote``/``promoChoice``/``promoOffset`` give that piece."""
 
 HOLE_NAME = "hole"
 """Piece-line name that makes blocked squares instead of a piece type."""
@@ -394,7 +414,7 @@ class PromotionSettings:
 
 
 def read_promotions(settings: PromotionSettings, ids: Sequence[str], labels: Sequence[str] | None = None,
-                    warnings: Warnings | None = None) -> dict[str, Promotion]:
+                    warnings: Warnings | None = None, *, drops: bool = False) -> dict[str, Promotion]:
     """Which of the piece types ``ids`` (model ids, in definition order) promote, and how.
 
     ``labels`` are the IDs as the Diagram text writes them (default: ``ids``); ``warnings`` collects what
@@ -403,7 +423,9 @@ def read_promotions(settings: PromotionSettings, ids: Sequence[str], labels: Seq
     Chess style (``promoOffset`` 0): types 1..maxPromote promote, compulsorily, in the last ``promoZone``
     ranks, to the ``promoChoice`` types. Shogi style (``promoOffset`` n > 0): type k may promote to type k+n
     (optional), except that type 1 must promote on the last rank (read as a choice of staying itself that is
-    not allowed on the last rank, the Diagram's own ``!`` form).
+    not allowed on the last rank, the Diagram's own ``!`` form). With ``drops`` (``holdingsType`` not 0) a
+    shogi-style promotion may happen on any move that starts or ends in the zone (the Diagram's rule), else
+    only on moves that end there.
     """
     where = settings.locations
     zone = parse_int(settings.zone, where.get("promoZone", Location()), "promoZone") if settings.zone else 1
@@ -424,7 +446,8 @@ def read_promotions(settings: PromotionSettings, ids: Sequence[str], labels: Seq
             choices: tuple[PromotionChoice, ...] = (PromotionChoice(ids[target - 1]),)
             if number == 1:
                 choices += (PromotionChoice(piece, on_last_rank=False),)
-            result[piece] = Promotion(choices, depth=zone, mandatory=number == 1)
+            result[piece] = Promotion(choices, depth=zone, mandatory=number == 1,
+                                      triggers=SHOGI_TRIGGERS if drops else CHESS_TRIGGERS)
         return result
     if settings.choice is None:
         allowed = parse_promo_choice(DEFAULT_PROMO_CHOICE, ids, Location(), labels)
@@ -433,6 +456,106 @@ def read_promotions(settings: PromotionSettings, ids: Sequence[str], labels: Seq
     if not allowed:
         return {}
     return {piece: Promotion(allowed, depth=zone, mandatory=True) for piece in promotable}
+
+
+# --- fairyport's extension lines for drops and promotion ----------------------------------------------------------
+
+HOLDINGS_NONE, HOLDINGS_OWNER, HOLDINGS_SHOGI, HOLDINGS_KEEP = 0, 1, -1, -2
+"""``holdingsType`` values: no hand; captured pieces to their owner's hand (for ``*`` promotion choices); to the
+capturer's hand with the colour flipped and promoted pieces demoted (shogi); flipped but not demoted."""
+
+
+def _ext_error(key: str, reason: str, location: Location, expected: str, found: str) -> ParseError:
+    return ParseError(f"{key}: {reason}", location, expected=expected, found=repr(found))
+
+
+def parse_drop_rule(value: str, location: Location) -> DropRule:
+    """Read ``fairyportDrop``: comma-separated ``zone:NAME``, ``file:N`` (at most N unpromoted pieces of the type
+    on a file), ``color:N`` (per square colour) and ``nomate`` (no drop mate); empty = no restriction."""
+    fields: dict[str, object] = {}
+    column = 0
+    for item in value.split(","):
+        where = shifted(location, column)
+        column += len(item) + 1
+        word, sep, argument = item.strip().partition(":")
+        if not word and not sep:
+            continue
+        if word == "nomate" and not sep:
+            fields["no_drop_mate"] = True
+        elif word == "zone" and argument.strip():
+            fields["zone"] = argument.strip()
+        elif word in ("file", "color"):
+            count = parse_int(argument, where, f"{DROP_KEY} {word}", 0)
+            fields["max_per_file" if word == "file" else "max_per_square_color"] = count
+        else:
+            raise _ext_error(DROP_KEY, "unknown drop rule", where, "zone:NAME, file:N, color:N or nomate", item)
+    return DropRule(**fields)  # type: ignore[arg-type]
+
+
+def format_drop_rule(rule: DropRule) -> str:
+    """The ``fairyportDrop`` value of ``rule`` (read back by :func:`parse_drop_rule`)."""
+    parts = []
+    if rule.zone is not None:
+        parts.append(f"zone:{rule.zone}")
+    if rule.max_per_file is not None:
+        parts.append(f"file:{rule.max_per_file}")
+    if rule.max_per_square_color is not None:
+        parts.append(f"color:{rule.max_per_square_color}")
+    if rule.no_drop_mate:
+        parts.append("nomate")
+    return ",".join(parts)
+
+
+PROMOTION_MODES = ("mandatory", "optional", "stuck")
+"""``fairyportPromotion`` modes: always, optional, optional but forced where the piece could not move again."""
+
+
+def parse_promotion(value: str, ids: Sequence[str], labels: Sequence[str], location: Location) -> Promotion:
+    """Read ``fairyportPromotion``: the choices in ``promoChoice`` syntax, then ``;``-separated ``depth:N``,
+    ``zone:NAME``, a mode (``mandatory``, ``optional``, ``stuck``) and ``triggers:enter+within+leave``.
+    Defaults: depth 1, mandatory, triggers enter+within (chess)."""
+    choice_text, *items = value.split(";")
+    choices = parse_promo_choice(choice_text, ids, location, labels) if choice_text.strip() else ()
+    if not choices:
+        raise _ext_error(PROMOTION_KEY, "no promotion choice", location, "piece IDs", choice_text)
+    depth, zone, mode, triggers = 1, None, "mandatory", CHESS_TRIGGERS
+    column = len(choice_text) + 1
+    for item in items:
+        where = shifted(location, column)
+        column += len(item) + 1
+        word, sep, argument = item.strip().partition(":")
+        if word in PROMOTION_MODES and not sep:
+            mode = word
+        elif word == "depth":
+            depth = parse_int(argument, where, f"{PROMOTION_KEY} depth", 1)
+        elif word == "zone" and argument.strip():
+            zone = argument.strip()
+        elif word == "triggers":
+            names = argument.strip().split("+")
+            try:
+                triggers = frozenset(PromotionTrigger(name) for name in names)
+            except ValueError:
+                raise _ext_error(PROMOTION_KEY, "unknown trigger", where, "enter, within, leave joined by +",
+                                 argument) from None
+        else:
+            raise _ext_error(PROMOTION_KEY, "unknown promotion setting", where,
+                             "depth:N, zone:NAME, mandatory, optional, stuck or triggers:...", item)
+    return Promotion(choices, depth=depth, zone=zone, mandatory=mode == "mandatory",
+                     mandatory_where_stuck=mode == "stuck", triggers=triggers)
+
+
+def format_promotion(promotion: Promotion, labels: dict[str, str] | None = None) -> str:
+    """The ``fairyportPromotion`` value of ``promotion`` (read back by :func:`parse_promotion`)."""
+    parts = [format_promo_choice(promotion.choices, labels)]
+    parts.append(f"depth:{promotion.depth}")
+    if promotion.zone is not None:
+        parts.append(f"zone:{promotion.zone}")
+    if not promotion.mandatory:
+        parts.append("stuck" if promotion.mandatory_where_stuck else "optional")
+    if promotion.triggers != CHESS_TRIGGERS:
+        order = [t for t in PromotionTrigger if t in promotion.triggers]
+        parts.append("triggers:" + "+".join(t.value for t in order))
+    return ";".join(parts)
 
 
 # --- royal -------------------------------------------------------------------------------------------------------

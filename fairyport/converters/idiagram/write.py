@@ -20,10 +20,16 @@ from collections.abc import Callable
 from typing import Any
 
 from fairyport.converters import drop_rules
-from fairyport.converters.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, royals_per_side
+from fairyport.converters.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, demotes, royals_per_side
 from fairyport.converters.idiagram.rules import (
     CONFINE_KEY,
+    DROP_KEY,
+    HOLDINGS_KEEP,
+    HOLDINGS_NONE,
+    HOLDINGS_OWNER,
+    HOLDINGS_SHOGI,
     HOLE_NAME,
+    PROMOTION_KEY,
     ZONE_KEY,
     Grid,
     PromotionSettings,
@@ -31,12 +37,15 @@ from fairyport.converters.idiagram.rules import (
     add_facing,
     default_id,
     default_move,
+    format_drop_rule,
     format_holdings,
     format_promo_choice,
+    format_promotion,
     format_squares,
     format_zone,
     normalise_symmetry,
     parse_holdings,
+    parse_int,
     parse_squares,
     parse_zone,
     read_promotions,
@@ -51,6 +60,7 @@ from fairyport.model import (
     BLACK,
     WHITE,
     BareKingRule,
+    DropRule,
     Game,
     PieceType,
     Promotion,
@@ -62,7 +72,7 @@ from fairyport.model import (
 
 Entry = dict[str, Any]
 KEY_ORDER = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
-             "royal", "stalemate", "baring", "extinction", ZONE_KEY)
+             "holdingsType", "royal", "stalemate", "baring", "extinction", ZONE_KEY)
 """Order of the keys the writer adds itself (keys already in the definition stay where they were)."""
 
 
@@ -100,6 +110,8 @@ class _Plan:
     order: list[PieceType]
     values: dict[str, list[str]] = dataclasses.field(default_factory=dict)
     promotions: dict[str, Promotion] = dataclasses.field(default_factory=dict)
+    extensions: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Model id -> the fairyportPromotion value of a piece whose promotion the Diagram's parameters cannot say."""
 
 
 def _markers(game: Game) -> dict[str, Entry]:
@@ -209,13 +221,76 @@ def _shogi_style(order: list[PieceType], wanted: dict[str, Promotion]) -> _Plan 
 
 
 def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
+    """The piece order and promotion keys: the Diagram's own parameters where they say the model's promotions
+    exactly; for a game with drops or shogi-style promotion that they cannot say, the extension lines."""
+    probe = _Lost(best_effort=True)
+    holdings = _holdings_wanted(game, probe)
+    plan = _standard_plan(game, markers, probe, holdings)
+    if game.rules.captures_to_hand:
+        offset = plan.values.get("promoOffset", [str(markers.get("promoOffset", {}).get("value", "0"))])[0]
+        if demotes(holdings, bool(plan.promotions), offset) != game.rules.demote_captured:
+            probe.note("demotion")
+    if not probe.items:
+        return plan
+    if drop_rules(game) or game.rules.captures_to_owner:
+        return _extension_plan(game, lost)
+    return _standard_plan(game, markers, lost, holdings)
+
+
+def _extension_plan(game: Game, lost: _Lost) -> _Plan:
+    """Every promotion as a fairyportPromotion line after its piece (``maxPromote=0`` for the Diagram)."""
+    labels = label_map(game.pieces)
+    extensions: dict[str, str] = {}
+    for piece in game.pieces:
+        if piece.promotion is None:
+            continue
+        text = extensions[piece.id] = format_promotion(piece.promotion, labels)
+        lost.unsupported(f"{piece.name}: promotion", f"the promotion of {piece.name!r} ({text}) in plain Diagram "
+                         f"text (written as the fairyport extension {PROMOTION_KEY}, which the Diagram script "
+                         "ignores)")
+    values = {"maxPromote": ["0"]} if extensions else {}
+    return _Plan(list(game.pieces), values, {}, extensions)
+
+
+def _holdings_wanted(game: Game, lost: _Lost) -> int:
+    """The ``holdingsType`` that says the model's hand rules."""
+    rules = game.rules
+    if rules.captures_to_hand:
+        if not rules.drops:
+            lost.unsupported("captures_to_hand", "captures to the capturer's hand in a game without drops")
+        return HOLDINGS_SHOGI if rules.demote_captured else HOLDINGS_KEEP
+    if rules.captures_to_owner:
+        if rules.drops:
+            lost.unsupported("drops", "drops in a game whose captured pieces go back to their owner")
+        return HOLDINGS_OWNER
+    if rules.drops:
+        lost.unsupported("drops", "drops in a game whose captured pieces do not go to a hand")
+    return HOLDINGS_NONE
+
+
+def _holdings_class(value: int) -> int:
+    return max(min(value, HOLDINGS_OWNER), HOLDINGS_KEEP)
+
+
+def _holdings_values(holdings: int, markers: dict[str, Entry]) -> list[str]:
+    """The ``holdingsType`` line: the original where it means the same, else the value (none for 0)."""
+    marker = markers.get("holdingsType")
+    if marker is not None:
+        original = _try(lambda: parse_int(str(marker["value"]), Location(), "holdingsType"))
+        if original is not None and _holdings_class(original) == holdings:
+            return [marker["value"]]
+    return [] if holdings == HOLDINGS_NONE and marker is None else [str(holdings)]
+
+
+def _standard_plan(game: Game, markers: dict[str, Entry], lost: _Lost, holdings: int) -> _Plan:
     wanted = _expressible_promotions(game, lost)
     order = list(game.pieces)
     keys = ("promoZone", "maxPromote", "promoChoice", "promoOffset")
     originals: dict[str, str] = {k: str(markers[k]["value"]) for k in keys if k in markers}
     ids = [p.id for p in order]
     labels = label_map(order)
-    if _try(lambda: read_promotions(_settings(originals), ids, [labels[i] for i in ids])) == wanted:
+    drops = holdings != HOLDINGS_NONE
+    if _try(lambda: read_promotions(_settings(originals), ids, [labels[i] for i in ids], drops=drops)) == wanted:
         return _Plan(order, {k: [v] for k, v in originals.items()}, wanted)
     plan = _shogi_style(order, wanted) if any(not p.mandatory for p in wanted.values()) else None
     if plan is None:
@@ -223,7 +298,7 @@ def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     plan.values = {k: v for k, v in plan.values.items() if k in markers or v != _DEFAULTS.get(k)}
     check = {k: v[0] for k, v in plan.values.items()}
     if _try(lambda: read_promotions(_settings(check), [p.id for p in plan.order],
-                                    [labels[p.id] for p in plan.order])) != plan.promotions:
+                                    [labels[p.id] for p in plan.order], drops=drops)) != plan.promotions:
         lost.unsupported("promotion", "these promotion rules (no promoZone/maxPromote/promoChoice/promoOffset "
                          "setting reads back to them)")
     return plan
@@ -268,7 +343,7 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
         wanted = str(number) if number != default or key in markers else None
         values[key] = _scalar(markers, key, wanted, _equals(str(number)))
     values["royal"] = _royal_values(game, order, markers)
-    _drop_rules(game, lost)
+    values["holdingsType"] = _holdings_values(_holdings_wanted(game, lost), markers)
     stalemate = rules.stalemate
     if stalemate is StalemateResult.WIN:
         lost.unsupported("stalemate", "a stalemate won by the stalemated side (written as a draw)")
@@ -292,13 +367,6 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
                                    lambda v: (v.strip() == "0") == (protection is RoyalProtection.EVERY))
     values[ZONE_KEY] = _zone_values(game, markers)
     return values
-
-
-def _drop_rules(game: Game, lost: _Lost) -> None:
-    """Drops and shogi-style promotion rules are not written yet (issue 9's Diagram part): say so, never drop
-    them silently."""
-    for feature, description in drop_rules(game):
-        lost.unsupported(feature, description)
 
 
 def _zone_values(game: Game, markers: dict[str, Entry]) -> list[str]:
@@ -500,17 +568,35 @@ class _Emitter:
         for value in self.values.get(key, []):
             self.add(make_parameter(key, value))
 
-    def entries(self, entries: list[Entry], piece: PieceType | None = None) -> None:
+    def entries(self, entries: list[Entry], pending: dict[str, str] | None = None) -> None:
+        """Write layout entries; a marker of a piece's extension key writes that line from ``pending``."""
         for entry in entries:
             if "prose" in entry:
                 self.add(make_prose(entry["prose"]))
             elif entry.get("mapped") and entry["key"] in PIECE_KEYS:
-                if piece is not None and piece.confined_to is not None:
-                    self.add(make_parameter(CONFINE_KEY, piece.confined_to))
+                if pending is not None and entry["key"] in pending:
+                    self.add(make_parameter(entry["key"], pending.pop(entry["key"])))
             elif entry.get("mapped"):
                 self.key(entry["key"])
             else:
                 self.add(make_parameter(entry["key"], entry["value"]))
+
+
+def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, str]:
+    """The extension lines after a piece line: confinement, drop rule, promotion (key -> value, in this order).
+    The confinement and the promotion are listed as lost by :func:`_check_board` and :func:`_extension_plan`."""
+    lines: dict[str, str] = {}
+    if piece.confined_to is not None:
+        lines[CONFINE_KEY] = piece.confined_to
+    if piece.drop is not None:
+        text = lines[DROP_KEY] = format_drop_rule(piece.drop)
+        if piece.drop != DropRule():
+            lost.unsupported(f"{piece.name}: drop", f"the drop rule of {piece.name!r} ({text}) in plain Diagram "
+                             f"text (written as the fairyport extension {DROP_KEY}, which the Diagram script "
+                             "ignores)")
+    if piece.id in plan.extensions:
+        lines[PROMOTION_KEY] = plan.extensions[piece.id]
+    return lines
 
 
 def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list[str]]:
@@ -547,10 +633,10 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
             break
         piece = plan.order[position]
         emitter.add(make_piece(_piece_fields(game, piece, grid, symmetry, lost, labels[piece.id])))
-        after = piece.extra.get("idiagram", {}).get("after", [])
-        emitter.entries(after, piece)
-        if piece.confined_to is not None and not any(e.get("key") == CONFINE_KEY and e.get("mapped") for e in after):
-            emitter.add(make_parameter(CONFINE_KEY, piece.confined_to))
+        pending = _piece_extensions(piece, plan, lost)
+        emitter.entries(piece.extra.get("idiagram", {}).get("after", []), pending)
+        for key, value in pending.items():
+            emitter.add(make_parameter(key, value))
     for key in KEY_ORDER:
         emitter.key(key)
     emitter.document.trailing = "\n"
