@@ -1,9 +1,11 @@
 """Build the drop games (shogi, minishogi, Mitregi 90/108/120/144) as model objects.
 
-The bundled JSON fixtures ``fixtures/games/{shogi,minishogi,mitregi90,...}.json`` are these games written by
-:func:`fairyport.converters.json.game_to_json`; :func:`main` rewrites them (from the worktree root:
+The bundled fixtures ``fixtures/games/{shogi,minishogi,mitregi90,...}.idiagram`` are these games written by the
+Interactive Diagram writer (best effort: what the Diagram's own parameters cannot say is carried by fairyport's
+extension lines ``fairyportPromotion`` and ``fairyportDrop``), after the comments of :func:`comments`, which
+document every reading. :func:`main` rewrites them (from the worktree root:
 ``python -c "import sys; sys.path[:0] = ['.', 'tests']; import drop_games; drop_games.main()"``) and
-``tests/test_drop_games.py`` checks that they still equal what this module builds.
+``tests/test_drop_games.py`` checks that they are what this module writes and read back to the built games.
 
 Shogi and minishogi use the piece letters of USI and Fairy-Stockfish (P L N S G B R K; promoted bishop H,
 promoted rook D), so FENs with holdings from those tools read as they are.
@@ -16,6 +18,7 @@ Primate I (BW), Gnu Z (NC).
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -160,6 +163,76 @@ def mitregi(size: int) -> Game:
                        MITREGI_READING, files, ranks, pieces, {0: rank1, 1: rank2, 2: rank3})
 
 
+SHOGI_COMMENTS = (
+    "The control for drops and shogi-style promotion, with the USI / Fairy-Stockfish letters",
+    "(P L N S G B R K; a promoted piece is written +P, +B ... in FEN), so FENs with holdings from those tools",
+    "read as they are. Captured pieces go to the capturer's hand, demoted and with their colour changed",
+    "(holdingsType -1); stalemate loses (stalemate win). Promotion (fairyportPromotion lines, which the Diagram",
+    "script ignores) in the last {depth} rank(s) on entering, moving within or leaving them, optional except",
+    "where the piece could not move again ({stuck}); {golds} become golds",
+    "(one gold type, whose pieces remember what they were), bishop the horse H,",
+    "rook the dragon D. Drops (fairyportDrop) never where the piece could not move again; at most one unpromoted",
+    "pawn per file; a pawn drop may not give mate. The plain Diagram shows neither the promotion nor these",
+    "drop limits (maxPromote 0), so fairyport convert to idiagram lists them as lost without --best-effort.",
+)
+
+MITREGI_COMMENTS = (
+    "Mitregi {size} by Charles Gilman (seed 001_ae5f5e26610a5ae2). The page's array diagrams are missing, so",
+    "the array is issue 9's reading of its text. {files} files x {ranks} ranks; White on ranks 1-3, Black on the",
+    "last three, the setup symmetric by a half turn (symmetry rotate, shogi's convention). White's King stands on",
+    "the left one of the two middle files ({king}), the Goldgeneral on the right one. Rank 1 from the corners",
+    "inwards - Wing, Helm, Mitre, {hump}Silvergeneral, then King and Goldgeneral. Rank 2 - Rooks on the",
+    "second outermost files, Bishops on the fourth outermost{rank2}. Rank 3 - Points on the two leftmost, two",
+    "rightmost and two middle files, Crosses on the others.",
+    "Letters (this project's choice) and moves - Point P fW, Cross X fF, Rook R, Wing W fR, Knight N,",
+    "Helm H ffN, Bishop B, Mitre M fB, Camel C, Hump U ffC, Silvergeneral S FfW, Goldgeneral G WfF,",
+    "King K (royal), Chatelaine D RF, Primate I BW, Gnu Z NC (the game uses those its size names).",
+    "Promotion (fairyportPromotion lines, which the Diagram script ignores) in the last three ranks, shogi",
+    "style - on entering, moving within or leaving the zone (as in shogi; the issue is silent), optional except",
+    "where the piece could not move again. Points, Wings and Helms become Goldgenerals, Crosses, Mitres and",
+    "Humps Silvergenerals, Rook Chatelaine, Bishop Primate, Knight and Camel Gnu; generals and King never.",
+    "A promoted piece remembers what it was.",
+    "Captures go to the capturer's hand demoted and with their colour changed (holdingsType -1). Drops",
+    "(fairyportDrop lines) never where the piece could not move again (Humps never in the enemy camp); at most",
+    "one unpromoted Point per file (file 1), at most {crosses} unpromoted Crosses (the array's number) and 2 of",
+    "each other colourbound type (Bishop, Mitre, Camel, Hump) per square colour (color N). No drop-mate rule",
+    "(the seed names none). Check as in shogi; stalemate loses (stalemate win).",
+    "The plain Diagram shows neither the promotion nor the drop limits (maxPromote 0), so fairyport convert",
+    "to idiagram lists them as lost without --best-effort.",
+)
+
+
+def comments(name: str) -> list[str]:
+    """The comment lines of a drop game's fixture: every reading made (prose lines: no '=', no piece-line ':')."""
+    if name in ("shogi", "minishogi"):
+        title = "Shogi" if name == "shogi" else "Minishogi (5x5, no lance or knight)"
+        lines = [title + ". " + SHOGI_COMMENTS[0], *SHOGI_COMMENTS[1:]]
+        depth = 3 if name == "shogi" else 1
+        stuck = ("pawns and lances on the last rank, knights on the last two" if name == "shogi"
+                 else "pawns on the last rank")
+        golds = "pawn, lance, knight and silver" if name == "shogi" else "pawn and silver"
+        return ["# " + line.format(depth=depth, stuck=stuck, golds=golds) for line in lines]
+    size = int(name.removeprefix("mitregi"))
+    files, ranks = MITREGI_SIZES[size]
+    rank2 = ""
+    if ranks == 12:
+        rank2 = ", Knights on the third outermost" + (" and Camels in front of the Silvergenerals" if size == 144
+                                                      else "")
+    fields = {"size": size, "files": files, "ranks": ranks, "king": "e1" if files == 10 else "f1",
+              "hump": "Hump, " if files == 12 else "", "rank2": rank2, "crosses": 6 if files == 12 else 4}
+    return ["# " + line.format(**fields) for line in MITREGI_COMMENTS]
+
+
+def fixture_text(name: str, game: Game) -> str:
+    """The Interactive Diagram fixture of a drop game: its comments, then the writer's text (best effort)."""
+    from fairyport.converters.idiagram import write_game
+
+    with_comments = dataclasses.replace(
+        game, format_data={"idiagram": {"head": [{"prose": line} for line in comments(name)]}})
+    text, _ = write_game(with_comments, best_effort=True)
+    return text
+
+
 def all_games() -> dict[str, Game]:
     """Every drop game by fixture name."""
     games = {"shogi": shogi(), "minishogi": minishogi()}
@@ -168,12 +241,10 @@ def all_games() -> dict[str, Game]:
 
 
 def main() -> None:
-    """Write the JSON fixtures."""
-    from fairyport.converters.json import game_to_json
-
+    """Write the Interactive Diagram fixtures."""
     for name, game in all_games().items():
-        (GAMES_DIR / f"{name}.json").write_text(game_to_json(game), encoding="utf-8")
-        print(f"wrote {name}.json", file=sys.stderr)
+        (GAMES_DIR / f"{name}.idiagram").write_text(fixture_text(name, game), encoding="utf-8")
+        print(f"wrote {name}.idiagram", file=sys.stderr)
 
 
 if __name__ == "__main__":

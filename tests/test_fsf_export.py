@@ -120,19 +120,19 @@ def test_exactness_table_lists_every_refusal_the_writer_makes() -> None:
 
 def test_cli_convert_to_fsf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "shogi.ini"
-    assert main(["convert", str(GAMES_DIR / "shogi.json"), "--to", "fsf", "-o", str(out)]) == 0
+    assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", "fsf", "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8")
     assert "[shogi-fairyport]" in text and "promotedPieceType = p:g l:g n:g s:g b:h r:d" in text
-    assert main(["convert", str(GAMES_DIR / "mitregi90.json"), "--to", "fsf"]) == EXIT_UNSUPPORTED
+    assert main(["convert", str(GAMES_DIR / "mitregi90.idiagram"), "--to", "fsf"]) == EXIT_UNSUPPORTED
     assert "square colour" in capsys.readouterr().err
-    assert main(["convert", str(GAMES_DIR / "mitregi90.json"), "--to", "fsf", "--best-effort",
+    assert main(["convert", str(GAMES_DIR / "mitregi90.idiagram"), "--to", "fsf", "--best-effort",
                  "-o", str(out)]) == 0
     assert "dropped: piece 'Cross'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("target", ["zrf", "gamecourier"])
 def test_drop_games_to_zrf_and_game_courier_are_unsupported(target: str) -> None:
-    assert main(["convert", str(GAMES_DIR / "shogi.json"), "--to", target]) == EXIT_UNSUPPORTED
+    assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", target]) == EXIT_UNSUPPORTED
 
 
 def test_an_export_is_played_by_fairy_stockfish_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

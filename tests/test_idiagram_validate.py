@@ -20,7 +20,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[dict[
 
 def test_bundled_games_have_no_errors(capsys: pytest.CaptureFixture[str]) -> None:
     code, records = run(capsys, *(str(p) for p in sorted(GAMES.glob("*.idiagram"))))
-    assert code == 0 and len(records) == 6
+    assert code == 0 and len(records) == 12
     assert all(r["status"] in ("clean", "warnings") for r in records)
 
 
