@@ -58,6 +58,7 @@ from fairyport.errors import FairyportError, Location, UnsupportedError
 from fairyport.formats.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
 from fairyport.model import (
     BLACK,
+    CHESS_TRIGGERS,
     WHITE,
     BareKingRule,
     DropRule,
@@ -167,6 +168,10 @@ def _chess_style(order: list[PieceType], wanted: dict[str, Promotion], lost: _Lo
     groups: dict[tuple[tuple[PromotionChoice, ...], int], list[str]] = {}
     for piece_id, promotion in wanted.items():
         choices = promotion.choices
+        if promotion.triggers != CHESS_TRIGGERS or promotion.mandatory_where_stuck:
+            lost.unsupported("promotion", f"the shogi-style promotion of {piece_id} (on leaving the zone, or "
+                             "forced only where the piece could not move again) with chess-style choices")
+            continue
         if not promotion.mandatory:
             if len(wanted) > 1:
                 lost.unsupported("promotion", f"the optional promotion of {piece_id} next to other promoting pieces")
@@ -223,18 +228,18 @@ def _shogi_style(order: list[PieceType], wanted: dict[str, Promotion]) -> _Plan 
 def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     """The piece order and promotion keys: the Diagram's own parameters where they say the model's promotions
     exactly; for a game with drops or shogi-style promotion that they cannot say, the extension lines."""
+    holdings = _holdings_wanted(game, lost)
     probe = _Lost(best_effort=True)
-    holdings = _holdings_wanted(game, probe)
     plan = _standard_plan(game, markers, probe, holdings)
     if game.rules.captures_to_hand:
         offset = plan.values.get("promoOffset", [str(markers.get("promoOffset", {}).get("value", "0"))])[0]
         if demotes(holdings, bool(plan.promotions), offset) != game.rules.demote_captured:
             probe.note("demotion")
-    if not probe.items:
-        return plan
-    if drop_rules(game) or game.rules.captures_to_owner:
-        return _extension_plan(game, lost)
-    return _standard_plan(game, markers, lost, holdings)
+    if probe.items:
+        extend = bool(drop_rules(game)) or game.rules.captures_to_owner
+        plan = _extension_plan(game, lost) if extend else _standard_plan(game, markers, lost, holdings)
+    plan.values["holdingsType"] = _holdings_values(holdings, markers)
+    return plan
 
 
 def _extension_plan(game: Game, lost: _Lost) -> _Plan:
@@ -343,7 +348,6 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
         wanted = str(number) if number != default or key in markers else None
         values[key] = _scalar(markers, key, wanted, _equals(str(number)))
     values["royal"] = _royal_values(game, order, markers)
-    values["holdingsType"] = _holdings_values(_holdings_wanted(game, lost), markers)
     stalemate = rules.stalemate
     if stalemate is StalemateResult.WIN:
         lost.unsupported("stalemate", "a stalemate won by the stalemated side (written as a draw)")
