@@ -137,7 +137,7 @@ def drop_games(draw: st.DrawFn) -> Game:
     for name, pid, betza in chosen:
         promotion = None
         if draw(st.booleans()):
-            choices = tuple(PromotionChoice(t[1], from_hand=draw(st.booleans()) and False)
+            choices = tuple(PromotionChoice(t[1], from_hand=draw(st.booleans()))
                             for t in draw(st.lists(st.sampled_from(targets), min_size=1, max_size=2, unique=True)))
             mode = draw(st.sampled_from(["mandatory", "optional", "stuck"]))
             triggers = draw(st.sampled_from([CHESS_TRIGGERS, SHOGI_TRIGGERS, frozenset({PromotionTrigger.ENTER})]))

@@ -231,6 +231,8 @@ def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     holdings = _holdings_wanted(game, lost)
     probe = _Lost(best_effort=True)
     plan = _standard_plan(game, markers, probe, holdings)
+    if plan.promotions != {p.id: p.promotion for p in game.pieces if p.promotion is not None}:
+        probe.note("an equivalent but different promotion (optional = a choice of itself)")
     if game.rules.captures_to_hand:
         offset = plan.values.get("promoOffset", [str(markers.get("promoOffset", {}).get("value", "0"))])[0]
         if demotes(holdings, bool(plan.promotions), offset) != game.rules.demote_captured:
