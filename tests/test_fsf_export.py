@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from drop_games import all_games
 
 from fairyport.cli.main import main
 from fairyport.converters.fsf import write_section
@@ -18,14 +17,14 @@ from fairyport.rules import Position, compile_game, perft
 from fairyport.rules.drops import HandPosition
 
 GAMES_DIR = bundled_fixtures() / "games"
-DROP_GAMES = all_games()
 EXACT = ["chess", "mirchess32", "mirchess36", "minixiangqi", "shogi", "minishogi"]
 BEST_EFFORT = ["mitregi90", "mitregi108"]
 EXIT_UNSUPPORTED = 3
 
 
 def _game(name: str) -> Game:
-    return DROP_GAMES[name] if name in DROP_GAMES else read_game(GAMES_DIR / f"{name}.idiagram")
+    """The bundled game, read from its Interactive Diagram fixture (ID -> model -> fsf)."""
+    return read_game(GAMES_DIR / f"{name}.idiagram")
 
 
 def _colour_limit_can_bite(pos: Position) -> bool:
@@ -71,11 +70,11 @@ def test_export_plays_the_same_game_in_pyffish(name: str) -> None:
 
 def test_mitregi_exports_refuse_the_colour_limits_and_big_boards() -> None:
     with pytest.raises(UnsupportedError, match="'Cross': at most 4 unpromoted per square colour"):
-        write_section(DROP_GAMES["mitregi90"], prove=False)
+        write_section(_game("mitregi90"), prove=False)
     for name in ("mitregi120", "mitregi144"):
         with pytest.raises(UnsupportedError, match="up to 12 files x 10 ranks"):
-            write_section(DROP_GAMES[name], best_effort=True, prove=False)
-    _, lost = write_section(DROP_GAMES["mitregi108"], best_effort=True, prove=False)
+            write_section(_game(name), best_effort=True, prove=False)
+    _, lost = write_section(_game("mitregi108"), best_effort=True, prove=False)
     assert [item.split("'")[1] for item in lost] == ["Cross", "Bishop", "Mitre", "Hump"]
 
 
