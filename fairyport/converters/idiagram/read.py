@@ -11,6 +11,11 @@ model has no field for is kept in ``Game.format_data["idiagram"]`` and ``PieceTy
 - ``holes``: the hole lines (position among the pieces, squares as written, directives after them);
 - ``hooks``: the page script functions (``BadZone`` ...) of the page the diagram came from;
 - ``notes``: what the definition says that the model cannot carry (also shown by ``fairyport show``).
+
+``holdingsType`` gives the hand rules (:attr:`Rules.drops`, ``captures_to_hand``, ``demote_captured``,
+``captures_to_owner``); fairyport's extension lines after a piece line give what the Diagram cannot say:
+``fairyportConfine`` (with ``fairyportZone``), ``fairyportDrop`` (the piece's drop rule) and
+``fairyportPromotion`` (its whole promotion rule, replacing what the promotion parameters give it).
 """
 
 from __future__ import annotations

@@ -6,9 +6,11 @@ otherwise. Pieces are ordered so that the Diagram's numbering works: promotable 
 (``maxPromote``), their promoted forms ``promoOffset`` places later (shogi style).
 
 What the Diagram cannot express raises :class:`UnsupportedError` naming the piece or rule; with
-``best_effort`` it is left out and listed instead. Two rules are written in a form only fairyport reads and
+``best_effort`` it is left out and listed instead. Some rules are written in a form only fairyport reads and
 are always listed: a piece confined to a zone (``fairyportZone`` / ``fairyportConfine``; the Diagram needs a
-``BadZone()`` page script for it).
+``BadZone()`` page script for it), a drop rule (``fairyportDrop``) and, in a game with drops or shogi-style
+promotion, a promotion the Diagram's parameters cannot say exactly (``fairyportPromotion``, with
+``maxPromote=0`` for the Diagram). Hand rules are ``holdingsType`` (-1, -2 or 1).
 """
 
 from __future__ import annotations
