@@ -5,13 +5,16 @@ of small drop games included)."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fairyport.cli.main import main
 from fairyport.converters.idiagram import read_text, write_game
 from fairyport.errors import ParseError, UnsupportedError
+from fairyport.loader import bundled_fixtures
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -166,3 +169,16 @@ def test_small_drop_games_round_trip_through_the_diagram(game: Game) -> None:
     back = read_text(text)
     assert _rules_of(back) == _rules_of(game)
     assert write_game(back, best_effort=True)[0] == text
+
+
+def test_cli_best_effort_lists_every_extension_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = bundled_fixtures() / "games" / "mitregi90.idiagram"
+    as_json = tmp_path / "m.json"
+    assert main(["convert", str(source), "--to", "json", "-o", str(as_json)]) == 0
+    assert main(["convert", str(as_json), "--to", "idiagram"]) == 3
+    assert "the promotion of 'Point'" in capsys.readouterr().err
+    out = tmp_path / "m.idiagram"
+    assert main(["convert", str(as_json), "--to", "idiagram", "--best-effort", "-o", str(out)]) == 0
+    dropped = [line for line in capsys.readouterr().err.splitlines() if "dropped:" in line]
+    assert len(dropped) == 7 + 4  # seven promoting types, four drop rules (file and colour limits)
+    assert out.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")  # comments kept via JSON
