@@ -233,6 +233,13 @@ def fixture_text(name: str, game: Game) -> str:
     return text
 
 
+def rules_of(game: Game) -> tuple[object, ...]:
+    """What a game's play depends on (not metadata or format data); the pieces by id, since the Diagram writer
+    may reorder them (the Diagram numbers them)."""
+    pieces = sorted((p.id, p.name, p.betza, p.royal, p.promotion, p.confined_to, p.drop) for p in game.pieces)
+    return pieces, game.board, game.setup, game.rules, game.zones
+
+
 def all_games() -> dict[str, Game]:
     """Every drop game by fixture name."""
     games = {"shogi": shogi(), "minishogi": minishogi()}

@@ -7,13 +7,12 @@ import random
 
 import independent_shogi as indep
 import pytest
-from drop_games import all_games, fixture_text
+from drop_games import all_games, fixture_text, rules_of
 
 from fairyport.converters.idiagram import read_text, write_game
 from fairyport.converters.json import game_from_json, game_to_json
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.loader import bundled_fixtures, read_game
-from fairyport.model import Game
 from fairyport.rules import Position, compile_game, perft
 from fairyport.rules.drops import HandPosition
 
@@ -30,12 +29,6 @@ def _moves(pos: Position) -> set[str]:
     return {m.uci for m in pos.legal_moves()}
 
 
-def _rules_of(game: Game) -> tuple[object, ...]:
-    """Everything a game's play depends on (not its metadata or format data)."""
-    pieces = [(p.name, p.id, p.betza, p.royal, p.promotion, p.confined_to, p.drop) for p in game.pieces]
-    return pieces, game.board, game.setup, game.rules, game.zones
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_fixture_is_the_built_game(name: str) -> None:
     """The Interactive Diagram fixture is what the writer writes now, and reads back to the built game."""
@@ -43,7 +36,7 @@ def test_fixture_is_the_built_game(name: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text == fixture_text(name, GAMES[name])
     game = read_game(path)
-    assert _rules_of(game) == _rules_of(GAMES[name])
+    assert rules_of(game) == rules_of(GAMES[name])
     assert game_from_json(game_to_json(GAMES[name])) == GAMES[name]
 
 
@@ -54,7 +47,7 @@ def test_fixture_round_trips_through_the_model(name: str) -> None:
     game = read_game(bundled_fixtures() / "games" / f"{name}.idiagram")
     text, lost = write_game(game, best_effort=True)
     again = read_text(text, file=f"{name}.idiagram")
-    assert _rules_of(again) == _rules_of(game)
+    assert rules_of(again) == rules_of(game)
     assert write_game(again, best_effort=True)[0] == text
     assert text == (bundled_fixtures() / "games" / f"{name}.idiagram").read_text(encoding="utf-8")
     assert any("fairyportPromotion" in item for item in lost) and any("fairyportDrop" in item for item in lost)

@@ -8,6 +8,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from drop_games import rules_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -50,12 +51,6 @@ king:K:K:king:c1
 """
 
 
-def _rules_of(game: Game) -> tuple[object, ...]:
-    """What a game's play depends on; the writer may reorder the pieces (the Diagram numbers them)."""
-    pieces = sorted((p.id, p.name, p.betza, p.royal, p.promotion, p.confined_to, p.drop) for p in game.pieces)
-    return pieces, game.board, game.setup, game.rules, game.zones
-
-
 def test_holdings_type_minus_one_with_promo_offset_is_shogi() -> None:
     game = read_text(TORI)
     assert game.rules.drops and game.rules.captures_to_hand and game.rules.demote_captured
@@ -65,7 +60,7 @@ def test_holdings_type_minus_one_with_promo_offset_is_shogi() -> None:
     assert rook == Promotion((PromotionChoice("D"),), 1, mandatory=False, triggers=SHOGI_TRIGGERS)
     text, lost = write_game(game)  # the Diagram's own parameters say it all: no extension line, nothing lost
     assert not lost and "fairyport" not in text and "holdingsType=-1" in text
-    assert _rules_of(read_text(text)) == _rules_of(game)
+    assert rules_of(read_text(text)) == rules_of(game)
     start = compile_game(game).start_position()
     assert {m.uci for m in start.legal_moves()} == {  # the rook may promote entering the last rank (a5)
         "a1a2", "a1a3", "a1a4", "a1a5", "a1a5+", "a1b1", "b2b3", "c1b1", "c1c2", "c1d1", "c1d2"}
@@ -89,7 +84,7 @@ def test_holdings_type_readings() -> None:
     assert chess_style.rules.captures_to_hand and not chess_style.rules.demote_captured  # offset 0: no demotion
     for game in (keep, owner, none, chess_style):
         text, lost = write_game(game)
-        assert not lost and _rules_of(read_text(text)) == _rules_of(game)
+        assert not lost and rules_of(read_text(text)) == rules_of(game)
         assert write_game(read_text(text))[0] == text
 
 
@@ -167,7 +162,7 @@ def drop_games(draw: st.DrawFn) -> Game:
 def test_small_drop_games_round_trip_through_the_diagram(game: Game) -> None:
     text, _ = write_game(game, best_effort=True)
     back = read_text(text)
-    assert _rules_of(back) == _rules_of(game)
+    assert rules_of(back) == rules_of(game)
     assert write_game(back, best_effort=True)[0] == text
 
 
