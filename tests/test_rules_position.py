@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rules_helpers import game_of
 
-from fairyport.errors import ParseError, UnsupportedError
+from fairyport.errors import ParseError
 from fairyport.loader import bundled_fixtures, read_game
 from fairyport.model import (
     BareKingRule,
@@ -90,11 +90,16 @@ def test_optional_promotion_and_depth_limits() -> None:
     assert {m for m in moves(last) if m.startswith("a4")} == {"a4a5", "a4a5g", "a4a5r"}
 
 
-def test_promotion_from_hand_is_reported_unsupported() -> None:
+def test_promotion_from_hand_is_played() -> None:
+    """A '*' choice (from hand) is offered only with the piece in hand, and a compulsory promotion without one
+    waits (the full proof against an independent generator: tests/test_hand_promotion.py)."""
     pieces = [PieceType("pawn", "P", "fW", promotion=Promotion((PromotionChoice("Q", from_hand=True),))),
               PieceType("queen", "Q", "Q"), PieceType("king", "K", "K", royal=True)]
-    with pytest.raises(UnsupportedError, match="pawn"):
-        compile_game(game_of(8, 8, pieces))
+    variant = compile_game(game_of(8, 8, pieces))
+    with_queen = Position.from_fen(variant, "7k/P7/8/8/8/8/8/K7[Q] w - - 0 1")
+    assert "a7a8q" in moves(with_queen) and not any(m == "a7a8" for m in moves(with_queen))
+    without = Position.from_fen(variant, "7k/P7/8/8/8/8/8/K7[] w - - 0 1")
+    assert not any(m.startswith("a7") for m in moves(without))
 
 
 def test_checkmate_and_stalemate_have_no_moves() -> None:
