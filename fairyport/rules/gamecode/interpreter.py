@@ -1,9 +1,10 @@
 """The GAME Code interpreter: parsed code blocks compiled to Python closures, run on a :class:`~.state.State`.
 
 Statements come from the Game Courier syntax layer (:mod:`fairyport.formats.gamecourier.gamecode`); its parser
-nests ``if`` and ``sub`` blocks and leaves every other header flat, so :class:`Compiler` pairs the loop and
-switch headers with their closers itself (``do`` / ``loop``, ``for`` and ``foreach`` / ``next``, ``switch`` /
-``endswitch``). Expressions are the parser's Polish-notation trees.
+nests ``if`` and ``sub`` blocks, leaves the loop and switch headers flat and checks that they pair up with their
+closers within one statement list (``do`` / ``loop``, ``for`` and ``foreach`` / ``next``, ``switch`` /
+``endswitch``: a located ParseError otherwise), and :class:`Compiler` groups each with its body. Expressions
+are the parser's Polish-notation trees.
 
 Nothing here touches files, the network or the process: the code can only change the :class:`State` it is
 given. Every loop iteration and every call costs a step; a run that takes more than :data:`STEP_LIMIT` steps or
@@ -31,6 +32,7 @@ from fairyport.formats.gamecourier.gamecode.nodes import (
     Statement,
     SubBlock,
 )
+from fairyport.formats.gamecourier.gamecode.parser import LOOP_BLOCKS
 from fairyport.rules.gamecode import values as V
 from fairyport.rules.gamecode.board import Geometry
 from fairyport.rules.gamecode.operators import MAX_ARRAY, OPERATORS, Operator
@@ -254,8 +256,8 @@ def assign(c: Ctx, name: str, value: Value) -> None:
 
 # --- the compiler -----------------------------------------------------------------------------------------
 
-_OPENERS = {"do": "loop", "for": "next", "foreach": "next", "switch": "endswitch"}
-_CLOSERS = {"loop", "next", "endswitch"}
+_OPENERS = LOOP_BLOCKS  # the parser has checked that they pair up (a located ParseError otherwise)
+_CLOSERS = frozenset(LOOP_BLOCKS.values())
 
 
 class Compiler:
