@@ -59,6 +59,8 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
         findings += compare_moves(path, Path(options.against), options.depth)
     if options.run:
         from fairyport.converters.gamecourier.compare import compare_colours
+        from fairyport.converters.gamecourier.coverage import dead_code
 
         findings += compare_colours(path, options.depth)
+        findings += dead_code(path, options.depth)
     return FileReport(str(path), FORMAT, findings, details=details(analysis))

@@ -84,7 +84,7 @@ class GCMove:
 class GameCourierGame:
     """A preset compiled for the interpreter."""
 
-    def __init__(self, preset: Preset, *, shortcuts: bool = True) -> None:
+    def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False) -> None:
         self.preset = preset
         self.shortcuts = shortcuts
         """False: run Pre-Move for every candidate and try every promotion (the tests' proof of the shortcuts)."""
@@ -111,6 +111,8 @@ class GameCourierGame:
         self.labels = analysis.piece_labels() | {name for name in analysis.defs if side_of(name) is not None}
         self.interpreter = Interpreter(self.geometry, self.labels)
         self.interpreter.names = set(analysis.defs)
+        if trace:  # record what runs (validate --run's dead code), at a small cost per statement
+            self.interpreter.trace = set()
         self.blocks: dict[str, list[Runner]] = {}
         subs: list[tuple[Compiler, SubBlock]] = []
         for info in analysis.code:
@@ -187,8 +189,9 @@ class GameCourierGame:
 
     # --- moves -------------------------------------------------------------------------------------------
 
-    def legal_moves(self, state: State) -> list[GCMove]:
-        """Every candidate move of the side to move that the mover's Post-Move code accepts."""
+    def legal_moves(self, state: State, origins: set[str] | None = None) -> list[GCMove]:
+        """Every candidate move of the side to move that the mover's Post-Move code accepts (only the moves of
+        the pieces on ``origins`` when given)."""
         side = state.side
         base = state.copy()
         premove = self._block("premove", side)
@@ -205,7 +208,7 @@ class GameCourierGame:
         moves: list[GCMove] = []
         for origin in squares:
             moved = base.board[origin]
-            if side_of(moved) != side:
+            if side_of(moved) != side or (origins is not None and origin not in origins):
                 continue
             for dest in squares:
                 if dest == origin and not NULL_MOVES:

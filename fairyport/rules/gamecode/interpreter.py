@@ -154,6 +154,10 @@ class Interpreter:
         self.names: set[str] = set()
         """Names of functions and subroutines (read as themselves where a word is expected)."""
         self.steps = 0
+        self.trace: set[tuple[str, int, str]] | None = None
+        """When a set before compiling: every statement run adds ``(block, offset, "ran")``, every ``if`` /
+        ``elseif`` / ``else`` branch taken ``(block, offset of its header, "taken")``, every call of a function
+        or subroutine ``("fn" or "sub", -1, name)`` (what ``validate --run`` reports as never run)."""
 
     def run(self, body: list[Runner], state: State) -> None:
         """Run a compiled block on ``state``; ``die`` raises :class:`Die`, ``return`` ends the block."""
@@ -177,6 +181,8 @@ class Interpreter:
     def call_def(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
         """``fn NAME args``."""
         fn = c.s.defs.get(V.text(name))
+        if self.trace is not None:
+            self.trace.add(("fn", -1, V.text(name)))
         if fn is None:
             raise UnsupportedError(f"fn {V.text(name)}: no function of that name has been defined", where(),
                                    feature=f"function {V.text(name)}")
@@ -199,6 +205,8 @@ class Interpreter:
     def call_sub(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
         """``gosub NAME args`` / ``sub NAME args``: run the subroutine, return its ``return`` value."""
         sub = self.subs.get(V.text(name))
+        if self.trace is not None:
+            self.trace.add(("sub", -1, V.text(name)))
         if sub is None:
             raise UnsupportedError(f"sub {V.text(name)}: no subroutine of that name (it may come from an include "
                                    "library fairyport does not have)", where(), feature=f"subroutine {V.text(name)}")
@@ -288,16 +296,29 @@ class Compiler:
                 end = self._closer(statements, i)
                 closer = statements[end]
                 assert isinstance(closer, Command)
-                runners.append(self._structured(statement, statements[i + 1:end], closer))
+                runners.append(self._traced(self._structured(statement, statements[i + 1:end], closer),
+                                            statement.offset))
                 i = end + 1
                 continue
             if isinstance(statement, Command) and statement.name in _CLOSERS:
                 raise ParseError(f"'{statement.name}' without a matching opening statement",
                                  self.source.locate(statement.offset), expected="a statement",
                                  found=repr(statement.name))
-            runners.append(self.statement(statement))
+            runners.append(self._traced(self.statement(statement), statement.offset))
             i += 1
         return runners
+
+    def _traced(self, runner: Runner, offset: int, kind: str = "ran") -> Runner:
+        """``runner``, recording that it ran when the interpreter traces (see :attr:`Interpreter.trace`)."""
+        trace = self.it.trace
+        if trace is None:
+            return runner
+        key = (self.source.name, offset, kind)
+
+        def traced(c: Ctx) -> None:
+            trace.add(key)
+            runner(c)
+        return traced
 
     def _closer(self, statements: list[Statement], start: int) -> int:
         opener = statements[start]
@@ -447,7 +468,10 @@ class Compiler:
             cond = self.expr(branch.condition) if branch.condition is not None else None
             if branch.keyword != "else" and cond is None:
                 self.fail(f"'{branch.keyword}' without a condition", branch.header.offset, branch.keyword)
-            branches.append((cond, self.block(branch.body)))
+            body = self.block(branch.body)
+            if self.it.trace is not None:
+                body.insert(0, self._traced(_nothing, branch.header.offset, "taken"))
+            branches.append((cond, body))
 
         def run(c: Ctx) -> None:
             for cond, body in branches:
@@ -699,7 +723,9 @@ class Compiler:
             first = parsed.errors[0]
             raise ParseError(first.reason, self.source.locate(first.location.offset or 0), expected=first.expected,
                              found=first.found)
-        assert parsed.expr is not None
+        if parsed.expr is None:  # '()' alone: nothing to evaluate
+            raise ParseError("an expression is missing", self.source.locate(tokens[0].offset),
+                             expected="an expression", found=repr(" ".join(t.text for t in tokens)))
         return self.expr(parsed.expr)
 
     def operands(self, tokens: list[Token], offset: int, *, words_literal: bool) -> list[CodeFn]:
