@@ -44,7 +44,8 @@ def test_a_reachable_promotion_and_live_code_give_no_findings(tmp_path: Path) ->
 def test_loop_closers_and_statements_in_loops_are_traced(tmp_path: Path) -> None:
     preset = tmp_path / "loops.php"
     preset.write_text(DEAD.read_text().replace("if > 8 9:\n  say never;\nendif;",
-                                               "for x array 1 2:\n  set y #x;\nnext;\nset e array;\nfor x #e:\n  set z 1;\nnext;"))
+                                               "for x array 1 2:\n  set y #x;\nnext;\nset e array;\n"
+                                               "for x #e:\n  set z 1;\nnext;"))
     found = [(f.code, f.location.line) for f in dead_code(preset, 1) if f.code == "GC-RUN-NEVER-RAN"]
     assert found == [("GC-RUN-NEVER-RAN", 31)]  # the body of the loop over an empty array, not the 'next's
 
