@@ -62,5 +62,5 @@ def test_lame_moves_are_written_and_play_as_the_model(betza: str) -> None:
 def test_lame_rides_of_long_atoms_stay_refused() -> None:
     from fairyport.errors import UnsupportedError
 
-    with pytest.raises(UnsupportedError, match="knight.*lame ride of a long or oblique atom"):
+    with pytest.raises(UnsupportedError, match=r"knight.*lame ride of a long or oblique atom"):
         write_game(_game("nNN"))
