@@ -35,6 +35,7 @@ from fairyport.formats.gamecourier.gamecode.nodes import (
 from fairyport.formats.gamecourier.gamecode.parser import LOOP_BLOCKS
 from fairyport.rules.gamecode import values as V
 from fairyport.rules.gamecode.board import Geometry
+from fairyport.rules.gamecode.dispatch import or_chain, or_terms
 from fairyport.rules.gamecode.operators import MAX_ARRAY, OPERATORS, Operator
 from fairyport.rules.gamecode.state import State
 from fairyport.rules.gamecode.values import EMPTY, Value, ValueProblem
@@ -180,16 +181,22 @@ class Interpreter:
 
     def call_def(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
         """``fn NAME args``."""
-        fn = c.s.defs.get(V.text(name))
+        key = name if isinstance(name, str) else V.text(name)
+        fn = c.s.defs.get(key)
         if self.trace is not None:
-            self.trace.add(("fn", -1, V.text(name)))
+            self.trace.add(("fn", -1, key))
         if fn is None:
-            raise UnsupportedError(f"fn {V.text(name)}: no function of that name has been defined", where(),
-                                   feature=f"function {V.text(name)}")
-        self.tick(where)
+            raise UnsupportedError(f"fn {key}: no function of that name has been defined", where(),
+                                   feature=f"function {key}")
+        self.steps += 1  # tick(), inlined: this is the interpreter's most frequent call
+        if self.steps > STEP_LIMIT:
+            self.tick(where)
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"fn {fn.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
+        if not fn.params and not fn.locals:
+            body = fn.body
+            return body(Ctx(c.s, self, args, None, c.my, c.depth + 1)) if body is not None else None
         named: dict[str, Value] | None = None
         if fn.params or fn.locals:
             named = {}
@@ -399,15 +406,21 @@ class Compiler:
         where = self.where(header.offset)
         it = self.it
 
+        pair = len(names) == 2
+        first = names[0]
+        second = names[-1]
+
         def run(c: Ctx) -> None:
             array = V.as_array(source(c))
             for key, value in list(array.items()):
-                it.tick(where)
-                if len(names) == 2:
-                    assign(c, names[0], key)
-                    assign(c, names[1], value)
+                it.steps += 1  # tick(), inlined
+                if it.steps > STEP_LIMIT:
+                    it.tick(where)
+                if pair:
+                    assign(c, first, key)
+                    assign(c, second, value)
                 else:
-                    assign(c, names[0], value)
+                    assign(c, first, value)
                 try:
                     _run_list(body, c)
                 except _Break:
@@ -747,6 +760,11 @@ class Compiler:
         if isinstance(e, Atom):
             return self.atom(e, words_literal)
         if isinstance(e, Logic):
+            if e.op == "or":
+                terms = or_terms(e)
+                chain = or_chain(terms, [self.expr(t) for t in terms], self.it.geometry, _endpoints)
+                if chain is not None:
+                    return chain
             left, right = self.expr(e.left), self.expr(e.right)
             if e.op == "and":
                 return lambda c: V.truthy(left(c)) and V.truthy(right(c))
@@ -947,6 +965,12 @@ class Compiler:
             x, y = ints(c, [dx_fn, dy_fn])
             return method(c.s.board, V.text(a_fn(c)), V.text(b_fn(c)), x, y, exact)
         return run_primitive
+
+
+def _endpoints(c: Ctx) -> tuple[Value, Value]:
+    """``#0`` and ``#1`` as a movement primitive reads them (see :mod:`.dispatch`)."""
+    args = c.args
+    return (args[0] if args else "#0"), (args[1] if len(args) > 1 else "#1")
 
 
 def _nothing(c: Ctx) -> None:
