@@ -63,3 +63,9 @@ def test_an_empty_loop_header_is_a_located_error(tmp_path: Path) -> None:
     with pytest.raises(ParseError) as caught:
         load_text(DEAD.read_text().replace("if > 8 9:\n  say never;\nendif;", "for x ():\nnext;"), "x.php")
     assert caught.value.location.line == 26 and "expression is missing" in caught.value.reason
+
+
+def test_run_on_a_preset_that_cannot_be_run_is_a_located_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    preset = Path(__file__).parents[1] / "fixtures" / "gamecourier" / "mideast_chess.php"  # includes fairychess
+    assert main(["validate", str(preset), "--run"]) == EXIT_OK
+    assert f"{preset}:14:1: warning: --run: the code cannot be run" in capsys.readouterr().out
