@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from fairyport.formats.gamecourier.gamecode.nodes import Command, Expr
 from fairyport.formats.gamecourier.gamecode.parser import parse_program
 from fairyport.loader import bundled_fixtures
 from fairyport.rules.gamecode import dispatch, load_preset
@@ -19,19 +20,22 @@ PRESETS = sorted((bundled_fixtures() / "games").glob("*.php")) + sorted(
     (Path(__file__).parent / "gamecode").glob("*.php"))
 
 
-def _term(code: str) -> object:
-    expr = parse_program(f"def X {code};").statements[0].expr  # type: ignore[union-attr]
-    return dispatch.or_terms(expr)[0]  # type: ignore[arg-type]
+def _term(code: str) -> Expr:
+    statement = parse_program(f"def X {code};").statements[0]
+    assert isinstance(statement, Command) and statement.expr is not None
+    return dispatch.or_terms(statement.expr)[0]
 
 
 def test_guard_deltas() -> None:
     geometry = Geometry.build(list("abcd"), list("1234"), set())
-    assert dispatch.guard_deltas(_term("(checkaleap #0 #1 1 2 and empty where #0 0 1)"), geometry) == {(1, 2)}
-    assert dispatch.guard_deltas(_term("checkleap #0 #1 1 0"), geometry) == {(1, 0), (-1, 0), (0, 1), (0, -1)}
-    assert dispatch.guard_deltas(_term("checkaride #0 #1 0 1"), geometry) == {(0, k) for k in range(1, 5)}
-    assert dispatch.guard_deltas(_term("checkatwostep #0 #1 0 1 1 1"), geometry) == {(1, 2)}
+    lame = _term("(checkaleap #0 #1 1 2 and empty where #0 0 1)")
+    assert dispatch.guard_deltas(lame, geometry) == frozenset({(1, 2)})
+    wazir = frozenset({(1, 0), (-1, 0), (0, 1), (0, -1)})
+    assert dispatch.guard_deltas(_term("checkleap #0 #1 1 0"), geometry) == wazir
+    assert dispatch.guard_deltas(_term("checkaride #0 #1 0 1"), geometry) == frozenset((0, k) for k in range(1, 5))
+    assert dispatch.guard_deltas(_term("checkatwostep #0 #1 0 1 1 1"), geometry) == frozenset({(1, 2)})
     slide = "(onboard where #0 1 1 and empty where #0 1 1 and checkaride where #0 1 1 #1 1 0)"
-    assert dispatch.guard_deltas(_term(slide), geometry) == {(1 + k, 1) for k in range(1, 5)}
+    assert dispatch.guard_deltas(_term(slide), geometry) == frozenset((1 + k, 1) for k in range(1, 5))
     for unguarded in ("fn vacant #1 and checkaleap #0 #1 1 2", "checkaleap #1 #0 1 2", "checkaleap #0 #1 #x 2",
                       "(empty where #0 1 1 and checkaride where #0 1 1 #1 1 0)",
                       "(onboard where #0 1 1 and checkaride where #0 2 2 #1 1 0)"):
@@ -43,14 +47,22 @@ def _moves(pos: GameCourierPosition) -> dict[str, tuple[object, ...]]:
                       sorted(m.after.flags.items(), key=str)) for m in pos.legal_raw()}
 
 
-@pytest.mark.parametrize("path", PRESETS, ids=lambda p: p.name)
-def test_dispatch_gives_the_moves_of_plain_evaluation(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+SLOW = {"mideast.php", "shatranj-kamil-x.php", "mirchess36.php"}
+"""Presets whose plain (undispatched) evaluation takes seconds a position: their runs are slow-marked."""
+
+
+CASES = [(p, 1 if p.name in SLOW else 4) for p in PRESETS] + [
+    pytest.param(p, 4, marks=pytest.mark.slow) for p in PRESETS if p.name in SLOW]
+
+
+@pytest.mark.parametrize(("path", "plies"), CASES, ids=str)
+def test_dispatch_gives_the_moves_of_plain_evaluation(path: Path, plies: int, monkeypatch: pytest.MonkeyPatch) -> None:
     fast = load_preset(path)
     monkeypatch.setattr(dispatch, "MIN_GUARDED_TERMS", 10**9)
     plain = load_preset(path)
     a, b = fast.position(), plain.position()
     rng = random.Random(path.name)
-    for _ in range(6):
+    for _ in range(plies):
         left, right = _moves(a), _moves(b)
         assert left == right
         if not left:

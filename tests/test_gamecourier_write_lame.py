@@ -5,6 +5,7 @@ interpreter's moves on the written preset against the reference generator's on t
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -27,7 +28,7 @@ def _game(betza: str) -> Game:
     return game
 
 
-def _legal(pos: PerftPosition) -> dict[str, object]:
+def _legal(pos: PerftPosition) -> dict[str, Any]:
     return {pos.uci(m): m for m in pos.legal_raw()}
 
 
@@ -37,19 +38,21 @@ def test_oblique_passed_squares() -> None:
     assert oblique_passed(1, 3) == [(0, 1), (0, 2), (1, 1), (1, 2)]  # camel-like: both two-square paths
 
 
-@pytest.mark.parametrize("betza", ["nN", "nR", "nNmnC"])
-def test_lame_moves_are_written_and_play_as_the_model(betza: str) -> None:
+@pytest.mark.parametrize(("betza", "depth", "plies"), [("nN", 1, 6), ("nR", 1, 4), ("nNmnC", 1, 4),
+                                                        pytest.param("nN", 2, 10, marks=pytest.mark.slow),
+                                                        pytest.param("nNmnC", 2, 10, marks=pytest.mark.slow)])
+def test_lame_moves_are_written_and_play_as_the_model(betza: str, depth: int, plies: int) -> None:
     game = _game(betza)
     text, lost = write_game(game)
     assert lost == []
     preset = load_text(text, "lame.php")
     variant = compile_game(game)
     native, model = preset.position(OPEN + " b"), model_position(variant, OPEN + " b - - 0 1")
-    assert divide(native, 2) == divide(model, 2)
+    assert divide(native, depth) == divide(model, depth)
     rng = random.Random(betza)
     for _ in range(2):
         a, b = native.copy(), model.copy()
-        for _ in range(10):
+        for _ in range(plies):
             left, right = _legal(a), _legal(b)
             assert sorted(left) == sorted(right)
             if not left:
