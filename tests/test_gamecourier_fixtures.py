@@ -43,3 +43,26 @@ def test_id_gc_id_fixture_is_what_the_converters_write(name: str, monkeypatch: p
     assert text.encode("utf-8") == (ROUND_TRIP / f"{name}.idiagram").read_bytes()
     expectation = read_expectation(ROUND_TRIP / f"{name}.perft")
     assert Path(expectation.game).resolve() == (ROUND_TRIP / f"{name}.idiagram").resolve()
+
+
+def regenerate() -> None:
+    """Rewrite both fixture sets (and the lint expectations of the ZRF -> GC presets) from the converters as they
+    are now: ``PYTHONPATH=. python tests/test_gamecourier_fixtures.py`` from the repository root, after a change
+    to the writer, the ZRF reader or the Diagram writer (then look at the diff and run ``fairyport check``)."""
+    import json
+    import os
+
+    from test_gc_lint import _findings
+
+    os.chdir(bundled_fixtures().parent)
+    for name in NAMES:
+        text, _ = write_game(read_game(GAMES / f"{name}.zrf"))
+        preset = FROM_ZRF / f"{name}.php"
+        preset.write_bytes(text.encode("utf-8"))
+        preset.with_name(preset.name + ".expected.json").write_text(json.dumps(_findings(preset), indent=2) + "\n")
+        back, _ = idiagram.write_game(read_game(Path("fixtures/games") / f"{name}.php"), best_effort=True)
+        (ROUND_TRIP / f"{name}.idiagram").write_bytes(back.encode("utf-8"))
+
+
+if __name__ == "__main__":
+    regenerate()
