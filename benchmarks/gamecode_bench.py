@@ -4,8 +4,10 @@
     python benchmarks/gamecode_bench.py [--depth 3] [--preset PATH --idiagram PATH]
 
 Run from the repository root with ``PYTHONPATH=.``. By default: the plain-GAME-Code chess and MiniXiangqi presets of
-tests/gamecode/ against fixtures/games/chess.idiagram and minixiangqi.idiagram, plus the written Mir Chess 32 preset
-when one is present (fixtures/games/mirchess32.php, from the preset writer). Prints nodes, seconds and nodes per second
+tests/gamecode/ against fixtures/games/chess.idiagram and minixiangqi.idiagram, then the presets the Game Courier
+writer makes of Mir Chess 32 and Mideast Chess (fixtures/games/mirchess32.php, mideast.php; Mideast at depth 3 takes
+minutes, so ``--depth 2`` is the quick run). This is the one Game Courier benchmark (it replaced
+gamecourier_bench.py, which timed only Mir Chess 32). Prints nodes, seconds and nodes per second
 for both engines (CPU seconds of this process, so a busy machine does not distort them), the ratio,
 and the number of Post-Move runs the interpreter made (every candidate move is one).
 """
@@ -25,6 +27,7 @@ PAIRS = [
     (ROOT / "tests" / "gamecode" / "chess.php", ROOT / "fixtures" / "games" / "chess.idiagram"),
     (ROOT / "tests" / "gamecode" / "minixiangqi.php", ROOT / "fixtures" / "games" / "minixiangqi.idiagram"),
     (ROOT / "fixtures" / "games" / "mirchess32.php", ROOT / "fixtures" / "games" / "mirchess32.idiagram"),
+    (ROOT / "fixtures" / "games" / "mideast.php", ROOT / "fixtures" / "games" / "mideast.idiagram"),
 ]
 
 

@@ -239,6 +239,8 @@ def test_validate_against_lists_the_moves_that_differ(tmp_path: Path) -> None:
     found = compare_moves(broken, games / "mirchess32.idiagram", 1)
     assert [(f.code, f.message) for f in found] == [
         ("GC-RUN-ACCEPTS", "after the start: the code accepts g1g2, which mirchess32.idiagram forbids")]
+    def_line = broken.read_text(encoding="utf-8").splitlines().index(wazir_too) + 1
+    assert (found[0].location.file, found[0].location.line, found[0].location.column) == (str(broken), def_line, 1)
     result = subprocess.run([sys.executable, "-m", "fairyport", "validate", str(broken), "--against",
                              str(games / "mirchess32.idiagram"), "--depth", "1"],
                             capture_output=True, text=True, check=False)
@@ -285,6 +287,8 @@ def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
     found = compare_colours(broken, 1)
     assert [(f.code, f.message) for f in found] == [
         ("GC-RUN-ASYMMETRIC", "after the start: only this side may play g1g2")]
+    def_line = broken.read_text(encoding="utf-8").splitlines().index(wazir_too) + 1
+    assert (found[0].location.line, found[0].location.column) == (def_line, 1)  # at the piece's function
 
 
 @pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")

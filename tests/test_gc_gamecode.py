@@ -123,6 +123,15 @@ def test_if_header_may_end_with_semicolon() -> None:
     ("set x;", "'set x' without a value", 1, 1),
     ("if == a b: else: else: endif;", "second 'else'", 1, 18),
     ("endsub extra;", "'endsub' takes no arguments", 1, 8),
+    ("set a 0;\ndo:\n  inc a;", "'do' without 'loop'", 2, 1),
+    ("loop;", "'loop' without a matching", 1, 1),
+    ("for x (1 2):\nset y 1;", "'for' without 'next'", 1, 1),
+    ("foreach x (1 2):\ndo:\nnext;\nloop;", "'next' closes no open block: the 'do' opened at line 2", 3, 1),
+    ("do:\nif true:\nloop;\nendif;", "'loop' without a matching", 3, 1),
+    ("do:\nif true:\nloop;\nendif;", "'do' without 'loop'", 1, 1),
+    ("sub f:\nswitch 1:\nendsub;", "'switch' without 'endswitch'", 2, 1),
+    ("switch 1:\ncase 1: break;\nendswitch;\ncase 2;", "'case' outside a 'switch'", 4, 1),
+    ("endswitch;", "'endswitch' without a matching", 1, 1),
 ])
 def test_syntax_errors_are_collected_and_located(code: str, reason: str, line: int, column: int) -> None:
     program = parse_program(code, "x.php")
@@ -160,3 +169,9 @@ def test_colon_ends_unmodelled_headers_but_not_messages() -> None:
     assert names == [("for", True), ("die", False), ("next", False), ("label", True), ("goto", False)]
     die = next(c for c, _ in program.walk() if c.name == "die")
     assert die.message == "Error: no"
+
+
+def test_paired_loops_and_switches_parse_cleanly() -> None:
+    code = ("do while < #a 3:\n  for x (1 2):\n    switch #x:\n    case 1:\n      break;\n    default:\n"
+            "    endswitch;\n  next;\n  if true:\n    foreach y (1):\n    next;\n  endif;\nloop;")
+    assert parse_program(code).errors == []

@@ -166,3 +166,14 @@ def test_query_preset_over_a_settings_file_at_hand(tmp_path: Path) -> None:
     base.unlink()
     findings, analysis = lint_preset(read_preset(query))
     assert analysis.enforcement.level == "unknown" and "GC-INHERITS" in {f.code for f in findings}
+
+
+def test_unpaired_loops_are_located_syntax_findings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    preset = tmp_path / "loops.php"
+    preset.write_text("<?php\n$default['code'] = 'k2/3/2K';\n$default['cols'] = 3;\n"
+                      "$default['postauto1'] = <<<'NOW'\nfor x (1 2):\n  do:\n  next;\nloop;\nNOW;\n")
+    findings, _ = lint_preset(read_preset(preset))
+    syntax = [(f.location.line, f.location.column) for f in findings if f.code == "GC-SYNTAX"]
+    assert syntax == [(7, 3), (8, 1)]  # 'next' crossing the open 'do', then 'loop' with nothing open
+    assert main(["validate", str(preset)]) == EXIT_CHECK_FAILED
+    assert "crossed blocks" in capsys.readouterr().out

@@ -34,6 +34,10 @@ def compare_moves(preset: Path, against: Path, depth: int) -> list[Finding]:
     model = load_engine(against, engine="model").position(None, None)
     where = Location(str(preset))
     findings: list[Finding] = []
+    game = getattr(native, "game", None)
+
+    def located(pos: PerftPosition, name: str) -> Location:
+        return _piece_location(game, pos, name) or where
 
     def walk(a: PerftPosition, b: PerftPosition, line: list[str], left: int) -> None:
         if left <= 0 or len(findings) >= MAX_FINDINGS:
@@ -41,11 +45,11 @@ def compare_moves(preset: Path, against: Path, depth: int) -> list[Finding]:
         code, other = _names(a), _names(b)
         after = " ".join(line) or "the start"
         for name in sorted(set(other) - set(code)):
-            findings.append(Finding(where, Severity.ERROR, "GC-RUN-REJECTS",
+            findings.append(Finding(located(a, name), Severity.ERROR, "GC-RUN-REJECTS",
                                     f"after {after}: the code rejects {name}, which {against.name} allows",
                                     fix="compare the piece function with the rules"))
         for name in sorted(set(code) - set(other)):
-            findings.append(Finding(where, Severity.ERROR, "GC-RUN-ACCEPTS",
+            findings.append(Finding(located(a, name), Severity.ERROR, "GC-RUN-ACCEPTS",
                                     f"after {after}: the code accepts {name}, which {against.name} forbids",
                                     fix="compare the piece function with the rules"))
         for name in sorted(set(code) & set(other)):
@@ -57,6 +61,26 @@ def compare_moves(preset: Path, against: Path, depth: int) -> list[Finding]:
 
     walk(native, model, [], depth)
     return findings[:MAX_FINDINGS]
+
+
+def _piece_location(game: Any, pos: Any, name: str) -> Location | None:
+    """Where the function of the piece a move named ``name`` moves is defined (``def LABEL``), or None: the
+    move's origin is the longest square name it begins with (a drop ``W@b2`` names its label)."""
+    if game is None or not hasattr(pos, "state"):
+        return None
+    label: str | None = None
+    if "@" in name:
+        head = name.split("@", 1)[0]
+        label = next((lab for lab in sorted(game.labels) if lab.upper() == head and lab[:1].isupper()
+                      == (pos.state.side == 1)), None)
+    else:
+        origin = max((sq for sq in pos.state.board if name.startswith(sq)), key=len, default=None)
+        label = pos.state.board.get(origin) if origin is not None else None
+    found = game.analysis.defs.get(label) if label else None
+    if found is None:
+        return None
+    info, command = found
+    return game.analysis.locate(info, command.offset)  # type: ignore[no-any-return]
 
 
 def _mirror_maps(files: list[str], ranks: list[str], mode: str) -> dict[str, str]:
@@ -108,7 +132,8 @@ def compare_colours(preset: Path, depth: int) -> list[Finding]:
         after = " ".join(line) or "the start"
         for origin, dest, promo in sorted(own ^ other):
             side = "this side" if (origin, dest, promo) in own else "the other side (mirrored)"
-            findings.append(Finding(where, Severity.ERROR, "GC-RUN-ASYMMETRIC",
+            findings.append(Finding(_piece_location(game, pos, origin + dest) or where, Severity.ERROR,
+                                    "GC-RUN-ASYMMETRIC",
                                     f"after {after}: only {side} may play {origin}{dest}{promo}",
                                     fix="make the two sides' functions mirror images"))
         for move in moves:

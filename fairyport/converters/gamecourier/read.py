@@ -211,18 +211,23 @@ def _zone_squares(game: Game, expr: Expr, var: str = "#0") -> frozenset[str] | N
     return frozenset(squares)
 
 
-def _read_rules(info: Analysis, game: Game) -> None:
-    data = game.format_data[FORMAT]
+def royal_ids_of(info: Analysis) -> set[str]:
+    """The royal pieces' ids (upper case): the labels of ``def royal``, else those of ``set X findpiece X``."""
     royal = _def(info, "royal")
     royal_ids: set[str] = set()
     if royal is not None:
-        royal_ids = {lab.upper() for term in _or_terms(royal.expr) if (lab := _equals_param(term, "#0"))}
-    else:
-        for info_block in info.code:
-            for command, _ in info_block.program.walk():
-                if command.name == "set" and command.expr is not None and isinstance(command.expr, Call) \
-                        and command.expr.op == "findpiece" and command.target:
-                    royal_ids.add(command.target.upper())
+        return {lab.upper() for term in _or_terms(royal.expr) if (lab := _equals_param(term, "#0"))}
+    for info_block in info.code:
+        for command, _ in info_block.program.walk():
+            if command.name == "set" and command.expr is not None and isinstance(command.expr, Call) \
+                    and command.expr.op == "findpiece" and command.target:
+                royal_ids.add(command.target.upper())
+    return royal_ids
+
+
+def _read_rules(info: Analysis, game: Game) -> None:
+    data = game.format_data[FORMAT]
+    royal_ids = royal_ids_of(info)
     for piece in game.pieces:
         piece.royal = piece.id in royal_ids
     subs = {command.target for block in info.code for command, _ in block.program.walk()

@@ -186,8 +186,9 @@ def _one_leg(piece: PieceType, move: betza.Move, color: Color, sign: int, code: 
         else:
             terms = [_term(f"checkahop #0 #1 {x} {y}", dest, virgin) for x, y in vectors]
     elif limit == 0:
-        if leg.has("n"):
-            raise _unsupported(piece, move, "lame ride")
+        if leg.has("n") and (mult != 1 or cls is AtomClass.OBLIQUE):
+            raise _unsupported(piece, move, "lame ride of a long or oblique atom")
+        # a lame ride of one-square steps passes no square it does not land on: it is the plain ride
         if full:
             terms = [_term(f"checkride #0 #1 {a} {b}", dest, virgin) for a, b in symmetric_deltas(cls, leap)]
         else:
@@ -195,8 +196,9 @@ def _one_leg(piece: PieceType, move: betza.Move, color: Color, sign: int, code: 
     elif limit == 1:
         lame = leg.has("n")
         if lame and cls is AtomClass.OBLIQUE:
-            raise _unsupported(piece, move, "lame oblique leap")
-        if full and not lame:
+            terms = [_term(f"checkaleap #0 #1 {x} {y}", dest, virgin,
+                           *(f"empty {_where(p)}" for p in oblique_passed(x, y))) for x, y in vectors]
+        elif full and not lame:
             terms = [_term(f"checkleap #0 #1 {a} {b}", dest, virgin) for a, b in symmetric_deltas(cls, leap)]
         else:
             terms = []
@@ -248,6 +250,26 @@ def _two_legs(piece: PieceType, move: betza.Move, color: Color, code: PieceCode)
                                         f"checkaride {_where(v1)} #1 {v2[0]} {v2[1]}", dest))
             else:
                 code.terms.append(_term(f"checkatwostep #0 #1 {v1[0]} {v1[1]} {v2[0]} {v2[1]}", dest))
+
+
+def oblique_passed(x: int, y: int) -> list[Vector]:
+    """The squares a lame oblique leap ``(x, y)`` passes, all of which must be empty: those of its path
+    straight first then diagonally, and of its path diagonally first then straight (``nN``: the orthogonal
+    neighbour and the diagonal neighbour towards the destination, as the Interactive Diagram blocks it)."""
+    sx, sy = (x > 0) - (x < 0), (y > 0) - (y < 0)
+    diagonal = min(abs(x), abs(y))
+    straight = (sx, 0) if abs(x) > abs(y) else (0, sy)
+    straight_steps = max(abs(x), abs(y)) - diagonal
+    passed: list[Vector] = []
+    first = ((straight, straight_steps), ((sx, sy), diagonal))
+    for order in (first, first[::-1]):
+        fx = fy = 0
+        for (dx, dy), count in order:
+            for _ in range(count):
+                fx, fy = fx + dx, fy + dy
+                if (fx, fy) != (x, y) and (fx, fy) not in passed:
+                    passed.append((fx, fy))
+    return passed
 
 
 def function_body(terms: list[str]) -> str:

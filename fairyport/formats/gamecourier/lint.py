@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from fairyport.diagnostics import FileReport, Finding
+from fairyport.diagnostics import FileReport, Finding, Severity
+from fairyport.errors import UnsupportedError
 from fairyport.formats.gamecourier.analysis import Analysis, analyse
 from fairyport.formats.gamecourier.checks_board import BOARD_CHECKS
 from fairyport.formats.gamecourier.checks_code import CODE_CHECKS
@@ -59,6 +60,13 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
         findings += compare_moves(path, Path(options.against), options.depth)
     if options.run:
         from fairyport.converters.gamecourier.compare import compare_colours
+        from fairyport.converters.gamecourier.coverage import dead_code
 
-        findings += compare_colours(path, options.depth)
+        try:
+            findings += compare_colours(path, options.depth)
+            findings += dead_code(path, options.depth)
+        except UnsupportedError as exc:  # an include library, a word the interpreter does not know, ...
+            findings.append(Finding(exc.location, Severity.WARNING, "GC-RUN-NOT-RUN",
+                                    f"--run: the code cannot be run, so nothing is shown by running it: {exc.reason}",
+                                    fix="remove what the interpreter cannot run (see the message)"))
     return FileReport(str(path), FORMAT, findings, details=details(analysis))

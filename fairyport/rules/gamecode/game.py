@@ -52,6 +52,16 @@ neither of which changes which moves are legal; a game over by checkmate or stal
 OWN_CAPTURES_ARE_CANDIDATES = True
 """Game Courier itself does not stop a piece from landing on its own side's piece; presets reject that in
 Post-Move (``if isupper old: die ...``), so such moves are candidates like any other."""
+STORAGE_MARK = "!"
+"""A square whose file or rank label begins with ``!`` is off the board: a storage area where a preset keeps the
+pieces in hand (the Game Courier drop tutorial, ``piecedrops.html``: captured pieces are moved by the code to
+extra ranks whose labels begin with ``!``). A move from such a square is a drop: it is tried onto every square
+that is not in storage, written ``W@b2`` (the label in upper case, as the reference generator writes drops)."""
+DROPS_BY_LABEL = True
+"""Two pieces of the same label in one side's storage give one drop per destination (the piece from the first
+storage square, in board order): which storage square a piece came from changes nothing but the storage's
+layout, and a drop is "this piece to that square" (as in the model). Moves from storage to storage are not
+candidates."""
 FEN_FIELDS_USED = ("board", "side")
 """``--fen`` gives the board (read as a Game Courier FEN code on the preset's width) and the side to move
 (``w`` = the first side, ``b`` = the second). Castling and en passant rights are not in a Game Courier game:
@@ -66,14 +76,18 @@ class GCMove:
     dest: str
     promotion: str | None
     after: State = dataclasses.field(repr=False, compare=False)
+    dropped: str | None = None
+    """The label of a piece dropped from storage (:data:`STORAGE_MARK`), else None."""
 
     def uci(self) -> str:
-        """``e7e8q``: origin, destination and the promotion label in lower case."""
+        """``e7e8q``: origin, destination and the promotion label in lower case; a drop ``W@b2``."""
+        if self.dropped is not None:
+            return self.dropped.upper() + "@" + self.dest + (self.promotion.lower() if self.promotion else "")
         return self.origin + self.dest + (self.promotion.lower() if self.promotion else "")
 
     def __reduce__(self) -> tuple[object, ...]:
         # compiled code cannot be pickled: a move travels to a worker process by name and is found again there
-        return (_move_by_name, (self.origin, self.dest, self.promotion))
+        return (_move_by_name, (self.origin, self.dest, self.promotion, self.dropped))
 
     def notation(self) -> str:
         """Game Courier's notation: ``P e7-e8; Q-e8``."""
@@ -84,7 +98,7 @@ class GCMove:
 class GameCourierGame:
     """A preset compiled for the interpreter."""
 
-    def __init__(self, preset: Preset, *, shortcuts: bool = True) -> None:
+    def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False) -> None:
         self.preset = preset
         self.shortcuts = shortcuts
         """False: run Pre-Move for every candidate and try every promotion (the tests' proof of the shortcuts)."""
@@ -108,9 +122,15 @@ class GameCourierGame:
         if len(set(self.geometry.squares)) != len(self.geometry.squares):
             raise ModelError("two squares get the same name from the 'files' and 'ranks' labels",
                              preset.location(0))
+        self.storage = frozenset(sq for sq, (f, r) in self.geometry.position.items()
+                                 if analysis.files[f].startswith(STORAGE_MARK)
+                                 or analysis.ranks[r].startswith(STORAGE_MARK))
+        """The squares off the board where pieces in hand are kept (:data:`STORAGE_MARK`)."""
         self.labels = analysis.piece_labels() | {name for name in analysis.defs if side_of(name) is not None}
         self.interpreter = Interpreter(self.geometry, self.labels)
         self.interpreter.names = set(analysis.defs)
+        if trace:  # record what runs (validate --run's dead code), at a small cost per statement
+            self.interpreter.trace = set()
         self.blocks: dict[str, list[Runner]] = {}
         subs: list[tuple[Compiler, SubBlock]] = []
         for info in analysis.code:
@@ -187,8 +207,9 @@ class GameCourierGame:
 
     # --- moves -------------------------------------------------------------------------------------------
 
-    def legal_moves(self, state: State) -> list[GCMove]:
-        """Every candidate move of the side to move that the mover's Post-Move code accepts."""
+    def legal_moves(self, state: State, origins: set[str] | None = None) -> list[GCMove]:
+        """Every candidate move of the side to move that the mover's Post-Move code accepts (only the moves of
+        the pieces on ``origins`` when given)."""
         side = state.side
         base = state.copy()
         premove = self._block("premove", side)
@@ -202,23 +223,30 @@ class GameCourierGame:
         promote = self._promotes(base)
         choices = sorted(label for label in self.labels if side_of(label) == side) if promote else []
         squares = self.geometry.squares
+        storage = self.storage
+        in_hand: set[str] = set()
         moves: list[GCMove] = []
         for origin in squares:
             moved = base.board[origin]
-            if side_of(moved) != side:
+            if side_of(moved) != side or (origins is not None and origin not in origins):
                 continue
+            drop = origin in storage
+            if drop:
+                if DROPS_BY_LABEL and moved in in_hand:
+                    continue
+                in_hand.add(moved)
             for dest in squares:
-                if dest == origin and not NULL_MOVES:
+                if (dest == origin and not NULL_MOVES) or (drop and dest in storage):
                     continue
                 after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote)
                 if after is not None:
-                    moves.append(GCMove(origin, dest, None, after))
+                    moves.append(GCMove(origin, dest, None, after, moved if drop else None))
                 if promote and (seen or after is not None or not self.shortcuts):
                     for label in choices:
                         if label != moved:
                             promoted, _ = self._try(base, premove, postmove, origin, dest, label, watch=False)
                             if promoted is not None:
-                                moves.append(GCMove(origin, dest, label, promoted))
+                                moves.append(GCMove(origin, dest, label, promoted, moved if drop else None))
         return moves
 
     def _promotes(self, state: State) -> bool:
@@ -349,8 +377,8 @@ def _copy_by_number(number: int) -> GameCourierPosition:
     return _COPIES[number]
 
 
-def _move_by_name(origin: str, dest: str, promotion: str | None) -> GCMove:
-    return GCMove(origin, dest, promotion, None)  # type: ignore[arg-type]
+def _move_by_name(origin: str, dest: str, promotion: str | None, dropped: str | None) -> GCMove:
+    return GCMove(origin, dest, promotion, None, dropped)  # type: ignore[arg-type]
 
 
 def _board_from(fen: FenBoard, geometry: Geometry) -> dict[str, str]:

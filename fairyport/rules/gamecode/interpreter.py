@@ -1,9 +1,10 @@
 """The GAME Code interpreter: parsed code blocks compiled to Python closures, run on a :class:`~.state.State`.
 
 Statements come from the Game Courier syntax layer (:mod:`fairyport.formats.gamecourier.gamecode`); its parser
-nests ``if`` and ``sub`` blocks and leaves every other header flat, so :class:`Compiler` pairs the loop and
-switch headers with their closers itself (``do`` / ``loop``, ``for`` and ``foreach`` / ``next``, ``switch`` /
-``endswitch``). Expressions are the parser's Polish-notation trees.
+nests ``if`` and ``sub`` blocks, leaves the loop and switch headers flat and checks that they pair up with their
+closers within one statement list (``do`` / ``loop``, ``for`` and ``foreach`` / ``next``, ``switch`` /
+``endswitch``: a located ParseError otherwise), and :class:`Compiler` groups each with its body. Expressions
+are the parser's Polish-notation trees.
 
 Nothing here touches files, the network or the process: the code can only change the :class:`State` it is
 given. Every loop iteration and every call costs a step; a run that takes more than :data:`STEP_LIMIT` steps or
@@ -31,8 +32,10 @@ from fairyport.formats.gamecourier.gamecode.nodes import (
     Statement,
     SubBlock,
 )
+from fairyport.formats.gamecourier.gamecode.parser import LOOP_BLOCKS
 from fairyport.rules.gamecode import values as V
 from fairyport.rules.gamecode.board import Geometry
+from fairyport.rules.gamecode.dispatch import or_chain, or_terms
 from fairyport.rules.gamecode.operators import MAX_ARRAY, OPERATORS, Operator
 from fairyport.rules.gamecode.state import State
 from fairyport.rules.gamecode.values import EMPTY, Value, ValueProblem
@@ -152,6 +155,10 @@ class Interpreter:
         self.names: set[str] = set()
         """Names of functions and subroutines (read as themselves where a word is expected)."""
         self.steps = 0
+        self.trace: set[tuple[str, int, str]] | None = None
+        """When a set before compiling: every statement run adds ``(block, offset, "ran")``, every ``if`` /
+        ``elseif`` / ``else`` branch taken ``(block, offset of its header, "taken")``, every call of a function
+        or subroutine ``("fn" or "sub", -1, name)`` (what ``validate --run`` reports as never run)."""
 
     def run(self, body: list[Runner], state: State) -> None:
         """Run a compiled block on ``state``; ``die`` raises :class:`Die`, ``return`` ends the block."""
@@ -174,14 +181,22 @@ class Interpreter:
 
     def call_def(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
         """``fn NAME args``."""
-        fn = c.s.defs.get(V.text(name))
+        key = name if isinstance(name, str) else V.text(name)
+        fn = c.s.defs.get(key)
+        if self.trace is not None:
+            self.trace.add(("fn", -1, key))
         if fn is None:
-            raise UnsupportedError(f"fn {V.text(name)}: no function of that name has been defined", where(),
-                                   feature=f"function {V.text(name)}")
-        self.tick(where)
+            raise UnsupportedError(f"fn {key}: no function of that name has been defined", where(),
+                                   feature=f"function {key}")
+        self.steps += 1  # tick(), inlined: this is the interpreter's most frequent call
+        if self.steps > STEP_LIMIT:
+            self.tick(where)
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"fn {fn.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
+        if not fn.params and not fn.locals:
+            body = fn.body
+            return body(Ctx(c.s, self, args, None, c.my, c.depth + 1)) if body is not None else None
         named: dict[str, Value] | None = None
         if fn.params or fn.locals:
             named = {}
@@ -197,6 +212,8 @@ class Interpreter:
     def call_sub(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
         """``gosub NAME args`` / ``sub NAME args``: run the subroutine, return its ``return`` value."""
         sub = self.subs.get(V.text(name))
+        if self.trace is not None:
+            self.trace.add(("sub", -1, V.text(name)))
         if sub is None:
             raise UnsupportedError(f"sub {V.text(name)}: no subroutine of that name (it may come from an include "
                                    "library fairyport does not have)", where(), feature=f"subroutine {V.text(name)}")
@@ -254,8 +271,8 @@ def assign(c: Ctx, name: str, value: Value) -> None:
 
 # --- the compiler -----------------------------------------------------------------------------------------
 
-_OPENERS = {"do": "loop", "for": "next", "foreach": "next", "switch": "endswitch"}
-_CLOSERS = {"loop", "next", "endswitch"}
+_OPENERS = LOOP_BLOCKS  # the parser has checked that they pair up (a located ParseError otherwise)
+_CLOSERS = frozenset(LOOP_BLOCKS.values())
 
 
 class Compiler:
@@ -286,16 +303,29 @@ class Compiler:
                 end = self._closer(statements, i)
                 closer = statements[end]
                 assert isinstance(closer, Command)
-                runners.append(self._structured(statement, statements[i + 1:end], closer))
+                runners.append(self._traced(self._structured(statement, statements[i + 1:end], closer),
+                                            statement.offset))
                 i = end + 1
                 continue
             if isinstance(statement, Command) and statement.name in _CLOSERS:
                 raise ParseError(f"'{statement.name}' without a matching opening statement",
                                  self.source.locate(statement.offset), expected="a statement",
                                  found=repr(statement.name))
-            runners.append(self.statement(statement))
+            runners.append(self._traced(self.statement(statement), statement.offset))
             i += 1
         return runners
+
+    def _traced(self, runner: Runner, offset: int, kind: str = "ran") -> Runner:
+        """``runner``, recording that it ran when the interpreter traces (see :attr:`Interpreter.trace`)."""
+        trace = self.it.trace
+        if trace is None:
+            return runner
+        key = (self.source.name, offset, kind)
+
+        def traced(c: Ctx) -> None:
+            trace.add(key)
+            runner(c)
+        return traced
 
     def _closer(self, statements: list[Statement], start: int) -> int:
         opener = statements[start]
@@ -376,15 +406,21 @@ class Compiler:
         where = self.where(header.offset)
         it = self.it
 
+        pair = len(names) == 2
+        first = names[0]
+        second = names[-1]
+
         def run(c: Ctx) -> None:
             array = V.as_array(source(c))
             for key, value in list(array.items()):
-                it.tick(where)
-                if len(names) == 2:
-                    assign(c, names[0], key)
-                    assign(c, names[1], value)
+                it.steps += 1  # tick(), inlined
+                if it.steps > STEP_LIMIT:
+                    it.tick(where)
+                if pair:
+                    assign(c, first, key)
+                    assign(c, second, value)
                 else:
-                    assign(c, names[0], value)
+                    assign(c, first, value)
                 try:
                     _run_list(body, c)
                 except _Break:
@@ -445,7 +481,10 @@ class Compiler:
             cond = self.expr(branch.condition) if branch.condition is not None else None
             if branch.keyword != "else" and cond is None:
                 self.fail(f"'{branch.keyword}' without a condition", branch.header.offset, branch.keyword)
-            branches.append((cond, self.block(branch.body)))
+            body = self.block(branch.body)
+            if self.it.trace is not None:
+                body.insert(0, self._traced(_nothing, branch.header.offset, "taken"))
+            branches.append((cond, body))
 
         def run(c: Ctx) -> None:
             for cond, body in branches:
@@ -697,7 +736,9 @@ class Compiler:
             first = parsed.errors[0]
             raise ParseError(first.reason, self.source.locate(first.location.offset or 0), expected=first.expected,
                              found=first.found)
-        assert parsed.expr is not None
+        if parsed.expr is None:  # '()' alone: nothing to evaluate
+            raise ParseError("an expression is missing", self.source.locate(tokens[0].offset),
+                             expected="an expression", found=repr(" ".join(t.text for t in tokens)))
         return self.expr(parsed.expr)
 
     def operands(self, tokens: list[Token], offset: int, *, words_literal: bool) -> list[CodeFn]:
@@ -719,6 +760,11 @@ class Compiler:
         if isinstance(e, Atom):
             return self.atom(e, words_literal)
         if isinstance(e, Logic):
+            if e.op == "or":
+                terms = or_terms(e)
+                chain = or_chain(terms, [self.expr(t) for t in terms], self.it.geometry, _endpoints)
+                if chain is not None:
+                    return chain
             left, right = self.expr(e.left), self.expr(e.right)
             if e.op == "and":
                 return lambda c: V.truthy(left(c)) and V.truthy(right(c))
@@ -919,6 +965,12 @@ class Compiler:
             x, y = ints(c, [dx_fn, dy_fn])
             return method(c.s.board, V.text(a_fn(c)), V.text(b_fn(c)), x, y, exact)
         return run_primitive
+
+
+def _endpoints(c: Ctx) -> tuple[Value, Value]:
+    """``#0`` and ``#1`` as a movement primitive reads them (see :mod:`.dispatch`)."""
+    args = c.args
+    return (args[0] if args else "#0"), (args[1] if len(args) > 1 else "#1")
 
 
 def _nothing(c: Ctx) -> None:

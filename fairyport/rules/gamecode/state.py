@@ -108,9 +108,17 @@ class WatchedBoard(dict[str, str]):
 def side_of(label: str) -> int | None:
     """1 for labels whose first letter is upper case, 2 for lower case, None for the empty square or no letter
     (the Game Courier convention, extended to multi-character labels by their first letter)."""
-    if label == EMPTY:
-        return None
-    for ch in label:
-        if ch.isalpha():
-            return 1 if ch.isupper() else 2
-    return None
+    try:
+        return _SIDES[label]
+    except KeyError:
+        pass
+    side = None
+    if label != EMPTY:
+        side = next(((1 if ch.isupper() else 2) for ch in label if ch.isalpha()), None)
+    if len(_SIDES) < 10_000:  # labels are few; the bound keeps odd code from growing the cache without end
+        _SIDES[label] = side
+    return side
+
+
+_SIDES: dict[str, int | None] = {}
+""":func:`side_of`'s answers by label (it is asked for every square of every candidate move)."""

@@ -27,6 +27,8 @@ class ValueProblem(Exception):
 
 def truthy(value: Value) -> bool:
     """PHP truth: ``false``, ``null``, ``0``, ``0.0``, ``""``, ``"0"`` and the empty array are false."""
+    if value is True or value is False:
+        return value  # the commonest case (comparisons and check primitives), first
     if isinstance(value, str):
         return value not in ("", "0")
     return bool(value)

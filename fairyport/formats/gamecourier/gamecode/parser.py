@@ -34,6 +34,11 @@ COMMANDS: dict[str, Shape] = {
 ``target_words`` a name then plain arguments (``sub NAME params``, ``gosub NAME args``); ``words`` plain
 arguments; ``text`` a message kept as written; ``none`` no arguments."""
 
+LOOP_BLOCKS = {"do": "loop", "for": "next", "foreach": "next", "switch": "endswitch"}
+"""Block headers left flat in the statement list, with the closer each needs; :meth:`_Parser.pair` checks
+that they pair up within the same statement list (they may not cross an ``if`` branch or a ``sub``)."""
+_LOOP_CLOSERS = frozenset(LOOP_BLOCKS.values())
+
 TEXT_COMMANDS = tuple(name for name, shape in COMMANDS.items() if shape == "text")
 """Commands whose arguments are free text: a ``:`` in them is text, not the end of a header."""
 
@@ -101,7 +106,7 @@ class _Parser:
         while self.queue:
             first = self.queue[0][0].text
             if first in closers:
-                return body
+                break
             tokens = self.queue.popleft()
             if first == "if":
                 body.append(self.if_block(tokens))
@@ -112,7 +117,38 @@ class _Parser:
                     self.error(f"'{first}' without a matching opening statement", tokens[0].offset,
                                "a statement", repr(first))
                 body.append(self.command(tokens))
+        self.pair(body)
         return body
+
+    def pair(self, body: list[Statement]) -> None:
+        """Pair the loop and switch headers of one statement list with their closers (:data:`LOOP_BLOCKS`): a
+        closer without its opener, a closer of another block (crossed blocks) or an opener left open at the end
+        of the list (the end of the code, of an ``if`` branch or of a ``sub``) is a located error."""
+        open_: list[Command] = []
+        for st in body:
+            if not isinstance(st, Command):
+                continue
+            if st.name in LOOP_BLOCKS:
+                open_.append(st)
+            elif st.name in _LOOP_CLOSERS:
+                if not open_:
+                    self.error(f"'{st.name}' without a matching opening statement", st.offset, "a statement",
+                               repr(st.name))
+                elif LOOP_BLOCKS[open_[-1].name] != st.name:
+                    inner = open_[-1]
+                    line = Location.from_offset(self.code, inner.offset).line
+                    self.error(f"'{st.name}' closes no open block: the '{inner.name}' opened at line {line} is "
+                               "still open (crossed blocks)", st.offset,
+                               repr(LOOP_BLOCKS[inner.name]), repr(st.name))
+                    while open_ and LOOP_BLOCKS[open_.pop().name] != st.name:
+                        pass  # the crossed blocks are reported once, with this closer
+                else:
+                    open_.pop()
+            elif st.name in ("case", "default") and not any(o.name == "switch" for o in open_):
+                self.error(f"'{st.name}' outside a 'switch'", st.offset, "a statement", repr(st.name))
+        for opener in open_:
+            self.error(f"'{opener.name}' without '{LOOP_BLOCKS[opener.name]}'", opener.offset,
+                       LOOP_BLOCKS[opener.name], "end of block")
 
     def if_block(self, tokens: list[Token]) -> IfBlock:
         header = self.command(tokens)
