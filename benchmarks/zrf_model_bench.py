@@ -14,15 +14,10 @@ import argparse
 import collections
 from pathlib import Path
 
-from fairyport.converters.zrf.play import engine as zrf_engine
-from fairyport.converters.zrf.play import keeps_code
-from fairyport.converters.zrf.read import read_game
-from fairyport.engines import model_position
+from fairyport.converters.zrf.play import round_trip
 from fairyport.errors import FairyportError
 from fairyport.formats.zrf.loader import load
 from fairyport.formats.zrf.structure import read_structure
-from fairyport.rules import compile_game
-from fairyport.rules.perft import perft
 from fairyport.rules.zrf.engine import compile_file
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf"
@@ -34,30 +29,21 @@ def variants(path: Path) -> list[str]:
 
 
 def prove(path: Path, spec: str, depth: int) -> tuple[str, str]:
-    """(outcome, detail) for one variant: ``not run``, ``unread``, ``agree``/``differ`` (+ ``full``/``kept``)."""
+    """(outcome, detail) for one variant: ``not run``/``unread``, ``agree``/``differ`` (``full``/``kept``)."""
     try:
-        original = perft(compile_file(path, spec).start_position(), depth)
+        compile_file(path, spec)
     except (FairyportError, RecursionError) as error:
-        return "not run", str(error)[:100]
+        return "not run (interpreter)", str(error)[:120]
     try:
-        game = read_game(path, variant=spec)
-    except FairyportError as error:
-        return "unread", str(error)[:100]
-    kind = "kept" if keeps_code(game) else "full"
-    try:
-        written = perft(zrf_engine(game, str(path)).position(None, None), depth)
-    except FairyportError as error:
-        return f"written fails ({kind})", str(error)[:100]
-    if written != original:
-        return f"differ ({kind})", f"interpreter {original}, written {written}"
-    if kind == "full":
-        try:
-            generated = perft(model_position(compile_game(game), None), depth)
-        except FairyportError as error:
-            return "agree (full, generator refuses)", str(error)[:100]
-        if generated != original:
-            return "agree (full), generator differs", f"interpreter {original}, generator {generated}"
-    return f"agree ({kind})", str(original)
+        result = round_trip(path, spec, depth)
+    except (FairyportError, RecursionError) as error:
+        return "unread (model)", str(error)[:120]
+    kind = "kept" if result.kept else "full"
+    if result.written != result.original:
+        return f"differ ({kind})", f"interpreter {result.original}, written {result.written}"
+    if result.generated is not None and result.generated != result.original:
+        return "generator differs", f"interpreter {result.original}, generator {result.generated}"
+    return f"agree ({kind})", str(result.original)
 
 
 def main() -> None:
