@@ -198,8 +198,8 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
         zrf_data["unused pieces"] = unused
     if keeps_code:
         # what the kept code refers to: the players' names and symmetries, every direction as a link table
-        zrf_data["players"] = list(players)
-        zrf_data["symmetry"] = {p: dict(geometry.symmetries.get(p, {})) for p in players}
+        zrf_data["players"] = [p.text for p in tree.players]  # a third (a neutral, ?Dice) may play in the turns
+        zrf_data["symmetry"] = {p.text: dict(geometry.symmetries.get(p.text, {})) for p in tree.players}
         if kept:
             zrf_data[KEPT_RULES] = kept
         if not board.links:
@@ -220,10 +220,12 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
     """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, or the
     first of its letters not yet taken."""
     ids: dict[str, str] = {}
-    taken = {p.notation.value.upper() for p in pieces if p.notation}
+    taken = {p.notation.value.upper() for p in pieces if p.notation and p.notation.value}
+    seen: set[str] = set()
     for p in pieces:
-        if p.notation:
+        if p.notation and p.notation.value and p.notation.value.upper() not in seen:
             ids[p.name.text] = p.notation.value.upper()
+            seen.add(ids[p.name.text])
             continue
         name = p.name.text
         candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()]]

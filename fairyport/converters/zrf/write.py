@@ -68,7 +68,10 @@ class Writer:
         kept = game.format_data.get("zrf")
         self.kept: dict[str, Any] = kept if isinstance(kept, dict) else {}
         """What a ZRF reader kept as code: players, symmetries, rules (see :mod:`.read`)."""
-        self.players: tuple[str, str] = tuple(self.kept.get("players", PLAYERS))
+        self.all_players: list[str] = list(self.kept.get("players", PLAYERS))
+        """Every player of the file (a third one, neutral or ``?Dice``, may play in a kept turn order)."""
+        self.players: tuple[str, str] = (self.all_players[0], self.all_players[1])
+        """The ZRF names of the model's two colours."""
         taken: set[str] = set()
         if self.kept:  # the kept code names the pieces as the ZRF file did
             self.names = {p.id.upper(): p.name for p in game.pieces}
@@ -139,7 +142,7 @@ class Writer:
         if game.metadata.author:
             game_form.append(["history", Text(self.text(f"By {game.metadata.author}."))])
         order = list(self.players)
-        game_form.append(["players", *self.players])
+        game_form.append(["players", *self.all_players])
         if game.setup.side_to_move == BLACK:
             order.reverse()
         rules = [Raw(rule["text"]) for rule in self.kept.get(KEPT_RULES, [])]
@@ -209,7 +212,7 @@ class Writer:
             if pairs:
                 form.append(["links", name, *pairs])
         symmetry = self.kept.get("symmetry", {})
-        for player in self.players:
+        for player in self.all_players:
             mapping: list[Expr] = [[a, b] for a, b in symmetry.get(player, {}).items()]
             if player == self.players[1]:
                 mapping += [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
