@@ -238,7 +238,8 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
 
 
 PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recycle captures"})
-"""Options that change which moves exist; the model has no place for them: they are kept as ZRF text."""
+"""Options that change which moves exist; the model has no place for them: they are kept as ZRF text (with
+``include off-pieces`` set to false, which changes what ``pieces-remaining`` counts)."""
 
 KEPT_RULES = KEPT
 """Key of ``Game.format_data["zrf"]`` listing the rules kept as ZRF text (``rule``, ``text``, ``location``):
@@ -273,9 +274,20 @@ def _kept_rules(tree: ZrfGame, players: tuple[str, ...]) -> list[dict[str, str]]
         text = "(move-priorities " + " ".join(r.text for r in tree.move_priorities) + ")"
         kept.append(_rule("move-priorities", text, tree.move_priorities[0].node.location))
     for option in tree.options:
-        if option.name.replace("-", " ") in PLAY_OPTIONS and option.value not in ("false", "0"):
+        if _plays(option.name, option.value):
             kept.append(_rule(f"option {option.name}", to_text(option.node), option.node.location))
+    for flag in tree.flags:  # ZRF 1.x flags: (maximal-captures true), (pass-turn forced)
+        if _plays(flag.name, flag.value or "true"):
+            kept.append(_rule(f"option {flag.name.replace('-', ' ')}", to_text(flag.node), flag.node.location))
     return kept
+
+
+def _plays(name: str, value: str) -> bool:
+    """Whether option (or flag) ``name`` set to ``value`` changes which moves exist or which positions end."""
+    name = name.replace("-", " ")
+    if name == "include off pieces":
+        return value == "false"
+    return name in PLAY_OPTIONS and value not in ("false", "0")
 
 
 def _plain_grid(tree: ZrfGame) -> Grid | None:

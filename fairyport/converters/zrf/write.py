@@ -324,8 +324,8 @@ class Writer:
             help_text += "; " + "; ".join(extras)
         form: list[Expr] = ["piece", ["name", name], ["help", Text(self.text(help_text))],
                             ["notation", Text(piece.id.upper())],
-                            ["image", "White", Text(f"images\\fairyport\\W{name}.bmp"),
-                             "Black", Text(f"images\\fairyport\\B{name}.bmp")]]
+                            ["image", self.players[0], Text(f"images\\fairyport\\W{name}.bmp"),
+                             self.players[1], Text(f"images\\fairyport\\B{name}.bmp")]]
         kept = piece.extra.get("zrf")
         kept = kept if isinstance(kept, dict) else {}
         attributes = [Raw(text) for text in kept.get("attributes", [])]
@@ -386,11 +386,19 @@ class Writer:
         both: list[Expr] = list(self.players)
         out: list[Expr] = []
         rules = self.game.rules
-        if len(royal_types) > 1:
-            self.refuse(UnsupportedError("several royal piece types: ZRF's checkmated goal names one type",
-                                         feature="royal pieces"))
-        if royal_types:
+        if len(royal_types) == 1:
             out.append(["loss-condition", both, ["checkmated", self.names[royal_types[0].id.upper()]]])
+        elif royal_types:
+            # one checkmated goal per player, naming the royal type that player has (Maharaja and the Sepoys)
+            royal_ids = {p.id.upper() for p in royal_types}
+            for color, player in enumerate(self.players):
+                own = sorted({q.id.upper() for q in self.game.setup.placement.values()
+                              if q.color == color and q.id.upper() in royal_ids})
+                if len(own) != 1:
+                    self.refuse(UnsupportedError(f"{player} has {len(own)} royal piece types: ZRF's checkmated "
+                                                 "goal names one type", feature="royal pieces"))
+                    continue
+                out.append(["loss-condition", [player], ["checkmated", self.names[own[0]]]])
         kind = {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
                 StalemateResult.WIN: "win-condition"}[rules.stalemate]
         out.append([kind, both, "stalemated"])
