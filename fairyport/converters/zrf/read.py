@@ -1,13 +1,16 @@
 """A ZRF variant -> the common game model (``fairyport convert X.zrf --to idiagram|json``, ``X.zrf#Variant``).
 
-Read: the board (one two-dimensional grid whose positions are named file letter + rank number; killed positions
-become holes), the players (White and Black), Black's symmetry (checked against the 180-degree turn the model
-uses, move by move), the zones, the pieces (``notation`` is the id), the setup, the goals (``checkmated T`` makes
-T royal; ``stalemated`` gives the stalemate result; ``(pieces-remaining 1)`` the bare-king loss) and each
-piece's move blocks, recognised as XBetza by :mod:`.recognise` where they mean exactly that. A block that is not
-recognised stays a ZRF program on its piece (``PieceType.extra["zrf"]["programs"]``: text and location); the move
-generator then refuses the piece, naming the block, and writers that cannot hold it refuse or (best effort) list
-it.
+Read: the board (one two-dimensional grid whose positions are named file letter + rank number becomes a
+rectangle, killed positions holes; any other board keeps its positions and resolved direction links on
+``Board.extra_positions`` / ``Board.links``), the players (the first two are White and Black), Black's symmetry
+(checked against the 180-degree turn the model uses, move by move), the zones, the pieces (``notation`` is the
+id), the setup, the goals (``checkmated T`` makes T royal; ``stalemated`` gives the stalemate result;
+``(pieces-remaining 1)`` the bare-king loss) and each piece's move blocks, recognised as XBetza by
+:mod:`.recognise` where they mean exactly that. A block that is not recognised stays a ZRF program on its piece
+(``PieceType.extra["zrf"]["programs"]``: text, location, section, move type); rules the model cannot hold stay
+ZRF text in ``Game.format_data["zrf"]["rules"]`` (:data:`KEPT_RULES`). Such a model is played by the ZRF
+interpreter (:mod:`.play`); the move generator and the writers that cannot hold it refuse it, naming the block
+or rule, or (best effort) list it.
 """
 
 from __future__ import annotations
