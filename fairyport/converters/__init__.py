@@ -8,7 +8,7 @@ Game Courier) and :func:`programs_lost` (move blocks kept on a piece, ``PieceTyp
 
 from __future__ import annotations
 
-from fairyport.errors import UnsupportedError
+from fairyport.errors import Location, UnsupportedError
 from fairyport.model import CHESS_TRIGGERS, Game
 
 UNTRANSLATED = "untranslated"
@@ -95,10 +95,11 @@ def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
     lost: list[str] = []
     if target != "zrf" and not (game.board.files and game.board.ranks):
         raise UnsupportedError(f"a board of {len(game.board.positions)} positions without a rectangle of files and "
-                               f"ranks cannot be written as {target}", feature="board links")
+                               f"ranks cannot be written as {target}", Location(game.metadata.source or None),
+                               feature="board links")
     for feature, item in kept_code(game, target):
         if not best_effort:
             raise UnsupportedError(f"{item} has no place in the model and cannot be written as {target}",
-                                   feature=feature)
+                                   Location(game.metadata.source or None), feature=feature)
         lost.append(item)
     return lost
