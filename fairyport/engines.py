@@ -77,6 +77,10 @@ def model_engine(path: Path, fmt: str | None = None, variant: str | None = None)
                                    feature="variant")
         game = reader(path, variant=variant)
     require_translated(game, f"{path} cannot be played by the reference generator")
+    from fairyport.converters.zrf.play import engine as zrf_engine
+    from fairyport.converters.zrf.play import keeps_code
+    if keeps_code(game):  # ZRF code the generator cannot play: the ZRF interpreter plays the model
+        return zrf_engine(game, str(path))
     try:
         compiled = compile_game(game)
     except FairyportError as error:

@@ -146,3 +146,11 @@ def test_standard_letters_for_pieces_without_notation() -> None:
     assert dict(zip(chess.types, chess.notation, strict=True)) == {
         "Pawn": "P", "Knight": "N", "Bishop": "B", "Rook": "R", "Queen": "Q", "King": "K"}
     assert constants.STANDARD_LETTERS["Knight"] == "N"
+
+
+def test_an_undefined_zone_holds_no_position(tmp_path: Path) -> None:
+    assert constants.UNDEFINED_ZONE_IS_EMPTY
+    position = play(tmp_path, "((n (verify (in-zone? nowhere)) add) (e (verify (not-in-zone? nowhere)) add))")
+    assert moves(position) == ["c3d3"]
+    koma = compile_file(corpus_file("dagaz-site/janggi.zrf"), "2")  # its drops test the game's setup-place
+    assert perft(koma.start_position(), 1) > 0

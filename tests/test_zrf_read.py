@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from fairyport.converters import kept_code, programs_lost
 from fairyport.converters.idiagram import read_text
 from fairyport.converters.idiagram import write_game as write_idiagram
 from fairyport.converters.zrf import read_game, write_game
+from fairyport.converters.zrf.play import ENGINE_NAME
+from fairyport.converters.zrf.play import engine as zrf_engine
 from fairyport.errors import UnsupportedError
 from fairyport.loader import read_game as read_any
 from fairyport.rules import compile_game
@@ -158,13 +161,22 @@ def test_official_variants_read_as_xbetza_play_like_the_interpreter(path: Path, 
 
 @needs_corpus
 @pytest.mark.parametrize(("variant", "feature"), [
-    ("Double-Move Chess (Capture)", "turn-order"), ("Losing Chess", "move-priorities"),
-    ("Cylindrical Chess", "board links"), ("Take-All", "goal (pieces-remaining 0)"),
-    ("Knight Hunting", "option pass turn")])
-def test_rules_the_model_cannot_hold_are_refused(variant: str, feature: str) -> None:
-    with pytest.raises(UnsupportedError) as info:
-        read_game(CHESS_ZRF, variant=variant)
-    assert info.value.feature == feature and "Chess.zrf:" in str(info.value)
+    ("Double-Move Chess (Capture)", "zrf turn-order"), ("Losing Chess", "zrf move-priorities"),
+    ("Cylindrical Chess", "board links"), ("Take-All", "zrf goal (pieces-remaining 0)"),
+    ("Knight Hunting", "zrf option pass turn")])
+def test_rules_the_model_cannot_hold_are_kept_and_played_by_the_interpreter(variant: str, feature: str) -> None:
+    game = read_game(CHESS_ZRF, variant=variant)
+    assert feature in [f for f, _ in kept_code(game)]
+    with pytest.raises(UnsupportedError, match="the move generator cannot play it"):
+        compile_game(game)
+    with pytest.raises(UnsupportedError):
+        programs_lost(game, "idiagram", False)
+    lost = programs_lost(game, "idiagram", True)
+    assert any(feature.removeprefix("zrf ").split()[-1] in item for item in lost)
+    assert all(len(item) < 300 for item in lost)  # kept code is quoted as a short excerpt
+    played = zrf_engine(game, str(CHESS_ZRF))
+    assert played.name == ENGINE_NAME
+    assert perft(played.position(None, None), 2) == perft(position(compile_file(CHESS_ZRF, variant), None), 2)
 
 
 @needs_corpus

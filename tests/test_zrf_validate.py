@@ -11,7 +11,11 @@ from zrf_helpers import FIXTURES, corpus_file
 
 from fairyport.cli.main import main
 from fairyport.cli.validate import ValidateOptions, validate_path
+from fairyport.diagnostics import Severity
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE
+from fairyport.formats.zrf.checks import SYMMETRY_UNDEFINED_DIRECTION
+from fairyport.rules.perft import perft
+from fairyport.rules.zrf.engine import compile_file
 
 FIXTURE_FILES = sorted(FIXTURES.glob("*.zrf"))
 
@@ -112,3 +116,11 @@ def test_show_prints_the_board_of_a_fixture(capsys: pytest.CaptureFixture[str]) 
         "RO .  .",
         "pieces: RO=White Rook, ro=Black Rook",
     ]
+
+
+def test_a_symmetry_naming_an_undefined_direction_is_a_warning_and_the_file_plays() -> None:
+    cubic = corpus_file("dagaz-site/cubic-chess.zrf")
+    findings = validate_path(cubic, ValidateOptions()).findings
+    assert [f.severity for f in findings if f.code == "undefined-direction"] == [SYMMETRY_UNDEFINED_DIRECTION] * 2
+    assert not [f for f in findings if f.severity is Severity.ERROR]
+    assert perft(compile_file(cubic).start_position(), 1) > 0  # it plays (Dagaz adds JavaScript rules)

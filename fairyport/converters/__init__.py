@@ -8,7 +8,7 @@ Game Courier) and :func:`programs_lost` (move blocks kept on a piece, ``PieceTyp
 
 from __future__ import annotations
 
-from fairyport.errors import UnsupportedError
+from fairyport.errors import Location, UnsupportedError
 from fairyport.model import CHESS_TRIGGERS, Game
 
 UNTRANSLATED = "untranslated"
@@ -51,19 +51,55 @@ def drop_rules(game: Game) -> list[tuple[str, str]]:
     return found
 
 
-def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
-    """Move programs a piece keeps in its source format's language (``PieceType.extra[fmt]["programs"]``: ZRF
-    blocks not recognised as XBetza) cannot go to another format: raise :class:`UnsupportedError` naming the
-    piece, the block and where it is, or, with ``best_effort``, list them as dropped."""
-    lost: list[str] = []
+EXCERPT = 80
+"""Characters of kept code quoted in a message (then ``…``): a kept block can be thousands of characters."""
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``text`` cut to ``limit`` characters, with ``…`` where it was cut."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+KEPT = "rules"
+"""Key of ``Game.format_data[fmt]`` listing rules a reader kept as code of its format, each a dict with
+``rule``, ``text`` and ``location`` (ZRF: move priorities, turn orders, options, goals outside the model)."""
+
+
+def kept_code(game: Game, target: str | None = None) -> list[tuple[str, str]]:
+    """What ``game`` keeps as code of a format other than ``target`` (None: any format), and its board's links:
+    (feature, description) pairs, each description naming the piece or rule, an excerpt and the location."""
+    found: list[tuple[str, str]] = []
     for piece in game.pieces:
         for fmt, data in piece.extra.items():
             if fmt == target or not isinstance(data, dict):
                 continue
             for program in data.get("programs", []):
-                item = f"piece {piece.name!r}: {fmt} move block {program['block']} at {program['location']}"
-                if not best_effort:
-                    raise UnsupportedError(f"{item} is not XBetza and cannot be written as {target}",
-                                           feature=f"{piece.name}: {fmt} program")
-                lost.append(item)
+                found.append((f"{piece.name}: {fmt} program", f"piece {piece.name!r}: {fmt} move block "
+                              f"{excerpt(program['block'])} at {program['location']}"))
+    for fmt, data in game.format_data.items():
+        if fmt == target or not isinstance(data, dict):
+            continue
+        for rule in data.get(KEPT, []):
+            found.append((f"{fmt} {rule['rule']}", f"{fmt} rule {excerpt(rule['text'])} at {rule['location']}"))
+    if game.board.links and target != "zrf":
+        found.append(("board links", f"a board with links ({len(game.board.positions)} positions, directions "
+                      + ", ".join(sorted(game.board.links)[:8]) + ")"))
+    return found
+
+
+def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
+    """Code a game keeps in its source format's language (:func:`kept_code`: ZRF move blocks not recognised as
+    XBetza, ZRF rules, a board with links) cannot go to another format: raise :class:`UnsupportedError` naming
+    the piece or rule, the code and where it is, or, with ``best_effort``, list them as dropped."""
+    lost: list[str] = []
+    if target != "zrf" and not (game.board.files and game.board.ranks):
+        raise UnsupportedError(f"a board of {len(game.board.positions)} positions without a rectangle of files and "
+                               f"ranks cannot be written as {target}", Location(game.metadata.source or None),
+                               feature="board links")
+    for feature, item in kept_code(game, target):
+        if not best_effort:
+            raise UnsupportedError(f"{item} has no place in the model and cannot be written as {target}",
+                                   Location(game.metadata.source or None), feature=feature)
+        lost.append(item)
     return lost

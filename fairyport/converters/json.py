@@ -145,7 +145,9 @@ def game_from_json(text: str, file: str | None = None) -> model.Game:
     reader = _Reader(file)
     game: model.Game = reader.dataclass(model.Game, document.get("game"), "game")
     board = game.board
-    if not (1 <= board.files <= MAX_SIDE and 1 <= board.ranks <= MAX_SIDE and 0 <= board.first_rank <= MAX_SIDE):
+    lowest = 0 if board.extra_positions else 1  # a board of positions and links only has no rectangle
+    if not (lowest <= board.files <= MAX_SIDE and lowest <= board.ranks <= MAX_SIDE
+            and 0 <= board.first_rank <= MAX_SIDE):
         raise reader.fail("game.board", f"files and ranks from 1 to {MAX_SIDE}, first_rank from 0",
                           [board.files, board.ranks, board.first_rank])
     try:

@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from fairyport.converters import kept_code
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.formats import betza
 from fairyport.model import (
@@ -129,6 +130,7 @@ class Variant:
 
     def __init__(self, game: Game) -> None:
         game.validate()
+        _refuse_kept_code(game)
         in_hand = sorted({pid for hand in game.setup.hands.values() for pid, n in hand.items() if n > 0})
         from_hand = any(choice.from_hand for p in game.pieces if p.promotion for choice in p.promotion.choices)
         if in_hand and not (game.rules.drops or from_hand):
@@ -142,7 +144,6 @@ class Variant:
         self.types: list[CompiledType] = []
         self.code_by_symbol: dict[str, int] = {}
         for index, piece in enumerate(game.pieces):
-            _refuse_programs(piece)
             moves = _parse_moves(piece)
             self.types.append(CompiledType(index, piece, moves))
             for color in (WHITE, BLACK):
@@ -760,16 +761,15 @@ def _parse_moves(piece: PieceType) -> tuple[betza.Move, ...]:
                          found=exc.found) from None
 
 
-def _refuse_programs(piece: PieceType) -> None:
-    """A piece that keeps moves as a program of its format (a ZRF block not recognised as XBetza) cannot be
-    played by the generator: refuse it, naming the piece, the block and where it is."""
-    for fmt, data in piece.extra.items():
-        programs = data.get("programs") if isinstance(data, dict) else None
-        if programs:
-            first = programs[0]
-            raise UnsupportedError(f"piece {piece.name!r}: {len(programs)} {fmt} move block(s) are not XBetza and "
-                                   f"the move generator cannot play them; first: {first['block']} at "
-                                   f"{first['location']}", feature=f"{piece.name}: {fmt} program")
+def _refuse_kept_code(game: Game) -> None:
+    """A game that keeps code of its format (a ZRF block not recognised as XBetza, a ZRF rule the model cannot
+    hold) or a board with links cannot be played by the generator: refuse it, naming the first such piece,
+    rule or board feature and where it is."""
+    kept = kept_code(game)
+    if kept:
+        feature, item = kept[0]
+        more = f" (and {len(kept) - 1} more)" if len(kept) > 1 else ""
+        raise UnsupportedError(f"{item}{more}: the move generator cannot play it", feature=feature)
 
 
 def compile_game(game: Game) -> Variant:

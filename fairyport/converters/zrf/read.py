@@ -1,28 +1,34 @@
 """A ZRF variant -> the common game model (``fairyport convert X.zrf --to idiagram|json``, ``X.zrf#Variant``).
 
-Read: the board (one two-dimensional grid whose positions are named file letter + rank number; killed positions
-become holes), the players (White and Black), Black's symmetry (checked against the 180-degree turn the model
-uses, move by move), the zones, the pieces (``notation`` is the id), the setup, the goals (``checkmated T`` makes
-T royal; ``stalemated`` gives the stalemate result; ``(pieces-remaining 1)`` the bare-king loss) and each
-piece's move blocks, recognised as XBetza by :mod:`.recognise` where they mean exactly that. A block that is not
-recognised stays a ZRF program on its piece (``PieceType.extra["zrf"]["programs"]``: text and location); the move
-generator then refuses the piece, naming the block, and writers that cannot hold it refuse or (best effort) list
-it.
+Read: the board (one two-dimensional grid whose positions are named file letter + rank number becomes a
+rectangle, killed positions holes; any other board keeps its positions and resolved direction links on
+``Board.extra_positions`` / ``Board.links``), the players (the first two are White and Black), Black's symmetry
+(checked against the 180-degree turn the model uses, move by move), the zones, the pieces (``notation`` is the
+id), the setup, the goals (``checkmated T`` makes T royal; ``stalemated`` gives the stalemate result;
+``(pieces-remaining 1)`` the bare-king loss) and each piece's move blocks, recognised as XBetza by
+:mod:`.recognise` where they mean exactly that. A block that is not recognised stays a ZRF program on its piece
+(``PieceType.extra["zrf"]["programs"]``: text, location, section, move type); rules the model cannot hold stay
+ZRF text in ``Game.format_data["zrf"]["rules"]`` (:data:`KEPT_RULES`). Such a model is played by the ZRF
+interpreter (:mod:`.play`); the move generator and the writers that cannot hold it refuse it, naming the block
+or rule, or (best effort) list it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from pathlib import Path
 
+from fairyport.converters import KEPT
 from fairyport.converters.zrf.names import Vector
 from fairyport.converters.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.errors import Location, UnsupportedError
 from fairyport.formats import betza
+from fairyport.formats.zrf.geometry import Geometry
 from fairyport.formats.zrf.nodes import to_text
 from fairyport.formats.zrf.reader import read_variant
+from fairyport.formats.zrf.tree import Grid, MoveBlock, ZrfGame
 from fairyport.formats.zrf.tree import Piece as ZrfPiece
-from fairyport.formats.zrf.tree import ZrfGame
 from fairyport.model import (
     BLACK,
     WHITE,
@@ -32,6 +38,7 @@ from fairyport.model import (
     Metadata,
     Piece,
     PieceType,
+    Position,
     Promotion,
     PromotionChoice,
     Rules,
@@ -72,31 +79,29 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
     zv = read_variant(path, variant if variant is not None else fragment)
     tree, geometry = zv.game, zv.geometry
     where = Location(str(path))
-    if tree.board is None or geometry is None or len(tree.board.grids) != 1:
-        raise UnsupportedError("only ZRF boards made of one grid are read into the model", where, feature="board")
-    grid = tree.board.grids[0]
     players = tuple(p.text for p in tree.players[:2])
-    if len(grid.dimensions) != 2 or len(players) != 2:
-        raise UnsupportedError("only two-dimensional boards played by two players are read into the model",
-                               where, feature="board")
-    _refuse_rules(tree, players, where)
-    files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
-    if files != [file_name(i) for i in range(len(files))] or not all(r.isdigit() for r in ranks):
-        raise UnsupportedError("board positions must be named file letter + rank number", where, feature="board")
-    numbers = [int(r) for r in ranks]
-    first = min(numbers)
-    if sorted(numbers) != list(range(first, first + len(numbers))):
-        raise UnsupportedError("rank numbers must be consecutive", where, feature="board")
-    down = numbers[0] > numbers[-1]
-    holes = frozenset(square_name(f, r, first) for f in range(len(files)) for r in range(len(ranks))
-                      if square_name(f, r, first) not in geometry.positions)
-    if set(geometry.positions) - {square_name(f, r, first) for f in range(len(files)) for r in range(len(ranks))}:
-        raise UnsupportedError("positions beyond the grid are not read into the model yet", where, feature="board")
-    board = Board(len(files), len(ranks), holes, first)
+    if tree.board is None or geometry is None:
+        raise UnsupportedError("a game without a board is not read into the model", where, feature="board")
+    if len(players) != 2:
+        names = ", ".join(p.text for p in tree.players)
+        raise UnsupportedError(f"the model holds games of two players; this one has {len(tree.players)} ({names})",
+                               tree.players[0].node.location if tree.players else where, feature="players")
+    kept = _kept_rules(tree, players)
+    grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
-    for d in grid.directions:
-        if len(d.vector) == 2:
-            vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
+    if grid is not None:
+        files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
+        numbers = [int(r) for r in ranks]
+        first = min(numbers)
+        down = numbers[0] > numbers[-1]
+        holes = frozenset(square_name(f, r, first) for f in range(len(files)) for r in range(len(ranks))
+                          if square_name(f, r, first) not in geometry.positions)
+        board = Board(len(files), len(ranks), holes, first)
+        for d in grid.directions:
+            if len(d.vector) == 2:
+                vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
+    else:
+        board = _linked_board(tree, geometry)
     present = {e.piece.text for part in tree.setup for e in part.entries}
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
@@ -140,12 +145,12 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
             elif text == ("pieces-remaining", "1") and goal.kind == "loss":
                 rules.bare_king = BareKingRule.LOSS
             elif not (goal.kind == "loss" and text == "repetition"):
-                raise UnsupportedError(f"the {goal.kind} goal {to_text(cond)} has no place in the model (it changes "
-                                       "which positions end the game)", cond.location,
-                                       feature=f"goal {to_text(cond)}")
+                head = " ".join(to_text(item) for item in goal.node.items[:2])
+                kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location))
 
     pieces: list[PieceType] = []
     unused: list[str] = []
+    held: list[tuple[ZrfPiece, PieceType, list[dict[str, str]]]] = []
     for zp in tree.pieces:
         pid = notation[zp.name.text]
         found: list[Found] = []
@@ -153,31 +158,56 @@ def read_game(path: Path, *, variant: str | None = None) -> Game:
         for block in zp.moves:
             items: list[Plain] = [plain(i) for i in block.instructions]
             got = reader.read(items) if block.move_type is None else None
+            if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got):
+                got = None  # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
             if got is not None and _symmetric(got, symmetry, vectors):
                 found.extend(got)
             else:
-                programs.append({"block": to_text(block.node), "location": str(block.node.call_site
-                                                                                or block.node.location)})
-        for block in zp.drops:
-            programs.append({"block": "drops " + to_text(block.node), "location": str(block.node.location)})
+                programs.append(_program(block, "moves"))
+        programs.extend(_program(block, "drops") for block in zp.drops)
         if programs and zp.name.text not in present:
-            unused.append(zp.name.text)  # can never be on the board: left out of this variant's model
+            unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
+            held.append((zp, PieceType(zp.name.text, pid, ""), [_program(b, "moves") for b in zp.moves]
+                         + [_program(b, "drops") for b in zp.drops]))
             continue
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules)
         except (KeyError, ValueError, StopIteration):
             if zp.name.text not in present:
                 unused.append(zp.name.text)
+                held.append((zp, PieceType(zp.name.text, pid, ""), [_program(b, "moves") for b in zp.moves]
+                             + [_program(b, "drops") for b in zp.drops]))
                 continue
             # the shapes were recognised but have no XBetza here: every block stays a program
             piece = PieceType(zp.name.text, pid, "")
-            programs = [{"block": to_text(b.node), "location": str(b.node.call_site or b.node.location)}
-                        for b in zp.moves]
+            programs = [_program(b, "moves") for b in zp.moves] + [_program(b, "drops") for b in zp.drops]
+        held.append((zp, piece, programs))
+    keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
+                                                          if zp.name.text not in unused)
+    for zp, piece, programs in held:
+        if zp.name.text in unused and not keeps_code:
+            continue
         piece.royal = zp.name.text in royal
+        data: dict[str, object] = {}
         if programs:
-            piece.extra["zrf"] = {"programs": programs}
+            data["programs"] = programs
+        if keeps_code and zp.attributes:
+            data["attributes"] = [to_text(a.node) for a in zp.attributes]
+        if data:
+            piece.extra["zrf"] = data
         pieces.append(piece)
-    format_data: dict[str, object] = {"zrf": {"unused pieces": unused}} if unused else {}
+    zrf_data: dict[str, object] = {}
+    if unused and not keeps_code:
+        zrf_data["unused pieces"] = unused
+    if keeps_code:
+        # what the kept code refers to: the players' names and symmetries, every direction as a link table
+        zrf_data["players"] = [p.text for p in tree.players]  # a third (a neutral, ?Dice) may play in the turns
+        zrf_data["symmetry"] = {p.text: dict(geometry.symmetries.get(p.text, {})) for p in tree.players}
+        if kept:
+            zrf_data[KEPT_RULES] = kept
+        if not board.links:
+            board = dataclasses.replace(board, links=_links(geometry))
+    format_data: dict[str, object] = {"zrf": zrf_data} if zrf_data else {}
     title = tree.title or path.stem
     game = Game(Metadata(title, source=str(path)), board, pieces, Setup(placement, WHITE, hands), rules, zones,
                 format_data)
@@ -193,10 +223,12 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
     """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, or the
     first of its letters not yet taken."""
     ids: dict[str, str] = {}
-    taken = {p.notation.value.upper() for p in pieces if p.notation}
+    taken = {p.notation.value.upper() for p in pieces if p.notation and p.notation.value}
+    seen: set[str] = set()
     for p in pieces:
-        if p.notation:
+        if p.notation and p.notation.value and p.notation.value.upper() not in seen:
             ids[p.name.text] = p.notation.value.upper()
+            seen.add(ids[p.name.text])
             continue
         name = p.name.text
         candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()]]
@@ -209,29 +241,108 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
 
 
 PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recycle captures"})
-"""Options that change which moves exist; the model has no place for them."""
+"""Options that change which moves exist; the model has no place for them: they are kept as ZRF text (with
+``include off-pieces`` set to false, which changes what ``pieces-remaining`` counts)."""
+
+KEPT_RULES = KEPT
+"""Key of ``Game.format_data["zrf"]`` listing the rules kept as ZRF text (``rule``, ``text``, ``location``):
+move priorities, a turn order other than the two players in turn, play-changing options, goals outside the
+model. The ZRF writer writes them back, the model route plays such a game with the ZRF interpreter, and the
+generator and the other writers refuse them (:func:`fairyport.converters.programs_lost`)."""
 
 
-def _refuse_rules(tree: ZrfGame, players: tuple[str, ...], where: Location) -> None:
-    """Refuse what changes play in ways the model cannot hold: a turn order other than the two players'; move
-    priorities; play-changing options; links and unlinks beyond the grid (wrap-around boards)."""
+def _rule(rule: str, text: str, where: Location) -> dict[str, str]:
+    return {"rule": rule, "text": text, "location": str(where)}
+
+
+def _program(block: MoveBlock, section: str) -> dict[str, str]:
+    """A move or drop block kept as ZRF text: its (expanded) text, section, move type and location."""
+    program = {"block": to_text(block.node), "location": str(block.node.call_site or block.node.location)}
+    if section != "moves":
+        program["section"] = section
+    if block.move_type is not None:
+        program["move-type"] = block.move_type.text
+    return program
+
+
+def _kept_rules(tree: ZrfGame, players: tuple[str, ...]) -> list[dict[str, str]]:
+    """The rules the model cannot hold, kept as ZRF text: a turn order other than the two players in turn, move
+    priorities and play-changing options (the goals outside the model are added by the goal reader)."""
+    kept: list[dict[str, str]] = []
     order = tree.turn_order
     if order is not None and ([e.player.text for e in order.entries] != list(players)
                               or any(e.owner or e.move_type for e in order.entries)):
-        raise UnsupportedError("a turn order other than the two players in turn cannot be held by the model",
-                               order.node.location, feature="turn-order")
+        kept.append(_rule("turn-order", to_text(order.node), order.node.location))
     if tree.move_priorities:
-        raise UnsupportedError("move priorities cannot be held by the model", tree.move_priorities[0].node.location,
-                               feature="move-priorities")
+        text = "(move-priorities " + " ".join(r.text for r in tree.move_priorities) + ")"
+        kept.append(_rule("move-priorities", text, tree.move_priorities[0].node.location))
     for option in tree.options:
-        if option.name.replace("-", " ") in PLAY_OPTIONS and option.value not in ("false", "0"):
-            raise UnsupportedError(f"option {option.name!r} cannot be held by the model", option.node.location,
-                                   feature=f"option {option.name}")
+        if _plays(option.name, option.value):
+            kept.append(_rule(f"option {option.name}", to_text(option.node), option.node.location))
+    for flag in tree.flags:  # ZRF 1.x flags: (maximal-captures true), (pass-turn forced)
+        if _plays(flag.name, flag.value or "true"):
+            kept.append(_rule(f"option {flag.name.replace('-', ' ')}", to_text(flag.node), flag.node.location))
+    return kept
+
+
+def _plays(name: str, value: str) -> bool:
+    """Whether option (or flag) ``name`` set to ``value`` changes which moves exist or which positions end."""
+    name = name.replace("-", " ")
+    if name == "include off pieces":
+        return value == "false"
+    return name in PLAY_OPTIONS and value not in ("false", "0")
+
+
+def _plain_grid(tree: ZrfGame) -> Grid | None:
+    """The board's grid if the board is one two-dimensional grid of positions named file letter + consecutive
+    rank number (:func:`_grid_names`), with nothing beyond it (no links, unlinks, explicit positions, dummies)."""
     board = tree.board
-    if board is not None and (board.links or board.unlinks or board.positions or board.dummies):
-        node = (board.links or board.unlinks or board.positions or board.dummies)[0].node
-        raise UnsupportedError("links, unlinks and explicit positions beyond the grid are not read into the model "
-                               "yet", node.location, feature="board links")
+    if board is None or len(board.grids) != 1 or board.links or board.unlinks or board.positions or board.dummies:
+        return None
+    return board.grids[0] if _grid_names(board.grids[0]) is not None else None
+
+
+def _grid_names(grid: Grid) -> tuple[int, int, int] | None:
+    """(files, ranks, first rank number) of a two-dimensional grid whose positions are named file letter +
+    consecutive rank number, else None."""
+    if len(grid.dimensions) != 2:
+        return None
+    files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
+    if not ranks or files != [file_name(i) for i in range(len(files))] or not all(r.isdigit() for r in ranks):
+        return None
+    numbers = [int(r) for r in ranks]
+    if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):
+        return None
+    return len(files), len(ranks), min(numbers)
+
+
+def _links(geometry: Geometry) -> dict[str, dict[str, str]]:
+    """Every direction of the geometry as a link table (directions that link nothing left out)."""
+    return {name: dict(table) for name, table in geometry.links.items() if table}
+
+
+def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:
+    """A board that is not a plain grid, with the resolved direction links. Where the board has one
+    two-dimensional grid named file letter + rank number, its positions are the rectangle (with holes) and the
+    other positions are extra; otherwise every position is extra (with file and rank where it sits on the only
+    two-dimensional grid)."""
+    assert tree.board is not None
+    grids = tree.board.grids
+    single = len(grids) == 1 and len(grids[0].dimensions) == 2
+    height = len(grids[0].dimensions[1].names) if single else 0
+    shape = _grid_names(grids[0]) if single else None
+    if shape is not None:
+        files, ranks, first = shape
+        cells = {square_name(f, r, first) for f in range(files) for r in range(ranks)}
+        extra = tuple(Position(p.name) for p in geometry.positions.values() if p.name not in cells)
+        return Board(files, ranks, frozenset(cells - set(geometry.positions)), first, extra, _links(geometry))
+    positions = []
+    for pos in geometry.positions.values():
+        if single and pos.grid == 0 and pos.coordinates is not None:
+            positions.append(Position(pos.name, pos.coordinates[0], height - 1 - pos.coordinates[1]))
+        else:
+            positions.append(Position(pos.name))
+    return Board(0, 0, extra_positions=tuple(positions), links=_links(geometry))
 
 
 def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:

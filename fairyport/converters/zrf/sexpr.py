@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String
+from fairyport.formats.zrf.parser import parse
+from fairyport.formats.zrf.source import SourceFile
 
 
 @dataclasses.dataclass(frozen=True)
@@ -18,12 +20,21 @@ class Text:
     value: str
 
 
+class Raw(str):
+    """ZRF text kept verbatim (a block or rule a reader kept as code), written as it is."""
+
+    __slots__ = ()
+
+
 Expr = str | Text | list["Expr"]
 """An atom, a string literal or a list."""
 
 
 def node(expr: Expr) -> Node:
     """The syntax node of ``expr``."""
+    if isinstance(expr, Raw):
+        items = parse(SourceFile(str(expr), "<kept ZRF code>")).items
+        return items[0] if len(items) == 1 else SList(items)
     if isinstance(expr, str):
         return Atom(expr)
     if isinstance(expr, Text):

@@ -16,11 +16,14 @@ What ZRF (or this writer) cannot express raises :class:`UnsupportedError` naming
 
 from __future__ import annotations
 
+from typing import Any
+
 from fairyport.converters import drop_rules
 from fairyport.converters.zrf.library import LIBRARY, needed
 from fairyport.converters.zrf.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
 from fairyport.converters.zrf.names import Vector, direction_name, negate, piece_name
-from fairyport.converters.zrf.sexpr import Expr, Text, node
+from fairyport.converters.zrf.read import KEPT_RULES
+from fairyport.converters.zrf.sexpr import Expr, Raw, Text, node
 from fairyport.errors import UnsupportedError
 from fairyport.formats import betza
 from fairyport.formats.zrf.printer import DEFAULT_STYLE, format_node
@@ -62,8 +65,18 @@ class Writer:
         self.game = game
         self.best_effort = best_effort
         self.lost: list[str] = []
+        kept = game.format_data.get("zrf")
+        self.kept: dict[str, Any] = kept if isinstance(kept, dict) else {}
+        """What a ZRF reader kept as code: players, symmetries, rules (see :mod:`.read`)."""
+        self.all_players: list[str] = list(self.kept.get("players", PLAYERS))
+        """Every player of the file (a third one, neutral or ``?Dice``, may play in a kept turn order)."""
+        self.players: tuple[str, str] = (self.all_players[0], self.all_players[1])
+        """The ZRF names of the model's two colours."""
         taken: set[str] = set()
-        self.names = {p.id.upper(): piece_name(p.name, taken) for p in game.pieces}
+        if self.kept:  # the kept code names the pieces as the ZRF file did
+            self.names = {p.id.upper(): p.name for p in game.pieces}
+        else:
+            self.names = {p.id.upper(): piece_name(p.name, taken) for p in game.pieces}
         self.vectors: dict[Vector, str] = {}
         for vector in K_VECTORS:
             self.use(vector)
@@ -84,9 +97,13 @@ class Writer:
         self.lost.append(error.reason)
 
     def use(self, vector: Vector) -> str:
-        """The direction name of ``vector`` (and its negation, which Black steps), defining both."""
+        """The direction name of ``vector`` (and its negation, which Black steps), defining both. On a board
+        with links, a name the links already use gets the suffix ``-v`` (the kept code's name wins)."""
         for v in (vector, negate(vector)):
-            self.vectors.setdefault(v, direction_name(v))
+            name = direction_name(v)
+            while name in self.game.board.links:
+                name += "-v"
+            self.vectors.setdefault(v, name)
         return self.vectors[vector]
 
     def _moves(self, piece: PieceType) -> list[betza.Move]:
@@ -100,7 +117,7 @@ class Writer:
     def forms(self) -> list[Expr]:
         """Every top-level form of the file."""
         game = self.game
-        if game.setup.hands and any(game.setup.hands.values()):
+        if game.setup.hands and any(game.setup.hands.values()) and not self.kept:
             self.refuse(UnsupportedError("pieces in hand at the start are not written to ZRF (drops)",
                                          feature="pieces in hand"))
         for feature, description in drop_rules(game):
@@ -124,15 +141,20 @@ class Writer:
         game_form.append(["description", Text(self.text(description))])
         if game.metadata.author:
             game_form.append(["history", Text(self.text(f"By {game.metadata.author}."))])
-        order = list(PLAYERS)
-        game_form.append(["players", *PLAYERS])
+        order = list(self.players)
+        game_form.append(["players", *self.all_players])
         if game.setup.side_to_move == BLACK:
             order.reverse()
-        game_form.append(["turn-order", *order])
+        rules = [Raw(rule["text"]) for rule in self.kept.get(KEPT_RULES, [])]
+        if not any(rule["rule"] == "turn-order" for rule in self.kept.get(KEPT_RULES, [])):
+            game_form.append(["turn-order", *order])
+        game_form.extend(r for r in rules if not r.startswith("(loss-") and not r.startswith("(win-")
+                         and not r.startswith("(draw-"))
         game_form.append(board)
         game_form.append(self.setup_form())
         game_form.extend(pieces)
         game_form.extend(goals)
+        game_form.extend(r for r in rules if r.startswith(("(loss-", "(win-", "(draw-")))
         self.comments = {id(form): comment for comment, form in library}
         return [["version", Text("2.0")], *(form for _, form in library), *add_macros, game_form]
 
@@ -156,10 +178,46 @@ class Writer:
         if board.holes:
             form.append(["kill-positions", *sorted(board.holes)])
         if board.links or board.extra_positions:
-            self.refuse(UnsupportedError("boards with links or extra positions are not written to ZRF yet",
-                                         feature="board links"))
+            return self.linked_board_form()
         pairs: list[Expr] = [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
-        form.append(["symmetry", "Black", *pairs])
+        form.append(["symmetry", self.players[1], *pairs])
+        form.extend(self.zones())
+        return form
+
+    def linked_board_form(self) -> list[Expr]:
+        """``(board ...)`` for a board with links: every position with a screen rectangle (positions without
+        coordinates in a row below the others), every kept direction as links, the written moves' directions as
+        links computed from the coordinates, the kept symmetries and the zones."""
+        board = self.game.board
+        positions = board.positions
+        top = max((p.rank for p in positions if p.rank is not None), default=0)
+        cells: list[Expr] = []
+        spare = 0
+        for p in positions:
+            if p.file is not None and p.rank is not None:
+                x, y = p.file * CELL, (top - p.rank) * CELL
+            else:
+                x, y = spare * CELL, (top + 2) * CELL
+                spare += 1
+            cells.append([p.name, str(x), str(y), str(x + CELL), str(y + CELL)])
+        form: list[Expr] = ["board", ["image", Text("images\\fairyport\\board.bmp")], ["positions", *cells]]
+        for name, table in board.links.items():
+            if table:
+                links: list[Expr] = [[a, b] for a, b in table.items()]
+                form.append(["links", name, *links])
+        by_coordinates = {(p.file, p.rank): p.name for p in positions if p.file is not None}
+        for (dx, dy), name in self.vectors.items():
+            pairs: list[Expr] = [[p.name, by_coordinates[(p.file + dx, p.rank + dy)]] for p in positions
+                     if p.file is not None and p.rank is not None and (p.file + dx, p.rank + dy) in by_coordinates]
+            if pairs:
+                form.append(["links", name, *pairs])
+        symmetry = self.kept.get("symmetry", {})
+        for player in self.all_players:
+            mapping: list[Expr] = [[a, b] for a, b in symmetry.get(player, {}).items()]
+            if player == self.players[1]:
+                mapping += [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
+            if mapping:
+                form.append(["symmetry", player, *mapping])
         form.extend(self.zones())
         return form
 
@@ -167,7 +225,7 @@ class Writer:
         """The model's zones and the promotion zones, one ``zone`` per name and player."""
         out: list[Expr] = []
         for zone in self.game.zones:
-            players = list(PLAYERS) if zone.color is None else [PLAYERS[zone.color]]
+            players = list(self.players) if zone.color is None else [self.players[zone.color]]
             out.append(["zone", ["name", zone.name], ["players", *players], ["positions", *sorted(zone.squares)]])
         for piece in self.game.pieces:
             if any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs):
@@ -175,7 +233,7 @@ class Writer:
                     squares = sorted(sq for sq, placed in self.game.setup.placement.items()
                                      if placed.color == color and placed.id.upper() == piece.id.upper())
                     out.append(["zone", ["name", self.names[piece.id.upper()] + START_ZONE],
-                                ["players", PLAYERS[color]], ["positions", *squares]])
+                                ["players", self.players[color]], ["positions", *squares]])
         board = self.game.board
         depths = sorted({p.promotion.depth for p in self.game.pieces if p.promotion and p.promotion.zone is None})
         for depth in depths:
@@ -184,7 +242,7 @@ class Writer:
             for color in (WHITE, BLACK):
                 ranks = range(board.ranks - depth, board.ranks) if color == WHITE else range(depth)
                 squares = [p.name for p in board.positions if p.rank in ranks]
-                out.append(["zone", ["name", name], ["players", PLAYERS[color]], ["positions", *squares]])
+                out.append(["zone", ["name", name], ["players", self.players[color]], ["positions", *squares]])
         return out
 
     def setup_form(self) -> list[Expr]:
@@ -195,9 +253,10 @@ class Writer:
             for piece in self.game.pieces:
                 squares = [sq for sq, placed in self.game.setup.placement.items()
                            if placed.color == color and placed.id.upper() == piece.id.upper()]
-                if squares:
-                    entries.append([self.names[piece.id.upper()], *squares])
-            form.append([PLAYERS[color], *entries])
+                off = self.game.setup.hands.get(color, {}).get(piece.id, 0) if self.kept else 0
+                if squares or off:
+                    entries.append([self.names[piece.id.upper()], *(["off", str(off)] if off else []), *squares])
+            form.append([self.players[color], *entries])
         return form
 
     # ------------------------------------------------------------------ pieces
@@ -265,12 +324,27 @@ class Writer:
             help_text += "; " + "; ".join(extras)
         form: list[Expr] = ["piece", ["name", name], ["help", Text(self.text(help_text))],
                             ["notation", Text(piece.id.upper())],
-                            ["image", "White", Text(f"images\\fairyport\\W{name}.bmp"),
-                             "Black", Text(f"images\\fairyport\\B{name}.bmp")]]
-        if self.needs_attribute(piece):
+                            ["image", self.players[0], Text(f"images\\fairyport\\W{name}.bmp"),
+                             self.players[1], Text(f"images\\fairyport\\B{name}.bmp")]]
+        kept = piece.extra.get("zrf")
+        kept = kept if isinstance(kept, dict) else {}
+        attributes = [Raw(text) for text in kept.get("attributes", [])]
+        if self.needs_attribute(piece) and not any(a.split()[1:2] == [NEVER_MOVED] for a in attributes):
             form.append(["attribute", NEVER_MOVED, "true"])
-        if blocks:
-            form.append(["moves", *blocks])
+        form.extend(attributes)
+        programs = kept.get("programs", [])
+        for section in ("moves", "drops"):
+            mine = [p for p in programs if p.get("section", "moves") == section]
+            # kept in the file's order: untyped blocks came before the first move-type there
+            out: list[Expr] = list(blocks) if section == "moves" else []
+            current = ""
+            for program in mine:
+                if program.get("move-type", "") != current:
+                    current = program["move-type"]
+                    out.append(["move-type", current])
+                out.append(Raw(program["block"]))
+            if out:
+                form.append([section, *out])
         return form
 
     def _ep_sources(self) -> list[EpSource]:
@@ -309,14 +383,22 @@ class Writer:
     # ------------------------------------------------------------------ goals
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
         """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
-        both: list[Expr] = ["White", "Black"]
+        both: list[Expr] = list(self.players)
         out: list[Expr] = []
         rules = self.game.rules
-        if len(royal_types) > 1:
-            self.refuse(UnsupportedError("several royal piece types: ZRF's checkmated goal names one type",
-                                         feature="royal pieces"))
-        if royal_types:
+        if len(royal_types) == 1:
             out.append(["loss-condition", both, ["checkmated", self.names[royal_types[0].id.upper()]]])
+        elif royal_types:
+            # one checkmated goal per player, naming the royal type that player has (Maharaja and the Sepoys)
+            royal_ids = {p.id.upper() for p in royal_types}
+            for color, player in enumerate(self.players):
+                own = sorted({q.id.upper() for q in self.game.setup.placement.values()
+                              if q.color == color and q.id.upper() in royal_ids})
+                if len(own) != 1:
+                    self.refuse(UnsupportedError(f"{player} has {len(own)} royal piece types: ZRF's checkmated "
+                                                 "goal names one type", feature="royal pieces"))
+                    continue
+                out.append(["loss-condition", [player], ["checkmated", self.names[own[0]]]])
         kind = {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
                 StalemateResult.WIN: "win-condition"}[rules.stalemate]
         out.append([kind, both, "stalemated"])

@@ -30,6 +30,12 @@ DUPLICATE_PIECE = "duplicate-piece"
 UNDEFINED_MACRO = "undefined-macro"
 UNKNOWN_NAME = "unknown-name"
 
+SYMMETRY_UNDEFINED_DIRECTION = Severity.WARNING
+"""Severity of a symmetry pair naming a direction the board does not define (``dagaz-site/cubic-chess.zrf``:
+``(pn sn) (sn pn)`` on a board without ``sn``). Zillions' documentation is silent; such a pair can never apply
+(no step of the file uses that name, or that step would be the error), so the file is played as if the pair
+were absent, which is what the interpreter does: a warning, not an error."""
+
 _POSITION_ARGUMENT = frozenset({
     "capture", "empty?", "not-empty?", "enemy?", "not-enemy?", "friend?", "not-friend?", "neutral?",
     "not-neutral?", "position?", "not-position?", "flip", "change-owner",
@@ -136,18 +142,23 @@ class Checker:
             for symmetry in game.board.symmetries:
                 self.player(symmetry.player, "symmetry", SYMMETRY_UNKNOWN_PLAYER)
                 for a, b in symmetry.pairs:
-                    self.direction(a, "symmetry")
-                    self.direction(b, "symmetry")
+                    self.direction(a, "symmetry", SYMMETRY_UNDEFINED_DIRECTION)
+                    self.direction(b, "symmetry", SYMMETRY_UNDEFINED_DIRECTION)
             for zone in game.board.zones:
                 for ref in zone.players:
                     self.player(ref, f"zone {zone.name.text!r}")
                 for ref in zone.positions:
                     self.position(ref, f"zone {zone.name.text!r}")
 
-    def direction(self, ref: Ref, context: str) -> None:
-        """``ref`` must be a direction with a definition or links."""
+    def direction(self, ref: Ref, context: str, severity: Severity = Severity.ERROR) -> None:
+        """``ref`` must be a direction with a definition or links (``severity``: of the finding if not)."""
         if self.geometry is not None and ref.text not in self.directions:
-            self.report(ref.node, UNDEFINED_DIRECTION, f"direction {ref.text!r} in {context} is not defined")
+            message = f"direction {ref.text!r} in {context} is not defined"
+            if severity is Severity.ERROR:
+                self.report(ref.node, UNDEFINED_DIRECTION, message)
+            else:
+                self.findings.append(Finding(ref.node.location, severity, UNDEFINED_DIRECTION,
+                                             message + " (the pair never applies)" + ref.node.where()))
 
     # -- goals --------------------------------------------------------------------------------------------
 

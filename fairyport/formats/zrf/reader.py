@@ -8,7 +8,7 @@ from pathlib import Path
 from fairyport.diagnostics import Finding
 from fairyport.formats.zrf.build import build_game
 from fairyport.formats.zrf.geometry import Geometry, resolve
-from fairyport.formats.zrf.loader import load
+from fairyport.formats.zrf.loader import load, load_text
 from fairyport.formats.zrf.structure import GameFile, Variant, read_structure
 from fairyport.formats.zrf.tree import ZrfGame
 
@@ -36,6 +36,16 @@ def read_variant(path: Path, spec: str | None = None) -> ZrfVariant:
     :raises UsageError: if ``spec`` names no variant.
     """
     structure = read_structure(load(path))
+    variant = structure.select(spec)
+    findings = list(structure.loaded.findings) + list(structure.findings)
+    game = build_game(structure.sections(variant), findings)
+    geometry = None if game.board is None else resolve(game.board, findings)
+    return ZrfVariant(structure, variant, game, geometry, findings)
+
+
+def read_variant_text(text: str, name: str, spec: str | None = None) -> ZrfVariant:
+    """:func:`read_variant` for ZRF ``text`` held in memory (``name`` locates its errors)."""
+    structure = read_structure(load_text(text, name))
     variant = structure.select(spec)
     findings = list(structure.loaded.findings) + list(structure.findings)
     game = build_game(structure.sections(variant), findings)

@@ -102,3 +102,10 @@ first letter if all are taken."""
 BARE_ON_BOARD_IS_NOT_DUMMY = True
 """``on-board?`` with no argument (what ``(on-board? $1)`` becomes when a macro call omits ``$1``) holds where
 the current position is not a ``dummy`` position."""
+
+UNDEFINED_ZONE_IS_EMPTY = True
+"""``in-zone?`` naming a zone the board does not define holds for no position (and ``not-in-zone?`` for every
+position), instead of refusing the game. Zillions' documentation is silent; it arises where a variant replaces
+the board and keeps a piece whose drops test a zone of the game's board (``dagaz-site/janggi.zrf``, Koma
+Janggi: ``setup-place``), which the validator already reports as a warning. Such a drop can then never be
+made."""

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any
 from fairyport.errors import UnsupportedError
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String, to_text
 from fairyport.rules.zrf.board import NO_LINK
-from fairyport.rules.zrf.constants import ATTACK_NESTED_RESULT, ATTACK_PLACES_MOVER, MAX_ATTACK_DEPTH, MAX_STEPS
+from fairyport.rules.zrf.constants import (
+    ATTACK_NESTED_RESULT,
+    ATTACK_PLACES_MOVER,
+    MAX_ATTACK_DEPTH,
+    MAX_STEPS,
+    UNDEFINED_ZONE_IS_EMPTY,
+)
 
 if TYPE_CHECKING:
     from fairyport.rules.zrf.game import Game
@@ -576,9 +582,9 @@ class Compiler:
             if not args or len(args) > 2:
                 raise _unsupported(node, "an in-zone? without a zone:")
             zone = self._text(args[0])
-            if zone not in game.board.zones:
+            if zone not in game.board.zones and not UNDEFINED_ZONE_IS_EMPTY:
                 raise _unsupported(args[0], "an unknown zone in")
-            sets = game.board.zones[zone]
+            sets = game.board.zones.get(zone) or [frozenset()] * len(game.players)
             where = self._where(args[1:], node) or (lambda r: r.cur)
 
             def in_zone(r: Run) -> bool:
