@@ -385,7 +385,13 @@ def promotion_words(promotion: Promotion, game: Game | None = None) -> str:
 def describe_piece(piece: PieceType, game: Game | None = None) -> list[str]:
     """The piece in sentences: its moves, then royalty, confinement and promotion."""
     moves = describe_betza(piece.betza)
-    sentences = [_sentence(m) for m in moves] or ["Has no moves."]
+    sentences = [_sentence(m) for m in moves]
+    for fmt, data in piece.extra.items():
+        blocks = data.get("programs", []) if isinstance(data, dict) else []
+        if blocks:
+            sentences.append(f"{'Also moves' if sentences else 'Moves'} by {len(blocks)} {fmt} block(s) kept as "
+                             f"code of that format (not XBetza), which its interpreter plays.")
+    sentences = sentences or ["Has no moves."]
     if piece.royal:
         sentences.append("Royal: it may not be left attacked (checkmate ends the game).")
     if piece.confined_to:

@@ -163,7 +163,9 @@ def _header(main: etree._Element, game: Game, source: str) -> None:
     facts = []
     if meta.author:
         facts.append(f"by {meta.author}")
-    facts.append(f"{game.board.files}\u00d7{game.board.ranks} board, {len(game.pieces)} piece types")
+    shape = (f"a board of {len(game.board.positions)} positions given by links" if game.board.links else
+             f"{game.board.files}\u00d7{game.board.ranks} board")
+    facts.append(f"{shape}, {len(game.pieces)} piece types")
     _add(header, "p", " \u00b7 ".join(facts), class_="meta")
     where = _add(header, "p", "Source: ", class_="meta")
     _add(where, "code", meta.source or source)
@@ -184,9 +186,15 @@ def _setup(main: etree._Element, game: Game) -> None:
     wrap = _add(section, "div", class_="setup")
     figure = _add(wrap, "figure")
     tints = start_tints(game)
-    picture = BoardPicture(game.board, dict(game.setup.placement), tints,
-                           title=f"{game.metadata.title or 'game'}: start position")
-    figure.append(board_svg(picture, namespace=None))
+    if game.board.links:  # no coordinates to draw: the pieces by position instead
+        _add(figure, "p", f"This board's {len(game.board.positions)} positions are joined by links in "
+                          f"{len(game.board.links)} directions, not laid out in rows and columns, so it is not "
+                          "drawn. Pieces: " + ", ".join(f"{sq} {p.id if p.color == WHITE else p.id.lower()}"
+                                                        for sq, p in sorted(game.setup.placement.items())) + ".")
+    else:
+        picture = BoardPicture(game.board, dict(game.setup.placement), tints,
+                               title=f"{game.metadata.title or 'game'}: start position")
+        figure.append(board_svg(picture, namespace=None))
     aside = _add(wrap, "aside")
     counts = {c: sum(1 for p in game.setup.placement.values() if p.color == c) for c in (WHITE, BLACK)}
     _add(aside, "p", f"{COLOR_NAMES[game.setup.side_to_move].capitalize()} moves first. White has {counts[WHITE]} "
