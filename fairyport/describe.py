@@ -460,10 +460,42 @@ def describe_rules(game: Game) -> list[str]:
     for zone in game.zones:
         owner = "both sides" if zone.color is None else COLOR_NAMES[zone.color]
         lines.append(f"Zone {zone.name} ({owner}): {' '.join(sorted(zone.squares))}.")
+    lines.extend(hand_rules(game))
     hands = {c: h for c, h in game.setup.hands.items() if h}
     if hands:
         for color, hand in sorted(hands.items()):
             lines.append(f"{COLOR_NAMES[color].capitalize()} starts with pieces in hand: "
                          + ", ".join(f"{n} \u00d7 {piece_label(game, k)}" for k, n in hand.items())
-                         + "; they may be dropped.")
+                         + ("; they may be dropped." if rules.drops else "."))
+    return lines
+
+
+def hand_rules(game: Game) -> list[str]:
+    """Captures to hand and drops in words (empty for a game without them)."""
+    rules = game.rules
+    lines = []
+    if rules.captures_to_hand:
+        kept = "demoted to its unpromoted type" if rules.demote_captured else "as it is (promoted pieces stay promoted)"
+        lines.append(f"A captured piece goes to the capturer's hand, {kept}, and changes sides.")
+    if rules.captures_to_owner:
+        lines.append("A captured piece goes back to its owner's hand as it is.")
+    if not rules.drops:
+        return lines
+    lines.append("Instead of moving, a player may drop a piece from hand on an empty square, never where it could "
+                 "not move again.")
+    for piece in game.pieces:
+        drop = piece.drop
+        if drop is None:
+            continue
+        name = piece.name
+        if drop.zone is not None:
+            lines.append(f"A {name} may be dropped only in the zone {drop.zone}.")
+        if drop.max_per_file is not None:
+            lines.append(f"A {name} may not be dropped on a file that already holds {drop.max_per_file} unpromoted "
+                         f"{name}(s) of the same side.")
+        if drop.max_per_square_color is not None:
+            lines.append(f"A {name} may not be dropped on a square of a colour that already holds "
+                         f"{drop.max_per_square_color} unpromoted {name}(s) of the same side.")
+        if drop.no_drop_mate:
+            lines.append(f"Dropping a {name} may not give checkmate.")
     return lines

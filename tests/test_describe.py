@@ -104,6 +104,19 @@ def test_castling_and_facing_words() -> None:
     assert describe_betza("fkR") == ["captures only a royal piece (gives check) any number of squares forward"]
 
 
+def test_drop_rules_in_words() -> None:
+    chess = read_game(GAMES / "chess.idiagram")
+    assert not any("hand" in r or "drop" in r for r in describe_rules(chess))
+    shogi = describe_rules(read_game(GAMES / "shogi.idiagram"))
+    assert "A captured piece goes to the capturer's hand, demoted to its unpromoted type, and changes sides." in shogi
+    assert any(r.startswith("Instead of moving, a player may drop a piece from hand") for r in shogi)
+    assert "A Pawn may not be dropped on a file that already holds 1 unpromoted Pawn(s) of the same side." in shogi
+    assert "Dropping a Pawn may not give checkmate." in shogi
+    mitregi = describe_rules(read_game(GAMES / "mitregi90.idiagram"))
+    assert any("Cross may not be dropped on a square of a colour that already holds 4" in r for r in mitregi)
+    assert not any("checkmate" in r and "Dropping" in r for r in mitregi)  # the seed names no drop-mate rule
+
+
 def test_pieces_and_rules_of_bundled_games() -> None:
     chess = read_game(GAMES / "chess.idiagram")
     pawn = describe_piece(chess.piece_type("P"), chess)

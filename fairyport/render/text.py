@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 
-from fairyport.describe import describe_betza
+from fairyport.describe import describe_betza, hand_rules
 from fairyport.formats.betza import BetzaError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, BareKingRule, Game, PieceType, Promotion, square_name
 
@@ -74,6 +74,7 @@ def rules_lines(game: Game) -> list[str]:
         lines.append("  bare king: a side left with royal pieces only loses")
     if not rules.royals_may_face:
         lines.append("  royal pieces may not face each other on an open file")
+    lines.extend(f"  {sentence}" for sentence in hand_rules(game))
     for zone in game.zones:
         owner = "both" if zone.color is None else COLOR_NAMES[zone.color]
         lines.append(f"  zone {zone.name} ({owner}): {' '.join(sorted(zone.squares))}")
