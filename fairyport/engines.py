@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Literal
 
 from fairyport.cli.registry import MODEL_READERS, NATIVE_ENGINES, VARIANT_READERS, resolve
-from fairyport.converters import require_translated
+from fairyport.converters import kept_code, require_translated
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.formats.detect import detect_format
 from fairyport.loader import read_game
@@ -77,9 +77,8 @@ def model_engine(path: Path, fmt: str | None = None, variant: str | None = None)
                                    feature="variant")
         game = reader(path, variant=variant)
     require_translated(game, f"{path} cannot be played by the reference generator")
-    from fairyport.converters.zrf.play import engine as zrf_engine
-    from fairyport.converters.zrf.play import keeps_code
-    if keeps_code(game):  # ZRF code the generator cannot play: the ZRF interpreter plays the model
+    if kept_code(game):  # ZRF code (the only format whose code a model keeps): the ZRF interpreter plays it
+        from fairyport.converters.zrf.play import engine as zrf_engine
         return zrf_engine(game, str(path))
     try:
         compiled = compile_game(game)

@@ -16,7 +16,7 @@ import pytest
 from fairyport.converters import EXCERPT, kept_code, programs_lost
 from fairyport.converters.json import game_from_json, game_to_json
 from fairyport.converters.zrf import read_game, write_game
-from fairyport.converters.zrf.play import ENGINE_NAME, keeps_code, round_trip
+from fairyport.converters.zrf.play import ENGINE_NAME, round_trip
 from fairyport.converters.zrf.play import engine as zrf_engine
 from fairyport.engines import load_engine
 from fairyport.errors import FairyportError, UnsupportedError
@@ -60,7 +60,7 @@ def test_a_board_of_positions_and_links_is_read_into_the_model(tmp_path: Path) -
     assert board.links["up"]["p2"] == "q2" and board.links["side"]["p3"] == "p1"
     assert game.format_data["zrf"]["symmetry"]["Black"] == {"up": "down", "down": "up"}
     assert game.piece_type("S").extra["zrf"]["programs"]  # link directions are not vectors: kept as programs
-    assert keeps_code(game)
+    assert kept_code(game)
 
 
 def test_the_generator_and_other_writers_refuse_a_linked_board(tmp_path: Path) -> None:

@@ -12,24 +12,13 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from fairyport.converters.zrf.read import KEPT_RULES
+from fairyport.converters import kept_code
 from fairyport.engines import Engine
 from fairyport.model import Game
 from fairyport.rules.perft import perft
 
 ENGINE_NAME = "zrf (model written as ZRF)"
 """``Engine.name`` of a model played by the ZRF interpreter."""
-
-
-def keeps_code(game: Game) -> bool:
-    """Whether ``game`` keeps ZRF code (programs, rules) or a board with links, so that only the ZRF
-    interpreter can play it."""
-    data = game.format_data.get("zrf")
-    if isinstance(data, dict) and data.get(KEPT_RULES):
-        return True
-    if game.board.links:
-        return True
-    return any(isinstance(p.extra.get("zrf"), dict) and p.extra["zrf"].get("programs") for p in game.pieces)
 
 
 def engine(game: Game, name: str) -> Engine:
@@ -70,7 +59,7 @@ def round_trip(path: Path, variant: str | None, depth: int) -> RoundTrip:
 
     original = perft(compile_file(path, variant).start_position(), depth)
     game = read_game(path, variant=variant)
-    kept = keeps_code(game)
+    kept = bool(kept_code(game))
     written = perft(engine(game, str(path)).position(None, None), depth)
     generated = None if kept else perft(model_position(compile_game(game), None), depth)
     return RoundTrip(original, written, generated, kept)
