@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairyport.converters import drop_rules
+from fairyport.converters.zrf.hands import Hands
 from fairyport.converters.zrf.library import LIBRARY, needed
 from fairyport.converters.zrf.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
 from fairyport.converters.zrf.names import Vector, direction_name, negate, piece_name
@@ -88,6 +88,10 @@ class Writer:
         self.promotion_zones: dict[int, str] = {}
         self.comments: dict[int, str] = {}
         """id() of a library form -> its comment line."""
+        self.hands: Hands | None = None
+        """Storage columns, captures to hand and drops (:mod:`.hands`), for a game with pieces in hand."""
+        self.pieces: list[PieceType] = list(game.pieces)
+        """The written piece types: the model's, and with hands one per (base, promoted type)."""
 
     # ------------------------------------------------------------------ helpers
     def refuse(self, error: UnsupportedError) -> None:
@@ -117,20 +121,26 @@ class Writer:
     def forms(self) -> list[Expr]:
         """Every top-level form of the file."""
         game = self.game
-        if game.setup.hands and any(game.setup.hands.values()) and not self.kept:
-            self.refuse(UnsupportedError("pieces in hand at the start are not written to ZRF (drops)",
-                                         feature="pieces in hand"))
-        for feature, description in drop_rules(game):
-            self.refuse(UnsupportedError(f"{description}: not written to ZRF yet", feature=feature))
+        has_hands = game.rules.drops or game.rules.captures_to_hand or any(
+            count for hand in game.setup.hands.values() for count in hand.values())
+        if has_hands and not self.kept:
+            self.hands = Hands(game, self.names, self.players, self.use, self.refuse)
+            for promoted in self.hands.promoted:
+                self.pieces.append(promoted.piece)
+                self.parsed[promoted.piece.id.upper()] = self._moves(promoted.piece)
         royal_types = [p for p in game.pieces if p.royal]
         per_side = [sum(1 for q in game.setup.placement.values() if q.color == c and
                         game.piece_type(q.id).royal) for c in (WHITE, BLACK)]
         if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
             self.refuse(UnsupportedError("only the last royal piece protected (extinction) has no ZRF goal here",
                                          feature="royal protection: last"))
-        pieces = [self.piece_form(p) for p in game.pieces]
+        pieces = [self.piece_form(p) for p in self.pieces]
         board = self.board_form()
-        add_macros = [self.add_macro(p) for p in game.pieces]
+        if self.hands is not None:
+            hands = self.hands
+            add_macros = [hands.to_hand_macro(), *(m for p in self.pieces for m in hands.landing_macros(p))]
+        else:
+            add_macros = [self.add_macro(p) for p in game.pieces]
         goals = self.goals(royal_types)
         library: list[tuple[str, Expr]] = []
         for name in needed(self.macros):
@@ -180,6 +190,10 @@ class Writer:
         if board.links or board.extra_positions:
             return self.linked_board_form()
         pairs: list[Expr] = [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
+        if self.hands is not None:
+            form.extend(self.hands.positions(board.files, board.ranks, CELL))
+            form.extend(self.hands.links())
+            pairs += self.hands.symmetry_pairs()
         form.append(["symmetry", self.players[1], *pairs])
         form.extend(self.zones())
         return form
@@ -234,6 +248,8 @@ class Writer:
                                      if placed.color == color and placed.id.upper() == piece.id.upper())
                     out.append(["zone", ["name", self.names[piece.id.upper()] + START_ZONE],
                                 ["players", self.players[color]], ["positions", *squares]])
+        if self.hands is not None:
+            return out + self.hands.zones()
         board = self.game.board
         depths = sorted({p.promotion.depth for p in self.game.pieces if p.promotion and p.promotion.zone is None})
         for depth in depths:
@@ -250,10 +266,12 @@ class Writer:
         form: list[Expr] = ["board-setup"]
         for color in (WHITE, BLACK):
             entries: list[Expr] = []
-            for piece in self.game.pieces:
+            for piece in self.pieces:
                 squares = [sq for sq, placed in self.game.setup.placement.items()
                            if placed.color == color and placed.id.upper() == piece.id.upper()]
                 off = self.game.setup.hands.get(color, {}).get(piece.id, 0) if self.kept else 0
+                if self.hands is not None:
+                    squares += self.hands.setup(color, piece)
                 if squares or off:
                     entries.append([self.names[piece.id.upper()], *(["off", str(off)] if off else []), *squares])
             form.append([self.players[color], *entries])
@@ -295,23 +313,29 @@ class Writer:
         """``(piece (name ...) (help ...) (notation ...) (image ...) [(attribute ...)] (moves ...))``."""
         name = self.names[piece.id.upper()]
         initial = any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs)
-        compiler = MoveCompiler(name, f"{name}-add", self.use, max(self.game.board.files, self.game.board.ranks),
-                                self._ep_sources(), f"{name}{START_ZONE}" if initial else None)
+        lands = self.hands.lands(piece) if self.hands is not None else [f"{name}-add"]
+        prefix = self.hands.block_prefix(piece) if self.hands is not None else []
         blocks: list[Expr] = []
-        for move in self.parsed[piece.id.upper()]:
-            try:
-                if move.atom == "O":
-                    blocks.extend(self.castling_blocks(piece, move))
-                else:
-                    blocks.extend(compiler.blocks(move))
-            except UnsupportedError as error:
-                self.refuse(error)
+        for land in lands:
+            compiler = MoveCompiler(name, land, self.use, max(self.game.board.files, self.game.board.ranks),
+                                    self._ep_sources(), f"{name}{START_ZONE}" if initial else None)
+            for move in self.parsed[piece.id.upper()]:
+                try:
+                    if move.atom == "O":
+                        blocks.extend(self.castling_blocks(piece, move))
+                    else:
+                        blocks.extend([*prefix, *block] for block in compiler.blocks(move))
+                except UnsupportedError as error:
+                    if land == lands[0]:
+                        self.refuse(error)
+            self.macros |= compiler.macros
+        if self.hands is not None and piece in self.hands.hand_types:
+            blocks.append(self.hands.drop_block(piece))
         if not self.game.rules.royals_may_face and piece.royal:
             royals: list[Expr] = [["piece?", self.names[p.id.upper()]] for p in self.game.pieces if p.royal]
             condition: Expr = royals[0] if len(royals) == 1 else ["or", *royals]
             blocks.append([["face", self.use((0, 1)), condition]])
             self.macros.add("face")
-        self.macros |= compiler.macros
         help_text = f"{name}: {piece.betza or 'no moves'} (XBetza)"
         extras = []
         if piece.royal:
