@@ -235,6 +235,8 @@ class Hands:
         if PromotionTrigger.LEAVE in triggers:
             parts.append(["and", ["flag?", WAS_IN_ZONE], ["not", ["in-zone?", zone]]])
         may: Expr = parts[0] if len(parts) == 1 else ["or", *parts]
+        if triggers == frozenset(PromotionTrigger):  # every move that starts or ends in the zone
+            may = ["or", ["flag?", WAS_IN_ZONE], ["in-zone?", zone]]
         forced: list[Expr] = []
         if promotion.mandatory:
             forced.append(may)
