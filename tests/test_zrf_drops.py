@@ -99,7 +99,7 @@ def test_committed_fixture_is_what_the_writer_writes(name: str) -> None:
 
 @pytest.mark.parametrize("name", DROP_MATE)
 def test_drop_mate_is_refused_by_name(name: str) -> None:
-    with pytest.raises(UnsupportedError, match="Pawn.*drop-mate"):
+    with pytest.raises(UnsupportedError, match=r"Pawn.*drop-mate"):
         write_game(read_game(GAMES / f"{name}.idiagram"))
 
 

@@ -31,6 +31,7 @@ or left out and listed with ``best_effort``.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Callable
 
 from fairyport.converters.zrf.sexpr import Expr
@@ -158,11 +159,12 @@ class Hands:
         for color in (WHITE, BLACK):
             for piece in self.hand_types:
                 column = self.column(color, piece)
-                chain.extend([a, b] for a, b in zip(column, column[1:], strict=False))
+                chain.extend([a, b] for a, b in itertools.pairwise(column))
         if chain:
             out.append(["links", HAND_NEXT, *chain])
         squares = self.square_names
-        out.append(["links", BOARD_NEXT, *([a, b] for a, b in zip(squares, squares[1:], strict=False))])
+        board_chain: list[Expr] = [[a, b] for a, b in itertools.pairwise(squares)]
+        out.append(["links", BOARD_NEXT, *board_chain])
         return out
 
     def symmetry_pairs(self) -> list[Expr]:
@@ -279,12 +281,13 @@ class Hands:
         mine: Expr = ["and", "friend?", ["piece?", name]]
         if rule is not None and rule.max_per_square_color is not None:
             n = rule.max_per_square_color
-            counts: list[Expr] = []
+            counts: list[list[Expr]] = []
             for shade in ("light", "dark"):
                 steps: list[Expr] = [["if", ["flag?", f"{shade}-{i - 1}"], ["set-flag", f"{shade}-{i}", "true"]]
                                      for i in range(n, 1, -1)]
                 counts.append([*steps, ["set-flag", f"{shade}-1", "true"]])
-            count: Expr = ["if", mine, ["if", ["in-zone?", LIGHT_ZONE], *counts[0], "else", *counts[1]]]
+            light_count, dark_count = counts
+            count: Expr = ["if", mine, ["if", ["in-zone?", LIGHT_ZONE], *light_count, "else", *dark_count]]
             block += [first, ["while", ["on-board?", BOARD_NEXT], count, BOARD_NEXT], count]
             conditions.append(["not", ["or", ["and", ["in-zone?", LIGHT_ZONE], ["flag?", f"light-{n}"]],
                                       ["and", ["not", ["in-zone?", LIGHT_ZONE]], ["flag?", f"dark-{n}"]]]])
