@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters import idiagram
+from fairyport.converters import drop_rules, idiagram
 from fairyport.converters.gamecourier import write_game
 from fairyport.expectations import read_expectation
 from fairyport.loader import bundled_fixtures, read_game
 
 GAMES = bundled_fixtures() / "games"
-NAMES = sorted(p.stem for p in GAMES.glob("*.zrf"))
+NAMES = sorted(p.stem for p in GAMES.glob("*.zrf") if not drop_rules(read_game(GAMES / f"{p.stem}.idiagram")))
+"""The bundled ZRF games without drops (the drop games' ZRF files keep their hands as code: issue 9 section 4)."""
 FROM_ZRF = bundled_fixtures() / "gamecourier" / "from-zrf"
 ROUND_TRIP = bundled_fixtures() / "gamecourier" / "roundtrip"
 

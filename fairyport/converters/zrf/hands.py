@@ -138,8 +138,8 @@ class Hands:
 
     # ------------------------------------------------------------------ board
     def positions(self, files: int, ranks: int, cell: int) -> list[Expr]:
-        """``(positions ...)`` of the dummy and the storage, right of the board (White) and left of it (Black)."""
-        cells: list[Expr] = [[HAND_START, "0", str((ranks + 1) * cell), str(cell), str((ranks + 2) * cell)]]
+        """``(positions ...)`` of the storage (White right of the board, Black left) and ``(dummy hand-start)``."""
+        cells: list[Expr] = []
         for color in (WHITE, BLACK):
             for j, piece in enumerate(self.hand_types):
                 x = (files + 1 + j) * cell if color == WHITE else -(2 + j) * cell

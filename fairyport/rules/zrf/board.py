@@ -35,12 +35,13 @@ class Board:
     grid_coordinates: list[tuple[int, ...] | None]
     dummy: list[bool]
 
-    def rectangle(self) -> tuple[int, int, list[list[int]]] | None:
+    def rectangle(self, ignore: frozenset[int] = frozenset()) -> tuple[int, int, list[list[int]]] | None:
         """``(files, ranks, rows)`` if the board is one full 2-D grid (rows top first, each by file), else None.
 
         This is what FEN needs: every non-dummy position sits on one grid of two dimensions with no holes.
+        Positions in ``ignore`` (storage positions holding pieces in hand) are left out.
         """
-        cells = [(c, p) for p, c in enumerate(self.grid_coordinates) if not self.dummy[p]]
+        cells = [(c, p) for p, c in enumerate(self.grid_coordinates) if not self.dummy[p] and p not in ignore]
         if not cells or any(c is None or len(c) != 2 for c, _ in cells):
             return None
         files = 1 + max(c[0] for c, _ in cells if c is not None)

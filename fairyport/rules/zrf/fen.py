@@ -3,6 +3,13 @@
 Rows run from the grid's first rank index (the top row of the board picture) to the last, files in index order;
 the side field is ``w``/``b`` for the first/second turn of the turn order. Castling rights and the en-passant
 square are translated to ZRF state as :data:`~fairyport.rules.zrf.constants.FEN_CASTLING_ATTRIBUTES` says.
+
+Pieces in hand (``[...]`` after the placement, Fairy-Stockfish's holdings) are read and written for boards that
+keep hands in storage columns as fairyport's ZRF writer lays them out (:mod:`fairyport.converters.zrf.hands`):
+the positions of the zone :data:`STORAGE_ZONE` are not part of the FEN grid; a held piece of type ``T`` goes
+to the first empty position of the column its owner reaches from :data:`STORAGE_START` by the direction
+``T-hand`` (after that player's symmetry), then along :data:`STORAGE_NEXT`. Notations may start with ``+``
+(``+P``, a promoted Pawn), as in Fairy-Stockfish's FEN.
 """
 
 from __future__ import annotations
@@ -18,8 +25,28 @@ if TYPE_CHECKING:
     from fairyport.rules.zrf.position import ZrfPosition
 
 
+STORAGE_ZONE = "hand-zone"
+"""The zone of the storage positions that hold pieces in hand (fairyport's ZRF writer's layout)."""
+STORAGE_START = "hand-start"
+"""The dummy position the columns of pieces in hand are entered from."""
+STORAGE_NEXT = "hand-next"
+"""The direction from one storage position of a column to the next."""
+STORAGE_COLUMN = "-hand"
+"""Suffix of the direction from :data:`STORAGE_START` to a type's column (``Pawn-hand``)."""
+
+
+def storage_positions(game: Game) -> frozenset[int]:
+    """The storage positions of pieces in hand (the zone :data:`STORAGE_ZONE`) and :data:`STORAGE_START`, outside
+    the FEN grid (the start is a dummy, or a plain position where a model read back wrote it again)."""
+    zone = game.board.zones.get(STORAGE_ZONE)
+    if not zone:
+        return frozenset()
+    start = game.board.index.get(STORAGE_START)
+    return zone[0] | ({start} if start is not None else set())
+
+
 def _rectangle(game: Game) -> tuple[int, int, list[list[int]]]:
-    shape = game.board.rectangle()
+    shape = game.board.rectangle(storage_positions(game))
     if shape is None or len(game.players) > 2:
         raise UnsupportedError("FEN needs a rectangular board of one 2-D grid and at most two players",
                                game.location, feature="FEN")
@@ -47,6 +74,9 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
         raise ParseError("empty FEN", Location(offset=0))
     letters = _letters(game)
     board: list[Piece | None] = [None] * len(game.board.names)
+    held = ""
+    if fields[0].endswith("]") and "[" in fields[0]:
+        fields[0], held = fields[0][:-1].split("[", 1)
     placement = fields[0].split("/")
     if len(placement) != ranks:
         raise ParseError(f"the board has {ranks} ranks", Location(offset=0), found=f"{len(placement)} in the FEN")
@@ -56,6 +86,9 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
         i = 0
         while i < len(text):
             char = text[i]
+            if char == "+" and i + 1 < len(text):
+                char = text[i:i + 2]
+                i += 1
             if char.isdigit():
                 j = i
                 while j < len(text) and text[j].isdigit():
@@ -75,6 +108,8 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
         if column != files:
             raise ParseError(f"rank has {column} files, the board {files}", Location(offset=offset))
         offset += len(text) + 1
+    if held:
+        _hold(game, board, letters, held, len(fields[0]) + 1)
     turn = 0
     if len(fields) > 1:
         if fields[1] not in ("w", "b"):
@@ -97,6 +132,27 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
         if 0 <= behind < ranks and 0 <= ahead < ranks:
             last_from, last_to = rows[behind][x], rows[ahead][x]
     return make_position(game, board, {}, turn, last_from, last_to)
+
+
+def _hold(game: Game, board: list[Piece | None], letters: dict[str, tuple[int, int]], held: str, offset: int) -> None:
+    """Put the pieces of a holdings field on their owners' storage columns."""
+    start = game.board.index.get(STORAGE_START)
+    chain = game.board.direction_index.get(STORAGE_NEXT)
+    for i, char in enumerate(held):
+        if char == "-":
+            continue
+        if char not in letters:
+            raise ParseError(f"unknown piece letter {char!r} in hand", Location(offset=offset + i),
+                             expected="one of " + "".join(sorted(letters)))
+        owner, kind = letters[char]
+        column = game.board.direction_index.get(game.types[kind] + STORAGE_COLUMN)
+        p = NO_LINK if start is None or column is None else game.board.step[owner][column][start]
+        while p != NO_LINK and board[p] is not None and chain is not None:
+            p = game.board.step[owner][chain][p]
+        if p == NO_LINK or board[p] is not None:
+            raise UnsupportedError(f"no storage position for {char!r} in hand: pieces in hand need the storage "
+                                   "columns fairyport's ZRF writer writes", game.location, feature="FEN holdings")
+        board[p] = (owner, kind, game.initial_attributes[kind])
 
 
 def _castling(game: Game, board: list[Piece | None], rows: list[list[int]], rights: str) -> None:
@@ -145,4 +201,7 @@ def write_fen(position: ZrfPosition) -> str:
             text += letter.upper() if piece[0] == 0 else letter.lower()
         parts.append(text + (str(empty) if empty else ""))
     side = "w" if game.turns[position.turn].owner == 0 else "b"
-    return f"{'/'.join(parts)} {side} - - 0 1"
+    held = sorted((piece[0], game.notation[piece[1]]) for p in storage_positions(game)
+                  if (piece := position.board[p]) is not None)
+    hand = "".join(n.upper() if owner == 0 else n.lower() for owner, n in held)
+    return f"{'/'.join(parts)}{f'[{hand}]' if storage_positions(game) else ''} {side} - - 0 1"

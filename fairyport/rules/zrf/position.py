@@ -287,6 +287,12 @@ class ZrfPosition:
                 name = names[first_from] + names[first_to]
             if placed is not None and piece is not None and placed[1] != piece[1]:
                 name += game.notation[placed[1]].lower()
+            elif first_piece is not None and not first_dropped and len(subs) > 1:
+                # the first piece changed type where it landed (promotion by change-type before a cascade, as
+                # shogi files capture to hand): named like a promotion, so that divide keeps the moves apart
+                landed = changes.get(first_to)
+                if landed is not None and landed[0] == first_piece[0] and landed[1] != first_piece[1]:
+                    name += game.notation[landed[1]].lower()
             result.append(Move(net, tuple(sorted((k, v) for k, v in hand.items() if v)),
                                first_from if not first_dropped else NO_LINK, first_to, name, cont,
                                r.block_type, removed))
@@ -444,7 +450,8 @@ class RectangularPosition(ZrfPosition):
 def make_position(game: Game, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
                   last_from: int = NO_LINK, last_to: int = NO_LINK) -> ZrfPosition:
     """A position of ``game``: a :class:`RectangularPosition` (with ``fen()``) where FEN fits the board."""
-    fits = game.board.rectangle() is not None and len(game.players) <= 2
+    from fairyport.rules.zrf.fen import storage_positions
+    fits = game.board.rectangle(storage_positions(game)) is not None and len(game.players) <= 2
     kind = RectangularPosition if fits else ZrfPosition
     return kind(game, board, stock, turn, last_from, last_to)
 
