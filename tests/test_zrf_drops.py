@@ -198,3 +198,22 @@ def test_promoting_captures_have_their_own_names() -> None:
     assert sum(divide(pos, 2).values()) == perft(pos, 2)
     names = [pos.uci(m) for m in pos.legal_raw()]
     assert len(names) == len(set(names))
+
+
+def test_setup_hands_without_captures_to_hand(tmp_path: Path) -> None:
+    """Pieces in hand from the setup only (captures leave the game): storage columns filled by board-setup,
+    no capture code; the interpreter agrees with the generator."""
+    from fairyport.model import Board, Metadata, Piece, PieceType, Rules, Setup
+    pieces = [PieceType("King", "K", "K", royal=True), PieceType("Rook", "R", "R"), PieceType("Knight", "N", "N")]
+    setup = Setup({"a1": Piece("K", 0), "e5": Piece("K", 1), "b2": Piece("R", 0), "d4": Piece("R", 1)},
+                  hands={0: {"N": 1}, 1: {"N": 2}})
+    game = Game(Metadata("hands"), Board(5, 5), pieces, setup, Rules(drops=True))
+    text, lost = write_game(game)
+    assert lost == [] and "cascade" not in text
+    path = tmp_path / "hands.zrf"
+    path.write_bytes(text.encode("utf-8"))
+    zrf = compile_file(path)
+    variant = compile_game(game)
+    assert perft(Named(position(zrf, None)), 3) == perft(variant.start_position(), 3)
+    for seed in range(2):
+        playout(Named(position(zrf, None)), variant.start_position(), seed, 20)
