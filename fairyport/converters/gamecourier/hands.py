@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fairyport.errors import UnsupportedError
-from fairyport.model import BLACK, WHITE, CHESS_TRIGGERS, Color, Game, PieceType, PromotionTrigger
+from fairyport.model import BLACK, CHESS_TRIGGERS, WHITE, Color, Game, PieceType, PromotionTrigger
 from fairyport.rules.compile import Variant, code_of
 
 PROMOTED_MARK = "+"

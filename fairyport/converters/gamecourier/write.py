@@ -32,8 +32,8 @@ from fairyport.errors import UnsupportedError
 from fairyport.formats.gamecourier.settings_writer import write_settings
 from fairyport.model import (
     BLACK,
-    WHITE,
     CHESS_TRIGGERS,
+    WHITE,
     BareKingRule,
     Color,
     Game,
