@@ -75,3 +75,70 @@ def test_drop_mate_rule_is_refused_or_listed() -> None:
         write_game(game)
     _, lost = write_game(game, best_effort=True)
     assert lost == ["Pawn: no drop mate"]
+
+
+DROP_GAMES = ["minishogi", "shogi", "mitregi90", "mitregi108", "mitregi120", "mitregi144"]
+"""The bundled drop games, each written to ``fixtures/gamecourier/drops/NAME.php`` (shogi and minishogi with
+``--best-effort``: their pawn-drop-mate rule is listed as lost; it cannot bite within the depths checked)."""
+DROPS = GAMES.parent / "gamecourier" / "drops"
+HAND_POSITIONS = {  # a position with pieces in both hands: Game Courier FEN (storage ranks included), model FEN
+    "minishogi": ("5/s4/rb1gk/4p/5/P4/KG1BR/S4/5 w", "rb1gk/4p/5/P4/KG1BR[Ss] w - - 0 1"),
+}
+"""Both hands hold a silver (the pawns still on the board): drops from storage for both sides."""
+
+
+def _written(name: str) -> str:
+    text, _ = write_game(read_game(GAMES / f"{name}.idiagram"), best_effort=name in ("shogi", "minishogi"))
+    return text
+
+
+@pytest.mark.parametrize("name", DROP_GAMES)
+def test_drop_fixture_is_what_the_writer_writes(name: str) -> None:
+    assert (DROPS / f"{name}.php").read_bytes() == _written(name).encode("utf-8")
+    assert f"game {name}.php" in (DROPS / f"{name}.perft").read_text(encoding="utf-8")
+
+
+def test_hand_position_fixture_equals_the_generator() -> None:
+    gc_fen, model_fen = HAND_POSITIONS["minishogi"]
+    native = load_text(_written("minishogi"), "minishogi.php").position(gc_fen)
+    model = load_engine(GAMES / "minishogi.idiagram", engine="model").position(model_fen, None)
+    assert dict(divide(native, 1)) == dict(divide(model, 1))
+    # by hand: the silver drops on every empty square (it can move back from the last rank): 25 - 10 pieces
+    assert {m for m in _names(native) if "@" in m} == {f"S@{f}{r}" for f in "abcde" for r in "12345"} - {
+        "S@a1", "S@b1", "S@d1", "S@e1", "S@a2", "S@e4", "S@a5", "S@b5", "S@d5", "S@e5"}
+
+
+def regenerate() -> None:
+    """Rewrite ``fixtures/gamecourier/drops/`` from the writer and the generator: ``PYTHONPATH=. python
+    tests/test_gamecourier_drops.py`` from the repository root (then look at the diff)."""
+    DROPS.mkdir(exist_ok=True)
+    for name in DROP_GAMES:
+        (DROPS / f"{name}.php").write_bytes(_written(name).encode("utf-8"))
+        start = read_expectation_numbers(name)
+        lines = [f"# The preset fairyport's Game Courier writer makes of {name}.idiagram (hands on storage ranks,",
+                 "# drops, captures to hand, shogi-style promotion; test_gamecourier_drops checks that it is",
+                 "# what the writer writes now), played by the GAME Code interpreter. Numbers: those of the game's",
+                 f"# own expectation file fixtures/games/{name}.perft (independently confirmed there). The",
+                 "# interpreter takes 2-60 s for perft(2) on a loaded 2-core machine, so depth 2 is marked slow.",
+                 f"game {name}.php", f"source ../../games/{name}.perft", "", "id start", "fen startpos",
+                 f"perft 1 {start[0]}", f"perft 2 {start[1]} slow"]
+        if name in HAND_POSITIONS:
+            gc_fen, model_fen = HAND_POSITIONS[name]
+            model = load_engine(GAMES / f"{name}.idiagram", engine="model").position(model_fen, None)
+            lines += ["", "# both hands hold a silver; numbers from the reference generator on the model's FEN",
+                      f"# {model_fen}", "id hands", f"fen {gc_fen}",
+                      f"perft 1 {perft(model, 1)}", f"perft 2 {perft(model, 2)} slow"]
+        (DROPS / f"{name}.perft").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def read_expectation_numbers(name: str) -> list[int]:
+    """perft(1) and perft(2) at the start, from the game's own expectation file."""
+    from fairyport.expectations import read_expectation
+
+    found = {c.depth: c.nodes for p in read_expectation(GAMES / f"{name}.perft").cases if p.id == "start"
+             for c in p.expected}
+    return [found[1], found[2]]
+
+
+if __name__ == "__main__":
+    regenerate()
