@@ -142,3 +142,11 @@ def read_expectation_numbers(name: str) -> list[int]:
 
 if __name__ == "__main__":
     regenerate()
+
+
+def test_reader_refuses_storage_ranks_clearly() -> None:
+    from fairyport.converters.gamecourier import read_game as read_preset_game
+
+    with pytest.raises(UnsupportedError, match="storage ranks") as caught:
+        read_preset_game(DROPS / "minishogi.php")
+    assert caught.value.feature == "pieces in hand (storage squares)"

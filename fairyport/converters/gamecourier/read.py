@@ -59,6 +59,7 @@ from fairyport.model import (
     Zone,
     square_name,
 )
+from fairyport.rules.gamecode.game import STORAGE_MARK
 
 FORMAT = "gamecourier"
 SQUARE_SHAPES = ("", "square cells")
@@ -88,6 +89,11 @@ def game_from_analysis(info: Analysis, source: str) -> Game:
         raise info.board_error
     if info.board is None:
         raise ParseError("the preset has no FEN code", where, expected="a 'code' key")
+    storage = [label for label in (*info.files, *info.ranks) if label.startswith(STORAGE_MARK)]
+    if storage:
+        raise UnsupportedError(f"storage ranks or files for pieces in hand ({', '.join(storage)}) are not read into "
+                               "the model yet: play the preset with the GAME Code interpreter (--engine native)",
+                               where, feature="pieces in hand (storage squares)")
     fen = info.board
     ranks = len(fen.ranks)
     holes = frozenset(square_name(f, r) for r in range(ranks) for f in range(fen.cols)
