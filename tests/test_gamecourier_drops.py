@@ -150,3 +150,14 @@ def test_reader_refuses_storage_ranks_clearly() -> None:
     with pytest.raises(UnsupportedError, match="storage ranks") as caught:
         read_preset_game(DROPS / "minishogi.php")
     assert caught.value.feature == "pieces in hand (storage squares)"
+
+
+def test_postgame_lists_drops_among_the_legal_moves() -> None:
+    gc_fen, _ = HAND_POSITIONS["minishogi"]
+    game = load_text(_written("minishogi"), "minishogi.php")
+    pos = game.position(gc_fen)
+    recorded = pos.recorded_legal()
+    assert recorded is not None
+    board = pos.state.board
+    named = {(board[a].upper() + "@" + b) if a in game.storage else a + b for a, b in recorded}
+    assert named == {m.rstrip("+") for m in _names(pos)}  # the display lists every move (promotion or not)
