@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from fairyport.converters import idiagram
 from fairyport.converters.gamecourier.write import write_game
 from fairyport.engines import load_engine
 from fairyport.errors import UnsupportedError
@@ -108,13 +109,69 @@ def test_hand_position_fixture_equals_the_generator() -> None:
         "S@a1", "S@b1", "S@d1", "S@e1", "S@a2", "S@e4", "S@a5", "S@b5", "S@d5", "S@e5"}
 
 
+ROUND_TRIP = GAMES.parent / "gamecourier" / "roundtrip"
+
+
+def _round_trip(name: str) -> str:
+    """The Interactive Diagram written from the preset of ``fixtures/gamecourier/drops/NAME.php`` read back."""
+    text, _ = idiagram.write_game(read_game(Path("fixtures/gamecourier/drops") / f"{name}.php"), best_effort=True)
+    return text
+
+
+@pytest.mark.parametrize("name", DROP_GAMES)
+def test_round_trip_fixture_is_what_the_converters_write(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(GAMES.parent.parent)  # the Diagram names its source as given
+    assert (ROUND_TRIP / f"{name}.idiagram").read_bytes() == _round_trip(name).encode("utf-8")
+
+
+@pytest.mark.parametrize("name", DROP_GAMES)
+def test_read_back_model_keeps_the_drop_rules(name: str) -> None:
+    back = read_game(DROPS / f"{name}.php")
+    original = read_game(GAMES / f"{name}.idiagram")
+    assert back.rules.drops and back.rules.captures_to_hand and back.rules.demote_captured
+    assert back.setup.placement == original.setup.placement
+    for piece in original.pieces:
+        got = back.piece_type(piece.id)
+        assert got.betza == piece.betza
+        if piece.drop is not None:  # the drop-mate rule is the one loss (listed when written)
+            assert got.drop is not None
+            assert (got.drop.max_per_file, got.drop.max_per_square_color) == (
+                piece.drop.max_per_file, piece.drop.max_per_square_color)
+        if piece.promotion is not None:
+            assert got.promotion is not None
+            assert got.promotion.triggers == piece.promotion.triggers
+            assert got.promotion.depth == piece.promotion.depth
+            assert got.promotion.choices == piece.promotion.choices
+
+
+def test_round_trip_perft_on_a_position_with_hands() -> None:
+    model_fen = HAND_POSITIONS["minishogi"][1]
+    back = load_engine(DROPS / "minishogi.php", engine="model").position(model_fen, None)
+    model = load_engine(GAMES / "minishogi.idiagram", engine="model").position(model_fen, None)
+    assert dict(divide(back, 2)) == dict(divide(model, 2))
+
+
 def regenerate() -> None:
-    """Rewrite ``fixtures/gamecourier/drops/`` from the writer and the generator: ``PYTHONPATH=. python
-    tests/test_gamecourier_drops.py`` from the repository root (then look at the diff)."""
+    """Rewrite ``fixtures/gamecourier/drops/`` and the drop games of ``fixtures/gamecourier/roundtrip/`` from
+    the converters and the generator: ``PYTHONPATH=. python tests/test_gamecourier_drops.py`` from the repository
+    root (then look at the diff)."""
+    import os
+
+    os.chdir(GAMES.parent.parent)
     DROPS.mkdir(exist_ok=True)
     for name in DROP_GAMES:
         (DROPS / f"{name}.php").write_bytes(_written(name).encode("utf-8"))
-        start = read_expectation_numbers(name)
+        (ROUND_TRIP / f"{name}.idiagram").write_bytes(_round_trip(name).encode("utf-8"))
+        start = read_expectation_numbers(name, 4)
+        (ROUND_TRIP / f"{name}.perft").write_text("\n".join([
+            f"# The ID -> GC -> ID round trip: the Interactive Diagram written from ../drops/{name}.php (the preset",
+            f"# the Game Courier writer makes of {name}.idiagram) read back through the preset reader",
+            "# (tests/test_gamecourier_drops.py checks that it is what the converters write now). Played by the",
+            f"# reference generator; the numbers are those of fixtures/games/{name}.perft (independently confirmed).",
+            f"game {name}.idiagram", f"source ../../games/{name}.perft", "", "id start", "fen startpos",
+            *(f"perft {d} {n}" + (" slow" if d > 3 else "") for d, n in enumerate(start, 1))]) + "\n",
+            encoding="utf-8")
+        start = start[:2]
         lines = [f"# The preset fairyport's Game Courier writer makes of {name}.idiagram (hands on storage ranks,",
                  "# drops, captures to hand, shogi-style promotion; test_gamecourier_drops checks that it is",
                  "# what the writer writes now), played by the GAME Code interpreter. Numbers: those of the game's",
@@ -131,25 +188,29 @@ def regenerate() -> None:
         (DROPS / f"{name}.perft").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def read_expectation_numbers(name: str) -> list[int]:
-    """perft(1) and perft(2) at the start, from the game's own expectation file."""
+def read_expectation_numbers(name: str, depth: int = 2) -> list[int]:
+    """perft(1) ... perft(depth) at the start (as far as given), from the game's own expectation file."""
     from fairyport.expectations import read_expectation
 
     found = {c.depth: c.nodes for p in read_expectation(GAMES / f"{name}.perft").cases if p.id == "start"
              for c in p.expected}
-    return [found[1], found[2]]
+    return [found[d] for d in range(1, depth + 1) if d in found]
 
 
 if __name__ == "__main__":
     regenerate()
 
 
-def test_reader_refuses_storage_ranks_clearly() -> None:
+def test_reader_refuses_storage_files_clearly(tmp_path: Path) -> None:
     from fairyport.converters.gamecourier import read_game as read_preset_game
 
-    with pytest.raises(UnsupportedError, match="storage ranks") as caught:
-        read_preset_game(DROPS / "minishogi.php")
-    assert caught.value.feature == "pieces in hand (storage squares)"
+    text = (DROPS / "minishogi.php").read_text(encoding="utf-8")
+    odd = tmp_path / "odd.php"
+    odd.write_text(text.replace("$default['files'] = 'a b c d e';", "$default['files'] = '!a b c d e';"),
+                   encoding="utf-8")
+    with pytest.raises(UnsupportedError, match="storage files") as caught:
+        read_preset_game(odd)
+    assert caught.value.feature == "pieces in hand (storage files)"
 
 
 def test_postgame_lists_drops_among_the_legal_moves() -> None:
