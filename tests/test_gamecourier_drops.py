@@ -155,12 +155,17 @@ def regenerate() -> None:
     """Rewrite ``fixtures/gamecourier/drops/`` and the drop games of ``fixtures/gamecourier/roundtrip/`` from
     the converters and the generator: ``PYTHONPATH=. python tests/test_gamecourier_drops.py`` from the repository
     root (then look at the diff)."""
+    import json
     import os
+
+    from test_gc_lint import _findings
 
     os.chdir(GAMES.parent.parent)
     DROPS.mkdir(exist_ok=True)
     for name in DROP_GAMES:
-        (DROPS / f"{name}.php").write_bytes(_written(name).encode("utf-8"))
+        preset = DROPS / f"{name}.php"
+        preset.write_bytes(_written(name).encode("utf-8"))
+        preset.with_name(preset.name + ".expected.json").write_text(json.dumps(_findings(preset), indent=2) + "\n")
         (ROUND_TRIP / f"{name}.idiagram").write_bytes(_round_trip(name).encode("utf-8"))
         start = read_expectation_numbers(name, 4)
         (ROUND_TRIP / f"{name}.perft").write_text("\n".join([
