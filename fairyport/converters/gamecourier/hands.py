@@ -11,7 +11,7 @@ storage is a drop. The written code (names as the preset writes them):
 - a promoted piece has its own label, ``+`` and the label of the piece it promoted from (``+P``, ``+p``), whose
   function is that of the type it promoted to: a captured ``+P`` goes to hand as ``P`` (demotion is exact even
   where several types promote to one, as Mitregi's Points, Wings and Helms to the Goldgeneral);
-- ``sub stow piece side``: puts a captured piece on the first empty storage square of ``side``;
+- ``sub stow piece low high``: puts a captured piece on the first empty square of the storage ranks ``low``-``high``;
 - ``sub baddrop to piece side enemy``: a drop's rules (empty square, the drop zone less the squares from which
   the piece could never move, the per-file and per-square-colour limits of unpromoted pieces, the own royal
   not left attacked), with the counting subs ``onfile`` and ``oncolor``;
