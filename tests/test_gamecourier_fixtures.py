@@ -25,7 +25,8 @@ ROUND_TRIP = bundled_fixtures() / "gamecourier" / "roundtrip"
 def test_every_bundled_zrf_game_has_both_fixtures() -> None:
     assert NAMES == ["chess", "mideast", "minixiangqi", "mirchess32", "mirchess36", "shatranj-kamil-x"]
     assert sorted(p.stem for p in FROM_ZRF.glob("*.php")) == NAMES
-    assert sorted(p.stem for p in ROUND_TRIP.glob("*.idiagram")) == NAMES
+    drop_games = ["minishogi", "mitregi108", "mitregi120", "mitregi144", "mitregi90", "shogi"]  # test_gamecourier_drops
+    assert sorted(p.stem for p in ROUND_TRIP.glob("*.idiagram")) == sorted(NAMES + drop_games)
 
 
 @pytest.mark.parametrize("name", NAMES)

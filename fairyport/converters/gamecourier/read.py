@@ -25,6 +25,8 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+from fairyport.converters.gamecourier import readhands
+from fairyport.converters.gamecourier.hands import PROMOTED_MARK
 from fairyport.converters.gamecourier.rulestext import piece_rows
 from fairyport.converters.gamecourier.translate import translate
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
@@ -44,9 +46,12 @@ from fairyport.formats.gamecourier.gamecode.nodes import (
 from fairyport.formats.gamecourier.preset import read_preset
 from fairyport.model import (
     BLACK,
+    CHESS_TRIGGERS,
     WHITE,
     BareKingRule,
     Board,
+    Color,
+    DropRule,
     Game,
     Metadata,
     Piece,
@@ -59,6 +64,7 @@ from fairyport.model import (
     Zone,
     square_name,
 )
+from fairyport.rules.compile import Variant, code_of
 
 FORMAT = "gamecourier"
 SQUARE_SHAPES = ("", "square cells")
@@ -88,40 +94,51 @@ def game_from_analysis(info: Analysis, source: str) -> Game:
         raise info.board_error
     if info.board is None:
         raise ParseError("the preset has no FEN code", where, expected="a 'code' key")
+    storage = readhands.storage_of(info, where)
+    below = storage.below if storage is not None else 0
     fen = info.board
-    ranks = len(fen.ranks)
+    ranks = len(storage.board_ranks) if storage is not None else len(fen.ranks)
     holes = frozenset(square_name(f, r) for r in range(ranks) for f in range(fen.cols)
-                      if fen.cell_at(f, r).kind == "hole")
+                      if fen.cell_at(f, r + below).kind == "hole")
     board = Board(fen.cols, ranks, holes)
     placement: dict[str, Piece] = {}
+    hands: dict[Color, dict[str, int]] = {}
     labels: list[str] = []
-    for r in range(ranks - 1, -1, -1):
+    for r in range(len(fen.ranks) - 1, -1, -1):
         for f in range(fen.cols):
             cell = fen.cell_at(f, r)
-            if cell.label is not None:
-                placement[square_name(f, r)] = Piece(cell.label.upper(), BLACK if cell.side == 2 else WHITE)
-                if cell.label.upper() not in labels:
-                    labels.append(cell.label.upper())
+            if cell.label is None:
+                continue
+            color = BLACK if cell.side == 2 else WHITE
+            if 0 <= r - below < ranks:
+                placement[square_name(f, r - below)] = Piece(cell.label.upper(), color)
+            else:
+                hand = hands.setdefault(WHITE if r < below else BLACK, {})
+                hand[cell.label.upper()] = hand.get(cell.label.upper(), 0) + 1
+            if cell.label.upper() not in labels:
+                labels.append(cell.label.upper())
     data: dict[str, Any] = {"untranslated": [], "notes": []}
     default_files = [square_name(f, 0)[:-1] for f in range(fen.cols)]
     default_ranks = [str(r + 1) for r in range(ranks)]
-    if info.files != default_files or info.ranks != default_ranks:
+    if storage is None and (info.files != default_files or info.ranks != default_ranks):
         data["labels"] = {"files": info.files, "ranks": info.ranks}
     metadata = Metadata(title=preset.get("game") or "", author=_author(info), source=source)
     rows = {row[0].upper(): row for row in piece_rows(preset.get("rules") or "")}
     paired = [name.upper() for name in info.defs if name.isupper() and name.lower() in info.defs
-              and name.lower() != name]
+              and name.lower() != name and not name.startswith(PROMOTED_MARK)]
     order = [label for label in rows if label in labels or f"def {label}" in _def_names(info)]
     order = list(dict.fromkeys([*order, *labels, *paired]))
     pieces = [PieceType(rows[label][1] if label in rows else label, label, "",
                         image=(rows[label][3] or None) if label in rows else None) for label in order]
-    game = Game(metadata, board, pieces, Setup(placement), Rules(), [], {FORMAT: data})
+    game = Game(metadata, board, pieces, Setup(placement, hands=hands), Rules(), [], {FORMAT: data})
     if not info.code:
         data["notes"].append("uncoded preset: the moves of the pieces are unknown")
         data["untranslated"].extend(f"{p.name}: no code" for p in pieces)
         return game
     _read_rules(info, game)
     _read_moves(info, game, rows)
+    if storage is not None:
+        _read_drops(info, game)
     game.validate()
     return game
 
@@ -199,11 +216,13 @@ def _square_test(expr: Expr, file: int, rank: int, name: str, var: str = "#0") -
     return None
 
 
-def _zone_squares(game: Game, expr: Expr, var: str = "#0") -> frozenset[str] | None:
+def _zone_squares(game: Game, expr: Expr, var: str = "#0", offset: int = 0) -> frozenset[str] | None:
+    """The board squares on which a zone condition holds (``offset``: storage ranks below the board, which the
+    code's rank numbers count); None if it is not a known form."""
     squares = set()
     for position in game.board.positions:
         assert position.file is not None and position.rank is not None
-        value = _square_test(expr, position.file, position.rank, position.name, var)
+        value = _square_test(expr, position.file, position.rank + offset, position.name, var)
         if value is None:
             return None
         if value:
@@ -236,6 +255,10 @@ def _read_rules(info: Analysis, game: Game) -> None:
         game.rules.royals_may_face = False
     if "hasnonroyal" in subs:
         game.rules.bare_king = BareKingRule.LOSS
+    if "stow" in subs:
+        game.rules.captures_to_hand = True
+    if "baddrop" in subs:
+        game.rules.drops = True
     postgame = info.preset.get("postgame1") or ""
     if "Stalemate! The game is drawn" in postgame:
         game.rules.stalemate = StalemateResult.DRAW
@@ -246,7 +269,7 @@ def _read_rules(info: Analysis, game: Game) -> None:
     for name, (_, command) in info.defs.items():
         for color, side in ((WHITE, "_white"), (BLACK, "_black")):
             if name.startswith("zone_") and name.endswith(side) and command.expr is not None:
-                squares = _zone_squares(game, command.expr)
+                squares = _zone_squares(game, command.expr, offset=_offset(info))
                 if squares is None:
                     data["notes"].append(f"zone function {name} not understood")
                     continue
@@ -319,11 +342,17 @@ def _promotion(info: Analysis, game: Game, piece: PieceType) -> Promotion | None
     depth = 1
     zone_name = None
     expr = zone.expr
+    offset = _offset(info)
+    squares = _zone_squares(game, expr, offset=offset) if offset else None
+    last_ranks = [frozenset(p.name for p in game.board.positions if p.rank is not None
+                            and p.rank >= game.board.ranks - k) for k in range(game.board.ranks + 1)]
     if isinstance(expr, Call) and expr.op == ">=" and isinstance(expr.args[0], Call) \
             and expr.args[0].op == "rank" and (bound := integer(expr.args[1])) is not None:
         depth = game.board.ranks - bound
+    elif squares is not None and squares in last_ranks:
+        depth = last_ranks.index(squares)
     else:
-        squares = _zone_squares(game, expr)
+        squares = _zone_squares(game, expr, offset=offset)
         matching = [z.name for z in game.zones if z.color == WHITE and z.squares == squares]
         if not matching:
             game.format_data[FORMAT]["untranslated"].append(f"{piece.name}: promotion zone")
@@ -331,25 +360,62 @@ def _promotion(info: Analysis, game: Game, piece: PieceType) -> Promotion | None
         zone_name = matching[0]
     choices = []
     mandatory = True
-    last = game.board.ranks - 1
+    stuck = False
+    last = game.board.ranks - 1 + offset
+    promoted = readhands.promoted_targets(info)
     for term in _or_terms(choice.expr):
         parts = _and_terms(term)
         target = _equals_param(parts[0], "#0")
         if target is None:
             continue
+        target = promoted.get(target, target)
         if target.upper() == piece.id:
             mandatory = False
+            stuck = len(parts) > 1
             continue
         max_depth = None
         on_last = True
         for part in parts[1:]:
             if isinstance(part, Call) and len(part.args) == 2 and (value := integer(part.args[1])) is not None:
                 if part.op == ">=":
-                    max_depth = game.board.ranks - value
+                    max_depth = game.board.ranks - value + offset
                 elif part.op == "!=" and value == last:
                     on_last = False
         choices.append(PromotionChoice(target.upper(), max_depth, on_last))
-    return Promotion(tuple(choices), depth, zone_name, mandatory)
+    triggers = readhands.read_triggers(info, piece.id) or CHESS_TRIGGERS
+    return Promotion(tuple(choices), depth, zone_name, mandatory, stuck, triggers)
+
+
+def _offset(info: Analysis) -> int:
+    """Storage ranks below the board (0 without storage)."""
+    storage = readhands.storage_of(info, Location(info.preset.file))
+    return storage.below if storage is not None else 0
+
+
+def _read_drops(info: Analysis, game: Game) -> None:
+    """Drop rules from ``sub baddrop``: a drop zone where the squares differ from the board less the squares
+    the piece could never move from (which the generator removes by itself), and the count limits."""
+    limits = readhands.read_drops(info) or {}
+    offset = _offset(info)
+    variant = Variant(game)
+    board = frozenset(p.name for p in game.board.positions if p.name not in game.board.holes)
+    for piece in game.pieces:
+        white = limits.get(piece.id)
+        if white is None:
+            continue
+        zone_name = None
+        for color in (WHITE, BLACK):
+            found = limits.get(piece.id if color == WHITE else piece.id.lower())
+            if found is None or found.allowed is None:
+                continue
+            squares = _zone_squares(game, found.allowed, "#to", offset)
+            index = next(t.index for t in variant.types if t.piece.id == piece.id and t.base is None)
+            stuck = frozenset(variant.geometry.names[sq] for sq in variant.stuck[code_of(index, color)])
+            if squares is not None and squares != board - stuck:
+                zone_name = f"drop_{piece.id}"
+                game.zones.append(Zone(zone_name, squares, color))
+        if zone_name is not None or white.max_per_file is not None or white.max_per_square_color is not None:
+            piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color)
 
 
 # ---------------------------------------------------------------------------------------------- moves

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.converters import drop_rules
+from fairyport.converters.gamecourier import hands
 from fairyport.converters.gamecourier.rulestext import rules_html
 from fairyport.converters.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.errors import UnsupportedError
 from fairyport.formats.gamecourier.settings_writer import write_settings
 from fairyport.model import (
     BLACK,
+    CHESS_TRIGGERS,
     WHITE,
     BareKingRule,
     Color,
@@ -79,10 +80,8 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
         ctx.refuse(UnsupportedError("boards with extra positions or links are not written", feature="board"))
     if game.setup.side_to_move != WHITE:
         ctx.refuse(UnsupportedError("Game Courier's first side moves first", feature="side to move"))
-    if any(game.setup.hands.values()):
-        ctx.refuse(UnsupportedError("pieces in hand are not written", feature="pieces in hand"))
-    for feature, description in drop_rules(game):
-        ctx.refuse(UnsupportedError(f"{description}: not written to Game Courier yet", feature=feature))
+    for error in hands.unsupported(game):
+        ctx.refuse(error)
     codes = {}
     for piece in game.pieces:
         for color in (WHITE, BLACK):
@@ -97,7 +96,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
         "code": _fen(game),
         "cols": str(board.files),
         "files": " ".join(square_name(f, 0)[:-1] for f in range(board.files)),
-        "ranks": " ".join(str(r + board.first_rank) for r in range(board.ranks)),
+        "ranks": " ".join(hands.rank_labels(game)),
         "shape": "Square Cells",
         "sides": "White Black",
         "set": DEFAULT_SET,
@@ -116,7 +115,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
 
 def _fen(game: Game) -> str:
     board = game.board
-    rows = []
+    rows = [_storage_row(cells) for cells in reversed(hands.storage_rows(game, BLACK))]
     for rank in reversed(range(board.ranks)):
         text, run = "", 0
         for file in range(board.files):
@@ -136,7 +135,21 @@ def _fen(game: Game) -> str:
         if run:
             text += str(run)
         rows.append(text)
+    rows += [_storage_row(cells) for cells in hands.storage_rows(game, WHITE)]
     return "/".join(rows)
+
+
+def _storage_row(cells: list[str]) -> str:
+    """A storage rank's FEN row: labels in braces where longer than a letter, runs of empty squares counted."""
+    text, run = "", 0
+    for cell in cells:
+        if not cell:
+            run += 1
+            continue
+        if run:
+            text, run = text + str(run), 0
+        text += cell if len(cell) == 1 else "{" + cell + "}"
+    return text + (str(run) if run else "")
 
 
 def _check_rules(ctx: _Context) -> None:
@@ -166,10 +179,21 @@ def _zone_test(game: Game, squares: frozenset[str], var: str) -> str:
     ranks = [c.rank for c in cells if c.rank is not None]
     if not cells:
         return "false"
-    f0, f1, r0, r1 = min(files), max(files), min(ranks), max(ranks)
+    offset = hands.rank_offset(game)
+    f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
     if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):
         return (f">= file {var} {f0} and <= file {var} {f1} and >= rank {var} {r0} and <= rank {var} {r1}")
     return " or ".join(f"== {var} {c.name}" for c in cells)
+
+
+def _stuck_test(game: Game, stuck: hands.Stuck | None, piece: PieceType, color: Color, var: str) -> str | None:
+    """A condition on ``var``: the unpromoted ``piece`` could never move again from there (None: no such square,
+    or the promotion is not forced there)."""
+    promotion = piece.promotion
+    if stuck is None or promotion is None or not promotion.mandatory_where_stuck:
+        return None
+    squares = stuck.squares(piece, color)
+    return _zone_test(game, squares, var) if squares else None
 
 
 def _promo_zone(game: Game, piece: PieceType, color: Color) -> str:
@@ -177,30 +201,36 @@ def _promo_zone(game: Game, piece: PieceType, color: Color) -> str:
     assert promotion is not None
     if promotion.zone is not None:
         return _zone_test(game, game.zone_squares(promotion.zone, color), "#0")
-    ranks = game.board.ranks
+    ranks, offset = game.board.ranks, hands.rank_offset(game)
+    if not offset:
+        return f">= rank #0 {ranks - promotion.depth}" if color == WHITE else f"<= rank #0 {promotion.depth - 1}"
     if color == WHITE:
-        return f">= rank #0 {ranks - promotion.depth}"
-    return f"<= rank #0 {promotion.depth - 1}"
+        return f">= rank #0 {ranks - promotion.depth + offset} and <= rank #0 {ranks - 1 + offset}"
+    return f"<= rank #0 {promotion.depth - 1 + offset} and >= rank #0 {offset}"
 
 
-def _promo_choices(game: Game, piece: PieceType, color: Color) -> str:
-    """``def promo_choice_X``: true if label ``#0`` may be promoted to on square ``#1``."""
+def _promo_choices(game: Game, piece: PieceType, color: Color, stuck: hands.Stuck | None) -> str:
+    """``def promo_choice_X``: true if label ``#0`` may be promoted to on square ``#1`` (the piece's own label:
+    not promoting)."""
     promotion = piece.promotion
     assert promotion is not None
-    ranks = game.board.ranks
+    ranks, offset = game.board.ranks, hands.rank_offset(game)
+    promoted = {base.id: hands.promoted_label(base, color) for base, _ in hands.promoted_pieces(game)}
     terms = []
     for choice in promotion.choices:
-        target = label(game.piece_type(choice.piece), color)
+        target = promoted.get(piece.id, label(game.piece_type(choice.piece), color))
         parts = [f"== #0 {target}"]
-        last = ranks - 1 if color == WHITE else 0
+        last = ranks - 1 + offset if color == WHITE else offset
         if choice.max_depth is not None:
-            bound = ranks - choice.max_depth if color == WHITE else choice.max_depth - 1
+            bound = ranks - choice.max_depth + offset if color == WHITE else choice.max_depth - 1 + offset
             parts.append(f">= rank #1 {bound}" if color == WHITE else f"<= rank #1 {bound}")
         if not choice.on_last_rank:
             parts.append(f"!= rank #1 {last}")
         terms.append("(" + " and ".join(parts) + ")")
     if not promotion.mandatory:
-        terms.append(f"(== #0 {label(piece, color)})")
+        where_stuck = _stuck_test(game, stuck, piece, color, "#1")
+        terms.append(f"(== #0 {label(piece, color)})" if where_stuck is None
+                     else f"(== #0 {label(piece, color)} and not ({where_stuck}))")
     return " or ".join(terms) if terms else "false"
 
 
@@ -283,6 +313,7 @@ def _castling_term(game: Game, c: _Castling) -> str:
 
 def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     game = ctx.game
+    stuck = hands.Stuck(game) if hands.uses_hands(game) else None
     lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
     virgin = _virgin_squares(game, codes)
     for square in virgin:
@@ -296,6 +327,9 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
                 zone = _zone_test(game, game.zone_squares(piece.confined_to, color), "#1")
                 body = f"({body}) and {zone}"
             lines.append(f"def {label(piece, color)} {body};")
+    for base, target in hands.promoted_pieces(game):
+        for color in (WHITE, BLACK):
+            lines.append(f"def {hands.promoted_label(base, color)} fn {label(target, color)} #0 #1;")
     for piece in game.pieces:
         for color in (WHITE, BLACK):
             code = codes[piece.id, color]
@@ -316,18 +350,23 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             continue
         for color in (WHITE, BLACK):
             lines.append(f"def promo_zone_{label(piece, color)} {_promo_zone(game, piece, color)};")
-            lines.append(f"def promo_choice_{label(piece, color)} {_promo_choices(game, piece, color)};")
+            lines.append(f"def promo_choice_{label(piece, color)} {_promo_choices(game, piece, color, stuck)};")
     lines.extend(_subroutines(ctx, codes))
+    if hands.uses_hands(game):
+        assert stuck is not None
+        lines.extend(hands.hand_subs(game, _zone_test, stuck))
     return "\n".join(lines) + "\n"
 
 
 def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> list[str]:
     game = ctx.game
     has_royal = any(p.royal for p in game.pieces)
+    drops = hands.uses_hands(game)
+    in_play = "fn inplay #at_from and " if drops else ""
     lines = [
         "sub attacked square side:",
         f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
-        "    if fn #at_piece #at_from #square:",
+        f"    if {in_play}fn #at_piece #at_from #square:",
         "      return true;",
         "    endif;",
         "  next;",
@@ -439,7 +478,18 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "  set lm_count 0;",
         f"  for (lm_from lm_piece) {PIECES_OF_SIDE}:",
         "    for (lm_to lm_target) spaces:",
-        "      if sub trymove #lm_from #lm_to #side #enemy:",
+        *(["      if not fn inplay #lm_from:",
+           "        if == #lm_target @ and fn inplay #lm_to:",
+           "          add #lm_piece #lm_to;",
+           "          set lm_bad sub baddrop #lm_to #lm_piece #side #enemy;",
+           "          empty #lm_to;",
+           "          if not #lm_bad:",
+           "            setlegal #lm_from #lm_to;",
+           "            set lm_count + #lm_count 1;",
+           "          endif;",
+           "        endif;",
+           "      elseif fn inplay #lm_to and sub trymove #lm_from #lm_to #side #enemy:"] if drops else
+          ["      if sub trymove #lm_from #lm_to #side #enemy:"]),
         "        setlegal #lm_from #lm_to;",
         "        set lm_count + #lm_count 1;",
         "      endif;",
@@ -449,11 +499,14 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "endsub;",
     ]
     promoting = [(p, c) for p in game.pieces if p.promotion is not None for c in (WHITE, BLACK)]
-    lines += ["sub badpromotion piece to promoted:"]
+    shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p, _ in promoting)
+    lines += ["sub badpromotion piece to promoted" + (" from:" if shogi else ":")]
     for piece, color in promoting:
         lab = label(piece, color)
+        assert piece.promotion is not None
+        may = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #from", f"fn promo_zone_{lab} #to")
         lines += [f"  if == #piece {lab}:",
-                  f"    if fn promo_zone_{lab} #to:",
+                  f"    if {may}:",
                   f"      return not fn promo_choice_{lab} #promoted #to;",
                   "    endif;",
                   "  endif;"]
@@ -465,14 +518,33 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
 def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: Color) -> str:
     game = ctx.game
     side, enemy = SIDES[color], SIDES[1 - color]
+    shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p in game.pieces)
     lines = [
         f"if sub illegal origin dest moved old {side} {enemy}:",
         "  die You may not move moved from origin to dest.;",
         "endif;",
-        "if sub badpromotion moved dest space dest:",
+        "if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
         "  die You may not promote moved that way on dest.;",
         "endif;",
     ]
+    if hands.uses_hands(game):
+        lines = (["if not fn inplay dest:",
+                  "  die Pieces move and drop onto the board only.;",
+                  "endif;",
+                  "if fn inplay origin:"]
+                 + ["  " + line for line in lines]
+                 + ["else:",
+                    "  if != old @:",
+                    "    die A piece is dropped on an empty square.;",
+                    "  endif;",
+                    "  if != space dest moved:",
+                    "    die A dropped piece does not promote.;",
+                    "  endif;",
+                    f"  if sub baddrop dest moved {side} {enemy}:",
+                    "    die You may not drop moved on dest.;",
+                    "  endif;",
+                    "endif;"]
+                 + hands.demotion_lines(game, color))
     ep_labels = [label(p, color) for p in game.pieces if codes[p.id, color].ep_terms]
     if ep_labels:
         test = " or ".join(f"(== moved {lab} and fn ep_{lab} origin dest)" for lab in ep_labels)

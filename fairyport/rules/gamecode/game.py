@@ -62,6 +62,10 @@ DROPS_BY_LABEL = True
 storage square, in board order): which storage square a piece came from changes nothing but the storage's
 layout, and a drop is "this piece to that square" (as in the model). Moves from storage to storage are not
 candidates."""
+PROMOTED_MARK = "+"
+"""A promotion sub-move to a label beginning with ``+`` (a promoted piece written as shogi writes it, ``+P``:
+fairyport's writer gives each promoted piece such a label) is named with ``+`` alone, ``c4c5+``, as shogi and
+the reference generator name a promotion that has one choice."""
 FEN_FIELDS_USED = ("board", "side")
 """``--fen`` gives the board (read as a Game Courier FEN code on the preset's width) and the side to move
 (``w`` = the first side, ``b`` = the second). Castling and en passant rights are not in a Game Courier game:
@@ -81,9 +85,12 @@ class GCMove:
 
     def uci(self) -> str:
         """``e7e8q``: origin, destination and the promotion label in lower case; a drop ``W@b2``."""
+        promotion = ""
+        if self.promotion:
+            promotion = PROMOTED_MARK if self.promotion.startswith(PROMOTED_MARK) else self.promotion.lower()
         if self.dropped is not None:
-            return self.dropped.upper() + "@" + self.dest + (self.promotion.lower() if self.promotion else "")
-        return self.origin + self.dest + (self.promotion.lower() if self.promotion else "")
+            return self.dropped.upper() + "@" + self.dest + promotion
+        return self.origin + self.dest + promotion
 
     def __reduce__(self) -> tuple[object, ...]:
         # compiled code cannot be pickled: a move travels to a worker process by name and is found again there
