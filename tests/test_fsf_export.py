@@ -130,8 +130,17 @@ def test_cli_convert_to_fsf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.parametrize("target", ["zrf", "gamecourier"])
-def test_drop_games_to_zrf_and_game_courier_are_unsupported(target: str) -> None:
+def test_drop_games_to_zrf_and_game_courier(target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Mitregi (no drop-mate rule) is written exactly; shogi's pawn-drop-mate rule cannot be, so it is refused by
+    name, and ``--best-effort`` writes the rest and says what it dropped."""
+    out = tmp_path / "game.out"
+    assert main(["convert", str(GAMES_DIR / "mitregi90.idiagram"), "--to", target, "-o", str(out)]) == 0
+    capsys.readouterr()
     assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", target]) == EXIT_UNSUPPORTED
+    assert "drop" in capsys.readouterr().err.lower()
+    assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", target, "--best-effort",
+                 "-o", str(out)]) == 0
+    assert "mate" in capsys.readouterr().err.lower()
 
 
 def test_an_export_is_played_by_fairy_stockfish_itself(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
