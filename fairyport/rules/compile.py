@@ -313,6 +313,14 @@ class Variant:
     def _type_index(self, piece_id: str) -> int:
         return self.game.pieces.index(self.game.piece_type(piece_id))
 
+    def code(self, piece_id: str, color: Color) -> int:
+        """The code of ``color``'s unpromoted piece of type ``piece_id`` (case-insensitive), as the tables use."""
+        return code_of(self._type_index(piece_id), color)
+
+    def stuck_squares(self, piece_id: str, color: Color) -> frozenset[str]:
+        """The names of the squares from which ``color``'s unpromoted ``piece_id`` could never move again."""
+        return frozenset(self.geometry.names[sq] for sq in self.stuck[self.code(piece_id, color)])
+
     def _add_facing_rule(self) -> None:
         """Royal pieces may not face each other on a file: give every royal a check-only forward slide."""
         geo = self.geometry

@@ -251,7 +251,7 @@ class _Writer:
             ranks = {(color, self.variant.geometry.coords[sq][1])
                      for sq, code in v.start_codes.items()
                      for color in (WHITE, BLACK)
-                     if code == code_of(v._type_index(pawns[0]), color)}
+                     if code == v.code(pawns[0], color)}
             for color, key in ((WHITE, "doubleStepRegionWhite"), (BLACK, "doubleStepRegionBlack")):
                 rows = sorted(rank for c, rank in ranks if c == color)
                 self.add(key, " ".join(f"*{r + 1}" for r in rows) or "-")

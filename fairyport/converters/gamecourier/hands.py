@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, CHESS_TRIGGERS, WHITE, Color, Game, PieceType, PromotionTrigger
-from fairyport.rules.compile import Variant, code_of
+from fairyport.rules.compile import Variant
 
 PROMOTED_MARK = "+"
 """The first character of a promoted piece's label (``+P``: a promoted Pawn), as shogi writes it."""
@@ -121,9 +121,7 @@ class Stuck:
 
     def squares(self, piece: PieceType, color: Color) -> frozenset[str]:
         """The squares from which ``piece`` of ``color`` could never move, whatever the board holds."""
-        v = self._variant
-        index = next(t.index for t in v.types if t.piece.id.upper() == piece.id.upper() and t.base is None)
-        return frozenset(v.geometry.names[sq] for sq in v.stuck[code_of(index, color)])
+        return self._variant.stuck_squares(piece.id, color)
 
 
 def trigger_test(triggers: frozenset[PromotionTrigger], zone_from: str, zone_to: str) -> str:

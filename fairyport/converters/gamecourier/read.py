@@ -64,7 +64,7 @@ from fairyport.model import (
     Zone,
     square_name,
 )
-from fairyport.rules.compile import Variant, code_of
+from fairyport.rules.compile import Variant
 
 FORMAT = "gamecourier"
 SQUARE_SHAPES = ("", "square cells")
@@ -409,8 +409,7 @@ def _read_drops(info: Analysis, game: Game) -> None:
             if found is None or found.allowed is None:
                 continue
             squares = _zone_squares(game, found.allowed, "#to", offset)
-            index = next(t.index for t in variant.types if t.piece.id == piece.id and t.base is None)
-            stuck = frozenset(variant.geometry.names[sq] for sq in variant.stuck[code_of(index, color)])
+            stuck = variant.stuck_squares(piece.id, color)
             if squares is not None and squares != board - stuck:
                 zone_name = f"drop_{piece.id}"
                 game.zones.append(Zone(zone_name, squares, color))

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from fairyport.converters.zrf.sexpr import Expr
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game, PieceType, PromotionTrigger
-from fairyport.rules.compile import Variant, code_of, compile_game
+from fairyport.rules.compile import Variant, compile_game
 
 HAND_START = "hand-start"
 """The dummy position every column is entered from."""
@@ -132,10 +132,6 @@ class Hands:
     def _squares(self, codes: frozenset[int] | tuple[int, ...] | set[int]) -> list[str]:
         return [self.square_names[sq] for sq in sorted(codes)]
 
-    def _code(self, piece: PieceType, color: int) -> int:
-        index = next(t.index for t in self.variant.types if t.base is None and t.piece.id.upper() == piece.id.upper())
-        return code_of(index, color)
-
     # ------------------------------------------------------------------ board
     def positions(self, files: int, ranks: int, cell: int) -> list[Expr]:
         """``(positions ...)`` of the storage (White right of the board, Black left) and ``(dummy hand-start)``."""
@@ -189,7 +185,7 @@ class Hands:
             name = self.names[piece.id.upper()]
             per_color: dict[str, list[list[str]]] = {}
             for color in (WHITE, BLACK):
-                code = self._code(piece, color)
+                code = self.variant.code(piece.id, color)
                 if piece in self.hand_types:
                     per_color.setdefault("drop", []).append(self._squares(v.drop_squares[code]))
                 if piece.promotion is not None:
