@@ -109,10 +109,52 @@ def test_a_chain_has_its_first_steps_move_type(tmp_path: Path) -> None:
     assert moves(play(tmp_path, block, "(White (Man a2)) (Black (Man a3))", extra)) == ["a2a4,a4b4"]
 
 
-def test_count_goals_at_most(tmp_path: Path) -> None:
-    assert constants.COUNT_GOALS_AT_MOST
-    extra = "(loss-condition (White Black) (pieces-remaining 1))"
-    assert play(tmp_path, "((n add))", "(White (Man c3)) (Black (Man a1) (Man b1))", extra).legal_raw() == []
+COUNT_UP = "(win-condition (White Black) (pieces-remaining 2 Man))"
+
+
+def test_a_count_up_goal_is_met_at_exactly_n(tmp_path: Path) -> None:
+    assert constants.COUNT_GOALS_EXACTLY
+    # one Man each, goal two: not met (under "at most" it would end the game before the first move)
+    assert moves(play(tmp_path, "((n add))", extra=COUNT_UP)) == ["c3c4"]
+    # two Men for White: met, no moves
+    assert play(tmp_path, "((n add))", "(White (Man c3) (Man a3)) (Black (Man c5))", COUNT_UP).legal_raw() == []
+
+
+def test_count_goals_constant_changes_the_test(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(constants, "COUNT_GOALS_EXACTLY", False)
+    assert play(tmp_path, "((n add))", extra=COUNT_UP).legal_raw() == []
+    extra = "(win-condition (White Black) (total-piece-count 3 Man))"
+    assert play(tmp_path, "((n add))", extra=extra).legal_raw() == []
+    monkeypatch.setattr(constants, "COUNT_GOALS_EXACTLY", True)
+    assert moves(play(tmp_path, "((n add))", extra=extra)) == ["c3c4"]
+
+
+def test_a_count_down_loss_at_zero(tmp_path: Path) -> None:
+    extra = "(loss-condition (White Black) (pieces-remaining 0 Man))"
+    others = "(piece (name Rock) (moves (e add)))"
+    assert moves(play(tmp_path, "((n add))", extra=extra, others=others)) == ["c3c4"]
+    # White has no Man left: the loss is met, no moves
+    setup = "(White (Rock a3)) (Black (Man c5))"
+    assert play(tmp_path, "((n add))", setup, extra, others).legal_raw() == []
+
+
+def _waiting(tmp_path: Path, option: str) -> list[str]:
+    """White's only Man waits off the board; White loses with no Man: does the waiting Man count?"""
+    pieces = "(piece (name Man) (moves (n add)) (drops ((verify (in-zone? far)) (verify empty?) add)))"
+    extra = f"(loss-condition (White Black) (pieces-remaining 0 Man)) {option}"
+    return moves(compile_text(tmp_path, game_text(pieces, "(White (Man off 1)) (Black (Man c5))", extra))
+                 .start_position())
+
+
+def test_off_board_pieces_count_only_with_the_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not constants.OFF_BOARD_PIECES_COUNTED_BY_DEFAULT
+    drops = ["M@a5", "M@b5", "M@d5", "M@e5"]
+    assert _waiting(tmp_path, "") == []
+    assert _waiting(tmp_path, '(option "include off-pieces" false)') == []
+    assert _waiting(tmp_path, '(option "include off-pieces" true)') == drops
+    monkeypatch.setattr(constants, "OFF_BOARD_PIECES_COUNTED_BY_DEFAULT", True)
+    assert _waiting(tmp_path, "") == drops
+    assert _waiting(tmp_path, '(option "include off-pieces" false)') == []
 
 
 def test_neutral_pieces(tmp_path: Path) -> None:

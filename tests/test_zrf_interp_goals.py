@@ -37,11 +37,14 @@ def test_pieces_remaining(tmp_path: Path) -> None:
     assert position.legal_raw() == []
 
 
-def test_pieces_remaining_of_a_type_counts_off_board_pieces(tmp_path: Path) -> None:
+def test_pieces_remaining_counts_off_board_pieces_with_the_option(tmp_path: Path) -> None:
+    """As ``dagaz-site/cannon.zrf`` plays: the HQ waiting off the board is not lost before it is dropped."""
     others = "(piece (name HQ) (drops ((verify empty?) add)))"
+    setup = "(White (Man c3) (HQ off 1)) (Black (Man a5) (HQ off 1))"
     extra = "(loss-condition (White Black) (pieces-remaining 0 HQ))"
-    position = play(tmp_path, "((n add))", "(White (Man c3) (HQ off 1)) (Black (Man a5) (HQ off 1))", extra, others)
-    assert "c3c4" in moves(position)
+    assert play(tmp_path, "((n add))", setup, extra, others).legal_raw() == []
+    extra += ' (option "include off-pieces" true)'
+    assert "c3c4" in moves(play(tmp_path, "((n add))", setup, extra, others))
 
 
 def test_captured(tmp_path: Path) -> None:

@@ -242,7 +242,7 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
 
 PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recycle captures"})
 """Options that change which moves exist; the model has no place for them: they are kept as ZRF text (with
-``include off-pieces`` set to false, which changes what ``pieces-remaining`` counts)."""
+``include off-pieces`` set to true, which changes what ``pieces-remaining`` counts)."""
 
 KEPT_RULES = KEPT
 """Key of ``Game.format_data["zrf"]`` listing the rules kept as ZRF text (``rule``, ``text``, ``location``):
@@ -288,8 +288,8 @@ def _kept_rules(tree: ZrfGame, players: tuple[str, ...]) -> list[dict[str, str]]
 def _plays(name: str, value: str) -> bool:
     """Whether option (or flag) ``name`` set to ``value`` changes which moves exist or which positions end."""
     name = name.replace("-", " ")
-    if name == "include off pieces":
-        return value == "false"
+    if name == "include off pieces":  # counting the off-board stock is not the default (see the interpreter)
+        return value not in ("false", "0")
     return name in PLAY_OPTIONS and value not in ("false", "0")
 
 

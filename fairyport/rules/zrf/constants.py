@@ -3,7 +3,8 @@
 The README ("The ZRF interpreter") lists them with their reasons; ``tests/test_zrf_interp_choices.py`` tests
 each one. Numbers are bounds the code reads; a ``True``/``False`` or text constant names the behaviour the code
 implements (the other behaviour is not implemented: the constant is the place the choice is written down and
-asserted by its test, not a switch).
+asserted by its test, not a switch), except where its docstring says the code reads it as a switch
+(:data:`COUNT_GOALS_EXACTLY`, :data:`OFF_BOARD_PIECES_COUNTED_BY_DEFAULT`).
 """
 
 from __future__ import annotations
@@ -62,12 +63,22 @@ PARTIAL_FLAGS_RESET = True
 MOVE_TYPE_OF_CHAIN = "first"
 """An ``add-partial`` chain has the move type of its first step (for ``move-priorities`` and ``turn-order``)."""
 
-COUNT_GOALS_AT_MOST = True
-"""``(pieces-remaining N [T])`` and ``(total-piece-count N [T])`` are met when the count is at most N."""
+COUNT_GOALS_EXACTLY = True
+"""``(pieces-remaining N [T])`` and ``(total-piece-count N [T])`` are met when the count is exactly N (``False``:
+at most N). The goal tests read this constant. Evidence for "exactly": Zillions' own distribution files count
+*up* to a goal from fewer pieces (``kamisado.zrf``: ``(win-condition (White Black) (pieces-remaining 3 Bit))``
+with no Bit at the start; ``Dakon.zrf``, ``Walhall.zrf``, ``YoninShogi.zrf``, ``7kingdoms.zrf``), and
+``ToguzKumalak.zrf`` lists ``82 S``, ``83 S``, ``84 S`` as three separate win goals, which "at most" would make
+pointless. Under "at most" each of these games would end before its first move, in Zillions itself. The
+common loss ``(pieces-remaining 0)`` means the same under both readings."""
 
-COUNT_OFF_BOARD_PIECES = True
-"""``pieces-remaining`` also counts the player's pieces off the board (a Cannon ``HQ off 1`` in
-``dagaz-site/cannon.zrf`` is not lost before it is dropped), unless ``(option "include off-pieces" false)``."""
+OFF_BOARD_PIECES_COUNTED_BY_DEFAULT = False
+"""Whether ``pieces-remaining`` counts a player's pieces waiting off the board when the file does not set
+``(option "include off-pieces" ...)``; the option, where set, decides. Evidence for ``False``: the Cyvasse
+lessons (``Cyvasse.zrf``) give Black ``(Point off 1)`` and the win goal ``(pieces-remaining 1 Point)``, which
+works only if the waiting Point does not count until dropped; ``Duke.zrf`` and ``dagaz-site/cannon.zrf`` set
+``(option "include off-pieces" true)`` explicitly where they want the stock counted (Cannon's ``HQ off 1`` is not
+lost before it is dropped). ``total-piece-count`` counts the board only."""
 
 CAPTURED_GOAL_LAST_MOVE = True
 """``(captured T)`` is met for a player when the last move removed one of that player's T pieces."""

@@ -15,6 +15,7 @@ from fairyport.errors import Location, ModelError, UnsupportedError
 from fairyport.formats.zrf.geometry import Geometry
 from fairyport.formats.zrf.nodes import Node, SList, name_text
 from fairyport.formats.zrf.tree import MoveBlock, ZrfGame
+from fairyport.rules.zrf import constants
 from fairyport.rules.zrf.board import Board, compile_board
 from fairyport.rules.zrf.constants import STANDARD_LETTERS
 from fairyport.rules.zrf.goals import GoalTest, compile_goals
@@ -82,7 +83,9 @@ class Game:
     pass_partial: bool = False
     maximal_captures: bool = False
     recycle_captures: bool = False
-    include_off_pieces: bool = True
+    include_off_pieces: bool = False
+    """Whether ``pieces-remaining`` counts off-board stock (the option, else
+    :data:`~fairyport.rules.zrf.constants.OFF_BOARD_PIECES_COUNTED_BY_DEFAULT`)."""
     notes: list[str] = dataclasses.field(default_factory=list)
     """Things a user should know about how this file is played (Dagaz dialect ...)."""
     attack_tables: list[list[list[tuple[list[Block], dict[int, list[Block]]] | None]]] = dataclasses.field(
@@ -191,7 +194,9 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
                 move_type_index, attribute_bit, initial, neutral, location)
     _turns(game, tree)
     game.priorities = [move_type_index[r.text] for r in tree.move_priorities]
-    game.include_off_pieces = _option(tree, "include off-pieces", "include-off-pieces") != "false"
+    off_pieces = _option(tree, "include off-pieces", "include-off-pieces")
+    game.include_off_pieces = (constants.OFF_BOARD_PIECES_COUNTED_BY_DEFAULT if off_pieces == ""
+                               else _truthy(off_pieces))
     game.goals, royal, goal_positions = compile_goals(game, tree.goals)
     game.royal = [frozenset(royal.get(i, ())) for i in range(len(players))]
     game.goal_positions = [frozenset(goal_positions.get(i, ())) for i in range(len(players))]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from fairyport.errors import UnsupportedError
 from fairyport.formats.zrf.nodes import Atom, Node, SList, String, to_text
 from fairyport.formats.zrf.tree import Goal
-from fairyport.rules.zrf.constants import COUNT_OFF_BOARD_PIECES
+from fairyport.rules.zrf import constants
 
 if TYPE_CHECKING:
     from fairyport.rules.zrf.game import Game
@@ -60,6 +60,14 @@ def _unsupported(node: Node, what: str) -> UnsupportedError:
     text = to_text(node)
     return UnsupportedError(f"the ZRF interpreter cannot test {what} {text}{node.where()}", node.location,
                             feature=text if len(text) < 60 else text[:57] + "...")
+
+
+def _count_test(limit: int) -> Callable[[int], bool]:
+    """Whether a count meets a count goal of ``limit``: exactly, or at most (:data:`constants.COUNT_GOALS_EXACTLY`,
+    read when the goal is compiled)."""
+    if constants.COUNT_GOALS_EXACTLY:
+        return lambda count: count == limit
+    return lambda count: count <= limit
 
 
 class _GoalCompiler:
@@ -111,11 +119,13 @@ class _GoalCompiler:
             return lambda pos, player: any(p(pos, player) for p in parts)
         if head == "pieces-remaining":
             limit, kind = self._count(node)
-            off_board = COUNT_OFF_BOARD_PIECES and self.game.include_off_pieces
-            return lambda pos, player: pos.count(player, kind, off_board=off_board) <= limit
+            off_board = self.game.include_off_pieces
+            met = _count_test(limit)
+            return lambda pos, player: met(pos.count(player, kind, off_board=off_board))
         if head == "total-piece-count":
             limit, kind = self._count(node)
-            return lambda pos, player: pos.count(-1, kind) <= limit
+            met = _count_test(limit)
+            return lambda pos, player: met(pos.count(-1, kind))
         if head == "captured":
             kinds = {self._type(a) for a in node.args}
             return lambda pos, player: any(owner == player and kind in kinds for owner, kind in pos.last_removed())
