@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from fairyport.formats.gamecourier.gamecode import parse_program, parse_strict
-from fairyport.formats.gamecourier.gamecode.nodes import Command
-from fairyport.formats.gamecourier.gamecode.writer import write_program
-from fairyport.formats.gamecourier.movement import MoveTerm, decompose
-from fairyport.formats.gamecourier.preset import parse_preset
-from fairyport.formats.gamecourier.settings_writer import write_settings
+from fairyport.gamecourier.gamecode.nodes import Command
+from fairyport.gamecourier.gamecode.parser import parse_program, parse_strict
+from fairyport.gamecourier.gamecode.writer import write_program
+from fairyport.gamecourier.movement import MoveTerm, decompose
+from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.settings_writer import write_settings
 
 CODE = """setsystem maxmove 2; if == K space e1: setflag e1; elseif not and a b: say Two  spaces: kept;
 else: gosub Foo 1 2; endif;
@@ -43,6 +43,7 @@ WORDS = st.sampled_from(["if ", "else", "endif", "sub S:", "endsub", "def X ", "
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(WORDS, max_size=30).map("".join))
+@example("def X and =x and if if if if ")  # a binding whose value is an 'and': written in parentheses
 def test_writing_is_idempotent_for_valid_code(code: str) -> None:
     program = parse_program(code)
     if program.errors:
