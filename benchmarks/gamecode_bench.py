@@ -18,9 +18,9 @@ import argparse
 import time
 from pathlib import Path
 
-from fairyport.loader import read_game
-from fairyport.rules import compile_game, perft
-from fairyport.rules.gamecode import load_preset
+from fairyport.formats import read_game
+from fairyport.gamecourier.gamecode.game import load_preset
+from fairyport.movegen import compile_game, perft
 
 ROOT = Path(__file__).resolve().parents[1]
 PAIRS = [

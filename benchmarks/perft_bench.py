@@ -13,8 +13,9 @@ import argparse
 import time
 from collections.abc import Callable
 
-from fairyport.loader import bundled_fixtures, read_game
-from fairyport.rules import compile_game, perft
+from fairyport.expectations import bundled_fixtures
+from fairyport.formats import read_game
+from fairyport.movegen import compile_game, perft
 
 
 def timed(label: str, count: Callable[[], int], repeat: int) -> float:

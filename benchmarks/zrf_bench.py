@@ -19,14 +19,14 @@ from typing import Any
 import pyparsing as pp
 
 from fairyport.cli.common import collect_files
-from fairyport.formats.zrf.build import build_game
-from fairyport.formats.zrf.geometry import Geometry, resolve
-from fairyport.formats.zrf.loader import expand_document
-from fairyport.formats.zrf.nodes import Atom, Node, SList, String
-from fairyport.formats.zrf.parser import parse
-from fairyport.formats.zrf.scanner import tokenize
-from fairyport.formats.zrf.source import SourceFile
-from fairyport.formats.zrf.structure import read_structure
+from fairyport.zrf.syntax.loader import expand_document
+from fairyport.zrf.syntax.nodes import Atom, Node, SList, String
+from fairyport.zrf.syntax.parser import parse
+from fairyport.zrf.syntax.scanner import tokenize
+from fairyport.zrf.syntax.source import SourceFile
+from fairyport.zrf.syntax.structure import read_structure
+from fairyport.zrf.typed.build import build_game
+from fairyport.zrf.typed.geometry import Geometry, resolve
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf"
 

@@ -14,11 +14,11 @@ import argparse
 import collections
 from pathlib import Path
 
-from fairyport.converters.zrf.play import round_trip
 from fairyport.errors import FairyportError
-from fairyport.formats.zrf.loader import load
-from fairyport.formats.zrf.structure import read_structure
-from fairyport.rules.zrf.engine import compile_file
+from fairyport.zrf.interpreter.engine import compile_file
+from fairyport.zrf.play import round_trip
+from fairyport.zrf.syntax.loader import load
+from fairyport.zrf.syntax.structure import read_structure
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf"
 

@@ -13,9 +13,10 @@ import time
 from pathlib import Path
 
 from benchmarks.perft_bench import timed
-from fairyport.loader import bundled_fixtures, read_game
-from fairyport.rules import compile_game, perft
-from fairyport.rules.zrf import compile_file
+from fairyport.expectations import bundled_fixtures
+from fairyport.formats import read_game
+from fairyport.movegen import compile_game, perft
+from fairyport.zrf.interpreter import compile_file
 
 CHESS_ZRF = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf" / "zrflib" / "Chess.zrf"
 

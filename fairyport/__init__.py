@@ -1,8 +1,20 @@
-"""fairyport: one game model for Zillions rule files, Game Courier presets and Interactive Diagrams.
+"""fairyport: one game model for Zillions rule files, Game Courier presets, Interactive Diagrams and
+Fairy-Stockfish, proven by perft.
 
-Every conversion is proven by perft counts from the reference move generator in :mod:`fairyport.rules`.
+The library's front door (:mod:`fairyport.api`)::
+
+    import fairyport
+    from pathlib import Path
+
+    game = fairyport.read(Path("mirchess32.idiagram"))          # a Path is a file, a str the text itself
+    conversion = fairyport.convert(Path("mirchess32.idiagram"), to="zrf")
+    fairyport.perft(fairyport.read(conversion.text, format="zrf"), 3)
+    fairyport.validate(Path("preset.php")).findings
 """
 
-from __future__ import annotations
+from fairyport.api import Conversion, convert, divide, perft, read, validate, write
+from fairyport.formats import FORMATS
 
 __version__ = "0.1.0"
+
+__all__ = ["FORMATS", "Conversion", "__version__", "convert", "divide", "perft", "read", "validate", "write"]

@@ -1,28 +1,26 @@
 """Engines: what plays a game for ``perft`` and ``check``, whatever format the game came from.
 
 Every format reaches the reference move generator through the common model (:func:`model_engine`). A format
-with a move language of its own (ZRF, GAME Code) can also register a *native* engine in
-:data:`fairyport.cli.registry.NATIVE_ENGINES`: an interpreter that plays the file on its own semantics. The
-two must agree on every game both can play; that agreement is the product's proof.
+with a move language of its own (ZRF, GAME Code) also has a *native* engine
+(:attr:`fairyport.format.Format.engine`): an interpreter that plays the file on its own semantics. The two must
+agree on every game both can play; that agreement is the product's proof. Which engine plays a file is chosen by
+:func:`fairyport.formats.load_engine`.
 
-An engine gives positions that :mod:`fairyport.rules.perft` can count (:class:`fairyport.rules.perft.PerftPosition`).
+An engine gives positions that :mod:`fairyport.movegen.perft` can count
+(:class:`fairyport.movegen.perft.PerftPosition`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from pathlib import Path
 from typing import Literal
 
-from fairyport.cli.registry import MODEL_READERS, NATIVE_ENGINES, VARIANT_READERS, resolve
-from fairyport.converters import kept_code, require_translated
-from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
-from fairyport.formats.detect import detect_format
-from fairyport.loader import read_game
+from fairyport.conversion import require_translated
+from fairyport.errors import FairyportError, Location, ParseError
 from fairyport.model import Game
-from fairyport.rules import Position, Variant, compile_game
-from fairyport.rules.perft import PerftPosition
+from fairyport.movegen import Position, Variant, compile_game
+from fairyport.movegen.perft import PerftPosition
 
 EngineChoice = Literal["auto", "native", "model"]
 """``native``: the format's own interpreter; ``model``: the common model and the reference generator;
@@ -64,50 +62,18 @@ def relocate_fen_error(exc: ParseError, where: Location | None) -> ParseError:
     return exc
 
 
-def model_engine(path: Path, fmt: str | None = None, variant: str | None = None) -> Engine:
-    """The game read into the common model and compiled for the reference generator (``variant``: the
-    variant of a file that holds several, for readers that take one)."""
-    game: Game
-    if variant is None:
-        game = read_game(path, fmt)
-    else:
-        reader = resolve(MODEL_READERS, detect_format(path, fmt))
-        if reader is None:
-            raise UnsupportedError(f"--variant is not understood for the {fmt} format", Location(str(path)),
-                                   feature="variant")
-        game = reader(path, variant=variant)
-    require_translated(game, f"{path} cannot be played by the reference generator")
-    if kept_code(game):  # ZRF code (the only format whose code a model keeps): the ZRF interpreter plays it
-        from fairyport.converters.zrf.play import engine as zrf_engine
-        return zrf_engine(game, str(path))
+def model_engine(game: Game, source: str) -> Engine:
+    """``game`` compiled for the reference generator (``source``: where it came from, put on errors that know
+    the game but not its file).
+
+    :raises UnsupportedError: a model that keeps code in a format's own language (the generator cannot play
+        it: :func:`fairyport.formats.game_engine` hands such a model to that format's interpreter).
+    """
+    require_translated(game, f"{source} cannot be played by the reference generator")
     try:
         compiled = compile_game(game)
     except FairyportError as error:
         if error.location.file is None:  # the generator knows the game, not its file
-            error.relocated(dataclasses.replace(error.location, file=str(path)))
+            error.relocated(dataclasses.replace(error.location, file=source))
         raise
     return Engine(game.metadata.title, lambda fen, where: model_position(compiled, fen, where))
-
-
-def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None = None,
-                engine: EngineChoice = "auto") -> Engine:
-    """The engine that plays the game in ``path``.
-
-    ``variant`` picks a variant of a file that holds several (ZRF); the native engine receives it, and the
-    model route passes it on as ``path#variant`` only where the format's reader understands that.
-
-    :raises UnsupportedError: ``engine="native"`` for a format without an interpreter.
-    """
-    path = Path(path)
-    fmt = detect_format(path, fmt)
-    native = resolve(NATIVE_ENGINES, fmt) if engine != "model" else None
-    if engine == "native" and native is None:
-        raise UnsupportedError(f"the {fmt} format has no interpreter of its own; use --engine model",
-                               Location(str(path)), feature=f"{fmt} interpreter")
-    if native is not None:
-        loaded: Engine = native(path, variant=variant)
-        return loaded
-    if variant is not None and fmt not in VARIANT_READERS:
-        raise UnsupportedError(f"--variant is not understood for the {fmt} format", Location(str(path)),
-                               feature="variant")
-    return model_engine(path, fmt, variant)

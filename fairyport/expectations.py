@@ -16,6 +16,7 @@ The format follows python-chess's ``*.perft`` files, with a line naming the game
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 from pathlib import Path
 
 from fairyport.errors import Location, ParseError
@@ -105,3 +106,18 @@ def read_expectation(path: Path) -> Expectation:
     if game is None:
         raise ParseError("no game line", Location(str(path)), expected="game FILE")
     return Expectation(path, game, "; ".join(source), variant, engine, cases)
+
+
+def bundled_fixtures() -> Path:
+    """The folder of fixtures shipped with fairyport (``fixtures/`` in a source checkout).
+
+    An installed fairyport carries them as the resource package ``fairyport.fixtures`` (a namespace package:
+    its folder is found through the import system); an editable install or a source checkout uses the
+    repository's ``fixtures/`` folder.
+    """
+    spec = importlib.util.find_spec("fairyport.fixtures")
+    if spec is not None and spec.submodule_search_locations:
+        for location in spec.submodule_search_locations:
+            if (Path(location) / "games").is_dir():
+                return Path(location)
+    return Path(__file__).resolve().parent.parent / "fixtures"

@@ -212,7 +212,7 @@ class PieceType:
     id: str
     """The piece's id, upper case; one letter for FEN use (``{multi}`` ids are written in braces)."""
     betza: str
-    """The XBetza move string, as given (see :mod:`fairyport.formats.betza`)."""
+    """The XBetza move string, as given (see :mod:`fairyport.xbetza.syntax`)."""
     royal: bool = False
     promotion: Promotion | None = None
     confined_to: str | None = None
@@ -283,6 +283,38 @@ class Metadata:
     """Where the definition came from (a file, a page address)."""
 
 
+KEPT_PROGRAM = "program"
+""":attr:`KeptCode.kind` of a piece's move or drop block kept in its format's language (its interpreter plays it)."""
+KEPT_RULE = "rule"
+""":attr:`KeptCode.kind` of a rule kept in its format's language (its interpreter plays it)."""
+UNTRANSLATED = "untranslated"
+""":attr:`KeptCode.kind` of code a reader could not translate: the model lacks that rule, so the game is neither
+played nor written elsewhere until it is translated."""
+
+
+@dataclasses.dataclass(frozen=True)
+class KeptCode:
+    """Code a reader kept in its format's own language because the model has no place for it (a ZRF move block
+    that is not XBetza, a ZRF turn order or goal, a GAME Code piece function that was not translated)."""
+
+    format: str
+    """The format whose language the code is in (``zrf``, ``gamecourier``)."""
+    kind: str
+    """:data:`KEPT_PROGRAM`, :data:`KEPT_RULE` or :data:`UNTRANSLATED`."""
+    text: str
+    """The code (expanded, for ZRF), or for untranslated code what it is."""
+    location: str
+    """Where it stands in the source: ``file:line:column``."""
+    name: str = ""
+    """The rule's name (``turn-order``, ``option pass turn``, ``goal ...``); empty for a program."""
+    piece: str = ""
+    """The id of the piece a program belongs to; empty for a rule."""
+    section: str = ""
+    """ZRF: the piece section a program stands in (``moves`` or ``drops``)."""
+    move_type: str = ""
+    """ZRF: the ``move-type`` a program stands under (empty: none)."""
+
+
 @dataclasses.dataclass
 class Game:
     """A complete game: everything a format can say about a chess variant."""
@@ -295,6 +327,24 @@ class Game:
     zones: list[Zone] = dataclasses.field(default_factory=list)
     format_data: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Format name -> data that format needs to write the game back faithfully (unknown keys, comments, ...)."""
+    kept: list[KeptCode] = dataclasses.field(default_factory=list, metadata={"omit_empty": True})
+    """Code kept in a format's own language, in source order (empty for a game the model holds whole)."""
+
+    def programs(self, piece_id: str) -> list[KeptCode]:
+        """The move and drop blocks kept as code for the piece ``piece_id``, in source order."""
+        return [k for k in self.kept if k.kind == KEPT_PROGRAM and k.piece == piece_id]
+
+    def kept_rules(self, fmt: str) -> list[KeptCode]:
+        """The rules kept as code of the format ``fmt``, in source order."""
+        return [k for k in self.kept if k.kind == KEPT_RULE and k.format == fmt]
+
+    def kept_formats(self) -> list[str]:
+        """The formats whose interpreters must play this model: those of its kept programs and rules, and ZRF
+        for a board with links (only ZRF says them), each once."""
+        found = [k.format for k in self.kept if k.kind in (KEPT_PROGRAM, KEPT_RULE)]
+        if self.board.links:
+            found.append("zrf")
+        return list(dict.fromkeys(found))
 
     def piece_type(self, piece_id: str) -> PieceType:
         """The piece type with id ``piece_id`` (case-insensitive).
@@ -346,3 +396,32 @@ class Game:
         for hand in self.setup.hands.values():
             for piece_id in hand:
                 self.piece_type(piece_id)
+
+
+EXCERPT = 80
+"""Characters of kept code quoted in a message (then ``…``): a kept block can be thousands of characters."""
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``text`` cut to ``limit`` characters, with ``…`` where it was cut."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def kept_code(game: Game, target: str | None = None) -> list[tuple[str, str]]:
+    """What ``game`` keeps as code of a format other than ``target`` (None: any format), and its board's links:
+    (feature, description) pairs, each description naming the piece or rule, an excerpt and the location."""
+    found: list[tuple[str, str]] = []
+    for piece in game.pieces:
+        for program in game.programs(piece.id):
+            fmt = program.format
+            if fmt != target:
+                found.append((f"{piece.name}: {fmt} program", f"piece {piece.name!r}: {fmt} move block "
+                              f"{excerpt(program.text)} at {program.location}"))
+    for rule in game.kept:
+        if rule.kind == KEPT_RULE and rule.format != target:
+            found.append((f"{rule.format} {rule.name}", f"{rule.format} rule {excerpt(rule.text)} at {rule.location}"))
+    if game.board.links and target != "zrf":
+        found.append(("board links", f"a board with links ({len(game.board.positions)} positions, directions "
+                      + ", ".join(sorted(game.board.links)[:8]) + ")"))
+    return found

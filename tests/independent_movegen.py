@@ -1,6 +1,6 @@
 """An independent brute-force move generator, used only by the tests as an oracle.
 
-It is written from the rules in words (not from XBetza, and sharing no code with ``fairyport.rules``) for
+It is written from the rules in words (not from XBetza, and sharing no code with ``fairyport.movegen``) for
 four games:
 
 - ``"chess"``: FIDE chess (double step, en passant, castling with the through-check rules, promotion to
@@ -313,7 +313,7 @@ SHATRANJ_KAMIL_X = GameRules(
 
 # Mideast Chess perft from the start position, measured with this generator (2026-11-22; d4 took 146 s in one
 # process). No other engine plays Mideast Chess; these are the project's reference numbers, which the reference
-# generator (fairyport.rules) must reproduce independently. Root-move divides: tests/test_oracle_independent.py.
+# generator (fairyport.movegen) must reproduce independently. Root-move divides: tests/test_oracle_independent.py.
 MIDEAST_START_PERFT: dict[int, int] = {1: 40, 2: 1600, 3: 67782, 4: 2865846}
 
 HOLED_CHESS = dataclasses.replace(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fairyport.model import Board, Game, Metadata, PieceType, Rules, Setup, Zone
-from fairyport.rules import Position, compile_game
+from fairyport.movegen import Position, compile_game
 
 
 def lone_piece_targets(betza: str, square: str = "d4", *, files: int = 8, ranks: int = 8,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.formats.betza import Move, is_fsf_subset, parse, parse_moves, write
+from fairyport.xbetza.syntax import Move, is_fsf_subset, parse, parse_moves, write
 
 TSV = Path(__file__).resolve().parent.parent.parent / "shared" / "notes" / "fsf_betza_strings.tsv"
 

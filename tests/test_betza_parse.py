@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fairyport.errors import ParseError, UsageError
-from fairyport.formats.betza import (
+from fairyport.xbetza.syntax import (
     BetzaError,
     BetzaString,
     Leg,

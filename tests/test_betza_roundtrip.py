@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fairyport.formats.betza import (
+from fairyport.xbetza.syntax import (
     DIRECTION_LETTERS,
     LEAPER_ATOMS,
     MODE_ORDER,

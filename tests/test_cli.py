@@ -28,7 +28,7 @@ def test_missing_path_is_usage_error_without_traceback(capsys: pytest.CaptureFix
 
 
 def test_unknown_variant_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    from fairyport.loader import bundled_fixtures
+    from fairyport.expectations import bundled_fixtures
 
     clean = bundled_fixtures() / "zrf" / "clean.zrf"
     assert main(["validate", str(clean), "--variant", "no such variant"]) == EXIT_USAGE
@@ -40,7 +40,7 @@ def test_closed_pipe_is_quiet(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from fairyport.loader import bundled_fixtures
+    from fairyport.expectations import bundled_fixtures
 
     broken = bundled_fixtures() / "zrf" / "duplicate_piece.zrf"
     for n in range(400):  # several hundred kilobytes of findings: far more than a pipe holds

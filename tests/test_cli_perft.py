@@ -9,8 +9,7 @@ import pytest
 
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_UNPARSABLE, EXIT_UNSUPPORTED, EXIT_USAGE
-from fairyport.expectations import read_expectation
-from fairyport.loader import bundled_fixtures
+from fairyport.expectations import bundled_fixtures, read_expectation
 
 GAMES = bundled_fixtures() / "games"
 

@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters import idiagram, json
-from fairyport.loader import bundled_fixtures, read_game
-from fairyport.rules import compile_game, perft
+from fairyport import json
+from fairyport.expectations import bundled_fixtures
+from fairyport.formats import read_game
+from fairyport.idiagram import files as idiagram
+from fairyport.movegen import compile_game, perft
 
 GAMES = sorted((bundled_fixtures() / "games").glob("*.idiagram"))
 

@@ -1,4 +1,4 @@
-"""``fairyport.describe``: piece moves in words from XBetza, for every string of the notes and every construct."""
+"""``fairyport.xbetza.words``: piece moves in words from XBetza, for every string of the notes and every construct."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.describe import describe_betza, describe_piece, describe_rules
-from fairyport.formats import betza
-from fairyport.loader import read_game
+from fairyport.formats import read_game
+from fairyport.xbetza import syntax as betza
+from fairyport.xbetza.words import describe_betza, describe_piece, describe_rules
 
 NOTES = Path(__file__).resolve().parent.parent.parent / "shared" / "notes"
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from fairyport.cli.main import main
-from fairyport.converters.idiagram import read_game, read_text, rewrite, write_game
 from fairyport.errors import EXIT_UNPARSABLE, EXIT_UNSUPPORTED
-from fairyport.rules import Position, compile_game, perft
+from fairyport.idiagram.files import read_game, read_text, rewrite, write_game
+from fairyport.movegen import Position, compile_game, perft
 
 DIAGRAMS = Path(__file__).resolve().parent / "diagrams"
 

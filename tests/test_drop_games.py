@@ -9,12 +9,13 @@ import independent_shogi as indep
 import pytest
 from drop_games import all_games, fixture_text, rules_of
 
-from fairyport.converters.idiagram import read_text, write_game
-from fairyport.converters.json import game_from_json, game_to_json
 from fairyport.errors import ParseError, UnsupportedError
-from fairyport.loader import bundled_fixtures, read_game
-from fairyport.rules import Position, compile_game, perft
-from fairyport.rules.drops import HandPosition
+from fairyport.expectations import bundled_fixtures
+from fairyport.formats import read_game
+from fairyport.idiagram.files import read_text, write_game
+from fairyport.json import game_from_json, game_to_json
+from fairyport.movegen import Position, compile_game, perft
+from fairyport.movegen.drops import HandPosition
 
 GAMES = all_games()
 VARIANTS = {name: compile_game(game) for name, game in GAMES.items()}

@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from fairyport.cli.main import main
-from fairyport.converters.fsf import write_section
-from fairyport.converters.fsf.exactness import TABLE
 from fairyport.errors import UnsupportedError
-from fairyport.loader import bundled_fixtures, read_game
+from fairyport.expectations import bundled_fixtures
+from fairyport.formats import read_game
+from fairyport.fsf.exactness import TABLE
+from fairyport.fsf.write import write_section
 from fairyport.model import Board, Game, Metadata, Piece, PieceType, Setup
-from fairyport.rules import Position, compile_game, perft
-from fairyport.rules.drops import HandPosition
+from fairyport.movegen import Position, compile_game, perft
+from fairyport.movegen.drops import HandPosition
 
 GAMES_DIR = bundled_fixtures() / "games"
 EXACT = ["chess", "mirchess32", "mirchess36", "minixiangqi", "shogi", "minishogi"]

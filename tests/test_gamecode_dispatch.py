@@ -1,4 +1,4 @@
-"""The ``or``-chain dispatch of the GAME Code interpreter (:mod:`fairyport.rules.gamecode.dispatch`) gives exactly
+"""The ``or``-chain dispatch of the GAME Code interpreter (:mod:`fairyport.gamecourier.gamecode.dispatch`) gives exactly
 the moves of plain left-to-right evaluation: the same legal moves (and the same states after them) with the
 dispatch on and off, on the written presets and the hand-written test presets, along seeded random games."""
 
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.formats.gamecourier.gamecode.nodes import Command, Expr
-from fairyport.formats.gamecourier.gamecode.parser import parse_program
-from fairyport.loader import bundled_fixtures
-from fairyport.rules.gamecode import dispatch, load_preset
-from fairyport.rules.gamecode.board import Geometry
-from fairyport.rules.gamecode.game import GameCourierPosition
+from fairyport.expectations import bundled_fixtures
+from fairyport.gamecourier.gamecode import dispatch
+from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.gamecode.game import GameCourierPosition, load_preset
+from fairyport.gamecourier.gamecode.nodes import Command, Expr
+from fairyport.gamecourier.gamecode.parser import parse_program
 
 PRESETS = sorted((bundled_fixtures() / "games").glob("*.php")) + sorted(
     (Path(__file__).parent / "gamecode").glob("*.php"))

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.engines import load_engine
-from fairyport.rules.gamecode import load_preset
-from fairyport.rules.perft import divide, perft
+from fairyport.formats import load_engine
+from fairyport.gamecourier.gamecode.game import load_preset
+from fairyport.movegen.perft import divide, perft
 
 HERE = Path(__file__).parent / "gamecode"
 PRESET = HERE / "wazirdrops.php"

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairyport.errors import FairyportError
-from fairyport.rules.gamecode import interpreter as interpreter_module
-from fairyport.rules.gamecode import load_preset, load_text
+from fairyport.gamecourier.gamecode import interpreter as interpreter_module
+from fairyport.gamecourier.gamecode.game import load_preset, load_text
 
 HERE = Path(__file__).parent / "gamecode"
 LEGACY = Path(__file__).parent.parent / "fixtures" / "gamecourier"

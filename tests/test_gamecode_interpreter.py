@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from fairyport.errors import ParseError, UnsupportedError
-from fairyport.rules.gamecode import game as game_module
-from fairyport.rules.gamecode import interpreter as interpreter_module
-from fairyport.rules.gamecode import load_preset, load_text
-from fairyport.rules.gamecode.state import State
+from fairyport.gamecourier.gamecode import game as game_module
+from fairyport.gamecourier.gamecode import interpreter as interpreter_module
+from fairyport.gamecourier.gamecode.game import load_preset, load_text
+from fairyport.gamecourier.gamecode.state import State
 
 HERE = Path(__file__).parent / "gamecode"
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "gamecourier"
@@ -424,8 +424,9 @@ def test_eval_statement() -> None:
 
 
 def test_api_on_a_decoded_preset_and_the_engine() -> None:
-    from fairyport.formats.gamecourier import read_preset
-    from fairyport.rules.gamecode import GameCourierGame, load
+    from fairyport.gamecourier.gamecode.engine import load
+    from fairyport.gamecourier.gamecode.game import GameCourierGame
+    from fairyport.gamecourier.preset import read_preset
 
     game = GameCourierGame(read_preset(HERE / "wazirs.php"))
     assert len(game.position().legal_raw()) == 7

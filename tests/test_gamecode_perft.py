@@ -14,9 +14,9 @@ from pathlib import Path
 import chess
 import pytest
 
-from fairyport.converters.idiagram import read_game
-from fairyport.rules import compile_game, divide, perft
-from fairyport.rules.gamecode import GameCourierGame, load_preset
+from fairyport.gamecourier.gamecode.game import GameCourierGame, load_preset
+from fairyport.idiagram.files import read_game
+from fairyport.movegen import compile_game, divide, perft
 
 HERE = Path(__file__).parent / "gamecode"
 GAMES = Path(__file__).parent.parent / "fixtures" / "games"

@@ -11,23 +11,23 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.cli.registry import NATIVE_ENGINES
-from fairyport.converters import drop_rules, untranslated
-from fairyport.converters.gamecourier import read_game as read_preset_game
-from fairyport.converters.gamecourier import write_game
-from fairyport.engines import EngineChoice, load_engine
+from fairyport.conversion import drop_rules, untranslated
+from fairyport.engines import Engine, EngineChoice
 from fairyport.errors import UnsupportedError
-from fairyport.formats.gamecourier.gamecode.parser import parse_program
-from fairyport.formats.gamecourier.preset import parse_preset
-from fairyport.loader import bundled_fixtures, read_game
+from fairyport.expectations import bundled_fixtures
+from fairyport.formats import FORMATS, load_engine, read_game
+from fairyport.gamecourier.gamecode.parser import parse_program
+from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.read import read_game as read_preset_game
+from fairyport.gamecourier.write import write_game
 from fairyport.model import Game
-from fairyport.rules import compile_game, perft
-from fairyport.rules.perft import PerftPosition
+from fairyport.movegen import compile_game, perft
+from fairyport.movegen.perft import PerftPosition
 
 GAMES = [p for p in sorted((bundled_fixtures() / "games").glob("*.idiagram")) if not drop_rules(read_game(p))]
 """The bundled games Game Courier can hold (drop games are refused until issue 9's part 4)."""
 GC_FIXTURES = bundled_fixtures() / "gamecourier"
-HAS_INTERPRETER = "gamecourier" in NATIVE_ENGINES
+HAS_INTERPRETER = FORMATS["gamecourier"].engine is not None
 
 
 def comparable(game: Game) -> Game:
@@ -156,7 +156,7 @@ def test_id_gc_id_round_trip_keeps_perft(path: Path, tmp_path: Path) -> None:
     text, _ = write_game(read_game(path))
     preset = tmp_path / f"{path.stem}.php"
     preset.write_text(text, encoding="utf-8")
-    from fairyport.converters import idiagram
+    from fairyport.idiagram import files as idiagram
 
     again = tmp_path / f"{path.stem}.idiagram"
     again.write_text(idiagram.write_game(read_game(preset), best_effort=True)[0], encoding="utf-8")
@@ -233,10 +233,13 @@ def test_validate_against_lists_the_moves_that_differ(tmp_path: Path) -> None:
     broken = tmp_path / "broken.php"
     wazir_too = "def N (checkleap #0 #1 1 2) or (checkleap #0 #1 1 0);"
     broken.write_text(text.replace("def N (checkleap #0 #1 1 2);", wazir_too), encoding="utf-8")
-    from fairyport.converters.gamecourier.compare import compare_moves
+    from fairyport.gamecourier.lint.compare import compare_moves
 
-    assert compare_moves(games / "mirchess32.php", games / "mirchess32.idiagram", 1) == []
-    found = compare_moves(broken, games / "mirchess32.idiagram", 1)
+    def model(path: Path) -> Engine:
+        return load_engine(path, engine="model")
+
+    assert compare_moves(games / "mirchess32.php", games / "mirchess32.idiagram", 1, model) == []
+    found = compare_moves(broken, games / "mirchess32.idiagram", 1, model)
     assert [(f.code, f.message) for f in found] == [
         ("GC-RUN-ACCEPTS", "after the start: the code accepts g1g2, which mirchess32.idiagram forbids")]
     def_line = broken.read_text(encoding="utf-8").splitlines().index(wazir_too) + 1
@@ -276,7 +279,7 @@ def test_translation_of_exact_and_two_step_terms() -> None:
 
 @pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
-    from fairyport.converters.gamecourier.compare import compare_colours
+    from fairyport.gamecourier.lint.compare import compare_colours
 
     games = bundled_fixtures() / "games"
     assert compare_colours(games / "chess.php", 1) == []
@@ -295,7 +298,7 @@ def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["chess", "minixiangqi"])
 def test_setlegal_display_equals_the_legal_moves(name: str) -> None:
     """The Post-Game code's setlegal records (the legal-move display) are the moves the interpreter finds."""
-    from fairyport.rules.gamecode import load_preset
+    from fairyport.gamecourier.gamecode.game import load_preset
 
     game = load_preset(bundled_fixtures() / "games" / f"{name}.php")
     pos = game.position(None, None)

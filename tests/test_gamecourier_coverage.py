@@ -1,5 +1,5 @@
 """``fairyport validate preset.php --run``: dead code and unreachable promotions, found by running the code
-(:mod:`fairyport.converters.gamecourier.coverage`)."""
+(:mod:`fairyport.gamecourier.lint.coverage`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from fairyport.cli.main import main
-from fairyport.converters.gamecourier.coverage import dead_code
 from fairyport.errors import EXIT_OK
+from fairyport.gamecourier.lint.coverage import dead_code
 
 DEAD = Path(__file__).parent / "gamecode" / "deadcode.php"
 
@@ -58,7 +58,7 @@ def test_validate_run_prints_the_findings(capsys: pytest.CaptureFixture[str]) ->
 
 def test_an_empty_loop_header_is_a_located_error(tmp_path: Path) -> None:
     from fairyport.errors import ParseError
-    from fairyport.rules.gamecode import load_text
+    from fairyport.gamecourier.gamecode.game import load_text
 
     with pytest.raises(ParseError) as caught:
         load_text(DEAD.read_text().replace("if > 8 9:\n  say never;\nendif;", "for x ():\nnext;"), "x.php")

@@ -1,4 +1,4 @@
-"""Drop games written as Game Courier presets (:mod:`fairyport.converters.gamecourier.hands`): the GAME Code
+"""Drop games written as Game Courier presets (:mod:`fairyport.gamecourier.writehands`): the GAME Code
 interpreter on the written preset against the reference generator on the model (no code shared at play: the
 interpreter runs only the written GAME Code), at the start (perft) and along seeded random playouts with
 captures, promotions and drops, comparing at each ply the sets of legal moves by name (``P@c3``, ``c4c5+``) and
@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters import idiagram
-from fairyport.converters.gamecourier.write import write_game
-from fairyport.engines import load_engine
 from fairyport.errors import UnsupportedError
-from fairyport.loader import read_game
-from fairyport.rules.gamecode import load_text
-from fairyport.rules.perft import PerftPosition, divide, perft
+from fairyport.formats import load_engine, read_game
+from fairyport.gamecourier.gamecode.game import load_text
+from fairyport.gamecourier.write import write_game
+from fairyport.idiagram import files as idiagram
+from fairyport.movegen.perft import PerftPosition, divide, perft
 
 GAMES = Path(__file__).parent.parent / "fixtures" / "games"
 
@@ -216,7 +215,7 @@ if __name__ == "__main__":
 
 
 def test_reader_refuses_storage_files_clearly(tmp_path: Path) -> None:
-    from fairyport.converters.gamecourier import read_game as read_preset_game
+    from fairyport.gamecourier.read import read_game as read_preset_game
 
     text = (DROPS / "minishogi.php").read_text(encoding="utf-8")
     odd = tmp_path / "odd.php"

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters import drop_rules, idiagram
-from fairyport.converters.gamecourier import write_game
-from fairyport.expectations import read_expectation
-from fairyport.loader import bundled_fixtures, read_game
+from fairyport.conversion import drop_rules
+from fairyport.expectations import bundled_fixtures, read_expectation
+from fairyport.formats import read_game
+from fairyport.gamecourier.write import write_game
+from fairyport.idiagram import files as idiagram
 
 GAMES = bundled_fixtures() / "games"
 NAMES = sorted(p.stem for p in GAMES.glob("*.zrf") if not drop_rules(read_game(GAMES / f"{p.stem}.idiagram")))

@@ -9,14 +9,15 @@ from typing import Any
 
 import pytest
 
-from fairyport.converters.gamecourier import write_game
-from fairyport.converters.gamecourier.terms import oblique_passed
 from fairyport.engines import model_position
-from fairyport.loader import bundled_fixtures, read_game
+from fairyport.expectations import bundled_fixtures
+from fairyport.formats import read_game
+from fairyport.gamecourier.gamecode.game import load_text
+from fairyport.gamecourier.terms import oblique_passed
+from fairyport.gamecourier.write import write_game
 from fairyport.model import Game
-from fairyport.rules import compile_game
-from fairyport.rules.gamecode import load_text
-from fairyport.rules.perft import PerftPosition, divide
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import PerftPosition, divide
 
 OPEN = "r1bqkb1r/pppppppp/2n2n2/8/3P4/2N2N2/PPP1PPPP/R1BQKB1R"
 """Knights in the open: their lame leaps are blocked by some pieces and not others."""

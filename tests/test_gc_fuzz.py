@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairyport.errors import FairyportError
-from fairyport.formats.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
-from fairyport.formats.gamecourier.gamecode import parse_program
-from fairyport.formats.gamecourier.lint import lint_preset
-from fairyport.formats.gamecourier.php import PhpString, parse_settings
-from fairyport.formats.gamecourier.phpstrings import render_string
-from fairyport.formats.gamecourier.preset import parse_preset
+from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
+from fairyport.gamecourier.gamecode.parser import parse_program
+from fairyport.gamecourier.lint.run import lint_preset
+from fairyport.gamecourier.php import PhpString, parse_settings
+from fairyport.gamecourier.phpstrings import render_string
+from fairyport.gamecourier.preset import parse_preset
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "gamecourier"
 SOURCES = [p.read_text() for p in sorted(FIXTURES.rglob("*")) if p.suffix in (".php", ".gc")]

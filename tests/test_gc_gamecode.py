@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from fairyport.errors import ParseError
-from fairyport.formats.gamecourier.gamecode import parse_program, parse_strict
-from fairyport.formats.gamecourier.gamecode.expressions import parse_expression
-from fairyport.formats.gamecourier.gamecode.lexer import tokenize
-from fairyport.formats.gamecourier.gamecode.nodes import Atom, Call, Command, Group, IfBlock, Logic, Sequence, SubBlock
+from fairyport.gamecourier.gamecode.expressions import parse_expression
+from fairyport.gamecourier.gamecode.lexer import tokenize
+from fairyport.gamecourier.gamecode.nodes import Atom, Call, Command, Group, IfBlock, Logic, Sequence, SubBlock
+from fairyport.gamecourier.gamecode.parser import parse_program, parse_strict
 
 SAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "notes" / "gc_samples"
 

@@ -10,10 +10,10 @@ import pytest
 
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError
-from fairyport.formats.gamecourier.analysis import analyse
-from fairyport.formats.gamecourier.lint import lint_preset
-from fairyport.formats.gamecourier.lintrules import RULES
-from fairyport.formats.gamecourier.preset import parse_preset, read_preset, rewrite_file
+from fairyport.gamecourier.analysis import analyse
+from fairyport.gamecourier.lint.rules import RULES
+from fairyport.gamecourier.lint.run import lint_preset
+from fairyport.gamecourier.preset import parse_preset, read_preset, rewrite_file
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "gamecourier"
 PRESETS = sorted(p for p in FIXTURES.rglob("*") if p.suffix in (".php", ".gc"))

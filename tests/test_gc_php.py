@@ -5,18 +5,10 @@ from __future__ import annotations
 import pytest
 
 from fairyport.errors import ParseError
-from fairyport.formats.gamecourier.php import (
-    Assignment,
-    PhpArray,
-    PhpRaw,
-    PhpScalar,
-    PhpString,
-    RawStatement,
-    parse_settings,
-)
-from fairyport.formats.gamecourier.phpstrings import decode_double, decode_single, render_string
-from fairyport.formats.gamecourier.preset import parse_preset
-from fairyport.formats.gamecourier.query import parse_query
+from fairyport.gamecourier.php import Assignment, PhpArray, PhpRaw, PhpScalar, PhpString, RawStatement, parse_settings
+from fairyport.gamecourier.phpstrings import decode_double, decode_single, render_string
+from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.query import parse_query
 
 SAMPLE = """<?php
 /* a block comment */

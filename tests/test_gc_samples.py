@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.formats.gamecourier.lint import lint_preset
-from fairyport.formats.gamecourier.php import parse_settings
-from fairyport.formats.gamecourier.phpstrings import render_string
-from fairyport.formats.gamecourier.preset import parse_preset
+from fairyport.gamecourier.lint.run import lint_preset
+from fairyport.gamecourier.php import parse_settings
+from fairyport.gamecourier.phpstrings import render_string
+from fairyport.gamecourier.preset import parse_preset
 
 SAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "notes" / "gc_samples"
 pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared notes not present")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from fairyport.formats.gamecourier.gamecode import parse_strict
-from fairyport.formats.gamecourier.gamecode.nodes import Command, Expr
-from fairyport.formats.gamecourier.symmetry import Board, Mode, normal_form, reverse
+from fairyport.gamecourier.gamecode.nodes import Command, Expr
+from fairyport.gamecourier.gamecode.parser import parse_strict
+from fairyport.gamecourier.symmetry import Board, Mode, normal_form, reverse
 
 BOARD = Board(width=9, height=10, labels=frozenset("GgPpKk"))
 

@@ -9,9 +9,9 @@ import random
 import independent_hand_promotion as indep
 import pytest
 
-from fairyport.converters.idiagram import read_text, write_game
+from fairyport.idiagram.files import read_text, write_game
 from fairyport.model import BLACK, WHITE, PromotionChoice
-from fairyport.rules import Position, compile_game, perft
+from fairyport.movegen import Position, compile_game, perft
 
 HAND_PROMOTION = """\
 # A 5x5 test game: pawns promote on the last rank only to a Rook or Knight taken from their own hand

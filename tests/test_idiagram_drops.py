@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairyport.cli.main import main
-from fairyport.converters.idiagram import read_text, write_game
 from fairyport.errors import ParseError, UnsupportedError
-from fairyport.loader import bundled_fixtures
+from fairyport.expectations import bundled_fixtures
+from fairyport.idiagram.files import read_text, write_game
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -33,7 +33,7 @@ from fairyport.model import (
     Rules,
     Setup,
 )
-from fairyport.rules import compile_game
+from fairyport.movegen import compile_game
 
 TORI = """\
 files=5

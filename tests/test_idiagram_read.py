@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fairyport.converters.idiagram import read_game, read_text, write_game
 from fairyport.errors import FairyportError, ModelError, ParseError
+from fairyport.idiagram.files import read_game, read_text, write_game
 from fairyport.model import (
     BLACK,
     WHITE,

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fairyport.formats.idiagram import syntax
-from fairyport.formats.idiagram.page import extract_diagrams
+from fairyport.idiagram import syntax
+from fairyport.idiagram.page import extract_diagrams
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "notes" / "id_samples"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from fairyport.cli.main import main
-from fairyport.loader import bundled_fixtures
+from fairyport.expectations import bundled_fixtures
 
 GAMES = bundled_fixtures() / "games"
 

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairyport.cli.main import main
-from fairyport.converters.idiagram import read_game, read_text, write_game
 from fairyport.errors import UnsupportedError
+from fairyport.idiagram.files import read_game, read_text, write_game
 from fairyport.model import (
     BLACK,
     WHITE,

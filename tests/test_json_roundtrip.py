@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters.idiagram import read_game
-from fairyport.converters.json import game_from_json, game_to_json
-from fairyport.converters.json import read_game as read_json
 from fairyport.errors import ModelError, ParseError
+from fairyport.idiagram.files import read_game
+from fairyport.json import game_from_json, game_to_json
+from fairyport.json import read_game as read_json
 from fairyport.model import BLACK, WHITE, Position
 
 FIXTURES = sorted((Path(__file__).resolve().parent.parent / "fixtures" / "games").glob("*.idiagram"))

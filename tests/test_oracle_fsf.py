@@ -19,8 +19,8 @@ pytest.importorskip("pyffish")
 
 import oracles
 
-from fairyport.converters.idiagram import read_game
-from fairyport.rules import Position, Variant, compile_game, divide, perft
+from fairyport.idiagram.files import read_game
+from fairyport.movegen import Position, Variant, compile_game, divide, perft
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 

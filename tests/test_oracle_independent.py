@@ -17,8 +17,8 @@ from pathlib import Path
 import independent_movegen as im
 import pytest
 
-from fairyport.converters.idiagram import read_game
-from fairyport.rules import Position, Variant, compile_game, divide, perft
+from fairyport.idiagram.files import read_game
+from fairyport.movegen import Position, Variant, compile_game, divide, perft
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 GAMES = {"mideast": im.MIDEAST, "shatranj-kamil-x": im.SHATRANJ_KAMIL_X}

@@ -10,13 +10,13 @@ import pytest
 from lxml import html
 from test_idiagram_read import board_fen
 
-from fairyport.cli import registry
 from fairyport.cli.main import main
-from fairyport.converters.json import game_from_json, game_to_json
-from fairyport.loader import read_game
+from fairyport.formats import FORMATS, read_game
+from fairyport.json import game_from_json, game_to_json
 from fairyport.model import Game, Piece, Setup
+from fairyport.movegen import Position, Variant, compile_game
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, move_diagram
-from fairyport.rules import Position, Variant, compile_game
+from fairyport.report.proof import COLUMNS
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 BUNDLED = sorted(GAMES.glob("*.idiagram"))
@@ -43,7 +43,7 @@ def test_page_structure(pages: Path, game_file: Path) -> None:
         assert article.xpath(".//ul[@class='moves']/li")
         assert "moves as" not in article.text_content()
     formats = doc.xpath("//section[@id='formats']/details/@data-format")
-    assert formats == list(registry.MODEL_WRITERS)
+    assert formats == list(COLUMNS)
     for block in doc.xpath("//section[@id='formats']/details"):
         assert block.xpath("./summary") and (block.xpath("./pre") or block.xpath(".//ul[@class='lost']/li"))
     rows = doc.xpath("//table[@class='perft']/tbody/tr")
@@ -59,7 +59,7 @@ def test_index_and_perft_numbers(pages: Path) -> None:
     assert sorted(index.xpath("//table[@class='index']//a/@href")) == sorted(f"{p.stem}.html" for p in BUNDLED)
     chess = html.parse(str(pages / "chess.html")).getroot()
     cells = chess.xpath("//table[@class='perft']/tbody/tr[@data-depth='2']/td")
-    assert [c.get("data-column") for c in cells] == ["source", *registry.MODEL_WRITERS]
+    assert [c.get("data-column") for c in cells] == ["source", *COLUMNS]
     assert all(c.text == "400" for c in cells)
     pawn = chess.xpath("//article[@id='piece-P']")[0]
     assert "Moves exactly two squares forward" in pawn.text_content()
@@ -160,7 +160,7 @@ def broken_json_writer(game: Game, *, best_effort: bool = False) -> tuple[str, l
 
 
 def test_mismatch_is_red_and_exits_1(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.MODEL_WRITERS, "json", f"{__name__}:broken_json_writer")
+    monkeypatch.setitem(FORMATS, "json", dataclasses.replace(FORMATS["json"], write=broken_json_writer))
     out = tmp_path / "out"
     assert main(["report", str(GAMES / "chess.idiagram"), "-o", str(out), "--depth", "2"]) == 1
     doc = html.parse(str(out / "chess.html")).getroot()
@@ -170,7 +170,7 @@ def test_mismatch_is_red_and_exits_1(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 
 def test_unsupported_writer_lists_losses(tmp_path: Path) -> None:
-    from fairyport.proof import format_texts
+    from fairyport.report.proof import format_texts
 
     game = read_game(GAMES / "minixiangqi.idiagram")
     texts = {t.format: t for t in format_texts(game)}
@@ -210,7 +210,7 @@ def test_variant_picks_a_diagram_of_a_page(tmp_path: Path) -> None:
 
 
 def test_locust_hopper_and_bent_diagrams() -> None:
-    from fairyport.converters.idiagram import read_text
+    from fairyport.idiagram.files import read_text
 
     game = read_text("files=8\nranks=8\nchecker:C:fmFfcafmF::c1\ngrasshopper:G:gQ::b1\ngriffon:F:FyafsF::e1\n"
                      "lion:L:KNADcaKcabKmabK::f1\nking::K::h1")

@@ -9,7 +9,7 @@ from rules_helpers import lone_piece_targets
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import Board, Game, Metadata, PieceType, Setup
-from fairyport.rules import compile_game
+from fairyport.movegen import compile_game
 
 KNIGHT = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 CAMEL = [(1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3)]
@@ -76,7 +76,7 @@ def test_star_move_ep_rights_on_every_square_passed() -> None:
     pieces = [PieceType("pawn", "P", "fmW*fceF"), PieceType("king", "K", "K", royal=True)]
     game = Game(Metadata("t"), Board(8, 10), pieces, Setup())
     variant = compile_game(game)
-    from fairyport.rules import Position
+    from fairyport.movegen import Position
 
     pos = Position.from_fen(variant, "4k3/8/8/8/8/8/8/8/3P4/4K3 w - - 0 1")
     move = next(m for m in pos.legal_moves() if m.uci == "d2d5")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rules_helpers import lone_piece_targets
 
-from fairyport.rules.xbetza import DEFAULT_CONTINUATION, AtomClass, first_leg_directions
+from fairyport.xbetza.geometry import DEFAULT_CONTINUATION, AtomClass, first_leg_directions
 
 
 def squares(text: str) -> set[str]:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters import kept_code
-from fairyport.engines import Engine, load_engine
-from fairyport.expectations import read_expectation
-from fairyport.loader import bundled_fixtures, read_game
-from fairyport.rules import Position, compile_game, divide, perft
+from fairyport.conversion import kept_code
+from fairyport.engines import Engine
+from fairyport.expectations import bundled_fixtures, read_expectation
+from fairyport.formats import load_engine, read_game
+from fairyport.movegen import Position, compile_game, divide, perft
 
 FAST_NODES = 120_000
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"

@@ -6,16 +6,10 @@ import pytest
 from rules_helpers import game_of
 
 from fairyport.errors import ParseError
-from fairyport.loader import bundled_fixtures, read_game
-from fairyport.model import (
-    BareKingRule,
-    PieceType,
-    Promotion,
-    PromotionChoice,
-    RoyalProtection,
-    Rules,
-)
-from fairyport.rules import Position, compile_game, perft
+from fairyport.expectations import bundled_fixtures
+from fairyport.formats import read_game
+from fairyport.model import BareKingRule, PieceType, Promotion, PromotionChoice, RoyalProtection, Rules
+from fairyport.movegen import Position, compile_game, perft
 
 
 def chess() -> Position:

@@ -12,7 +12,7 @@ from rules_helpers import lone_piece_targets
 
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.model import Board, Game, Metadata, PieceType, Setup
-from fairyport.rules import Position, compile_game
+from fairyport.movegen import Position, compile_game
 
 NOTES = Path(__file__).resolve().parents[1].parent / "shared" / "notes"
 TSV = NOTES / "fsf_betza_strings.tsv"

@@ -8,7 +8,7 @@ import pytest
 from lxml import etree
 
 from fairyport.cli.main import main
-from fairyport.converters.idiagram import read_text
+from fairyport.idiagram.files import read_text
 from fairyport.render.svg import render_svg
 from fairyport.render.text import board_lines
 

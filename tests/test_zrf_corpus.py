@@ -7,12 +7,13 @@ from pathlib import Path
 import pytest
 from zrf_helpers import corpus_files, needs_corpus
 
-from fairyport.cli.validate import ValidateOptions, validate_path
+from fairyport.api import validate_path
 from fairyport.errors import FairyportError, ModelError
-from fairyport.formats.zrf.build import build_game
-from fairyport.formats.zrf.geometry import resolve
-from fairyport.formats.zrf.loader import load
-from fairyport.formats.zrf.structure import read_structure
+from fairyport.format import ValidateOptions
+from fairyport.zrf.syntax.loader import load
+from fairyport.zrf.syntax.structure import read_structure
+from fairyport.zrf.typed.build import build_game
+from fairyport.zrf.typed.geometry import resolve
 
 FILES = corpus_files()
 LIBRARIES = {"common.zrf", "sokoban.inc"}

@@ -1,4 +1,4 @@
-"""Drop games written as ZRF (storage columns, :mod:`fairyport.converters.zrf.hands`): the committed fixtures
+"""Drop games written as ZRF (storage columns, :mod:`fairyport.zrf.writer.hands`): the committed fixtures
 are what the writer writes; the ZRF interpreter on the written file and the reference generator on the model
 have the same perft and the same legal moves along seeded random playouts that prefer captures (so both hands
 fill and drops are played); shogi's drop-mate rule is refused by name, or listed with best effort."""
@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters.zrf import write_game
-from fairyport.converters.zrf.hands import HAND_ZONE
 from fairyport.errors import UnsupportedError
-from fairyport.loader import read_game
+from fairyport.formats import read_game
 from fairyport.model import Game
-from fairyport.rules import compile_game
-from fairyport.rules.perft import PerftPosition, perft
-from fairyport.rules.zrf.engine import compile_file, position
-from fairyport.rules.zrf.position import Move, ZrfPosition
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import PerftPosition, perft
+from fairyport.zrf.interpreter.engine import compile_file, position
+from fairyport.zrf.interpreter.position import Move, ZrfPosition
+from fairyport.zrf.writer.file import write_game
+from fairyport.zrf.writer.hands import HAND_ZONE
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
 DROP_MATE = ("shogi", "minishogi")
@@ -195,7 +195,7 @@ def test_holdings_go_to_storage_and_divide_agrees(name: str, fen: str) -> None:
 def test_promoting_captures_have_their_own_names() -> None:
     """A capture that promotes (change-type before the cascade to storage) is named with the promoted type, so
     that divide keeps it apart from the plain capture (perft through divide equals perft)."""
-    from fairyport.rules.perft import divide
+    from fairyport.movegen.perft import divide
     zrf = compile_file(GAMES / "minishogi.zrf")
     pos = zrf.position_from_fen(HAND_FENS["minishogi"][0])
     assert sum(divide(pos, 2).values()) == perft(pos, 2)

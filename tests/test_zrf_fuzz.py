@@ -9,18 +9,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from zrf_helpers import CORPUS
 
-from fairyport.cli.validate import ValidateOptions, validate_path
+from fairyport.api import validate_path
 from fairyport.diagnostics import Finding
 from fairyport.errors import FairyportError
-from fairyport.formats.zrf.build import build_game
-from fairyport.formats.zrf.geometry import resolve
-from fairyport.formats.zrf.loader import load_text
-from fairyport.formats.zrf.macros import Limits
-from fairyport.formats.zrf.nodes import Atom, Node, SList, String, equal
-from fairyport.formats.zrf.parser import parse_text
-from fairyport.formats.zrf.printer import Style, format_forms
-from fairyport.formats.zrf.rewriter import render
-from fairyport.formats.zrf.structure import read_structure
+from fairyport.format import ValidateOptions
+from fairyport.zrf.syntax.loader import load_text
+from fairyport.zrf.syntax.macros import Limits
+from fairyport.zrf.syntax.nodes import Atom, Node, SList, String, equal
+from fairyport.zrf.syntax.parser import parse_text
+from fairyport.zrf.syntax.printer import Style, format_forms
+from fairyport.zrf.syntax.rewriter import render
+from fairyport.zrf.syntax.structure import read_structure
+from fairyport.zrf.typed.build import build_game
+from fairyport.zrf.typed.geometry import resolve
 
 PIECES = [
     "(", "(", ")", ")", " ", "\n", "\r\n", "\t", "9" * 5000, "$" + "7" * 5000,

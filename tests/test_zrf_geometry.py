@@ -5,10 +5,10 @@ from __future__ import annotations
 from zrf_helpers import corpus_file
 
 from fairyport.diagnostics import Finding
-from fairyport.formats.zrf.build import build_game
-from fairyport.formats.zrf.geometry import Geometry, resolve
-from fairyport.formats.zrf.loader import load, load_text
-from fairyport.formats.zrf.structure import read_structure
+from fairyport.zrf.syntax.loader import load, load_text
+from fairyport.zrf.syntax.structure import read_structure
+from fairyport.zrf.typed.build import build_game
+from fairyport.zrf.typed.geometry import Geometry, resolve
 
 
 def geometry_of(board: str, findings: list[Finding] | None = None) -> Geometry:

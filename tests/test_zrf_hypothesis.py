@@ -12,11 +12,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from fairyport.converters.zrf import read_game, write_game
 from fairyport.model import BLACK, WHITE, Board, Game, Metadata, Piece, PieceType, Promotion, PromotionChoice, Setup
-from fairyport.rules import compile_game
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf.engine import compile_file, position
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter.engine import compile_file, position
+from fairyport.zrf.read import read_game
+from fairyport.zrf.writer.file import write_game
 from tests.zrf_proof import compare_playout
 
 MOVES = ["W", "F", "N", "R", "B", "Q", "K", "D", "A", "C", "Z", "NAD", "FA", "WfF", "fmWfcF", "mRcpR", "mBcpB",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from zrf_helpers import corpus_file
 
-from fairyport.rules.perft import divide, perft
-from fairyport.rules.zrf import Game, compile_file
+from fairyport.movegen.perft import divide, perft
+from fairyport.zrf.interpreter import Game, compile_file
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 

@@ -9,8 +9,8 @@ from zrf_helpers import corpus_file
 from zrf_interp_helpers import BOARD, compile_text, game_text, moves, play
 
 from fairyport.errors import UnsupportedError
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf import compile_file, constants
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter import compile_file, constants
 
 
 def test_max_partial_chain(tmp_path: Path) -> None:
@@ -22,7 +22,7 @@ def test_max_partial_chain(tmp_path: Path) -> None:
 
 
 def test_max_moves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("fairyport.rules.zrf.position.MAX_MOVES", 2)
+    monkeypatch.setattr("fairyport.zrf.interpreter.position.MAX_MOVES", 2)
     with pytest.raises(UnsupportedError, match="more than 2 moves"):
         play(tmp_path, "((n add) (e add) (w add))").legal_raw()
 

@@ -1,4 +1,4 @@
-"""``fairyport perft`` and ``fairyport check`` on ZRF files, through the interpreter (NATIVE_ENGINES["zrf"])."""
+"""``fairyport perft`` and ``fairyport check`` on ZRF files, through the interpreter (the format's own engine)."""
 
 from __future__ import annotations
 

@@ -8,11 +8,11 @@ import pytest
 from zrf_helpers import CORPUS, corpus_file, corpus_files
 
 from fairyport.errors import FairyportError, UnsupportedError
-from fairyport.formats.zrf.loader import load
-from fairyport.formats.zrf.structure import read_structure
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf import compile_file
-from fairyport.rules.zrf.position import ZrfPosition
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter import compile_file
+from fairyport.zrf.interpreter.position import ZrfPosition
+from fairyport.zrf.syntax.loader import load
+from fairyport.zrf.syntax.structure import read_structure
 
 GAME_FILES = [p for p in corpus_files() if p.suffix == ".zrf" and p.name != "common.zrf"]
 

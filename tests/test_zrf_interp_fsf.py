@@ -11,8 +11,8 @@ import random
 import pytest
 from zrf_helpers import corpus_file
 
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf import Game, compile_file
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter import Game, compile_file
 
 sf = pytest.importorskip("pyffish")
 

@@ -8,8 +8,8 @@ import pytest
 from zrf_helpers import corpus_file
 from zrf_interp_helpers import compile_text, game_text, moves, play
 
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf import compile_file
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter import compile_file
 
 STEP = "((n add) (e add) (w add))"
 

@@ -12,8 +12,8 @@ import pytest
 from zrf_interp_helpers import BOARD, compile_text, game_text, moves, play
 
 from fairyport.errors import UnsupportedError
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf import constants
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter import constants
 
 
 def test_steps_follow_the_players_symmetry(tmp_path: Path) -> None:

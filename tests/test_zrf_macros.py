@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from fairyport.errors import ParseError
-from fairyport.formats.zrf.loader import load, load_text
-from fairyport.formats.zrf.macros import Expander, Limits, collect_macros
-from fairyport.formats.zrf.nodes import Atom, Node, SList, String, to_text
-from fairyport.formats.zrf.parser import parse_text
+from fairyport.zrf.syntax.loader import load, load_text
+from fairyport.zrf.syntax.macros import Expander, Limits, collect_macros
+from fairyport.zrf.syntax.nodes import Atom, Node, SList, String, to_text
+from fairyport.zrf.syntax.parser import parse_text
 
 
 def expanded(text: str) -> list[str]:

@@ -13,18 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters import EXCERPT, kept_code, programs_lost
-from fairyport.converters.json import game_from_json, game_to_json
-from fairyport.converters.zrf import read_game, write_game
-from fairyport.converters.zrf.play import ENGINE_NAME, round_trip
-from fairyport.converters.zrf.play import engine as zrf_engine
-from fairyport.engines import load_engine
+from fairyport.conversion import EXCERPT, kept_code, programs_lost
 from fairyport.errors import FairyportError, UnsupportedError
-from fairyport.formats.zrf.loader import load
-from fairyport.formats.zrf.structure import read_structure
-from fairyport.rules import compile_game
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf.engine import compile_file
+from fairyport.formats import load_engine
+from fairyport.json import game_from_json, game_to_json
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter.engine import compile_file
+from fairyport.zrf.play import ENGINE_NAME, round_trip
+from fairyport.zrf.play import engine as zrf_engine
+from fairyport.zrf.read import read_game
+from fairyport.zrf.syntax.loader import load
+from fairyport.zrf.syntax.structure import read_structure
+from fairyport.zrf.writer.file import write_game
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "zrf"
@@ -59,7 +60,7 @@ def test_a_board_of_positions_and_links_is_read_into_the_model(tmp_path: Path) -
     assert [p.name for p in board.positions] == ["p1", "p2", "p3", "q1", "q2", "r1"]
     assert board.links["up"]["p2"] == "q2" and board.links["side"]["p3"] == "p1"
     assert game.format_data["zrf"]["symmetry"]["Black"] == {"up": "down", "down": "up"}
-    assert game.piece_type("S").extra["zrf"]["programs"]  # link directions are not vectors: kept as programs
+    assert game.programs("S")  # link directions are not vectors: kept as programs
     assert kept_code(game)
 
 
@@ -118,7 +119,7 @@ def test_messages_quote_kept_blocks_as_a_short_excerpt(tmp_path: Path) -> None:
         compile_game(game)
     message = str(info.value)
     assert "long.zrf:8:" in message and "…" in message
-    block = game.piece_type("M").extra["zrf"]["programs"][0]["block"]
+    block = game.programs("M")[0].text
     assert len(block) > EXCERPT and block not in message
 
 

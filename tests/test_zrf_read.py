@@ -8,17 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters import kept_code, programs_lost
-from fairyport.converters.idiagram import read_text
-from fairyport.converters.idiagram import write_game as write_idiagram
-from fairyport.converters.zrf import read_game, write_game
-from fairyport.converters.zrf.play import ENGINE_NAME
-from fairyport.converters.zrf.play import engine as zrf_engine
+from fairyport.conversion import kept_code, programs_lost
 from fairyport.errors import UnsupportedError
-from fairyport.loader import read_game as read_any
-from fairyport.rules import compile_game
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf.engine import compile_file, position
+from fairyport.formats import read_game as read_any
+from fairyport.idiagram.files import read_text
+from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter.engine import compile_file, position
+from fairyport.zrf.play import ENGINE_NAME
+from fairyport.zrf.play import engine as zrf_engine
+from fairyport.zrf.read import read_game
+from fairyport.zrf.writer.file import write_game
 from tests.zrf_proof import compare_playout
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,7 +103,7 @@ def test_unrecognised_block_stays_a_program(tmp_path: Path) -> None:
     path.write_text(UNRECOGNISED)
     game = read_game(path)
     odd = game.piece_type("O")
-    assert odd.betza == "" and "create Man" in odd.extra["zrf"]["programs"][0]["block"]
+    assert odd.betza == "" and "create Man" in game.programs("O")[0].text
     with pytest.raises(UnsupportedError, match=r"piece 'Odd'.*create Man.*odd.zrf:7"):
         compile_game(game)
 
@@ -135,7 +136,7 @@ def test_convert_takes_a_variant(tmp_path: Path) -> None:
 
 @needs_corpus
 def test_model_engine_takes_a_variant() -> None:
-    from fairyport.engines import load_engine
+    from fairyport.formats import load_engine
 
     engine = load_engine(CHESS_ZRF, variant="Chess", engine="model")
     assert perft(engine.position(None, None), 2) == 400
@@ -216,7 +217,7 @@ def test_confinement_by_verify_in_zone_is_read_and_plays_like_the_interpreter(tm
 
 @needs_corpus
 def test_official_chess_model_counts_kiwipete() -> None:
-    from fairyport.rules import Position
+    from fairyport.movegen import Position
 
     variant = compile_game(read_game(CHESS_ZRF, variant="Chess"))
     kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

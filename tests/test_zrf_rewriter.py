@@ -7,12 +7,12 @@ from pathlib import Path
 from zrf_helpers import corpus_file, corpus_files, needs_corpus
 
 from fairyport.cli.main import main
-from fairyport.formats.zrf.loader import load, load_text
-from fairyport.formats.zrf.nodes import Atom, SList, String, equal
-from fairyport.formats.zrf.parser import parse, parse_text
-from fairyport.formats.zrf.printer import Style, format_forms, format_node
-from fairyport.formats.zrf.rewriter import insert_item, remove_item, render, replace_item, rewrite_file, to_bytes
-from fairyport.formats.zrf.source import SourceFile
+from fairyport.zrf.syntax.loader import load, load_text
+from fairyport.zrf.syntax.nodes import Atom, SList, String, equal
+from fairyport.zrf.syntax.parser import parse, parse_text
+from fairyport.zrf.syntax.printer import Style, format_forms, format_node
+from fairyport.zrf.syntax.rewriter import insert_item, remove_item, render, replace_item, rewrite_file, to_bytes
+from fairyport.zrf.syntax.source import SourceFile
 
 TEXT = (
     '; header\r\n(game\r\n\t(title "A; (tricky)\r\n string")   ; note\r\n'

@@ -6,10 +6,10 @@ import pytest
 from zrf_helpers import corpus_file
 
 from fairyport.errors import ModelError, UsageError
-from fairyport.formats.zrf.build import build_game
-from fairyport.formats.zrf.loader import load, load_text
-from fairyport.formats.zrf.nodes import to_text
-from fairyport.formats.zrf.structure import GameFile, read_structure
+from fairyport.zrf.syntax.loader import load, load_text
+from fairyport.zrf.syntax.nodes import to_text
+from fairyport.zrf.syntax.structure import GameFile, read_structure
+from fairyport.zrf.typed.build import build_game
 
 TEXT = """
 (game (title "Base") (option "pass turn" false) (option "animate captures" false)
@@ -112,7 +112,7 @@ def test_dagaz_and_axiom_dialects_are_recognised() -> None:
 
 def test_read_variant_and_show(capsys: pytest.CaptureFixture[str]) -> None:
     from fairyport.cli.main import main
-    from fairyport.formats.zrf.reader import read_variant
+    from fairyport.zrf.typed.reader import read_variant
 
     path = corpus_file("zrflib/Chess.zrf")
     read = read_variant(path, "Rook-Odds Chess")

@@ -6,11 +6,11 @@ import pytest
 
 from fairyport.diagnostics import Finding
 from fairyport.errors import ParseError
-from fairyport.formats.zrf import scanner
-from fairyport.formats.zrf.nodes import Atom, SList, String, to_text
-from fairyport.formats.zrf.parser import MAX_DEPTH, parse_text
-from fairyport.formats.zrf.rewriter import render, to_bytes
-from fairyport.formats.zrf.source import CP1252, UTF8, SourceFile
+from fairyport.zrf.syntax import scanner
+from fairyport.zrf.syntax.nodes import Atom, SList, String, to_text
+from fairyport.zrf.syntax.parser import MAX_DEPTH, parse_text
+from fairyport.zrf.syntax.rewriter import render, to_bytes
+from fairyport.zrf.syntax.source import CP1252, UTF8, SourceFile
 
 
 def kinds(text: str) -> list[tuple[str, str]]:
@@ -56,7 +56,7 @@ def test_cp1252_fallback_round_trips_and_is_remembered() -> None:
 def test_byte_order_mark_and_trailing_comment_survive() -> None:
     data = "\ufeff; head\n(version \"2.0\")\n; tail without newline".encode()
     source = SourceFile.from_bytes(data)
-    from fairyport.formats.zrf.parser import parse
+    from fairyport.zrf.syntax.parser import parse
 
     assert to_bytes(parse(source)) == data
 

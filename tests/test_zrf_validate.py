@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 from zrf_helpers import FIXTURES, corpus_file
 
+from fairyport.api import validate_path
 from fairyport.cli.main import main
-from fairyport.cli.validate import ValidateOptions, validate_path
 from fairyport.diagnostics import Severity
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE
-from fairyport.formats.zrf.checks import SYMMETRY_UNDEFINED_DIRECTION
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf.engine import compile_file
+from fairyport.format import ValidateOptions
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter.engine import compile_file
+from fairyport.zrf.typed.checks import SYMMETRY_UNDEFINED_DIRECTION
 
 FIXTURE_FILES = sorted(FIXTURES.glob("*.zrf"))
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.converters.zrf import write_game
 from fairyport.errors import UnsupportedError
-from fairyport.loader import read_game
+from fairyport.formats import read_game
 from fairyport.model import Board, Game, Metadata, Piece, PieceType, Setup
-from fairyport.rules import compile_game
-from fairyport.rules.perft import perft
-from fairyport.rules.zrf.engine import compile_file, position
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter.engine import compile_file, position
+from fairyport.zrf.writer.file import write_game
 from tests.zrf_proof import compare_playout
 
 GAMES = Path(__file__).resolve().parent.parent / "fixtures" / "games"
@@ -92,7 +92,7 @@ def test_small_games_play_like_the_model(tmp_path: Path, betza: str) -> None:
 def test_limited_slider_does_not_attack_beyond_its_range() -> None:
     """Found by the ZRF proof: the generator's reverse rays marked a W3 ray that meets the board edge as
     unlimited, so a W3 on a4 'attacked' e4 (5x5 board)."""
-    from fairyport.rules.position import Position
+    from fairyport.movegen.position import Position
 
     pos = Position.from_fen(compile_game(tiny("W3")), "5/X4/K2k1/5/5 b - - 0 1")
     assert "d3e4" in {pos.uci(m) for m in pos.legal_raw()}
@@ -101,7 +101,7 @@ def test_limited_slider_does_not_attack_beyond_its_range() -> None:
 def test_holes_are_killed_positions_and_read_back(tmp_path: Path) -> None:
     import dataclasses
 
-    from fairyport.converters.zrf import read_game as read_zrf
+    from fairyport.zrf.read import read_game as read_zrf
 
     game = tiny("QN")
     game.board = dataclasses.replace(game.board, holes=frozenset({"b2", "d4", "c5"}))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fairyport.formats.zrf.reader import read_variant
-from fairyport.rules.zrf import Game, ZrfPosition, compile_variant
+from fairyport.zrf.interpreter import Game, ZrfPosition, compile_variant
+from fairyport.zrf.typed.reader import read_variant
 
 BOARD = """
   (board (grid (start-rectangle 0 0 10 10)

@@ -1,6 +1,6 @@
 """Helpers for proving ZRF conversions: the ZRF interpreter and the reference generator, side by side.
 
-Both engines are played through the :class:`fairyport.rules.perft.PerftPosition` interface; moves are matched
+Both engines are played through the :class:`fairyport.movegen.perft.PerftPosition` interface; moves are matched
 by their UCI text, so a random playout goes through the same positions in both.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from fairyport.rules.perft import PerftPosition, perft
+from fairyport.movegen.perft import PerftPosition, perft
 
 
 def move_texts(pos: PerftPosition) -> dict[str, object]:

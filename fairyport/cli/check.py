@@ -12,10 +12,10 @@ from rich.table import Table
 
 from fairyport.cli.common import collect_files, print_json
 from fairyport.cli.perft import counted
-from fairyport.engines import EngineChoice, load_engine
+from fairyport.engines import EngineChoice
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError
-from fairyport.expectations import read_expectation
-from fairyport.loader import bundled_fixtures
+from fairyport.expectations import bundled_fixtures, read_expectation
+from fairyport.formats import load_engine
 
 
 def _row(path: Path, game: str, case: str, status: str, depth: int | None = None, expected: int | None = None,

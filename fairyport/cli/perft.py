@@ -7,10 +7,10 @@ import time
 from typing import Any
 
 from fairyport.cli.common import print_json, progress
-from fairyport.engines import load_engine
 from fairyport.errors import Location, UsageError
-from fairyport.rules import divide, perft_jobs
-from fairyport.rules.perft import PerftPosition
+from fairyport.formats import load_engine
+from fairyport.movegen import divide, perft_jobs
+from fairyport.movegen.perft import PerftPosition
 
 
 def counted(pos: PerftPosition, depth: int, jobs: int, label: str) -> int:

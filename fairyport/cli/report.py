@@ -6,12 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from fairyport.api import validate_path
 from fairyport.cli.common import progress
-from fairyport.cli.validate import ValidateOptions, validate_path
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageError
-from fairyport.loader import read_game
-from fairyport.proof import Proof, format_texts, perft_proof
-from fairyport.render.report import GamePage, IndexEntry, game_page, index_page
+from fairyport.format import ValidateOptions
+from fairyport.formats import read_game
+from fairyport.report.page import GamePage, IndexEntry, game_page, index_page
+from fairyport.report.proof import Proof, format_texts, perft_proof
 
 INDEX_NAME = "index.html"
 

@@ -5,19 +5,19 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from fairyport.cli.registry import SHOWERS, resolve
 from fairyport.errors import Location, UnsupportedError
-from fairyport.formats.detect import detect_format
+from fairyport.format import ShowOptions
+from fairyport.formats import detect_format, get_format
 
 
 def run(args: argparse.Namespace) -> int:
     """Show ``args.file`` with the shower of its format."""
     path = Path(args.file)
     fmt = detect_format(path, args.source_format)
-    function = resolve(SHOWERS, fmt)
+    function = get_format(fmt).show
     if function is None:
         raise UnsupportedError(f"'show' does not support the {fmt} format yet", Location(str(path)), feature=fmt)
-    return int(function(path, args))
+    return function(path, ShowOptions(variant=args.variant, svg=args.svg))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,65 +1,26 @@
 """``fairyport validate PATH... [--variant V] [--json]``: structural validation and linting of rule files.
 
-Each format registers a validator in :data:`fairyport.cli.registry.VALIDATORS`: a function
-``validate_file(path, options) -> FileReport`` found by module name, so that this command knows nothing about any
-one format.
+Each format's :attr:`~fairyport.format.Format.validate` does the work (:func:`fairyport.api.validate_path`), so
+that this command knows nothing about any one format.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
-from collections.abc import Callable
-from pathlib import Path
 
 from rich.table import Table
 
+from fairyport.api import validate_path
 from fairyport.cli.common import collect_files, print_json, progress, stderr_console
-from fairyport.cli.registry import VALIDATORS, resolve
 from fairyport.diagnostics import FileReport
-from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError, Location, UsageError
-from fairyport.formats.detect import SUFFIXES, detect_format
-
-
-@dataclasses.dataclass(frozen=True)
-class ValidateOptions:
-    """Options every validator receives."""
-
-    variant: str | None = None
-    """ZRF: the variant (title or 1-based index) to validate; None validates the game and every variant."""
-    against: str | None = None
-    """Game Courier: a file of the same game whose moves the preset's code must give when run."""
-    depth: int = 2
-    """Plies deep the ``against`` comparison and the ``run`` checks go."""
-    run: bool = False
-    """Game Courier: run the preset's code (the two sides' moves must mirror each other)."""
-
-
-ValidatorFunction = Callable[[Path, ValidateOptions], FileReport]
-
-
-def validate_path(path: Path, options: ValidateOptions) -> FileReport:
-    """Validate one file with the validator of its format; never raises for bad input."""
-    try:
-        fmt = detect_format(path)
-    except FairyportError as exc:
-        return FileReport(str(path), "unknown", unreadable=exc)
-    function: ValidatorFunction | None = resolve(VALIDATORS, fmt)
-    if function is None:
-        return FileReport(
-            str(path), fmt, unreadable=FairyportError(f"no validator for the {fmt} format", Location(str(path)))
-        )
-    try:
-        return function(path, options)
-    except UsageError:
-        raise  # a wrong option (an unknown --variant) is the caller's mistake, not the file's
-    except FairyportError as exc:
-        return FileReport(str(path), fmt, unreadable=exc)
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE
+from fairyport.format import ValidateOptions
+from fairyport.formats import FORMATS, SUFFIXES
 
 
 def run(args: argparse.Namespace) -> int:
     """Validate every file named or found under the folders named; print findings and a summary."""
-    suffixes = [s for s, fmt in SUFFIXES.items() if fmt in VALIDATORS]
+    suffixes = [s for s, fmt in SUFFIXES.items() if FORMATS[fmt].validate is not None]
     files = collect_files(args.paths, suffixes)
     options = ValidateOptions(variant=args.variant, against=args.against, depth=args.depth, run=args.run)
     reports: list[FileReport] = []

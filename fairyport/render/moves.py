@@ -1,7 +1,7 @@
 """Move diagrams computed by the move generator: which squares a piece reaches, and how.
 
 :func:`move_diagram` places one piece on a board and asks the reference generator
-(:meth:`fairyport.rules.Position.pseudo_legal`) what it can do there, probing the board square by square:
+(:meth:`fairyport.movegen.Position.pseudo_legal`) what it can do there, probing the board square by square:
 
 - alone on the board: the squares it can **move** to (as a piece that has moved, and as a virgin piece: what only
   the virgin piece reaches is an **initial** move);
@@ -23,11 +23,11 @@ import dataclasses
 from math import gcd
 
 from fairyport.errors import UnsupportedError
-from fairyport.formats import betza
 from fairyport.model import BLACK, WHITE, Board, Game, Piece, PieceType, Rules, Setup, square_name
-from fairyport.rules import Position, compile_game
-from fairyport.rules.compile import Variant, code_of
-from fairyport.rules.xbetza import K_VECTORS, AtomClass, atom_geometry, first_leg_directions, oblique_vectors
+from fairyport.movegen import Position, compile_game
+from fairyport.movegen.compile import Variant, code_of
+from fairyport.xbetza import syntax as betza
+from fairyport.xbetza.geometry import K_VECTORS, AtomClass, atom_geometry, first_leg_directions, oblique_vectors
 
 MOVE = "move"
 CAPTURE = "capture"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import contextlib
 
-from fairyport.describe import describe_betza, hand_rules
-from fairyport.formats.betza import BetzaError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, BareKingRule, Game, PieceType, Promotion, square_name
+from fairyport.xbetza.syntax import BetzaError
+from fairyport.xbetza.words import describe_betza, hand_rules
 
 EMPTY_MARK = "."
 HOLE_MARK = "#"
@@ -49,7 +49,7 @@ def _promotion_text(promotion: Promotion) -> str:
 
 
 def piece_lines(piece: PieceType) -> list[str]:
-    """One line for a piece type: ID, name and move, then its moves in words (:mod:`fairyport.describe`) and its
+    """One line for a piece type: ID, name and move, then its moves in words (:mod:`fairyport.xbetza.words`) and its
     promotion."""
     flags = []
     if piece.royal:

@@ -1,0 +1,62 @@
+"""What a conversion may lose, checked here for every format and every command.
+
+A reader keeps as code (:attr:`fairyport.model.Game.kept`) what the model cannot hold: :func:`untranslated` /
+:func:`require_translated` for code it could not translate (Game Courier piece functions, rules), and
+:func:`kept_code` / :func:`programs_lost` for code its own interpreter plays (ZRF move blocks and rules, a board
+with links). :func:`drop_rules` names the drop rules a writer without drops must refuse.
+"""
+
+from __future__ import annotations
+
+from fairyport.errors import Location, UnsupportedError
+from fairyport.model import CHESS_TRIGGERS, EXCERPT, UNTRANSLATED, Game, excerpt, kept_code
+
+__all__ = ["EXCERPT", "drop_rules", "excerpt", "kept_code", "programs_lost", "require_translated", "untranslated"]
+
+
+def untranslated(game: Game) -> list[str]:
+    """Everything a reader could not translate into the model (empty for a complete model)."""
+    return [k.text for k in game.kept if k.kind == UNTRANSLATED]
+
+
+def require_translated(game: Game, purpose: str) -> None:
+    """Refuse a game whose rules are partly untranslated code.
+
+    :raises UnsupportedError: naming every untranslated piece function or rule.
+    """
+    missing = untranslated(game)
+    if missing:
+        raise UnsupportedError(f"{purpose}: the model lacks rules kept as code: " + "; ".join(missing),
+                               feature="untranslated code")
+
+
+def drop_rules(game: Game) -> list[tuple[str, str]]:
+    """The drop and shogi-style promotion rules of ``game`` that a writer without drop support must refuse:
+    (feature, description) pairs, empty for a game without them. Writers call this so that no format drops
+    these rules silently."""
+    found: list[tuple[str, str]] = []
+    if game.rules.drops or game.rules.captures_to_hand:
+        found.append(("drops", "drops and captures to hand"))
+    for piece in game.pieces:
+        promotion = piece.promotion
+        if promotion is not None and (promotion.triggers != CHESS_TRIGGERS or promotion.mandatory_where_stuck):
+            found.append((f"{piece.name}: promotion", f"the shogi-style promotion of {piece.id} (on leaving the "
+                          "zone, or forced only where the piece could not move again)"))
+    return found
+
+
+def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
+    """Code a game keeps in its source format's language (:func:`kept_code`: ZRF move blocks not recognised as
+    XBetza, ZRF rules, a board with links) cannot go to another format: raise :class:`UnsupportedError` naming
+    the piece or rule, the code and where it is, or, with ``best_effort``, list them as dropped."""
+    lost: list[str] = []
+    if target != "zrf" and not (game.board.files and game.board.ranks):
+        raise UnsupportedError(f"a board of {len(game.board.positions)} positions without a rectangle of files and "
+                               f"ranks cannot be written as {target}", Location(game.metadata.source or None),
+                               feature="board links")
+    for feature, item in kept_code(game, target):
+        if not best_effort:
+            raise UnsupportedError(f"{item} has no place in the model and cannot be written as {target}",
+                                   Location(game.metadata.source or None), feature=feature)
+        lost.append(item)
+    return lost

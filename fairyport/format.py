@@ -1,0 +1,105 @@
+"""What one file format provides: the :class:`Format` each format package exports as ``FORMAT``.
+
+A format is one package (:mod:`fairyport.zrf`, :mod:`fairyport.gamecourier`, :mod:`fairyport.idiagram`,
+:mod:`fairyport.fsf`, :mod:`fairyport.json`) that describes itself with one frozen :class:`Format`: real
+callables for what it can do, ``None`` for what it cannot. :mod:`fairyport.formats` collects them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+from fairyport.diagnostics import FileReport
+from fairyport.engines import Engine
+from fairyport.model import Game
+
+
+class Reader(Protocol):
+    """``read(path, variant=None) -> Game``: a file (``variant``: which game of a file holding several)."""
+
+    def __call__(self, path: Path, *, variant: str | None = None) -> Game: ...
+
+
+class TextReader(Protocol):
+    """``read_text(text, variant=None, name="<text>") -> Game``: the text itself (``name`` locates errors)."""
+
+    def __call__(self, text: str, *, variant: str | None = None, name: str = "<text>") -> Game: ...
+
+
+class Writer(Protocol):
+    """``write(game, best_effort=False) -> (text, lost)``: ``lost`` lists what the format cannot express (empty
+    unless ``best_effort``; without it such a game raises :class:`~fairyport.errors.UnsupportedError`)."""
+
+    def __call__(self, game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]: ...
+
+
+class EngineLoader(Protocol):
+    """``engine(path, variant=None) -> Engine``: the format's own interpreter playing the file."""
+
+    def __call__(self, path: Path, *, variant: str | None = None) -> Engine: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class ValidateOptions:
+    """Options every validator receives."""
+
+    variant: str | None = None
+    """ZRF: the variant (title or 1-based index) to validate; None validates the game and every variant."""
+    against: str | None = None
+    """Game Courier: a file of the same game whose moves the preset's code must give when run."""
+    depth: int = 2
+    """Plies deep the ``against`` comparison and the ``run`` checks go."""
+    run: bool = False
+    """Game Courier: run the preset's code (the two sides' moves must mirror each other)."""
+    model_engine: Callable[[Path], Engine] | None = None
+    """How to play the ``against`` file through the common model (the registry fills it in with
+    :func:`fairyport.formats.load_engine`, so that no format needs to know the others)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ShowOptions:
+    """What ``fairyport show`` asks of a format's ``show``."""
+
+    variant: str | None = None
+    """Which game of a file holding several (ZRF: title or 1-based index; a Diagram page: 1-based number)."""
+    svg: str | None = None
+    """Where to write an SVG diagram of the start position, if anywhere."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Format:
+    """One file format and everything fairyport can do with it."""
+
+    name: str
+    """The name used by ``--from`` / ``--to`` and :func:`fairyport.read` (``zrf``, ``gamecourier`` ...)."""
+    title: str
+    """The format's name for people."""
+    suffixes: tuple[str, ...]
+    """File suffixes that mean this format (lower case, with the dot)."""
+    sniff: Callable[[str], bool] | None
+    """Whether a file's first 4 KiB (decoded) look like this format, for files whose suffix does not tell."""
+    read: Reader | None
+    """A file -> the common game model."""
+    read_text: TextReader | None
+    """Text -> the common game model."""
+    write: Writer | None
+    """The common game model -> text."""
+    rewrite: Callable[[Path], bytes] | None
+    """Same-format rewrite through the syntax tree, byte for byte for an unmodified file."""
+    show: Callable[[Path, ShowOptions], int] | None
+    """Print the board of a file (``fairyport show``); returns the exit code."""
+    validate: Callable[[Path, ValidateOptions], FileReport] | None
+    """Structural validation and linting (``fairyport validate``)."""
+    engine: EngineLoader | None
+    """The format's own interpreter, which plays a file on the format's own semantics."""
+    play_kept: Callable[[Game, str], Engine] | None = None
+    """Plays a model that keeps code in this format's language (:attr:`fairyport.model.Game.kept`), which the
+    reference generator cannot play (the second argument names where the model came from, for errors)."""
+    variants: bool = False
+    """Whether a file may hold several games (``read``'s ``variant`` chooses one)."""
+
+    def __repr__(self) -> str:
+        return f"Format({self.name!r})"

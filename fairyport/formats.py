@@ -1,0 +1,120 @@
+"""The format registry: every :class:`~fairyport.format.Format` fairyport knows, and what needs them all.
+
+:data:`FORMATS` collects the ``FORMAT`` object of each format package, in the order the command line lists
+them. Around it: :func:`detect_format` (which format a file is in), :func:`read_game` (any file into the common
+model), :func:`load_engine` (which engine plays a file: its format's interpreter or the model) and
+:func:`game_engine` (which engine plays a model).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fairyport import fsf, gamecourier, idiagram, json, zrf
+from fairyport.engines import Engine, EngineChoice, model_engine
+from fairyport.errors import Location, UnsupportedError, UsageError
+from fairyport.format import Format
+from fairyport.model import Game
+
+FORMATS: dict[str, Format] = {f.name: f for f in (zrf.FORMAT, gamecourier.FORMAT, idiagram.FORMAT, json.FORMAT,
+                                                   fsf.FORMAT)}
+"""Every format by name, in the order ``--from`` / ``--to`` list them."""
+
+NAMES = tuple(FORMATS)
+"""Format names accepted by ``--from`` / ``--to``."""
+
+SUFFIXES: dict[str, str] = {suffix: f.name for f in FORMATS.values() for suffix in f.suffixes}
+"""File suffixes and the format they mean."""
+
+SNIFF_BYTES = 4096
+"""How much of a file whose suffix does not tell is read to recognise its format."""
+
+
+def get_format(name: str) -> Format:
+    """The format called ``name``.
+
+    :raises UsageError: for a name fairyport does not know.
+    """
+    try:
+        return FORMATS[name]
+    except KeyError:
+        raise UsageError(f"unknown format {name!r}", expected=", ".join(NAMES)) from None
+
+
+def detect_format(path: Path, declared: str | None = None) -> str:
+    """Return the format of ``path``: ``declared`` if given, else from the suffix, else by sniffing the text.
+
+    :raises UsageError: if the format cannot be told.
+    """
+    if declared is not None:
+        return get_format(declared).name
+    fmt = SUFFIXES.get(path.suffix.lower())
+    if fmt is None and not path.exists() and "#" in path.name:  # page.html#2: a diagram of a page
+        fmt = SUFFIXES.get(Path(str(path).rpartition("#")[0]).suffix.lower())
+    if fmt is not None:
+        return fmt
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(SNIFF_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        head = ""
+    for candidate in FORMATS.values():
+        if candidate.sniff is not None and candidate.sniff(head):
+            return candidate.name
+    raise UsageError(
+        "cannot tell the format of this file; name it with --from",
+        Location(file=str(path)),
+        expected="a .zrf, .php, .idiagram, .html or .json file",
+    )
+
+
+def read_game(path: str | Path, fmt: str | None = None, variant: str | None = None) -> Game:
+    """The game in ``path``; the format is told by the file name unless ``fmt`` names it (``variant``: which
+    game of a file holding several, for formats that have them; ignored by the others).
+
+    :raises FairyportError: located errors for unreadable input; UnsupportedError for a format that cannot be
+        read into the model.
+    """
+    path = Path(path)
+    form = get_format(detect_format(path, fmt))
+    if form.read is None:
+        raise UnsupportedError(f"reading the {form.name} format into the game model is not supported yet",
+                               Location(str(path)), feature=form.name)
+    if variant is not None and form.variants:
+        return form.read(path, variant=variant)
+    return form.read(path)
+
+
+def game_engine(game: Game, source: str) -> Engine:
+    """The engine that plays a model: the reference generator, or, for a model that keeps code in a format's own
+    language, that format's interpreter (``source`` names where the model came from, for errors)."""
+    for kept_format in game.kept_formats():
+        form = FORMATS.get(kept_format)
+        if form is not None and form.play_kept is not None:
+            return form.play_kept(game, source)
+    return model_engine(game, source)
+
+
+def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None = None,
+                engine: EngineChoice = "auto") -> Engine:
+    """The engine that plays the game in ``path``: its format's own interpreter (``engine="native"``, or
+    ``"auto"`` where the format has one) or the common model (``"model"``).
+
+    ``variant`` picks a game of a file that holds several (ZRF); the native engine receives it, and the
+    model route passes it on only where the format's reader understands it.
+
+    :raises UnsupportedError: ``engine="native"`` for a format without an interpreter; ``variant`` for a format
+        whose files hold one game.
+    """
+    path = Path(path)
+    form = get_format(detect_format(path, fmt))
+    native = form.engine if engine != "model" else None
+    if engine == "native" and native is None:
+        raise UnsupportedError(f"the {form.name} format has no interpreter of its own; use --engine model",
+                               Location(str(path)), feature=f"{form.name} interpreter")
+    if native is not None:
+        return native(path, variant=variant)
+    if variant is not None and not form.variants:
+        raise UnsupportedError(f"--variant is not understood for the {form.name} format", Location(str(path)),
+                               feature="variant")
+    return game_engine(read_game(path, form.name, variant), str(path))

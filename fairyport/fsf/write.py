@@ -1,0 +1,353 @@
+"""Write a game as a Fairy-Stockfish ``variants.ini`` section, only where it is exact (see :mod:`.exactness`).
+
+Every piece becomes a custom piece (``customPieceN = x:<betza>``) except the chess pawn (``pawn``), a
+drop-mate pawn (``shogiPawn``) and the royal piece (``king``); each piece string is proven against the
+reference generator with pyffish when pyffish is installed (:mod:`.prove`). Anything Fairy-Stockfish cannot
+hold exactly raises :class:`~fairyport.errors.UnsupportedError` naming the piece or rule; with
+``best_effort`` the nearest section is written and every difference is listed (and repeated as comments at
+the top of the section).
+"""
+
+from __future__ import annotations
+
+import re
+
+from fairyport.errors import UnsupportedError
+from fairyport.fsf.exactness import MAX_CUSTOM_PIECES, MAX_FILES, MAX_RANKS
+from fairyport.fsf.prove import prove_piece, pyffish_available
+from fairyport.model import (
+    BLACK,
+    CHESS_TRIGGERS,
+    SHOGI_TRIGGERS,
+    WHITE,
+    BareKingRule,
+    Color,
+    Game,
+    PieceType,
+    StalemateResult,
+    file_name,
+)
+from fairyport.movegen import compile_game
+from fairyport.movegen.compile import Variant, code_of
+from fairyport.xbetza import syntax as betza
+
+CHESS_PAWN = frozenset({"ifmnD", "fmW", "fceF"})
+"""The chess pawn's moves (canonical XBetza), written as Fairy-Stockfish's built-in ``pawn``."""
+LAME_LEAPS = {"mafsW": "nN", "mafF": "nA"}
+"""Multi-leg moves Fairy-Stockfish holds as lame leaps: the xiangqi horse and elephant."""
+
+
+class _Writer:
+    def __init__(self, game: Game, best_effort: bool, prove: bool) -> None:
+        self.game = game
+        self.best_effort = best_effort
+        self.prove = prove
+        self.lost: list[str] = []
+        self.lines: list[str] = []
+        self.variant: Variant = compile_game(game)
+        self.slots: dict[str, str] = {}
+        """Piece id -> FSF option naming its type (``customPiece3``, ``king``, ``pawn``, ``shogiPawn``)."""
+
+    def refuse(self, feature: str, message: str) -> None:
+        """Unsupported: raise, or (best effort) remember the difference."""
+        if not self.best_effort:
+            raise UnsupportedError(f"Fairy-Stockfish cannot hold this exactly: {message}", feature=feature)
+        self.lost.append(message)
+
+    def add(self, key: str, value: object) -> None:
+        self.lines.append(f"{key} = {value}")
+
+    # ------------------------------------------------------------------ pieces
+    def fsf_betza(self, piece: PieceType) -> str:
+        """The piece's moves in Fairy-Stockfish's Betza (castling left out), refusing what it cannot hold."""
+        parts: list[str] = []
+        for move in betza.parse_moves(piece.betza):
+            text = betza.write([move])
+            if move.atom == "O":
+                continue
+            if text in LAME_LEAPS:
+                parts.append(LAME_LEAPS[text])
+            elif betza.is_fsf_subset(move):
+                parts.append(text)
+            else:
+                self.refuse(f"{piece.name}: {text}", f"piece {piece.name!r}: move {text!r} is outside "
+                            "Fairy-Stockfish's Betza (dropped)")
+        return "".join(parts)
+
+    def pieces(self) -> None:
+        game = self.game
+        royals = [p for p in game.pieces if p.royal]
+        if len(royals) > 1:
+            self.refuse("royal pieces", "more than one royal piece type: " + ", ".join(p.name for p in royals))
+        custom = 0
+        drop_mate = [p for p in game.pieces if p.drop is not None and p.drop.no_drop_mate]
+        for piece in game.pieces:
+            letter = piece.id.lower()
+            if not re.fullmatch(r"[a-z]", letter):
+                raise UnsupportedError(f"piece {piece.name!r}: Fairy-Stockfish needs one-letter piece ids, not "
+                                       f"{piece.id!r}", feature=f"{piece.name}: id")
+            moves = {betza.write([m]) for m in betza.parse_moves(piece.betza)}
+            if piece is (royals[0] if royals else None):
+                text = self.fsf_betza(piece)
+                self.slots[piece.id] = "king"
+                line = f"king = {letter}" if text == "K" else f"king = {letter}:{text}"
+            elif moves == CHESS_PAWN:
+                self.slots[piece.id] = "pawn"
+                line = f"pawn = {letter}"
+            elif piece in drop_mate[:1] and moves == {"fW"}:
+                self.slots[piece.id] = "shogiPawn"
+                line = f"shogiPawn = {letter}"
+            else:
+                if piece in drop_mate:
+                    self.refuse(f"{piece.name}: drop mate", f"piece {piece.name!r}: drop-mate prohibition on a "
+                                "piece that is not a single shogi pawn (fW)")
+                custom += 1
+                if custom > MAX_CUSTOM_PIECES:
+                    raise UnsupportedError(f"more than {MAX_CUSTOM_PIECES} custom pieces", feature="pieces")
+                slot = f"customPiece{custom}"
+                self.slots[piece.id] = slot
+                line = f"{slot} = {letter}:{self.fsf_betza(piece)}"
+            self.lines.append(line)
+            if self.prove and self.slots[piece.id] not in ("pawn", "shogiPawn"):
+                probe_line = re.sub(r"^\w+ = \w", "customPiece1 = a", line) if ":" in line else \
+                    "customPiece1 = a:K"
+                difference = prove_piece(piece, probe_line, game.board.files, game.board.ranks)
+                if difference is not None:
+                    self.refuse(f"{piece.name}: {piece.betza}", f"piece {piece.name!r} ({piece.betza}) moves "
+                                f"differently in Fairy-Stockfish: {difference}")
+
+    # ------------------------------------------------------------------ regions
+    def region(self, squares: frozenset[int]) -> str:
+        """A Bitboard option value: whole ranks as ``*N`` where complete, else square names."""
+        geo = self.variant.geometry
+        out: list[str] = []
+        by_rank: dict[int, set[int]] = {}
+        for sq in squares:
+            by_rank.setdefault(geo.coords[sq][1], set()).add(geo.coords[sq][0])
+        for rank in sorted(by_rank):
+            files = by_rank[rank]
+            if len(files) == geo.files:
+                out.append(f"*{rank + 1}")
+            else:
+                out.extend(f"{file_name(f)}{rank + 1}" for f in sorted(files))
+        return " ".join(out)
+
+    def squares_of(self, color: Color, names: frozenset[str]) -> frozenset[int]:
+        geo = self.variant.geometry
+        return frozenset(geo.square(name) for name in names)
+
+    # ------------------------------------------------------------------ rules
+    def promotions(self) -> None:
+        v = self.variant
+        promoting = [t for t in v.types if t.base is None and t.piece.promotion is not None]
+        zones: set[tuple[frozenset[int], frozenset[int]]] = set()
+        pawn_types: list[PieceType] = []
+        piece_map: list[str] = []
+        mandatory: set[bool] = set()
+        for t in promoting:
+            piece = t.piece
+            promotion = piece.promotion
+            assert promotion is not None
+            zones.add((v.promotion_zone[code_of(t.index, WHITE)], v.promotion_zone[code_of(t.index, BLACK)]))
+            if any(c.max_depth is not None or not c.on_last_rank or c.from_hand for c in promotion.choices):
+                self.refuse(f"{piece.name}: promotion", f"piece {piece.name!r}: promotion choices limited by "
+                            "depth, last rank or hand")
+            if promotion.triggers == SHOGI_TRIGGERS and len(promotion.choices) == 1:
+                piece_map.append(f"{piece.id.lower()}:{promotion.choices[0].piece.lower()}")
+                mandatory.add(promotion.mandatory)
+            elif promotion.triggers == CHESS_TRIGGERS:
+                pawn_types.append(piece)
+            else:
+                self.refuse(f"{piece.name}: promotion", f"piece {piece.name!r}: promotion on "
+                            + ", ".join(sorted(tr.value for tr in promotion.triggers))
+                            + " (Fairy-Stockfish promotes pawns on entering, other pieces on entering, leaving "
+                            "or moving within the zone, with one promoted type)")
+        if not promoting:
+            self.add("promotionPieceTypes", "-")
+            return
+        if len(zones) > 1:
+            self.refuse("promotion zone", "piece types promote in different zones")
+        white, black = next(iter(zones))
+        self.add("promotionRegionWhite", self.region(white))
+        self.add("promotionRegionBlack", self.region(black))
+        if pawn_types:
+            choices = {frozenset(c.piece for c in p.promotion.choices) for p in pawn_types if p.promotion}
+            if len(choices) > 1:
+                self.refuse("promotion choices", "pawn types promote to different sets of pieces")
+            self.add("promotionPawnTypes", "".join(p.id.lower() for p in pawn_types))
+            self.add("promotionPieceTypes", "".join(sorted(c.lower() for c in next(iter(choices)))))
+            pawn_mandatory = {p.promotion.mandatory for p in pawn_types if p.promotion}
+            if len(pawn_mandatory) > 1:
+                self.refuse("promotion", "some pawn types must promote, others need not")
+            self.add("mandatoryPawnPromotion", str(pawn_mandatory.pop()).lower())
+        else:
+            self.add("promotionPawnTypes", "-")
+            self.add("promotionPieceTypes", "-")
+        if piece_map:
+            self.add("promotedPieceType", " ".join(piece_map))
+            if len(mandatory) > 1:
+                self.refuse("promotion", "some piece types must promote, others need not")
+            self.add("mandatoryPiecePromotion", str(mandatory.pop()).lower())
+
+    def immobility(self) -> None:
+        """immobilityIllegal where the game needs it (drops, or promotion forced where stuck), and only if every
+        move to a square a piece can never leave is a forced promotion there."""
+        v = self.variant
+        game = self.game
+        needed = game.rules.drops or any(
+            p.promotion is not None and not p.promotion.mandatory and p.promotion.mandatory_where_stuck
+            for p in game.pieces)
+        stuck_types = [t for t in v.types if t.base is None and v.stuck[code_of(t.index, WHITE)]]
+        if not needed or not stuck_types:
+            return
+        for t in stuck_types:
+            code = code_of(t.index, WHITE)
+            reachable = {to for sq in range(v.size) for to in v._targets(code, sq)} & v.stuck[code]
+            promotion = t.piece.promotion
+            forced = promotion is not None and (promotion.mandatory or promotion.mandatory_where_stuck) \
+                and reachable <= v.promotion_zone[code]
+            if reachable and not forced:
+                self.refuse(f"{t.piece.name}: immobility", f"piece {t.piece.name!r} may move unpromoted to "
+                            "squares it can never leave, which Fairy-Stockfish's immobilityIllegal forbids")
+        self.add("immobilityIllegal", "true")
+
+    def drops(self) -> None:
+        game = self.game
+        if not game.rules.drops:
+            return
+        self.add("pieceDrops", "true")
+        self.add("capturesToHand", str(game.rules.captures_to_hand).lower())
+        droppable = [p for p in game.pieces if not p.royal]
+        zones = {p.drop.zone if p.drop else None for p in droppable}
+        if len(zones) > 1:
+            self.refuse("drop zones", "piece types have different drop zones")
+        zone = next(iter(zones), None)
+        if zone is not None:
+            for color, key in ((WHITE, "dropRegionWhite"), (BLACK, "dropRegionBlack")):
+                self.add(key, self.region(self.squares_of(color, game.zone_squares(zone, color))))
+        per_file = [p for p in droppable if p.drop is not None and p.drop.max_per_file is not None]
+        if len(per_file) > 1:
+            self.refuse("drop file limit", "more than one piece type limited per file: "
+                        + ", ".join(p.name for p in per_file))
+        if per_file and per_file[0].drop is not None:
+            self.add("dropNoDoubled", per_file[0].id.lower())
+            self.add("dropNoDoubledCount", per_file[0].drop.max_per_file)
+        for p in droppable:
+            if p.drop is not None and p.drop.max_per_square_color is not None:
+                self.refuse(f"{p.name}: square-colour limit", f"piece {p.name!r}: at most "
+                            f"{p.drop.max_per_square_color} unpromoted per square colour (no Fairy-Stockfish "
+                            "option)")
+        if any(p.drop is not None and p.drop.no_drop_mate for p in droppable):
+            self.add("shogiPawnDropMateIllegal", "true")
+        if "pawn" in self.slots.values():
+            self.add("firstRankPawnDrops", "true")
+            self.add("promotionZonePawnDrops", "true")
+
+    def castling(self) -> None:
+        v = self.variant
+        castlers = [t for t in v.types if t.castling]
+        pawns = [pid for pid, slot in self.slots.items() if slot == "pawn"]
+        if pawns:
+            ranks = {(color, self.variant.geometry.coords[sq][1])
+                     for sq, code in v.start_codes.items()
+                     for color in (WHITE, BLACK)
+                     if code == v.code(pawns[0], color)}
+            for color, key in ((WHITE, "doubleStepRegionWhite"), (BLACK, "doubleStepRegionBlack")):
+                rows = sorted(rank for c, rank in ranks if c == color)
+                self.add(key, " ".join(f"*{r + 1}" for r in rows) or "-")
+        else:
+            self.add("doubleStep", "false")
+        if not castlers:
+            self.add("castling", "false")
+            return
+        king = castlers[0]
+        start = [(sq, code) for sq, code in v.start_codes.items() if code == code_of(king.index, WHITE)]
+        if len(start) != 1:
+            self.refuse("castling", "castling without exactly one royal piece")
+            return
+        geo = v.geometry
+        kf, kr = geo.coords[start[0][0]]
+        partners = {v.types[(v.start_codes[s] - 1) >> 1].piece.id.lower()
+                    for s in (geo.at(0, kr), geo.at(geo.files - 1, kr)) if s in v.start_codes}
+        steps = {spec.dx: spec.step for spec in king.castling}
+        if set(steps) != {-1, 1} or kr != 0 or len(partners) != 1:
+            self.refuse("castling", "castling other than both ways on the first rank with one kind of "
+                        "corner piece")
+        self.add("castling", "true")
+        self.add("castlingKingFile", file_name(kf))
+        self.add("castlingKingsideFile", file_name(kf + steps.get(1, 2)))
+        self.add("castlingQueensideFile", file_name(kf - steps.get(-1, 2)))
+        self.add("castlingRookPieces", "".join(sorted(partners)))
+
+    def regions_and_values(self) -> None:
+        game = self.game
+        for piece in game.pieces:
+            if piece.confined_to is None:
+                continue
+            slot = self.slots[piece.id]
+            name = slot[0].upper() + slot[1:]
+            for color, side in ((WHITE, "White"), (BLACK, "Black")):
+                squares = self.squares_of(color, game.zone_squares(piece.confined_to, color))
+                self.add(f"mobilityRegion{side}{name}", self.region(squares))
+        if not game.rules.royals_may_face:
+            self.add("flyingGeneral", "true")
+        if game.rules.bare_king is not BareKingRule.NONE:
+            self.refuse("bare king", "the bare-king rule")
+        self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",
+                                    StalemateResult.WIN: "win"}[game.rules.stalemate])
+        self.add("checkmateValue", "loss")
+
+    def write(self, name: str) -> str:
+        game = self.game
+        board = game.board
+        if board.files > MAX_FILES or board.ranks > MAX_RANKS:
+            raise UnsupportedError(f"Fairy-Stockfish boards go up to {MAX_FILES} files x {MAX_RANKS} ranks, not "
+                                   f"{board.files} x {board.ranks}", feature="board size")
+        if board.holes or board.extra_positions or board.links or board.first_rank != 1:
+            raise UnsupportedError("Fairy-Stockfish boards are plain rectangles (no holes, extra positions, "
+                                   "links or rank 0)", feature="board shape")
+        self.add("maxFile", board.files)
+        self.add("maxRank", board.ranks)
+        self.pieces()
+        self.promotions()
+        self.immobility()
+        self.drops()
+        self.castling()
+        self.regions_and_values()
+        self.add("startFen", self.variant.start_position().fen())
+        title = game.metadata.title or name
+        header = [f"# {title}, written by fairyport (convert --to fsf)"]
+        header += [f"# NOT EXACT: {item}" for item in self.lost]
+        return "\n".join([*header, f"[{name}]", *self.lines]) + "\n"
+
+
+SECTION_SUFFIX = "-fairyport"
+"""Added to every section name: Fairy-Stockfish ignores a section named like one of its built-in variants
+(``chess``, ``shogi``, ...), so the export never uses a bare title."""
+
+
+def section_name(game: Game) -> str:
+    """The section name: the title in lower case letters and digits, then ``-fairyport``."""
+    return (re.sub(r"[^a-z0-9]", "", game.metadata.title.lower()) or "game") + SECTION_SUFFIX
+
+
+def write_section(game: Game, *, best_effort: bool = False, name: str | None = None,
+                  prove: bool | None = None) -> tuple[str, list[str]]:
+    """The ``variants.ini`` section of ``game`` and the list of differences (empty unless ``best_effort``).
+
+    ``prove`` (default: when pyffish is installed) checks every custom piece with pyffish.
+
+    :raises UnsupportedError: naming the piece or rule Fairy-Stockfish cannot hold exactly (not with
+        ``best_effort``, except for the board and piece ids, which have no nearest form).
+    """
+    writer = _Writer(game, best_effort, pyffish_available() if prove is None else prove)
+    text = writer.write(name or section_name(game))
+    return text, writer.lost
+
+
+def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
+    """``fairyport convert X --to fsf``: the section text and what was lost (MODEL_WRITERS signature)."""
+    return write_section(game, best_effort=best_effort)
+
+
+__all__ = ["section_name", "write_game", "write_section"]

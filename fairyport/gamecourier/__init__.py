@@ -1,0 +1,37 @@
+"""Game Courier presets (chessvariants.com): everything fairyport does with them, described by :data:`FORMAT`.
+
+- settings files and links: :mod:`.phpstrings` and :mod:`.php` (the PHP subset of settings files),
+  :mod:`.query` (query-string presets), :mod:`.preset` (one view of both), :mod:`.settings_writer`,
+  :mod:`.fen` (FEN codes), :mod:`.analysis` (what a preset says, decoded once), :mod:`.movement` and
+  :mod:`.symmetry` (piece functions as movement terms, colour reversal);
+- :mod:`.gamecode`: the GAME Code language (lexer, parser, writer) and its interpreter;
+- :mod:`.read` (with :mod:`.readhands` and :mod:`.translate`): a preset -> the common game model;
+- :mod:`.write` (with :mod:`.writehands`, :mod:`.terms` and :mod:`.rulestext`): the model -> a rule-enforcing
+  settings file;
+- :mod:`.lint`: findings for ``fairyport validate``; :mod:`.show`: ``fairyport show``.
+"""
+
+from __future__ import annotations
+
+from fairyport.format import Format
+from fairyport.gamecourier.gamecode.engine import load
+from fairyport.gamecourier.lint.run import validate_file
+from fairyport.gamecourier.preset import rewrite_file
+from fairyport.gamecourier.read import read_game, read_text
+from fairyport.gamecourier.show import show
+from fairyport.gamecourier.write import write_game
+
+
+def sniff(head: str) -> bool:
+    """A settings file is PHP with ``$default[...]`` keys; a link is a query string with ``code=`` and ``&``."""
+    return head.lstrip().startswith("<?php") or "$default[" in head or ("code=" in head and "&" in head)
+
+
+FORMAT = Format(
+    name="gamecourier", title="Game Courier preset", suffixes=(".php", ".gc"), sniff=sniff,
+    read=read_game, read_text=read_text, write=write_game, rewrite=rewrite_file, show=show,
+    validate=validate_file, engine=load,
+)
+"""The Game Courier format."""
+
+__all__ = ["FORMAT"]

@@ -1,0 +1,437 @@
+"""A Game Courier preset as a playable game: Pre-Game once, then for every move the mover's Pre-Move, the move,
+and the mover's Post-Move, where ``die`` rejects the move (notes §6.1).
+
+Legal moves are found the only way Game Courier's semantics allow: every candidate is tried. A candidate is a
+piece of the side to move going to any other square of the board (:data:`NULL_MOVES` excluded), and, where
+the preset allows more than one sub-move per turn (``setsystem maxmove`` >= :data:`PROMOTION_MAXMOVE`), that
+move followed by a promotion sub-move ``L-dest`` for each label ``L`` of the mover's side. It is legal when
+the mover's Post-Move code runs without ``die``.
+
+Shortcuts (each proven by a test to give the same moves as trying everything):
+
+- the mover's Pre-Move code runs once per position, not once per candidate (:data:`PREMOVE_ONCE`): it cannot
+  see the candidate, because the preprocessor words still describe the previous move while it runs;
+- a promotion sub-move changes only the destination square, so when the plain move's Post-Move run died
+  without ever looking at that square (nor at the whole board, nor at ``thismove``), every promotion of that
+  move dies the same way and is not tried (:class:`~.state.WatchedBoard`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import weakref
+from pathlib import Path
+
+from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
+from fairyport.gamecourier.analysis import Analysis, CodeInfo, analyse
+from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
+from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
+from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
+from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
+from fairyport.gamecourier.gamecode.values import EMPTY, ValueProblem, integer
+from fairyport.gamecourier.preset import Preset, parse_preset, read_preset
+
+PROMOTION_MAXMOVE = 2
+"""Promotion sub-moves (``P e7-e8; Q-e8``) are candidates only when the code allows that many sub-moves per
+turn with ``setsystem maxmove N`` (Game Courier's own limit on sub-moves). Without it, a promotion must be done
+by the code itself (``add G dest``)."""
+ADD_KEEPS_PREPROCESSOR = True
+"""A promotion sub-move ``L-dest`` places ``L`` on the destination but leaves ``origin``, ``dest``, ``moved``
+and ``old`` as the piece move set them (an add moves no piece), so Post-Move code tests the choice with
+``space dest``."""
+NULL_MOVES = False
+"""A piece "moving" to its own square is not a candidate."""
+PREMOVE_ONCE = True
+"""See the module docstring: the mover's Pre-Move code runs once per position."""
+POSTGAME_IN_PERFT = False
+"""Perft does not run Post-Game code: it announces results (``won``, ``drawn``) and records ``setlegal`` moves,
+neither of which changes which moves are legal; a game over by checkmate or stalemate has no legal moves anyway.
+:meth:`GameCourierGame.recorded_legal` runs it on request."""
+OWN_CAPTURES_ARE_CANDIDATES = True
+"""Game Courier itself does not stop a piece from landing on its own side's piece; presets reject that in
+Post-Move (``if isupper old: die ...``), so such moves are candidates like any other."""
+STORAGE_MARK = "!"
+"""A square whose file or rank label begins with ``!`` is off the board: a storage area where a preset keeps the
+pieces in hand (the Game Courier drop tutorial, ``piecedrops.html``: captured pieces are moved by the code to
+extra ranks whose labels begin with ``!``). A move from such a square is a drop: it is tried onto every square
+that is not in storage, written ``W@b2`` (the label in upper case, as the reference generator writes drops)."""
+DROPS_BY_LABEL = True
+"""Two pieces of the same label in one side's storage give one drop per destination (the piece from the first
+storage square, in board order): which storage square a piece came from changes nothing but the storage's
+layout, and a drop is "this piece to that square" (as in the model). Moves from storage to storage are not
+candidates."""
+PROMOTED_MARK = "+"
+"""A promotion sub-move to a label beginning with ``+`` (a promoted piece written as shogi writes it, ``+P``:
+fairyport's writer gives each promoted piece such a label) is named with ``+`` alone, ``c4c5+``, as shogi and
+the reference generator name a promotion that has one choice."""
+FEN_FIELDS_USED = ("board", "side")
+"""``--fen`` gives the board (read as a Game Courier FEN code on the preset's width) and the side to move
+(``w`` = the first side, ``b`` = the second). Castling and en passant rights are not in a Game Courier game:
+they are whatever the preset's Pre-Game code derives from the position, so those FEN fields are ignored."""
+
+
+@dataclasses.dataclass
+class GCMove:
+    """A legal move: the piece move, the promotion label (or None), and the state after it."""
+
+    origin: str
+    dest: str
+    promotion: str | None
+    after: State = dataclasses.field(repr=False, compare=False)
+    dropped: str | None = None
+    """The label of a piece dropped from storage (:data:`STORAGE_MARK`), else None."""
+
+    def uci(self) -> str:
+        """``e7e8q``: origin, destination and the promotion label in lower case; a drop ``W@b2``."""
+        promotion = ""
+        if self.promotion:
+            promotion = PROMOTED_MARK if self.promotion.startswith(PROMOTED_MARK) else self.promotion.lower()
+        if self.dropped is not None:
+            return self.dropped.upper() + "@" + self.dest + promotion
+        return self.origin + self.dest + promotion
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # compiled code cannot be pickled: a move travels to a worker process by name and is found again there
+        return (_move_by_name, (self.origin, self.dest, self.promotion, self.dropped))
+
+    def notation(self) -> str:
+        """Game Courier's notation: ``P e7-e8; Q-e8``."""
+        text = f"{self.after.moved} {self.origin}-{self.dest}"
+        return text + (f"; {self.promotion}-{self.dest}" if self.promotion else "")
+
+
+class GameCourierGame:
+    """A preset compiled for the interpreter."""
+
+    def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False) -> None:
+        self.preset = preset
+        self.shortcuts = shortcuts
+        """False: run Pre-Move for every candidate and try every promotion (the tests' proof of the shortcuts)."""
+        analysis = analyse(preset)
+        self.analysis = analysis
+        self.title = preset.get("game") or (Path(preset.file).stem if preset.file else "Game Courier preset")
+        _refuse_includes(analysis)
+        for info in analysis.code:
+            if info.program.errors:
+                first = min(info.program.errors, key=lambda e: e.location.offset or 0)
+                raise first.relocated(info.value.location(first.location.offset or 0))
+        if analysis.board_error is not None:
+            raise analysis.board_error
+        if analysis.board is None:
+            raise ParseError("the preset has no FEN code ('code'): there is no board to play on",
+                             preset.location(0), expected="a 'code' key", found="none")
+        board = analysis.board
+        holes = {(f, r) for r in range(len(board.ranks)) for f in range(board.cols)
+                 if board.cell_at(f, r).kind == "hole"}
+        self.geometry = Geometry.build(analysis.files, analysis.ranks, holes)
+        if len(set(self.geometry.squares)) != len(self.geometry.squares):
+            raise ModelError("two squares get the same name from the 'files' and 'ranks' labels",
+                             preset.location(0))
+        self.storage = frozenset(sq for sq, (f, r) in self.geometry.position.items()
+                                 if analysis.files[f].startswith(STORAGE_MARK)
+                                 or analysis.ranks[r].startswith(STORAGE_MARK))
+        """The squares off the board where pieces in hand are kept (:data:`STORAGE_MARK`)."""
+        self.labels = analysis.piece_labels() | {name for name in analysis.defs if side_of(name) is not None}
+        self.interpreter = Interpreter(self.geometry, self.labels)
+        self.interpreter.names = set(analysis.defs)
+        if trace:  # record what runs (validate --run's dead code), at a small cost per statement
+            self.interpreter.trace = set()
+        self.blocks: dict[str, list[Runner]] = {}
+        subs: list[tuple[Compiler, SubBlock]] = []
+        for info in analysis.code:
+            compiler = Compiler(self.interpreter, _source(info))
+            for block in _subs(info.program.statements):
+                subs.append((compiler, block))
+                self.interpreter.names.add(block.name)
+        for _, block in subs:  # every sub is known before any body is compiled (calls by name)
+            self.interpreter.subs[block.name] = None  # type: ignore[assignment]
+        try:
+            for compiler, block in subs:
+                self.interpreter.subs[block.name] = compiler.sub(block)
+            for info in analysis.code:
+                self.blocks[info.key] = Compiler(self.interpreter, _source(info)).block(info.program.statements)
+        except RecursionError:
+            raise UnsupportedError("GAME Code nested too deeply to compile", preset.location(0),
+                                   feature="nesting depth") from None
+
+    # --- phases ------------------------------------------------------------------------------------------
+
+    def _block(self, phase: str, side: int) -> list[Runner] | None:
+        keys = {"premove": [f"preauto{side}"], "postmove": [f"postauto{side}"],
+                "postgame": [f"postgame{side}", "postgame"]}[phase]
+        for key in keys:
+            if key in self.blocks:
+                return self.blocks[key]
+        return None
+
+    def start(self, board: dict[str, str] | None = None, side: int = 1) -> State:
+        """The state after Pre-Game, on the preset's board or on ``board``.
+
+        :raises UnsupportedError: Pre-Game code ``die``\\ s, or cannot be run.
+        """
+        if board is None:
+            board = self._initial_board()
+        state = State(board, side)
+        pregame = self.blocks.get("pregame")
+        if pregame is not None:
+            try:
+                self.interpreter.run(pregame, state)
+            except Die as die:
+                raise UnsupportedError(f"the Pre-Game code stops the game: {die.message}", die.location,
+                                       feature="die in Pre-Game") from None
+        state.legal = []
+        return state
+
+    def _initial_board(self) -> dict[str, str]:
+        assert self.analysis.board is not None
+        return _board_from(self.analysis.board, self.geometry)
+
+    def position(self, fen: str | None = None, where: Location | None = None) -> GameCourierPosition:
+        """The start position, or the position of ``fen`` (see :data:`FEN_FIELDS_USED`)."""
+        if fen is None or fen == "startpos":
+            return GameCourierPosition(self, self.start())
+        fields = fen.split()
+        if not fields:
+            raise ParseError("empty FEN", where)
+        assert self.analysis.board is not None
+        try:
+            decoded = parse_fen(fields[0], self.analysis.board.cols)
+        except ParseError as exc:
+            raise exc.relocated(where or exc.location) from None
+        if len(decoded.ranks) != len(self.analysis.board.ranks):
+            raise ParseError(f"the FEN has {len(decoded.ranks)} ranks, the preset's board "
+                             f"{len(self.analysis.board.ranks)}", where, expected=f"{len(self.analysis.board.ranks)}",
+                             found=str(len(decoded.ranks)))
+        side = 1
+        if len(fields) > 1:
+            if fields[1] not in ("w", "b"):
+                raise ParseError("the side to move must be 'w' or 'b'", where, expected="w or b",
+                                 found=repr(fields[1]))
+            side = 1 if fields[1] == "w" else 2
+        return GameCourierPosition(self, self.start(_board_from(decoded, self.geometry), side))
+
+    # --- moves -------------------------------------------------------------------------------------------
+
+    def legal_moves(self, state: State, origins: set[str] | None = None) -> list[GCMove]:
+        """Every candidate move of the side to move that the mover's Post-Move code accepts (only the moves of
+        the pieces on ``origins`` when given)."""
+        side = state.side
+        base = state.copy()
+        premove = self._block("premove", side)
+        if premove is not None and self.shortcuts:
+            try:
+                self.interpreter.run(premove, base)
+            except Die:
+                return []
+            premove = None
+        postmove = self._block("postmove", side)
+        promote = self._promotes(base)
+        choices = sorted(label for label in self.labels if side_of(label) == side) if promote else []
+        squares = self.geometry.squares
+        storage = self.storage
+        in_hand: set[str] = set()
+        moves: list[GCMove] = []
+        for origin in squares:
+            moved = base.board[origin]
+            if side_of(moved) != side or (origins is not None and origin not in origins):
+                continue
+            drop = origin in storage
+            if drop:
+                if DROPS_BY_LABEL and moved in in_hand:
+                    continue
+                in_hand.add(moved)
+            for dest in squares:
+                if (dest == origin and not NULL_MOVES) or (drop and dest in storage):
+                    continue
+                after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote)
+                if after is not None:
+                    moves.append(GCMove(origin, dest, None, after, moved if drop else None))
+                if promote and (seen or after is not None or not self.shortcuts):
+                    for label in choices:
+                        if label != moved:
+                            promoted, _ = self._try(base, premove, postmove, origin, dest, label, watch=False)
+                            if promoted is not None:
+                                moves.append(GCMove(origin, dest, label, promoted, moved if drop else None))
+        return moves
+
+    def _promotes(self, state: State) -> bool:
+        value = state.system.get("maxmove")
+        try:
+            return value is not None and integer(value) >= PROMOTION_MAXMOVE
+        except ValueProblem:
+            return False
+
+    def _try(self, base: State, premove: list[Runner] | None, postmove: list[Runner] | None, origin: str,
+             dest: str, promotion: str | None, *, watch: bool) -> tuple[State | None, bool]:
+        s = base.copy()
+        if premove is not None:
+            try:
+                self.interpreter.run(premove, s)
+            except Die:
+                return None, True
+        board = s.board
+        moved = board[origin]
+        s.old = board[dest]
+        board[dest] = moved if promotion is None else promotion
+        board[origin] = EMPTY
+        s.origin, s.dest, s.moved = origin, dest, moved
+        s.thismove = f"{moved} {origin}-{dest}" + (f"; {promotion}-{dest}" if promotion else "")
+        seen = False
+        if postmove is not None:
+            watched = WatchedBoard(board, dest) if watch else None
+            if watched is not None:
+                s.board = watched
+            try:
+                self.interpreter.run(postmove, s)
+            except Die:
+                return None, watched.seen if watched is not None else False
+            if watched is not None:
+                seen = watched.seen
+                s.board = dict(watched)
+        s.side = 3 - s.side
+        s.ply += 1
+        s.legal = []
+        return s, seen
+
+    def recorded_legal(self, state: State) -> set[tuple[str, str]] | None:
+        """The moves the last mover's Post-Game code records with ``setlegal`` for ``state`` (the legal-move
+        display), or None when it records none."""
+        last = 3 - state.side
+        postgame = self._block("postgame", last)
+        if postgame is None:
+            return None
+        s = state.copy()
+        with contextlib.suppress(Die):
+            self.interpreter.run(postgame, s)
+        return set(s.legal) if s.legal else None
+
+    def fen(self, state: State) -> str:
+        """The board as a Game Courier FEN code, and the side to move (``w`` / ``b``)."""
+        assert self.analysis.board is not None
+        ranks: list[list[Cell]] = []
+        template = self.analysis.board
+        for r in range(len(template.ranks) - 1, -1, -1):
+            row: list[Cell] = []
+            for f in range(template.cols):
+                sq = self.geometry.at.get((f, r))
+                if sq is None:
+                    row.append(Cell("hole"))
+                elif state.board[sq] == EMPTY:
+                    row.append(Cell("empty"))
+                else:
+                    row.append(Cell("piece", state.board[sq]))
+            ranks.append(row)
+        return write_fen(FenBoard(template.cols, ranks)) + (" w" if state.side == 1 else " b")
+
+
+class GameCourierPosition:
+    """A position for :mod:`fairyport.movegen.perft` (``legal_raw / push_raw / pop_raw / uci / copy``)."""
+
+    def __init__(self, game: GameCourierGame, state: State) -> None:
+        self.game = game
+        self.state = state
+        self._stack: list[State] = []
+
+    def legal_raw(self) -> list[GCMove]:
+        """The legal moves (see :meth:`GameCourierGame.legal_moves`)."""
+        return self.game.legal_moves(self.state)
+
+    def push_raw(self, move: GCMove) -> None:
+        """Make a move of :meth:`legal_raw`."""
+        after = move.after
+        if after is None:  # a move that came from another process: find it by name
+            after = next(m.after for m in self.legal_raw() if m.uci() == move.uci())
+        self._stack.append(self.state)
+        self.state = after
+
+    def pop_raw(self) -> None:
+        """Take back the last move."""
+        self.state = self._stack.pop()
+
+    def uci(self, move: GCMove) -> str:
+        """The move's name (``e2e4``, ``e7e8q``)."""
+        return move.uci()
+
+    def copy(self) -> GameCourierPosition:
+        """An independent copy. Copies are registered so that a worker process forked after the copy (``divide
+        --jobs``) receives it by number: compiled code cannot be pickled."""
+        new = GameCourierPosition(self.game, self.state)
+        new._stack = list(self._stack)
+        _COPIES[id(new)] = new
+        return new
+
+    def __reduce__(self) -> tuple[object, ...]:
+        if _COPIES.get(id(self)) is not self:
+            raise TypeError("only copies made by GameCourierPosition.copy() can be sent to another process")
+        return (_copy_by_number, (id(self),))
+
+    def fen(self) -> str:
+        """See :meth:`GameCourierGame.fen`."""
+        return self.game.fen(self.state)
+
+    def recorded_legal(self) -> set[tuple[str, str]] | None:
+        """See :meth:`GameCourierGame.recorded_legal`."""
+        return self.game.recorded_legal(self.state)
+
+
+_COPIES: weakref.WeakValueDictionary[int, GameCourierPosition] = weakref.WeakValueDictionary()
+"""Live copies by ``id`` (see :meth:`GameCourierPosition.copy`)."""
+
+
+def _copy_by_number(number: int) -> GameCourierPosition:
+    return _COPIES[number]
+
+
+def _move_by_name(origin: str, dest: str, promotion: str | None, dropped: str | None) -> GCMove:
+    return GCMove(origin, dest, promotion, None, dropped)  # type: ignore[arg-type]
+
+
+def _board_from(fen: FenBoard, geometry: Geometry) -> dict[str, str]:
+    board: dict[str, str] = {}
+    for sq, (f, r) in geometry.position.items():
+        cell = fen.cell_at(f, r)
+        board[sq] = cell.label if cell.kind == "piece" and cell.label is not None else EMPTY
+    return board
+
+
+def _source(info: CodeInfo) -> Source:
+    value = info.value
+    return Source(info.key, value.text or "", value.location)
+
+
+def _subs(statements: list[Statement]) -> list[SubBlock]:
+    found: list[SubBlock] = []
+    for st in statements:
+        if isinstance(st, SubBlock):
+            found.append(st)
+            found.extend(_subs(st.body))
+        elif isinstance(st, IfBlock):
+            for branch in st.branches:
+                found.extend(_subs(branch.body))
+    return found
+
+
+def _refuse_includes(analysis: Analysis) -> None:
+    for info in analysis.code:
+        for command, _ in info.program.walk():
+            if isinstance(command, Command) and command.name == "include":
+                names = " ".join(t.value for t in command.args)
+                raise UnsupportedError(
+                    f"include {names}: the Game Courier include library '{names}' is not available to fairyport, "
+                    "so this preset cannot be run", info.value.location(command.offset), feature=f"include {names}")
+
+
+def load_preset(path: str | Path) -> GameCourierGame:
+    """Read a preset file (settings file or query string) and compile it.
+
+    :raises ParseError: unreadable preset or GAME Code syntax error (located).
+    :raises UnsupportedError: an include library, or code that cannot be run.
+    """
+    return GameCourierGame(read_preset(Path(path)))
+
+
+def load_text(text: str, file: str | None = None) -> GameCourierGame:
+    """Compile a preset given as text (settings-file PHP or a query string)."""
+    return GameCourierGame(parse_preset(text, file))

@@ -1,0 +1,74 @@
+"""Linting of Game Courier presets: ``fairyport validate preset.php``.
+
+:func:`lint_preset` runs every check of :mod:`.checks_board` and :mod:`.checks_code` over one
+:class:`~.analysis.Analysis`; :func:`validate_file` is the ``validate`` command's entry point.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fairyport.diagnostics import FileReport, Finding, Severity
+from fairyport.errors import UnsupportedError, UsageError
+from fairyport.gamecourier.analysis import Analysis, analyse
+from fairyport.gamecourier.lint.board import BOARD_CHECKS
+from fairyport.gamecourier.lint.code import CODE_CHECKS
+from fairyport.gamecourier.preset import Preset, read_preset
+
+if TYPE_CHECKING:
+    from fairyport.format import ValidateOptions
+
+FORMAT = "gamecourier"
+
+
+def lint_preset(preset: Preset) -> tuple[list[Finding], Analysis]:
+    """All findings for ``preset``, sorted by position then code (those in a query preset's settings file last),
+    and the analysis they came from."""
+    analysis = analyse(preset)
+    findings = [f for check in (*BOARD_CHECKS, *CODE_CHECKS) for f in check(analysis)]
+    findings.sort(key=lambda f: (f.location.file != preset.file, f.location.line or 0, f.location.column or 0, f.code))
+    return findings, analysis
+
+
+def details(analysis: Analysis) -> dict[str, Any]:
+    """Facts worth printing with the findings: kind, board counts, enforcement and its evidence."""
+    board = analysis.board
+    info: dict[str, Any] = {
+        "kind": analysis.preset.kind,
+        "game": analysis.preset.get("game"),
+        "enforcement": analysis.enforcement.to_json(),
+        "piece_set": analysis.set_source,
+    }
+    if board is not None:
+        info["board"] = {"cols": board.cols, "ranks": len(board.ranks), "cells": board.cells, "holes": board.holes,
+                         "pieces": board.piece_count()}
+    return info
+
+
+def validate_file(path: Path, options: ValidateOptions) -> FileReport:
+    """Read and lint one preset.
+
+    :raises ParseError: if the file cannot be read or is not a readable preset (the command reports it as
+        unreadable, exit 4).
+    """
+    preset = read_preset(path)
+    findings, analysis = lint_preset(preset)
+    if options.against is not None:
+        from fairyport.gamecourier.lint.compare import compare_moves
+
+        if options.model_engine is None:
+            raise UsageError("--against needs a way to play the other file (ValidateOptions.model_engine)")
+        findings += compare_moves(path, Path(options.against), options.depth, options.model_engine)
+    if options.run:
+        from fairyport.gamecourier.lint.compare import compare_colours
+        from fairyport.gamecourier.lint.coverage import dead_code
+
+        try:
+            findings += compare_colours(path, options.depth)
+            findings += dead_code(path, options.depth)
+        except UnsupportedError as exc:  # an include library, a word the interpreter does not know, ...
+            findings.append(Finding(exc.location, Severity.WARNING, "GC-RUN-NOT-RUN",
+                                    f"--run: the code cannot be run, so nothing is shown by running it: {exc.reason}",
+                                    fix="remove what the interpreter cannot run (see the message)"))
+    return FileReport(str(path), FORMAT, findings, details=details(analysis))

@@ -1,0 +1,602 @@
+"""Game model -> a rule-enforcing Game Courier settings file with self-contained GAME Code (no include).
+
+The code, in the order a maintainer reads it (Pre-Game):
+
+- ``setsystem maxmove 2`` (a move and a promotion), ``setflag rules``, the e.p. variables, the virgin flags of
+  the pieces whose moves need them (``i`` moves, castling);
+- one line per piece and colour, ``def LABEL <or chain of check* terms>`` (:mod:`.terms`), upper case White,
+  lower case Black, then ``def ep_LABEL`` for pieces that capture en passant;
+- ``def vacant`` / ``def occupied``: whether a square was empty before the move being checked. Post-Move
+  sees the board after the move, so ``illegal`` sets ``wasempty`` to the destination when nothing was
+  captured; everywhere else ``wasempty`` is ``@`` and they mean ``empty`` / ``not empty``. The destination is
+  never read before the piece function has rejected a move by its geometry (what the interpreter's
+  promotion shortcut relies on);
+- one-line rule functions: ``def royal`` (royal labels), ``def white`` / ``def black`` (whose piece a label
+  is), zones ``def zone_NAME_white`` (confinement), ``def promo_zone_LABEL`` and ``def promo_choice_LABEL``;
+- named subroutines: ``attacked``, ``checked``, ``facing``, ``castlesafe``, ``illegal`` (every rule of a move
+  made on the board), ``trymove`` (make, test, take back), ``legalmoves`` (``setlegal`` and the count).
+
+Post-Move N checks the move with ``illegal`` and the promotion with ``badpromotion``, ``die``\\ s with a message,
+then performs e.p. captures, the castling partner's move and the flag and e.p. updates. Post-Game N lists the
+opponent's legal moves with ``setlegal`` and ends the game on checkmate or stalemate with the game's result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from fairyport.errors import UnsupportedError
+from fairyport.gamecourier import writehands as hands
+from fairyport.gamecourier.rulestext import rules_html
+from fairyport.gamecourier.settings_writer import write_settings
+from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
+from fairyport.model import (
+    BLACK,
+    CHESS_TRIGGERS,
+    WHITE,
+    BareKingRule,
+    Color,
+    Game,
+    PieceType,
+    RoyalProtection,
+    StalemateResult,
+    square_name,
+)
+from fairyport.xbetza.geometry import AtomClass, first_leg_directions
+
+SIDES = ("white", "black")
+"""Names of the colour functions and of the sides in messages' code."""
+DEFAULT_SET = "alfaerie"
+PIECES_OF_SIDE = "cond == #side white onlyupper onlylower"
+"""The pieces of the side named by ``#side`` (``white`` / ``black``), square -> label."""
+"""Piece set written when the model names none (Game Courier's common Alfaerie set)."""
+
+
+@dataclasses.dataclass
+class _Context:
+    game: Game
+    best_effort: bool
+    lost: list[str] = dataclasses.field(default_factory=list)
+
+    def refuse(self, error: UnsupportedError) -> None:
+        if not self.best_effort:
+            raise error
+        self.lost.append(error.feature or error.reason)
+
+
+def label(piece: PieceType, color: Color) -> str:
+    """The Game Courier label of a piece type: its id, upper case for White, lower case for Black."""
+    return piece.id.upper() if color == WHITE else piece.id.lower()
+
+
+def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
+    """The settings file of ``game`` and the list of what it leaves out (empty unless ``best_effort``).
+
+    :raises UnsupportedError: naming the piece or rule Game Courier code cannot express, unless ``best_effort``.
+    """
+    ctx = _Context(game, best_effort)
+    board = game.board
+    if board.extra_positions or board.links:
+        ctx.refuse(UnsupportedError("boards with extra positions or links are not written", feature="board"))
+    if game.setup.side_to_move != WHITE:
+        ctx.refuse(UnsupportedError("Game Courier's first side moves first", feature="side to move"))
+    for error in hands.unsupported(game):
+        ctx.refuse(error)
+    codes = {}
+    for piece in game.pieces:
+        for color in (WHITE, BLACK):
+            try:
+                codes[piece.id, color] = piece_code(piece, color)
+            except UnsupportedError as error:
+                ctx.refuse(error)
+                codes[piece.id, color] = PieceCode()
+    _check_rules(ctx)
+    values: dict[str, str] = {
+        "game": game.metadata.title or "Untitled",
+        "code": _fen(game),
+        "cols": str(board.files),
+        "files": " ".join(square_name(f, 0)[:-1] for f in range(board.files)),
+        "ranks": " ".join(hands.rank_labels(game)),
+        "shape": "Square Cells",
+        "sides": "White Black",
+        "set": DEFAULT_SET,
+    }
+    if game.metadata.source.startswith(("http://", "https://")):
+        values["rulesurl"] = game.metadata.source
+    values["pregame"] = _pregame(ctx, codes)
+    for color in (WHITE, BLACK):
+        values[f"postauto{color + 1}"] = _postmove(ctx, codes, color)
+    for color in (WHITE, BLACK):
+        values[f"postgame{color + 1}"] = _postgame(game, color)
+    values["rules"] = rules_html(game)
+    author = game.metadata.author or None
+    return write_settings(values, author=author), ctx.lost
+
+
+def _fen(game: Game) -> str:
+    board = game.board
+    rows = [_storage_row(cells) for cells in reversed(hands.storage_rows(game, BLACK))]
+    for rank in reversed(range(board.ranks)):
+        text, run = "", 0
+        for file in range(board.files):
+            name = square_name(file, rank, board.first_rank)
+            placed = game.setup.placement.get(name)
+            if placed is None and name not in board.holes:
+                run += 1
+                continue
+            if run:
+                text, run = text + str(run), 0
+            if name in board.holes:
+                text += "-"
+            else:
+                assert placed is not None
+                symbol = placed.id.upper() if placed.color == WHITE else placed.id.lower()
+                text += symbol if len(symbol) == 1 else "{" + symbol + "}"
+        if run:
+            text += str(run)
+        rows.append(text)
+    rows += [_storage_row(cells) for cells in hands.storage_rows(game, WHITE)]
+    return "/".join(rows)
+
+
+def _storage_row(cells: list[str]) -> str:
+    """A storage rank's FEN row: labels in braces where longer than a letter, runs of empty squares counted."""
+    text, run = "", 0
+    for cell in cells:
+        if not cell:
+            run += 1
+            continue
+        if run:
+            text, run = text + str(run), 0
+        text += cell if len(cell) == 1 else "{" + cell + "}"
+    return text + (str(run) if run else "")
+
+
+def _check_rules(ctx: _Context) -> None:
+    game = ctx.game
+    royals = [p for p in game.pieces if p.royal]
+    per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and game.piece_type(s.id).royal)
+                for c in (WHITE, BLACK)]
+    if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
+        ctx.refuse(UnsupportedError("only the last royal protected (extinction) is not written",
+                                    feature="royal protection: last"))
+    if not game.rules.royals_may_face and (len(royals) != 1 or max(per_side, default=0) > 1):
+        ctx.refuse(UnsupportedError("the facing rule is written for one royal piece per side",
+                                    feature="royals may not face"))
+    for piece in game.pieces:
+        if piece.promotion is not None and any(c.from_hand for c in piece.promotion.choices):
+            ctx.refuse(UnsupportedError(f"piece {piece.name!r}: promotion from hand is not written",
+                                        feature=f"{piece.name}: promotion from hand"))
+
+
+# ---------------------------------------------------------------------------------------------- Pre-Game
+def _zone_test(game: Game, squares: frozenset[str], var: str) -> str:
+    """A condition on square ``var`` true exactly on ``squares``: a rectangle of file and rank bounds when the
+    squares form one, else an ``or`` chain of equalities."""
+    board = game.board
+    cells = [board.square(s) for s in sorted(squares)]
+    files = [c.file for c in cells if c.file is not None]
+    ranks = [c.rank for c in cells if c.rank is not None]
+    if not cells:
+        return "false"
+    offset = hands.rank_offset(game)
+    f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
+    if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):
+        return (f">= file {var} {f0} and <= file {var} {f1} and >= rank {var} {r0} and <= rank {var} {r1}")
+    return " or ".join(f"== {var} {c.name}" for c in cells)
+
+
+def _stuck_test(game: Game, stuck: hands.Stuck | None, piece: PieceType, color: Color, var: str) -> str | None:
+    """A condition on ``var``: the unpromoted ``piece`` could never move again from there (None: no such square,
+    or the promotion is not forced there)."""
+    promotion = piece.promotion
+    if stuck is None or promotion is None or not promotion.mandatory_where_stuck:
+        return None
+    squares = stuck.squares(piece, color)
+    return _zone_test(game, squares, var) if squares else None
+
+
+def _promo_zone(game: Game, piece: PieceType, color: Color) -> str:
+    promotion = piece.promotion
+    assert promotion is not None
+    if promotion.zone is not None:
+        return _zone_test(game, game.zone_squares(promotion.zone, color), "#0")
+    ranks, offset = game.board.ranks, hands.rank_offset(game)
+    if not offset:
+        return f">= rank #0 {ranks - promotion.depth}" if color == WHITE else f"<= rank #0 {promotion.depth - 1}"
+    if color == WHITE:
+        return f">= rank #0 {ranks - promotion.depth + offset} and <= rank #0 {ranks - 1 + offset}"
+    return f"<= rank #0 {promotion.depth - 1 + offset} and >= rank #0 {offset}"
+
+
+def _promo_choices(game: Game, piece: PieceType, color: Color, stuck: hands.Stuck | None) -> str:
+    """``def promo_choice_X``: true if label ``#0`` may be promoted to on square ``#1`` (the piece's own label:
+    not promoting)."""
+    promotion = piece.promotion
+    assert promotion is not None
+    ranks, offset = game.board.ranks, hands.rank_offset(game)
+    promoted = {base.id: hands.promoted_label(base, color) for base, _ in hands.promoted_pieces(game)}
+    terms = []
+    for choice in promotion.choices:
+        target = promoted.get(piece.id, label(game.piece_type(choice.piece), color))
+        parts = [f"== #0 {target}"]
+        last = ranks - 1 + offset if color == WHITE else offset
+        if choice.max_depth is not None:
+            bound = ranks - choice.max_depth + offset if color == WHITE else choice.max_depth - 1 + offset
+            parts.append(f">= rank #1 {bound}" if color == WHITE else f"<= rank #1 {bound}")
+        if not choice.on_last_rank:
+            parts.append(f"!= rank #1 {last}")
+        terms.append("(" + " and ".join(parts) + ")")
+    if not promotion.mandatory:
+        where_stuck = _stuck_test(game, stuck, piece, color, "#1")
+        terms.append(f"(== #0 {label(piece, color)})" if where_stuck is None
+                     else f"(== #0 {label(piece, color)} and not ({where_stuck}))")
+    return " or ".join(terms) if terms else "false"
+
+
+def _virgin_squares(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> list[str]:
+    needs = {pid for (pid, _), code in codes.items() if code.needs_virgin or code.castling}
+    squares = {name for name, placed in game.setup.placement.items() if placed.id.upper() in needs}
+    for (pid, color), code in codes.items():
+        for spec in _castlings(game, pid, color, code):
+            squares.add(spec.partner)
+    board = game.board
+    return [p.name for p in board.positions if p.name in squares]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Castling:
+    king: str
+    king_to: str
+    partner: str
+    partner_to: str
+    empty: tuple[str, ...]
+    passed: tuple[str, ...]
+
+
+def _castlings(game: Game, pid: str, color: Color, code: PieceCode) -> list[_Castling]:
+    """The castlings of the royal ``pid`` of ``color`` from its start square, with the setup's partner:
+    the outermost piece of its colour on the rank in that direction (a virgin partner never moved, so it
+    still stands there)."""
+    result: list[_Castling] = []
+    board = game.board
+    placement = game.setup.placement
+    for move in code.castling:
+        dirs = first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)
+        step = move.range or 1
+        for name, placed in placement.items():
+            if placed.id.upper() != pid.upper() or placed.color != color:
+                continue
+            king = board.square(name)
+            assert king.file is not None and king.rank is not None
+            for d in sorted(dirs):
+                if d not in (2, 6):
+                    continue
+                dx = 1 if d == 2 else -1
+                line = [square_name(f, king.rank, board.first_rank)
+                        for f in (range(king.file + 1, board.files) if dx == 1 else range(king.file - 1, -1, -1))]
+                line = [s for s in line if s not in board.holes]
+                occupied = [s for s in line if s in placement]
+                if not occupied:
+                    continue
+                partner = occupied[-1]
+                if placement[partner].color != color:
+                    continue
+                partner_type = game.piece_type(placement[partner].id)
+                rook_like = "R" in partner_type.betza
+                corner = partner == line[-1]
+                distance = line.index(partner) + 1
+                if not (rook_like or corner) or distance <= step:
+                    continue
+                king_to = line[step - 1]
+                partner_to = line[step - 2] if step >= 2 else name
+                result.append(_Castling(name, king_to, partner, partner_to, tuple(line[:distance - 1]),
+                                        (name, *line[:step - 1])))
+    return result
+
+
+def _castling_term(game: Game, c: _Castling) -> str:
+    """The castling term, relative to the royal's square (virgin, so on its start square): ``flag #0``, the
+    destination, the partner's flag and the empty squares between, as ``where #0 dx 0``."""
+    board = game.board
+    king = board.square(c.king)
+
+    def rel(square: str) -> str:
+        pos = board.square(square)
+        assert pos.file is not None and king.file is not None
+        return f"where #0 {pos.file - king.file} 0"
+
+    parts = ["flag #0", f"== #1 {rel(c.king_to)}", f"flag {rel(c.partner)}"]
+    parts += [f"fn vacant {rel(s)}" for s in c.empty]
+    return "(" + " and ".join(parts) + ")"
+
+
+def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
+    game = ctx.game
+    stuck = hands.Stuck(game) if hands.uses_hands(game) else None
+    lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
+    virgin = _virgin_squares(game, codes)
+    for square in virgin:
+        lines += [f"if == {game.setup.placement[square].symbol} space {square}:", f"  setflag {square};", "endif;"]
+    for piece in game.pieces:
+        for color in (WHITE, BLACK):
+            code = codes[piece.id, color]
+            terms = list(code.terms) + [_castling_term(game, c) for c in _castlings(game, piece.id, color, code)]
+            body = function_body(terms)
+            if piece.confined_to is not None and terms:
+                zone = _zone_test(game, game.zone_squares(piece.confined_to, color), "#1")
+                body = f"({body}) and {zone}"
+            lines.append(f"def {label(piece, color)} {body};")
+    for base, target in hands.promoted_pieces(game):
+        for color in (WHITE, BLACK):
+            lines.append(f"def {hands.promoted_label(base, color)} fn {label(target, color)} #0 #1;")
+    for piece in game.pieces:
+        for color in (WHITE, BLACK):
+            code = codes[piece.id, color]
+            if code.ep_terms:
+                lines.append(f"def ep_{label(piece, color)} {function_body(code.ep_terms)};")
+    lines.append("def vacant == #0 #wasempty or empty #0;")
+    lines.append("def occupied != #0 #wasempty and not empty #0;")
+    lines.append("def white isupper #0;")
+    lines.append("def black islower #0;")
+    royals = [label(p, c) for p in game.pieces if p.royal for c in (WHITE, BLACK)]
+    lines.append("def royal " + (" or ".join(f"== #0 {r}" for r in royals) if royals else "false") + ";")
+    for zone_name in dict.fromkeys(z.name for z in game.zones):
+        for color in (WHITE, BLACK):
+            test = _zone_test(game, game.zone_squares(zone_name, color), "#0")
+            lines.append(f"def zone_{zone_name}_{SIDES[color]} {test};")
+    for piece in game.pieces:
+        if piece.promotion is None:
+            continue
+        for color in (WHITE, BLACK):
+            lines.append(f"def promo_zone_{label(piece, color)} {_promo_zone(game, piece, color)};")
+            lines.append(f"def promo_choice_{label(piece, color)} {_promo_choices(game, piece, color, stuck)};")
+    lines.extend(_subroutines(ctx, codes))
+    if hands.uses_hands(game):
+        assert stuck is not None
+        lines.extend(hands.hand_subs(game, _zone_test, stuck))
+    return "\n".join(lines) + "\n"
+
+
+def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> list[str]:
+    game = ctx.game
+    has_royal = any(p.royal for p in game.pieces)
+    drops = hands.uses_hands(game)
+    in_play = "fn inplay #at_from and " if drops else ""
+    lines = [
+        "sub attacked square side:",
+        f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
+        f"    if {in_play}fn #at_piece #at_from #square:",
+        "      return true;",
+        "    endif;",
+        "  next;",
+        "  return false;",
+        "endsub;",
+        "sub checked side enemy:",
+        f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
+        "    if fn royal #ck_piece:",
+        "      if sub attacked #ck_square #enemy:",
+        "        return true;",
+        "      endif;",
+        "    endif;",
+        "  next;",
+        "  return false;",
+        "endsub;",
+    ]
+    if not game.rules.royals_may_face:
+        royal = next(p for p in game.pieces if p.royal)
+        lines += [
+            "sub facing:",
+            f"  set fc_low findpiece {label(royal, WHITE)} spaces;",
+            f"  set fc_high findpiece {label(royal, BLACK)} spaces;",
+            "  return checkaride #fc_low #fc_high 0 1;",
+            "endsub;",
+        ]
+    has_others = game.rules.bare_king is BareKingRule.LOSS
+    if has_others:
+        lines += [
+            "sub hasnonroyal side:",
+            f"  for (nr_square nr_piece) {PIECES_OF_SIDE}:",
+            "    if not fn royal #nr_piece:",
+            "      return true;",
+            "    endif;",
+            "  next;",
+            "  return false;",
+            "endsub;",
+        ]
+    castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)]
+    # illegal: the rules a move made on the board must keep (the promotion choice apart)
+    lines += ["sub illegal from to piece captured side enemy:",
+              "  if fn #side #captured:",
+              "    return true;",
+              "  endif;",
+              "  if == #captured @:",
+              "    set wasempty #to;",
+              "  endif;",
+              "  set il_ok fn #piece #from #to;",
+              "  set wasempty @;",
+              "  if not #il_ok:",
+              "    return true;",
+              "  endif;"]
+    ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
+    if ep_labels:
+        lines += ["  set il_victim false;",
+                  "  if == #to #ep and == #captured @:",
+                  "    if " + " or ".join(f"(== #piece {lab} and fn ep_{lab} #from #to)" for lab in ep_labels) + ":",
+                  "      set il_victim space #epvictim;",
+                  "      empty #epvictim;",
+                  "    endif;",
+                  "  endif;"]
+    if castlings:
+        lines += ["  if not sub castlesafe #from #to #piece #enemy:",
+                  "    return true;",
+                  "  endif;"]
+    if has_royal:
+        lines += ["  set il_bad sub checked #side #enemy;"]
+    else:
+        lines += ["  set il_bad false;"]
+    if not game.rules.royals_may_face:
+        lines += ["  if sub facing:", "    set il_bad true;", "  endif;"]
+    if has_others:
+        lines += ["  if not sub hasnonroyal #side:",
+                  "    if sub hasnonroyal #enemy or != #captured @:",
+                  "      set il_bad true;",
+                  "    endif;",
+                  "  endif;"]
+    if ep_labels:
+        lines += ["  if #il_victim:", "    add #il_victim #epvictim;", "  endif;"]
+    lines += ["  return #il_bad;", "endsub;"]
+    if castlings:
+        lines += ["sub castlesafe from to piece enemy:"]
+        for c in castlings:
+            king_label = game.setup.placement[c.king].symbol
+            test = " or ".join(f"sub attacked {s} #enemy" for s in c.passed)
+            lines += [f"  if == #piece {king_label} and == #from {c.king} and == #to {c.king_to}:",
+                      f"    if {test}:",
+                      "      return false;",
+                      "    endif;",
+                      "  endif;"]
+        lines += ["  return true;", "endsub;"]
+    lines += [
+        "sub trymove from to side enemy:",
+        "  set tm_piece space #from;",
+        "  set tm_captured space #to;",
+        "  if fn #side #tm_captured or not fn #tm_piece #from #to:",
+        "    return false;",
+        "  endif;",
+        "  move #from #to;",
+        "  set tm_bad sub illegal #from #to #tm_piece #tm_captured #side #enemy;",
+        "  add #tm_piece #from;",
+        "  if == #tm_captured @:",
+        "    empty #to;",
+        "  else:",
+        "    add #tm_captured #to;",
+        "  endif;",
+        "  return not #tm_bad;",
+        "endsub;",
+        "sub legalmoves side enemy:",
+        "  set lm_count 0;",
+        f"  for (lm_from lm_piece) {PIECES_OF_SIDE}:",
+        "    for (lm_to lm_target) spaces:",
+        *(["      if not fn inplay #lm_from:",
+           "        if == #lm_target @ and fn inplay #lm_to:",
+           "          add #lm_piece #lm_to;",
+           "          set lm_bad sub baddrop #lm_to #lm_piece #side #enemy;",
+           "          empty #lm_to;",
+           "          if not #lm_bad:",
+           "            setlegal #lm_from #lm_to;",
+           "            set lm_count + #lm_count 1;",
+           "          endif;",
+           "        endif;",
+           "      elseif fn inplay #lm_to and sub trymove #lm_from #lm_to #side #enemy:"] if drops else
+          ["      if sub trymove #lm_from #lm_to #side #enemy:"]),
+        "        setlegal #lm_from #lm_to;",
+        "        set lm_count + #lm_count 1;",
+        "      endif;",
+        "    next;",
+        "  next;",
+        "  return #lm_count;",
+        "endsub;",
+    ]
+    promoting = [(p, c) for p in game.pieces if p.promotion is not None for c in (WHITE, BLACK)]
+    shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p, _ in promoting)
+    lines += ["sub badpromotion piece to promoted" + (" from:" if shogi else ":")]
+    for piece, color in promoting:
+        lab = label(piece, color)
+        assert piece.promotion is not None
+        may = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #from", f"fn promo_zone_{lab} #to")
+        lines += [f"  if == #piece {lab}:",
+                  f"    if {may}:",
+                  f"      return not fn promo_choice_{lab} #promoted #to;",
+                  "    endif;",
+                  "  endif;"]
+    lines += ["  return != #promoted #piece;", "endsub;"]
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------- Post-Move
+def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: Color) -> str:
+    game = ctx.game
+    side, enemy = SIDES[color], SIDES[1 - color]
+    shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p in game.pieces)
+    lines = [
+        f"if sub illegal origin dest moved old {side} {enemy}:",
+        "  die You may not move moved from origin to dest.;",
+        "endif;",
+        "if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
+        "  die You may not promote moved that way on dest.;",
+        "endif;",
+    ]
+    if hands.uses_hands(game):
+        lines = (["if not fn inplay dest:",
+                  "  die Pieces move and drop onto the board only.;",
+                  "endif;",
+                  "if fn inplay origin:"]
+                 + ["  " + line for line in lines]
+                 + ["else:",
+                    "  if != old @:",
+                    "    die A piece is dropped on an empty square.;",
+                    "  endif;",
+                    "  if != space dest moved:",
+                    "    die A dropped piece does not promote.;",
+                    "  endif;",
+                    f"  if sub baddrop dest moved {side} {enemy}:",
+                    "    die You may not drop moved on dest.;",
+                    "  endif;",
+                    "endif;"]
+                 + hands.demotion_lines(game, color))
+    ep_labels = [label(p, color) for p in game.pieces if codes[p.id, color].ep_terms]
+    if ep_labels:
+        test = " or ".join(f"(== moved {lab} and fn ep_{lab} origin dest)" for lab in ep_labels)
+        lines += ["if == dest #ep and == old @:",
+                  f"  if {test}:",
+                  "    capture #epvictim;",
+                  "  endif;",
+                  "endif;"]
+    for (pid, c), code in codes.items():
+        if c != color:
+            continue
+        for castle in _castlings(game, pid, color, code):
+            lab = game.setup.placement[castle.king].symbol
+            lines += [f"if == moved {lab} and == origin {castle.king} and == dest {castle.king_to}:",
+                      f"  move {castle.partner} {castle.partner_to};",
+                      f"  unsetflag {castle.partner};",
+                      "endif;"]
+    if _virgin_squares(game, codes):
+        lines += ["unsetflag origin dest;"]
+    lines += ["set ep false;", "set epvictim false;"]
+    for piece in game.pieces:
+        for source in codes[piece.id, color].ep_sources:
+            (x, y), (px, py) = source.vector, source.passed
+            lines += [f"if == moved {label(piece, color)} and == dest where origin {x} {y}:",
+                      f"  set ep where origin {px} {py};",
+                      "  set epvictim dest;",
+                      "endif;"]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------- Post-Game
+_RESULT_WORDS = {StalemateResult.DRAW: "The game is drawn", StalemateResult.LOSS: "{winner} has won",
+                 StalemateResult.WIN: "{loser} has won"}
+_RESULT_COMMAND = {StalemateResult.DRAW: "drawn", StalemateResult.LOSS: "won", StalemateResult.WIN: "lost"}
+
+
+def _postgame(game: Game, color: Color) -> str:
+    """After ``color``'s move: the opponent's legal moves for the display; no move is mate or stalemate."""
+    side, enemy = SIDES[color], SIDES[1 - color]
+    winner, loser = side.capitalize(), enemy.capitalize()
+    result = game.rules.stalemate
+    stalemate = _RESULT_WORDS[result].format(winner=winner, loser=loser)
+    lines = [f"if == 0 sub legalmoves {enemy} {side}:"]
+    if any(p.royal for p in game.pieces):
+        lines += [f"  if sub checked {enemy} {side}:",
+                  f"    say Checkmate! {winner} has won.;",
+                  "    won;",
+                  "  else:",
+                  f"    say Stalemate! {stalemate}.;",
+                  f"    {_RESULT_COMMAND[result]};",
+                  "  endif;"]
+    else:
+        lines += [f"  say Stalemate! {stalemate}.;", f"  {_RESULT_COMMAND[result]};"]
+    lines += ["endif;"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,212 @@
+"""Pieces in hand, drops and shogi-style promotion in a written Game Courier preset.
+
+Game Courier has no hands: as its piece-drop tutorial does, the preset keeps them on storage ranks off the board,
+ranks whose labels begin with ``!`` (:data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`). White's storage ranks
+``!w1`` ... lie below the board, Black's ``!b1`` ... above it, :func:`storage_ranks` each, enough for every
+piece that could ever be in one hand (every non-royal piece of the setup, on the board or in hand). A move from
+storage is a drop. The written code (names as the preset writes them):
+
+- ``def inplay``: a square of the board proper, not of storage; every absolute rank number in the code counts
+  the storage ranks below the board (:func:`rank_offset`);
+- a promoted piece has its own label, ``+`` and the label of the piece it promoted from (``+P``, ``+p``), whose
+  function is that of the type it promoted to: a captured ``+P`` goes to hand as ``P`` (demotion is exact even
+  where several types promote to one, as Mitregi's Points, Wings and Helms to the Goldgeneral);
+- ``sub stow piece low high``: puts a captured piece on the first empty square of the storage ranks ``low``-``high``;
+- ``sub baddrop to piece side enemy``: a drop's rules (empty square, the drop zone less the squares from which
+  the piece could never move, the per-file and per-square-colour limits of unpromoted pieces, the own royal
+  not left attacked), with the counting subs ``onfile`` and ``oncolor``;
+- in ``badpromotion``: the zone tested on the origin and the destination by the promotion's triggers
+  (entering, within, leaving), and not promoting refused where the piece could not move again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fairyport.errors import UnsupportedError
+from fairyport.model import BLACK, CHESS_TRIGGERS, WHITE, Color, Game, PieceType, PromotionTrigger
+from fairyport.movegen.compile import Variant
+
+PROMOTED_MARK = "+"
+"""The first character of a promoted piece's label (``+P``: a promoted Pawn), as shogi writes it."""
+ZoneTest = Callable[[Game, frozenset[str], str], str]
+"""The writer's zone test: a condition on a square variable true exactly on the given squares."""
+STORAGE_LABELS = ("!w", "!b")
+"""Rank labels of each side's storage ranks, numbered from the board outwards (``!w1``, ``!b1``)."""
+
+
+def uses_hands(game: Game) -> bool:
+    """True if the preset needs storage ranks: drops, captures to hand or pieces in hand at the start."""
+    return game.rules.drops or game.rules.captures_to_hand or any(game.setup.hands.values())
+
+
+def storage_ranks(game: Game) -> int:
+    """Storage ranks per side: room for every non-royal piece of the setup (none without hands)."""
+    if not uses_hands(game):
+        return 0
+    pieces = sum(1 for p in game.setup.placement.values() if not game.piece_type(p.id).royal)
+    pieces += sum(sum(hand.values()) for hand in game.setup.hands.values())
+    files = game.board.files
+    return max(1, -(-pieces // files))
+
+
+def rank_offset(game: Game) -> int:
+    """What the code adds to a board rank's index: the storage ranks below the board."""
+    return storage_ranks(game)
+
+
+def rank_labels(game: Game) -> list[str]:
+    """The ``ranks`` labels from the bottom: White's storage (outermost first), the board, Black's storage."""
+    n = storage_ranks(game)
+    board = [str(r + game.board.first_rank) for r in range(game.board.ranks)]
+    return ([f"{STORAGE_LABELS[WHITE]}{i}" for i in range(n, 0, -1)] + board
+            + [f"{STORAGE_LABELS[BLACK]}{i}" for i in range(1, n + 1)])
+
+
+def storage_rows(game: Game, color: Color) -> list[list[str]]:
+    """``color``'s storage ranks as rows of labels ('' = empty), from the board outwards, holding the setup's
+    hand in the order of the game's pieces."""
+    n, files = storage_ranks(game), game.board.files
+    pieces = [label_of(game.piece_type(pid), color) for piece in game.pieces
+              for pid, count in game.setup.hands.get(color, {}).items() if pid.upper() == piece.id.upper()
+              for _ in range(count)]
+    cells = pieces + [""] * (n * files - len(pieces))
+    return [cells[i * files:(i + 1) * files] for i in range(n)]
+
+
+def label_of(piece: PieceType, color: Color) -> str:
+    """The label of an unpromoted piece: its id, upper case for White, lower case for Black."""
+    return piece.id.upper() if color == WHITE else piece.id.lower()
+
+
+def promoted_label(base: PieceType, color: Color) -> str:
+    """The label of a piece of type ``base`` after its (single-choice) promotion."""
+    return PROMOTED_MARK + label_of(base, color)
+
+
+def promoted_pieces(game: Game) -> list[tuple[PieceType, PieceType]]:
+    """(base, type promoted to) for every piece that promotes, in a game with hands."""
+    if not uses_hands(game):
+        return []
+    return [(p, game.piece_type(p.promotion.choices[0].piece)) for p in game.pieces
+            if p.promotion is not None and len(p.promotion.choices) == 1]
+
+
+def unsupported(game: Game) -> list[UnsupportedError]:
+    """The drop and hand rules these presets cannot hold, each naming the piece or rule."""
+    found: list[UnsupportedError] = []
+    rules = game.rules
+    if rules.captures_to_owner:
+        found.append(UnsupportedError("captures that go back to the owner's hand are not written",
+                                      feature="captures to owner"))
+    if uses_hands(game) and rules.captures_to_hand and not rules.demote_captured:
+        found.append(UnsupportedError("captured promoted pieces kept promoted in hand are not written",
+                                      feature="captured pieces not demoted"))
+    for piece in game.pieces:
+        if piece.drop is not None and piece.drop.no_drop_mate:
+            found.append(UnsupportedError(
+                f"piece {piece.name!r}: a drop that checkmates is not refused (GAME Code would have to try every "
+                "reply of the opponent inside the move's check)", feature=f"{piece.name}: no drop mate"))
+        if uses_hands(game) and piece.promotion is not None and len(piece.promotion.choices) > 1:
+            found.append(UnsupportedError(f"piece {piece.name!r}: a choice of promotions in a game with hands is "
+                                          "not written", feature=f"{piece.name}: promotion choices with hands"))
+    return found
+
+
+class Stuck:
+    """Per piece type and colour, the board squares from which it could never move (the generator's tables)."""
+
+    def __init__(self, game: Game) -> None:
+        self._variant = Variant(game)
+
+    def squares(self, piece: PieceType, color: Color) -> frozenset[str]:
+        """The squares from which ``piece`` of ``color`` could never move, whatever the board holds."""
+        return self._variant.stuck_squares(piece.id, color)
+
+
+def trigger_test(triggers: frozenset[PromotionTrigger], zone_from: str, zone_to: str) -> str:
+    """A condition true when a move may promote, given the zone tests of its origin and destination."""
+    if triggers == CHESS_TRIGGERS:
+        return zone_to
+    terms = []
+    if PromotionTrigger.ENTER in triggers:
+        terms.append(f"(not {zone_from} and {zone_to})")
+    if PromotionTrigger.WITHIN in triggers:
+        terms.append(f"({zone_from} and {zone_to})")
+    if PromotionTrigger.LEAVE in triggers:
+        terms.append(f"({zone_from} and not {zone_to})")
+    return " or ".join(terms) if terms else "false"
+
+
+def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
+    """The Pre-Game subs of a game with hands: ``stow``, ``onfile``, ``oncolor``, ``baddrop``."""
+    first, last = rank_offset(game), rank_offset(game) + game.board.ranks - 1
+    lines = [
+        f"def inplay >= rank #0 {first} and <= rank #0 {last};",
+        "sub stow piece low high:",
+        "  for (st_sq st_lab) spaces:",
+        "    if == #st_lab @ and >= rank #st_sq #low and <= rank #st_sq #high:",
+        "      add #piece #st_sq;",
+        "      return true;",
+        "    endif;",
+        "  next;",
+        "  return false;",
+        "endsub;",
+        "sub onfile piece to:",
+        "  set of_n 0;",
+        "  for (of_sq of_lab) spaces:",
+        "    if == #of_lab #piece and fn inplay #of_sq and == file #of_sq file #to:",
+        "      set of_n + #of_n 1;",
+        "    endif;",
+        "  next;",
+        "  return #of_n;",
+        "endsub;",
+        "sub oncolor piece to:",
+        "  set oc_n 0;",
+        "  for (oc_sq oc_lab) spaces:",
+        "    if == #oc_lab #piece and fn inplay #oc_sq and == % + file #oc_sq rank #oc_sq 2 % + file #to rank #to 2:",
+        "      set oc_n + #oc_n 1;",
+        "    endif;",
+        "  next;",
+        "  return #oc_n;",
+        "endsub;",
+        "sub baddrop to piece side enemy:",
+    ]
+    for piece in game.pieces:
+        if piece.royal:
+            continue
+        rule = piece.drop
+        for color in (WHITE, BLACK):
+            lab = label_of(piece, color)
+            board = {p.name for p in game.board.positions if p.name not in game.board.holes}
+            allowed = frozenset(game.zone_squares(rule.zone, color)) if rule is not None and rule.zone else board
+            allowed = frozenset(allowed) - stuck.squares(piece, color)
+            lines += [f"  if == #piece {lab}:",
+                      f"    if not ({zone_test(game, allowed, '#to')}):",
+                      "      return true;",
+                      "    endif;"]
+            if rule is not None and rule.max_per_file is not None:
+                lines += [f"    set bd_n sub onfile {lab} #to;", f"    if > #bd_n {rule.max_per_file}:",
+                          "      return true;", "    endif;"]
+            if rule is not None and rule.max_per_square_color is not None:
+                lines += [f"    set bd_n sub oncolor {lab} #to;", f"    if > #bd_n {rule.max_per_square_color}:",
+                          "      return true;", "    endif;"]
+            lines += ["  endif;"]
+    royal = any(p.royal for p in game.pieces)
+    lines += ["  return " + ("sub checked #side #enemy;" if royal else "false;"), "endsub;"]
+    return lines
+
+
+def demotion_lines(game: Game, color: Color) -> list[str]:
+    """Post-Move of ``color``: a captured piece goes to its storage, changing side and demoted."""
+    case = "toupper" if color == WHITE else "tolower"
+    n, ranks = storage_ranks(game), game.board.ranks
+    low, high = (0, n - 1) if color == WHITE else (n + ranks, 2 * n + ranks - 1)
+    lines = ["if != old @:", f"  set hand_label {case} old;"]
+    for base, _ in promoted_pieces(game):
+        lines += [f"  if == #hand_label {promoted_label(base, color)}:",
+                  f"    set hand_label {label_of(base, color)};",
+                  "  endif;"]
+    lines += [f"  gosub stow #hand_label {low} {high};", "endif;"]
+    return lines
+

@@ -1,0 +1,30 @@
+"""The Interactive Diagram (chessvariants.com): everything fairyport does with it, described by :data:`FORMAT`.
+
+- :mod:`.syntax` (definition text <-> syntax tree) and :mod:`.page` (definitions inside HTML pages);
+- :mod:`.rules` (what the directives mean, shared by reader and writer), :mod:`.read` (syntax tree -> model)
+  and :mod:`.write` (model -> Diagram text);
+- :mod:`.files` (files and pages, ``page.html#N``), :mod:`.validate` (``fairyport validate``).
+"""
+
+from __future__ import annotations
+
+from fairyport.format import Format
+from fairyport.idiagram.files import read_game, read_model_text, rewrite, show, write_game
+from fairyport.idiagram.validate import validate_file
+
+
+def sniff(head: str) -> bool:
+    """Diagram text: ``files=`` / ``ranks=`` lines or piece lines full of colons (and not JSON)."""
+    if head.lstrip().startswith("{"):
+        return False
+    return "files=" in head or "ranks=" in head or head.count(":") >= 4
+
+
+FORMAT = Format(
+    name="idiagram", title="Interactive Diagram", suffixes=(".idiagram", ".html", ".htm"), sniff=sniff,
+    read=read_game, read_text=read_model_text, write=write_game, rewrite=rewrite, show=show,
+    validate=validate_file, engine=None,
+)
+"""The Interactive Diagram format."""
+
+__all__ = ["FORMAT"]

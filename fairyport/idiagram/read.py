@@ -1,0 +1,491 @@
+"""Interactive Diagram syntax tree -> game model.
+
+Every rule of the Diagram's own reading applies (see :mod:`fairyport.idiagram.rules`). What the
+model has no field for is kept in ``Game.format_data["idiagram"]`` and ``PieceType.extra["idiagram"]``:
+
+- ``head``: the directives before the first piece line, and per piece ``after``: the directives between its
+  line and the next, each as ``{"prose": text}``, ``{"key": k, "value": v}`` (kept verbatim) or a marker
+  ``{"key": k, "mapped": true, ...}`` for a key the model carries (written back at the same place);
+- per piece ``defaulted`` (fields left empty), ``squares`` and ``holdings`` as written, ``fields`` (extra
+  fields beyond the sixth);
+- ``holes``: the hole lines (position among the pieces, squares as written, directives after them);
+- ``hooks``: the page script functions (``BadZone`` ...) of the page the diagram came from;
+- ``notes``: what the definition says that the model cannot carry (also shown by ``fairyport show``).
+
+``holdingsType`` gives the hand rules (:attr:`Rules.drops`, ``captures_to_hand``, ``demote_captured``,
+``captures_to_owner``); fairyport's extension lines after a piece line give what the Diagram cannot say:
+``fairyportConfine`` (with ``fairyportZone``), ``fairyportDrop`` (the piece's drop rule) and
+``fairyportPromotion`` (its whole promotion rule, replacing what the promotion parameters give it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from fairyport.errors import FairyportError, Location, ModelError, UnsupportedError
+from fairyport.idiagram.rules import (
+    CONFINE_KEY,
+    DROP_KEY,
+    HOLDINGS_OWNER,
+    HOLDINGS_SHOGI,
+    HOLE_NAME,
+    MAX_BOARD_SIDE,
+    PROMOTION_KEY,
+    ZONE_KEY,
+    Grid,
+    PromotionSettings,
+    Warnings,
+    check_betza,
+    default_id,
+    default_move,
+    normalise_symmetry,
+    parse_drop_rule,
+    parse_holdings,
+    parse_int,
+    parse_promotion,
+    parse_squares,
+    parse_zone,
+    read_promotions,
+    read_royals,
+    split_facing,
+    unique_id,
+)
+from fairyport.idiagram.syntax import Document, Parameter, PieceLine, Prose
+from fairyport.model import (
+    BLACK,
+    COLOR_NAMES,
+    WHITE,
+    BareKingRule,
+    Board,
+    Game,
+    Metadata,
+    Piece,
+    PieceType,
+    RoyalProtection,
+    Rules,
+    Setup,
+    StalemateResult,
+    Zone,
+)
+
+SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
+               "stalemate", "baring", "extinction", "holdingsType")
+"""Keys the model carries that hold one value (the last line wins, as in the Diagram)."""
+
+MULTI_KEYS = ("royal", ZONE_KEY)
+"""Keys the model carries that may be given on several lines (each line counts)."""
+
+PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY)
+"""Keys the model carries that apply to the piece line above them."""
+
+UNMODELLED = {
+    "shuffle": "a shuffled start position",
+    "autoGate": "Seirawan-style gating",
+    "iron": "pieces that cannot be captured",
+    "counterStrike": "a counter-strike rule",
+    "protected": "a protected-piece rule",
+    "antiTrade": "an anti-trade rule",
+    "morph": "promotion by square (morph board)",
+    "captureMatrix": "a capture matrix",
+    "castleFlip": "mirrored castling for Black",
+}
+"""Keys with rules the model does not carry; they are kept verbatim and listed in the notes."""
+
+Entry = dict[str, Any]
+
+
+@dataclasses.dataclass
+class _PieceDraft:
+    line: PieceLine
+    after: list[Entry] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class _Scan:
+    """The directives sorted into the layout and the values of the mapped keys."""
+
+    head: list[Entry] = dataclasses.field(default_factory=list)
+    pieces: list[_PieceDraft] = dataclasses.field(default_factory=list)
+    scalars: dict[str, Parameter] = dataclasses.field(default_factory=dict)
+    multi: dict[str, list[Parameter]] = dataclasses.field(default_factory=dict)
+    piece_keys: dict[int, dict[str, Parameter]] = dataclasses.field(default_factory=dict)
+    """Index in ``pieces`` -> the extension lines after it (fairyportConfine, fairyportDrop, ...) by key."""
+
+
+def _scan(document: Document) -> _Scan:
+    scan = _Scan()
+    markers: dict[str, Entry] = {}
+    for directive in document.directives:
+        target = scan.pieces[-1].after if scan.pieces else scan.head
+        if isinstance(directive, Prose):
+            target.append({"prose": directive.text})
+        elif isinstance(directive, PieceLine):
+            scan.pieces.append(_PieceDraft(directive))
+        elif directive.key in SCALAR_KEYS or directive.key in MULTI_KEYS:
+            scan.scalars[directive.key] = directive
+            scan.multi.setdefault(directive.key, []).append(directive)
+            marker = markers.get(directive.key)
+            if marker is None:
+                marker = {"key": directive.key, "mapped": True}
+                markers[directive.key] = marker
+                target.append(marker)
+            if directive.key in MULTI_KEYS:
+                marker.setdefault("values", []).append(directive.value)
+            else:
+                marker["value"] = directive.value
+        elif directive.key in PIECE_KEYS and scan.pieces:
+            scan.piece_keys.setdefault(len(scan.pieces) - 1, {})[directive.key] = directive
+            previous = next((e for e in target if e.get("key") == directive.key), None)
+            if previous is None:
+                target.append({"key": directive.key, "mapped": True, "value": directive.value})
+            else:
+                previous["value"] = directive.value
+        else:
+            target.append({"key": directive.key, "value": directive.value})
+    return scan
+
+
+def _int_param(scan: _Scan, key: str, default: int, minimum: int, maximum: int | None = None) -> int:
+    parameter = scan.scalars.get(key)
+    if parameter is None:
+        return default
+    return parse_int(parameter.value, parameter.value_location, key, minimum, maximum)
+
+
+def _notes(scan: _Scan, hooks: tuple[str, ...]) -> list[str]:
+    notes: list[str] = []
+    entries = [*scan.head, *(e for p in scan.pieces for e in p.after)]
+    for entry in entries:
+        key = entry.get("key")
+        if key in UNMODELLED:
+            notes.append(f"{key}={entry['value']}: {UNMODELLED[key]} is not part of the game model (kept as written)")
+        if key in PIECE_KEYS and not entry.get("mapped"):
+            notes.append(f"{key}={entry['value']} before any piece line applies to no piece (kept as written)")
+    baring = scan.scalars.get("baring")
+    if baring is not None and baring.value.strip() not in ("0", ""):
+        notes.append(f"baring={baring.value}: a bare-king rule counting only piece {baring.value.strip()} is not "
+                     "part of the game model (kept as written)")
+    notes.extend(hook_note(hook) for hook in hooks)
+    return notes
+
+
+HOOK_EFFECTS = {
+    "BadZone": "confines pieces to zones (palaces, rivers)",
+    "WeirdPromotion": "overrides promotions and may forbid moves",
+    "CustomPromotion": "overrides promotions",
+    "WeirdChain": "changes chained (multi-part) moves",
+    "Setup": "replaces the Diagram's default settings",
+    "Tinker": "changes the moves the pieces make",
+    "Shade": "colours the board's squares",
+}
+"""What each page script hook does in the Diagram script, for the note that names it."""
+
+
+def hook_note(hook: str) -> str:
+    """The note for a page script hook: plainly, that the page's script changes the game the text gives."""
+    effect = HOOK_EFFECTS.get(hook, "changes the game")
+    if hook == "Shade":
+        return f"the page's script defines {hook}(), which {effect}; it does not change the rules"
+    return (f"the page's script changes the rules this text gives: its {hook}() {effect}, and fairyport does not run "
+            "page scripts, so the game read here is not the page's game (perft and conversions follow the text only)")
+
+
+def _read_piece(draft: _PieceDraft, files: int) -> tuple[PieceType, str]:
+    """The piece type of a line (its model id still the Diagram's ID, upper case) and the ID as written."""
+    line = draft.line
+    name = line.text("name")
+    if not name.strip():
+        raise ModelError("a piece line needs a name", line.location, expected="name:ID:betza:image:squares")
+    defaulted: list[str] = []
+    piece_id = line.text("id").strip()
+    if not piece_id:
+        piece_id = default_id(name)
+        defaulted.append("id")
+    betza = line.text("betza").strip()
+    if betza:
+        field = line.field("betza")
+        assert field is not None
+        check_betza(betza, field.location)
+    else:
+        betza = default_move(name, files)
+        defaulted.append("betza")
+    image = line.text("image")
+    if not image:
+        image = name
+        defaulted.append("image")
+    extra: dict[str, Any] = {"defaulted": defaulted, "squares": line.text("squares"), "after": draft.after}
+    if line.field("holdings") is not None:
+        extra["holdings"] = line.text("holdings")
+    if len(line.fields) > 6:
+        extra["fields"] = [f.text for f in line.fields[6:]]
+    piece = PieceType(name=name, id=piece_id.upper(), betza=betza, image=image, extra={"idiagram": extra})
+    return piece, piece_id
+
+
+def _read_pieces(drafts: list[_PieceDraft], files: int, warnings: Warnings) -> tuple[list[PieceType], list[str]]:
+    """The piece types with unique model ids, and the IDs as the Diagram text gives them (``labels``)."""
+    pieces: list[PieceType] = []
+    labels: list[str] = []
+    first: dict[str, int] = {}
+    for number, draft in enumerate(drafts, start=1):
+        piece, label = _read_piece(draft, files)
+        model_id = unique_id(label, number, {p.id for p in pieces})
+        if model_id != piece.id:
+            other = pieces[first[piece.id]]
+            other_line = drafts[first[piece.id]].line.location.line
+            warnings.append((f"piece {number} ({piece.name!r}) has the ID {label!r} of piece {first[piece.id] + 1} "
+                             f"({other.name!r}, line {other_line}); the Diagram keeps both (by number), fairyport "
+                             f"calls this one {model_id}", draft.line.location))
+        else:
+            first[piece.id] = len(pieces)
+        if label != model_id:
+            piece.extra["idiagram"]["id"] = label  # the Diagram's own ID, for writing back
+        piece.id = model_id
+        pieces.append(piece)
+        labels.append(label)
+    return pieces, labels
+
+
+def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid: Grid, symmetry: str,
+           setup: Setup, warnings: Warnings) -> list[tuple[Entry, set[str], Location]]:
+    """Put the pieces and holes on the board in the order of their lines; a later entry for a square wins, as
+    in the Diagram (a ``hole`` line after the pawns removes the pawns there). Returns the hole lines: their
+    layout entry (position among the pieces, squares as written, directives after them), squares, location.
+    """
+    holes: list[tuple[Entry, set[str], Location]] = []
+    hole_squares: dict[str, int] = {}
+    origin: dict[str, int | None] = {}  # square -> line that put what stands there
+    for draft in scan.pieces:
+        field = draft.line.field("squares")
+        assert field is not None
+        read = parse_squares(field.text, grid, symmetry, field.location)
+        line = draft.line.location.line
+        # the script puts each White square and then its Black partner
+        order = ([(s, WHITE) for s in read.white] + [(s, BLACK) for s in read.black]
+                 if len(read.white) != len(read.black) else
+                 [item for pair in zip(read.white, read.black, strict=True)
+                  for item in ((pair[0], WHITE), (pair[1], BLACK))])
+        if draft not in drafts:
+            squares = {square for square, _ in order}
+            replaced = sorted(squares & set(setup.placement), key=lambda sq: grid.coordinates(sq) or (0, 0))
+            if replaced:
+                warnings.append((f"the hole line removes the pieces put on {', '.join(replaced)} by earlier lines "
+                                 "(the later line wins, as in the Diagram)", field.location))
+            for square in replaced:
+                _overridden(pieces, setup.placement.pop(square), square)
+            for square in squares:
+                hole_squares[square] = len(holes)
+                origin[square] = line
+            position = sum(1 for d in scan.pieces[:scan.pieces.index(draft)] if d in drafts)
+            holes.append(({"position": position, "squares": field.text, "after": draft.after}, squares,
+                          field.location))
+            continue
+        piece = pieces[drafts.index(draft)]
+        for square, color in order:
+            if square in hole_squares:
+                raise UnsupportedError(
+                    f"{piece.name!r} is put on {square}, a hole made on line {origin[square]}: the Diagram lets a "
+                    "piece stand on a hole until it leaves, which the game model cannot express",
+                    field.location, feature=f"a piece on the hole {square}")
+            previous = setup.placement.get(square)
+            if previous is not None:
+                _overridden(pieces, previous, square)
+                warnings.append((f"{square} was given to the {_describe(previous, pieces)} on line {origin[square]}; "
+                                 f"the later entry ({piece.name!r} on line {line}) wins, as in the Diagram",
+                                 field.location))
+            setup.placement[square] = Piece(piece.id, color)
+            origin[square] = line
+        holdings = draft.line.field("holdings")
+        if holdings is not None and holdings.text.strip():
+            counts = parse_holdings(holdings.text, holdings.location)
+            for color, count in zip((WHITE, BLACK), counts, strict=True):
+                if count:
+                    setup.hands.setdefault(color, {})[piece.id] = count
+    return holes
+
+
+def _overridden(pieces: list[PieceType], placed: Piece, square: str) -> None:
+    """Remember that a later line took ``square`` from the piece line of ``placed`` (for the writer, which then
+    keeps that line's square list as written)."""
+    extra = next(p for p in pieces if p.id == placed.id).extra["idiagram"]
+    extra.setdefault("overridden", []).append(square)
+
+
+def _describe(placed: Piece, pieces: list[PieceType]) -> str:
+    name = next((p.name for p in pieces if p.id == placed.id), placed.id)
+    return f"{COLOR_NAMES[placed.color]} {name!r}"
+
+
+def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft], labels: list[str],
+                 warnings: Warnings) -> bool:
+    """Mark the royal pieces; return whether royals may face (False when every royal type has ``fkR``)."""
+    ids = [p.id for p in pieces]
+    for line in scan.multi.get("royal", []):
+        named = [n for n, label in enumerate(labels, start=1) if label.upper() == line.value.strip().upper()]
+        if len(named) > 1:
+            warnings.append((f"royal={line.value.strip()} names the ID of pieces {', '.join(map(str, named))}; "
+                             f"fairyport makes piece {named[0]} royal (give a piece number to choose)",
+                             line.value_location))
+    royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids, labels)
+    facing: list[int] = []
+    for index, piece in enumerate(pieces):
+        piece.royal = piece.id in royals
+        if piece.royal and "betza" not in piece.extra["idiagram"]["defaulted"]:
+            written = piece.betza
+            stripped, had = split_facing(written)
+            if had:
+                facing.append(index)
+                piece.betza = stripped
+                if stripped + "fkR" != written:
+                    piece.extra["idiagram"]["betza"] = written  # the text as written, for the writer
+    if royals and len(facing) == len(royals):
+        return False
+    for index in facing:  # only some royal types have fkR: it stays a move of that piece
+        pieces[index].betza = drafts[index].line.text("betza").strip()
+        pieces[index].extra["idiagram"].pop("betza", None)
+    return True
+
+
+def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType],
+                           labels: list[str]) -> None:
+    """The fairyportPromotion and fairyportDrop lines after the piece lines (what the Diagram cannot say)."""
+    ids = [p.id for p in pieces]
+    for index, lines in scan.piece_keys.items():
+        draft = scan.pieces[index]
+        if draft not in drafts:
+            continue
+        piece = pieces[drafts.index(draft)]
+        promotion = lines.get(PROMOTION_KEY)
+        if promotion is not None:
+            piece.promotion = parse_promotion(promotion.value, ids, labels, promotion.value_location)
+        drop = lines.get(DROP_KEY)
+        if drop is not None:
+            piece.drop = parse_drop_rule(drop.value, drop.value_location)
+
+
+def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_PieceDraft]) -> list[Zone]:
+    zones: list[Zone] = []
+    for line in scan.multi.get(ZONE_KEY, []):
+        for name, squares, color in parse_zone(line.value, grid, line.value_location):
+            zones.append(Zone(name, squares, color))
+    zone_names = {z.name for z in zones}
+    for index, lines in scan.piece_keys.items():
+        confine = lines.get(CONFINE_KEY)
+        if confine is None:
+            continue
+        wanted = confine.value.strip()
+        if wanted not in zone_names:
+            raise ModelError(f"{CONFINE_KEY} names an unknown zone", confine.value_location,
+                             expected="a zone defined by " + ZONE_KEY, found=repr(wanted))
+        draft = scan.pieces[index]
+        if draft in drafts:
+            pieces[drafts.index(draft)].confined_to = wanted
+    return zones
+
+
+def game_from_document(document: Document, *, title: str = "", source: str = "",
+                       hooks: tuple[str, ...] = ()) -> Game:
+    """Read a parsed Interactive Diagram definition into a :class:`Game`.
+
+    :raises ParseError: for bad numbers and bad move strings; :raises ModelError: for squares off the board,
+        unknown piece IDs and an inconsistent game. Every error carries the file, line and column.
+    """
+    scan = _scan(document)
+    files = _int_param(scan, "files", 8, 1, MAX_BOARD_SIDE)
+    ranks = _int_param(scan, "ranks", 8, 1, MAX_BOARD_SIDE)
+    grid = Grid(files, ranks, _int_param(scan, "firstRank", 1, 0, MAX_BOARD_SIDE))
+    symmetry = normalise_symmetry(_value(scan, "symmetry"))
+    drafts = [d for d in scan.pieces if d.line.text("name").strip().lower() != HOLE_NAME]
+    warnings: Warnings = []
+    pieces, labels = _read_pieces(drafts, files, warnings)
+    ids = [p.id for p in pieces]
+    setup = Setup()
+    holes = _place(scan, drafts, pieces, grid, symmetry, setup, warnings)
+    may_face = _read_royals(scan, pieces, drafts, labels, warnings)
+    settings = PromotionSettings(
+        zone=_value(scan, "promoZone"), max_promote=_value(scan, "maxPromote"), choice=_value(scan, "promoChoice"),
+        offset=_value(scan, "promoOffset"), locations={k: p.value_location for k, p in scan.scalars.items()},
+    )
+    holdings = _int_param(scan, "holdingsType", 0, -MAX_BOARD_SIDE, MAX_BOARD_SIDE)
+    standard = read_promotions(settings, ids, labels, warnings, drops=holdings != 0)
+    for piece_id, promotion in standard.items():
+        pieces[ids.index(piece_id)].promotion = promotion
+    _read_piece_extensions(scan, drafts, pieces, labels)
+    zones = _read_zones(scan, grid, pieces, drafts)
+    offset = _value(scan, "promoOffset")
+    rules = Rules(
+        stalemate=_stalemate(_value(scan, "stalemate")),
+        bare_king=BareKingRule.LOSS if (_value(scan, "baring") or "").strip() == "0" else BareKingRule.NONE,
+        royals_may_face=may_face,
+        royal_protection=_protection(scan, setup, [p.id for p in pieces if p.royal]),
+        drops=holdings < 0,
+        captures_to_hand=holdings < 0,
+        demote_captured=demotes(holdings, bool(standard), offset),
+        captures_to_owner=holdings >= HOLDINGS_OWNER,
+    )
+    game = Game(
+        metadata=Metadata(title=title, source=source),
+        board=Board(files, ranks, holes=frozenset().union(*(s for _, s, _ in holes)), first_rank=grid.first_rank),
+        pieces=pieces,
+        setup=setup,
+        rules=rules,
+        zones=zones,
+        format_data={"idiagram": {"head": scan.head, "holes": [e for e, _, _ in holes], "hooks": list(hooks),
+                                  "notes": _notes(scan, hooks),
+                                  "warnings": [_warning(text, where) for text, where in warnings]}},
+    )
+    try:
+        game.validate()
+    except FairyportError as error:
+        if error.location.file is None:
+            error.relocated(Location(file=document.file))
+        raise
+    return game
+
+
+def demotes(holdings: int, chess_style_possible: bool, offset: str | None) -> bool:
+    """Whether captured promoted pieces demote: ``holdingsType=-1`` demotes by ``promoOffset`` (so not when
+    promotions are given chess style, offset 0); values below -1 never demote; without a capturer's hand the
+    rule does not apply (the model's default, True)."""
+    if holdings >= 0:
+        return True
+    chess_style = chess_style_possible and (offset or "0").strip() in ("", "0")
+    return holdings == HOLDINGS_SHOGI and not chess_style
+
+
+def _warning(text: str, where: Location) -> Entry:
+    """A lenient reading, stored as ``{"message", "line", "column"}`` (shown by ``show`` and ``validate``)."""
+    return {"message": text, "line": where.line, "column": where.column}
+
+
+def _value(scan: _Scan, key: str) -> str | None:
+    parameter = scan.scalars.get(key)
+    return parameter.value if parameter is not None else None
+
+
+def _stalemate(value: str | None) -> StalemateResult:
+    if value is None or value.strip().lower() == "draw":
+        return StalemateResult.DRAW
+    return StalemateResult.LOSS
+
+
+def royals_per_side(setup: Setup, royals: list[str]) -> int:
+    """The largest number of royal pieces one side has at the start (on the board and in hand)."""
+    counts = [0, 0]
+    for piece in setup.placement.values():
+        if piece.id in royals:
+            counts[piece.color] += 1
+    for color, hand in setup.hands.items():
+        counts[color] += sum(n for piece_id, n in hand.items() if piece_id in royals)
+    return max(counts)
+
+
+def _protection(scan: _Scan, setup: Setup, royals: list[str]) -> RoyalProtection:
+    """``extinction=0``: every royal is protected; another value: only the last one. Without the key: the
+    Diagram's default (last) where a side has several royals, and EVERY otherwise (the same game then)."""
+    line = scan.scalars.get("extinction")
+    if line is None:
+        return RoyalProtection.LAST if royals_per_side(setup, royals) > 1 else RoyalProtection.EVERY
+    value = parse_int(line.value, line.value_location, "extinction")
+    return RoyalProtection.EVERY if value == 0 else RoyalProtection.LAST

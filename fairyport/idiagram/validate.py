@@ -1,0 +1,62 @@
+"""``fairyport validate`` for Interactive Diagram files and pages.
+
+Findings: the file cannot be read (unreadable, exit 4); the game is inconsistent (error); a piece or rule the
+move generator cannot play (warning, naming it); what fairyport read leniently, as the Diagram script does (a
+shared ID, a square given twice, promoChoice text that names no piece: warning ``lenient-reading`` at its line);
+a page script hook that changes the rules (warning ``page-script-rules``); what the Diagram says that the game
+model does not carry, such as unmodelled parameters (info).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from fairyport.diagnostics import FileReport, Finding, Severity
+from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
+from fairyport.format import ValidateOptions
+from fairyport.idiagram.files import read_game
+from fairyport.idiagram.read import hook_note
+from fairyport.movegen import compile_game
+
+
+def validate_file(path: Path, options: ValidateOptions) -> FileReport:
+    """Validate one Diagram file (``options.variant`` picks the diagram of a page, 1-based)."""
+    report = FileReport(str(path), "idiagram")
+    where = Location(str(path))
+    diagram = int(options.variant) if options.variant and options.variant.isdigit() else None
+    try:
+        game = read_game(path, diagram=diagram)
+    except ModelError as exc:
+        report.findings.append(Finding(_located(exc.location, path), Severity.ERROR, "inconsistent-game",
+                                       exc.reason, fix=exc.expected and f"expected {exc.expected}"))
+        return report
+    except ParseError as exc:
+        report.unreadable = exc
+        return report
+    try:
+        compile_game(game)
+    except UnsupportedError as exc:
+        report.findings.append(Finding(where, Severity.WARNING, "not-playable", exc.reason,
+                                       fix="perft and conversion proofs are not available for this game"))
+    except ModelError as exc:
+        report.findings.append(Finding(where, Severity.ERROR, "inconsistent-game", exc.reason))
+    data = game.format_data.get("idiagram", {})
+    for warning in data.get("warnings", []):
+        report.findings.append(Finding(Location(str(path), warning.get("line"), warning.get("column")),
+                                       Severity.WARNING, "lenient-reading", str(warning.get("message"))))
+    for hook in data.get("hooks", []):
+        if hook != "Shade":
+            report.findings.append(Finding(where, Severity.WARNING, "page-script-rules", hook_note(hook),
+                                           fix="express the rule in the text where fairyport can (fairyportZone)"))
+    hook_notes = {hook_note(hook) for hook in data.get("hooks", []) if hook != "Shade"}
+    for note in data.get("notes", []):
+        if note not in hook_notes:
+            report.findings.append(Finding(where, Severity.INFO, "not-modelled", str(note)))
+    report.details = {"title": game.metadata.title, "pieces": len(game.pieces),
+                      "board": f"{game.board.files}x{game.board.ranks}"}
+    return report
+
+
+def _located(location: Location, path: Path) -> Location:
+    return location if location.file else dataclasses.replace(location, file=str(path))

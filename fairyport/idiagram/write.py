@@ -1,0 +1,651 @@
+"""Game model -> Interactive Diagram text.
+
+The writer puts back what the reader kept (directive order, unknown keys, prose, fields left to their
+defaults, square lists as written) wherever it still means the same game, and writes canonical text
+otherwise. Pieces are ordered so that the Diagram's numbering works: promotable pieces first
+(``maxPromote``), their promoted forms ``promoOffset`` places later (shogi style).
+
+What the Diagram cannot express raises :class:`UnsupportedError` naming the piece or rule; with
+``best_effort`` it is left out and listed instead. Some rules are written in a form only fairyport reads and
+are always listed: a piece confined to a zone (``fairyportZone`` / ``fairyportConfine``; the Diagram needs a
+``BadZone()`` page script for it), a drop rule (``fairyportDrop``) and, in a game with drops or shogi-style
+promotion, a promotion the Diagram's parameters cannot say exactly (``fairyportPromotion``, with
+``maxPromote=0`` for the Diagram). Hand rules are ``holdingsType`` (-1, -2 or 1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+from collections.abc import Callable
+from typing import Any
+
+from fairyport.conversion import drop_rules
+from fairyport.errors import FairyportError, Location, UnsupportedError
+from fairyport.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, demotes, royals_per_side
+from fairyport.idiagram.rules import (
+    CONFINE_KEY,
+    DROP_KEY,
+    HOLDINGS_KEEP,
+    HOLDINGS_NONE,
+    HOLDINGS_OWNER,
+    HOLDINGS_SHOGI,
+    HOLE_NAME,
+    PROMOTION_KEY,
+    ZONE_KEY,
+    Grid,
+    PromotionSettings,
+    SquareList,
+    add_facing,
+    default_id,
+    default_move,
+    format_drop_rule,
+    format_holdings,
+    format_promo_choice,
+    format_promotion,
+    format_squares,
+    format_zone,
+    normalise_symmetry,
+    parse_holdings,
+    parse_int,
+    parse_squares,
+    parse_zone,
+    read_promotions,
+    read_royals,
+    same_squares,
+    split_facing,
+    unique_id,
+)
+from fairyport.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
+from fairyport.model import (
+    BLACK,
+    CHESS_TRIGGERS,
+    WHITE,
+    BareKingRule,
+    DropRule,
+    Game,
+    PieceType,
+    Promotion,
+    PromotionChoice,
+    RoyalProtection,
+    StalemateResult,
+    Zone,
+)
+
+Entry = dict[str, Any]
+KEY_ORDER = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
+             "holdingsType", "royal", "stalemate", "baring", "extinction", ZONE_KEY)
+"""Order of the keys the writer adds itself (keys already in the definition stay where they were)."""
+
+
+class _Lost:
+    """Collects what cannot be written; raises at once unless best effort was asked for."""
+
+    def __init__(self, best_effort: bool) -> None:
+        self.best_effort = best_effort
+        self.items: list[str] = []
+
+    def unsupported(self, feature: str, message: str) -> None:
+        if not self.best_effort:
+            raise UnsupportedError(f"the Interactive Diagram cannot express {message}", feature=feature)
+        self.items.append(message)
+
+    def note(self, message: str) -> None:
+        self.items.append(message)
+
+
+def _safe_prose(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("=", "-").replace(":", " -")).strip()
+
+
+def _try(function: Callable[[], Any]) -> Any:
+    try:
+        return function()
+    except FairyportError:
+        return None
+
+
+@dataclasses.dataclass
+class _Plan:
+    """Piece order and the values to write for the keys the model carries."""
+
+    order: list[PieceType]
+    values: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    promotions: dict[str, Promotion] = dataclasses.field(default_factory=dict)
+    extensions: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Model id -> the fairyportPromotion value of a piece whose promotion the Diagram's parameters cannot say."""
+
+
+def _markers(game: Game) -> dict[str, Entry]:
+    data = game.format_data.get("idiagram", {})
+    entries = [*data.get("head", []), *(e for h in data.get("holes", []) for e in h.get("after", []))]
+    for piece in game.pieces:
+        entries.extend(piece.extra.get("idiagram", {}).get("after", []))
+    markers: dict[str, Entry] = {}
+    for entry in entries:
+        key = entry.get("key")
+        if not entry.get("mapped") or key in markers:
+            continue
+        if (key in SCALAR_KEYS and isinstance(entry.get("value"), str)) or (
+                key in MULTI_KEYS and isinstance(entry.get("values"), list)):
+            markers[key] = entry
+    return markers
+
+
+def label_map(order: list[PieceType]) -> dict[str, str]:
+    """Model id -> the ID to write for each piece in ``order``: the Diagram's own ID kept on reading (two types
+    may share one) where reading the written pieces back in this order gives the same model ids, else the id."""
+    labels: dict[str, str] = {}
+    taken: set[str] = set()
+    for number, piece in enumerate(order, start=1):
+        kept = piece.extra.get("idiagram", {}).get("id")
+        label = kept if isinstance(kept, str) and kept.strip() == kept and kept else piece.id
+        if unique_id(label, number, taken) != piece.id:
+            label = piece.id
+        labels[piece.id] = label
+        taken.add(piece.id)
+    return labels
+
+
+def _settings(values: dict[str, str]) -> PromotionSettings:
+    return PromotionSettings(values.get("promoZone"), values.get("maxPromote"), values.get("promoChoice"),
+                             values.get("promoOffset"))
+
+
+def _expressible_promotions(game: Game, lost: _Lost) -> dict[str, Promotion]:
+    wanted: dict[str, Promotion] = {}
+    for piece in game.pieces:
+        promotion = piece.promotion
+        if promotion is None:
+            continue
+        if promotion.zone is not None:
+            lost.unsupported("promotion", f"the promotion of {piece.name!r} in the named zone {promotion.zone!r}")
+            continue
+        wanted[piece.id] = promotion
+    return wanted
+
+
+def _chess_style(order: list[PieceType], wanted: dict[str, Promotion], lost: _Lost, labels: dict[str, str]) -> _Plan:
+    groups: dict[tuple[tuple[PromotionChoice, ...], int], list[str]] = {}
+    for piece_id, promotion in wanted.items():
+        choices = promotion.choices
+        if promotion.triggers != CHESS_TRIGGERS or promotion.mandatory_where_stuck:
+            lost.unsupported("promotion", f"the shogi-style promotion of {piece_id} (on leaving the zone, or "
+                             "forced only where the piece could not move again) with chess-style choices")
+            continue
+        if not promotion.mandatory:
+            if len(wanted) > 1:
+                lost.unsupported("promotion", f"the optional promotion of {piece_id} next to other promoting pieces")
+                continue
+            choices = (*choices, PromotionChoice(piece_id))  # staying a pawn is the choice of itself
+        groups.setdefault((choices, promotion.depth), []).append(piece_id)
+    if not groups:
+        return _Plan(order, {"maxPromote": ["0"]})
+    (choices, depth), chosen = max(groups.items(), key=lambda item: len(item[1]))
+    for key, ids in groups.items():
+        if key != (choices, depth):
+            for piece_id in ids:
+                lost.unsupported("promotion", f"the promotion of {piece_id}, which differs from that of "
+                                 f"{', '.join(chosen)} (the Diagram has one promotion choice list)")
+    first = [p for p in order if p.id in chosen]
+    new_order = first + [p for p in order if p.id not in chosen]
+    values = {"promoZone": [str(depth)], "maxPromote": [str(len(first))],
+              "promoChoice": [format_promo_choice(choices, labels)]}
+    return _Plan(new_order, values, {pid: Promotion(choices, depth, mandatory=True) for pid in chosen})
+
+
+def _shogi_style(order: list[PieceType], wanted: dict[str, Promotion]) -> _Plan | None:
+    depths = {p.depth for p in wanted.values()}
+    if len(depths) != 1:
+        return None
+    first: list[PieceType] = []
+    rest: list[PieceType] = []
+    targets: dict[str, str] = {}
+    for piece in order:
+        promotion = wanted.get(piece.id)
+        if promotion is None:
+            continue
+        target = promotion.choices[0].piece if promotion.choices else ""
+        if promotion.choices[:1] != (PromotionChoice(target),):
+            return None
+        if promotion.mandatory and promotion.choices[1:] == (PromotionChoice(piece.id, on_last_rank=False),):
+            first.append(piece)
+        elif not promotion.mandatory and len(promotion.choices) == 1:
+            rest.append(piece)
+        else:
+            return None
+        targets[piece.id] = target
+    if len(first) != 1 or len(set(targets.values())) != len(targets) or set(targets.values()) & set(targets):
+        return None
+    promotable = first + rest
+    by_id = {p.id: p for p in order}
+    promoted = [by_id[targets[p.id]] for p in promotable]
+    new_order = promotable + promoted + [p for p in order if p not in promotable and p not in promoted]
+    values = {"promoZone": [str(depths.pop())], "maxPromote": [str(len(promotable))],
+              "promoOffset": [str(len(promotable))]}
+    return _Plan(new_order, values, dict(wanted))
+
+
+def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
+    """The piece order and promotion keys: the Diagram's own parameters where they say the model's promotions
+    exactly; for a game with drops or shogi-style promotion that they cannot say, the extension lines."""
+    holdings = _holdings_wanted(game, lost)
+    probe = _Lost(best_effort=True)
+    plan = _standard_plan(game, markers, probe, holdings)
+    if plan.promotions != {p.id: p.promotion for p in game.pieces if p.promotion is not None}:
+        probe.note("an equivalent but different promotion (optional = a choice of itself)")
+    if game.rules.captures_to_hand:
+        offset = plan.values.get("promoOffset", [str(markers.get("promoOffset", {}).get("value", "0"))])[0]
+        if demotes(holdings, bool(plan.promotions), offset) != game.rules.demote_captured:
+            probe.note("demotion")
+    if probe.items:
+        extend = bool(drop_rules(game)) or game.rules.captures_to_owner
+        plan = _extension_plan(game, lost) if extend else _standard_plan(game, markers, lost, holdings)
+    plan.values["holdingsType"] = _holdings_values(holdings, markers)
+    return plan
+
+
+def _extension_plan(game: Game, lost: _Lost) -> _Plan:
+    """Every promotion as a fairyportPromotion line after its piece (``maxPromote=0`` for the Diagram)."""
+    labels = label_map(game.pieces)
+    extensions: dict[str, str] = {}
+    for piece in game.pieces:
+        if piece.promotion is None:
+            continue
+        text = extensions[piece.id] = format_promotion(piece.promotion, labels)
+        lost.unsupported(f"{piece.name}: promotion", f"the promotion of {piece.name!r} ({text}) in plain Diagram "
+                         f"text (written as the fairyport extension {PROMOTION_KEY}, which the Diagram script "
+                         "ignores)")
+    values = {"maxPromote": ["0"]} if extensions else {}
+    return _Plan(list(game.pieces), values, {}, extensions)
+
+
+def _holdings_wanted(game: Game, lost: _Lost) -> int:
+    """The ``holdingsType`` that says the model's hand rules."""
+    rules = game.rules
+    if rules.captures_to_hand:
+        if not rules.drops:
+            lost.unsupported("captures_to_hand", "captures to the capturer's hand in a game without drops")
+        return HOLDINGS_SHOGI if rules.demote_captured else HOLDINGS_KEEP
+    if rules.captures_to_owner:
+        if rules.drops:
+            lost.unsupported("drops", "drops in a game whose captured pieces go back to their owner")
+        return HOLDINGS_OWNER
+    if rules.drops:
+        lost.unsupported("drops", "drops in a game whose captured pieces do not go to a hand")
+    return HOLDINGS_NONE
+
+
+def _holdings_class(value: int) -> int:
+    return max(min(value, HOLDINGS_OWNER), HOLDINGS_KEEP)
+
+
+def _holdings_values(holdings: int, markers: dict[str, Entry]) -> list[str]:
+    """The ``holdingsType`` line: the original where it means the same, else the value (none for 0)."""
+    marker = markers.get("holdingsType")
+    if marker is not None:
+        original = _try(lambda: parse_int(str(marker["value"]), Location(), "holdingsType"))
+        if original is not None and _holdings_class(original) == holdings:
+            return [marker["value"]]
+    return [] if holdings == HOLDINGS_NONE and marker is None else [str(holdings)]
+
+
+def _standard_plan(game: Game, markers: dict[str, Entry], lost: _Lost, holdings: int) -> _Plan:
+    wanted = _expressible_promotions(game, lost)
+    order = list(game.pieces)
+    keys = ("promoZone", "maxPromote", "promoChoice", "promoOffset")
+    originals: dict[str, str] = {k: str(markers[k]["value"]) for k in keys if k in markers}
+    ids = [p.id for p in order]
+    labels = label_map(order)
+    drops = holdings != HOLDINGS_NONE
+    if _try(lambda: read_promotions(_settings(originals), ids, [labels[i] for i in ids], drops=drops)) == wanted:
+        return _Plan(order, {k: [v] for k, v in originals.items()}, wanted)
+    plan = _shogi_style(order, wanted) if any(not p.mandatory for p in wanted.values()) else None
+    if plan is None:
+        plan = _chess_style(order, wanted, lost, labels)
+    plan.values = {k: v for k, v in plan.values.items() if k in markers or v != _DEFAULTS.get(k)}
+    check = {k: v[0] for k, v in plan.values.items()}
+    if _try(lambda: read_promotions(_settings(check), [p.id for p in plan.order],
+                                    [labels[p.id] for p in plan.order], drops=drops)) != plan.promotions:
+        lost.unsupported("promotion", "these promotion rules (no promoZone/maxPromote/promoChoice/promoOffset "
+                         "setting reads back to them)")
+    return plan
+
+
+_DEFAULTS = {"promoZone": ["1"], "maxPromote": ["1"], "promoChoice": ["QNRB"], "promoOffset": ["0"]}
+
+
+def _royal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) -> list[str]:
+    ids = [p.id for p in order]
+    labels = label_map(order)
+    wanted = {p.id for p in order if p.royal}
+    original = markers.get("royal", {}).get("values")
+    if original is not None:
+        if _try(lambda: set(read_royals([(v, Location()) for v in original], ids,
+                                        [labels[i] for i in ids]))) == wanted:
+            return list(original)
+    elif set(read_royals([], ids)) == wanted:
+        return []
+    if not wanted:
+        return ["0"]
+    return [str(n) for n, p in enumerate(order, start=1) if p.royal]
+
+
+def _equals(text: str) -> Callable[[str], bool]:
+    return lambda value: value.strip() == text
+
+
+def _scalar(markers: dict[str, Entry], key: str, wanted: str | None, same: Callable[[str], bool]) -> list[str]:
+    """The value to write for ``key``: the original if it means ``wanted``, else ``wanted`` (None: nothing)."""
+    marker = markers.get(key)
+    if marker is not None and same(marker["value"]):
+        return [marker["value"]]
+    return [] if wanted is None else [wanted]
+
+
+def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], lost: _Lost) -> dict[str, list[str]]:
+    board, rules = game.board, game.rules
+    values: dict[str, list[str]] = {}
+    for key, number, default in (("files", board.files, 8), ("ranks", board.ranks, 8),
+                                 ("firstRank", board.first_rank, 1)):
+        wanted = str(number) if number != default or key in markers else None
+        values[key] = _scalar(markers, key, wanted, _equals(str(number)))
+    values["royal"] = _royal_values(game, order, markers)
+    stalemate = rules.stalemate
+    if stalemate is StalemateResult.WIN:
+        lost.unsupported("stalemate", "a stalemate won by the stalemated side (written as a draw)")
+        stalemate = StalemateResult.DRAW
+    if stalemate is StalemateResult.LOSS:
+        values["stalemate"] = _scalar(markers, "stalemate", "win", lambda v: v.strip().lower() != "draw")
+    else:
+        values["stalemate"] = _scalar(markers, "stalemate", "draw" if "stalemate" in markers else None,
+                                      lambda v: v.strip().lower() == "draw")
+    if rules.bare_king is BareKingRule.LOSS:
+        values["baring"] = _scalar(markers, "baring", "0", lambda v: v.strip() == "0")
+    else:
+        values["baring"] = _scalar(markers, "baring", None, lambda v: v.strip() != "0")
+    royal_ids = [p.id for p in order if p.royal]
+    several = royals_per_side(game.setup, royal_ids) > 1
+    usual = RoyalProtection.LAST if several else RoyalProtection.EVERY
+    protection = rules.royal_protection
+    extinction = None if protection is usual and "extinction" not in markers else (
+        "0" if protection is RoyalProtection.EVERY else "3")
+    values["extinction"] = _scalar(markers, "extinction", extinction,
+                                   lambda v: (v.strip() == "0") == (protection is RoyalProtection.EVERY))
+    values[ZONE_KEY] = _zone_values(game, markers)
+    return values
+
+
+def _zone_values(game: Game, markers: dict[str, Entry]) -> list[str]:
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    original = markers.get(ZONE_KEY, {}).get("values")
+    if original is not None:
+        read = _try(lambda: [Zone(*z) for v in original for z in parse_zone(v, grid, Location())])
+        if read == game.zones:
+            return list(original)
+    lines: list[str] = []
+    pending: dict[str, Zone] = {}
+    for zone in game.zones:
+        squares = sorted(zone.squares)
+        if zone.color is None:
+            lines.append(format_zone(zone.name, squares, None, grid))
+        elif zone.color == WHITE:
+            pending[zone.name] = zone
+        else:
+            white = pending.pop(zone.name, None)
+            lines.append(format_zone(zone.name, sorted(white.squares) if white else [], squares, grid))
+    lines.extend(format_zone(z.name, sorted(z.squares), [], grid) for z in pending.values())
+    return lines
+
+
+def _symmetry(game: Game, markers: dict[str, Entry], grid: Grid) -> tuple[str, list[str]]:
+    marker = markers.get("symmetry")
+    if marker is not None:
+        return normalise_symmetry(marker["value"]), [marker["value"]]
+    fits = {"mirror": 0, "rotate": 0}
+    for symmetry in fits:
+        for square, piece in game.setup.placement.items():
+            if piece.color == WHITE:
+                partner = game.setup.placement.get(grid.image(square, symmetry))
+                fits[symmetry] += partner is not None and partner.id == piece.id and partner.color == BLACK
+    return ("rotate", ["rotate"]) if fits["rotate"] > fits["mirror"] else ("mirror", [])
+
+
+def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost: _Lost, label: str) -> list[str]:
+    extra = piece.extra.get("idiagram", {})
+    defaulted = extra.get("defaulted", [])
+    name = re.sub(r"\s+", " ", piece.name.replace(":", " ").replace("=", "-")).strip() or piece.id.lower()
+    if name != piece.name:
+        lost.note(f"the name of piece {piece.id} is written {name!r} (':' and '=' cannot appear in it)")
+    if name.strip().lower() == HOLE_NAME:
+        name = f"{name}-piece"
+    if re.search(r"[:=,!*\s\d]", label):
+        lost.unsupported("piece", f"the piece ID {label!r} (it would break promoChoice or the line)")
+    betza = piece.betza
+    if piece.royal and not game.rules.royals_may_face:
+        written = extra.get("betza")
+        same = isinstance(written, str) and _try(lambda: split_facing(written)) == (betza, True)
+        betza = written if same and isinstance(written, str) else add_facing(betza)
+    id_text = "" if "id" in defaulted and default_id(name) == label else label
+    betza_text = "" if "betza" in defaulted and default_move(name, grid.files) == betza else betza
+    image = piece.image if piece.image is not None else name
+    image_text = "" if "image" in defaulted and image == name else image
+    white = [s for s, p in game.setup.placement.items() if p.id == piece.id and p.color == WHITE]
+    black = [s for s, p in game.setup.placement.items() if p.id == piece.id and p.color == BLACK]
+    original = extra.get("squares")
+    squares = None
+    if isinstance(original, str):
+        read = _try(lambda: parse_squares(original, grid, symmetry, Location()))
+        gone = extra.get("overridden", [])
+        if read is not None and isinstance(gone, list):  # squares later lines take over, as on reading
+            read = SquareList(tuple(s for s in read.white if s not in gone),
+                              tuple(s for s in read.black if s not in gone))
+        if read is not None and same_squares(read, white, black):
+            squares = original
+    if squares is None:
+        squares = format_squares(white, black, grid, symmetry)
+    fields = [name, id_text, betza_text, image_text, squares]
+    counts = (game.setup.hands.get(WHITE, {}).get(piece.id, 0), game.setup.hands.get(BLACK, {}).get(piece.id, 0))
+    holdings = extra.get("holdings")
+    if not (isinstance(holdings, str) and _try(lambda: parse_holdings(holdings, Location())) == counts):
+        holdings = format_holdings(*counts) or (None if holdings is None else "")
+    extra_fields = extra.get("fields", [])
+    if holdings is not None or extra_fields:
+        fields.append(holdings or "")
+    fields.extend(extra_fields)
+    return fields
+
+
+def _hole_lines(game: Game, grid: Grid, symmetry: str) -> list[Entry]:
+    stored = game.format_data.get("idiagram", {}).get("holes", [])
+    union: set[str] = set()
+    for line in stored:
+        read = _try(functools.partial(parse_squares, line["squares"], grid, symmetry, Location()))
+        if read is None:
+            break
+        union |= set(read.white) | set(read.black)
+    else:
+        if union == set(game.board.holes):
+            return list(stored)
+    if not game.board.holes:
+        return []
+    squares = ",".join(sorted(game.board.holes, key=lambda s: grid.coordinates(s) or (0, 0))) + ",,"
+    return [{"position": len(game.pieces), "squares": squares, "after": []}]
+
+
+def _check_board(game: Game, lost: _Lost) -> None:
+    if game.board.extra_positions or game.board.links:
+        lost.unsupported("board", "positions beyond the rectangular board or linked cells")
+    if game.setup.side_to_move == BLACK:
+        lost.unsupported("setup", "a start position with Black to move")
+    if not game.rules.royals_may_face and not any(p.royal for p in game.pieces):
+        lost.unsupported("royals_may_face", "the no-facing rule without a royal piece to carry fkR")
+    for piece in game.pieces:
+        if piece.confined_to is not None:
+            lost.unsupported("confined_to", f"the confinement of {piece.name!r} to the zone {piece.confined_to!r} "
+                             f"in plain Diagram text (written as the fairyport extension {CONFINE_KEY}, which the "
+                             "Diagram script ignores; a page needs a BadZone() script)")
+    data = game.format_data.get("idiagram")
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    for hook in hooks if isinstance(hooks, list) else []:
+        lost.note(f"the page script hook {hook}() of the source page (scripts are not part of the definition)")
+    for fmt in game.format_data:
+        if fmt != "idiagram":
+            lost.note(f"data kept for the {fmt} format")
+    for piece in game.pieces:
+        for fmt in piece.extra:
+            if fmt != "idiagram":
+                lost.note(f"{fmt} data of piece {piece.id}")
+
+
+def _clean_entries(entries: Any, lost: _Lost) -> list[Entry]:
+    """Well-formed layout entries only (format data may come from a hand-edited JSON file)."""
+    if not isinstance(entries, list):
+        return []
+    result: list[Entry] = []
+    for entry in entries:
+        if isinstance(entry, dict) and isinstance(entry.get("prose"), str):
+            text = entry["prose"]
+            result.append({"prose": text if is_prose_text(text) else _safe_prose(text)})
+            continue
+        key = entry.get("key") if isinstance(entry, dict) else None
+        good_key = isinstance(key, str) and "=" not in key and "\n" not in key
+        if good_key and entry.get("mapped") is True and isinstance(entry.get("values"), list) and all(
+                isinstance(v, str) and "\n" not in v for v in entry["values"]):
+            result.append({"key": key, "mapped": True, "values": list(entry["values"])})
+        elif good_key and isinstance(entry.get("value"), str) and "\n" not in entry["value"]:
+            result.append({k: entry[k] for k in ("key", "mapped", "value") if k in entry})
+        else:
+            lost.note(f"a malformed Interactive Diagram layout entry {str(entry)[:40]!r}")
+    return result
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _cleaned(game: Game, lost: _Lost) -> Game:
+    """``game`` with its Interactive Diagram data reduced to well-formed entries."""
+    data = game.format_data.get("idiagram")
+    format_data = dict(game.format_data)
+    if isinstance(data, dict):
+        holes = [{"position": h["position"], "squares": h["squares"], "after": _clean_entries(h.get("after"), lost)}
+                 for h in _list(data.get("holes")) if isinstance(h, dict) and isinstance(h.get("position"), int)
+                 and isinstance(h.get("squares"), str) and "\n" not in h["squares"]]
+        format_data["idiagram"] = {"head": _clean_entries(data.get("head"), lost), "holes": holes}
+    else:
+        format_data.pop("idiagram", None)
+    pieces = []
+    for piece in game.pieces:
+        extra = piece.extra.get("idiagram")
+        clean: dict[str, Any] = {}
+        if isinstance(extra, dict):
+            clean["after"] = _clean_entries(extra.get("after"), lost)
+            defaulted = extra.get("defaulted")
+            clean["defaulted"] = [d for d in defaulted if d in ("id", "betza", "image")] \
+                if isinstance(defaulted, list) else []
+            overridden = extra.get("overridden")
+            if isinstance(overridden, list) and all(isinstance(s, str) for s in overridden):
+                clean["overridden"] = list(overridden)
+            for key in ("squares", "holdings", "betza", "id"):
+                if isinstance(extra.get(key), str) and not re.search(r"[:\n]", extra[key]):
+                    clean[key] = extra[key]
+            fields = extra.get("fields")
+            if isinstance(fields, list) and all(isinstance(f, str) and not re.search(r"[:\n]", f) for f in fields):
+                clean["fields"] = list(fields)
+        pieces.append(dataclasses.replace(piece, extra={**piece.extra, "idiagram": clean}))
+    return dataclasses.replace(game, pieces=pieces, format_data=format_data)
+
+
+class _Emitter:
+    """Builds the document, writing each mapped key once, at its marker or at the end of the head."""
+
+    def __init__(self, values: dict[str, list[str]]) -> None:
+        self.document = Document()
+        self.values = values
+        self.done: set[str] = set()
+
+    def add(self, directive: Directive) -> None:
+        self.document.append(directive)
+
+    def key(self, key: str) -> None:
+        if key in self.done:
+            return
+        self.done.add(key)
+        for value in self.values.get(key, []):
+            self.add(make_parameter(key, value))
+
+    def entries(self, entries: list[Entry], pending: dict[str, str] | None = None) -> None:
+        """Write layout entries; a marker of a piece's extension key writes that line from ``pending``."""
+        for entry in entries:
+            if "prose" in entry:
+                self.add(make_prose(entry["prose"]))
+            elif entry.get("mapped") and entry["key"] in PIECE_KEYS:
+                if pending is not None and entry["key"] in pending:
+                    self.add(make_parameter(entry["key"], pending.pop(entry["key"])))
+            elif entry.get("mapped"):
+                self.key(entry["key"])
+            else:
+                self.add(make_parameter(entry["key"], entry["value"]))
+
+
+def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, str]:
+    """The extension lines after a piece line: confinement, drop rule, promotion (key -> value, in this order).
+    The confinement and the promotion are listed as lost by :func:`_check_board` and :func:`_extension_plan`."""
+    lines: dict[str, str] = {}
+    if piece.confined_to is not None:
+        lines[CONFINE_KEY] = piece.confined_to
+    if piece.drop is not None:
+        text = lines[DROP_KEY] = format_drop_rule(piece.drop)
+        if piece.drop != DropRule():
+            lost.unsupported(f"{piece.name}: drop", f"the drop rule of {piece.name!r} ({text}) in plain Diagram "
+                             f"text (written as the fairyport extension {DROP_KEY}, which the Diagram script "
+                             "ignores)")
+    if piece.id in plan.extensions:
+        lines[PROMOTION_KEY] = plan.extensions[piece.id]
+    return lines
+
+
+def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list[str]]:
+    """Build the Interactive Diagram definition of ``game``; returns it with the list of what was lost.
+
+    :raises UnsupportedError: for a rule or piece the Diagram cannot express, unless ``best_effort``.
+    """
+    lost = _Lost(best_effort)
+    _check_board(game, lost)
+    game = _cleaned(game, lost)
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    markers = _markers(game)
+    plan = _plan(game, markers, lost)
+    symmetry, symmetry_values = _symmetry(game, markers, grid)
+    values = {**_rule_values(game, plan.order, markers, lost), **plan.values, "symmetry": symmetry_values}
+    emitter = _Emitter(values)
+    data = game.format_data.get("idiagram")
+    if data is None:
+        for text in (game.metadata.title, game.metadata.author, game.metadata.source):
+            if text.strip():
+                emitter.add(make_prose("# " + _safe_prose(text)))
+    else:
+        emitter.entries(data.get("head", []))
+    for key in KEY_ORDER:
+        if key not in markers:
+            emitter.key(key)
+    holes = _hole_lines(game, grid, symmetry)
+    labels = label_map(plan.order)
+    for position in range(len(plan.order) + 1):
+        for hole in (h for h in holes if h["position"] == position):
+            emitter.add(make_piece([HOLE_NAME, "", "", "", hole["squares"]]))
+            emitter.entries(hole.get("after", []))
+        if position == len(plan.order):
+            break
+        piece = plan.order[position]
+        emitter.add(make_piece(_piece_fields(game, piece, grid, symmetry, lost, labels[piece.id])))
+        pending = _piece_extensions(piece, plan, lost)
+        emitter.entries(piece.extra.get("idiagram", {}).get("after", []), pending)
+        for key, value in pending.items():
+            emitter.add(make_parameter(key, value))
+    for key in KEY_ORDER:
+        emitter.key(key)
+    emitter.document.trailing = "\n"
+    return emitter.document, lost.items

@@ -1,0 +1,189 @@
+"""Game model <-> JSON: a complete, stable dump of every model field (:data:`FORMAT`).
+
+The document is ``{"fairyport": "game", "version": 1, "game": {...}}``. Dataclass fields appear in their
+declaration order; enums as their values; sets sorted; tuples as lists; dictionary keys as strings (colour
+keys ``"0"``/``"1"``). Reading it back gives a :class:`~fairyport.model.Game` equal to the one written.
+Format data (``format_data``, ``PieceType.extra``) must itself be plain JSON data to survive unchanged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+from fairyport import model
+from fairyport.errors import Location, ModelError, ParseError
+from fairyport.format import Format, ShowOptions
+
+MAX_SIDE = 1000
+"""Largest number of files or ranks a game document may have."""
+DOCUMENT_KIND = "game"
+VERSION = 1
+
+
+def to_data(value: Any) -> Any:
+    """The JSON-ready form of a model value (dataclass, enum, collection or scalar). A field marked
+    ``omit_empty`` is left out while empty, so documents of games without it stay as they were."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not (f.metadata.get("omit_empty") and not getattr(value, f.name))}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (set, frozenset)):
+        return sorted(to_data(v) for v in value)
+    if isinstance(value, (list, tuple)):
+        return [to_data(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_data(v) for k, v in value.items()}
+    return value
+
+
+class _Reader:
+    """Rebuilds model values from JSON data by their type hints, naming the path of any bad value."""
+
+    def __init__(self, file: str | None) -> None:
+        self.file = file
+
+    def fail(self, path: str, expected: str, found: Any) -> ModelError:
+        return ModelError(f"bad value at {path}", Location(self.file), expected=expected,
+                          found=json.dumps(found)[:60])
+
+    def value(self, hint: Any, data: Any, path: str) -> Any:
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+        if hint is Any:
+            return data
+        if origin in (typing.Union, types.UnionType):
+            if data is None and type(None) in args:
+                return None
+            options = [a for a in args if a is not type(None)]
+            return self.value(options[0], data, path)
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            return self.dataclass(hint, data, path)
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            try:
+                return hint(data)
+            except ValueError:
+                raise self.fail(path, "one of " + ", ".join(str(m.value) for m in hint), data) from None
+        if origin in (list, tuple, frozenset, set):
+            if not isinstance(data, list):
+                raise self.fail(path, "a list", data)
+            item = args[0] if args else Any
+            items = [self.value(item, v, f"{path}[{i}]") for i, v in enumerate(data)]
+            return origin(items)
+        if origin is dict:
+            if not isinstance(data, dict):
+                raise self.fail(path, "an object", data)
+            key_hint, value_hint = args
+            result = {}
+            for key, item in data.items():
+                if key_hint is int:
+                    if not key.lstrip("-").isdigit():
+                        raise self.fail(f"{path}.{key}", "a whole-number key", key)
+                    real_key: Any = int(key)
+                else:
+                    real_key = key
+                result[real_key] = self.value(value_hint, item, f"{path}.{key}")
+            return result
+        if hint is bool:
+            if not isinstance(data, bool):
+                raise self.fail(path, "true or false", data)
+            return data
+        if hint is int:
+            if isinstance(data, bool) or not isinstance(data, int):
+                raise self.fail(path, "a whole number", data)
+            return data
+        if hint is str:
+            if not isinstance(data, str):
+                raise self.fail(path, "a string", data)
+            return data
+        raise self.fail(path, f"a value of type {hint}", data)
+
+    def dataclass(self, cls: type, data: Any, path: str) -> Any:
+        if not isinstance(data, dict):
+            raise self.fail(path, f"an object ({cls.__name__})", data)
+        hints = typing.get_type_hints(cls, vars(model))
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise self.fail(f"{path}.{unknown[0]}", f"a field of {cls.__name__}: " + ", ".join(sorted(names)),
+                            unknown[0])
+        kwargs = {}
+        for field in dataclasses.fields(cls):
+            if field.name in data:
+                kwargs[field.name] = self.value(hints[field.name], data[field.name], f"{path}.{field.name}")
+            elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+                raise self.fail(f"{path}.{field.name}", "this field (it has no default)", None)
+        return cls(**kwargs)
+
+
+def game_to_json(game: model.Game) -> str:
+    """The JSON text of ``game`` (indented, keys in model order, ending with a newline)."""
+    document = {"fairyport": DOCUMENT_KIND, "version": VERSION, "game": to_data(game)}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def game_from_json(text: str, file: str | None = None) -> model.Game:
+    """Read a game written by :func:`game_to_json`.
+
+    :raises ParseError: for text that is not JSON (with line and column); :raises ModelError: naming the path
+        of a value that does not fit the model.
+    """
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ParseError(f"not JSON: {error.msg}", Location(file, error.lineno, error.colno, error.pos)) from None
+    if not isinstance(document, dict) or document.get("fairyport") != DOCUMENT_KIND:
+        raise ParseError("not a fairyport game document", Location(file),
+                         expected='{"fairyport": "game", "version": 1, "game": {...}}')
+    if document.get("version") != VERSION:
+        raise ParseError("unsupported document version", Location(file), expected=str(VERSION),
+                         found=json.dumps(document.get("version")))
+    reader = _Reader(file)
+    game: model.Game = reader.dataclass(model.Game, document.get("game"), "game")
+    board = game.board
+    lowest = 0 if board.extra_positions else 1  # a board of positions and links only has no rectangle
+    if not (lowest <= board.files <= MAX_SIDE and lowest <= board.ranks <= MAX_SIDE
+            and 0 <= board.first_rank <= MAX_SIDE):
+        raise reader.fail("game.board", f"files and ranks from 1 to {MAX_SIDE}, first_rank from 0",
+                          [board.files, board.ranks, board.first_rank])
+    try:
+        game.validate()
+    except ModelError as error:
+        raise error.relocated(Location(file)) from None
+    return game
+
+
+def read_game(path: Path, *, variant: str | None = None) -> model.Game:
+    """Read a ``.json`` game file (it holds one game: ``variant`` is not used)."""
+    return game_from_json(path.read_text(encoding="utf-8"), str(path))
+
+
+def read_text(text: str, *, variant: str | None = None, name: str = "<text>") -> model.Game:
+    """Read a game document given as text (``name`` locates its errors)."""
+    return game_from_json(text, name)
+
+
+def write_game(game: model.Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
+    """The JSON text of ``game``; JSON keeps everything, so nothing is ever lost."""
+    return game_to_json(game), []
+
+
+def show(path: Path, options: ShowOptions) -> int:
+    """``fairyport show`` for a JSON game file."""
+    from fairyport.render.show import show_game
+
+    return show_game(read_game(path), options.svg)
+
+
+FORMAT = Format(
+    name="json", title="fairyport JSON game document", suffixes=(".json",),
+    sniff=lambda head: head.lstrip().startswith("{"),
+    read=read_game, read_text=read_text, write=write_game, rewrite=None, show=show, validate=None, engine=None,
+)
+"""The JSON format: a complete dump of the model, read back exactly."""

@@ -1,0 +1,789 @@
+"""Compile a :class:`~fairyport.model.Game` into per-square move tables for the move generator.
+
+Everything that depends only on the board and the piece definitions is computed here, once per game: for every
+piece code (type and colour) and every square, the plain leaps, the plain slides, the hops (cannon, grasshopper)
+and, for everything else, a tree of compiled legs (:class:`LegNode`). The reverse tables used to answer "is
+this square attacked?" are built from the same data.
+
+Piece codes: 0 is an empty square; a piece of type index ``t`` and colour ``c`` has code ``2 * t + c + 1``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from fairyport.errors import ParseError, UnsupportedError
+from fairyport.model import (
+    BLACK,
+    WHITE,
+    Color,
+    DropRule,
+    Game,
+    PieceType,
+    Promotion,
+    PromotionChoice,
+    PromotionTrigger,
+    RoyalProtection,
+    kept_code,
+)
+from fairyport.movegen.geometry import Geometry
+from fairyport.xbetza import syntax as betza
+from fairyport.xbetza.geometry import (
+    K_VECTORS,
+    AtomClass,
+    atom_geometry,
+    continuation_directions,
+    direction_vector,
+    first_leg_directions,
+    rotate,
+)
+
+if TYPE_CHECKING:
+    from fairyport.movegen.position import Position
+
+QUIET = 1
+"""The move may end on an empty square (``m``)."""
+CAPTURE = 2
+"""The move may capture an enemy piece (``c``)."""
+FRIEND = 4
+"""The move may capture a friendly piece (``d``)."""
+EP = 8
+"""The move may capture en passant (``e``)."""
+ROYAL_ONLY = 16
+"""The move may only capture a royal piece (``k``): it is never played, it only gives check."""
+HOP = 32
+"""A non-final leg may end on any occupied square, which is passed over (``p``, ``g``)."""
+
+HOP_NONE, HOP_CANNON, HOP_GRASSHOPPER = 0, 1, 2
+
+TRIGGER_BITS = {PromotionTrigger.ENTER: 1, PromotionTrigger.WITHIN: 2, PromotionTrigger.LEAVE: 4}
+"""Bit of each promotion trigger in :attr:`Variant.promotion_triggers`."""
+
+UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload", "o": "cylinder board",
+                     "z": "crooked turn", "q": "circular turn"}
+
+
+RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
+"""Reverse rays from a square: (squares outwards, hop kind, {attacker code: range limit, 0 = unlimited})."""
+KingLines = tuple[RayEntries, tuple[tuple[int, int, frozenset[int]], ...]]
+
+
+def code_of(type_index: int, color: Color) -> int:
+    """The piece code of type index ``type_index`` and ``color``."""
+    return 2 * type_index + color + 1
+
+
+@dataclasses.dataclass(slots=True)
+class LegNode:
+    """One leg of a general move from a fixed square in a fixed direction.
+
+    ``squares`` are the squares along the leg, nearest first. For a non-final leg ``nexts[i]`` are the legs that
+    continue from ``squares[i]``; a final leg has ``nexts`` None. ``lame[i]`` are squares that must be empty for
+    ``squares[i]`` to be reached (``n``), ``jump[i]`` squares of which one must be occupied (``j``).
+    """
+
+    squares: tuple[int, ...]
+    flags: int
+    hop: int = HOP_NONE
+    lame: tuple[tuple[int, ...], ...] | None = None
+    jump: tuple[tuple[int, ...], ...] | None = None
+    nexts: tuple[tuple[LegNode, ...], ...] | None = None
+    creates_ep: bool = False
+
+
+@dataclasses.dataclass(slots=True)
+class Program:
+    """A general move from one square: alternative first legs, and whether the piece must be virgin."""
+
+    roots: tuple[LegNode, ...]
+    initial: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class CastlingSpec:
+    """Castling of a royal piece: direction along the rank (-1 left, +1 right) and how far the royal moves."""
+
+    dx: int
+    step: int
+
+
+@dataclasses.dataclass
+class CompiledType:
+    """Per-type facts the generator needs."""
+
+    index: int
+    piece: PieceType
+    moves: tuple[betza.Move, ...]
+    castling: tuple[CastlingSpec, ...] = ()
+    is_castle_partner: bool = False
+    base: int | None = None
+    """For a promoted type (games whose captures go to hand): the index of the type it promoted from."""
+    mark: str = ""
+    """How FEN writes a promoted type: ``+`` before its base's id (one promotion choice, shogi) or ``~`` after
+    its own id (several choices, crazyhouse)."""
+
+
+class Variant:
+    """A game compiled for move generation. Build with :func:`compile_game`."""
+
+    def __init__(self, game: Game) -> None:
+        game.validate()
+        _refuse_kept_code(game)
+        in_hand = sorted({pid for hand in game.setup.hands.values() for pid, n in hand.items() if n > 0})
+        from_hand = any(choice.from_hand for p in game.pieces if p.promotion for choice in p.promotion.choices)
+        if in_hand and not (game.rules.drops or from_hand):
+            everything = "every piece starts in hand, " if not game.setup.placement else ""
+            raise UnsupportedError(f"{everything}pieces in hand ({', '.join(in_hand)}) can be dropped, but the game "
+                                   "has no drops (and no promotion takes pieces from hand)",
+                                   feature="pieces in hand (drops)")
+        self.game = game
+        self.geometry = Geometry(game.board)
+        n = self.size = self.geometry.size
+        self.types: list[CompiledType] = []
+        self.code_by_symbol: dict[str, int] = {}
+        for index, piece in enumerate(game.pieces):
+            moves = _parse_moves(piece)
+            self.types.append(CompiledType(index, piece, moves))
+            for color in (WHITE, BLACK):
+                symbol = piece.id.upper() if color == WHITE else piece.id.lower()
+                self.code_by_symbol[symbol] = code_of(index, color)
+        self.drops = game.rules.drops
+        self.captures_to_hand = game.rules.captures_to_hand
+        self.captures_to_owner = game.rules.captures_to_owner and not self.captures_to_hand
+        self.hands_used = self.drops or self.captures_to_hand or self.captures_to_owner or from_hand
+        """Positions keep hands (:class:`~fairyport.movegen.drops.HandPosition`): drops, captures to a hand or
+        promotion from hand."""
+        self.promoted_index: dict[tuple[int, str], int] = {}
+        """(base type index, promoted-to id) -> index of the promoted type (games whose captures go to hand)."""
+        if self.captures_to_hand:
+            self._add_promoted_types()
+        codes = 2 * len(self.types) + 1
+        self.codes = codes
+        self.royal = [False] * codes
+        self.leaps: list[list[tuple[tuple[int, int], ...]]] = [[()] * n for _ in range(codes)]
+        self.slides: list[list[tuple[tuple[tuple[int, ...], int], ...]]] = [[()] * n for _ in range(codes)]
+        self.hops: list[list[tuple[tuple[tuple[int, ...], int, int], ...]]] = [[()] * n for _ in range(codes)]
+        self.programs: list[list[tuple[Program, ...]]] = [[()] * n for _ in range(codes)]
+        self.allowed: list[frozenset[int] | None] = [None] * codes
+        """Per code: the squares the piece may end a move on (confinement), or None for anywhere."""
+        self.promotion_zone: list[frozenset[int]] = [frozenset()] * codes
+        ranks = self.geometry.ranks
+        self.last_rank_distance = [[ranks - rank for _, rank in self.geometry.coords],
+                                   [rank + 1 for _, rank in self.geometry.coords]]
+        """Per colour and square: the distance to that colour's last rank (1 on the last rank)."""
+        self.may_duplicate = False
+        for t in self.types:
+            self._compile_type(t)
+        self.royal_protection = game.rules.royal_protection
+        self.protect_every = self.royal_protection is RoyalProtection.EVERY
+        self.has_royals = any(t.piece.royal for t in self.types)
+        self.castlers: dict[int, tuple[CastlingSpec, ...]] = {
+            code_of(t.index, color): t.castling for t in self.types for color in (WHITE, BLACK) if t.castling
+        }
+        self.promotion_choices: list[tuple[tuple[int, PromotionChoice], ...]] = [()] * codes
+        self.take_from_hand = [0] * codes
+        """Per promoted code: the code a promotion to it takes from the mover's hand (``*`` choices), else 0."""
+        self.promotion_triggers = [0] * codes
+        """Per code: the bits (TRIGGER_BITS) of the moves that may promote."""
+        for t in self.types:
+            promotion = t.piece.promotion
+            if promotion is not None:
+                for color in (WHITE, BLACK):
+                    self.promotion_choices[code_of(t.index, color)] = tuple(
+                        (code_of(self.promoted_to(t.index, choice.piece), color), choice)
+                        for choice in promotion.choices
+                    )
+                    self.promotion_triggers[code_of(t.index, color)] = sum(
+                        TRIGGER_BITS[trigger] for trigger in promotion.triggers)
+                    for choice in promotion.choices:
+                        if choice.from_hand:
+                            promoted = code_of(self.promoted_to(t.index, choice.piece), color)
+                            self.take_from_hand[promoted] = code_of(self._type_index(choice.piece), color)
+        self.promoting = any(t.piece.promotion is not None for t in self.types)
+        self.stuck = [frozenset(sq for sq in range(n) if not self._targets(code, sq)) if code else frozenset()
+                      for code in range(codes)]
+        """Per code: the squares from which the piece could never move, whatever the board holds."""
+        self.start_codes = {self.geometry.square(name): code_of(self._type_index(piece.id), piece.color)
+                            for name, piece in game.setup.placement.items()}
+        """Square -> piece code of the game's start position."""
+        if not game.rules.royals_may_face:
+            self._add_facing_rule()
+        self._build_attack_tables()
+        self.irreversible = [False] + [self._never_retreats(code) for code in range(1, codes)]
+        """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
+        if self.hands_used:
+            self._compile_hands()
+
+    def _targets(self, code: int, sq: int) -> set[int]:
+        """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
+        targets = {to for to, flags in self.leaps[code][sq] if flags != ROYAL_ONLY}
+        for ray, flags in self.slides[code][sq]:
+            if flags != ROYAL_ONLY:
+                targets.update(ray)
+        for ray, _, _ in self.hops[code][sq]:
+            targets.update(ray)
+        for program in self.programs[code][sq]:
+            for root in program.roots:
+                _reach(root, targets, QUIET | CAPTURE | FRIEND | EP)
+        allowed = self.allowed[code]
+        return targets if allowed is None else targets & allowed
+
+    def _never_retreats(self, code: int) -> bool:
+        coords = self.geometry.coords
+        forward = 1 if (code - 1) & 1 == WHITE else -1
+        for sq in range(self.size):
+            if any((coords[to][1] - coords[sq][1]) * forward < 0 for to in self._targets(code, sq)):
+                return False
+        return True
+
+    # ---------------------------------------------------------------- pieces in hand
+    def _add_promoted_types(self) -> None:
+        """Give every (piece, promotion choice) its own type, which moves as the choice and demotes on capture."""
+        for t in list(self.types):
+            promotion = t.piece.promotion
+            if promotion is None:
+                continue
+            mark = "+" if len(promotion.choices) == 1 else "~"
+            for choice in promotion.choices:
+                target = self.game.piece_type(choice.piece)
+                piece = dataclasses.replace(target, name=f"{target.name} (promoted {t.piece.name})",
+                                            promotion=None, drop=None)
+                index = len(self.types)
+                self.types.append(CompiledType(index, piece, _parse_moves(piece), base=t.index, mark=mark))
+                self.promoted_index[(t.index, target.id.upper())] = index
+
+    def promoted_to(self, base: int, piece_id: str) -> int:
+        """The type index a piece of type ``base`` becomes when it promotes to ``piece_id``."""
+        found = self.promoted_index.get((base, piece_id.upper()))
+        return self._type_index(piece_id) if found is None else found
+
+    def _compile_hands(self) -> None:
+        """Tables for pieces in hand: where each piece may be dropped, file and square-colour of every square,
+        and which piece a capture puts in a hand (the capturer's, demoted or not, or the owner's)."""
+        geo = self.geometry
+        codes = self.codes
+        self.square_file = [f for f, _ in geo.coords]
+        self.square_shade = [(f + r) & 1 for f, r in geo.coords]
+        self.hand_codes: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment]
+            tuple(code_of(t.index, color) for t in self.types if t.base is None) for color in (WHITE, BLACK))
+        """Per colour: the codes that may be in that colour's hand (every unpromoted type)."""
+        self.drop_rules: list[DropRule] = [DropRule()] * codes
+        self.drop_squares: list[tuple[int, ...]] = [()] * codes
+        self.to_hand = [0] * codes
+        """Per code: the code that enters the capturer's hand when a piece of this code is captured."""
+        for t in self.types:
+            for color in (WHITE, BLACK):
+                code = code_of(t.index, color)
+                if self.captures_to_owner:
+                    self.to_hand[code] = code
+                elif t.base is None or not self.game.rules.demote_captured:
+                    self.to_hand[code] = code_of(self._type_index(t.piece.id) if t.base is not None else t.index,
+                                                 color ^ 1)
+                else:
+                    self.to_hand[code] = code_of(t.base, color ^ 1)
+                if t.base is not None:
+                    continue
+                rule = self.drop_rules[code] = t.piece.drop or DropRule()
+                if rule.zone is not None:
+                    zone = {geo.square(s) for s in self.game.zone_squares(rule.zone, color)}
+                else:
+                    zone = set(range(self.size))
+                self.drop_squares[code] = tuple(sorted(zone - self.stuck[code]))
+        self.drop_exposes = any(any(per) for per in self.hops) or any(any(per) for per in self.programs)
+        """A drop can expose a royal piece only where a hop or a general move depends on an occupied square."""
+
+    def new_position(self) -> Position:
+        """An empty position of this game (with hands in a game with drops or promotion from hand)."""
+        from fairyport.movegen.position import Position
+
+        if self.hands_used:
+            from fairyport.movegen.drops import HandPosition
+
+            return HandPosition(self)
+        return Position(self)
+
+    def start_position(self) -> Position:
+        """The game's start position."""
+        from fairyport.movegen.position import Position
+
+        return Position.start(self)
+
+    def _type_index(self, piece_id: str) -> int:
+        return self.game.pieces.index(self.game.piece_type(piece_id))
+
+    def code(self, piece_id: str, color: Color) -> int:
+        """The code of ``color``'s unpromoted piece of type ``piece_id`` (case-insensitive), as the tables use."""
+        return code_of(self._type_index(piece_id), color)
+
+    def stuck_squares(self, piece_id: str, color: Color) -> frozenset[str]:
+        """The names of the squares from which ``color``'s unpromoted ``piece_id`` could never move again."""
+        return frozenset(self.geometry.names[sq] for sq in self.stuck[self.code(piece_id, color)])
+
+    def _add_facing_rule(self) -> None:
+        """Royal pieces may not face each other on a file: give every royal a check-only forward slide."""
+        geo = self.geometry
+        for t in self.types:
+            if not t.piece.royal:
+                continue
+            for color in (WHITE, BLACK):
+                code = code_of(t.index, color)
+                dy = 1 if color == WHITE else -1
+                for sq in range(self.size):
+                    ray = geo.ray(sq, 0, dy, 0)
+                    if ray:
+                        self.slides[code][sq] = (*self.slides[code][sq], (ray, ROYAL_ONLY))
+
+    # ---------------------------------------------------------------- compile pieces
+    def _compile_type(self, t: CompiledType) -> None:
+        piece = t.piece
+        for color in (WHITE, BLACK):
+            code = code_of(t.index, color)
+            self.royal[code] = piece.royal
+            if piece.confined_to is not None:
+                names = self.game.zone_squares(piece.confined_to, color)
+                self.allowed[code] = frozenset(self.geometry.square(s) for s in names)
+            if piece.promotion is not None:
+                self.promotion_zone[code] = self._zone(piece.promotion, color)
+        for move in t.moves:
+            self._compile_move(t, move)
+        t.is_castle_partner = any(m.atom == "R" and not m.is_multi_leg for m in t.moves)
+
+    def _zone(self, promotion: Promotion, color: Color) -> frozenset[int]:
+        geo = self.geometry
+        if promotion.zone is not None:
+            return frozenset(geo.square(s) for s in self.game.zone_squares(promotion.zone, color))
+        depth = promotion.depth
+        return frozenset(
+            sq for sq in range(self.size)
+            if (geo.coords[sq][1] >= geo.ranks - depth if color == WHITE else geo.coords[sq][1] < depth)
+        )
+
+    def _compile_move(self, t: CompiledType, move: betza.Move) -> None:
+        piece = t.piece
+        for leg in move.legs:
+            for mode, what in UNSUPPORTED_MODES.items():
+                if leg.has(mode):
+                    raise UnsupportedError(f"piece {piece.name!r}: XBetza mode {mode!r} ({what}) is not supported "
+                                           "by the move generator", feature=f"{piece.name}: {mode}")
+        atom = move.atom
+        if ((move.star and (move.is_multi_leg or atom in betza.SPECIAL_ATOMS)) or "Y" in atom or atom == "I"
+                or (atom == "U" and move.is_multi_leg)):
+            raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r} is not supported by the "
+                                   "move generator", feature=f"{piece.name}: {betza_text(move)}")
+        for leg in move.legs[:-1]:
+            if leg.has("y") and any(leg.has(mode) for mode in "cdpg"):
+                raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r} (a range toggle 'y' on a "
+                                       "leg that captures or hops) is not supported by the move generator",
+                                       feature=f"{piece.name}: {betza_text(move)}")
+        if atom == "O":
+            self._compile_castling(t, move)
+            return
+        move = _grasshopper_legs(move)
+        if move.is_multi_leg or not self._compile_simple(t, move):
+            self._compile_general(t, move)
+
+    def _compile_castling(self, t: CompiledType, move: betza.Move) -> None:
+        if move.is_multi_leg:
+            raise UnsupportedError(f"piece {t.piece.name!r}: multi-leg castling is not supported",
+                                   feature=f"{t.piece.name}: castling")
+        dirs = first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)
+        specs = [CastlingSpec(K_VECTORS[d][0], move.range or 1) for d in sorted(dirs) if d in (2, 6)]
+        t.castling = tuple(specs)
+
+    def _steps(self, atom: str) -> tuple[AtomClass, int, int]:
+        """(class, multiple, range default) of an atom; riders R/B/Q map to W/F/K with unlimited range."""
+        base = betza.RIDER_ATOMS.get(atom, atom)
+        cls, mult, _ = atom_geometry(base)
+        return cls, mult, 0 if atom in betza.RIDER_ATOMS else 1
+
+    def _compile_simple(self, t: CompiledType, move: betza.Move) -> bool:
+        """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain."""
+        leg = move.first
+        if set(leg.modes) - set("mcdkpge") or move.atom == "U" or move.star:
+            return False
+        hop = HOP_CANNON if leg.has("p") else HOP_GRASSHOPPER if leg.has("g") else HOP_NONE
+        if leg.has("p") and leg.has("g"):
+            return False
+        flags = _final_flags(leg)
+        if t.piece.confined_to is not None and flags != ROYAL_ONLY:
+            return False  # confined moves are filtered at emission; check-only moves never move the piece
+        cls, _, default_range = self._steps(move.atom)
+        limit = move.range if move.range is not None else default_range
+        if (hop == HOP_GRASSHOPPER and limit != 0) or (leg.has("e") and (limit != 1 or hop != HOP_NONE)):
+            return False  # e.p. captures are fast only on single leaps
+        geo = self.geometry
+        vectors = [self._direction_vector(move.atom, d) for d in sorted(first_leg_directions(leg.directions, cls))]
+        for color in (WHITE, BLACK):
+            code = code_of(t.index, color)
+            sign = 1 if color == WHITE else -1
+            for sq in range(self.size):
+                leaps = list(self.leaps[code][sq])
+                slides = list(self.slides[code][sq])
+                hops = list(self.hops[code][sq])
+                for dx, dy in vectors:
+                    ray = geo.ray(sq, sign * dx, sign * dy, limit)
+                    if not ray:
+                        continue
+                    if hop != HOP_NONE:
+                        hops.append((ray, flags, hop))
+                    elif limit == 1:
+                        leaps.append((ray[0], flags))
+                    else:
+                        slides.append((ray, flags))
+                self.leaps[code][sq] = tuple(leaps)
+                self.slides[code][sq] = tuple(slides)
+                self.hops[code][sq] = tuple(hops)
+        self.may_duplicate |= len(t.moves) > 1  # two moves of one piece may reach the same square
+        return True
+
+    def _compile_general(self, t: CompiledType, move: betza.Move) -> None:
+        """Compile any move into leg trees (multi-leg, lame, jumping, initial, e.p., confined pieces)."""
+        self.may_duplicate = True
+        first = move.first
+        if any(leg.has("i") for leg in move.legs[1:]):
+            raise UnsupportedError(f"piece {t.piece.name!r}: 'i' on a continuation leg (iso) is not supported",
+                                   feature=f"{t.piece.name}: {betza_text(move)}")
+        initial = first.has("i")
+        for color in (WHITE, BLACK):
+            code = code_of(t.index, color)
+            for sq in range(self.size):
+                roots = tuple(self._legs_from(move, 0, sq, None, color, toggled=False))
+                if roots:
+                    self.programs[code][sq] = (*self.programs[code][sq], Program(roots, initial))
+
+    def _legs_from(self, move: betza.Move, index: int, sq: int, prev_dir: int | None, color: Color,
+                   toggled: bool) -> Iterator[LegNode]:
+        """The compiled legs number ``index`` of ``move`` starting on ``sq`` after a step in ``prev_dir``."""
+        leg = move.legs[index]
+        final = index == len(move.legs) - 1
+        atom = move.atom
+        geo = self.geometry
+        if atom == "U":
+            yield LegNode(tuple(s for s in range(self.size) if s != sq), _final_flags(leg))
+            return
+        cls, mult, default_range = self._steps(atom)
+        limit = move.range if move.range is not None else default_range
+        if toggled:
+            limit = 1 if limit == 0 else 0
+        star_ep = False
+        if move.star:  # the Diagram's '*': up to the last rank of the mover's half, e.p. rights on squares passed
+            limit = self._star_range(sq, color)
+            star_ep = limit > 1
+        if prev_dir is None:
+            dirs = first_leg_directions(leg.directions, cls)
+            steps = [rotate(d, color) for d in sorted(dirs)]
+        else:
+            steps = [(prev_dir + rel) % 8 for rel in sorted(continuation_directions(leg.directions))]
+        hop = HOP_NONE
+        if final and leg.has("p"):
+            hop = HOP_CANNON
+        elif final and leg.has("g"):
+            hop = HOP_GRASSHOPPER
+        flags = _final_flags(leg) if final else _leg_flags(leg)
+        lame_mode = leg.has("n")
+        jump_mode = leg.has("j")
+        # j on W/F/K steps and their riders skips the first square (the Diagram's ski-slide)
+        ski = jump_mode and mult == 1 and cls is not AtomClass.OBLIQUE
+        for absolute in steps:
+            dx, dy = self._direction_vector(atom, absolute)
+            start = sq
+            step_limit = limit
+            if ski:
+                # ski-slide: skip the first square, then slide on without limit (Interactive Diagram reading)
+                first_square = geo.step(sq, dx, dy)
+                if first_square < 0:
+                    continue
+                start, step_limit = first_square, 0
+            ray_limit = 0 if hop == HOP_GRASSHOPPER else step_limit
+            ray = geo.ray(start, dx, dy, ray_limit)
+            if not ray:
+                continue
+            if hop == HOP_GRASSHOPPER and step_limit != 0:
+                raise UnsupportedError(f"XBetza {betza_text(move)!r}: a grasshopper leg on a leaper is not supported",
+                                       feature=betza_text(move))
+            lame = jump = None
+            if lame_mode or (jump_mode and not ski):
+                paths = []
+                prev = start
+                for target in ray:
+                    paths.append(self._between(prev, target, cls))
+                    prev = target
+                if lame_mode:
+                    lame = tuple(paths)
+                else:
+                    jump = tuple(paths)
+            creates_ep = index == 0 and bool(lame) and (leg.has("i") or leg.count("n") > 1)
+            if star_ep:
+                lame, creates_ep = tuple(ray[:i] for i in range(len(ray))), True
+            nexts = None
+            if not final:
+                toggles = leg.has("y") or leg.has("g")
+                nexts = tuple(
+                    tuple(self._legs_from(move, index + 1, target, absolute, color, toggled != toggles))
+                    for target in ray
+                )
+            yield LegNode(ray, flags, hop, lame, jump, nexts, creates_ep)
+
+    def _star_range(self, sq: int, color: Color) -> int:
+        """The range of a ``*`` move from ``sq``: the steps to the last rank of the mover's half of the board
+        (the Interactive Diagram's rule: White on 0-based rank y gets ranks//2 - y - 1, Black (ranks-1)//2 steps
+        fewer than y - 1), at least 1."""
+        ranks = self.geometry.ranks
+        rank = self.geometry.coords[sq][1]
+        steps = (ranks >> 1) - rank - 1 if color == WHITE else rank - ((ranks - 1) >> 1) - 1
+        return max(steps, 1)
+
+    def _direction_vector(self, atom: str, direction: int) -> tuple[int, int]:
+        return direction_vector(atom, direction)
+
+    def _between(self, frm: int, to: int, cls: AtomClass) -> tuple[int, ...]:
+        """Squares a lame leap from ``frm`` to ``to`` passes over (both paths for oblique leaps)."""
+        geo = self.geometry
+        fx, fy = geo.coords[frm]
+        tx, ty = geo.coords[to]
+        dx, dy = tx - fx, ty - fy
+        out: list[int] = []
+        if cls is not AtomClass.OBLIQUE or dx == 0 or dy == 0 or abs(dx) == abs(dy):
+            n = max(abs(dx), abs(dy))
+            ux, uy = _sign(dx), _sign(dy)
+            out = [geo.at(fx + ux * k, fy + uy * k) for k in range(1, n)]
+        else:
+            # an oblique leap passes its orthogonal-first path and its diagonal-first path
+            sx, sy = _sign(dx), _sign(dy)
+            ax, ay = abs(dx), abs(dy)
+            diag = min(ax, ay)
+            ortho = max(ax, ay) - diag
+            ox, oy = (sx, 0) if ax > ay else (0, sy)
+            out = _walk_path(geo, fx, fy, [(ox, oy, ortho), (sx, sy, diag)]) + _walk_path(
+                geo, fx, fy, [(sx, sy, diag), (ox, oy, ortho)])
+        return tuple(dict.fromkeys(s for s in out if s >= 0 and s not in (frm, to)))
+
+    # ---------------------------------------------------------------- attack tables
+    def _build_attack_tables(self) -> None:
+        """Reverse tables: for each attacking colour and target square, where attacks can come from.
+
+        Leaps: (origin, code) pairs. Slides and hops: per direction, the full ray from the target back towards
+        possible attackers with, per code, the range limit (0: unlimited). General moves: (origin, code) pairs
+        whose leg trees can capture on the target when the board allows it.
+        """
+        n = self.size
+        leap_from: list[list[set[tuple[int, int]]]] = [[set() for _ in range(n)] for _ in range(2)]
+        ray_from: list[list[dict[tuple[int, int, int], dict[int, int]]]] = [[{} for _ in range(n)] for _ in range(2)]
+        special_from: list[list[set[tuple[int, int]]]] = [[set() for _ in range(n)] for _ in range(2)]
+        for code in range(1, self.codes):
+            color = (code - 1) & 1
+            for sq in range(n):
+                for to, flags in self.leaps[code][sq]:
+                    if flags & (CAPTURE | ROYAL_ONLY):
+                        leap_from[color][to].add((sq, code))
+                for ray, flags in self.slides[code][sq]:
+                    if flags & (CAPTURE | ROYAL_ONLY):
+                        self._add_reverse(ray_from[color], sq, ray, code, HOP_NONE)
+                for ray, flags, kind in self.hops[code][sq]:
+                    if flags & (CAPTURE | ROYAL_ONLY):
+                        self._add_reverse(ray_from[color], sq, ray, code, kind)
+                targets: set[int] = set()
+                for program in self.programs[code][sq]:
+                    for root in program.roots:
+                        _reach(root, targets, CAPTURE | ROYAL_ONLY)
+                allowed = self.allowed[code]
+                for target in targets:
+                    if allowed is None or target in allowed:
+                        special_from[color][target].add((sq, code))
+        geo = self.geometry
+        self.leap_attackers = [[tuple(sorted(x)) for x in per] for per in leap_from]
+        self.ray_attackers: list[list[RayEntries]] = [
+            [tuple((geo.ray(target, dx, dy, 0), kind, codes) for (dx, dy, kind), codes in sorted(d.items()))
+             for target, d in enumerate(per)]
+            for per in ray_from
+        ]
+        self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
+        self._king_lines: dict[tuple[int, int], KingLines] = {}
+        self._sensitive: dict[tuple[int, int], int] = {}
+        self._through: dict[tuple[int, int, int], tuple[RayEntries, tuple[tuple[int, int], ...]]] = {}
+
+    def king_lines(self, enemy: Color, king: int) -> KingLines:
+        """Everything that can attack ``king`` depending on occupancy: the reverse rays from it, and each general
+        attacker (origin, code) with the squares of its paths to the king (lame and jump squares included)."""
+        key = (enemy, king)
+        found = self._king_lines.get(key)
+        if found is None:
+            specials = []
+            for frm, code in self.special_attackers[enemy][king]:
+                squares: set[int] = set()
+                for program in self.programs[code][frm]:
+                    for root in program.roots:
+                        _paths_to(root, king, (), squares)
+                specials.append((frm, code, frozenset(squares)))
+            found = self._king_lines[key] = (self.ray_attackers[enemy][king], tuple(specials))
+        return found
+
+    def sensitive(self, color: Color, king: int) -> int:
+        """Bit mask of squares whose occupancy can change whether ``color``'s piece on ``king`` is attacked.
+
+        A move that is not by a royal piece, starts without check and changes the occupancy of none of these
+        squares cannot expose the royal piece, so the generator may skip the attack test for it.
+        """
+        key = (color, king)
+        mask = self._sensitive.get(key)
+        if mask is None:
+            rays, specials = self.king_lines(color ^ 1, king)
+            squares = {sq for ray, _, _ in rays for sq in ray} | {sq for *_, path in specials for sq in path}
+            mask = self._sensitive[key] = sum(1 << sq for sq in squares)
+        return mask
+
+    def lines_through(self, enemy: Color, king: int, square: int) -> tuple[RayEntries, tuple[tuple[int, int], ...]]:
+        """The reverse rays from ``king`` and the general attackers of ``king`` whose paths pass ``square``.
+
+        After a move that changed only the occupancy of some squares, only these can newly attack the king.
+        """
+        key = (enemy, king, square)
+        found = self._through.get(key)
+        if found is None:
+            rays, specials = self.king_lines(enemy, king)
+            found = self._through[key] = (tuple(entry for entry in rays if square in entry[0]),
+                                          tuple((frm, code) for frm, code, path in specials if square in path))
+        return found
+
+    def _add_reverse(self, table: list[dict[tuple[int, int, int], dict[int, int]]], sq: int,
+                     ray: tuple[int, ...], code: int, kind: int) -> None:
+        """Record that ``code`` on ``sq`` attacks along ``ray`` (a slide, cannon or grasshopper ray)."""
+        geo = self.geometry
+        (fx, fy), (tx, ty) = geo.coords[sq], geo.coords[ray[0]]
+        dx, dy = fx - tx, fy - ty
+        # The reach of this origin along the line: len(ray), whether the range or the board edge ended it. The
+        # entry keeps the largest reach over the origins whose rays cover the target, which is the range of a
+        # limited slider (an "unlimited" mark for a ray that meets the edge would let a W3 on a4 attack e4).
+        limit = 0 if kind == HOP_GRASSHOPPER else len(ray)
+        for target in ray:
+            entry = table[target].setdefault((dx, dy, kind), {})
+            old = entry.get(code)
+            entry[code] = 0 if old == 0 or limit == 0 else max(old or 0, limit)
+
+
+def _reach(node: LegNode, out: set[int], flags: int) -> None:
+    """Every square where ``node``'s move could end (final legs) or capture (any leg) with one of ``flags``,
+    ignoring occupancy: ``CAPTURE | ROYAL_ONLY`` gives the squares it may attack."""
+    if node.nexts is None:
+        if node.flags & flags:
+            out.update(node.squares[1:] if node.hop == HOP_GRASSHOPPER else node.squares)
+        return
+    for i, target in enumerate(node.squares):
+        if node.flags & flags & CAPTURE:
+            out.add(target)
+        for child in node.nexts[i]:
+            _reach(child, out, flags)
+
+
+def _paths_to(node: LegNode, target: int, trail: tuple[int, ...], out: set[int]) -> None:
+    """Add to ``out`` every square on a path of ``node`` that can end or capture on ``target``.
+
+    ``trail`` holds the squares already passed on the way to ``node``; lame and jump squares count too.
+    """
+    passed = trail
+    for i, sq in enumerate(node.squares):
+        extra = (node.lame[i] if node.lame else ()) + (node.jump[i] if node.jump else ())
+        if sq == target or (node.hop == HOP_GRASSHOPPER and i + 1 < len(node.squares)
+                            and node.squares[i + 1] == target):
+            out.update(passed, extra, node.squares[:i + 1])
+        if node.nexts is not None:
+            for child in node.nexts[i]:
+                _paths_to(child, target, (*passed, *node.squares[:i + 1], *extra), out)
+
+
+def _walk_path(geo: Geometry, x: int, y: int, segments: list[tuple[int, int, int]]) -> list[int]:
+    """Squares passed stepping ``count`` times by (dx, dy) for each segment in turn (the last square excluded)."""
+    out: list[int] = []
+    for dx, dy, count in segments:
+        for _ in range(count):
+            x, y = x + dx, y + dy
+            out.append(geo.at(x, y))
+    return out[:-1]
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _final_flags(leg: betza.Leg) -> int:
+    flags = 0
+    if leg.has("m"):
+        flags |= QUIET
+    if leg.has("c"):
+        flags |= CAPTURE
+    if leg.has("d"):
+        flags |= FRIEND
+    if leg.has("e"):
+        flags |= EP
+    if leg.has("k"):
+        flags |= ROYAL_ONLY
+    if flags == 0:
+        flags = QUIET | CAPTURE
+    return flags
+
+
+def _leg_flags(leg: betza.Leg) -> int:
+    flags = 0
+    if leg.has("m") or leg.has("y"):
+        flags |= QUIET
+    if leg.has("c"):
+        flags |= CAPTURE
+    if leg.has("d"):
+        flags |= FRIEND
+    if leg.has("p") or leg.has("g"):
+        flags |= HOP
+    if flags == 0:
+        flags = QUIET
+    return flags
+
+
+def _grasshopper_legs(move: betza.Move) -> betza.Move:
+    """A single-leg ``g`` move on a leaper or a limited range (``gC``, ``gB2``) as the Diagram plays it: a leg
+    that must end on a piece (the hurdle), then, straight on, the rest of the move with the range toggled (a
+    leaper or a limited range becomes an unlimited rider: ``gC`` lands anywhere along the camel line behind
+    the hurdle up to the next piece). ``gQ``-style unlimited grasshoppers keep the fast hop tables."""
+    leg = move.first
+    limit = move.range if move.range is not None else betza.default_range(move.atom)
+    if move.is_multi_leg or not leg.has("g") or limit == 0 or move.atom == "U":
+        return move
+    initial = "i" * leg.count("i")
+    rest = "".join(mode for mode in leg.modes if mode not in "gi")
+    return dataclasses.replace(move, legs=(betza.Leg(leg.directions, initial + "g"), betza.Leg("f", rest)))
+
+
+def betza_text(move: betza.Move) -> str:
+    """Canonical text of one move (for messages)."""
+    return betza.write([move])
+
+
+def _parse_moves(piece: PieceType) -> tuple[betza.Move, ...]:
+    try:
+        return betza.parse_moves(piece.betza)
+    except betza.UnsupportedBracket as exc:
+        raise UnsupportedError(f"piece {piece.name!r}: XBetza {piece.betza!r}: {exc.reason} is not supported by "
+                               "the move generator", feature=f"{piece.name}: {piece.betza}") from None
+    except ParseError as exc:
+        raise ParseError(f"piece {piece.name!r}: {exc.reason}", exc.location, expected=exc.expected,
+                         found=exc.found) from None
+
+
+def _refuse_kept_code(game: Game) -> None:
+    """A game that keeps code of its format (a ZRF block not recognised as XBetza, a ZRF rule the model cannot
+    hold) or a board with links cannot be played by the generator: refuse it, naming the first such piece,
+    rule or board feature and where it is."""
+    kept = kept_code(game)
+    if kept:
+        feature, item = kept[0]
+        more = f" (and {len(kept) - 1} more)" if len(kept) > 1 else ""
+        raise UnsupportedError(f"{item}{more}: the move generator cannot play it", feature=feature)
+
+
+def compile_game(game: Game) -> Variant:
+    """Compile ``game`` for move generation.
+
+    :raises UnsupportedError: if a piece uses XBetza the generator cannot play (named in the message).
+    :raises ModelError: if the game is inconsistent.
+    """
+    return Variant(game)

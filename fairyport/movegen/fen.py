@@ -1,0 +1,261 @@
+"""FEN for positions of any rectangular game (the X-FEN conventions Fairy-Stockfish uses).
+
+``<board> <side> <castling> <e.p.> [<halfmove> <fullmove>]``:
+
+- the board lists ranks from the last to the first, files left to right; a run of empty squares is a number
+  (``10`` on wide boards), a piece is its id (upper case White, lower case Black; ``{ID}`` for multi-letter
+  ids), ``*`` is a hole; in games whose captures go to hand a promoted piece is ``+`` before the id of the
+  piece it promoted from (one promotion choice, shogi: ``+P``) or ``~`` after its own id (several choices,
+  crazyhouse: ``Q~``), as Fairy-Stockfish writes them; elsewhere the markers are read and dropped;
+- pieces in hand follow the board in brackets, White's (upper case) then Black's, one letter per piece:
+  ``[PPn]``; ``[]`` or ``[-]`` is an empty hand (Fairy-Stockfish's shogi FENs also leave out the castling and
+  e.p. fields: ``...[-] w 0 1`` is read too);
+- castling rights: ``K``/``Q`` (``k``/``q`` for Black) = the outermost piece right/left of the royal piece may
+  still castle with it, or Shredder-style file letters; ``-`` for none;
+- the e.p. square is a square an e.p. capture may move to; the piece taken is the one that just moved past it.
+
+Virginity (for ``i`` moves) is not otherwise in a FEN: a royal piece is virgin when its side has a castling
+right, a castling partner when its right is given, and every other piece when it stands on a square where the
+game's setup has a piece of its type and colour (this is how Fairy-Stockfish treats pawns' double steps).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from fairyport.errors import Location, ParseError
+from fairyport.model import BLACK, WHITE
+from fairyport.movegen.compile import code_of
+from fairyport.movegen.drops import HandPosition
+
+if TYPE_CHECKING:
+    from fairyport.movegen.position import Position
+
+_TOKEN = re.compile(r"\d+|\+?(?:\{[^}]*\}|[A-Za-z])~?|\*")
+
+
+def _error(fen: str, reason: str, offset: int, expected: str | None = None, found: str | None = None) -> ParseError:
+    return ParseError(f"bad FEN {fen!r}: {reason}", Location(offset=offset), expected=expected, found=found)
+
+
+def read_fen(pos: Position, fen: str) -> Position:
+    """Fill ``pos`` from ``fen`` and return it.
+
+    :raises ParseError: naming the offset in the FEN and the reason.
+    """
+    v = pos.variant
+    geo = v.geometry
+    fields = fen.split()
+    if not fields:
+        raise _error(fen, "empty FEN", 0, expected="a board")
+    if len(fields) in (3, 4) and all(f.isdigit() for f in fields[2:]):
+        fields = [*fields[:2], "-", "-", *fields[2:]]  # Fairy-Stockfish's shogi FEN: no castling or e.p.
+    board_text = fields[0]
+    hand = ""
+    if "[" in board_text:
+        board_text, _, hand = board_text.partition("[")
+        if not hand.endswith("]"):
+            raise _error(fen, "unclosed pieces in hand", fen.index("["), expected="]")
+        hand = hand[:-1].strip("-")
+        if hand and not v.hands_used:
+            raise _error(fen, "pieces in hand in a game without drops", fen.index("["), found=hand)
+    rows = board_text.split("/")
+    if len(rows) != geo.ranks:
+        raise _error(fen, f"{len(rows)} ranks", 0, expected=f"{geo.ranks} ranks")
+    board = [0] * v.size
+    offset = 0
+    for row_index, row in enumerate(rows):
+        rank = geo.ranks - 1 - row_index
+        file = 0
+        pos_in_row = 0
+        for match in _TOKEN.finditer(row):
+            if match.start() != pos_in_row:
+                raise _error(fen, "unexpected character", offset + pos_in_row, found=row[pos_in_row])
+            pos_in_row = match.end()
+            token = match.group()
+            if token.isdigit():
+                file += int(token)
+                continue
+            if token == "*":
+                file += 1
+                continue
+            code = _piece_code(pos, token, fen, offset + match.start())
+            sq = geo.at(file, rank)
+            if sq < 0:
+                raise _error(fen, f"piece {token!r} on a square that is not on the board", offset + match.start())
+            board[sq] = code
+            file += 1
+        if pos_in_row != len(row):
+            raise _error(fen, "unexpected character", offset + pos_in_row, found=row[pos_in_row])
+        if file != geo.files:
+            raise _error(fen, f"rank {rank + 1} has {file} files", offset, expected=f"{geo.files} files")
+        offset += len(row) + 1
+    pos.board = board
+    if hand:
+        _read_hand(pos, hand, fen, fen.index("[") + 1)
+    side = fields[1] if len(fields) > 1 else "w"
+    if side not in ("w", "b"):
+        raise _error(fen, "bad side to move", len(fields[0]) + 1, expected="w or b", found=side)
+    pos.turn = WHITE if side == "w" else BLACK
+    pos._find_royals()
+    castling = fields[2] if len(fields) > 2 else "-"
+    pos.virgin = _virginity(pos, castling, fen)
+    ep = fields[3] if len(fields) > 3 else "-"
+    pos.ep, pos.ep_victim = (), -1
+    if ep != "-":
+        sq = geo.square(ep)
+        if sq < 0:
+            raise _error(fen, "bad e.p. square", fen.find(ep), expected="a square or -", found=ep)
+        f, r = geo.coords[sq]
+        victim = geo.at(f, r - 1 if pos.turn == WHITE else r + 1)
+        if victim >= 0 and board[victim]:
+            pos.ep, pos.ep_victim = (sq,), victim
+    try:
+        pos.halfmove = int(fields[4]) if len(fields) > 4 else 0
+        pos.fullmove = int(fields[5]) if len(fields) > 5 else 1
+    except ValueError:
+        raise _error(fen, "bad move counters", len(" ".join(fields[:4])) + 1, expected="two numbers") from None
+    return pos
+
+
+def _piece_code(pos: Position, token: str, fen: str, offset: int) -> int:
+    """The piece code of a board token (``P``, ``{AB}``, ``+P``, ``Q~``)."""
+    v = pos.variant
+    symbol = token.strip("+~{}")
+    code = v.code_by_symbol.get(symbol)
+    if code is None:
+        raise _error(fen, f"unknown piece {symbol!r}", offset, expected="one of " + "".join(sorted(v.code_by_symbol)))
+    color = (code - 1) & 1
+    base = v.types[(code - 1) >> 1]
+    if token.startswith("+"):
+        promotion = base.piece.promotion
+        if promotion is None or not promotion.choices:
+            raise _error(fen, f"piece {symbol!r} marked promoted does not promote", offset, found=token)
+        return code_of(v.promoted_to(base.index, promotion.choices[0].piece), color)
+    if token.endswith("~") and v.captures_to_hand:
+        for t in v.types:
+            if t.base is None and (t.index, base.piece.id.upper()) in v.promoted_index:
+                return code_of(v.promoted_index[(t.index, base.piece.id.upper())], color)
+    return code
+
+
+def _read_hand(pos: Position, hand: str, fen: str, offset: int) -> None:
+    """Fill the pieces in hand from the text between the brackets."""
+    v = pos.variant
+    counts = [0] * v.codes
+    at = 0
+    for match in re.finditer(r"\{[^}]*\}|[A-Za-z]", hand):
+        if match.start() != at:
+            raise _error(fen, "unexpected character in hand", offset + at, found=hand[at])
+        at = match.end()
+        symbol = match.group().strip("{}")
+        code = v.code_by_symbol.get(symbol)
+        if code is None:
+            raise _error(fen, f"unknown piece {symbol!r} in hand", offset + match.start(),
+                         expected="one of " + "".join(sorted(v.code_by_symbol)))
+        counts[code] += 1
+    if at != len(hand):
+        raise _error(fen, "unexpected character in hand", offset + at, found=hand[at])
+    if isinstance(pos, HandPosition):
+        pos.hands = counts
+
+
+def _virginity(pos: Position, castling: str, fen: str) -> int:
+    v = pos.variant
+    geo = v.geometry
+    virgin = 0
+    partners: set[int] = set()
+    castling_royals: set[int] = set()
+    for color in (WHITE, BLACK):
+        for king in pos.royals[color]:
+            if pos.board[king] in v.castlers:
+                castling_royals.add(king)
+    for i, char in enumerate(castling if castling != "-" else ""):
+        color = WHITE if char.isupper() else BLACK
+        kings = [k for k in pos.royals[color] if k in castling_royals]
+        if not kings:
+            raise _error(fen, f"castling right {char!r} without a castling royal piece", fen.find(castling) + i)
+        king = kings[0]
+        kr = geo.coords[king][1]
+        letter = char.lower()
+        target = -1
+        if letter in "kq":
+            target = pos.outermost(king, 1 if letter == "k" else -1)
+        elif "a" <= letter <= "z":
+            target = geo.at(ord(letter) - ord("a"), kr)
+        if target < 0 or not pos.board[target]:
+            raise _error(fen, f"castling right {char!r} names no piece", fen.find(castling) + i)
+        virgin |= 1 << king | 1 << target
+        partners.add(target)
+    start = v.start_codes
+    castle_types = {(c - 1) >> 1 for c in v.castlers} | {t.index for t in v.types if t.is_castle_partner} \
+        if v.castlers else set()
+    for sq, code in enumerate(pos.board):
+        if not code or sq in castling_royals or sq in partners:
+            continue
+        if (code - 1) >> 1 in castle_types and _on_royal_rank(pos, sq):
+            continue
+        if start.get(sq) == code:
+            virgin |= 1 << sq
+    return virgin
+
+
+def _on_royal_rank(pos: Position, sq: int) -> bool:
+    geo = pos.variant.geometry
+    rank = geo.coords[sq][1]
+    color = (pos.board[sq] - 1) & 1
+    return any(geo.coords[k][1] == rank for k in pos.royals[color])
+
+
+def write_fen(pos: Position) -> str:
+    """The FEN of ``pos``."""
+    v = pos.variant
+    geo = v.geometry
+    rows: list[str] = []
+    for rank in range(geo.ranks - 1, -1, -1):
+        row = ""
+        empty = 0
+        for file in range(geo.files):
+            sq = geo.at(file, rank)
+            code = pos.board[sq] if sq >= 0 else 0
+            if sq >= 0 and code == 0:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            if sq < 0:
+                row += "*"
+                continue
+            row += _symbol(pos, code)
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    castling = ""
+    for color in (WHITE, BLACK):
+        for king in pos.royals[color]:
+            if pos.board[king] not in v.castlers or not pos.virgin >> king & 1:
+                continue
+            for dx, letter in ((1, "K"), (-1, "Q")):
+                if pos.castle_partner(king, dx, color) >= 0:
+                    castling += letter if color == WHITE else letter.lower()
+    ep = geo.names[pos.ep[0]] if pos.ep else "-"
+    side = "w" if pos.turn == WHITE else "b"
+    hand = ""
+    if isinstance(pos, HandPosition):
+        hands = pos.hands
+        hand = "[" + "".join(_symbol(pos, code) * hands[code] for color in (WHITE, BLACK)
+                             for code in v.hand_codes[color]) + "]"
+    return f"{'/'.join(rows)}{hand} {side} {castling or '-'} {ep} {pos.halfmove} {pos.fullmove}"
+
+
+def _symbol(pos: Position, code: int) -> str:
+    """How the FEN writes the piece ``code``: ``P``, ``p``, ``{AB}``, ``+P``, ``Q~``."""
+    v = pos.variant
+    t = v.types[(code - 1) >> 1]
+    shown = v.types[t.base] if t.mark == "+" and t.base is not None else t
+    piece_id = shown.piece.id
+    symbol = piece_id.upper() if (code - 1) & 1 == WHITE else piece_id.lower()
+    symbol = symbol if len(symbol) == 1 else "{" + symbol + "}"
+    return "+" + symbol if t.mark == "+" else symbol + "~" if t.mark == "~" else symbol

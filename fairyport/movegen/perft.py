@@ -1,0 +1,89 @@
+"""Perft and divide: count the leaves of the legal-move tree (see shared notes on perft conventions).
+
+Bulk counting: at depth 1 the number of legal moves is returned without making them. ``jobs > 1`` spreads the
+root moves over worker processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+
+class PerftPosition(Protocol):
+    """What perft needs of a position: the reference generator's :class:`~fairyport.movegen.position.Position`
+    and the format interpreters' positions (ZRF, GAME Code) all provide it."""
+
+    def legal_raw(self) -> Sequence[Any]:
+        """The legal moves, in any internal form."""
+
+    def push_raw(self, move: Any) -> None:
+        """Make ``move`` (one of :meth:`legal_raw`)."""
+
+    def pop_raw(self) -> None:
+        """Take back the last move made by :meth:`push_raw`."""
+
+    def uci(self, move: Any) -> str:
+        """The move's name for ``divide`` (from and to square, promotion, extra captures)."""
+
+    def copy(self) -> PerftPosition:
+        """An independent copy (for worker processes)."""
+
+
+def perft(pos: PerftPosition, depth: int) -> int:
+    """Number of leaf nodes of the legal-move tree of ``depth`` plies below ``pos``."""
+    if depth <= 0:
+        return 1
+    moves = pos.legal_raw()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        pos.push_raw(move)
+        total += perft(pos, depth - 1)
+        pos.pop_raw()
+    return total
+
+
+def _divide_one(args: tuple[PerftPosition, Any, int]) -> tuple[str, int]:
+    pos, move, depth = args
+    name = pos.uci(move)
+    pos.push_raw(move)
+    count = perft(pos, depth - 1)
+    pos.pop_raw()
+    return name, count
+
+
+def divide(pos: PerftPosition, depth: int, *, jobs: int = 1,
+           progress: Callable[[str, int], None] | None = None) -> dict[str, int]:
+    """``perft(pos after m, depth - 1)`` for every legal root move ``m``, keyed by the move's UCI text.
+
+    ``jobs`` > 1 runs the root moves in that many processes. ``progress`` is called after each root move.
+    """
+    if depth < 1:
+        return {}
+    tasks = [(pos.copy(), move, depth) for move in pos.legal_raw()]
+    results: dict[str, int] = {}
+    if jobs > 1 and len(tasks) > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for name, count in pool.imap_unordered(_divide_one, tasks):
+                results[name] = count
+                if progress is not None:
+                    progress(name, count)
+    else:
+        for task in tasks:
+            name, count = _divide_one(task)
+            results[name] = count
+            if progress is not None:
+                progress(name, count)
+    order = [pos.uci(move) for _, move, _ in tasks]
+    return {name: results[name] for name in order}
+
+
+def perft_jobs(pos: PerftPosition, depth: int, *, jobs: int = 1,
+               progress: Callable[[str, int], None] | None = None) -> int:
+    """:func:`perft` that can spread the root moves over ``jobs`` processes."""
+    if jobs <= 1 and progress is None:
+        return perft(pos, depth)
+    return sum(divide(pos, depth, jobs=jobs, progress=progress).values()) if depth >= 1 else 1

@@ -1,0 +1,549 @@
+"""A position of a compiled game: board, side to move, virginity, en passant; legal moves; make/unmake.
+
+Make/unmake is by snapshot, as in python-chess: :meth:`Position.push` saves the small mutable state (the
+board list, side to move, virginity bits, e.p. squares, royal squares) and :meth:`Position.pop` restores it.
+Legality is "make the move, then no protected royal piece of the mover may be attacked", which is right for
+any piece set, including attacks a move opens or creates through cannon screens.
+
+Internally a move is a tuple ``(from, to, promotion code, locust captures, e.p. squares created,
+castling partner (from, to) or (), e.p. victim or -1)``; two moves with the same effect are one move.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from fairyport.errors import Location, ParseError
+from fairyport.model import WHITE, BareKingRule, Color, StalemateResult
+from fairyport.movegen.compile import (
+    CAPTURE,
+    EP,
+    FRIEND,
+    HOP_CANNON,
+    HOP_NONE,
+    QUIET,
+    ROYAL_ONLY,
+    RayEntries,
+    Variant,
+    code_of,
+)
+from fairyport.movegen.walker import Effect, hop_targets, lands, walk
+
+RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+RETURN_TO_ORIGIN_IS_A_MOVE = True
+"""A move whose path leads back to its own square without capturing (``mabK``, the Chu Shogi Lion's pass) is a
+move: the piece "passes" (it loses its virginity, the turn goes to the other side). The Interactive Diagram
+script treats the origin as empty during the move and emits such moves (a null move for the piece), so fairyport
+does the same. One pass per piece, however many paths lead back."""
+
+
+class Move(NamedTuple):
+    """A legal move, as the public API gives it: the raw tuple and its UCI-style text."""
+
+    raw: RawMove
+    uci: str
+
+    def __str__(self) -> str:
+        return self.uci
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended: the winner (None for a draw) and why."""
+
+    winner: Color | None
+    reason: str
+    """``checkmate``, ``stalemate``, ``bare king`` or ``no royal piece``."""
+
+    @property
+    def result(self) -> str:
+        """PGN-style result: ``1-0``, ``0-1`` or ``1/2-1/2``."""
+        return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == WHITE else "0-1")
+
+
+class Position:
+    """A position of a :class:`~fairyport.movegen.compile.Variant`."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board: list[int] = [0] * variant.size
+        self.turn: Color = WHITE
+        self.virgin = 0
+        """Bit ``s`` is set when the piece on square ``s`` has not moved."""
+        self.ep: tuple[int, ...] = ()
+        """Squares an e.p. capture may move to (skipped by the last move)."""
+        self.ep_victim = -1
+        """The square of the piece an e.p. capture removes."""
+        self.royals: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self.halfmove = 0
+        """Plies since the last capture, promotion or move of a piece that never retreats (kept by push/pop)."""
+        self.fullmove = 1
+        self._counters: list[tuple[int, int]] = []
+        self._stack: list[tuple[list[int], Color, int, tuple[int, ...], int, tuple[tuple[int, ...], tuple[int, ...]]]]
+        self._stack = []
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def start(cls, variant: Variant) -> Position:
+        """The game's start position; every piece is virgin."""
+        pos = variant.new_position()
+        for sq, code in variant.start_codes.items():
+            pos.board[sq] = code
+        pos.turn = variant.game.setup.side_to_move
+        pos.virgin = sum(1 << s for s in range(variant.size) if pos.board[s])
+        pos._find_royals()
+        pos._start_hands()
+        return pos
+
+    def in_hand(self, code: int) -> bool:
+        """True if a promotion to ``code`` that takes its piece from hand finds one there (no hands here)."""
+        return False
+
+    def _start_hands(self) -> None:
+        """Put the setup's pieces in hand (games with drops: :class:`~fairyport.movegen.drops.HandPosition`)."""
+
+    @classmethod
+    def from_fen(cls, variant: Variant, fen: str) -> Position:
+        """A position from a FEN (see :mod:`fairyport.movegen.fen`)."""
+        from fairyport.movegen.fen import read_fen
+
+        return read_fen(variant.new_position(), fen)
+
+    def fen(self) -> str:
+        """The position as a FEN (see :mod:`fairyport.movegen.fen`)."""
+        from fairyport.movegen.fen import write_fen
+
+        return write_fen(self)
+
+    def copy(self) -> Position:
+        """A copy without the move stack."""
+        pos = self.variant.new_position()
+        pos.board = self.board[:]
+        pos.turn, pos.virgin, pos.ep, pos.ep_victim, pos.royals = (
+            self.turn, self.virgin, self.ep, self.ep_victim, self.royals)
+        pos.halfmove, pos.fullmove = self.halfmove, self.fullmove
+        return pos
+
+    def _find_royals(self) -> None:
+        royal = self.variant.royal
+        found: tuple[list[int], list[int]] = ([], [])
+        for sq, code in enumerate(self.board):
+            if code and royal[code]:
+                found[(code - 1) & 1].append(sq)
+        self.royals = (tuple(found[0]), tuple(found[1]))
+
+    # ------------------------------------------------------------------ make / unmake
+    def push_raw(self, move: RawMove) -> None:
+        """Make a move (no legality check)."""
+        frm, to, promo, caps, ep_created, castle, ep_victim = move
+        self._stack.append((self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals))
+        board = self.board = self.board[:]
+        piece = board[frm]
+        board[frm] = 0
+        cleared = 1 << frm | 1 << to
+        royal = self.variant.royal
+        royals = self.royals
+        touched_royal = royal[piece] or royal[board[to]] or (promo and royal[promo])
+        for sq in caps:
+            touched_royal = touched_royal or royal[board[sq]]
+            board[sq] = 0
+            cleared |= 1 << sq
+        if ep_victim >= 0:
+            touched_royal = touched_royal or royal[board[ep_victim]]
+            board[ep_victim] = 0
+            cleared |= 1 << ep_victim
+        if castle:
+            rook_from, rook_to = castle
+            partner = board[rook_from]
+            board[rook_from] = 0
+            board[rook_to] = partner
+            cleared |= 1 << rook_from | 1 << rook_to
+        board[to] = promo or piece
+        self.virgin &= ~cleared
+        if ep_created:
+            self.ep, self.ep_victim = ep_created, to
+        else:
+            self.ep, self.ep_victim = (), -1
+        self.turn ^= 1
+        if touched_royal:
+            self._find_royals()
+        else:
+            self.royals = royals
+
+    def pop_raw(self) -> None:
+        """Unmake the last move."""
+        self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals = self._stack.pop()
+
+    def push(self, move: Move) -> None:
+        """Make a legal move from :meth:`legal_moves`, keeping the move counters (perft uses push_raw)."""
+        frm, to, promo, caps, _, _, victim = move.raw
+        resets = bool(self.board[to] or caps or victim >= 0 or promo) or self.variant.irreversible[self.board[frm]]
+        self._counters.append((self.halfmove, self.fullmove))
+        self.push_raw(move.raw)
+        self.halfmove = 0 if resets else self.halfmove + 1
+        self.fullmove += self.turn == WHITE
+
+    def pop(self) -> None:
+        """Unmake the last move made with :meth:`push`."""
+        self.pop_raw()
+        self.halfmove, self.fullmove = self._counters.pop()
+
+    # ------------------------------------------------------------------ attacks
+    def is_attacked(self, square: int, by: Color) -> bool:
+        """True if a piece of colour ``by`` could capture on ``square`` (check-only ``k`` moves included)."""
+        v = self.variant
+        board = self.board
+        for frm, code in v.leap_attackers[by][square]:
+            if board[frm] == code:
+                return True
+        return self._attacked_along(square, v.ray_attackers[by][square], v.special_attackers[by][square])
+
+    def _attacked_along(self, square: int, rays: RayEntries, specials: tuple[tuple[int, int], ...]) -> bool:
+        """True if one of these reverse rays or general attackers reaches ``square``."""
+        board = self.board
+        for ray, kind, codes in rays:
+            if kind == HOP_NONE:
+                for i, s in enumerate(ray):
+                    piece = board[s]
+                    if piece:
+                        limit = codes.get(piece)
+                        if limit is not None and (limit == 0 or i < limit):
+                            return True
+                        break
+            elif kind == HOP_CANNON:
+                screened = False
+                for i, s in enumerate(ray):
+                    piece = board[s]
+                    if piece:
+                        if screened:
+                            limit = codes.get(piece)
+                            if limit is not None and (limit == 0 or i < limit):
+                                return True
+                            break
+                        screened = True
+            elif ray and board[ray[0]]:
+                for s in ray[1:]:
+                    piece = board[s]
+                    if piece:
+                        if piece in codes:
+                            return True
+                        break
+        return any(board[frm] == code and self._special_hits(frm, code, square) for frm, code in specials)
+
+    def _exposed(self, color: Color, squares: tuple[int, int]) -> bool:
+        """After a quiet move from a safe position: is a royal of ``color`` attacked along lines through ``squares``?"""
+        v = self.variant
+        enemy = color ^ 1
+        for king in self.royals[color]:
+            for sq in squares:
+                rays, specials = v.lines_through(enemy, king, sq)
+                if (rays or specials) and self._attacked_along(king, rays, specials):
+                    return True
+        return False
+
+    def _special_hits(self, frm: int, code: int, square: int) -> bool:
+        board = self.board
+        effects: list[Effect] = []
+        color = (code - 1) & 1
+        occupant = board[square]
+        if occupant == 0:
+            board[square] = code_of(0, color ^ 1)  # a stand-in victim: is an empty square attacked?
+        board[frm] = 0
+        try:
+            for program in self.variant.programs[code][frm]:
+                if program.initial and not self.virgin >> frm & 1:
+                    continue
+                for root in program.roots:
+                    walk(root, board, color, CAPTURE | ROYAL_ONLY, (), -1, (), effects)
+        finally:
+            board[frm] = code
+            board[square] = occupant
+        allowed = self.variant.allowed[code]
+        return any(
+            (to == square or square in caps) and (allowed is None or to in allowed)
+            for to, caps, _, _ in effects
+        )
+
+    def in_check(self) -> bool:
+        """True if a protected royal piece of the side to move is attacked."""
+        return self._royal_attacked(self.turn)
+
+    def _protected(self, color: Color) -> tuple[int, ...]:
+        """The squares of ``color``'s royal pieces that no move may leave attacked (see RoyalProtection)."""
+        royals = self.royals[color]
+        return () if len(royals) > 1 and not self.variant.protect_every else royals
+
+    def _royal_attacked(self, color: Color) -> bool:
+        enemy = color ^ 1
+        return any(self.is_attacked(sq, enemy) for sq in self._protected(color))
+
+    # ------------------------------------------------------------------ move generation
+    def is_game_over(self) -> bool:
+        """True if the game has ended before any move (bare king, royal pieces all gone)."""
+        v = self.variant
+        if v.has_royals and not self.royals[self.turn]:
+            return True
+        if v.game.rules.bare_king is BareKingRule.LOSS:
+            return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
+        return False
+
+    def outcome(self) -> Outcome | None:
+        """The result if the game is over in this position (no legal move, bare king, no royal), else None.
+
+        A stalemate scores as the game's :class:`~fairyport.model.StalemateResult` says for the stalemated side.
+        """
+        loser = self.turn
+        if self.variant.has_royals and not self.royals[loser]:
+            return Outcome(loser ^ 1, "no royal piece")
+        if self.is_game_over():
+            return Outcome(loser ^ 1, "bare king")
+        if self.legal_raw():
+            return None
+        if self.in_check():
+            return Outcome(loser ^ 1, "checkmate")
+        stalemate = self.variant.game.rules.stalemate
+        if stalemate is StalemateResult.DRAW:
+            return Outcome(None, "stalemate")
+        return Outcome(loser ^ 1 if stalemate is StalemateResult.LOSS else loser, "stalemate")
+
+    def _is_bare(self, color: Color) -> bool:
+        royal = self.variant.royal
+        return not any(code and ((code - 1) & 1) == color and not royal[code] for code in self.board)
+
+    def pseudo_legal(self) -> list[RawMove]:
+        """Every move of the side to move by the piece rules, before the royal-safety test."""
+        v = self.variant
+        board = self.board
+        color = self.turn
+        out: list[RawMove] = []
+        append = out.append
+        leaps, slides, hops, programs = v.leaps, v.slides, v.hops, v.programs
+        ep = self.ep
+        for sq, code in enumerate(board):
+            if not code or ((code - 1) & 1) != color:
+                continue
+            for to, flags in leaps[code][sq]:
+                target = board[to]
+                if target == 0:
+                    if flags & QUIET:
+                        append((sq, to, 0, (), (), (), -1))
+                    if flags & EP and to in ep:
+                        append((sq, to, 0, (), (), (), self.ep_victim))
+                elif ((target - 1) & 1) != color:
+                    if flags & CAPTURE:
+                        append((sq, to, 0, (), (), (), -1))
+                elif flags & FRIEND:
+                    append((sq, to, 0, (), (), (), -1))
+            for ray, flags in slides[code][sq]:
+                for to in ray:
+                    target = board[to]
+                    if target == 0:
+                        if flags & QUIET:
+                            append((sq, to, 0, (), (), (), -1))
+                        continue
+                    if ((target - 1) & 1) != color:
+                        if flags & CAPTURE:
+                            append((sq, to, 0, (), (), (), -1))
+                    elif flags & FRIEND:
+                        append((sq, to, 0, (), (), (), -1))
+                    break
+            for ray, flags, kind in hops[code][sq]:
+                self._hop_moves(sq, ray, flags, kind, out)
+            if programs[code][sq]:
+                self._program_moves(sq, code, out)
+        if v.castlers:
+            self._castling_moves(out)
+        if v.promoting:
+            out = self._with_promotions(out)
+        if v.may_duplicate:
+            out = list(dict.fromkeys(out))
+        return out
+
+    def _hop_moves(self, sq: int, ray: tuple[int, ...], flags: int, kind: int, out: list[RawMove]) -> None:
+        board = self.board
+        for to in hop_targets(ray, kind, board):
+            if lands(board[to], self.turn, flags, CAPTURE):
+                out.append((sq, to, 0, (), (), (), -1))
+
+    def _program_moves(self, sq: int, code: int, out: list[RawMove]) -> None:
+        v = self.variant
+        board = self.board
+        effects: list[Effect] = []
+        board[sq] = 0
+        try:
+            for program in v.programs[code][sq]:
+                if program.initial and not self.virgin >> sq & 1:
+                    continue
+                for root in program.roots:
+                    walk(root, board, self.turn, CAPTURE, self.ep, self.ep_victim, (), effects)
+        finally:
+            board[sq] = code
+        allowed = v.allowed[code]
+        for to, caps, ep_created, victim in effects:
+            if to == sq and not caps and not RETURN_TO_ORIGIN_IS_A_MOVE:
+                continue
+            if allowed is not None and to not in allowed:
+                continue
+            out.append((sq, to, 0, caps, ep_created, (), victim))
+
+    def _castling_moves(self, out: list[RawMove]) -> None:
+        v = self.variant
+        geo = v.geometry
+        board = self.board
+        color = self.turn
+        for king in self.royals[color]:
+            code = board[king]
+            specs = v.castlers.get(code)
+            if not specs or not self.virgin >> king & 1:
+                continue
+            kf, kr = geo.coords[king]
+            for spec in specs:
+                partner = self.castle_partner(king, spec.dx, color)
+                if partner < 0:
+                    continue
+                pf = geo.coords[partner][0]
+                if abs(pf - kf) <= spec.step:
+                    continue
+                king_to = geo.at(kf + spec.dx * spec.step, kr)
+                partner_to = geo.at(kf + spec.dx * (spec.step - 1), kr)
+                if king_to < 0 or partner_to < 0:
+                    continue
+                between = [geo.at(f, kr) for f in range(min(kf, pf) + 1, max(kf, pf))]
+                if any(board[s] for s in between):
+                    continue
+                passed = [geo.at(kf + spec.dx * k, kr) for k in range(0, spec.step)]
+                enemy = color ^ 1
+                if any(self.is_attacked(s, enemy) for s in passed):
+                    continue
+                out.append((king, king_to, 0, (), (), (partner, partner_to), -1))
+
+    def outermost(self, square: int, dx: int) -> int:
+        """The last occupied square walking from ``square`` along its rank by ``dx`` to the edge (or a hole)."""
+        geo = self.variant.geometry
+        f, r = geo.coords[square]
+        found = -1
+        while (s := geo.at(f := f + dx, r)) >= 0:
+            if self.board[s]:
+                found = s
+        return found
+
+    def castle_partner(self, king: int, dx: int, color: Color) -> int:
+        """The piece ``color``'s royal on ``king`` may castle with in direction ``dx``, else -1: the outermost piece
+        on its rank that way, of its colour, virgin, and on the corner or a rook-like (``R``) piece."""
+        v = self.variant
+        geo = v.geometry
+        partner = self.outermost(king, dx)
+        if partner < 0:
+            return -1
+        code = self.board[partner]
+        if ((code - 1) & 1) != color or not self.virgin >> partner & 1:
+            return -1
+        on_corner = geo.at(geo.coords[partner][0] + dx, geo.coords[partner][1]) < 0
+        if not on_corner and not v.types[(code - 1) >> 1].is_castle_partner:
+            return -1
+        return partner
+
+    def _with_promotions(self, moves: list[RawMove]) -> list[RawMove]:
+        v = self.variant
+        board = self.board
+        color = self.turn
+        out: list[RawMove] = []
+        for move in moves:
+            frm, to = move[0], move[1]
+            code = board[frm]
+            zone = v.promotion_zone[code]
+            if not zone or move[5]:
+                out.append(move)
+                continue
+            if to in zone:
+                if not v.promotion_triggers[code] & (2 if frm in zone else 1):  # WITHIN or ENTER
+                    out.append(move)
+                    continue
+            elif not (v.promotion_triggers[code] & 4 and frm in zone):  # LEAVE
+                out.append(move)
+                continue
+            promotion = v.types[(code - 1) >> 1].piece.promotion
+            assert promotion is not None
+            distance = v.last_rank_distance[color][to]
+            promoted = waiting = False
+            for choice_code, choice in v.promotion_choices[code]:
+                if choice.max_depth is not None and distance > choice.max_depth:
+                    continue
+                if distance == 1 and not choice.on_last_rank:
+                    continue
+                if choice.from_hand and not self.in_hand(choice_code):
+                    waiting = True
+                    continue
+                out.append((move[0], move[1], choice_code, move[3], move[4], move[5], move[6]))
+                promoted = True
+            if not promoted and waiting and promotion.mandatory:
+                continue  # a compulsory promotion whose pieces are not in hand yet: the move waits (Grand Chess)
+            if not promoted or not (promotion.mandatory or (promotion.mandatory_where_stuck and to in v.stuck[code])):
+                out.append(move)
+        return out
+
+    def legal_raw(self) -> list[RawMove]:
+        """Every legal move as raw tuples (the fast path used by perft)."""
+        if self.is_game_over():
+            return []
+        color = self.turn
+        legal: list[RawMove] = []
+        royals = self._protected(color)
+        moves = self.pseudo_legal()
+        if not royals:
+            return moves
+        safe_mask = 0
+        if not self._royal_attacked(color):
+            # moves touching no square that matters to a royal piece's safety need no attack test
+            sensitive = self.variant.sensitive
+            for king in royals:
+                safe_mask |= sensitive(color, king) | 1 << king
+            safe_mask = ~safe_mask
+        for move in moves:
+            frm, to, _, caps, _, castle, victim = move
+            if safe_mask and not caps and not castle and victim < 0 and frm not in royals:
+                if safe_mask >> frm & 1 and safe_mask >> to & 1:
+                    legal.append(move)
+                    continue
+                # only lines through the two squares whose occupancy changed can newly attack a royal
+                self.push_raw(move)
+                if not self._exposed(color, (frm, to)):
+                    legal.append(move)
+                self.pop_raw()
+                continue
+            self.push_raw(move)
+            if not self._royal_attacked(color):
+                legal.append(move)
+            self.pop_raw()
+        return legal
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the side to move, each once."""
+        return [Move(m, self.uci(m)) for m in self.legal_raw()]
+
+    def uci(self, move: RawMove) -> str:
+        """UCI-style text: from and to squares, a lower-case promotion id (``+`` for a shogi-style promotion),
+        ``x`` + square per locust capture."""
+        names = self.variant.geometry.names
+        text = names[move[0]] + names[move[1]]
+        if move[2]:
+            promoted = self.variant.types[(move[2] - 1) >> 1]
+            text += "+" if promoted.mark == "+" else promoted.piece.id.lower()
+        for sq in move[3]:
+            text += "x" + names[sq]
+        return text
+
+    def parse_uci(self, text: str) -> Move:
+        """The legal move written ``text`` (as :meth:`uci` writes it).
+
+        :raises ParseError: if no legal move is written so.
+        """
+        for move in self.legal_moves():
+            if move.uci == text:
+                return move
+        raise ParseError(f"no legal move {text!r} in {self.fen()}", Location(), expected="a legal move",
+                         found=text)
+
+    def __repr__(self) -> str:
+        return f"Position({self.fen()!r})"
+

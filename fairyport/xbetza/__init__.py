@@ -1,0 +1,5 @@
+"""XBetza, the extended Betza notation for piece moves.
+
+:mod:`.syntax` (syntax tree, parser entry point and canonical writer), :mod:`.reader` (the parser itself),
+:mod:`.geometry` (what direction letters mean on a board) and :mod:`.words` (moves and rules in words).
+"""

@@ -1,0 +1,538 @@
+"""A ZRF variant -> the common game model (``fairyport convert X.zrf --to idiagram|json``, ``X.zrf#Variant``).
+
+Read: the board (one two-dimensional grid whose positions are named file letter + rank number becomes a
+rectangle, killed positions holes; any other board keeps its positions and resolved direction links on
+``Board.extra_positions`` / ``Board.links``), the players (the first two are White and Black), Black's symmetry
+(checked against the 180-degree turn the model uses, move by move), the zones, the pieces (``notation`` is the
+id), the setup, the goals (``checkmated T`` makes T royal; ``stalemated`` gives the stalemate result;
+``(pieces-remaining 1)`` the bare-king loss) and each piece's move blocks, recognised as XBetza by
+:mod:`.recognise` where they mean exactly that. A block that is not recognised stays a ZRF program on its piece
+(:class:`~fairyport.model.KeptCode` in ``Game.kept``: text, location, section, move type); rules the model cannot
+hold stay ZRF text there too (kind ``rule``). Such a model is played by the ZRF
+interpreter (:mod:`.play`); the move generator and the writers that cannot hold it refuse it, naming the block
+or rule, or (best effort) list it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from pathlib import Path
+
+from fairyport.errors import Location, UnsupportedError
+from fairyport.model import (
+    BLACK,
+    KEPT_PROGRAM,
+    KEPT_RULE,
+    WHITE,
+    BareKingRule,
+    Board,
+    Game,
+    KeptCode,
+    Metadata,
+    Piece,
+    PieceType,
+    Position,
+    Promotion,
+    PromotionChoice,
+    Rules,
+    Setup,
+    StalemateResult,
+    Zone,
+    file_name,
+    square_name,
+)
+from fairyport.xbetza import syntax as betza
+from fairyport.xbetza.geometry import (
+    K_VECTORS,
+    AtomClass,
+    atom_geometry,
+    continuation_directions,
+    first_leg_directions,
+    oblique_vectors,
+)
+from fairyport.zrf.names import Vector
+from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.syntax.nodes import to_text
+from fairyport.zrf.typed.geometry import Geometry
+from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
+from fairyport.zrf.typed.tree import Grid, MoveBlock, ZrfGame
+from fairyport.zrf.typed.tree import Piece as ZrfPiece
+
+LEAPS = {tuple(sorted(v)): atom for atom, v in betza.LEAPER_ATOMS.items()}
+"""(short, long) -> leaper atom."""
+
+
+FORMAT = "zrf"
+"""The format name on what this reader keeps."""
+
+
+def split_variant(path: Path) -> tuple[Path, str | None]:
+    """``game.zrf#Knightmate`` -> (``game.zrf``, ``Knightmate``)."""
+    text = str(path)
+    base, sep, fragment = text.rpartition("#")
+    if sep and base.lower().endswith((".zrf", ".prezrf")) and not path.exists():
+        return Path(base), fragment
+    return path, None
+
+
+def read_game(path: Path, *, variant: str | None = None) -> Game:
+    """The model of one variant of a ZRF file (``variant`` or the ``#`` suffix of ``path``; default: the game).
+
+    :raises UnsupportedError: for boards, players or symmetries the model cannot hold.
+    """
+    path, fragment = split_variant(Path(path))
+    return game_from_variant(read_variant(path, variant if variant is not None else fragment), str(path), path.stem)
+
+
+def read_text(text: str, *, variant: str | None = None, name: str = "<text>") -> Game:
+    """:func:`read_game` for ZRF ``text`` held in memory (``name`` locates its errors; an ``include`` is read
+    relative to the current folder)."""
+    return game_from_variant(read_variant_text(text, name, variant), name, Path(name).stem)
+
+
+def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
+    """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
+    gives none)."""
+    tree, geometry = zv.game, zv.geometry
+    where = Location(source)
+    players = tuple(p.text for p in tree.players[:2])
+    if tree.board is None or geometry is None:
+        raise UnsupportedError("a game without a board is not read into the model", where, feature="board")
+    if len(players) != 2:
+        names = ", ".join(p.text for p in tree.players)
+        raise UnsupportedError(f"the model holds games of two players; this one has {len(tree.players)} ({names})",
+                               tree.players[0].node.location if tree.players else where, feature="players")
+    kept = _kept_rules(tree, players)
+    grid = _plain_grid(tree)
+    vectors: dict[str, Vector] = {}
+    if grid is not None:
+        files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
+        numbers = [int(r) for r in ranks]
+        first = min(numbers)
+        down = numbers[0] > numbers[-1]
+        holes = frozenset(square_name(f, r, first) for f in range(len(files)) for r in range(len(ranks))
+                          if square_name(f, r, first) not in geometry.positions)
+        board = Board(len(files), len(ranks), holes, first)
+        for d in grid.directions:
+            if len(d.vector) == 2:
+                vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
+    else:
+        board = _linked_board(tree, geometry)
+    present = {e.piece.text for part in tree.setup for e in part.entries}
+    for zp in tree.pieces:
+        for block in [*zp.moves, *zp.drops]:
+            named_types(plain(block.node), present)
+    reader = BlockReader(vectors, frozenset(present))
+    symmetry = geometry.symmetries.get(players[1], {})
+
+    zones: list[Zone] = []
+    for name, per_player in geometry.zones.items():
+        for player, squares in per_player.items():
+            color = None if player == "" else players.index(player) if player in players else None
+            zones.append(Zone(name, frozenset(squares), color))
+
+    # setup
+    placement: dict[str, Piece] = {}
+    hands: dict[int, dict[str, int]] = {}
+    notation = _ids(tree.pieces)
+    for part in tree.setup:
+        if part.player.text not in players:
+            raise UnsupportedError(f"pieces of player {part.player.text!r}: the model has two players only",
+                                   part.node.location, feature="players")
+        color = players.index(part.player.text)
+        for entry in part.entries:
+            pid = notation[entry.piece.text]
+            for ref in entry.positions:
+                placement[ref.text] = Piece(pid, color)
+            if entry.off:
+                hands.setdefault(color, {})[pid] = entry.off
+
+    # goals
+    rules = Rules()
+    royal: set[str] = set()
+    for goal in tree.goals:
+        for cond in goal.conditions:
+            text = plain(cond)
+            if isinstance(text, tuple) and text[:1] == ("checkmated",) and goal.kind == "loss":
+                royal.update(str(t) for t in text[1:])
+            elif text == "stalemated":
+                rules.stalemate = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS,
+                                   "win": StalemateResult.WIN}.get(goal.kind, StalemateResult.DRAW)
+            elif text == ("pieces-remaining", "1") and goal.kind == "loss":
+                rules.bare_king = BareKingRule.LOSS
+            elif not (goal.kind == "loss" and text == "repetition"):
+                head = " ".join(to_text(item) for item in goal.node.items[:2])
+                kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location))
+
+    pieces: list[PieceType] = []
+    unused: list[str] = []
+    held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
+    for zp in tree.pieces:
+        pid = notation[zp.name.text]
+        found: list[Found] = []
+        programs: list[KeptCode] = []
+        for block in zp.moves:
+            items: list[Plain] = [plain(i) for i in block.instructions]
+            got = reader.read(items) if block.move_type is None else None
+            if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got):
+                got = None  # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
+            if got is not None and _symmetric(got, symmetry, vectors):
+                found.extend(got)
+            else:
+                programs.append(_program(block, "moves", pid))
+        programs.extend(_program(block, "drops", pid) for block in zp.drops)
+        if programs and zp.name.text not in present:
+            unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
+            held.append((zp, PieceType(zp.name.text, pid, ""), [_program(b, "moves", pid) for b in zp.moves]
+                         + [_program(b, "drops", pid) for b in zp.drops]))
+            continue
+        try:
+            piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules)
+        except (KeyError, ValueError, StopIteration):
+            if zp.name.text not in present:
+                unused.append(zp.name.text)
+                held.append((zp, PieceType(zp.name.text, pid, ""), [_program(b, "moves", pid) for b in zp.moves]
+                             + [_program(b, "drops", pid) for b in zp.drops]))
+                continue
+            # the shapes were recognised but have no XBetza here: every block stays a program
+            piece = PieceType(zp.name.text, pid, "")
+            programs = [_program(b, "moves", pid) for b in zp.moves] + [_program(b, "drops", pid) for b in zp.drops]
+        held.append((zp, piece, programs))
+    keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
+                                                          if zp.name.text not in unused)
+    kept_programs: list[KeptCode] = []
+    for zp, piece, programs in held:
+        if zp.name.text in unused and not keeps_code:
+            continue
+        piece.royal = zp.name.text in royal
+        data: dict[str, object] = {}
+        kept_programs.extend(programs)
+        if keeps_code and zp.attributes:
+            data["attributes"] = [to_text(a.node) for a in zp.attributes]
+        if data:
+            piece.extra["zrf"] = data
+        pieces.append(piece)
+    zrf_data: dict[str, object] = {}
+    if unused and not keeps_code:
+        zrf_data["unused pieces"] = unused
+    if keeps_code:
+        # what the kept code refers to: the players' names and symmetries, every direction as a link table
+        zrf_data["players"] = [p.text for p in tree.players]  # a third (a neutral, ?Dice) may play in the turns
+        zrf_data["symmetry"] = {p.text: dict(geometry.symmetries.get(p.text, {})) for p in tree.players}
+        if not board.links:
+            board = dataclasses.replace(board, links=_links(geometry))
+    format_data: dict[str, object] = {"zrf": zrf_data} if zrf_data else {}
+    title = tree.title or stem
+    game = Game(Metadata(title, source=source), board, pieces, Setup(placement, WHITE, hands), rules, zones,
+                format_data, kept_programs + kept)
+    game.validate()
+    return game
+
+
+KNOWN_IDS = {"Knight": "N"}
+"""Ids for pieces without ``notation`` whose first letter is taken by convention (the King's K)."""
+
+
+def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
+    """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, or the
+    first of its letters not yet taken."""
+    ids: dict[str, str] = {}
+    taken = {p.notation.value.upper() for p in pieces if p.notation and p.notation.value}
+    seen: set[str] = set()
+    for p in pieces:
+        if p.notation and p.notation.value and p.notation.value.upper() not in seen:
+            ids[p.name.text] = p.notation.value.upper()
+            seen.add(ids[p.name.text])
+            continue
+        name = p.name.text
+        candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()]]
+        choice = next((c for c in candidates if c and c not in taken), None)
+        if choice is None:
+            choice = next(f"{name[:1].upper()}{n}" for n in itertools.count(2) if f"{name[:1].upper()}{n}" not in taken)
+        taken.add(choice)
+        ids[name] = choice
+    return ids
+
+
+PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recycle captures"})
+"""Options that change which moves exist; the model has no place for them: they are kept as ZRF text (with
+``include off-pieces`` set to true, which changes what ``pieces-remaining`` counts)."""
+
+def _rule(rule: str, text: str, where: Location) -> KeptCode:
+    """A rule kept as ZRF text (move priorities, a turn order other than the two players in turn, play-changing
+    options, goals outside the model): the ZRF writer writes it back, the model route plays such a game with the
+    ZRF interpreter, and the generator and the other writers refuse it
+    (:func:`fairyport.conversion.programs_lost`)."""
+    return KeptCode(FORMAT, KEPT_RULE, text, str(where), name=rule)
+
+
+def _program(block: MoveBlock, section: str, piece: str) -> KeptCode:
+    """A move or drop block of ``piece`` kept as ZRF text: its (expanded) text, section, move type and location."""
+    return KeptCode(FORMAT, KEPT_PROGRAM, to_text(block.node), str(block.node.call_site or block.node.location),
+                    piece=piece, section=section, move_type=block.move_type.text if block.move_type else "")
+
+
+def _kept_rules(tree: ZrfGame, players: tuple[str, ...]) -> list[KeptCode]:
+    """The rules the model cannot hold, kept as ZRF text: a turn order other than the two players in turn, move
+    priorities and play-changing options (the goals outside the model are added by the goal reader)."""
+    kept: list[KeptCode] = []
+    order = tree.turn_order
+    if order is not None and ([e.player.text for e in order.entries] != list(players)
+                              or any(e.owner or e.move_type for e in order.entries)):
+        kept.append(_rule("turn-order", to_text(order.node), order.node.location))
+    if tree.move_priorities:
+        text = "(move-priorities " + " ".join(r.text for r in tree.move_priorities) + ")"
+        kept.append(_rule("move-priorities", text, tree.move_priorities[0].node.location))
+    for option in tree.options:
+        if _plays(option.name, option.value):
+            kept.append(_rule(f"option {option.name}", to_text(option.node), option.node.location))
+    for flag in tree.flags:  # ZRF 1.x flags: (maximal-captures true), (pass-turn forced)
+        if _plays(flag.name, flag.value or "true"):
+            kept.append(_rule(f"option {flag.name.replace('-', ' ')}", to_text(flag.node), flag.node.location))
+    return kept
+
+
+def _plays(name: str, value: str) -> bool:
+    """Whether option (or flag) ``name`` set to ``value`` changes which moves exist or which positions end."""
+    name = name.replace("-", " ")
+    if name == "include off pieces":  # counting the off-board stock is not the default (see the interpreter)
+        return value not in ("false", "0")
+    return name in PLAY_OPTIONS and value not in ("false", "0")
+
+
+def _plain_grid(tree: ZrfGame) -> Grid | None:
+    """The board's grid if the board is one two-dimensional grid of positions named file letter + consecutive
+    rank number (:func:`_grid_names`), with nothing beyond it (no links, unlinks, explicit positions, dummies)."""
+    board = tree.board
+    if board is None or len(board.grids) != 1 or board.links or board.unlinks or board.positions or board.dummies:
+        return None
+    return board.grids[0] if _grid_names(board.grids[0]) is not None else None
+
+
+def _grid_names(grid: Grid) -> tuple[int, int, int] | None:
+    """(files, ranks, first rank number) of a two-dimensional grid whose positions are named file letter +
+    consecutive rank number, else None."""
+    if len(grid.dimensions) != 2:
+        return None
+    files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
+    if not ranks or files != [file_name(i) for i in range(len(files))] or not all(r.isdigit() for r in ranks):
+        return None
+    numbers = [int(r) for r in ranks]
+    if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):
+        return None
+    return len(files), len(ranks), min(numbers)
+
+
+def _links(geometry: Geometry) -> dict[str, dict[str, str]]:
+    """Every direction of the geometry as a link table (directions that link nothing left out)."""
+    return {name: dict(table) for name, table in geometry.links.items() if table}
+
+
+def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:
+    """A board that is not a plain grid, with the resolved direction links. Where the board has one
+    two-dimensional grid named file letter + rank number, its positions are the rectangle (with holes) and the
+    other positions are extra; otherwise every position is extra (with file and rank where it sits on the only
+    two-dimensional grid)."""
+    assert tree.board is not None
+    grids = tree.board.grids
+    single = len(grids) == 1 and len(grids[0].dimensions) == 2
+    height = len(grids[0].dimensions[1].names) if single else 0
+    shape = _grid_names(grids[0]) if single else None
+    if shape is not None:
+        files, ranks, first = shape
+        cells = {square_name(f, r, first) for f in range(files) for r in range(ranks)}
+        extra = tuple(Position(p.name) for p in geometry.positions.values() if p.name not in cells)
+        return Board(files, ranks, frozenset(cells - set(geometry.positions)), first, extra, _links(geometry))
+    positions = []
+    for pos in geometry.positions.values():
+        if single and pos.grid == 0 and pos.coordinates is not None:
+            positions.append(Position(pos.name, pos.coordinates[0], height - 1 - pos.coordinates[1]))
+        else:
+            positions.append(Position(pos.name))
+    return Board(0, 0, extra_positions=tuple(positions), links=_links(geometry))
+
+
+def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
+    """Whether Black's symmetry turns every vector of these moves into its negation (the model's reading), or
+    at least into a vector whose mirror image the same block set also has (left-right symmetric pieces)."""
+    by_vector = {v: name for name, v in vectors.items()}
+    for f in found:
+        for v in f.vectors:
+            name = by_vector.get(v)
+            if name is None:
+                continue  # summed leaps: their steps were checked as directions
+            black = vectors.get(symmetry.get(name, name))
+            if black is None:
+                return False
+            if black != (-v[0], -v[1]) and black != (v[0], -v[1]):
+                return False
+    return True
+
+
+def _atom(vector: Vector) -> tuple[str, int, int]:
+    """(atom, multiple, direction bit) of a leap vector."""
+    dx, dy = vector
+    key = tuple(sorted((abs(dx), abs(dy))))
+    atom = LEAPS.get(key)
+    if atom is None:
+        raise KeyError(vector)
+    cls, mult, leap = atom_geometry(atom)
+    if cls is AtomClass.OBLIQUE:
+        return atom, 1, oblique_vectors(*leap).index(vector)
+    unit = (dx // mult, dy // mult)
+    return atom, mult, K_VECTORS.index(unit)
+
+
+_LETTERS = ["".join(p) for n in (1, 2, 3) for p in itertools.product("fblrvsh", repeat=n)]
+
+
+def _letters(bits: frozenset[int], cls: AtomClass) -> str | None:
+    """Direction letters that give exactly ``bits`` on a first leg of an atom of class ``cls``."""
+    everything = first_leg_directions("", cls)
+    if bits == everything:
+        return ""
+    for candidate in _LETTERS:
+        if first_leg_directions(candidate, cls) == bits:
+            return candidate
+    return None
+
+
+def _continuation(bits: frozenset[int]) -> str | None:
+    for candidate in ["", *_LETTERS]:
+        if continuation_directions(candidate) == bits:
+            return candidate
+    return None
+
+
+def _moves(found: list[Found]) -> list[betza.Move]:
+    """XBetza moves for recognised moves: one per (shape, modes), directions united where letters allow."""
+    groups: dict[tuple[object, ...], set[int]] = {}
+    for f in found:
+        if f.kind in ("face", "zone"):
+            continue
+        if f.kind == "castle":
+            groups.setdefault(("O", f.range, "", (), False, "castle"), set()).add(2 if f.vectors[0][0] > 0 else 6)
+            continue
+        if f.kind == "bent":
+            *passes, last = f.vectors
+            if len(set(passes)) == 1 and passes[0] == last and f.range == 1 and f.modes != "":
+                total = (last[0] * (len(passes) + 1), last[1] * (len(passes) + 1))
+                atom, _, bit = _atom(total)
+                groups.setdefault((atom, None, "n" + f.modes, (), f.initial, "leap"), set()).add(bit)
+                continue
+            if len(passes) != 1:
+                raise KeyError("bent")
+            atom1, m1, bit1 = _atom(passes[0])
+            atom2, m2, bit2 = _atom(last)
+            if m1 != 1 or m2 != 1 or atom1 not in "WF" or atom2 not in "WF":
+                raise KeyError("bent")
+            rel = (bit2 - bit1) % 8
+            first_modes = "y" if f.range == 0 else "m"
+            groups.setdefault((atom1, None, f.modes, (first_modes, rel), f.initial, "bent"), set()).add(bit1)
+            continue
+        vector = f.vectors[0]
+        if f.kind == "lame":
+            atom, _, bit = _atom(vector)
+            groups.setdefault((atom, None, "n" + f.modes, (), f.initial, "leap"), set()).add(bit)
+            continue
+        atom, mult, bit = _atom(vector)
+        modes = f.modes
+        rng: int | None = None
+        if f.kind in ("slide", "hop", "grasshop"):
+            if mult == 1 and atom in ("W", "F"):
+                rng = None if f.range == 0 else f.range
+                atom = {"W": "R", "F": "B"}[atom] if f.range == 0 else atom
+            else:
+                rng = f.range
+            if f.kind == "hop":
+                modes += "p"
+            if f.kind == "grasshop":
+                modes += "g"
+                if atom in ("W", "F"):
+                    atom, rng = {"W": "R", "F": "B"}[atom], None
+        groups.setdefault((atom, rng, modes, (), f.initial, f.kind), set()).add(bit)
+    moves: list[betza.Move] = []
+    for key, bits in groups.items():
+        atom, modes, bent, initial, kind = str(key[0]), str(key[2]), key[3], key[4], key[5]
+        rng = key[1] if isinstance(key[1], int) else None
+        cls = AtomClass.ORTHOGONAL if atom == "O" else atom_geometry(betza.RIDER_ATOMS.get(atom, atom))[0]
+        final_modes = "" if set(modes) == {"m", "c"} else modes
+        initial_letter = "i" if initial else ""
+        letter_sets: list[frozenset[int]]
+        letters = _letters(frozenset(bits), cls)
+        letter_sets = [frozenset(bits)] if letters is not None else [frozenset({b}) for b in sorted(bits)]
+        for subset in letter_sets:
+            text = _letters(subset, cls)
+            if text is None:
+                raise KeyError(atom)
+            if kind == "castle":
+                moves.append(betza.Move((betza.Leg(text, ""),), "O", rng if isinstance(rng, int) else None))
+                continue
+            if bent:
+                first_modes, rel = bent  # type: ignore[misc]  # (str, int) for bent moves
+                cont = _continuation(frozenset({rel}))
+                if cont is None:
+                    raise KeyError("bent")
+                legs = (betza.Leg(text, initial_letter + first_modes), betza.Leg(cont, final_modes))
+                moves.append(betza.Move(legs, atom))
+                continue
+            moves.append(betza.Move((betza.Leg(text, initial_letter + final_modes),), atom,
+                                    rng if isinstance(rng, int) else None))
+    return moves
+
+
+def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zone], placement: dict[str, Piece],
+           notation: dict[str, str], rules: Rules) -> PieceType:
+    """One piece type from its recognised moves."""
+    if any(f.kind == "face" for f in found):
+        rules.royals_may_face = False
+    zone_checks = [f for f in found if f.kind == "zone"]
+    found = [f for f in found if f.kind != "zone"]
+    for check in zone_checks:
+        # Chess.zrf's double step from a zone: exactly the squares ahead of the start squares, forward-only piece
+        lame = next(f for f in found if f.kind == "lame" and f.initial)
+        step = (lame.vectors[0][0] // 2, lame.vectors[0][1] // 2)
+        starts = {sq for sq, p in placement.items() if p.id == pid and p.color == WHITE}
+        ahead = set()
+        for sq in starts:
+            pos = board.square(sq)
+            assert pos.file is not None and pos.rank is not None
+            ahead.add(square_name(pos.file + step[0], pos.rank + step[1], board.first_rank))
+        zone = {z for z in zones if z.name == check.modes and z.color in (None, WHITE)}
+        forward = all(v[1] > 0 for f in found for v in f.vectors)
+        if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
+            raise KeyError("zone")
+    text = betza.write(_moves(found))
+    piece = PieceType(name, pid, text)
+    landings = {f.landing for f in found if f.kind not in ("face", "castle")}
+    confined = {landing.confined for landing in landings}
+    if len(confined) > 1:
+        raise KeyError("confinement")  # only some moves confined: not a confined piece, the blocks stay programs
+    if confined:
+        piece.confined_to = confined.pop()
+    promotions = {landing.promotion for landing in landings if landing.promotion is not None}
+    plain_moves = [f for f in found if f.kind not in ("face", "castle", "ep") and not f.initial
+                   and f.landing.promotion is None]
+    if len(promotions) > 1 or (promotions and plain_moves):
+        # the model promotes on every move into the zone; a promoting piece whose ordinary moves do not promote
+        # (e.p. captures and initial moves aside, which do not reach the zone) is not that
+        raise KeyError("promotion")
+    if len(promotions) == 1:
+        zone_name, choices, mandatory = promotions.pop()
+        ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)
+        depth = _depth(zone_name, zones, board)
+        piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
+    return piece
+
+
+def _depth(name: str, zones: list[Zone], board: Board) -> int | None:
+    """The N of a zone that is White's last N ranks and Black's first N ranks, else None."""
+    white = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, WHITE)))
+    black = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, BLACK)))
+    for depth in range(1, board.ranks):
+        w = {p.name for p in board.positions if p.rank is not None and p.rank >= board.ranks - depth}
+        b = {p.name for p in board.positions if p.rank is not None and p.rank < depth}
+        if w == white and b == black:
+            return depth
+    return None

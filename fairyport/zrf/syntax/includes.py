@@ -1,0 +1,90 @@
+"""``(include "file")``: splice another file's top-level forms, resolved relative to the including file.
+
+Includes are resolved at top level (the only place real files use them), before macro expansion. A missing
+file, an include cycle or a malformed include form is a located error at the include form (a finding in
+tolerant mode).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from fairyport.diagnostics import Finding
+from fairyport.errors import ParseError
+from fairyport.zrf.syntax.nodes import Node, SList, String
+from fairyport.zrf.syntax.parser import Document, parse, report
+from fairyport.zrf.syntax.source import SourceFile
+
+INCLUDE_MISSING = "include-missing"
+INCLUDE_CYCLE = "include-cycle"
+INCLUDE_MALFORMED = "include-malformed"
+MAX_INCLUDE_DEPTH = 32
+"""Deepest chain of nested includes accepted (real files include at most one level)."""
+
+
+@dataclasses.dataclass
+class Included:
+    """The top-level forms of a file with its includes spliced in, and every document read on the way."""
+
+    forms: list[Node]
+    documents: list[Document]
+
+
+def find_included(base: Path, name: str) -> Path | None:
+    """The file ``name`` names, relative to the folder ``base``; ``\\`` is a separator, case is tried loosely."""
+    relative = Path(name.replace("\\", "/"))
+    candidate = relative if relative.is_absolute() else base / relative
+    if candidate.is_file():
+        return candidate
+    folder = candidate.parent
+    if folder.is_dir():
+        wanted = candidate.name.lower()
+        for entry in sorted(folder.iterdir()):
+            if entry.name.lower() == wanted and entry.is_file():
+                return entry
+    return None
+
+
+def resolve_includes(document: Document, findings: list[Finding] | None = None) -> Included:
+    """Splice every top-level ``(include "f")`` of ``document`` (recursively).
+
+    :raises ParseError: in strict mode (``findings is None``) for a missing file, a cycle or a bad form.
+    """
+    result = Included([], [document])
+    _splice(document, result, findings, [])
+    return result
+
+
+def _splice(document: Document, result: Included, findings: list[Finding] | None, active: list[Path]) -> None:
+    here = document.source.path
+    if here is not None:
+        active = [*active, here.resolve()]
+    for form in document.items:
+        if not (isinstance(form, SList) and form.head == "include"):
+            result.forms.append(form)
+            continue
+        if len(form.items) != 2 or not isinstance(form.items[1], String):
+            report(findings, form.location, INCLUDE_MALFORMED, 'malformed include: expected (include "file")')
+            continue
+        name = form.items[1].value
+        base = here.parent if here is not None else Path(".")
+        target = find_included(base, name)
+        if target is None:
+            report(findings, form.items[1].location, INCLUDE_MISSING,
+                   f"included file not found: {name!r} (looked in {base})")
+            continue
+        if target.resolve() in active:
+            report(findings, form.location, INCLUDE_CYCLE, f"include cycle: {name!r} is already being included")
+            continue
+        if len(active) >= MAX_INCLUDE_DEPTH:
+            raise ParseError(f"includes nested deeper than {MAX_INCLUDE_DEPTH} files", form.location)
+        try:
+            source = SourceFile.read(target)
+        except OSError as exc:
+            report(findings, form.items[1].location, INCLUDE_MISSING,
+                   f"cannot read included file {name!r}: {exc.strerror}")
+            continue
+        included = parse(source, findings)
+        result.documents.append(included)
+        _splice(included, result, findings, active)

@@ -1,0 +1,120 @@
+"""``fairyport validate`` for ZRF: syntax, includes, macros, structure and references, every variant.
+
+Reading is tolerant: syntax errors (unbalanced parentheses, unterminated strings), missing includes and macro
+problems become findings and reading goes on; after a syntax error the structure is not checked (its findings
+would mostly be consequences of the misplaced parenthesis). Each selectable variant is materialised and
+checked; a finding in a section several variants share is reported once. Only an unreadable file or a
+macro expansion past its bounds makes the file unreadable.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fairyport.diagnostics import FileReport, Finding, Severity
+from fairyport.errors import Location, ModelError, ParseError
+from fairyport.format import ValidateOptions
+from fairyport.zrf.syntax.loader import LoadedFile, load_source
+from fairyport.zrf.syntax.nodes import SList
+from fairyport.zrf.syntax.parser import UNBALANCED, UNTERMINATED, parse
+from fairyport.zrf.syntax.source import SourceFile
+from fairyport.zrf.syntax.structure import read_structure
+from fairyport.zrf.typed.build import build_game
+from fairyport.zrf.typed.checks import check_game, names_defined_by
+from fairyport.zrf.typed.geometry import Geometry, resolve
+from fairyport.zrf.typed.tree import DialectMarker, ZrfGame
+
+NO_GAME = "no-game"
+MACRO_LIBRARY = "macro-library"
+DIALECT = "dialect"
+PREZRF = "prezrf"
+STRUCTURE_SKIPPED = "structure-skipped"
+
+_DIALECT_NAMES = {
+    "zog1": "ZRF 1.x forms", "dagaz": "Dagaz dialect: rules partly live in JavaScript extensions",
+    "axiom": "Axiom engine: the rules live in ForthScript, this file is a front-end",
+}
+
+
+def validate_file(path: Path, options: ValidateOptions) -> FileReport:
+    """Validate one ``.zrf`` (or ``.prezrf``) file.
+
+    :raises FairyportError: if the file cannot be read or its expansion goes past the bounds (the caller
+        reports the file as unreadable).
+    """
+    report = FileReport(str(path), "zrf")
+    try:
+        source = SourceFile.read(path)
+    except OSError as exc:
+        raise ParseError(f"cannot read the file: {exc.strerror}", Location(str(path), 1, 1, 0)) from exc
+    report.details.update(encoding=source.encoding, newline="CRLF" if source.newline == "\r\n" else "LF")
+    if path.suffix.lower() == ".prezrf":
+        parse(source, report.findings)
+        report.findings.append(Finding(source.location(0), Severity.INFO, PREZRF,
+                                       "a .prezrf preprocessor source (define!, include!), not ZRF; "
+                                       "only its syntax was checked"))
+        return report
+    loaded = load_source(source, tolerant=True)
+    findings = loaded.findings
+    if any(f.code in (UNBALANCED, UNTERMINATED) for f in findings):
+        findings.append(Finding(source.location(0), Severity.INFO, STRUCTURE_SKIPPED,
+                                "structure and references not checked: fix the syntax errors first"))
+        report.findings = _dedupe(findings)
+        return report
+    try:
+        structure = read_structure(loaded)
+    except ModelError as exc:
+        _no_game(loaded, exc, findings)
+        report.findings = _dedupe(findings)
+        return report
+    findings.extend(structure.findings)
+    variants = [structure.select(options.variant)] if options.variant is not None else structure.choices
+    geometries: dict[int, Geometry] = {}
+    markers: dict[str, DialectMarker] = {}
+    own = {id(s) for s in structure.game.sections}
+    by_variants = names_defined_by([s for v in structure.choices if v is not structure.game
+                                    for s in structure.sections(v) if id(s) not in own])
+    for variant in variants:
+        sections = structure.sections(variant)
+        game = build_game(sections, findings)
+        geometry = _geometry(game, geometries, findings)
+        inherited = frozenset() if variant is structure.game else frozenset(
+            id(s) for s in structure.game.sections if s in sections)
+        check_game(game, geometry, findings, inherited, by_variants if variant is structure.game else frozenset())
+        for marker in game.dialects:
+            markers.setdefault(marker.dialect, marker)
+    if structure.version == "3.0":
+        markers.setdefault("dagaz", DialectMarker("dagaz", 'version "3.0"', None))
+    for dialect, marker in markers.items():
+        where = marker.node.location if marker.node is not None else source.location(0)
+        findings.append(Finding(where, Severity.INFO, DIALECT, f"{_DIALECT_NAMES[dialect]} ({marker.reason})"))
+    report.findings = _dedupe(findings)
+    report.details.update(version=structure.version, variants=len(structure.choices), checked=len(variants),
+                          dialects=sorted(markers))
+    return report
+
+
+def _geometry(game: ZrfGame, cache: dict[int, Geometry], findings: list[Finding]) -> Geometry | None:
+    if game.board is None:
+        return None
+    key = id(game.board.node)
+    if key not in cache:
+        cache[key] = resolve(game.board, findings)
+    return cache[key]
+
+
+def _no_game(loaded: LoadedFile, error: ModelError, findings: list[Finding]) -> None:
+    if loaded.macros and all(isinstance(f, SList) and f.head in ("define", "version") for f in loaded.forms):
+        findings.append(Finding(error.location, Severity.INFO, MACRO_LIBRARY,
+                                f"a macro library ({len(loaded.macros)} defines, no game): meant to be included"))
+    else:
+        findings.append(Finding(error.location, Severity.ERROR, NO_GAME, error.reason))
+
+
+def _dedupe(findings: list[Finding]) -> list[Finding]:
+    unique: dict[tuple[str | None, int | None, int | None, str], Finding] = {}
+    for finding in findings:
+        unique.setdefault((finding.location.file, finding.location.line, finding.location.column, finding.code),
+                          finding)
+    return sorted(unique.values(), key=lambda f: (f.location.file or "", f.location.line or 0,
+                                                   f.location.column or 0, f.code))

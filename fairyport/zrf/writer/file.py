@@ -1,0 +1,439 @@
+"""Game model -> a complete ZRF file (``fairyport convert X.idiagram --to zrf``).
+
+The file holds, in order: ``(version "2.0")``, the macro library the moves use (:mod:`.library`), one landing
+macro per piece type (``Pawn-add``: the ``never-moved?`` attribute, promotion by ``(add T ...)`` in the
+promotion zone, confinement by ``in-zone?``), and the ``game``: title and description, players and turn order,
+the board (one grid, files ``a/b/...`` and ranks from the top, every direction the moves step, killed holes,
+Black's 180-degree symmetry, the zones), the setup, one piece entry per type with help text and its moves, and
+the goals (a ``checkmated`` loss for the royal type, stalemate as the model says, the bare-king loss as
+``(pieces-remaining 1)``).
+
+Castling (XBetza ``O``) is a cascade block on the royal piece, and royals that may not face get a ``face`` block
+that would capture the other royal along the file (so a facing position is a check, as in the generator).
+What ZRF (or this writer) cannot express raises :class:`UnsupportedError` naming the piece or rule; with
+``best_effort`` it is left out and listed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fairyport.errors import UnsupportedError
+from fairyport.model import BLACK, WHITE, BareKingRule, Game, PieceType, RoyalProtection, StalemateResult, file_name
+from fairyport.xbetza import syntax as betza
+from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
+from fairyport.zrf.names import Vector, direction_name, negate, piece_name
+from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
+from fairyport.zrf.writer.hands import Hands
+from fairyport.zrf.writer.library import LIBRARY, needed
+from fairyport.zrf.writer.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
+from fairyport.zrf.writer.sexpr import Expr, Raw, Text, node
+
+PLAYERS = ("White", "Black")
+"""ZRF player names for the model's colours."""
+
+CELL = 50
+"""Pixel size of one square in the written grid (Zillions needs screen rectangles)."""
+
+HEADER = (
+    "Written by fairyport from its game model. Moves are generated from the pieces' XBetza through the macro",
+    "library below; piece and board images are named but not provided.",
+)
+"""The comment lines at the top of a written file."""
+
+START_ZONE = "-start"
+"""Suffix of the zone of a piece type's start squares (``Pawn-start``), written for types with initial moves."""
+
+PROMOTION_ZONE = "promotion-zone"
+"""Name of the written promotion zones (``promotion-zone-N`` when pieces promote at different depths)."""
+
+
+class Writer:
+    """Builds the ZRF forms of one game."""
+
+    def __init__(self, game: Game, best_effort: bool) -> None:
+        self.game = game
+        self.best_effort = best_effort
+        self.lost: list[str] = []
+        kept = game.format_data.get("zrf")
+        self.kept: dict[str, Any] = kept if isinstance(kept, dict) else {}
+        """What a ZRF reader kept for the kept code: players, symmetries (see :mod:`fairyport.zrf.read`)."""
+        self.all_players: list[str] = list(self.kept.get("players", PLAYERS))
+        """Every player of the file (a third one, neutral or ``?Dice``, may play in a kept turn order)."""
+        self.players: tuple[str, str] = (self.all_players[0], self.all_players[1])
+        """The ZRF names of the model's two colours."""
+        taken: set[str] = set()
+        if self.kept:  # the kept code names the pieces as the ZRF file did
+            self.names = {p.id.upper(): p.name for p in game.pieces}
+        else:
+            self.names = {p.id.upper(): piece_name(p.name, taken) for p in game.pieces}
+        self.vectors: dict[Vector, str] = {}
+        for vector in K_VECTORS:
+            self.use(vector)
+        self.macros: set[str] = set()
+        self.parsed = {p.id.upper(): self._moves(p) for p in game.pieces}
+        self.castling = any(m.atom == "O" for moves in self.parsed.values() for m in moves)
+        self.rooklike = [self.names[p.id.upper()] for p in game.pieces
+                         if any(m.atom == "R" and not m.is_multi_leg for m in self.parsed[p.id.upper()])]
+        self.promotion_zones: dict[int, str] = {}
+        self.comments: dict[int, str] = {}
+        """id() of a library form -> its comment line."""
+        self.hands: Hands | None = None
+        """Storage columns, captures to hand and drops (:mod:`.hands`), for a game with pieces in hand."""
+        self.pieces: list[PieceType] = list(game.pieces)
+        """The written piece types: the model's, and with hands one per (base, promoted type)."""
+
+    # ------------------------------------------------------------------ helpers
+    def refuse(self, error: UnsupportedError) -> None:
+        """Raise ``error``, or record it as a loss under ``best_effort``."""
+        if not self.best_effort:
+            raise error
+        self.lost.append(error.reason)
+
+    def use(self, vector: Vector) -> str:
+        """The direction name of ``vector`` (and its negation, which Black steps), defining both. On a board
+        with links, a name the links already use gets the suffix ``-v`` (the kept code's name wins)."""
+        for v in (vector, negate(vector)):
+            name = direction_name(v)
+            while name in self.game.board.links:
+                name += "-v"
+            self.vectors.setdefault(v, name)
+        return self.vectors[vector]
+
+    def _moves(self, piece: PieceType) -> list[betza.Move]:
+        return list(betza.parse_moves(piece.betza))
+
+    def needs_attribute(self, piece: PieceType) -> bool:
+        """Whether the piece carries ``never-moved?``: initial moves, or any castling in the game (partners)."""
+        return self.castling or any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs)
+
+    # ------------------------------------------------------------------ file
+    def forms(self) -> list[Expr]:
+        """Every top-level form of the file."""
+        game = self.game
+        has_hands = game.rules.drops or game.rules.captures_to_hand or any(
+            count for hand in game.setup.hands.values() for count in hand.values())
+        if has_hands and not self.kept:
+            self.hands = Hands(game, self.names, self.players, self.use, self.refuse)
+            for promoted in self.hands.promoted:
+                self.pieces.append(promoted.piece)
+                self.parsed[promoted.piece.id.upper()] = self._moves(promoted.piece)
+        royal_types = [p for p in game.pieces if p.royal]
+        per_side = [sum(1 for q in game.setup.placement.values() if q.color == c and
+                        game.piece_type(q.id).royal) for c in (WHITE, BLACK)]
+        if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
+            self.refuse(UnsupportedError("only the last royal piece protected (extinction) has no ZRF goal here",
+                                         feature="royal protection: last"))
+        pieces = [self.piece_form(p) for p in self.pieces]
+        board = self.board_form()
+        if self.hands is not None:
+            hands = self.hands
+            add_macros = [hands.to_hand_macro(), *(m for p in self.pieces for m in hands.landing_macros(p))]
+        else:
+            add_macros = [self.add_macro(p) for p in game.pieces]
+        goals = self.goals(royal_types)
+        library: list[tuple[str, Expr]] = []
+        for name in needed(self.macros):
+            comment, body = LIBRARY[name]
+            library.append((comment, ["define", name, *body]))
+        game_form: list[Expr] = ["game", ["title", Text(self.text(game.metadata.title or "Untitled"))]]
+        description = game.metadata.description or f"{game.metadata.title}, written by fairyport."
+        game_form.append(["description", Text(self.text(description))])
+        if game.metadata.author:
+            game_form.append(["history", Text(self.text(f"By {game.metadata.author}."))])
+        order = list(self.players)
+        game_form.append(["players", *self.all_players])
+        if game.setup.side_to_move == BLACK:
+            order.reverse()
+        rules = [Raw(rule.text) for rule in game.kept_rules("zrf")]
+        if not any(rule.name == "turn-order" for rule in game.kept_rules("zrf")):
+            game_form.append(["turn-order", *order])
+        game_form.extend(r for r in rules if not r.startswith("(loss-") and not r.startswith("(win-")
+                         and not r.startswith("(draw-"))
+        game_form.append(board)
+        game_form.append(self.setup_form())
+        game_form.extend(pieces)
+        game_form.extend(goals)
+        game_form.extend(r for r in rules if r.startswith(("(loss-", "(win-", "(draw-")))
+        self.comments = {id(form): comment for comment, form in library}
+        return [["version", Text("2.0")], *(form for _, form in library), *add_macros, game_form]
+
+    @staticmethod
+    def text(value: str) -> str:
+        """A string literal's content: ZRF strings have no escapes, so a double quote becomes a backquote."""
+        return value.replace('"', "`")
+
+    # ------------------------------------------------------------------ board
+    def board_form(self) -> list[Expr]:
+        """``(board ...)``: one grid with every direction used, holes killed, symmetry, zones."""
+        board = self.game.board
+        files = "/".join(file_name(f) for f in range(board.files))
+        ranks = "/".join(str(r + board.first_rank) for r in reversed(range(board.ranks)))
+        directions: list[Expr] = [[name, str(dx), str(-dy)] for (dx, dy), name in self.vectors.items()]
+        grid: list[Expr] = ["grid", ["start-rectangle", "0", "0", str(CELL), str(CELL)],
+                            ["dimensions", [Text(files), [str(CELL), "0"]], [Text(ranks), ["0", str(CELL)]]],
+                            ["directions", *directions]]
+        form: list[Expr] = ["board", ["image", Text(f"images\\fairyport\\board{board.files}x{board.ranks}.bmp")],
+                            grid]
+        if board.holes:
+            form.append(["kill-positions", *sorted(board.holes)])
+        if board.links or board.extra_positions:
+            return self.linked_board_form()
+        pairs: list[Expr] = [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
+        if self.hands is not None:
+            form.extend(self.hands.positions(board.files, board.ranks, CELL))
+            form.extend(self.hands.links())
+            pairs += self.hands.symmetry_pairs()
+        form.append(["symmetry", self.players[1], *pairs])
+        form.extend(self.zones())
+        return form
+
+    def linked_board_form(self) -> list[Expr]:
+        """``(board ...)`` for a board with links: every position with a screen rectangle (positions without
+        coordinates in a row below the others), every kept direction as links, the written moves' directions as
+        links computed from the coordinates, the kept symmetries and the zones."""
+        board = self.game.board
+        positions = board.positions
+        top = max((p.rank for p in positions if p.rank is not None), default=0)
+        cells: list[Expr] = []
+        spare = 0
+        for p in positions:
+            if p.file is not None and p.rank is not None:
+                x, y = p.file * CELL, (top - p.rank) * CELL
+            else:
+                x, y = spare * CELL, (top + 2) * CELL
+                spare += 1
+            cells.append([p.name, str(x), str(y), str(x + CELL), str(y + CELL)])
+        form: list[Expr] = ["board", ["image", Text("images\\fairyport\\board.bmp")], ["positions", *cells]]
+        for name, table in board.links.items():
+            if table:
+                links: list[Expr] = [[a, b] for a, b in table.items()]
+                form.append(["links", name, *links])
+        by_coordinates = {(p.file, p.rank): p.name for p in positions if p.file is not None}
+        for (dx, dy), name in self.vectors.items():
+            pairs: list[Expr] = [[p.name, by_coordinates[(p.file + dx, p.rank + dy)]] for p in positions
+                     if p.file is not None and p.rank is not None and (p.file + dx, p.rank + dy) in by_coordinates]
+            if pairs:
+                form.append(["links", name, *pairs])
+        symmetry = self.kept.get("symmetry", {})
+        for player in self.all_players:
+            mapping: list[Expr] = [[a, b] for a, b in symmetry.get(player, {}).items()]
+            if player == self.players[1]:
+                mapping += [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
+            if mapping:
+                form.append(["symmetry", player, *mapping])
+        form.extend(self.zones())
+        return form
+
+    def zones(self) -> list[Expr]:
+        """The model's zones and the promotion zones, one ``zone`` per name and player."""
+        out: list[Expr] = []
+        for zone in self.game.zones:
+            players = list(self.players) if zone.color is None else [self.players[zone.color]]
+            out.append(["zone", ["name", zone.name], ["players", *players], ["positions", *sorted(zone.squares)]])
+        for piece in self.game.pieces:
+            if any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs):
+                for color in (WHITE, BLACK):
+                    squares = sorted(sq for sq, placed in self.game.setup.placement.items()
+                                     if placed.color == color and placed.id.upper() == piece.id.upper())
+                    out.append(["zone", ["name", self.names[piece.id.upper()] + START_ZONE],
+                                ["players", self.players[color]], ["positions", *squares]])
+        if self.hands is not None:
+            return out + self.hands.zones()
+        board = self.game.board
+        depths = sorted({p.promotion.depth for p in self.game.pieces if p.promotion and p.promotion.zone is None})
+        for depth in depths:
+            name = PROMOTION_ZONE if len(depths) == 1 else f"{PROMOTION_ZONE}-{depth}"
+            self.promotion_zones[depth] = name
+            for color in (WHITE, BLACK):
+                ranks = range(board.ranks - depth, board.ranks) if color == WHITE else range(depth)
+                squares = [p.name for p in board.positions if p.rank in ranks]
+                out.append(["zone", ["name", name], ["players", self.players[color]], ["positions", *squares]])
+        return out
+
+    def setup_form(self) -> list[Expr]:
+        """``(board-setup (White (Pawn a2 ...) ...) (Black ...))``, pieces in model order."""
+        form: list[Expr] = ["board-setup"]
+        for color in (WHITE, BLACK):
+            entries: list[Expr] = []
+            for piece in self.pieces:
+                squares = [sq for sq, placed in self.game.setup.placement.items()
+                           if placed.color == color and placed.id.upper() == piece.id.upper()]
+                off = self.game.setup.hands.get(color, {}).get(piece.id, 0) if self.kept else 0
+                if self.hands is not None:
+                    squares += self.hands.setup(color, piece)
+                if squares or off:
+                    entries.append([self.names[piece.id.upper()], *(["off", str(off)] if off else []), *squares])
+            form.append([self.players[color], *entries])
+        return form
+
+    # ------------------------------------------------------------------ pieces
+    def add_macro(self, piece: PieceType) -> list[Expr]:
+        """``(define Name-add ...)``: what every landing of this piece does (attribute, promotion, confinement)."""
+        name = self.names[piece.id.upper()]
+        body: list[Expr] = []
+        if self.needs_attribute(piece):
+            body.append(["set-attribute", NEVER_MOVED, "false"])
+        promotion = piece.promotion
+        if promotion is None:
+            body.append("add")
+        else:
+            choices = []
+            for choice in promotion.choices:
+                if choice.max_depth is not None or not choice.on_last_rank or choice.from_hand:
+                    self.refuse(UnsupportedError(
+                        f"piece {piece.name!r}: promotion choice {choice.piece!r} has depth, last-rank or hand "
+                        "restrictions, which the ZRF writer does not express", feature=f"{piece.name}: promotion"))
+                    continue
+                choices.append(self.names[choice.piece.upper()])
+            zone = promotion.zone if promotion.zone is not None else None
+            if zone is None:
+                zone = self.promotion_zones.get(promotion.depth, PROMOTION_ZONE)
+            if not choices:
+                body.append("add")
+            elif promotion.mandatory:
+                body.append(["if", ["in-zone?", zone], ["add", *choices], "else", "add"])
+            else:
+                body.extend([["if", ["in-zone?", zone], ["add", *choices]], "add"])
+        if piece.confined_to is not None:
+            body = [["if", ["in-zone?", piece.confined_to], *body]]
+        return ["define", f"{name}-add", *body]
+
+    def piece_form(self, piece: PieceType) -> list[Expr]:
+        """``(piece (name ...) (help ...) (notation ...) (image ...) [(attribute ...)] (moves ...))``."""
+        name = self.names[piece.id.upper()]
+        initial = any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs)
+        lands = self.hands.lands(piece) if self.hands is not None else [f"{name}-add"]
+        prefix = self.hands.block_prefix(piece) if self.hands is not None else []
+        blocks: list[Expr] = []
+        for land in lands:
+            compiler = MoveCompiler(name, land, self.use, max(self.game.board.files, self.game.board.ranks),
+                                    self._ep_sources(), f"{name}{START_ZONE}" if initial else None)
+            for move in self.parsed[piece.id.upper()]:
+                try:
+                    if move.atom == "O":
+                        blocks.extend(self.castling_blocks(piece, move))
+                    else:
+                        blocks.extend([*prefix, *block] for block in compiler.blocks(move))
+                except UnsupportedError as error:
+                    if land == lands[0]:
+                        self.refuse(error)
+            self.macros |= compiler.macros
+        if self.hands is not None and piece in self.hands.hand_types:
+            blocks.append(self.hands.drop_block(piece))
+        if not self.game.rules.royals_may_face and piece.royal:
+            royals: list[Expr] = [["piece?", self.names[p.id.upper()]] for p in self.game.pieces if p.royal]
+            condition: Expr = royals[0] if len(royals) == 1 else ["or", *royals]
+            blocks.append([["face", self.use((0, 1)), condition]])
+            self.macros.add("face")
+        help_text = f"{name}: {piece.betza or 'no moves'} (XBetza)"
+        extras = []
+        if piece.royal:
+            extras.append("royal")
+        if piece.confined_to:
+            extras.append(f"confined to {piece.confined_to}")
+        if piece.promotion:
+            extras.append("promotes to " + ", ".join(self.names[c.piece.upper()] for c in piece.promotion.choices))
+        if extras:
+            help_text += "; " + "; ".join(extras)
+        form: list[Expr] = ["piece", ["name", name], ["help", Text(self.text(help_text))],
+                            ["notation", Text(piece.id.upper())],
+                            ["image", self.players[0], Text(f"images\\fairyport\\W{name}.bmp"),
+                             self.players[1], Text(f"images\\fairyport\\B{name}.bmp")]]
+        kept = piece.extra.get("zrf")
+        kept = kept if isinstance(kept, dict) else {}
+        attributes = [Raw(text) for text in kept.get("attributes", [])]
+        if self.needs_attribute(piece) and not any(a.split()[1:2] == [NEVER_MOVED] for a in attributes):
+            form.append(["attribute", NEVER_MOVED, "true"])
+        form.extend(attributes)
+        programs = self.game.programs(piece.id)
+        for section in ("moves", "drops"):
+            mine = [p for p in programs if (p.section or "moves") == section]
+            # kept in the file's order: untyped blocks came before the first move-type there
+            out: list[Expr] = list(blocks) if section == "moves" else []
+            current = ""
+            for program in mine:
+                if program.move_type != current:
+                    current = program.move_type
+                    out.append(["move-type", current])
+                out.append(Raw(program.text))
+            if out:
+                form.append([section, *out])
+        return form
+
+    def _ep_sources(self) -> list[EpSource]:
+        pairs = [(self.names[p.id.upper()], m) for p in self.game.pieces for m in self.parsed[p.id.upper()]]
+        return ep_sources(pairs)
+
+    def castling_blocks(self, piece: PieceType, move: betza.Move) -> list[Expr]:
+        """Castling by cascade, one block per side (see the module docstring of :mod:`.write`)."""
+        if not piece.royal:
+            raise UnsupportedError(f"piece {piece.name!r}: castling ('O') of a non-royal piece is not written",
+                                   feature=f"{piece.name}: castling")
+        if move.is_multi_leg:
+            raise UnsupportedError(f"piece {piece.name!r}: multi-leg castling", feature=f"{piece.name}: castling")
+        step = move.range or 1
+        partner: list[Expr] = [["piece?", name] for name in self.rooklike]
+        blocks: list[Expr] = []
+        for direction in sorted(first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)):
+            if direction not in (2, 6):
+                continue
+            d = self.use(K_VECTORS[direction])
+            back = self.use(negate(K_VECTORS[direction]))
+            block: list[Expr] = [["verify", NEVER_MOVED], ["verify", "not-attacked?"]]
+            for _ in range(step - 1):
+                block.append(["castle-pass", d])
+            block += [d, ["verify", "empty?"], ["set-attribute", NEVER_MOVED, "false"], "cascade",
+                      d, ["while", "empty?", d],
+                      ["verify", ["and", "friend?", NEVER_MOVED, ["or", *partner, ["not", ["on-board?", d]]]]],
+                      "from", "mark", ["while", ["on-board?", d], d, ["verify", "empty?"]], "back",
+                      back, ["while", "empty?", back], *([d] * (step - 1)),
+                      "to", ["set-attribute", NEVER_MOVED, "false"], "add"]
+            blocks.append(block)
+        if step > 1:
+            self.macros.add("castle-pass")
+        return blocks
+
+    # ------------------------------------------------------------------ goals
+    def goals(self, royal_types: list[PieceType]) -> list[Expr]:
+        """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
+        both: list[Expr] = list(self.players)
+        out: list[Expr] = []
+        rules = self.game.rules
+        if len(royal_types) == 1:
+            out.append(["loss-condition", both, ["checkmated", self.names[royal_types[0].id.upper()]]])
+        elif royal_types:
+            # one checkmated goal per player, naming the royal type that player has (Maharaja and the Sepoys)
+            royal_ids = {p.id.upper() for p in royal_types}
+            for color, player in enumerate(self.players):
+                own = sorted({q.id.upper() for q in self.game.setup.placement.values()
+                              if q.color == color and q.id.upper() in royal_ids})
+                if len(own) != 1:
+                    self.refuse(UnsupportedError(f"{player} has {len(own)} royal piece types: ZRF's checkmated "
+                                                 "goal names one type", feature="royal pieces"))
+                    continue
+                out.append(["loss-condition", [player], ["checkmated", self.names[own[0]]]])
+        kind = {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
+                StalemateResult.WIN: "win-condition"}[rules.stalemate]
+        out.append([kind, both, "stalemated"])
+        if rules.bare_king is BareKingRule.LOSS:
+            out.append(["loss-condition", both, ["pieces-remaining", "1"]])
+        return out
+
+
+def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
+    """The game as ZRF text (CRLF, the official layout) and what could not be expressed (``best_effort``).
+
+    :raises UnsupportedError: for the first thing ZRF cannot express, unless ``best_effort``.
+    """
+    game.validate()
+    writer = Writer(game, best_effort)
+    forms = writer.forms()
+    style = DEFAULT_STYLE
+    parts = [f"; {line}{style.newline}" for line in HEADER]
+    for form in forms:
+        comment = writer.comments.get(id(form))
+        if comment is not None:
+            parts.append(f"; {comment}{style.newline}")
+        parts.append(format_node(node(form), style) + style.newline * 2)
+    return "".join(parts).rstrip("\r\n") + style.newline, writer.lost
