@@ -14,7 +14,6 @@ The library's front door (:mod:`fairyport.api`)::
 
 from fairyport.api import Conversion, convert, divide, perft, read, validate, write
 from fairyport.formats import FORMATS
-
-__version__ = "0.1.0"
+from fairyport.version import __version__
 
 __all__ = ["FORMATS", "Conversion", "__version__", "convert", "divide", "perft", "read", "validate", "write"]

@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from fairyport import __version__
+from fairyport.version import __version__
 from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError
 
 COMMAND_MODULES = (

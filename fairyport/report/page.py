@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from lxml import etree, html
 
-from fairyport import __version__
+from fairyport.version import __version__
 from fairyport.diagnostics import Finding
 from fairyport.errors import FairyportError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, Game, PieceType
