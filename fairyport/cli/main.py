@@ -8,8 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from fairyport.version import __version__
 from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError
+from fairyport.version import __version__
 
 COMMAND_MODULES = (
     "fairyport.cli.check",

@@ -15,13 +15,13 @@ from collections.abc import Iterable
 
 from lxml import etree, html
 
-from fairyport.version import __version__
 from fairyport.diagnostics import Finding
 from fairyport.errors import FairyportError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, Game, PieceType
 from fairyport.render.board import BoardPicture, board_svg, legend_svg, start_tints, tint_svg
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, MoveDiagram, move_diagram
 from fairyport.report.proof import FormatText, Proof, explain
+from fairyport.version import __version__
 from fairyport.xbetza.syntax import BetzaError
 from fairyport.xbetza.words import describe_piece, describe_rules, piece_label
 
