@@ -1,0 +1,74 @@
+"""The linter on real GAME Code excerpts from the shared notes (read in place, never copied; skipped when the
+notes are absent), wrapped in presets built here."""
+
+from __future__ import annotations
+
+import pytest
+from paths import NOTES
+
+from fairyport.gamecourier.lint.run import lint_preset
+from fairyport.gamecourier.php import parse_settings
+from fairyport.gamecourier.phpstrings import render_string
+from fairyport.gamecourier.preset import parse_preset
+
+SAMPLES = NOTES / "gc_samples"
+pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared notes not present")
+CHESS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+
+def excerpts(name: str) -> list[str]:
+    """The verbatim parts of a sample file (after each '%% ---' line, up to the next '%%' line)."""
+    parts: list[str] = []
+    current: list[str] | None = None
+    for line in (SAMPLES / name).read_text().splitlines():
+        if line.startswith("%%"):
+            if current is not None:
+                parts.append("\n".join(current))
+            current = [] if line.startswith("%% ---") else None
+        elif current is not None:
+            current.append(line)
+    if current is not None:
+        parts.append("\n".join(current))
+    return parts
+
+
+def codes(pregame: str, *, code: str = CHESS, cols: int = 8, shape: str = "Square Cells") -> list[str]:
+    text = (f"<?php\n$default['rules'] = 'r';\n$default['rulesurl'] = 'u';\n$default['code'] = '{code}';\n"
+            f"$default['cols'] = {cols};\n$default['shape'] = '{shape}';\n"
+            f"$default['pregame'] = {render_string(pregame, 'nowdoc', 'NOW')};\n")
+    preset = parse_preset(text, "sample.php")
+    assert parse_settings(text).to_text() == text
+    findings, _ = lint_preset(preset)
+    return sorted(f.code for f in findings)
+
+
+def test_conditional_castling_flags_are_fine() -> None:
+    (flags,) = excerpts("01_castling_flags_duniho_2022.gamecode")
+    assert codes(flags) == ["GC-INITIAL-ONLY"]
+
+
+def test_old_and_new_royal_idioms() -> None:
+    old, new = excerpts("04_royal_position_findpiece_duniho_2010.gamecode")
+    assert codes(old) == ["GC-FIXED-ROYAL", "GC-FIXED-ROYAL", "GC-INITIAL-ONLY"]
+    assert codes(new) == ["GC-INITIAL-ONLY"]
+
+
+def test_comment_line_of_2008() -> None:
+    comment = excerpts("07_user_questions_thomas_2008.gamecode")[0]
+    assert codes(comment) == ["GC-COMMENT-LINE", "GC-INITIAL-ONLY"]
+
+
+def test_rules_flag_alone_is_a_claim_without_die() -> None:
+    (flag,) = excerpts("06_rules_flag_duniho_2018.gamecode")
+    assert codes(flag) == ["GC-CLAIM-WITHOUT-DIE", "GC-INITIAL-ONLY"]
+
+
+def test_hex_shogi_dragon_leap() -> None:
+    dragon = excerpts("11_hexshogi_include_notes.gamecode")[0]
+    assert "GC-SQUARE-DELTAS-ON-HEX" in codes(dragon, code="5/5/5", cols=5, shape="Hexagonal")
+    assert "GC-SQUARE-DELTAS-ON-HEX" not in codes(dragon, code="5/5/5", cols=5)
+
+
+def test_muller_handlemove_parses() -> None:
+    post1, post2, pregame = excerpts("02_handlemove_phase0_muller_2020.gamecode")
+    assert codes(pregame + "\n" + post1 + "\n" + post2) == ["GC-INITIAL-ONLY"]
