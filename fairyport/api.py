@@ -9,11 +9,11 @@ what cannot be expressed or played, a :class:`~fairyport.errors.UsageError` for 
 >>> import fairyport
 >>> game = fairyport.read("files=8 ranks=8\\npawn:P:fmWfceF:pawn:a2,b2,c2,d2,e2,f2,g2,h2,,a7,b7,c7,d7,e7,f7,g7,h7\\n"
 ...                       "king:K:K:king:e1,,e8", format="idiagram")
->>> fairyport.perft(game, 2)
-400
+>>> fairyport.perft(game, 2)   # ten moves a side: eight single pawn steps, two king steps
+100
 >>> conversion = fairyport.write(game, "zrf")
 >>> fairyport.perft(fairyport.read(conversion.text, format="zrf"), 2)
-400
+100
 """
 
 from __future__ import annotations

@@ -15,20 +15,40 @@ from fairyport.cli.perft import counted
 from fairyport.engines import EngineChoice
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError
 from fairyport.expectations import bundled_fixtures, read_expectation
-from fairyport.formats import load_engine
+from fairyport.formats import detect_format, load_engine
+from fairyport.zrf.play import ENGINE_NAME as ZRF_KEPT_ENGINE
+
+READINGS = {"zrf": "ZRF interpreter", "gamecourier": "GAME Code interpreter", "fsf": "Fairy-Stockfish"}
+"""What a native engine's name means to a person."""
+
+SOURCES = {"zrf": "ZRF", "gamecourier": "Game Courier", "idiagram": "Diagram", "json": "JSON", "fsf": "FSF"}
+"""Format names as a person reads them."""
+
+
+def reading(fmt: str, engine: str) -> str:
+    """Which reading of the game a row counts: a format's interpreter on the file (``ZRF interpreter``), or the
+    file read into the common model and played by the reference generator (``Diagram model``), or, for a model
+    that keeps ZRF code, by the ZRF interpreter (``ZRF model, kept code``)."""
+    if engine in READINGS:
+        return READINGS[engine]
+    if engine == ZRF_KEPT_ENGINE:
+        return f"{SOURCES.get(fmt, fmt)} model, kept code"
+    return f"{SOURCES.get(fmt, fmt)} model"
 
 
 def _row(path: Path, game: str, case: str, status: str, depth: int | None = None, expected: int | None = None,
-         got: int | None = None, seconds: float | None = None) -> dict[str, Any]:
+         got: int | None = None, seconds: float | None = None, read: str = "") -> dict[str, Any]:
     """One result row (also the JSON record)."""
-    return {"file": str(path), "game": game, "id": case, "depth": depth, "expected": expected, "got": got,
-            "seconds": seconds, "status": status}
+    return {"file": str(path), "game": game, "reading": read, "id": case, "depth": depth, "expected": expected,
+            "got": got, "seconds": seconds, "status": status}
 
 
 def run(args: argparse.Namespace) -> int:
     """Check every expectation file found; print a table; exit 1 on any mismatch or unreadable game."""
     paths = args.paths or [str(bundled_fixtures())]
     rows: list[dict[str, Any]] = []
+    skipped = 0
+    start_all = time.perf_counter()
     for path in collect_files(paths, [".perft"]):
         try:
             expectation = read_expectation(path)
@@ -36,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
             if choice == "auto" and expectation.engine in ("model", "native"):
                 choice = "model" if expectation.engine == "model" else "native"
             engine = load_engine(expectation.game, variant=expectation.variant, engine=choice)
+            read = reading(detect_format(Path(expectation.game)), engine.name)
         except FairyportError as exc:
             rows.append(_row(path, path.name, "-", f"error: {exc.message()}"))
             continue
@@ -44,29 +65,40 @@ def run(args: argparse.Namespace) -> int:
             try:
                 pos = engine.position(case.fen, case.fen_location)
             except FairyportError as exc:
-                rows.append(_row(path, title, case.id, f"error: {exc.message()}"))
+                rows.append(_row(path, title, case.id, f"error: {exc.message()}", read=read))
                 continue
             for line in case.expected:
                 if (line.slow and not args.slow) or (args.max_depth is not None and line.depth > args.max_depth):
+                    skipped += 1
                     continue
                 start = time.perf_counter()
                 got = counted(pos, line.depth, args.jobs, f"{path.stem} {case.id} perft({line.depth})")
                 rows.append(_row(path, title, case.id, "ok" if got == line.nodes else "MISMATCH", line.depth,
-                                 line.nodes, got, round(time.perf_counter() - start, 3)))
+                                 line.nodes, got, round(time.perf_counter() - start, 3), read))
     if args.json:
         print_json(rows)
     else:
         print_table(rows)
+        print(summary(rows, skipped, time.perf_counter() - start_all))
     return EXIT_CHECK_FAILED if not rows or any(row["status"] != "ok" for row in rows) else EXIT_OK
 
 
+def summary(rows: list[dict[str, Any]], skipped: int, seconds: float) -> str:
+    """The closing line: ``N ok, M failed, K skipped in S s`` (skipped: lines deeper than ``--max-depth`` or
+    marked slow)."""
+    ok = sum(1 for row in rows if row["status"] == "ok")
+    return f"{ok} ok, {len(rows) - ok} failed, {skipped} skipped in {seconds:.1f} s"
+
+
 def print_table(rows: list[dict[str, Any]]) -> None:
-    """The results as a table on stdout."""
+    """The results as a table on stdout; long names fold onto a second line instead of being cut."""
     table = Table(title="fairyport check")
-    for column in ("game", "position", "depth", "expected", "got", "seconds", "status"):
-        table.add_column(column, justify="right" if column in ("depth", "expected", "got", "seconds") else "left")
+    for column in ("game", "reading", "position", "depth", "expected", "got", "seconds", "status"):
+        numeric = column in ("depth", "expected", "got", "seconds")
+        table.add_column(column, justify="right" if numeric else "left", no_wrap=numeric or column == "status",
+                         overflow="fold")
     for row in rows:
-        table.add_row(row["game"], row["id"], str(row["depth"] or ""),
+        table.add_row(row["game"], row["reading"], row["id"], str(row["depth"] or ""),
                       f"{row['expected']:,}" if row["expected"] is not None else "",
                       f"{row['got']:,}" if row["got"] is not None else "",
                       f"{row['seconds']:.2f}" if row["seconds"] is not None else "", row["status"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,13 @@ def test_expectation_variant_line(tmp_path: Path) -> None:
     (tmp_path / "x.perft").write_text("game g.zrf\nvariant Knightmate\nid start\nfen startpos\nperft 1 20\n")
     expectation = read_expectation(tmp_path / "x.perft")
     assert expectation.variant == "Knightmate" and expectation.game == tmp_path / "g.zrf"
+
+
+def test_check_names_each_reading_and_ends_with_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(GAMES / f"mirchess32{kind}.perft") for kind in ("", "-zrf", "-zrf-model")]
+    assert main(["check", *files, "--max-depth", "1", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [row["reading"] for row in rows] == ["Diagram model", "ZRF interpreter", "ZRF model"]
+    assert main(["check", *files, "--max-depth", "1"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"3 ok, 0 failed, \d+ skipped in \d+\.\d s", last), last

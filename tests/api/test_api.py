@@ -1,0 +1,96 @@
+"""The Python API: ``import fairyport`` reads, writes, converts, counts and validates, from files or text."""
+
+from __future__ import annotations
+
+import doctest
+import shutil
+from pathlib import Path
+
+import pytest
+from paths import GAMES
+
+import fairyport
+from fairyport import api
+from fairyport.errors import ParseError, UnsupportedError, UsageError
+from fairyport.format import Format
+
+
+def test_the_example_of_the_guide(tmp_path: Path) -> None:
+    """A Diagram saved as ``mir32.txt`` (the suffix does not tell) converts to ZRF, which reads back and counts."""
+    source = tmp_path / "mir32.txt"
+    shutil.copy(GAMES / "mirchess32.idiagram", source)
+    c = fairyport.convert(source, to="zrf")
+    assert c.format == "zrf" and c.lost == [] and c.text.startswith(";")
+    assert fairyport.perft(fairyport.read(c.text, format="zrf"), 3) == 8669
+
+
+def test_read_a_path_or_a_text() -> None:
+    path = GAMES / "minixiangqi.idiagram"
+    from_file = fairyport.read(path)
+    from_text = fairyport.read(path.read_text(encoding="utf-8"), format="idiagram")
+    assert from_file.pieces == from_text.pieces and from_file.setup == from_text.setup
+    assert fairyport.read(path.read_text(encoding="utf-8")).board == from_file.board  # told by its content
+
+
+def test_text_errors_are_located_in_the_text() -> None:
+    with pytest.raises(ParseError) as info:
+        fairyport.read('{"fairyport": "game", "version": 1, "game": ', format="json")
+    assert info.value.location.file == api.TEXT_NAME and info.value.location.line == 1
+    with pytest.raises(UsageError):
+        fairyport.read("no format can be told from this")
+    with pytest.raises(UsageError):
+        fairyport.read("(game)", format="nope")
+
+
+def test_variants_of_a_zrf_text() -> None:
+    text = (GAMES / "chess.zrf").read_text(encoding="utf-8")
+    assert fairyport.perft(text, 2, format="zrf") == 400
+    assert fairyport.perft(fairyport.read(text, format="zrf"), 2) == 400
+
+
+def test_write_names_what_it_cannot_express() -> None:
+    shogi = fairyport.read(GAMES / "shogi.idiagram")
+    with pytest.raises(UnsupportedError, match="drop"):
+        fairyport.write(shogi, "zrf")  # shogi's pawn-drop-mate rule has no ZRF form
+    written = fairyport.write(shogi, "zrf", best_effort=True)
+    assert written.lost and any("mate" in item for item in written.lost)
+    assert fairyport.write(shogi, "json").lost == []
+
+
+def test_same_format_conversion_is_a_faithful_rewrite() -> None:
+    path = GAMES / "chess.zrf"
+    assert fairyport.convert(path, to="zrf").text == path.read_bytes().decode("utf-8")
+
+
+def test_perft_and_divide_by_engine() -> None:
+    path = GAMES / "mirchess32.php"
+    assert fairyport.perft(path, 2, engine="native") == fairyport.perft(path, 2, engine="model") == 402
+    table = fairyport.divide(GAMES / "chess.idiagram", 2)
+    assert len(table) == 20 and sum(table.values()) == 400
+    fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+    assert fairyport.perft(GAMES / "chess.idiagram", 1, fen=fen) == 15
+    with pytest.raises(UsageError):
+        fairyport.perft(fairyport.read(path), 1, engine="native")
+
+
+def test_validate_files_and_texts() -> None:
+    report = fairyport.validate(GAMES / "chess.zrf")
+    assert report.format == "zrf" and report.unreadable is None and not report.has_errors
+    bad = fairyport.validate("(game (title \"T\") (players White Black) (piece (name P) (moves (n add)))",
+                             format="zrf")
+    assert bad.path == api.TEXT_NAME and bad.findings
+    assert all(f.location.file in (api.TEXT_NAME, None) for f in bad.findings)
+
+
+def test_formats_are_typed_and_complete() -> None:
+    assert list(fairyport.FORMATS) == ["zrf", "gamecourier", "idiagram", "json", "fsf"]
+    for name, form in fairyport.FORMATS.items():
+        assert isinstance(form, Format) and form.name == name and form.suffixes
+        assert form.write is not None  # every format is written
+    assert fairyport.FORMATS["fsf"].read is None  # not read into the model (yet): None, not a stub
+    assert fairyport.FORMATS["zrf"].variants and not fairyport.FORMATS["gamecourier"].variants
+
+
+def test_docstring_examples_run() -> None:
+    result = doctest.testmod(api)
+    assert result.attempted >= 4 and result.failed == 0
