@@ -88,10 +88,14 @@ def write(game: Game, format: str, best_effort: bool = False) -> Conversion:
     feature of the target's own) raises :class:`~fairyport.errors.UnsupportedError` naming the piece or rule;
     with ``best_effort`` the rest is written and :attr:`Conversion.lost` lists each loss.
     """
-    form = get_format(format)
+    return _write(game, format, best_effort, game.metadata.source)
+
+
+def _write(game: Game, fmt: str, best_effort: bool, source: str) -> Conversion:
+    """:func:`write`, with errors that know the game but not its file put on ``source``."""
+    form = get_format(fmt)
     if form.write is None:
         raise UnsupportedError(f"writing the {form.name} format is not supported yet", feature=form.name)
-    source = game.metadata.source
     dropped = [] if form.name == "json" else programs_lost(game, form.name, best_effort)
     missing = untranslated(game)
     if missing and not best_effort:
@@ -116,10 +120,9 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
         form = get_format(detect_format(source, read))
         if form.name == target.name and form.rewrite is not None:
             return Conversion(form.rewrite(source).decode("utf-8", errors="surrogateescape"), [], form.name)
-        game = read_game(source, form.name, variant)
-    else:
-        game = _read(source, read, variant)
-    return write(game, target.name, best_effort)
+        return _write(read_game(source, form.name, variant), target.name, best_effort, str(source))
+    game = _read(source, read, variant)
+    return _write(game, target.name, best_effort, TEXT_NAME)
 
 
 def _engine(source: Game | Source, engine: EngineChoice, format: str | None,

@@ -346,7 +346,7 @@ def write_section(game: Game, *, best_effort: bool = False, name: str | None = N
 
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
-    """``fairyport convert X --to fsf``: the section text and what was lost (MODEL_WRITERS signature)."""
+    """``fairyport convert X --to fsf``: the section text and what was lost (the Format.write signature)."""
     return write_section(game, best_effort=best_effort)
 
 

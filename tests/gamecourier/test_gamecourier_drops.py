@@ -160,8 +160,8 @@ def test_round_trip_perft_on_a_position_with_hands() -> None:
 
 def regenerate() -> None:
     """Rewrite ``fixtures/gamecourier/drops/`` and the drop games of ``fixtures/gamecourier/roundtrip/`` from
-    the converters and the generator: ``PYTHONPATH=. python tests/test_gamecourier_drops.py`` from the repository
-    root (then look at the diff)."""
+    the converters and the generator: ``PYTHONPATH=.:tests/helpers python
+    tests/gamecourier/test_gamecourier_drops.py`` from the repository root (then look at the diff)."""
     import json
     import os
 
@@ -178,7 +178,8 @@ def regenerate() -> None:
         (ROUND_TRIP / f"{name}.perft").write_text("\n".join([
             f"# The ID -> GC -> ID round trip: the Interactive Diagram written from ../drops/{name}.php (the preset",
             f"# the Game Courier writer makes of {name}.idiagram) read back through the preset reader",
-            "# (tests/test_gamecourier_drops.py checks that it is what the converters write now). Played by the",
+            "# (tests/gamecourier/test_gamecourier_drops.py checks that it is what the converters write now). "
+            "Played by the",
             f"# reference generator; the numbers are those of fixtures/games/{name}.perft (independently confirmed).",
             f"game {name}.idiagram", f"source ../../games/{name}.perft", "", "id start", "fen startpos",
             *(f"perft {d} {n}" + (" slow" if d > 3 else "") for d, n in enumerate(start, 1))]) + "\n",

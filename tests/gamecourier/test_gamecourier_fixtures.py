@@ -50,8 +50,9 @@ def test_id_gc_id_fixture_is_what_the_converters_write(name: str, monkeypatch: p
 
 def regenerate() -> None:
     """Rewrite both fixture sets (and the lint expectations of the ZRF -> GC presets) from the converters as they
-    are now: ``PYTHONPATH=. python tests/test_gamecourier_fixtures.py`` from the repository root, after a change
-    to the writer, the ZRF reader or the Diagram writer (then look at the diff and run ``fairyport check``)."""
+    are now: ``PYTHONPATH=.:tests/helpers python tests/gamecourier/test_gamecourier_fixtures.py`` from the
+    repository root, after a change to the writer, the ZRF reader or the Diagram writer (then look at the diff
+    and run ``fairyport check``)."""
     import json
     import os
 

@@ -5,7 +5,7 @@ Interactive Diagram writer (best effort: what the Diagram's own parameters canno
 extension lines ``fairyportPromotion`` and ``fairyportDrop``), after the comments of :func:`comments`, which
 document every reading. :func:`main` rewrites them (from the worktree root:
 ``python -c "import sys; sys.path[:0] = ['.', 'tests']; import drop_games; drop_games.main()"``) and
-``tests/test_drop_games.py`` checks that they are what this module writes and read back to the built games.
+``tests/movegen/test_drop_games.py`` checks that they are what this module writes and read back to the built games.
 
 Shogi and minishogi use the piece letters of USI and Fairy-Stockfish (P L N S G B R K; promoted bishop H,
 promoted rook D), so FENs with holdings from those tools read as they are.

@@ -2,7 +2,7 @@
 fairyport): promotion to a piece taken from hand, the Interactive Diagram's ``*`` choices with
 ``holdingsType=1``.
 
-The game (``HAND_PROMOTION`` in ``tests/test_hand_promotion.py``): a 5x5 board; King K (one step any way,
+The game (``HAND_PROMOTION`` in ``tests/movegen/test_hand_promotion.py``): a 5x5 board; King K (one step any way,
 royal), Rook R, Knight N, Pawn P (one step straight forward to an empty square, one step diagonally forward to
 capture; no double step). A captured piece goes back to its owner's hand as it is. A pawn reaching the last rank
 must promote to a Rook or a Knight taken from its own hand; with neither in hand it may not move there. No

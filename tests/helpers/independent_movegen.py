@@ -313,7 +313,8 @@ SHATRANJ_KAMIL_X = GameRules(
 
 # Mideast Chess perft from the start position, measured with this generator (2026-11-22; d4 took 146 s in one
 # process). No other engine plays Mideast Chess; these are the project's reference numbers, which the reference
-# generator (fairyport.movegen) must reproduce independently. Root-move divides: tests/test_oracle_independent.py.
+# generator (fairyport.movegen) must reproduce independently. Root-move divides:
+# tests/movegen/test_oracle_independent.py.
 MIDEAST_START_PERFT: dict[int, int] = {1: 40, 2: 1600, 3: 67782, 4: 2865846}
 
 HOLED_CHESS = dataclasses.replace(
@@ -476,7 +477,7 @@ def reach(game: GameRules, piece: str, square: Square) -> frozenset[Square]:
     """A superset of the squares ``piece`` on ``square`` can ever capture on: the union of its destinations on
     an otherwise empty board and on a board whose every other square holds an enemy piece (pawns: their two
     capture squares). Blockers only take destinations away from the pieces here, and a cannon captures only
-    on its rook lines, so this bound is safe; ``tests/test_independent_movegen.py`` checks it on random
+    on its rook lines, so this bound is safe; ``tests/movegen/test_independent_movegen.py`` checks it on random
     positions against the unfiltered attack test. Used only to skip pieces quickly."""
     key = (game.name, piece, square)
     cached = _REACH_CACHE.get(key)

@@ -86,7 +86,7 @@ def test_optional_promotion_and_depth_limits() -> None:
 
 def test_promotion_from_hand_is_played() -> None:
     """A '*' choice (from hand) is offered only with the piece in hand, and a compulsory promotion without one
-    waits (the full proof against an independent generator: tests/test_hand_promotion.py)."""
+    waits (the full proof against an independent generator: tests/movegen/test_hand_promotion.py)."""
     pieces = [PieceType("pawn", "P", "fW", promotion=Promotion((PromotionChoice("Q", from_hand=True),))),
               PieceType("queen", "Q", "Q"), PieceType("king", "K", "K", royal=True)]
     variant = compile_game(game_of(8, 8, pieces))

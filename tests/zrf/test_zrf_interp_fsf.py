@@ -1,7 +1,7 @@
 """Variants of the official Chess.zrf and fairychess.zrf that are Fairy-Stockfish built-ins agree with pyffish:
 perft at the start and the exact legal-move sets along random playouts.
 
-Variants with other rules are listed in the README (ZRF interpreter) and in the closing note of issue 7.
+Variants with other rules are listed in docs/zrf.md (the ZRF interpreter).
 """
 
 from __future__ import annotations
