@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import NOTES
+from paths import NOTES, needs
 
 from fairyport.errors import ParseError
 from fairyport.gamecourier.gamecode.expressions import parse_expression
@@ -146,7 +146,7 @@ def _sample_code(path: Path) -> str:
     return "\n".join(line for line in path.read_text().splitlines() if not line.startswith("%%"))
 
 
-@pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared notes not present")
+@needs(SAMPLES)
 @pytest.mark.parametrize("name", ["01_castling_flags_duniho_2022.gamecode", "02_handlemove_phase0_muller_2020.gamecode",
                                   "03_def_fn_semantics_duniho_2020.gamecode", "04_royal_position_findpiece_duniho_2010"
                                   ".gamecode", "06_rules_flag_duniho_2018.gamecode"])

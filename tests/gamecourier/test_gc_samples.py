@@ -3,8 +3,7 @@ notes are absent), wrapped in presets built here."""
 
 from __future__ import annotations
 
-import pytest
-from paths import NOTES
+from paths import NOTES, needs
 
 from fairyport.gamecourier.lint.run import lint_preset
 from fairyport.gamecourier.php import parse_settings
@@ -12,7 +11,7 @@ from fairyport.gamecourier.phpstrings import render_string
 from fairyport.gamecourier.preset import parse_preset
 
 SAMPLES = NOTES / "gc_samples"
-pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared notes not present")
+pytestmark = needs(SAMPLES)
 CHESS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 """The repository's root folder."""
 FIXTURES = ROOT / "fixtures"
@@ -16,3 +18,8 @@ NOTES = SHARED / "notes"
 """The reference notes (``../shared/notes``)."""
 CORPUS = SHARED / "corpus"
 """Real files written by others (``../shared/corpus``)."""
+
+
+def needs(path: Path) -> pytest.MarkDecorator:
+    """Skip a test (or a module, as ``pytestmark``) where ``path`` is missing, naming it."""
+    return pytest.mark.skipif(not path.exists(), reason=f"needs {path} (the shared folder beside the repository)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import ROOT
+from paths import ROOT, needs
 
 from fairyport.cli.common import collect_files
 
@@ -26,4 +26,4 @@ def corpus_file(relative: str) -> Path:
     return path
 
 
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
+needs_corpus = needs(CORPUS)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from paths import ROOT
+from paths import ROOT, needs
 
 from fairyport.errors import FairyportError, ModelError, ParseError
 from fairyport.idiagram.files import read_game, read_text, write_game
@@ -91,14 +91,14 @@ def test_minixiangqi_palace_and_facing() -> None:
     assert all(p.promotion is None for p in game.pieces)
 
 
-@pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared samples absent")
+@needs(SAMPLES)
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("0*.txt")), ids=lambda p: p.name)
 def test_samples_read(path: Path) -> None:
     game = read_game(path)
     assert game.pieces and game.setup.placement
 
 
-@pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared samples absent")
+@needs(SAMPLES)
 def test_sample_details() -> None:
     lion = read_game(SAMPLES / "01_lion_chess_demo_MSinteractive-diagrams.txt")
     assert lion.piece_type("L").betza == "KNADcaKcabKmabK" and lion.piece_type("K").betza == "KisO3"

@@ -6,7 +6,7 @@ import functools
 from pathlib import Path
 
 import pytest
-from paths import CORPUS
+from paths import CORPUS, needs
 
 from fairyport.conversion import kept_code
 from fairyport.engines import Engine
@@ -95,7 +95,7 @@ def _tricky_cases() -> list[tuple[str, str, int, int]]:
     return cases
 
 
-@pytest.mark.skipif(not (CORPUS / "perft" / "tricky.perft").exists(), reason="shared corpus not present")
+@needs(CORPUS / "perft" / "tricky.perft")
 def test_tricky_chess_positions() -> None:
     expectation = read_expectation(bundled_fixtures() / "games" / "chess.perft")
     variant = compile_game(read_game(expectation.game))

@@ -7,7 +7,7 @@ import csv
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from paths import NOTES
+from paths import NOTES, needs
 from rules_helpers import lone_piece_targets
 
 from fairyport.errors import ParseError, UnsupportedError
@@ -43,7 +43,7 @@ def _our_moves(betza: str, fen: str) -> tuple[str, set[str]]:
     return origin, {m.uci for m in pos.legal_moves() if m.uci.startswith(origin)}
 
 
-@pytest.mark.skipif(not TSV.exists(), reason="shared notes not present")
+@needs(TSV)
 @pytest.mark.parametrize("betza", fsf_strings())
 def test_every_fairy_stockfish_string_moves_as_fairy_stockfish(betza: str) -> None:
     sf = pytest.importorskip("pyffish")

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from paths import ROOT
+from paths import ROOT, needs
 
 from fairyport.conversion import EXCERPT, kept_code, programs_lost
 from fairyport.errors import FairyportError, UnsupportedError
@@ -29,7 +29,7 @@ from fairyport.zrf.syntax.structure import read_structure
 from fairyport.zrf.writer.file import write_game
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "zrf"
-needs_corpus = pytest.mark.skipif(not CORPUS.exists(), reason="shared corpus not present")
+needs_corpus = needs(CORPUS)
 
 TRIANGLE = """(game (title "Triangle") (players White Black) (turn-order White Black)
   (board

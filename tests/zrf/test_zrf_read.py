@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import ROOT
+from paths import ROOT, needs
 from zrf_proof import compare_playout
 
 from fairyport.conversion import kept_code, programs_lost
@@ -26,7 +26,7 @@ from fairyport.zrf.writer.file import write_game
 GAMES = ROOT / "fixtures" / "games"
 CHESS_ZRF = ROOT.parent / "shared" / "corpus" / "zrf" / "zrflib" / "Chess.zrf"
 NAMES = ["chess", "mirchess32", "mirchess36", "shatranj-kamil-x", "minixiangqi", "mideast"]
-needs_corpus = pytest.mark.skipif(not CHESS_ZRF.exists(), reason="shared corpus not present")
+needs_corpus = needs(CHESS_ZRF)
 
 
 @needs_corpus
