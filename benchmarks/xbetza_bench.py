@@ -5,8 +5,10 @@ file in ``fixtures/`` and ``tests/``, the ``betza`` of every piece of every game
 into the model, every ``"betza"`` value of the JSON files in ``tests/`` and ``fixtures/``, the 99 Fairy-Stockfish
 strings of ``../shared/notes/fsf_betza_strings.tsv`` (when present) and every string literal of
 ``tests/test_betza_parse.py`` (valid and malformed forms: the error paths). Then prints one table: the time to
-parse each distinct string once (first parse, no cache), the time per string, and the time to read every file
-of ``fixtures/games`` with :func:`fairyport.formats.read_game` (the project's target: under one second in all).
+parse each distinct string once (first parse, no cache), the time per string, the time to read every file of
+``fixtures/games`` with :func:`fairyport.formats.read_game` (the project's target: under one second in all), and
+how much of that reading is spent in :func:`fairyport.xbetza.syntax.parse`. Times are CPU times of this process,
+so that other load on the machine counts little; run it before and after a change to the reader to compare.
 
 Run from the project root: ``PYTHONPATH=. python benchmarks/xbetza_bench.py [--repeat N]``.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import ast
 import csv
+import functools
 import json
 import sys
 import time
@@ -27,7 +30,7 @@ from fairyport.errors import FairyportError
 from fairyport.formats import read_game
 from fairyport.idiagram.syntax import parse as parse_idiagram
 from fairyport.xbetza import syntax
-from fairyport.xbetza.syntax import BetzaError
+from fairyport.xbetza.syntax import BetzaError, BetzaString
 
 ROOT = Path(__file__).resolve().parents[1]
 FSF_TSV = ROOT.parent / "shared" / "notes" / "fsf_betza_strings.tsv"
@@ -117,6 +120,33 @@ def read_all(files: list[Path]) -> int:
     return count
 
 
+def parse_share(files: list[Path]) -> tuple[int, int, float]:
+    """Read every file once (the parse cache cleared first) with :func:`~fairyport.xbetza.syntax.parse` timed:
+    (calls, distinct strings, CPU seconds spent in it). Every caller reaches ``parse`` through the module."""
+    original = syntax.parse
+    texts: list[str] = []
+    spent = 0.0
+
+    def timed_parse(text: str) -> BetzaString:
+        nonlocal spent
+        texts.append(text)
+        started = time.process_time()
+        try:
+            return original(text)
+        finally:
+            spent += time.process_time() - started
+
+    clear = getattr(original, "cache_clear", None)
+    if clear is not None:
+        clear()
+    setattr(syntax, "parse", timed_parse)  # noqa: B010 (mypy would refuse a plain assignment of another type)
+    try:
+        read_all(files)
+    finally:
+        setattr(syntax, "parse", original)  # noqa: B010
+    return len(texts), len(set(texts)), spent
+
+
 def main() -> int:
     """Run the benchmark and print the table; exit 0."""
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -133,16 +163,18 @@ def main() -> int:
     everything = sorted({text for texts in sources.values() for text in texts})
     for name, texts in [*sources.items(), ("all distinct strings", everything)]:
         distinct = sorted(set(texts))
-        elapsed, (parsed, refused) = best_of(args.repeat, lambda d=distinct: parse_all(d))  # type: ignore[misc]
+        elapsed, (parsed, refused) = best_of(args.repeat, functools.partial(parse_all, distinct))
         row(f"parse: {name}", len(distinct), f"{parsed} ok, {refused} refused", elapsed)
     files = game_files()
     total = 0.0
     for suffix in sorted({p.suffix for p in files}):
         chosen = [p for p in files if p.suffix == suffix]
-        elapsed, count = best_of(max(1, args.repeat // 2), lambda c=chosen: read_all(c))  # type: ignore[misc]
+        elapsed, count = best_of(max(1, args.repeat // 2), functools.partial(read_all, chosen))
         total += elapsed
         row(f"read_game: fixtures/games/*{suffix}", count, "games read", elapsed)
     row("read_game: every game of fixtures/games", len(files), "target < 1000 ms", total)
+    calls, strings, spent = parse_share(files)
+    row("  of which in xbetza parse (calls)", calls, f"{strings} distinct strings", spent)
     return 0
 
 
