@@ -6,18 +6,34 @@ the rank with empty cells, ``/`` ends a rank and pads the rest of it with holes.
 that wraps every ``cols`` cells, so a ``/`` at a rank boundary does nothing and ``*`` at the start of a rank
 fills the whole rank; this is the only reading under which the documented equivalent chess codes and the Xiang
 Hex code decode as stated. Ranks run from the top (the second side's back rank) down.
+
+The tokens are read by a pyparsing grammar, :data:`FEN_CODE`::
+
+    code    ::= token* END
+    token   ::= run | '-' | '*' | '/' | letter | label
+    run     ::= [0-9]+                       (at most 100000)
+    letter  ::= a character str.isalpha() accepts
+    label   ::= '{' [^{}]+ '}'
+
+Anything else is refused where it stands by an error production of the grammar (a ``{label}`` that is empty, holds
+a ``{`` or is not closed; any other character), with a :class:`ParseError` at its offset. :func:`parse_fen` then
+lays the tokens out on the grid: what ``*`` and ``/`` do depends on where the grid stands, which is no business of
+the grammar.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import Counter
-from typing import Literal
+from collections.abc import Callable
+from typing import Literal, NoReturn
+
+import pyparsing as pp
 
 from fairyport.errors import Location, ParseError
 
 CellKind = Literal["empty", "hole", "piece"]
-DIGITS = "0123456789"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,8 +118,95 @@ class FenBoard:
         return self.ranks[len(self.ranks) - 1 - rank][file]
 
 
+# --- the grammar ------------------------------------------------------------------------------------------------
+
+
+TokenKind = Literal["piece", "run", "hole", "fill", "end of rank"]
+"""What a token of a code does: a piece, a run of empty cells, a hole, ``*`` or ``/``."""
+
+
+@dataclasses.dataclass(frozen=True)
+class _Token:
+    """One token of a code: what it does to the grid, where it stands, and its piece label or run length."""
+
+    kind: TokenKind
+    offset: int
+    label: str | None = None
+    count: int = 1
+
+
+_MAX_RUN = 100_000
+
+
+def _refused(reason: str, expected: str, found: str | None = None) -> Callable[[int, pp.ParseResults], NoReturn]:
+    """The parse action of an error production: a :class:`ParseError` at the start of the match, located in the
+    code only (:func:`parse_fen` adds the file, line and column); ``found`` is by default the refused text."""
+
+    def refuse(offset: int, tokens: pp.ParseResults) -> NoReturn:
+        text = "".join(str(token) for token in tokens)
+        raise ParseError(reason, Location(offset=offset), expected=expected, found=found or repr(text))
+
+    return refuse
+
+
+def _run(code: str, offset: int, tokens: pp.ParseResults) -> _Token:
+    digits = str(tokens[0])
+    if int(digits) > _MAX_RUN:
+        raise ParseError("empty run too long", Location(offset=offset), expected=f"at most {_MAX_RUN}", found=digits)
+    return _Token("run", offset, count=int(digits))
+
+
+def _piece(offset: int, tokens: pp.ParseResults) -> _Token:
+    return _Token("piece", offset, label=str(tokens["label"]))
+
+
+_RUN = pp.Regex(r"[0-9]+").set_parse_action(_run).set_name("run")
+"""A run of empty cells: ASCII digits, base 10."""
+
+_LABEL = (pp.Literal("{") + pp.Regex(r"[^{}]+")("label") + pp.Literal("}")).set_parse_action(_piece)
+"""A multi-character label."""
+
+_LETTER = (
+    pp.Regex(r"[^\W\d_]")("label").add_condition(lambda tokens: str(tokens[0]).isalpha()).add_parse_action(_piece)
+)
+"""A one-letter label: any character ``str.isalpha`` accepts (letters of every script)."""
+
+_SIGNS: dict[str, TokenKind] = {"-": "hole", "*": "fill", "/": "end of rank"}
+
+_SIGN = pp.Char("-*/").set_parse_action(lambda offset, tokens: _Token(_SIGNS[str(tokens[0])], offset))
+"""``-`` a hole, ``*`` the rest of the rank empty, ``/`` the rest of the rank holes."""
+
+_BAD_LABEL = (pp.Literal("{") + pp.Regex(r"[^}]*") + pp.Literal("}")).set_parse_action(
+    _refused("bad {label}", "a label such as {Ca}")
+)
+"""A ``{label}`` that is empty or holds a ``{``."""
+
+_UNCLOSED_LABEL = (pp.Literal("{") + pp.Regex(r"[^}]*") + pp.StringEnd()).set_parse_action(
+    _refused("unclosed {label}", "}", "end of code")
+)
+"""A ``{`` with no ``}`` after it."""
+
+_UNEXPECTED = pp.Regex(r".", re.DOTALL).set_parse_action(
+    _refused("unexpected character in FEN code", "a piece letter, digits, -, *, / or {label}")
+)
+"""Any other character."""
+
+FEN_CODE = (
+    (pp.ZeroOrMore(_RUN | _SIGN | _LETTER | _LABEL | _BAD_LABEL | _UNCLOSED_LABEL | _UNEXPECTED) + pp.StringEnd())
+    .set_name("FEN code")
+    .leave_whitespace()
+    .parse_with_tabs()
+)
+"""The grammar of a code (see the module docstring): a sequence of tokens, every other text refused where it
+stands. Whitespace is not skipped and tabs are not expanded, so that offsets are the code's."""
+
+
+# --- reading -------------------------------------------------------------------------------------------------------
+
+
 def parse_fen(code: str, cols: int, *, file: str | None = None) -> FenBoard:
-    """Decode ``code`` on a board ``cols`` cells wide.
+    """Decode ``code`` on a board ``cols`` cells wide: :data:`FEN_CODE` reads the tokens, which are then laid
+    out on the grid (``*`` and ``/`` depend on where the grid stands).
 
     Errors are located in ``code`` itself (their ``offset`` indexes it); a caller that took the code from a
     file relocates them there (see :func:`~.analysis.analyse`).
@@ -113,58 +216,31 @@ def parse_fen(code: str, cols: int, *, file: str | None = None) -> FenBoard:
     if cols < 1:
         raise ParseError("the board width (cols) must be at least 1", Location.from_offset(code, 0, file),
                          expected="cols >= 1", found=str(cols))
+    try:
+        tokens: list[_Token] = list(FEN_CODE.parse_string(code))
+    except ParseError as error:
+        raise error.relocated(Location.from_offset(code, error.location.offset or 0, file)) from None
     flat: list[Cell] = []
     notes: list[RankNote] = []
     segment_start = 0
     segment_cells = 0
     segment_mid = False
-    i = 0
-    while i < len(code):
-        ch = code[i]
-        if ch in DIGITS:
-            j = i
-            while j < len(code) and code[j] in DIGITS:
-                j += 1
-            run = int(code[i:j])
-            if run > 100_000:
-                raise ParseError("empty run too long", Location.from_offset(code, i, file), expected="at most 100000",
-                                 found=code[i:j])
-            flat.extend([Cell("empty", offset=i)] * run)
-            segment_cells += run
-            i = j
-            continue
-        if ch == "-":
-            flat.append(Cell("hole", offset=i))
-            segment_cells += 1
-        elif ch == "*":
-            fill = cols - len(flat) % cols
-            flat.extend([Cell("empty", offset=i)] * fill)
-            segment_cells += fill
-        elif ch == "/":
+    for token in tokens:
+        if token.kind == "end of rank":
             rest = (cols - len(flat) % cols) % cols
-            flat.extend([Cell("hole", offset=i)] * rest)
+            flat.extend([Cell("hole", offset=token.offset)] * rest)
             notes.append(RankNote(segment_start, segment_cells, rest, segment_mid))
-            segment_start, segment_cells, segment_mid = i + 1, 0, len(flat) % cols != 0
-        elif ch == "{":
-            close = code.find("}", i + 1)
-            if close < 0:
-                raise ParseError("unclosed {label}", Location.from_offset(code, i, file), expected="}",
-                                 found="end of code")
-            label = code[i + 1:close]
-            if not label or "{" in label:
-                raise ParseError("bad {label}", Location.from_offset(code, i, file), expected="a label such as {Ca}",
-                                 found=repr(code[i:close + 1]))
-            flat.append(Cell("piece", label, i))
-            segment_cells += 1
-            i = close + 1
+            segment_start, segment_cells, segment_mid = token.offset + 1, 0, len(flat) % cols != 0
             continue
-        elif not ch.isalpha():
-            raise ParseError("unexpected character in FEN code", Location.from_offset(code, i, file),
-                             expected="a piece letter, digits, -, *, / or {label}", found=repr(ch))
-        else:
-            flat.append(Cell("piece", ch, i))
-            segment_cells += 1
-        i += 1
+        if token.kind == "piece":
+            cells = [Cell("piece", token.label, token.offset)]
+        elif token.kind == "hole":
+            cells = [Cell("hole", offset=token.offset)]
+        else:  # a run, or "*": the rest of the rank
+            count = token.count if token.kind == "run" else cols - len(flat) % cols
+            cells = [Cell("empty", offset=token.offset)] * count
+        flat.extend(cells)
+        segment_cells += len(cells)
     if segment_cells or not notes:
         notes.append(RankNote(segment_start, segment_cells, 0, segment_mid))
     short = (cols - len(flat) % cols) % cols

@@ -39,14 +39,17 @@ Reading (:func:`parse`):
   Anything else is refused with "unsupported bracket form" (:class:`UnsupportedBracket`);
 - the empty string is valid and has no moves. Whitespace is not skipped: callers strip their fields.
 
-The reader itself is in :mod:`fairyport.xbetza.reader`. Every error is a :class:`BetzaError` whose
-:attr:`BetzaError.offset` is the exact character offset in the parsed string; :meth:`BetzaError.relocate`
-turns it into a file/line/column location for callers that parsed a substring of a larger text.
+The reader itself is a pyparsing grammar, :mod:`fairyport.xbetza.grammar`. Every error is a :class:`BetzaError`
+whose :attr:`BetzaError.offset` is the exact character offset in the parsed string; :meth:`BetzaError.relocate`
+turns it into a file/line/column location for callers that parsed a substring of a larger text. :func:`parse`
+keeps the trees it has read (they are immutable) for the strings last read, as the same piece strings are read
+over and over (by each format, the move generator, the rules text).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 
 from fairyport.errors import Location, ParseError, UsageError
@@ -381,14 +384,20 @@ def _check_modifier_letters(text: str, *, allow_again: bool) -> None:
 # --- reader -------------------------------------------------------------------------------------------------------
 
 
+PARSE_CACHE_SIZE = 4096
+"""How many distinct strings :func:`parse` keeps the trees of (errors are not kept: they are raised again)."""
+
+
+@functools.lru_cache(maxsize=PARSE_CACHE_SIZE)
 def parse(text: str) -> BetzaString:
     """Read an XBetza move string (see the module docstring for the accepted language).
 
-    Raises :class:`BetzaError` with the exact offset for anything else.
+    Raises :class:`BetzaError` with the exact offset for anything else. The result is cached per string
+    (``parse.cache_clear()`` empties the cache).
     """
-    from fairyport.xbetza.reader import Reader  # the reader imports this module's types
+    from fairyport.xbetza.grammar import read  # the grammar imports this module's types
 
-    return Reader(text).read()
+    return read(text)
 
 
 def parse_moves(text: str) -> tuple[Move, ...]:
