@@ -18,8 +18,10 @@ what cannot be expressed or played, a :class:`~fairyport.errors.UsageError` for 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from fairyport.conversion import programs_lost, require_translated, untranslated
@@ -27,7 +29,7 @@ from fairyport.diagnostics import FileReport
 from fairyport.engines import Engine, EngineChoice
 from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
 from fairyport.format import Format, ValidateOptions
-from fairyport.formats import FORMATS, detect_format, game_engine, get_format, load_engine, read_game
+from fairyport.formats import FORMATS, detect_format, game_engine, get_format, load_engine, read_game, sniff_format
 from fairyport.model import Game
 from fairyport.movegen.perft import divide as divide_position
 from fairyport.movegen.perft import perft_jobs
@@ -53,12 +55,20 @@ class Conversion:
 
 def _text_format(text: str, fmt: str | None) -> Format:
     """The format of ``text``: ``fmt``, else the first format whose sniffer recognises the text."""
-    if fmt is not None:
-        return get_format(fmt)
-    for candidate in FORMATS.values():
-        if candidate.sniff is not None and candidate.sniff(text[:4096]):
-            return candidate
-    raise UsageError("cannot tell the format of this text; name it with format=", expected=", ".join(FORMATS))
+    name = fmt if fmt is not None else sniff_format(text)
+    if name is None:
+        raise UsageError("cannot tell the format of this text; name it with format=", expected=", ".join(FORMATS))
+    return get_format(name)
+
+
+@contextlib.contextmanager
+def _as_file(text: str, form: Format) -> Iterator[Path]:
+    """``text`` as a file of ``form`` in a private folder, for the parts that read files (the interpreters,
+    the validators); the folder goes when the block ends."""
+    with tempfile.TemporaryDirectory(prefix="fairyport-") as folder:
+        path = Path(folder) / f"game{form.suffixes[0]}"
+        path.write_text(text, encoding="utf-8")
+        yield path
 
 
 def read(source: Source, format: str | None = None, variant: str | None = None) -> Game:
@@ -137,12 +147,8 @@ def _engine(source: Game | Source, engine: EngineChoice, format: str | None,
     form = _text_format(source, format)
     if engine == "model" or form.engine is None:
         return game_engine(_read(source, form.name, variant), TEXT_NAME)
-    # the interpreters read files: give them one in a private folder
-    with tempfile.TemporaryDirectory(prefix="fairyport-") as folder:
-        path = Path(folder) / f"game{form.suffixes[0]}"
-        path.write_text(source, encoding="utf-8")
+    with _as_file(source, form) as path:  # the interpreters read the whole file when they load
         loaded = load_engine(path, form.name, variant=variant, engine=engine)
-        loaded.position(None, None)  # read everything it needs before the folder goes
     return loaded
 
 
@@ -200,9 +206,7 @@ def validate(source: Source, format: str | None = None, variant: str | None = No
     if isinstance(source, Path):
         return validate_path(source, options, format)
     form = _text_format(source, format)
-    with tempfile.TemporaryDirectory(prefix="fairyport-") as folder:
-        path = Path(folder) / f"game{form.suffixes[0]}"
-        path.write_text(source, encoding="utf-8")
+    with _as_file(source, form) as path:
         report = validate_path(path, options, form.name)
     # the findings name the text, not the private file it was validated in
     report.path = TEXT_NAME

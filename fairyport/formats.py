@@ -41,6 +41,12 @@ def get_format(name: str) -> Format:
         raise UsageError(f"unknown format {name!r}", expected=", ".join(NAMES)) from None
 
 
+def sniff_format(text: str) -> str | None:
+    """The first format (in registry order) whose sniffer recognises the start of ``text``, or None."""
+    head = text[:SNIFF_BYTES]
+    return next((f.name for f in FORMATS.values() if f.sniff is not None and f.sniff(head)), None)
+
+
 def detect_format(path: Path, declared: str | None = None) -> str:
     """Return the format of ``path``: ``declared`` if given, else from the suffix, else by sniffing the text.
 
@@ -58,9 +64,9 @@ def detect_format(path: Path, declared: str | None = None) -> str:
             head = stream.read(SNIFF_BYTES).decode("utf-8", errors="replace")
     except OSError:
         head = ""
-    for candidate in FORMATS.values():
-        if candidate.sniff is not None and candidate.sniff(head):
-            return candidate.name
+    fmt = sniff_format(head)
+    if fmt is not None:
+        return fmt
     raise UsageError(
         "cannot tell the format of this file; name it with --from",
         Location(file=str(path)),
