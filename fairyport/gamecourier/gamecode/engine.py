@@ -4,20 +4,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from fairyport.engines import Engine
 from fairyport.errors import Location, UnsupportedError
 from fairyport.gamecourier.gamecode.game import load_preset
-
-if TYPE_CHECKING:
-    from fairyport.engines import Engine
-
 
 
 def load(path: Path, *, variant: str | None = None) -> Engine:
     """The preset in ``path`` as an :class:`fairyport.engines.Engine` (``name="gamecourier"``)."""
-    from fairyport.engines import Engine  # engines imports the registry; import late to avoid a cycle
-
     if variant is not None:
         raise UnsupportedError("a Game Courier preset holds one game: --variant does not apply",
                                Location(str(path)), feature="variant")

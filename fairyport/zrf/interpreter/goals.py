@@ -9,6 +9,7 @@ already gives no moves; ``(checkmated T)`` also makes T royal (moves leaving it 
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -62,14 +63,6 @@ def _unsupported(node: Node, what: str) -> UnsupportedError:
                             feature=text if len(text) < 60 else text[:57] + "...")
 
 
-def _count_test(limit: int) -> Callable[[int], bool]:
-    """Whether a count meets a count goal of ``limit``: exactly, or at most (:data:`constants.COUNT_GOALS_EXACTLY`,
-    read when the goal is compiled)."""
-    if constants.COUNT_GOALS_EXACTLY:
-        return lambda count: count == limit
-    return lambda count: count <= limit
-
-
 class _GoalCompiler:
     def __init__(self, game: Game, players: list[int], royal: dict[int, set[int]],
                  goal_positions: dict[int, set[int]]) -> None:
@@ -117,15 +110,14 @@ class _GoalCompiler:
             if head == "and":
                 return lambda pos, player: all(p(pos, player) for p in parts)
             return lambda pos, player: any(p(pos, player) for p in parts)
-        if head == "pieces-remaining":
+        if head in ("pieces-remaining", "total-piece-count"):
             limit, kind = self._count(node)
+            # exactly N, or at most N: the constant is read when the goal is compiled
+            compare = operator.eq if constants.COUNT_GOALS_EXACTLY else operator.le
+            if head == "total-piece-count":  # every player's pieces on the board
+                return lambda pos, player: compare(pos.count(-1, kind), limit)
             off_board = self.game.include_off_pieces
-            met = _count_test(limit)
-            return lambda pos, player: met(pos.count(player, kind, off_board=off_board))
-        if head == "total-piece-count":
-            limit, kind = self._count(node)
-            met = _count_test(limit)
-            return lambda pos, player: met(pos.count(-1, kind))
+            return lambda pos, player: compare(pos.count(player, kind, off_board=off_board), limit)
         if head == "captured":
             kinds = {self._type(a) for a in node.args}
             return lambda pos, player: any(owner == player and kind in kinds for owner, kind in pos.last_removed())
