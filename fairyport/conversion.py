@@ -2,16 +2,14 @@
 
 A reader keeps as code (:attr:`fairyport.model.Game.kept`) what the model cannot hold: :func:`untranslated` /
 :func:`require_translated` for code it could not translate (Game Courier piece functions, rules), and
-:func:`kept_code` / :func:`programs_lost` for code its own interpreter plays (ZRF move blocks and rules, a board
-with links). :func:`drop_rules` names the drop rules a writer without drops must refuse.
+:func:`programs_lost` (over :func:`fairyport.model.kept_code`) for code its own interpreter plays (ZRF move
+blocks and rules, a board with links). :func:`drop_rules` names the drop rules a writer without drops must refuse.
 """
 
 from __future__ import annotations
 
 from fairyport.errors import Location, UnsupportedError
-from fairyport.model import CHESS_TRIGGERS, EXCERPT, UNTRANSLATED, Game, excerpt, kept_code
-
-__all__ = ["EXCERPT", "drop_rules", "excerpt", "kept_code", "programs_lost", "require_translated", "untranslated"]
+from fairyport.model import CHESS_TRIGGERS, UNTRANSLATED, Game, kept_code
 
 
 def untranslated(game: Game) -> list[str]:

@@ -12,9 +12,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from fairyport.conversion import kept_code
 from fairyport.engines import Engine
-from fairyport.model import Game
+from fairyport.model import Game, kept_code
 from fairyport.movegen.perft import perft
 
 ENGINE_NAME = "zrf (model written as ZRF)"

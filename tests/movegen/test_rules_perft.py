@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from paths import CORPUS, needs
 
-from fairyport.conversion import kept_code
 from fairyport.engines import Engine
 from fairyport.expectations import bundled_fixtures, read_expectation
 from fairyport.formats import load_engine, read_game
+from fairyport.model import kept_code
 from fairyport.movegen import Position, compile_game, divide, perft
 
 FAST_NODES = 120_000

@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from paths import ROOT, needs
 
-from fairyport.conversion import EXCERPT, kept_code, programs_lost
+from fairyport.conversion import programs_lost
 from fairyport.errors import FairyportError, UnsupportedError
 from fairyport.formats import load_engine
 from fairyport.json import game_from_json, game_to_json
+from fairyport.model import EXCERPT, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file

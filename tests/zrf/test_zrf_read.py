@@ -10,11 +10,12 @@ import pytest
 from paths import ROOT, needs
 from zrf_proof import compare_playout
 
-from fairyport.conversion import kept_code, programs_lost
+from fairyport.conversion import programs_lost
 from fairyport.errors import UnsupportedError
 from fairyport.formats import read_game as read_any
 from fairyport.idiagram.files import read_text
 from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.model import kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, position
