@@ -379,7 +379,9 @@ class _Builder:
         king_type = state.get("castlingKingPiece.white")
         if king_type != state.get("castlingKingPiece.black") or king_type != "king" or "king" not in state.pieces:
             raise self.refuse("castlingKingPiece.white", "castling with a piece that is not the royal king")
-        king_file = state.get("castlingKingFile")
+        king_letter = self.letters.get("king")
+        on_first = [sq for sq, p in setup.placement.items() if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
+        king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
         kingside = state.get("castlingKingsideFile") - king_file
         queenside = king_file - state.get("castlingQueensideFile")
         if kingside != queenside or kingside < 1:

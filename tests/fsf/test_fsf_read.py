@@ -1,0 +1,157 @@
+"""Reading ``variants.ini`` sections: perft against Fairy-Stockfish (pyffish) on sections written here and on
+built-in variants reached by inheritance, refusals naming the option and its line, the Betza dialect read as
+Fairy-Stockfish reads it, and conversions of a read section proven by perft."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+import fairyport
+from fairyport.errors import UnsupportedError
+from fairyport.fsf.compare import aligned, fsf_counts, model_counts
+from fairyport.fsf.dialect import DialectError, to_xbetza
+from fairyport.fsf.read import read_text
+from fairyport.fsf.write import write_section
+from fairyport.model import PieceType
+from tests.helpers.paths import NOTES, needs
+
+pyffish = pytest.importorskip("pyffish")
+
+SECTIONS = """
+# written for these tests
+[mirchess32b]
+maxRank = 8
+maxFile = 8
+pawn = p
+knight = n
+rook = r
+king = k
+customPiece1 = c:mRcpR
+customPiece2 = e:FA
+customPiece3 = g:BW
+startFen = rnegkenc/4pppp/pppp4/8/8/4PPPP/PPPP4/CNEKGENR w - - 0 1
+promotionPieceTypes = g
+doubleStep = false
+castling = false
+
+[mirchess36b:mirchess32b]
+startFen = c2gk2c/prneenrp/1pppppp1/8/8/1PPPPPPP/PRNEENRP/C2GK2C w - - 0 1
+
+[t-makruk:makruk]
+[t-minishogi:minishogi]
+[t-capablanca:capablanca]
+[t-crazyhouse:crazyhouse]
+[t-shogi:shogi]
+[t-losalamos:losalamos]
+[t-gardner:gardner]
+
+[t-centaur:chess]
+king = k:KN
+nMoveRule = 30
+fancyOption = 3
+
+[t-forced:chess]
+mustCapture = true
+"""
+
+
+@pytest.fixture(scope="module")
+def loaded() -> str:
+    pyffish.load_variant_config(SECTIONS)
+    return SECTIONS
+
+
+@pytest.mark.parametrize(("name", "depth"), [
+    ("mirchess32b", 3), ("t-makruk", 3), ("t-minishogi", 3), ("t-losalamos", 3), ("t-gardner", 3),
+    ("t-centaur", 2), ("t-capablanca", 2), ("t-crazyhouse", 2), ("t-shogi", 2),
+])
+def test_read_sections_count_as_fairy_stockfish(loaded: str, name: str, depth: int) -> None:
+    game = read_text(loaded, variant=name, name="t.ini")
+    played, _ = aligned(game)
+    assert model_counts(played, depth) == fsf_counts(pyffish, name, depth)
+
+
+def test_published_counts(loaded: str) -> None:
+    assert model_counts(read_text(loaded, variant="mirchess32b"), 3) == [20, 402, 8669]
+    assert model_counts(read_text(loaded, variant="t-minishogi"), 3) == [14, 181, 2512]
+
+
+def test_refusal_names_the_option_and_its_line(loaded: str) -> None:
+    with pytest.raises(UnsupportedError) as caught:
+        read_text(loaded, variant="t-forced", name="t.ini")
+    assert caught.value.feature == "mustCapture"
+    assert str(caught.value.location) == f"t.ini:{loaded.splitlines().index('mustCapture = true') + 1}"
+    assert caught.value.exit_code == 3
+
+
+def test_builtin_options_are_located_in_the_builtin(loaded: str) -> None:
+    text = "[t-xq:xiangqi]\n"
+    with pytest.raises(UnsupportedError) as caught:
+        read_text(text, variant="t-xq", name="x.ini")
+    assert caught.value.feature == "soldierPromotionRank"
+    assert "built-in variant 'xiangqi-base'" in str(caught.value.location)
+
+
+def test_unknown_option_is_a_located_warning_and_draw_rules_are_kept(loaded: str) -> None:
+    game = read_text(loaded, variant="t-centaur", name="t.ini")
+    data = game.format_data["fsf"]
+    assert any("fancyOption" in w and "t.ini:" in w for w in data["warnings"])
+    assert data["kept"]["nMoveRule"] == "30"
+    assert game.piece_type("K").betza == "WFNisO2"
+
+
+def test_python_api_and_detection(tmp_path: Path, loaded: str) -> None:
+    path = tmp_path / "v.ini"
+    path.write_text(loaded, encoding="utf-8")
+    game = fairyport.read(path, variant="mirchess36b")
+    assert model_counts(game, 2) == [30, 900]
+
+
+def test_cli_convert_and_model_engine(tmp_path: Path, loaded: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from fairyport.cli.main import main
+
+    path = tmp_path / "v.ini"
+    path.write_text(loaded, encoding="utf-8")
+    for target in ("zrf", "gamecourier", "idiagram"):
+        out = tmp_path / f"out-{target}"
+        assert main(["convert", str(path), "--variant", "t-makruk", "--to", target, "-o", str(out)]) == 0
+        back = fairyport.read(out, fmt=target)
+        assert model_counts(back, 2) == [23, 529]
+    assert main(["perft", str(path), "--variant", "t-makruk", "--engine", "model", "--depth", "2"]) == 0
+    assert "529" in capsys.readouterr().out
+
+
+def test_write_then_read_plays_the_same(loaded: str) -> None:
+    game = read_text(loaded, variant="mirchess32b")
+    text, _ = write_section(game, name="back-mir")
+    again = read_text(text, variant="back-mir")
+    assert model_counts(again, 2) == model_counts(game, 2)
+    pyffish.load_variant_config(text)
+    assert fsf_counts(pyffish, "back-mir", 2) == [20, 402]
+
+
+def test_fsf_skips_what_it_does_not_know() -> None:
+    assert to_xbetza("mafsW") == ("mfWmsW", ["'a' at 2"])
+    assert to_xbetza("vC3")[0] == ""
+    with pytest.raises(DialectError):
+        to_xbetza("nC")
+
+
+@needs(NOTES / "fsf_betza_strings.tsv")
+@pytest.mark.slow
+def test_every_collected_piece_string_moves_as_in_pyffish() -> None:
+    from fairyport.fsf.prove import prove_piece
+
+    with (NOTES / "fsf_betza_strings.tsv").open(encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream, delimiter="\t"))
+    for row in rows:
+        if "i" in row["betza"]:  # initial moves: region-based in FSF, read only where the regions agree
+            continue
+        try:
+            xbetza, _ = to_xbetza(row["betza"])
+        except DialectError:
+            continue
+        assert prove_piece(PieceType("p", "A", xbetza), f"customPiece1 = a:{row['betza']}", 8, 8) is None, row
