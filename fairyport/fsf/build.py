@@ -230,8 +230,8 @@ class _Builder:
             if any(regions.values()):
                 self.check_initial(pawn, regions, setup, "doubleStepRegion")
                 pawn.betza = "ifmnD" + pawn.betza
-        if pawn is not None and "pawn" in self.state.get("enPassantTypes.white") | self.state.get(
-                "enPassantTypes.black"):
+        if pawn is not None and pawn.betza.startswith("ifmnD") and "pawn" in (
+                self.state.get("enPassantTypes.white") | self.state.get("enPassantTypes.black")):
             if self.state.get("enPassantTypes.white") != self.state.get("enPassantTypes.black"):
                 raise self.refuse("enPassantTypes.white", "en passant for one side only")
             pawn.betza = pawn.betza.replace("fcF", "fceF")
@@ -257,12 +257,20 @@ class _Builder:
                 if pos not in squares:
                     raise refuse(f"({side}): a {piece.name} starts on {sq}, outside it")
         forward = piece.name == "pawn" or all(
-            set(m.first.directions) <= {"f"} or (not m.first.directions and False)
-            for m in betza.parse_moves(piece.betza))
+            m.first.directions != "" and set(m.first.directions) <= {"f"} for m in betza.parse_moves(piece.betza))
         if not forward:
             raise refuse("for a piece that may move back or sideways")
         if self.state.get("pieceDrops"):
             raise refuse("with drops (a dropped piece in the region may make them)")
+
+    def last_ranks(self, zone: dict[Color, frozenset[tuple[int, int]]]) -> int:
+        """N when the zones are each side's last N whole ranks (the model's promotion depth), else 0."""
+        for depth in range(1, self.ranks):
+            white = frozenset((f, r) for f in range(self.files) for r in range(self.ranks - depth, self.ranks))
+            black = frozenset((f, r) for f in range(self.files) for r in range(depth))
+            if zone[WHITE] == white and zone[BLACK] == black:
+                return depth
+        return 0
 
     def promotions(self, pieces: list[PieceType]) -> None:
         state = self.state
@@ -277,7 +285,8 @@ class _Builder:
         promoted: dict[str, str | None] = state.get("promotedPieceType")
         stuck = state.get("immobilityIllegal")
         if any(zone_squares.values()):
-            name = self.zone("promotion", zone_squares)
+            depth = self.last_ranks(zone_squares)
+            name = None if depth else self.zone("promotion", zone_squares)
             for piece_type in sorted(pawn_types):
                 piece = by_name.get(piece_type)
                 if piece is None:
@@ -286,7 +295,8 @@ class _Builder:
                     raise self.refuse("promotedPieceType", f"{piece_type} is a pawn type and promotes shogi-style too")
                 order = [t for t in PIECES if t in choices and t in by_name]
                 piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t]) for t in reversed(order)),
-                                            zone=name, mandatory=state.get("mandatoryPawnPromotion"),
+                                            depth=depth or 1, zone=name,
+                                            mandatory=state.get("mandatoryPawnPromotion"),
                                             mandatory_where_stuck=stuck and not state.get("mandatoryPawnPromotion"),
                                             triggers=CHESS_TRIGGERS)
             for piece_type, target in promoted.items():
@@ -294,8 +304,9 @@ class _Builder:
                 if piece is None or target is None or target not in by_name:
                     continue
                 mandatory = state.get("mandatoryPiecePromotion")
-                piece.promotion = Promotion((PromotionChoice(self.letters[target]),), zone=name, mandatory=mandatory,
-                                            mandatory_where_stuck=stuck and not mandatory, triggers=SHOGI_TRIGGERS)
+                piece.promotion = Promotion((PromotionChoice(self.letters[target]),), depth=depth or 1, zone=name,
+                                            mandatory=mandatory, mandatory_where_stuck=stuck and not mandatory,
+                                            triggers=SHOGI_TRIGGERS)
 
     def drops(self, pieces: list[PieceType], rules: Rules) -> None:
         state = self.state
@@ -380,7 +391,8 @@ class _Builder:
         if king_type != state.get("castlingKingPiece.black") or king_type != "king" or "king" not in state.pieces:
             raise self.refuse("castlingKingPiece.white", "castling with a piece that is not the royal king")
         king_letter = self.letters.get("king")
-        on_first = [sq for sq, p in setup.placement.items() if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
+        on_first = [sq for sq, p in setup.placement.items()
+                    if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
         king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
         kingside = state.get("castlingKingsideFile") - king_file
         queenside = king_file - state.get("castlingQueensideFile")
@@ -403,6 +415,13 @@ class _Builder:
         king_piece = next(p for p in pieces if p.royal)
         king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
 
+    def promotion_squares(self, game: Game, promotion: Promotion, color: Color) -> frozenset[str]:
+        """The names of the squares where ``promotion`` applies for ``color``."""
+        if promotion.zone is not None:
+            return game.zone_squares(promotion.zone, color)
+        ranks = range(self.ranks - promotion.depth, self.ranks) if color == WHITE else range(promotion.depth)
+        return frozenset(square_name(f, r) for f in range(self.files) for r in ranks)
+
     def immobility(self, game: Game) -> None:
         """Where the model's and Fairy-Stockfish's rules on pieces that could never move again differ, refuse."""
         from fairyport.movegen import compile_game
@@ -415,7 +434,7 @@ class _Builder:
                 if not stuck:
                     continue
                 promo = piece.promotion
-                covered = promo is not None and stuck <= game.zone_squares(promo.zone or "", color) and (
+                covered = promo is not None and stuck <= self.promotion_squares(game, promo, color) and (
                     promo.mandatory or promo.mandatory_where_stuck)
                 if illegal and not covered:
                     raise self.refuse("immobilityIllegal", f"{piece.name} may not move to {sorted(stuck)[0]}, "

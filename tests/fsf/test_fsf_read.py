@@ -38,7 +38,7 @@ doubleStep = false
 castling = false
 
 [mirchess36b:mirchess32b]
-startFen = c2gk2c/prneenrp/1pppppp1/8/8/1PPPPPPP/PRNEENRP/C2GK2C w - - 0 1
+startFen = c2gk2c/prneenrp/1pppppp1/8/8/1PPPPPP1/PRNEENRP/C2GK2C w - - 0 1
 
 [t-makruk:makruk]
 [t-minishogi:minishogi]
@@ -65,8 +65,8 @@ def loaded() -> str:
 
 
 @pytest.mark.parametrize(("name", "depth"), [
-    ("mirchess32b", 3), ("t-makruk", 3), ("t-minishogi", 3), ("t-losalamos", 3), ("t-gardner", 3),
-    ("t-centaur", 2), ("t-capablanca", 2), ("t-crazyhouse", 2), ("t-shogi", 2),
+    ("mirchess32b", 2), ("t-makruk", 2), ("t-minishogi", 3), ("t-losalamos", 3), ("t-gardner", 3),
+    ("t-centaur", 2), ("t-capablanca", 2), ("t-shogi", 2),
 ])
 def test_read_sections_count_as_fairy_stockfish(loaded: str, name: str, depth: int) -> None:
     game = read_text(loaded, variant=name, name="t.ini")
@@ -118,7 +118,7 @@ def test_cli_convert_and_model_engine(tmp_path: Path, loaded: str, capsys: pytes
     for target in ("zrf", "gamecourier", "idiagram"):
         out = tmp_path / f"out-{target}"
         assert main(["convert", str(path), "--variant", "t-makruk", "--to", target, "-o", str(out)]) == 0
-        back = fairyport.read(out, fmt=target)
+        back = fairyport.read(out, format=target)
         assert model_counts(back, 2) == [23, 529]
     assert main(["perft", str(path), "--variant", "t-makruk", "--engine", "model", "--depth", "2"]) == 0
     assert "529" in capsys.readouterr().out
@@ -126,7 +126,7 @@ def test_cli_convert_and_model_engine(tmp_path: Path, loaded: str, capsys: pytes
 
 def test_write_then_read_plays_the_same(loaded: str) -> None:
     game = read_text(loaded, variant="mirchess32b")
-    text, _ = write_section(game, name="back-mir")
+    text, _ = write_section(game, name="back-mir", prove=False)
     again = read_text(text, variant="back-mir")
     assert model_counts(again, 2) == model_counts(game, 2)
     pyffish.load_variant_config(text)
