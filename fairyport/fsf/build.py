@@ -33,6 +33,7 @@ from fairyport.fsf.ini import Section
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
+    COLOR_NAMES,
     SHOGI_TRIGGERS,
     WHITE,
     Board,
@@ -385,12 +386,12 @@ class _Builder:
         state = self.state
         if not state.get("castling") or rights == "-":
             return
-        if set(rights) != set("KQkq") or len(rights) != 4:
-            raise self.refuse("startFen", f"castling rights {rights!r} (only all four, KQkq, or none are read)")
+        if set(rights) - set("KQkq"):
+            raise self.refuse("startFen", f"castling rights {rights!r} (only K, Q, k and q are read)")
         king_type = state.get("castlingKingPiece.white")
         if king_type != state.get("castlingKingPiece.black") or king_type != "king" or "king" not in state.pieces:
             raise self.refuse("castlingKingPiece.white", "castling with a piece that is not the royal king")
-        king_letter = self.letters.get("king")
+        king_letter = self.letters["king"]
         on_first = [sq for sq, p in setup.placement.items()
                     if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
         king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
@@ -403,17 +404,40 @@ class _Builder:
         if partners != state.get("castlingRookPieces.black"):
             raise self.refuse("castlingRookPieces.white", "different castling partners per side")
         letters = {self.letters[t] for t in partners if t in self.letters}
-        for color, rank in ((WHITE, 0), (BLACK, self.ranks - 1)):
+        rook_like = {p.id for p in pieces
+                     if any(m.atom == "R" and not m.is_multi_leg for m in betza.parse_moves(p.betza))}
+        castles = False
+        for color, rank, marks in ((WHITE, 0, "KQ"), (BLACK, self.ranks - 1, "kq")):
+            granted = {c for c in rights if c in marks}
             king = setup.placement.get(square_name(king_file, rank))
-            if king is None or king.id != self.letters["king"] or king.color != color:
-                raise self.refuse("castlingKingFile", f"castling rights but no king on {square_name(king_file, rank)}")
-            for corner in (0, self.files - 1):
+            in_place = king is not None and king.id == king_letter and king.color == color
+            possible: set[str] = set()
+            for corner, mark, step in ((self.files - 1, marks[0], 1), (0, marks[1], -1)):
                 partner = setup.placement.get(square_name(corner, rank))
-                if partner is None or partner.color != color or partner.id not in letters:
-                    raise self.refuse("castlingRookPieces.white", f"castling rights but no castling partner on "
-                                      f"{square_name(corner, rank)}")
-        king_piece = next(p for p in pieces if p.royal)
-        king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
+                if in_place and partner is not None and partner.color == color and partner.id in letters:
+                    possible.add(mark)
+                elif in_place and self.model_partner(setup, color, rank, king_file, step, rook_like):
+                    raise self.refuse("startFen", f"no castling right {mark!r}, but the model would castle with "
+                                      f"the outermost piece on rank {rank + 1}")
+            if granted != possible:
+                raise self.refuse("startFen", f"castling rights {rights!r}: the pieces allow "
+                                  f"{''.join(sorted(possible)) or 'none'} for {COLOR_NAMES[color]}")
+            castles = castles or bool(possible)
+        if castles:
+            king_piece = next(p for p in pieces if p.name == "king")
+            king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
+
+    def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
+                      rook_like: set[str]) -> bool:
+        """Whether the model would let the king castle towards ``step`` (its partner rule: the outermost piece of
+        its colour that way, on the corner or moving as a rook)."""
+        file = 0 if step < 0 else self.files - 1
+        while file != king_file:
+            piece = setup.placement.get(square_name(file, rank))
+            if piece is not None:
+                return piece.color == color and (file in (0, self.files - 1) or piece.id in rook_like)
+            file -= step
+        return False
 
     def promotion_squares(self, game: Game, promotion: Promotion, color: Color) -> frozenset[str]:
         """The names of the squares where ``promotion`` applies for ``color``."""
@@ -439,7 +463,7 @@ class _Builder:
                 if illegal and not covered:
                     raise self.refuse("immobilityIllegal", f"{piece.name} may not move to {sorted(stuck)[0]}, "
                                       "where it could never move again (the model forbids only drops there)")
-                if not illegal and game.rules.drops:
+                if not illegal and game.rules.drops and not piece.royal:
                     zone = game.zone_squares(piece.drop.zone, color) if piece.drop and piece.drop.zone else None
                     if zone is None or stuck & zone:
                         raise self.refuse("immobilityIllegal", f"{piece.name} may be dropped where it could never "

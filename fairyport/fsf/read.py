@@ -147,6 +147,8 @@ def _apply(state: State, given: dict[str, tuple[str, Where]]) -> None:
             state.kept[key] = value
             continue
         parsed = _parse_value(state, key, spec.kind, value, where)
+        if spec.kind == opt.PROMOTED:  # Fairy-Stockfish sets the named pairs and keeps the others
+            parsed = {**state.get("promotedPieceType"), **parsed}
         for slot in spec.slots:
             state.slots[slot] = (parsed, where)
 
