@@ -22,6 +22,7 @@ Fairy-Stockfish plays them (its ``movegen.cpp`` and ``position.cpp``):
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,7 @@ from fairyport.model import (
     Setup,
     StalemateResult,
     Zone,
+    ZonedMove,
     square_name,
 )
 from fairyport.xbetza import syntax as betza
@@ -72,6 +74,9 @@ HANDLED = frozenset({
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
+PAWN_DOUBLE_STEP = "ifmnnD"
+"""Fairy-Stockfish's pawn double step (both squares empty); ``nn`` gives the passed square e.p. rights, which the
+pawns take when they are en-passant types (``enPassantTypes``, the pawn by default)."""
 STALEMATE = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS, "win": StalemateResult.WIN}
 """``stalemateValue`` for the stalemated side."""
 SIDES = ((WHITE, "white"), (BLACK, "black"))
@@ -163,10 +168,15 @@ class _Builder:
         return out
 
     def soldier(self, pieces: list[PieceType]) -> None:
+        """Fairy-Stockfish's soldier steps sideways only from ``soldierPromotionRank`` on (its own side's count)."""
         rank = self.state.get("soldierPromotionRank")
-        if rank > 0 and "soldier" in self.state.pieces:
-            raise self.refuse("soldierPromotionRank", "soldiers that step sideways only from a given rank on need "
-                              "moves that depend on the square (not in the model yet)")
+        soldier = next((p for p in pieces if p.name == "soldier"), None)
+        if rank <= 0 or soldier is None:
+            return
+        white = frozenset((f, r) for f in range(self.files) for r in range(rank, self.ranks))
+        black = frozenset((f, r) for f in range(self.files) for r in range(self.ranks - rank))
+        soldier.betza = "fW"
+        soldier.zoned_moves = (ZonedMove("sW", self.zone("soldier sideways", {WHITE: white, BLACK: black})),)
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> tuple[Setup, str]:
@@ -221,48 +231,33 @@ class _Builder:
         return Setup(placement, side, hands), rights
 
     # ------------------------------------------------------------------ rules
-    def initial_moves(self, pieces: list[PieceType], setup: Setup) -> None:
-        """Pawn double steps (region-based in Fairy-Stockfish) as the model's initial moves where they agree."""
+    def initial_moves(self, pieces: list[PieceType]) -> None:
+        """Double steps and other initial moves: Fairy-Stockfish allows them from the double-step region (none
+        when ``doubleStep`` is off), so they become moves zoned on the start square."""
+        regions = self.region("doubleStepRegion") if self.state.get("doubleStep") else {WHITE: frozenset(),
+                                                                                       BLACK: frozenset()}
+        zone = None
+        for piece in pieces:
+            moves = betza.parse_moves(piece.betza)
+            initial = [m for m in moves if m.first.has("i")]
+            if piece.name == "pawn" and any(regions.values()):
+                initial.append(betza.parse_moves(PAWN_DOUBLE_STEP)[0])
+            if not initial:
+                continue
+            zone = zone or self.zone("double step", regions)
+            rest = [m for m in moves if not m.first.has("i")]
+            piece.betza = betza.write(rest) if rest else ""
+            plain = [dataclasses.replace(m, legs=(dataclasses.replace(m.first, modes=m.first.modes.replace("i", "")),
+                                                  *m.legs[1:])) for m in initial]
+            piece.zoned_moves = (*piece.zoned_moves, ZonedMove(betza.write(plain), zone))
         pawn = next((p for p in pieces if p.name == "pawn"), None)
-        customs = [p for p in pieces if p.name != "pawn" and "i" in "".join(m.first.modes for m in
-                                                                            betza.parse_moves(p.betza))]
-        if pawn is not None and self.state.get("doubleStep"):
-            regions = self.region("doubleStepRegion")
-            if any(regions.values()):
-                self.check_initial(pawn, regions, setup, "doubleStepRegion")
-                pawn.betza = "ifmnD" + pawn.betza
-        if pawn is not None and pawn.betza.startswith("ifmnD") and "pawn" in (
-                self.state.get("enPassantTypes.white") | self.state.get("enPassantTypes.black")):
+        ep_types = self.state.get("enPassantTypes.white") | self.state.get("enPassantTypes.black")
+        if pawn is not None and pawn.zoned_moves and "pawn" in ep_types:
             if self.state.get("enPassantTypes.white") != self.state.get("enPassantTypes.black"):
                 raise self.refuse("enPassantTypes.white", "en passant for one side only")
             pawn.betza = pawn.betza.replace("fcF", "fceF")
-        for piece in customs:
-            regions = self.region("doubleStepRegion") if self.state.get("doubleStep") else {}
-            self.check_initial(piece, regions, setup, "doubleStepRegion")
         if self.state.get("tripleStepRegion.white") or self.state.get("tripleStepRegion.black"):
             raise self.refuse("tripleStepRegion.white", "triple steps")
-
-    def check_initial(self, piece: PieceType, regions: dict[Color, frozenset[tuple[int, int]]], setup: Setup,
-                      slot: str) -> None:
-        def refuse(reason: str) -> UnsupportedError:
-            return self.refuse(f"{slot}.white", f"{piece.name}: initial moves from the region {reason}; the model's "
-                               "initial moves are those of pieces that have not moved")
-        for color, side in SIDES:
-            squares = regions.get(color, frozenset())
-            ranks = {r for _, r in squares}
-            if len(ranks) != 1 or squares != {(f, r) for f in range(self.files) for r in ranks}:
-                raise refuse(f"({side}) is not one whole rank")
-            starts = [sq for sq, p in setup.placement.items() if p.id == piece.id and p.color == color]
-            for sq in starts:
-                pos = (ord(sq[0]) - 97, int(sq[1:]) - 1)
-                if pos not in squares:
-                    raise refuse(f"({side}): a {piece.name} starts on {sq}, outside it")
-        forward = piece.name == "pawn" or all(
-            m.first.directions != "" and set(m.first.directions) <= {"f"} for m in betza.parse_moves(piece.betza))
-        if not forward:
-            raise refuse("for a piece that may move back or sideways")
-        if self.state.get("pieceDrops"):
-            raise refuse("with drops (a dropped piece in the region may make them)")
 
     def last_ranks(self, zone: dict[Color, frozenset[tuple[int, int]]]) -> int:
         """N when the zones are each side's last N whole ranks (the model's promotion depth), else 0."""
@@ -478,7 +473,7 @@ class _Builder:
         setup, rights = self.setup()
         rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
                       royals_may_face=not self.state.get("flyingGeneral"))
-        self.initial_moves(pieces, setup)
+        self.initial_moves(pieces)
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)
         self.drops(pieces, rules)

@@ -47,6 +47,7 @@ startFen = c2gk2c/prneenrp/1pppppp1/8/8/1PPPPPP1/PRNEENRP/C2GK2C w - - 0 1
 [t-shogi:shogi]
 [t-losalamos:losalamos]
 [t-gardner:gardner]
+[t-xiangqi:xiangqi]
 
 [t-centaur:chess]
 king = k:KN
@@ -66,7 +67,7 @@ def loaded() -> str:
 
 @pytest.mark.parametrize(("name", "depth"), [
     ("mirchess32b", 2), ("t-makruk", 2), ("t-minishogi", 3), ("t-losalamos", 3), ("t-gardner", 3),
-    ("t-centaur", 2), ("t-capablanca", 2), ("t-shogi", 2),
+    ("t-centaur", 2), ("t-capablanca", 2), ("t-shogi", 2), ("t-crazyhouse", 2), ("t-xiangqi", 2),
 ])
 def test_read_sections_count_as_fairy_stockfish(loaded: str, name: str, depth: int) -> None:
     game = read_text(loaded, variant=name, name="t.ini")
@@ -87,12 +88,23 @@ def test_refusal_names_the_option_and_its_line(loaded: str) -> None:
     assert caught.value.exit_code == 3
 
 
-def test_builtin_options_are_located_in_the_builtin(loaded: str) -> None:
-    text = "[t-xq:xiangqi]\n"
+def test_builtin_options_are_located_in_the_builtin() -> None:
+    text = "[t-jg:janggi]\n"
     with pytest.raises(UnsupportedError) as caught:
-        read_text(text, variant="t-xq", name="x.ini")
-    assert caught.value.feature == "soldierPromotionRank"
-    assert "built-in variant 'xiangqi-base'" in str(caught.value.location)
+        read_text(text, variant="t-jg", name="x.ini")
+    assert caught.value.feature == "bikjangRule"
+    assert "built-in variant 'janggi'" in str(caught.value.location)
+
+
+def test_en_passant_after_a_zoned_double_step(loaded: str) -> None:
+    from fairyport.engines import model_position
+    from fairyport.movegen import compile_game
+    from fairyport.movegen.perft import perft
+
+    game = read_text("[t-c:chess]\n", variant="t-c")
+    kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    pos = model_position(compile_game(game), kiwipete)
+    assert [perft(pos, d) for d in (1, 2)] == [48, 2039]
 
 
 def test_unknown_option_is_a_located_warning_and_draw_rules_are_kept(loaded: str) -> None:
