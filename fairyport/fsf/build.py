@@ -74,12 +74,18 @@ HANDLED = frozenset({
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
-PAWN_DOUBLE_STEP = "ifmnnD"
-"""Fairy-Stockfish's pawn double step (both squares empty); ``nn`` gives the passed square e.p. rights, which the
-pawns take when they are en-passant types (``enPassantTypes``, the pawn by default)."""
+PAWN_DOUBLE_STEP = "ifmnD"
+"""Fairy-Stockfish's pawn double step (both squares empty, the passed square open to en passant). As a zoned
+move it loses its ``i`` and is written ``fmnnD`` (``nn``: the e.p. rights that ``i`` gives a lame move)."""
 STALEMATE = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS, "win": StalemateResult.WIN}
 """``stalemateValue`` for the stalemated side."""
 SIDES = ((WHITE, "white"), (BLACK, "black"))
+
+
+def _zoned_modes(modes: str) -> str:
+    """The modes of an initial move made a zoned one: no ``i``; a lame move keeps its e.p. rights (``nn``)."""
+    rest = modes.replace("i", "")
+    return rest.replace("n", "nn") if rest.count("n") == 1 else rest
 
 
 class _Builder:
@@ -231,9 +237,10 @@ class _Builder:
         return Setup(placement, side, hands), rights
 
     # ------------------------------------------------------------------ rules
-    def initial_moves(self, pieces: list[PieceType]) -> None:
-        """Double steps and other initial moves: Fairy-Stockfish allows them from the double-step region (none
-        when ``doubleStep`` is off), so they become moves zoned on the start square."""
+    def initial_moves(self, pieces: list[PieceType], setup: Setup) -> None:
+        """Double steps and other initial moves. Fairy-Stockfish allows them from the double-step region (none
+        when ``doubleStep`` is off): where that is the same as "has not moved" they stay the model's initial
+        moves (``i``, which every format writes), elsewhere they become moves zoned on the start square."""
         regions = self.region("doubleStepRegion") if self.state.get("doubleStep") else {WHITE: frozenset(),
                                                                                        BLACK: frozenset()}
         zone = None
@@ -244,20 +251,41 @@ class _Builder:
                 initial.append(betza.parse_moves(PAWN_DOUBLE_STEP)[0])
             if not initial:
                 continue
-            zone = zone or self.zone("double step", regions)
             rest = [m for m in moves if not m.first.has("i")]
+            if self.virgin_is_region(piece, rest, regions, setup):
+                piece.betza = betza.write([*initial, *rest])
+                continue
+            zone = zone or self.zone("double step", regions)
             piece.betza = betza.write(rest) if rest else ""
-            plain = [dataclasses.replace(m, legs=(dataclasses.replace(m.first, modes=m.first.modes.replace("i", "")),
+            plain = [dataclasses.replace(m, legs=(dataclasses.replace(m.first, modes=_zoned_modes(m.first.modes)),
                                                   *m.legs[1:])) for m in initial]
             piece.zoned_moves = (*piece.zoned_moves, ZonedMove(betza.write(plain), zone))
         pawn = next((p for p in pieces if p.name == "pawn"), None)
         ep_types = self.state.get("enPassantTypes.white") | self.state.get("enPassantTypes.black")
-        if pawn is not None and pawn.zoned_moves and "pawn" in ep_types:
+        if pawn is not None and (pawn.zoned_moves or "i" in pawn.betza) and "pawn" in ep_types:
             if self.state.get("enPassantTypes.white") != self.state.get("enPassantTypes.black"):
                 raise self.refuse("enPassantTypes.white", "en passant for one side only")
             pawn.betza = pawn.betza.replace("fcF", "fceF")
         if self.state.get("tripleStepRegion.white") or self.state.get("tripleStepRegion.black"):
             raise self.refuse("tripleStepRegion.white", "triple steps")
+
+    def virgin_is_region(self, piece: PieceType, rest: list[betza.Move],
+                         regions: dict[Color, frozenset[tuple[int, int]]], setup: Setup) -> bool:
+        """Whether "this piece has not moved" is "it stands in its side's double-step region" in every position:
+        each region is one whole rank holding every piece of the type its side starts with, the piece only moves
+        forward (so it never comes back), and it is never dropped or promoted to."""
+        for color, _ in SIDES:
+            squares = regions[color]
+            ranks = {r for _, r in squares}
+            if len(ranks) != 1 or squares != {(f, r) for f in range(self.files) for r in ranks}:
+                return False
+            for sq, placed in setup.placement.items():
+                on = (ord(sq[0]) - 97, int(sq[1:]) - 1)
+                if placed.id == piece.id and placed.color == color and on not in squares:
+                    return False
+        forward = piece.name == "pawn" or all(m.first.directions == "f" for m in rest)
+        gained = self.state.get("promotionPieceTypes.white") | self.state.get("promotionPieceTypes.black")
+        return forward and not self.state.get("pieceDrops") and piece.name not in gained
 
     def last_ranks(self, zone: dict[Color, frozenset[tuple[int, int]]]) -> int:
         """N when the zones are each side's last N whole ranks (the model's promotion depth), else 0."""
@@ -473,7 +501,7 @@ class _Builder:
         setup, rights = self.setup()
         rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
                       royals_may_face=not self.state.get("flyingGeneral"))
-        self.initial_moves(pieces)
+        self.initial_moves(pieces, setup)
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)
         self.drops(pieces, rules)
