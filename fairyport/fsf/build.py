@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import PIECES
-from fairyport.fsf.dialect import DialectError, to_xbetza
+from fairyport.fsf.dialect import DialectError, move_maps, parse_fsf, to_xbetza
 from fairyport.fsf.ini import Section
 from fairyport.model import (
     BLACK,
@@ -144,8 +144,6 @@ class _Builder:
         if piece_type == "pawn":
             return "fmWfcF"
         text = self.state.custom.get(piece_type, PIECES[piece_type])
-        if piece_type.startswith("customPiece") and "e" in text:
-            raise self.refuse(piece_type, f"the en-passant mark 'e' in {text!r} (custom en-passant takers)")
         try:
             xbetza, skipped = to_xbetza(text)
         except DialectError as error:
@@ -268,6 +266,19 @@ class _Builder:
             pawn.betza = pawn.betza.replace("fcF", "fceF")
         if self.state.get("tripleStepRegion.white") or self.state.get("tripleStepRegion.black"):
             raise self.refuse("tripleStepRegion.white", "triple steps")
+        creators = [p.name for p in pieces if any(z.zone == "double step" for z in p.zoned_moves)
+                    or any(m.first.has("i") for m in betza.parse_moves(p.betza))]
+        for taker in sorted(ep_types - {"pawn"}):
+            if taker in self.state.pieces and creators and self.captures_apart(taker):
+                raise self.refuse("enPassantTypes.white", f"{taker} may take en passant (after the initial moves of "
+                                  f"{', '.join(creators)}): custom en-passant takers are not read")
+
+    def captures_apart(self, piece_type: str) -> bool:
+        """Whether the Fairy-Stockfish piece captures where it cannot move quietly (where it takes en passant)."""
+        maps = move_maps(parse_fsf(self.state.custom.get(piece_type, PIECES[piece_type]))[0])
+        captures = {(k[0], v) for k, table in maps.items() if k[2] == "c" and not k[1] for v in table}
+        quiets = {(k[0], v) for k, table in maps.items() if k[2] == "m" and not k[1] for v in table}
+        return bool(captures - quiets)
 
     def virgin_is_region(self, piece: PieceType, rest: list[betza.Move],
                          regions: dict[Color, frozenset[tuple[int, int]]], setup: Setup) -> bool:
@@ -506,9 +517,10 @@ class _Builder:
         self.promotions(pieces)
         self.drops(pieces, rules)
         self.castling(pieces, setup, rights)
-        game = Game(Metadata(title=self.section.name, source=f"{self.file}:{self.section.line}"),
+        game = Game(Metadata(title=self.section.name, source=self.file),
                     Board(self.files, self.ranks), pieces, setup, rules, self.zones,
-                    format_data={"fsf": {"section": self.section.name, "parent": self.section.parent,
+                    format_data={"fsf": {"section": self.section.name, "line": self.section.line,
+                                         "parent": self.section.parent,
                                          "kept": dict(self.state.kept), "warnings": list(self.state.warnings)}})
         try:
             game.validate()

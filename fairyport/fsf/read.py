@@ -128,6 +128,9 @@ def _apply(state: State, given: dict[str, tuple[str, Where]]) -> None:
                     state.custom[piece_type] = value[2:]
                 elif piece_type == "king":
                     state.custom.pop("king", None)
+                if piece_type.startswith("customPiece") and "e" in value[2:]:  # an en-passant taker
+                    for slot in ("enPassantTypes.white", "enPassantTypes.black"):
+                        state.slots[slot] = (state.get(slot) | {piece_type}, where)
             elif value:
                 state.remove(piece_type)
                 state.custom.pop(piece_type, None)
