@@ -5,7 +5,7 @@ name what Fairy-Stockfish cannot hold), :mod:`.exactness` is the table of what i
 checks each custom piece's moves against the reference generator with pyffish, and :mod:`.engine` plays a
 section with Fairy-Stockfish itself (pyffish). :mod:`.read` reads a section into the model (:mod:`.ini` the
 text, :mod:`.builtins` and :mod:`.options` Fairy-Stockfish's data, :mod:`.dialect` its Betza, :mod:`.build` the
-model), refusing by name what the model cannot hold.
+model), refusing by name what the model cannot hold; :mod:`.validate` reports that for every section.
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from __future__ import annotations
 from fairyport.format import Format
 from fairyport.fsf.engine import load
 from fairyport.fsf.read import read_file, read_text
+from fairyport.fsf.validate import validate_file
 from fairyport.fsf.write import write_game
 
 FORMAT = Format(
     name="fsf", title="Fairy-Stockfish variants.ini", suffixes=(".ini",), sniff=None,
-    read=read_file, read_text=read_text, write=write_game, rewrite=None, show=None, validate=None, engine=load,
+    read=read_file, read_text=read_text, write=write_game, rewrite=None, show=None, validate=validate_file, engine=load,
     variants=True,
 )
 """The Fairy-Stockfish format: read into the model (``variant``: the section), written, played by pyffish."""

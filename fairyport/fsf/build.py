@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import PIECES
 from fairyport.fsf.dialect import DialectError, move_maps, parse_fsf, to_xbetza
 from fairyport.fsf.ini import Section
+from fairyport.fsf.read import State, Where
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -55,9 +56,6 @@ from fairyport.model import (
     square_name,
 )
 from fairyport.xbetza import syntax as betza
-
-if TYPE_CHECKING:
-    from fairyport.fsf.read import State
 
 HANDLED = frozenset({
     "maxRank", "maxFile", "startFen", "promotionRegion.white", "promotionRegion.black",
@@ -126,7 +124,7 @@ class _Builder:
     # ------------------------------------------------------------------ checks
     def refuse_unsupported(self) -> None:
         for slot, (value, _) in self.state.slots.items():
-            if slot in HANDLED or slot.startswith("mobility."):
+            if slot in HANDLED or slot.startswith(("mobility.", "piece.")):
                 continue
             if value != opt.DEFAULTS.get(slot):
                 raise self.refuse(slot, "fairyport's game model has no such rule")
@@ -140,6 +138,10 @@ class _Builder:
             raise self.refuse("capturesToHand", "captures to hand without drops")
 
     # ------------------------------------------------------------------ pieces
+    def piece_where(self, piece_type: str) -> Where:
+        """Where the piece was defined (its section's header for a built-in piece of a built-in parent)."""
+        return self.state.where(f"piece.{piece_type}") or Where(self.file, self.section.line)
+
     def moves_of(self, piece_type: str) -> str:
         if piece_type == "pawn":
             return "fmWfcF"
@@ -147,12 +149,11 @@ class _Builder:
         try:
             xbetza, skipped = to_xbetza(text)
         except DialectError as error:
-            where = self.state.where(piece_type) if piece_type in self.state.slots else None
-            raise UnsupportedError(f"{piece_type} = {text}: {error}", where.location() if where else
-                                   Location(self.file, self.section.line), feature=piece_type) from None
-        if skipped:
-            self.state.warnings.append(f"{self.file}: {piece_type} = {text!r}: Fairy-Stockfish skips "
-                                       + ", ".join(skipped))
+            raise UnsupportedError(f"{piece_type} = {text}: {error}", self.piece_where(piece_type).location(),
+                                   feature=piece_type) from None
+        rider_skips = [item for item in skipped if not item.startswith("'")]
+        if rider_skips:
+            self.state.warn(self.piece_where(piece_type), f"{piece_type} = {text!r}: " + "; ".join(rider_skips))
         return xbetza
 
     def pieces(self) -> list[PieceType]:

@@ -22,6 +22,7 @@ from typing import Any
 from fairyport.errors import Location, ParseError, UnsupportedError, UsageError
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import BUILTINS, CHESS_PIECES, HIDDEN, PIECES
+from fairyport.fsf.dialect import parse_fsf
 from fairyport.fsf.ini import Section, parse_ini
 from fairyport.model import Game
 
@@ -58,11 +59,18 @@ class State:
     """Option slot -> (value, where it was set); unset slots have Fairy-Stockfish's default."""
     kept: dict[str, str] = dataclasses.field(default_factory=dict)
     """Options kept as format data (no effect on the moves)."""
-    warnings: list[str] = dataclasses.field(default_factory=list)
+    warnings: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    """Located warnings: ``{"file", "line", "message"}`` (unknown options, characters Fairy-Stockfish skips)."""
+
+    def warn(self, where: Where, message: str) -> None:
+        """Add a warning located at ``where``."""
+        location = where.location()
+        self.warnings.append({"file": location.file, "line": location.line, "message": message})
 
     def copy(self) -> State:
         """An independent copy (a child section starts from its parent's copy)."""
-        return State(dict(self.pieces), dict(self.custom), dict(self.slots), dict(self.kept), list(self.warnings))
+        return State(dict(self.pieces), dict(self.custom), dict(self.slots), dict(self.kept),
+                     [dict(w) for w in self.warnings])
 
     def get(self, slot: str) -> Any:
         """The slot's value, or its default."""
@@ -122,10 +130,14 @@ def _apply(state: State, given: dict[str, tuple[str, Where]]) -> None:
     for piece_type in PIECES:
         if piece_type in options:
             value, where = options[piece_type]
+            state.slots[f"piece.{piece_type}"] = (value, where)
             if value and value[0].isalpha():
                 state.add(piece_type, value[0])
                 if piece_type.startswith("customPiece") or (piece_type == "king" and len(value) > 1):
                     state.custom[piece_type] = value[2:]
+                    skipped = parse_fsf(value[2:])[1]
+                    if skipped:
+                        state.warn(where, f"{piece_type} = {value}: Fairy-Stockfish skips " + ", ".join(skipped))
                 elif piece_type == "king":
                     state.custom.pop("king", None)
                 if piece_type.startswith("customPiece") and "e" in value[2:]:  # an en-passant taker
@@ -144,7 +156,7 @@ def _apply(state: State, given: dict[str, tuple[str, Where]]) -> None:
             continue
         spec = opt.OPTIONS.get(key)
         if spec is None:
-            state.warnings.append(f"{where.location()}: unknown option {key!r} (Fairy-Stockfish ignores it too)")
+            state.warn(where, f"unknown option {key!r} (Fairy-Stockfish ignores it too)")
             continue
         if spec.kind == opt.KEEP:
             state.kept[key] = value
@@ -289,7 +301,7 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
         raise ParseError("no [variant] section in the file", Location(name), expected="[name] or [name:parent]")
     wanted = variant or sections[0].name
     state, section = section_states(sections, name, wanted)
-    from fairyport.fsf.build import build_game  # build imports this module's State
+    from fairyport.fsf.build import build_game  # build imports this module (State, Where)
 
     return build_game(state, section, name)
 

@@ -110,7 +110,9 @@ def test_en_passant_after_a_zoned_double_step(loaded: str) -> None:
 def test_unknown_option_is_a_located_warning_and_draw_rules_are_kept(loaded: str) -> None:
     game = read_text(loaded, variant="t-centaur", name="t.ini")
     data = game.format_data["fsf"]
-    assert any("fancyOption" in w and "t.ini:" in w for w in data["warnings"])
+    line = loaded.splitlines().index("fancyOption = 3") + 1
+    assert {"file": "t.ini", "line": line, "message": "unknown option 'fancyOption' (Fairy-Stockfish ignores it too)"} \
+        in data["warnings"]
     assert data["kept"]["nMoveRule"] == "30"
     assert game.piece_type("K").betza == "WFNisO2"
 
@@ -193,3 +195,18 @@ def test_every_exact_export_reads_back_as_the_same_game(name: str) -> None:
     played, _ = aligned(back)
     original, _ = aligned(game)
     assert model_counts(played, 2) == model_counts(original, 2)
+
+
+def test_validate_reports_refusals_and_ignored_characters(tmp_path: Path) -> None:
+    from fairyport.format import ValidateOptions
+    from fairyport.fsf.validate import validate_file
+
+    path = tmp_path / "v.ini"
+    path.write_text("[a:chess]\ncustomPiece1 = h:mafsW\nmustCapture = true\n[b]\nmaxRank = x\n", encoding="utf-8")
+    report = validate_file(path, ValidateOptions())
+    found = {(f.code, f.location.line) for f in report.findings}
+    assert found == {("not-readable", 3), ("bad-value", 5)}
+    path.write_text("[a:chess]\ncustomPiece1 = h:mafsW\n", encoding="utf-8")
+    report = validate_file(path, ValidateOptions())
+    assert [(f.code, f.location.line, f.message) for f in report.findings] == [
+        ("fsf-ignores", 2, "customPiece1 = h:mafsW: Fairy-Stockfish skips 'a' at 2")]
