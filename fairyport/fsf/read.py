@@ -307,7 +307,11 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
 
 
 def read_file(path: Path, *, variant: str | None = None) -> Game:
-    """The game of section ``variant`` (default: the first) of the ``variants.ini`` file ``path``."""
+    """The game of section ``variant`` (default: the first) of the ``variants.ini`` file ``path``; a path
+    ``file.ini#NAME`` (as ``fairyport report`` names a game of a file) picks the section ``NAME`` too."""
+    if not path.exists() and "#" in path.name:
+        base, _, section = str(path).rpartition("#")
+        path, variant = Path(base), variant or section
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:

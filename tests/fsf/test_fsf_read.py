@@ -122,6 +122,7 @@ def test_python_api_and_detection(tmp_path: Path, loaded: str) -> None:
     path.write_text(loaded, encoding="utf-8")
     game = fairyport.read(path, variant="mirchess36b")
     assert model_counts(game, 2) == [30, 900]
+    assert fairyport.read(Path(f"{path}#t-gardner")).metadata.title == "t-gardner"  # as fairyport report names it
 
 
 def test_cli_convert_and_model_engine(tmp_path: Path, loaded: str, capsys: pytest.CaptureFixture[str]) -> None:
