@@ -10,15 +10,25 @@ model), refusing by name what the model cannot hold; :mod:`.validate` reports th
 
 from __future__ import annotations
 
-from fairyport.format import Format
+from pathlib import Path
+
+from fairyport.format import Format, ShowOptions
 from fairyport.fsf.engine import load
 from fairyport.fsf.read import read_file, read_text
 from fairyport.fsf.validate import validate_file
 from fairyport.fsf.write import write_game
 
+
+def show(path: Path, options: ShowOptions) -> int:
+    """``fairyport show`` for a section of a ``variants.ini`` file (``--variant``: which; default the first)."""
+    from fairyport.render.show import show_game
+
+    return show_game(read_file(path, variant=options.variant), options.svg)
+
+
 FORMAT = Format(
     name="fsf", title="Fairy-Stockfish variants.ini", suffixes=(".ini",), sniff=None,
-    read=read_file, read_text=read_text, write=write_game, rewrite=None, show=None, validate=validate_file, engine=load,
+    read=read_file, read_text=read_text, write=write_game, rewrite=None, show=show, validate=validate_file, engine=load,
     variants=True,
 )
 """The Fairy-Stockfish format: read into the model (``variant``: the section), written, played by pyffish."""

@@ -243,7 +243,21 @@ def to_xbetza(text: str) -> tuple[str, list[str]]:
                 suffix = str(distance)
         for modifiers in _cover(atom, frozenset(found)):
             parts.append(prefix + modifiers + written + suffix)
-    return "".join(parts), skipped
+    return "".join(_merge_king_and_queen(parts)), skipped
+
+
+def _merge_king_and_queen(parts: list[str]) -> list[str]:
+    """``W`` with ``F`` is ``K`` and ``R`` with ``B`` is ``Q`` (same modes, every direction): the usual names."""
+    out = list(parts)
+    for whole, (first, second) in (("K", ("W", "F")), ("Q", ("R", "B"))):
+        for part in list(out):
+            if part.endswith(first) and set(part[:-1]) <= set("mcpgi"):
+                other = part[:-1] + second
+                if other in out:
+                    at = out.index(part)
+                    out.remove(other)
+                    out[at] = part[:-1] + whole
+    return out
 
 
 __all__ = ["DialectError", "FsfMove", "move_maps", "parse_fsf", "to_xbetza", "vectors"]

@@ -114,7 +114,7 @@ def test_unknown_option_is_a_located_warning_and_draw_rules_are_kept(loaded: str
     assert {"file": "t.ini", "line": line, "message": "unknown option 'fancyOption' (Fairy-Stockfish ignores it too)"} \
         in data["warnings"]
     assert data["kept"]["nMoveRule"] == "30"
-    assert game.piece_type("K").betza == "WFNisO2"
+    assert game.piece_type("K").betza == "KNisO2"
 
 
 def test_python_api_and_detection(tmp_path: Path, loaded: str) -> None:
