@@ -129,7 +129,11 @@ class _Builder:
             if value != opt.DEFAULTS.get(slot):
                 raise self.refuse(slot, "fairyport's game model has no such rule")
         if self.files > opt.MAX_FILES or self.ranks > opt.MAX_RANKS:
-            raise self.refuse("maxFile", f"Fairy-Stockfish boards go up to {opt.MAX_FILES} x {opt.MAX_RANKS}")
+            raise self.refuse("maxFile" if self.files > opt.MAX_FILES else "maxRank",
+                              f"Fairy-Stockfish boards go up to {opt.MAX_FILES} x {opt.MAX_RANKS}")
+        if self.files < 1 or self.ranks < 1:
+            raise ParseError("the board needs at least one file and one rank", Location(self.file, self.section.line),
+                             found=f"{self.files} x {self.ranks}")
         if self.state.get("checkmateValue") != "loss":
             raise self.refuse("checkmateValue", "only checkmate as a loss for the mated side is in the model")
         if self.state.get("stalemateValue") not in STALEMATE:
