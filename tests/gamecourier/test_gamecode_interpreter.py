@@ -310,7 +310,9 @@ def test_include_of_a_missing_library_names_it(path: Path) -> None:
     with pytest.raises(UnsupportedError) as info:
         load_preset(path)
     assert info.value.reason == (f"include {name}: the Game Courier include library '{name}' is not available "
-                                 "to fairyport, so this preset cannot be run")
+                                 "to fairyport, so this preset's GAME Code cannot be run; run it with '--engine "
+                                 "model' instead (the rules read from the preset's piece functions into the common "
+                                 "model)")
     assert info.value.location.line is not None
 
 

@@ -27,6 +27,7 @@ from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis, CodeInfo, analyse
 from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
 from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.gamecode.includes import unavailable_include
 from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
 from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
 from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
@@ -418,9 +419,8 @@ def _refuse_includes(analysis: Analysis) -> None:
         for command, _ in info.program.walk():
             if isinstance(command, Command) and command.name == "include":
                 names = " ".join(t.value for t in command.args)
-                raise UnsupportedError(
-                    f"include {names}: the Game Courier include library '{names}' is not available to fairyport, "
-                    "so this preset cannot be run", info.value.location(command.offset), feature=f"include {names}")
+                raise UnsupportedError(unavailable_include(names), info.value.location(command.offset),
+                                       feature=f"include {names}")
 
 
 def load_preset(path: str | Path) -> GameCourierGame:

@@ -22,6 +22,7 @@ from fairyport.gamecourier.gamecode import values as V
 from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.gamecode.dispatch import or_chain, or_terms
 from fairyport.gamecourier.gamecode.expressions import parse_expression
+from fairyport.gamecourier.gamecode.includes import unavailable_include
 from fairyport.gamecourier.gamecode.lexer import Token, tokenize
 from fairyport.gamecourier.gamecode.nodes import (
     Atom,
@@ -602,8 +603,7 @@ class Compiler:
             return self._board_command(cmd)
         if name == "include":
             included = " ".join(t.value for t in cmd.args)
-            self.fail(f"include {included}: the Game Courier include library '{included}' is not available to "
-                      "fairyport, so this preset cannot be run", cmd.offset, f"include {included}")
+            self.fail(unavailable_include(included), cmd.offset, f"include {included}")
         if name in self.it.subs:
             operands = self.operands(list(cmd.args), cmd.offset, words_literal=True)
 
