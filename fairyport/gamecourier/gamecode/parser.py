@@ -56,8 +56,8 @@ TEXT_COMMANDS = tuple(name for name, shape in COMMANDS.items() if shape == "text
 def parse_program(code: str, file: str | None = None) -> Program:
     """Parse a GAME Code block; syntax errors are collected, never raised. Locations are relative to ``code``."""
     lexed = tokenize(code, file)
-    statements, colon_ends = _split(lexed.tokens)
-    queue = deque(statements)
+    split, colon_ends = _split(lexed.tokens)
+    queue = deque(split)
     parser = _Parser(code, file, lexed.errors, colon_ends, queue, _one_line_ifs(queue, colon_ends))
     statements = parser.block(closers=())
     return Program(code, statements, parser.errors)
