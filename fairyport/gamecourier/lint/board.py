@@ -70,11 +70,14 @@ def check_board(a: Analysis) -> list[Finding]:
     preset = a.preset
     out: list[Finding] = []
     cols_value = preset.values.get("cols")
-    if a.cols_problem == "missing":
+    inherited = a.inherits is not None  # keys not given here come from the settings file (GC-INHERITS)
+    if a.cols_problem == "missing" and not inherited:
         out.append(finding("GC-COLS-MISSING", preset.location(0), "no 'cols' key", key="cols"))
     elif a.cols_problem is not None and cols_value is not None:
         out.append(finding("GC-COLS", cols_value.location(), f"'cols' is {a.cols_problem}", key="cols"))
     code = preset.values.get("code")
+    if code is None and inherited:
+        return out
     if code is None or not (code.text or "").strip():
         out.append(finding("GC-NO-FEN", preset.location(0) if code is None else code.location(), "no FEN code",
                            key="code"))

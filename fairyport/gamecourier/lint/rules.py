@@ -24,14 +24,15 @@ class Rule:
 
 RULES: dict[str, Rule] = {
     "GC-SYNTAX": Rule(ERROR, "GAME Code syntax error", "correct the statement (see the message)"),
-    "GC-COMMENT-LINE": Rule(WARNING, "'//' comment in GAME Code (rejected as a syntax error by Game Courier in 2008)",
+    "GC-COMMENT-LINE": Rule(ERROR, "'//' comment in GAME Code (rejected as a syntax error by Game Courier in 2008)",
                             "delete the comment; GAME Code has no documented comment syntax"),
     "GC-UNCODED": Rule(WARNING, "no GAME Code at all: nothing is enforced (\"Uncoded\")",
                        "add piece functions and Post-Move code that dies on illegal moves"),
     "GC-INITIAL-ONLY": Rule(WARNING, "code but no Post-Move code: nothing is enforced (\"Initial code only\")",
                             "add Post-Move code that checks each move and dies on illegal ones"),
     "GC-CLAIM-WITHOUT-DIE": Rule(ERROR, "the preset claims to enforce the rules but never rejects a move",
-                                 "add 'die' for illegal moves, or remove the claim ('setflag rules;', message)"),
+                                 "add 'die' (or 'verify') for illegal moves, or remove the claim ('setflag rules;', "
+                                 "message)"),
     "GC-NO-SETLEGAL": Rule(WARNING, "rules enforced but legal moves are not displayed",
                            "record legal moves with 'setlegal' in the Post-Move code"),
     "GC-NO-RULES": Rule(WARNING, "no rules text and no rules URL",
@@ -79,10 +80,11 @@ RULES: dict[str, Rule] = {
 """Every rule, by code."""
 
 
-def finding(code: str, location: Location, message: str, *, key: str | None = None) -> Finding:
-    """A :class:`Finding` of rule ``code`` with its severity and fix."""
+def finding(code: str, location: Location, message: str, *, key: str | None = None, fix: str | None = None) -> Finding:
+    """A :class:`Finding` of rule ``code`` with its severity and fix (``fix`` replaces the rule's general fix with
+    one written for this finding, e.g. naming Black's squares)."""
     rule = RULES[code]
-    return Finding(location, rule.severity, code, message, rule.fix, key)
+    return Finding(location, rule.severity, code, message, fix if fix is not None else rule.fix, key)
 
 
 def error_text(error: FairyportError) -> str:
