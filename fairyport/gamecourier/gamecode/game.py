@@ -106,7 +106,8 @@ class GCMove:
 class GameCourierGame:
     """A preset compiled for the interpreter."""
 
-    def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False) -> None:
+    def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False,
+                 unrunnable: list[UnsupportedError] | None = None) -> None:
         self.preset = preset
         self.shortcuts = shortcuts
         """False: run Pre-Move for every candidate and try every promotion (the tests' proof of the shortcuts)."""
@@ -139,6 +140,7 @@ class GameCourierGame:
         self.interpreter.names = set(analysis.defs)
         if trace:  # record what runs (validate --run's dead code), at a small cost per statement
             self.interpreter.trace = set()
+        self.interpreter.unrunnable = unrunnable  # a list: collect what the code cannot run (static validate)
         self.blocks: dict[str, list[Runner]] = {}
         subs: list[tuple[Compiler, SubBlock]] = []
         for info in analysis.code:
