@@ -27,6 +27,7 @@ from fairyport.errors import FairyportError, Location, ModelError, UnsupportedEr
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
+    HOLDINGS_NONE,
     HOLDINGS_OWNER,
     HOLDINGS_SHOGI,
     HOLE_NAME,
@@ -413,6 +414,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         pieces[ids.index(piece_id)].promotion = promotion
     _read_piece_extensions(scan, drafts, pieces, labels)
     zones = _read_zones(scan, grid, pieces, drafts)
+    _hand_as_palette(holdings, pieces, setup, drafts, warnings)
     offset = _value(scan, "promoOffset")
     rules = Rules(
         stalemate=_stalemate(_value(scan, "stalemate")),
@@ -442,6 +444,40 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
             error.relocated(Location(file=document.file))
         raise
     return game
+
+
+HAND_WITHOUT_DROPS_IS_PALETTE = True
+"""Pieces listed in hand (the piece line's sixth field) in a game without drops (``holdingsType`` 0, no ``*``
+promotion choice, no ``fairyportDrop`` line) are a palette shown beside the board, not part of the game: the
+Diagram does not enforce rules and lets its user place pieces anywhere ("to allow for easy setup of arbitrary
+positions", the Diagram's page), while without drops no move takes a piece from hand. They are read into the
+piece's ``extra["idiagram"]["palette"]`` (and written back), not into the start position's hands, and a
+``lenient-reading`` warning names them; the game played is the one on the board."""
+
+
+def _hand_as_palette(holdings: int, pieces: list[PieceType], setup: Setup, drafts: list[_PieceDraft],
+                     warnings: Warnings) -> None:
+    """Move the pieces in hand of a game without drops to the palette (:data:`HAND_WITHOUT_DROPS_IS_PALETTE`)."""
+    if not HAND_WITHOUT_DROPS_IS_PALETTE or holdings != HOLDINGS_NONE or not setup.hands:
+        return
+    if any(p.drop is not None for p in pieces) or any(
+            choice.from_hand for p in pieces if p.promotion for choice in p.promotion.choices):
+        return
+    names = []
+    location: Location | None = None
+    for piece, draft in zip(pieces, drafts, strict=True):
+        counts = [setup.hands.get(color, {}).pop(piece.id, 0) for color in (WHITE, BLACK)]
+        if any(counts):
+            piece.extra["idiagram"]["palette"] = counts
+            names.append(piece.name)
+            where = draft.line.field("holdings")
+            if location is None and where is not None:
+                location = where.location
+    setup.hands = {color: hand for color, hand in setup.hands.items() if hand}
+    if names:
+        warnings.append((f"pieces in hand ({', '.join(names)}) in a game without drops (holdingsType 0): read as a "
+                         "palette to place beside the board, not as part of the game, which is played on the "
+                         "board", location or Location()))
 
 
 def demotes(holdings: int, chess_style_possible: bool, offset: str | None) -> bool:

@@ -446,7 +446,9 @@ def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost:
     if squares is None:
         squares = format_squares(white, black, grid, symmetry)
     fields = [name, id_text, betza_text, image_text, squares]
-    counts = (game.setup.hands.get(WHITE, {}).get(piece.id, 0), game.setup.hands.get(BLACK, {}).get(piece.id, 0))
+    palette = extra.get("palette") or [0, 0]  # pieces in hand of a game without drops (read.py, kept as written)
+    counts = (game.setup.hands.get(WHITE, {}).get(piece.id, 0) + int(palette[0]),
+              game.setup.hands.get(BLACK, {}).get(piece.id, 0) + int(palette[1]))
     holdings = extra.get("holdings")
     if not (isinstance(holdings, str) and _try(lambda: parse_holdings(holdings, Location())) == counts):
         holdings = format_holdings(*counts) or (None if holdings is None else "")
@@ -551,6 +553,9 @@ def _cleaned(game: Game, lost: _Lost) -> Game:
             for key in ("squares", "holdings", "betza", "id"):
                 if isinstance(extra.get(key), str) and not re.search(r"[:\n]", extra[key]):
                     clean[key] = extra[key]
+            palette = extra.get("palette")
+            if isinstance(palette, list) and len(palette) == 2 and all(isinstance(n, int) and n >= 0 for n in palette):
+                clean["palette"] = list(palette)
             fields = extra.get("fields")
             if isinstance(fields, list) and all(isinstance(f, str) and not re.search(r"[:\n]", f) for f in fields):
                 clean["fields"] = list(fields)

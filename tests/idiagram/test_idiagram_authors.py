@@ -35,3 +35,67 @@ def test_a_counted_crooked_group_reads_and_names_what_the_generator_lacks() -> N
     game = read_text(BOARD + "crooked:T:(az)7N::e5\n")
     with pytest.raises(UnsupportedError, match="crooked"):
         compile_game(game)
+
+
+CAPABLANCA_WITH_PALETTE = """files=10
+royal=8
+ranks=8
+symmetry=mirror
+pawn:P:fmWfceFifmnD::a2-j2
+knight:N:N::b1,i1
+bishop:B:B::c1,h1
+rook:R:R::a1,j1
+archbishop:A:BN::d1
+chancellor:C:RN::g1
+queen:Q:Q::e1
+king:K:KisO3::f1
+lion:L:KNAD:::2
+"""
+
+
+def test_pieces_in_hand_of_a_game_without_drops_are_a_palette() -> None:
+    game = read_text(CAPABLANCA_WITH_PALETTE)
+    assert game.setup.hands == {} and not game.rules.drops
+    lion = next(p for p in game.pieces if p.name == "lion")
+    assert lion.extra["idiagram"]["palette"] == [2, 2]
+    warnings = game.format_data["idiagram"]["warnings"]
+    assert any("pieces in hand (lion) in a game without drops" in w["message"] and w["line"] == 13
+               for w in warnings)
+    # the game on the board is Capablanca chess: 28 moves at the start (20 pawn, 4 knight, 2 archbishop ...)
+    assert perft(compile_game(game).start_position(), 1) == 28
+
+
+def test_the_palette_is_written_back() -> None:
+    from fairyport.idiagram.files import write_game
+
+    text, _ = write_game(read_text(CAPABLANCA_WITH_PALETTE))
+    assert "lion:L:KNAD:::2" in text
+
+
+def test_pieces_in_hand_with_drops_stay_in_hand() -> None:
+    game = read_text("holdingsType=-1\n" + CAPABLANCA_WITH_PALETTE)
+    assert game.setup.hands and game.rules.drops
+
+
+def test_royal_takes_a_piece_id_or_number() -> None:
+    by_id = read_text("royal=K\nman:M:K::a1\nking:K:K::e1")
+    by_number = read_text("royal=2\nman:M:K::a1\nking:K:K::e1")
+    assert [p.name for p in by_id.pieces if p.royal] == [p.name for p in by_number.pieces if p.royal] == ["king"]
+
+
+def test_x_on_a_king_is_described_as_a_swap_and_warned_about(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from fairyport.format import ValidateOptions
+    from fairyport.idiagram.validate import validate_file
+    from fairyport.xbetza.words import ROYAL_SWAP_NOTE, describe_betza, describe_piece
+
+    assert describe_betza("xK") == ["swaps places with a piece of its own side one square in any direction"]
+    assert "relay" in describe_betza("xaK")[0]
+    path = Path(str(tmp_path)) / "rune.idiagram"
+    path.write_text("royal=1\nking:K:KxK::e1\nrook:R:R::a1\n")
+    game = read_text(path.read_text())
+    king = next(p for p in game.pieces if p.royal)
+    assert ROYAL_SWAP_NOTE in describe_piece(king, game)
+    report = validate_file(path, ValidateOptions())
+    assert [f.code for f in report.findings if f.code == "x-on-royal"] == ["x-on-royal"]
