@@ -27,7 +27,7 @@ from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis, CodeInfo, analyse
 from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
 from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.includes import unavailable_include
+from fairyport.gamecourier.gamecode.includes import called_not_defined, unavailable_include
 from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
 from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
 from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
@@ -421,7 +421,8 @@ def _refuse_includes(analysis: Analysis) -> None:
         for command, _ in info.program.walk():
             if isinstance(command, Command) and command.name == "include":
                 names = " ".join(t.value for t in command.args)
-                raise UnsupportedError(unavailable_include(names), info.value.location(command.offset),
+                missing = called_not_defined([other.program for other in analysis.code])
+                raise UnsupportedError(unavailable_include(names, missing), info.value.location(command.offset),
                                        feature=f"include {names}")
 
 
