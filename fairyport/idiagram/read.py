@@ -452,7 +452,8 @@ promotion choice, no ``fairyportDrop`` line) are a palette shown beside the boar
 Diagram does not enforce rules and lets its user place pieces anywhere ("to allow for easy setup of arbitrary
 positions", the Diagram's page), while without drops no move takes a piece from hand. They are read into the
 piece's ``extra["idiagram"]["palette"]`` (and written back), not into the start position's hands, and a
-``lenient-reading`` warning names them; the game played is the one on the board."""
+``lenient-reading`` warning names them; the game played is the one on the board. Only when the board holds a
+game (a royal piece of each side): a "piece lab" with every piece in hand is left as it is, and refused."""
 
 
 def _hand_as_palette(holdings: int, pieces: list[PieceType], setup: Setup, drafts: list[_PieceDraft],
@@ -463,6 +464,9 @@ def _hand_as_palette(holdings: int, pieces: list[PieceType], setup: Setup, draft
     if any(p.drop is not None for p in pieces) or any(
             choice.from_hand for p in pieces if p.promotion for choice in p.promotion.choices):
         return
+    royals = {p.id for p in pieces if p.royal}
+    if {piece.color for piece in setup.placement.values() if piece.id in royals} != {WHITE, BLACK}:
+        return  # no game on the board (a piece lab: every piece in hand): left for the generator to refuse
     names = []
     location: Location | None = None
     for piece, draft in zip(pieces, drafts, strict=True):
