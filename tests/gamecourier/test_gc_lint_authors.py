@@ -84,3 +84,31 @@ def test_fix_hints_for_black_name_blacks_pieces_and_squares() -> None:
     findings, _ = lint_preset(read_preset(LEGACY / "fixed_royal.php"))
     royal = {f.message.split("'")[1]: f.fix for f in findings if f.code == "GC-FIXED-ROYAL"}
     assert royal == {"set K a1": "use 'set K findpiece K spaces;'", "set k e5": "use 'set k findpiece k spaces;'"}
+
+
+def test_static_validate_names_the_words_the_interpreter_cannot_run() -> None:
+    findings, _ = lint_preset(read_preset(LEGACY / "not_runnable.php"))
+    named = [f.message for f in findings if f.code == "GC-NOT-RUNNABLE"]
+    assert len(named) == 3
+    assert "'captured'" in named[0] and "MOVE: " in named[1] and "'capture'" in named[2]
+
+
+def test_validate_run_keeps_no_finding_of_a_run_that_meets_unrunnable_code() -> None:
+    from fairyport.format import ValidateOptions
+    from fairyport.gamecourier.lint.run import validate_file
+
+    report = validate_file(LEGACY / "not_runnable.php", ValidateOptions(run=True))
+    codes = [f.code for f in report.findings]
+    assert "GC-RUN-NOT-RUN" in codes
+    assert not [code for code in codes if code.startswith("GC-RUN-") and code != "GC-RUN-NOT-RUN"]
+
+
+def test_php_calls_in_a_settings_file_are_reported_outside_strings() -> None:
+    findings, _ = lint_preset(read_preset(LEGACY / "php_calls.php"))
+    calls = [f.message.split("'")[1] for f in findings if f.code == "GC-PHP-CALL"]
+    assert calls == ["include", "eval", "system"]  # not the eval("x") inside the rules text
+
+
+def test_an_encoded_link_is_said_to_be_encoded() -> None:
+    findings = _lint("play.php?game%3DChess%26settings%3Dfairychess", "chess.gc")
+    assert _codes(findings) == ["GC-ENCODED-LINK"]
