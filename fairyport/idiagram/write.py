@@ -23,7 +23,7 @@ from typing import Any
 
 from fairyport.conversion import drop_rules
 from fairyport.errors import FairyportError, Location, UnsupportedError
-from fairyport.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, demotes, royals_per_side
+from fairyport.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, demotes, hand_is_palette, royals_per_side
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -231,6 +231,9 @@ def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     """The piece order and promotion keys: the Diagram's own parameters where they say the model's promotions
     exactly; for a game with drops or shogi-style promotion that they cannot say, the extension lines."""
     holdings = _holdings_wanted(game, lost)
+    if hand_is_palette(holdings, game.pieces, game.setup):
+        lost.unsupported("hand", "pieces in hand in a game without drops (the Diagram's reading takes them for a "
+                         "palette beside the board, not part of the game)")
     probe = _Lost(best_effort=True)
     plan = _standard_plan(game, markers, probe, holdings)
     if plan.promotions != {p.id: p.promotion for p in game.pieces if p.promotion is not None}:
