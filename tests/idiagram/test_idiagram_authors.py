@@ -10,11 +10,11 @@ from fairyport.idiagram.files import read_text
 from fairyport.movegen import compile_game, perft
 from fairyport.xbetza.syntax import parse
 
-BOARD = "files=9\nranks=9\nsymmetry=none\nking:K:K::a1,,i9\npawn:P:fmW::,,e6,e8,c5,b5\n"
+BOARD = "files=6\nranks=6\nsymmetry=none\nking:K:K::a1,,f6\npawn:P:fmW::,,b3,b5,d2,e2\n"
 
 
 def _count(piece_moves: str, depth: int = 1) -> int:
-    text = BOARD + f"tester:T:{piece_moves}::e5\n"
+    text = BOARD + f"tester:T:{piece_moves}::b2\n"
     return perft(compile_game(read_text(text)).start_position(), depth)
 
 
@@ -25,14 +25,14 @@ def test_counted_groups_read_as_their_expansions() -> None:
 
 
 def test_a_counted_group_plays_as_its_expansion() -> None:
-    # the hopping rook jumps the black pawns on e6 and e8, c5 and b5, as often as the count allows
+    # the hopping rook jumps the black pawns on b3 and b5, d2 and e2, as often as the count allows
     assert _count("(paf)3R") == _count("RpafRpafpafRpafpafpafR")
     assert _count("(paf)3R", depth=2) == _count("RpafRpafpafRpafpafpafR", depth=2)
     assert _count("(paf)1R") == _count("RpafR") < _count("(paf)3R")
 
 
 def test_a_counted_crooked_group_reads_and_names_what_the_generator_lacks() -> None:
-    game = read_text(BOARD + "crooked:T:(az)7N::e5\n")
+    game = read_text(BOARD + "crooked:T:(az)7N::b2\n")
     with pytest.raises(UnsupportedError, match="crooked"):
         compile_game(game)
 
