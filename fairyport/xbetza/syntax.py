@@ -96,7 +96,8 @@ MAX_RANGE_DIGITS = 4
 COUNTED_GROUP = "a count after a repetition group limits the copies: (az)7N = N, azN, ... (az)^7 N"
 """The Interactive Diagram's counted repetition group as its author writes it (``(az)7N``, ``(paf)3R``): the count
 between ``)`` and the atom is read as the largest number of copies of the group, from 0 (as ``x(y)zA`` =
-``xzA``, ``xyzA``, ``xyyzA``, ... starts with none). The Diagram's pages available here show the form, not the
+``xzA``, ``xyzA``, ``xyyzA``, ... starts with none); the caller's ``max_repeat`` (what fits its board) still
+bounds it, so a count of 9999 expands no further than an uncounted group. The Diagram's pages available here show the form, not the
 rule in words; this reading is the one that keeps an uncounted group the limit of counted ones."""
 
 DEFAULT_MAX_REPEAT = 8
@@ -220,8 +221,8 @@ class Repeat:
         is counted)."""
         if max_repeat < 0:
             raise UsageError(f"max_repeat cannot be negative (got {max_repeat})")
-        if self.count is not None:  # a written count is the bound (COUNTED_GROUP)
-            max_repeat = self.count
+        if self.count is not None:  # a written count bounds the copies too (COUNTED_GROUP)
+            max_repeat = min(max_repeat, self.count)
         return tuple(self.expand(copies) for copies in range(max_repeat + 1))
 
     def __str__(self) -> str:
