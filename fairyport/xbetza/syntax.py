@@ -97,8 +97,9 @@ COUNTED_GROUP = "a count after a repetition group limits the copies: (az)7N = N,
 """The Interactive Diagram's counted repetition group as its author writes it (``(az)7N``, ``(paf)3R``): the count
 between ``)`` and the atom is read as the largest number of copies of the group, from 0 (as ``x(y)zA`` =
 ``xzA``, ``xyzA``, ``xyyzA``, ... starts with none); the caller's ``max_repeat`` (what fits its board) still
-bounds it, so a count of 9999 expands no further than an uncounted group. The Diagram's pages available here show the form, not the
-rule in words; this reading is the one that keeps an uncounted group the limit of counted ones."""
+bounds it, so a count of 9999 expands no further than an uncounted group. The Diagram's pages available here
+show the form, not the rule in words; this reading is the one that keeps an uncounted group the limit of counted
+ones."""
 
 DEFAULT_MAX_REPEAT = 8
 """Default number of copies of a repetition group that :meth:`BetzaString.moves` expands (0 to 8 copies)."""
