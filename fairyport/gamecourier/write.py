@@ -7,18 +7,21 @@ The code, in the order a maintainer reads it (Pre-Game):
 - one line per piece and colour, ``def LABEL <or chain of check* terms>`` (:mod:`.terms`), upper case White,
   lower case Black, then ``def ep_LABEL`` for pieces that capture en passant;
 - ``def vacant`` / ``def occupied``: whether a square was empty before the move being checked. Post-Move
-  sees the board after the move, so ``illegal`` sets ``wasempty`` to the destination when nothing was
-  captured; everywhere else ``wasempty`` is ``@`` and they mean ``empty`` / ``not empty``. The destination is
-  never read before the piece function has rejected a move by its geometry (what the interpreter's
-  promotion shortcut relies on);
+  sees the board after the move, so it sets ``wasempty`` to the destination when nothing was captured while it
+  asks the mover's function; everywhere else ``wasempty`` is ``@`` and they mean ``empty`` / ``not empty``;
 - one-line rule functions: ``def royal`` (royal labels), ``def white`` / ``def black`` (whose piece a label
-  is), zones ``def zone_NAME_white`` (confinement), ``def promo_zone_LABEL`` and ``def promo_choice_LABEL``;
-- named subroutines: ``attacked``, ``checked``, ``facing``, ``castlesafe``, ``illegal`` (every rule of a move
-  made on the board), ``trymove`` (make, test, take back), ``legalmoves`` (``setlegal`` and the count).
+  is), zones ``def zone_NAME_white`` (confinement), ``def promo_zone_LABEL``, ``def promo_choice_LABEL`` and
+  ``def promotes`` (label ``#0`` may promote moving from ``#2`` to ``#1``);
+- named subroutines: ``ray`` and ``attacked`` (the attack test, looking outward from the square:
+  :mod:`.writecheck`), ``checked``, ``facing``, ``castlesafe``, ``illegal`` (the rules of a move the piece can
+  make, once it is made on the board), ``trymove`` (make, test, take back), ``legalmoves`` (``setlegal`` and the
+  count).
 
-Post-Move N checks the move with ``illegal`` and the promotion with ``badpromotion``, ``die``\\ s with a message,
-then performs e.p. captures, the castling partner's move and the flag and e.p. updates. Post-Game N lists the
-opponent's legal moves with ``setlegal`` and ends the game on checkmate or stalemate with the game's result.
+Post-Move N first rejects a promotion the piece may not make there and a move its function does not allow (the
+guards the interpreter's shortcut proves candidates dead with, :mod:`.gamecode.prune`), then checks the move with
+``illegal`` and the promotion choice with ``badpromotion``, ``die``\\ s with a message, then performs e.p.
+captures, the castling partner's move and the flag and e.p. updates. Post-Game N lists the opponent's legal moves
+with ``setlegal`` and ends the game on checkmate or stalemate with the game's result.
 """
 
 from __future__ import annotations
@@ -415,14 +418,6 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     # illegal: the rules a move made on the board must keep (the promotion choice apart)
     lines += ["sub illegal from to piece captured side enemy:",
               "  if fn #side #captured:",
-              "    return true;",
-              "  endif;",
-              "  if == #captured @:",
-              "    set wasempty #to;",
-              "  endif;",
-              "  set il_ok fn #piece #from #to;",
-              "  set wasempty @;",
-              "  if not #il_ok:",
               "    return true;",
               "  endif;"]
     ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]

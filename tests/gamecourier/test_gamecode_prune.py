@@ -76,12 +76,12 @@ def test_the_proof_holds_only_where_the_code_dies_first() -> None:
     pieces = "def R checkride #0 #1 1 0; def K checkleap #0 #1 1 0 or checkleap #0 #1 1 1;"
     proven = load_text(preset(pieces, guard), "t.php")
     state = proven.start()
-    assert dies_off_reach(proven.interpreter, proven.trees["postauto1"], state, "a1")[0]
+    assert dies_off_reach(proven.interpreter, proven.trees["postauto1"], state, "a1").proven
     # a statement with an effect before the guard, a guard that does not die, an unknown operator: no proof
     for post in ("gosub x;\n" + guard + "\nsub x:\nendsub;", "if not fn moved origin dest:\n  say no;\nendif;",
                  "set y frobnicate;\n" + guard):
         game = load_text(preset(pieces, post), "t.php")
-        assert not dies_off_reach(game.interpreter, game.trees["postauto1"], game.start(), "a1")[0], post
+        assert not dies_off_reach(game.interpreter, game.trees["postauto1"], game.start(), "a1").proven, post
 
 
 def test_a_proof_is_not_reused_when_what_it_read_changes() -> None:

@@ -30,7 +30,7 @@ from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.gamecode.dispatch import Reach
 from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
 from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
-from fairyport.gamecourier.gamecode.prune import Deps, dies_off_reach, promotions_die, still_holds
+from fairyport.gamecourier.gamecode.prune import Proof, dies_off_reach, promotions_die, still_holds
 from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, ValueProblem, integer
 from fairyport.gamecourier.preset import Preset, parse_preset, read_preset
@@ -72,7 +72,8 @@ GUARD_SHORTCUT = True
 """Candidates outside the reach of the mover's function are not tried when the mover's Post-Move code provably dies
 for them in its first statements (``if not fn moved origin dest: die``), nor promotion sub-moves that provably die
 there (``if != space dest moved and not fn promotes moved dest origin: die``); the proofs are :mod:`.prune`'s.
-Off in the tests' proof of the shortcuts and while tracing (``validate --run`` reports what runs)."""
+Off in the tests' proof of the shortcuts. While tracing (``validate --run`` reports what runs), a spared run counts
+as having run what the proof followed (:class:`~.prune.Proof`)."""
 FEN_FIELDS_USED = ("board", "side")
 """``--fen`` gives the board (read as a Game Courier FEN code on the preset's width) and the side to move
 (``w`` = the first side, ``b`` = the second). Castling and en passant rights are not in a Game Courier game:
@@ -149,8 +150,8 @@ class GameCourierGame:
         self.blocks: dict[str, list[Runner]] = {}
         self.trees: dict[str, list[Statement]] = {info.key: info.program.statements for info in analysis.code}
         """Each code block as parsed (what the guard shortcut reads, :mod:`.prune`)."""
-        self._proofs: dict[tuple[int, str], tuple[bool, Deps]] = {}
-        self._promotion_proofs: dict[tuple[int, str, str], tuple[bool, Deps]] = {}
+        self._proofs: dict[tuple[int, str], Proof] = {}
+        self._promotion_proofs: dict[tuple[int, str, str], Proof] = {}
         subs: list[tuple[Compiler, SubBlock]] = []
         for info in analysis.code:
             compiler = Compiler(self.interpreter, _source(info))
@@ -179,26 +180,33 @@ class GameCourierGame:
                 "postgame": [f"postgame{side}", "postgame"]}[phase]
         return next((key for key in keys if key in self.blocks), None)
 
-    def _promotions_die(self, base: State, tree: list[Statement], origin: str, dest: str) -> bool:
+    def _promotions_die(self, base: State, block: str, origin: str, dest: str) -> bool:
         """True if every promotion sub-move after ``origin`` -> ``dest`` provably dies (:data:`GUARD_SHORTCUT`)."""
+        tree = self.trees[block]
         key = (id(tree), origin, dest)
         cached = self._promotion_proofs.get(key)
-        if cached is None or not still_holds(cached[1], base):
-            cached = self._promotion_proofs[key] = promotions_die(self.interpreter, tree, base, origin, dest)
-        return cached[0]
+        if cached is None or not still_holds(cached.deps, base):
+            cached = self._promotion_proofs[key] = promotions_die(self.interpreter, tree, base, origin, dest, block)
+        if cached.proven and self.interpreter.trace is not None:
+            self.interpreter.trace |= cached.ran
+        return cached.proven
 
-    def _destinations(self, base: State, tree: list[Statement], origin: str) -> list[str] | None:
+    def _destinations(self, base: State, block: str, origin: str) -> list[str] | None:
         """The destinations worth a Post-Move run for the piece on ``origin`` (:data:`GUARD_SHORTCUT`), or None
         for all of them."""
+        tree = self.trees[block]
         key = (id(tree), origin)
         cached = self._proofs.get(key)
-        if cached is None or not still_holds(cached[1], base):
-            cached = self._proofs[key] = dies_off_reach(self.interpreter, tree, base, origin)
-        if not cached[0]:
+        if cached is None or not still_holds(cached.deps, base):
+            cached = self._proofs[key] = dies_off_reach(self.interpreter, tree, base, origin, block)
+        if not cached.proven:
             return None
         reach = base.defs[base.board[origin]].reach
         assert reach is not None
-        return self._reach_squares(base.board, origin, reach)
+        found = self._reach_squares(base.board, origin, reach)
+        if self.interpreter.trace is not None and len(found) < len(self.geometry.squares) - 1:
+            self.interpreter.trace |= cached.ran  # some candidate is spared: count what its run would have run
+        return found
 
     def _reach_squares(self, board: dict[str, str], origin: str, reach: Reach) -> list[str]:
         """The squares ``reach`` gets to from ``origin`` on ``board`` (the board before the move: the squares a
@@ -288,8 +296,7 @@ class GameCourierGame:
             premove = None
         postmove_key = self._key("postmove", side)
         postmove = None if postmove_key is None else self.blocks[postmove_key]
-        guarded = GUARD_SHORTCUT and self.shortcuts and self.interpreter.trace is None and postmove_key is not None
-        tree = self.trees[postmove_key] if guarded and postmove_key is not None else None
+        guarded = postmove_key if GUARD_SHORTCUT and self.shortcuts else None
         promote = self._promotes(base)
         choices = sorted(label for label in self.labels if side_of(label) == side) if promote else []
         squares = self.geometry.squares
@@ -306,8 +313,8 @@ class GameCourierGame:
                     continue
                 in_hand.add(moved)
             dests = squares
-            if tree is not None and not drop:
-                reach = self._destinations(base, tree, origin)
+            if guarded is not None and not drop:
+                reach = self._destinations(base, guarded, origin)
                 if reach is not None:
                     dests = reach
             for dest in dests:
@@ -317,7 +324,7 @@ class GameCourierGame:
                 if after is not None:
                     moves.append(GCMove(origin, dest, None, after, moved if drop else None))
                 if promote and (seen or after is not None or not self.shortcuts) and not (
-                        tree is not None and not drop and self._promotions_die(base, tree, origin, dest)):
+                        guarded is not None and not drop and self._promotions_die(base, guarded, origin, dest)):
                     for label in choices:
                         if label != moved:
                             promoted, _ = self._try(base, premove, postmove, origin, dest, label, watch=False)

@@ -19,7 +19,7 @@ and for every promotion sub-move (the board after the move is never read as know
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from fairyport.gamecourier.gamecode import values as V
 from fairyport.gamecourier.gamecode.interpreter import UNDEFINED_IS_NAME, DefFn, Interpreter, is_literal
@@ -54,8 +54,11 @@ def _known(value: Any) -> bool:
 
 class _Proof:
     def __init__(self, it: Interpreter, base: State, origin: str, moved: str, mover: DefFn | None,
-                 dest: str | None = None) -> None:
+                 dest: str | None = None, block: str = "") -> None:
         self.it = it
+        self.block = block
+        self.ran: set[tuple[str, int, str]] = set()
+        """What the runs the proof stands for would add to the interpreter's trace (every path it followed)."""
         self.base = base
         self.origin = origin
         self.dest = dest
@@ -77,6 +80,7 @@ class _Proof:
         """True if every run of ``statements`` from the start ends in ``die``."""
         for i, st in enumerate(statements):
             self.tick()
+            self.ran.add((self.block, st.offset, "ran"))
             if isinstance(st, IfBlock):
                 return self._if(st.branches, statements[i + 1:], overlay)
             if not isinstance(st, Command):
@@ -99,13 +103,17 @@ class _Proof:
 
     def _if(self, branches: list[Any], rest: list[Statement], overlay: dict[str, Any]) -> bool:
         for k, branch in enumerate(branches):
+            taken = (self.block, branch.header.offset, "taken")
             if branch.condition is None:  # else
+                self.ran.add(taken)
                 return self.dies(branch.body + rest, overlay)
             verdict = self.value(branch.condition, [], None, overlay, 0)
             if not _known(verdict):
+                self.ran.add(taken)
                 return (self.dies(branch.body + rest, dict(overlay))
                         and self._if(branches[k + 1:], rest, dict(overlay)))
             if V.truthy(verdict):
+                self.ran.add(taken)
                 return self.dies(branch.body + rest, overlay)
         return self.dies(rest, overlay)
 
@@ -257,6 +265,7 @@ class _Proof:
         key = name if isinstance(name, str) else V.text(name)
         fn = self.base.defs.get(key)
         self.deps.append(("def", key, fn))
+        self.ran.add(("fn", -1, key))
         if fn is None or fn.locals:
             raise _GiveUp  # no such function: the real run stops with an error
         if fn is self.mover and len(operands) >= 2 and operands[0] == self.origin and operands[1] is DEST:
@@ -272,7 +281,19 @@ Deps = tuple[tuple[str, str, Any], ...]
 """What a proof read of the state before the move (see :func:`still_holds`)."""
 
 
-def dies_off_reach(it: Interpreter, postmove: list[Statement], base: State, origin: str) -> tuple[bool, Deps]:
+class Proof(NamedTuple):
+    """A proof's verdict, what it read of the state before the move, and (when it holds) what the runs it spares
+    would have added to a traced interpreter's record: every statement, branch and function on the paths it
+    followed (a superset of what those runs would have run, so ``validate --run`` never calls code dead that a
+    spared run would have reached)."""
+
+    proven: bool
+    deps: Deps
+    ran: frozenset[tuple[str, int, str]]
+
+
+def dies_off_reach(it: Interpreter, postmove: list[Statement], base: State, origin: str,
+                   block: str = "") -> Proof:
     """Whether the Post-Move code ``postmove`` (as parsed) dies for every move of the piece on ``origin`` in
     ``base`` to a square outside its function's reach (``DefFn.reach``, on the board before the move), promotions
     included; and what the proof read of ``base`` (the mover's label and function first), so that it can be reused
@@ -281,27 +302,24 @@ def dies_off_reach(it: Interpreter, postmove: list[Statement], base: State, orig
     mover = base.defs.get(moved)
     deps: Deps = (("board", origin, moved), ("def", moved, mover))
     if mover is None or mover.reach is None or mover.locals:
-        return False, deps
-    proof = _Proof(it, base, origin, moved, mover)
+        return Proof(False, deps, frozenset())
+    return _conclude(_Proof(it, base, origin, moved, mover, None, block), postmove, deps)
+
+
+def _conclude(proof: _Proof, postmove: list[Statement], deps: Deps) -> Proof:
     try:
         proven = proof.dies(postmove, {})
     except (_GiveUp, V.ValueProblem, RecursionError):
         proven = False
-    return proven, deps + tuple(proof.deps)
+    return Proof(proven, deps + tuple(proof.deps), frozenset(proof.ran) if proven else frozenset())
 
 
-def promotions_die(it: Interpreter, postmove: list[Statement], base: State, origin: str,
-                   dest: str) -> tuple[bool, Deps]:
+def promotions_die(it: Interpreter, postmove: list[Statement], base: State, origin: str, dest: str,
+                   block: str = "") -> Proof:
     """Whether the Post-Move code dies for every promotion sub-move after the move ``origin`` -> ``dest`` (any label
     other than the mover's on ``dest``), with what the proof read of ``base`` (see :func:`dies_off_reach`)."""
     moved = base.board[origin]
-    deps: Deps = (("board", origin, moved),)
-    proof = _Proof(it, base, origin, moved, None, dest)
-    try:
-        proven = proof.dies(postmove, {})
-    except (_GiveUp, V.ValueProblem, RecursionError):
-        proven = False
-    return proven, deps + tuple(proof.deps)
+    return _conclude(_Proof(it, base, origin, moved, None, dest, block), postmove, (("board", origin, moved),))
 
 
 def still_holds(deps: Deps, base: State) -> bool:
