@@ -39,6 +39,10 @@ LOOP_BLOCKS = {"do": "loop", "for": "next", "foreach": "next", "switch": "endswi
 that they pair up within the same statement list (they may not cross an ``if`` branch or a ``sub``)."""
 _LOOP_CLOSERS = frozenset(LOOP_BLOCKS.values())
 
+MAX_NESTING = 100
+"""How deeply ``if`` and ``sub`` blocks may nest. A block nested deeper is a located error (its header is read as a
+plain command), so no input can exhaust the parser's, the compiler's or the interpreter's recursion."""
+
 TEXT_COMMANDS = tuple(name for name, shape in COMMANDS.items() if shape == "text")
 """Commands whose arguments are free text: a ``:`` in them is text, not the end of a header."""
 
@@ -95,6 +99,8 @@ class _Parser:
         self.colon_ends = colon_ends
         self.queue = deque(statements)
         """The statements not parsed yet, each as its tokens; every block consumes from the front."""
+        self.depth = 0
+        """How many ``if`` and ``sub`` blocks enclose the statement being parsed (at most :data:`MAX_NESTING`)."""
 
     def error(self, reason: str, offset: int, expected: str, found: str) -> None:
         self.errors.append(ParseError(reason, Location.from_offset(self.code, offset, self.file),
@@ -108,10 +114,17 @@ class _Parser:
             if first in closers:
                 break
             tokens = self.queue.popleft()
-            if first == "if":
-                body.append(self.if_block(tokens))
-            elif first == "sub":
-                body.append(self.sub_block(tokens))
+            if first in ("if", "sub") and self.depth >= MAX_NESTING:
+                self.error(f"blocks nested deeper than {MAX_NESTING}", tokens[0].offset,
+                           f"at most {MAX_NESTING} nested 'if' and 'sub' blocks",
+                           f"'{first}' at depth {self.depth + 1}")
+                body.append(self.command(tokens))
+            elif first in ("if", "sub"):
+                self.depth += 1
+                try:
+                    body.append(self.if_block(tokens) if first == "if" else self.sub_block(tokens))
+                finally:
+                    self.depth -= 1
             else:
                 if first in ("elseif", "else", "endif", "endsub"):
                     self.error(f"'{first}' without a matching opening statement", tokens[0].offset,
