@@ -165,9 +165,11 @@ def guard(term: Expr) -> tuple[Call, Delta] | None:
     return _guard(term)
 
 
-Reach = tuple[tuple[str, int, int], ...]
-"""How a piece function's guards reach from ``#0``: ``("leap", dx, dy)`` one square, ``("ride", dx, dy)`` every
-square along the steps up to the first occupied one, ``("hop", dx, dy)`` those after exactly one occupied square."""
+Reach = tuple[tuple[str, int, int, int, int], ...]
+"""How a piece function's guards reach from ``#0``: ``("leap", dx, dy, 0, 0)`` one square, ``("ride", dx, dy, 0,
+0)`` every square along the steps up to the first occupied one, ``("hop", dx, dy, 0, 0)`` those after exactly one
+occupied square, ``("bent", dx, dy, sx, sy)`` a ride of ``(dx, dy)`` steps from the square ``(sx, sy)`` away when
+that square is empty."""
 _KIND = {"checkleap": "leap", "checkaleap": "leap", "checkride": "ride", "checkaride": "ride", "checkhop": "hop",
          "checkahop": "hop"}
 
@@ -179,7 +181,7 @@ def function_reach(body: Expr, geometry: Geometry) -> Reach | None:
     ``== #1 where #0 x y`` puts it after conjuncts that cannot fail (a castling term); a parenthesised body is its
     inside; ``false`` holds nowhere. Outside its reach the body is false without a side effect and without an
     error (every guard is a primitive on the endpoints with constant deltas)."""
-    found: dict[tuple[str, int, int], None] = {}
+    found: dict[tuple[str, int, int, int, int], None] = {}
     pending = [body]
     while pending:
         e = pending.pop()
@@ -194,7 +196,7 @@ def function_reach(body: Expr, geometry: Geometry) -> Reach | None:
             if isinstance(e, Logic) and e.op == "and":
                 pinned = _pinned(_conjuncts(e))
                 if pinned is not None:
-                    found[("leap", *pinned)] = None
+                    found[("leap", *pinned, 0, 0)] = None
                     break
                 e = e.left
                 continue
@@ -207,7 +209,7 @@ def function_reach(body: Expr, geometry: Geometry) -> Reach | None:
     return tuple(found)
 
 
-def _term_reach(term: Expr, geometry: Geometry) -> list[tuple[str, int, int]] | None:
+def _term_reach(term: Expr, geometry: Geometry) -> list[tuple[str, int, int, int, int]] | None:
     deltas = guard_deltas(term, geometry)
     if deltas is None:
         return None
@@ -217,12 +219,14 @@ def _term_reach(term: Expr, geometry: Geometry) -> list[tuple[str, int, int]] | 
     args = list(call.args if call.implicit_endpoints else call.args[2:])
     ints = [_constant(a) for a in args]
     kind = _KIND.get(call.op)
-    if start != (0, 0) or kind is None or kind == "leap" or len(ints) != 2 or None in ints:
-        return [("leap", dx, dy) for dx, dy in sorted(deltas)]  # every square the guard may reach, one by one
+    if kind is None or kind == "leap" or len(ints) != 2 or None in ints or (start != (0, 0) and kind != "ride"):
+        return [("leap", dx, dy, 0, 0) for dx, dy in sorted(deltas)]  # every square the guard may reach, one by one
     dx, dy = ints[0], ints[1]
     assert dx is not None and dy is not None
     steps = [(dx, dy)] if call.op.startswith("checka") else list(images(dx, dy))
-    return [(kind, x, y) for x, y in steps]
+    if start != (0, 0):  # a step onto an empty square, then a ride from there
+        return [("bent", x, y, *start) for x, y in steps]
+    return [(kind, x, y, 0, 0) for x, y in steps]
 
 
 _HARMLESS = ("flag", "empty", "onboard")

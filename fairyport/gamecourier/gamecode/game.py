@@ -209,27 +209,32 @@ class GameCourierGame:
         return found
 
     def _reach_squares(self, board: dict[str, str], origin: str, reach: Reach) -> list[str]:
-        """The squares ``reach`` gets to from ``origin`` on ``board`` (the board before the move: the squares a
-        ride or hop passes are neither its origin nor its destination, so the move does not change them), in
-        board order."""
+        """The squares ``reach`` gets to from ``origin`` on ``board``, the board before the move: the squares a ride
+        or hop passes are not its destination, so the move changes none of them but the origin, which it empties.
+        In board order."""
         at = self.geometry.at
         f0, r0 = self.geometry.position[origin]
         found: set[str] = set()
-        for kind, dx, dy in reach:
+        for kind, dx, dy, sx, sy in reach:
             f, r = f0 + dx, r0 + dy
             if kind == "leap":
                 sq = at.get((f, r))
                 if sq is not None:
                     found.add(sq)
                 continue
+            if kind == "bent":  # the bend square must be empty; the ride from it passes the vacated origin freely
+                bend = at.get((f0 + sx, r0 + sy))
+                if bend is None or board[bend] != EMPTY:
+                    continue
+                f, r = f0 + sx + dx, r0 + sy + dy
             screens = 0
             while (sq := at.get((f, r))) is not None:
-                if board[sq] != EMPTY:
+                if board[sq] != EMPTY and sq != origin:
                     screens += 1
-                    if kind == "ride" or screens == 2:
+                    if kind != "hop" or screens == 2:
                         found.add(sq)
                         break
-                elif kind == "ride" or screens == 1:
+                elif kind != "hop" or screens == 1:
                     found.add(sq)
                 f, r = f + dx, r + dy
         return sorted(found, key=self._index.__getitem__)
