@@ -7,18 +7,21 @@ The code, in the order a maintainer reads it (Pre-Game):
 - one line per piece and colour, ``def LABEL <or chain of check* terms>`` (:mod:`.terms`), upper case White,
   lower case Black, then ``def ep_LABEL`` for pieces that capture en passant;
 - ``def vacant`` / ``def occupied``: whether a square was empty before the move being checked. Post-Move
-  sees the board after the move, so ``illegal`` sets ``wasempty`` to the destination when nothing was
-  captured; everywhere else ``wasempty`` is ``@`` and they mean ``empty`` / ``not empty``. The destination is
-  never read before the piece function has rejected a move by its geometry (what the interpreter's
-  promotion shortcut relies on);
+  sees the board after the move, so it sets ``wasempty`` to the destination when nothing was captured while it
+  asks the mover's function; everywhere else ``wasempty`` is ``@`` and they mean ``empty`` / ``not empty``;
 - one-line rule functions: ``def royal`` (royal labels), ``def white`` / ``def black`` (whose piece a label
-  is), zones ``def zone_NAME_white`` (confinement), ``def promo_zone_LABEL`` and ``def promo_choice_LABEL``;
-- named subroutines: ``attacked``, ``checked``, ``facing``, ``castlesafe``, ``illegal`` (every rule of a move
-  made on the board), ``trymove`` (make, test, take back), ``legalmoves`` (``setlegal`` and the count).
+  is), zones ``def zone_NAME_white`` (confinement), ``def promo_zone_LABEL``, ``def promo_choice_LABEL`` and
+  ``def promotes`` (label ``#0`` may promote moving from ``#2`` to ``#1``);
+- named subroutines: ``ray`` and ``attacked`` (the attack test, looking outward from the square:
+  :mod:`.writecheck`), ``checked``, ``facing``, ``castlesafe``, ``illegal`` (the rules of a move the piece can
+  make, once it is made on the board), ``trymove`` (make, test, take back), ``legalmoves`` (``setlegal`` and the
+  count).
 
-Post-Move N checks the move with ``illegal`` and the promotion with ``badpromotion``, ``die``\\ s with a message,
-then performs e.p. captures, the castling partner's move and the flag and e.p. updates. Post-Game N lists the
-opponent's legal moves with ``setlegal`` and ends the game on checkmate or stalemate with the game's result.
+Post-Move N first rejects a promotion the piece may not make there and a move its function does not allow (the
+guards the interpreter's shortcut proves candidates dead with, :mod:`.gamecode.prune`), then checks the move with
+``illegal`` and the promotion choice with ``badpromotion``, ``die``\\ s with a message, then performs e.p.
+captures, the castling partner's move and the flag and e.p. updates. Post-Game N lists the opponent's legal moves
+with ``setlegal`` and ends the game on checkmate or stalemate with the game's result.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from fairyport.gamecourier import writehands as hands
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
+from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, Reach, attack_lines
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -47,8 +51,6 @@ from fairyport.xbetza.geometry import AtomClass, first_leg_directions
 SIDES = ("white", "black")
 """Names of the colour functions and of the sides in messages' code."""
 DEFAULT_SET = "alfaerie"
-PIECES_OF_SIDE = "cond == #side white onlyupper onlylower"
-"""The pieces of the side named by ``#side`` (``white`` / ``black``), square -> label."""
 """Piece set written when the model names none (Game Courier's common Alfaerie set)."""
 
 
@@ -351,6 +353,15 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
         for color in (WHITE, BLACK):
             lines.append(f"def promo_zone_{label(piece, color)} {_promo_zone(game, piece, color)};")
             lines.append(f"def promo_choice_{label(piece, color)} {_promo_choices(game, piece, color, stuck)};")
+    promotes = []
+    for piece in game.pieces:
+        if piece.promotion is None:
+            continue
+        for color in (WHITE, BLACK):
+            lab = label(piece, color)
+            test = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #2", f"fn promo_zone_{lab} #1")
+            promotes.append(f"(== #0 {lab} and ({test}))")
+    lines.append("def promotes " + (" or ".join(promotes) if promotes else "false") + ";")
     lines.extend(_subroutines(ctx, codes))
     if hands.uses_hands(game):
         assert stuck is not None
@@ -362,16 +373,15 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     game = ctx.game
     has_royal = any(p.royal for p in game.pieces)
     drops = hands.uses_hands(game)
-    in_play = "fn inplay #at_from and " if drops else ""
+    reach = Reach()
+    for (pid, color), code in codes.items():
+        reach.add_terms(label(game.piece_type(pid), color), code.terms)
+        for castle in _castlings(game, pid, color, code):
+            king, king_to = game.board.square(castle.king), game.board.square(castle.king_to)
+            assert king.file is not None and king_to.file is not None
+            reach.leaps.add((king_to.file - king.file, 0))
     lines = [
-        "sub attacked square side:",
-        f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
-        f"    if {in_play}fn #at_piece #at_from #square:",
-        "      return true;",
-        "    endif;",
-        "  next;",
-        "  return false;",
-        "endsub;",
+        *attack_lines(reach, drops),
         "sub checked side enemy:",
         f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
         "    if fn royal #ck_piece:",
@@ -408,14 +418,6 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     # illegal: the rules a move made on the board must keep (the promotion choice apart)
     lines += ["sub illegal from to piece captured side enemy:",
               "  if fn #side #captured:",
-              "    return true;",
-              "  endif;",
-              "  if == #captured @:",
-              "    set wasempty #to;",
-              "  endif;",
-              "  set il_ok fn #piece #from #to;",
-              "  set wasempty @;",
-              "  if not #il_ok:",
               "    return true;",
               "  endif;"]
     ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
@@ -519,6 +521,16 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     game = ctx.game
     side, enemy = SIDES[color], SIDES[1 - color]
     shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p in game.pieces)
+    mover_moves = "fn inplay origin and not fn moved origin dest" if hands.uses_hands(game) \
+        else "not fn moved origin dest"
+    prologue = ["if != space dest moved and not fn promotes moved dest origin:",
+                "  die You may not promote moved that way on dest.;",
+                "endif;",
+                "set wasempty cond == old @ dest @;",
+                f"if {mover_moves}:",
+                "  die You may not move moved from origin to dest.;",
+                "endif;",
+                "set wasempty @;"]
     lines = [
         f"if sub illegal origin dest moved old {side} {enemy}:",
         "  die You may not move moved from origin to dest.;",
@@ -531,6 +543,7 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         lines = (["if not fn inplay dest:",
                   "  die Pieces move and drop onto the board only.;",
                   "endif;",
+                  *prologue,
                   "if fn inplay origin:"]
                  + ["  " + line for line in lines]
                  + ["else:",
@@ -545,6 +558,8 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
                     "  endif;",
                     "endif;"]
                  + hands.demotion_lines(game, color))
+    else:
+        lines = prologue + lines
     ep_labels = [label(p, color) for p in game.pieces if codes[p.id, color].ep_terms]
     if ep_labels:
         test = " or ".join(f"(== moved {lab} and fn ep_{lab} origin dest)" for lab in ep_labels)

@@ -157,3 +157,98 @@ def or_chain(terms: list[Expr], compiled: list[Callable[..., Value]], geometry: 
         d = delta(a if isinstance(a, str) else V.text(a), b if isinstance(b, str) else V.text(b))
         return any(truthy(term(c)) for term in (table.get(d, unguarded) if d is not None else unguarded))
     return run
+
+
+def guard(term: Expr) -> tuple[Call, Delta] | None:
+    """The guard of an ``or`` term (see :func:`guard_deltas`): the movement primitive and the offset of its first
+    endpoint from ``#0``, or None when the term has none."""
+    return _guard(term)
+
+
+Reach = tuple[tuple[str, int, int, int, int], ...]
+"""How a piece function's guards reach from ``#0``: ``("leap", dx, dy, 0, 0)`` one square, ``("ride", dx, dy, 0,
+0)`` every square along the steps up to the first occupied one, ``("hop", dx, dy, 0, 0)`` those after exactly one
+occupied square, ``("bent", dx, dy, sx, sy)`` a ride of ``(dx, dy)`` steps from the square ``(sx, sy)`` away when
+that square is empty."""
+_KIND = {"checkleap": "leap", "checkaleap": "leap", "checkride": "ride", "checkaride": "ride", "checkhop": "hop",
+         "checkahop": "hop"}
+
+
+def function_reach(body: Expr, geometry: Geometry) -> Reach | None:
+    """Where a piece function's ``body`` may be true, or None when that is not known from its form: the union over
+    the terms of an ``or`` chain of what their guards reach (see :func:`guard_deltas`); ``X and Y`` may hold only
+    where ``X`` may (``and`` evaluates ``X`` first and stops when it is false), or where a required
+    ``== #1 where #0 x y`` puts it after conjuncts that cannot fail (a castling term); a parenthesised body is its
+    inside; ``false`` holds nowhere. Outside its reach the body is false without a side effect and without an
+    error (every guard is a primitive on the endpoints with constant deltas)."""
+    found: dict[tuple[str, int, int, int, int], None] = {}
+    pending = [body]
+    while pending:
+        e = pending.pop()
+        while True:
+            if isinstance(e, Group):
+                e = e.inner
+                continue
+            entries = _term_reach(e, geometry)
+            if entries is not None:
+                found.update(dict.fromkeys(entries))
+                break
+            if isinstance(e, Logic) and e.op == "and":
+                pinned = _pinned(_conjuncts(e))
+                if pinned is not None:
+                    found[("leap", *pinned, 0, 0)] = None
+                    break
+                e = e.left
+                continue
+            if isinstance(e, Logic):
+                pending.extend(or_terms(e))
+                break
+            if isinstance(e, Atom) and e.kind == "word" and e.text == "false":
+                break
+            return None
+    return tuple(found)
+
+
+def _term_reach(term: Expr, geometry: Geometry) -> list[tuple[str, int, int, int, int]] | None:
+    deltas = guard_deltas(term, geometry)
+    if deltas is None:
+        return None
+    found = _guard(term)
+    assert found is not None
+    call, start = found
+    args = list(call.args if call.implicit_endpoints else call.args[2:])
+    ints = [_constant(a) for a in args]
+    kind = _KIND.get(call.op)
+    if kind is None or kind == "leap" or len(ints) != 2 or None in ints or (start != (0, 0) and kind != "ride"):
+        return [("leap", dx, dy, 0, 0) for dx, dy in sorted(deltas)]  # every square the guard may reach, one by one
+    dx, dy = ints[0], ints[1]
+    assert dx is not None and dy is not None
+    steps = [(dx, dy)] if call.op.startswith("checka") else list(images(dx, dy))
+    if start != (0, 0):  # a step onto an empty square, then a ride from there
+        return [("bent", x, y, *start) for x, y in steps]
+    return [(kind, x, y, 0, 0) for x, y in steps]
+
+
+_HARMLESS = ("flag", "empty", "onboard")
+"""Operators that cannot raise or change anything, whatever their operand."""
+
+
+def _pinned(conjuncts: list[Expr]) -> Delta | None:
+    """``(x, y)`` when an ``and`` chain, after conjuncts that cannot raise (:data:`_HARMLESS` of a parameter or of
+    ``where #0`` with constant offsets), requires ``== #1 where #0 x y`` (a castling term): it is false elsewhere."""
+    for conjunct in conjuncts:
+        while isinstance(conjunct, Group):
+            conjunct = conjunct.inner
+        if not isinstance(conjunct, Call) or len(conjunct.args) not in (1, 2):
+            return None
+        if conjunct.op == "==" and len(conjunct.args) == 2:
+            for end, square in (conjunct.args, conjunct.args[::-1]):
+                offset = _offset_square(square)
+                if _is_param(end, 1) and offset is not None:
+                    return offset
+            return None
+        operand = conjunct.args[0]
+        if conjunct.op not in _HARMLESS or len(conjunct.args) != 1 or not (
+                (isinstance(operand, Atom) and operand.kind == "param") or _offset_square(operand) is not None):
+            return None
+    return None

@@ -41,6 +41,10 @@ OPERATORS: dict[str, int] = {
 """Operators this parser knows, with their operand counts. Extend it as more of the language is confirmed;
 unknown words are read as operands."""
 
+MAX_DEPTH = 100
+"""How deeply an expression may nest (parentheses, and operators taking operators' results). A deeper expression
+is a located error, so no input can exhaust the recursion of the stages that walk expression trees."""
+
 LOGIC = ("and", "or")
 _NUMBER = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)$")
 _PARAM = re.compile(r"#[0-9]+$")
@@ -89,6 +93,24 @@ class _State:
         self.file = file
         self.bindings: list[Binding] = []
         self.errors: list[ParseError] = []
+        self.groups = 0
+        """Parentheses open around the part being parsed."""
+        self.too_deep = False
+        """True once a part nested deeper than :data:`MAX_DEPTH` (reported once, never read twice)."""
+        self.depths: dict[int, int] = {}
+        """The depth of each node built so far (by ``id``; atoms are 0)."""
+
+    def bounded(self, node: Expr, children: tuple[Expr, ...]) -> Expr:
+        """``node``, or a placeholder atom with a located error when it nests deeper than :data:`MAX_DEPTH`."""
+        depth = 1 + max((self.depths.get(id(c), 0) for c in children), default=0)
+        if depth > MAX_DEPTH:
+            if not self.too_deep:
+                self.error(f"expression nested deeper than {MAX_DEPTH}", node.offset, f"at most {MAX_DEPTH} levels",
+                           "more")
+            self.too_deep = True
+            return Atom("...", "word", node.offset)
+        self.depths[id(node)] = depth
+        return node
 
     def error(self, reason: str, offset: int, expected: str, found: str) -> None:
         self.errors.append(ParseError(reason, Location.from_offset(self.code, offset, self.file),
@@ -135,8 +157,8 @@ class _State:
             return self.reduce(units, prefix_logic=True)
         errors, bindings = len(self.errors), list(self.bindings)
         infix = self.infix(parts, ops)
-        if len(self.errors) == errors:
-            return infix
+        if len(self.errors) == errors or self.too_deep:
+            return infix  # (no second reading of what nests too deeply: it would double the work at every level)
         infix_errors, infix_bindings = self.errors[errors:], self.bindings
         del self.errors[errors:]
         self.bindings = list(bindings)
@@ -155,7 +177,8 @@ class _State:
             right = self.reduce(part)
             if result is None or right is None:
                 return result or right
-            result = Logic("and" if op.token.text == "and" else "or", result, right, result.offset)
+            result = self.bounded(Logic("and" if op.token.text == "and" else "or", result, right, result.offset),
+                                  (result, right))
         return result
 
     def reduce(self, units: list[_Unit], *, prefix_logic: bool = False) -> Expr | None:
@@ -164,9 +187,19 @@ class _State:
         for unit in reversed(units):
             token = unit.token
             if unit.inner is not None:
-                inner = self.expression(unit.inner, token.offset)
+                if self.groups >= MAX_DEPTH:
+                    if not self.too_deep:
+                        self.error(f"parentheses nested deeper than {MAX_DEPTH}", token.offset,
+                                   f"at most {MAX_DEPTH} nested parentheses", "more")
+                    self.too_deep = True
+                    continue
+                self.groups += 1
+                try:
+                    inner = self.expression(unit.inner, token.offset)
+                finally:
+                    self.groups -= 1
                 if inner is not None:
-                    stack.append(Group(inner, token.offset))
+                    stack.append(self.bounded(Group(inner, token.offset), (inner,)))
                 continue
             text = token.text
             if token.kind == "word" and text.startswith("=") and len(text) > 1 and text not in OPERATORS:
@@ -198,9 +231,10 @@ class _State:
                 arity = len(stack)
             args = tuple(stack.pop() for _ in range(arity))
             if prefix_logic and text in LOGIC and len(args) == 2:
-                stack.append(Logic("and" if text == "and" else "or", args[0], args[1], token.offset))
+                stack.append(self.bounded(Logic("and" if text == "and" else "or", args[0], args[1], token.offset),
+                                          args))
             else:
-                stack.append(Call(text, args, token.offset, implicit))
+                stack.append(self.bounded(Call(text, args, token.offset, implicit), args))
         if not stack:
             return None
         if len(stack) == 1:

@@ -27,9 +27,11 @@ from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis, CodeInfo, analyse
 from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
 from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.gamecode.dispatch import Reach
 from fairyport.gamecourier.gamecode.includes import called_not_defined, unavailable_include
 from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
 from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
+from fairyport.gamecourier.gamecode.prune import Proof, dies_off_reach, promotions_die, still_holds
 from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, ValueProblem, integer
 from fairyport.gamecourier.preset import Preset, parse_preset, read_preset
@@ -67,6 +69,12 @@ PROMOTED_MARK = "+"
 """A promotion sub-move to a label beginning with ``+`` (a promoted piece written as shogi writes it, ``+P``:
 fairyport's writer gives each promoted piece such a label) is named with ``+`` alone, ``c4c5+``, as shogi and
 the reference generator name a promotion that has one choice."""
+GUARD_SHORTCUT = True
+"""Candidates outside the reach of the mover's function are not tried when the mover's Post-Move code provably dies
+for them in its first statements (``if not fn moved origin dest: die``), nor promotion sub-moves that provably die
+there (``if != space dest moved and not fn promotes moved dest origin: die``); the proofs are :mod:`.prune`'s.
+Off in the tests' proof of the shortcuts. While tracing (``validate --run`` reports what runs), a spared run counts
+as having run what the proof followed (:class:`~.prune.Proof`)."""
 FEN_FIELDS_USED = ("board", "side")
 """``--fen`` gives the board (read as a Game Courier FEN code on the preset's width) and the side to move
 (``w`` = the first side, ``b`` = the second). Castling and en passant rights are not in a Game Courier game:
@@ -131,6 +139,7 @@ class GameCourierGame:
         if len(set(self.geometry.squares)) != len(self.geometry.squares):
             raise ModelError("two squares get the same name from the 'files' and 'ranks' labels",
                              preset.location(0))
+        self._index = {sq: i for i, sq in enumerate(self.geometry.squares)}
         self.storage = frozenset(sq for sq, (f, r) in self.geometry.position.items()
                                  if analysis.files[f].startswith(STORAGE_MARK)
                                  or analysis.ranks[r].startswith(STORAGE_MARK))
@@ -142,6 +151,10 @@ class GameCourierGame:
             self.interpreter.trace = set()
         self.interpreter.unrunnable = unrunnable  # a list: collect what the code cannot run (static validate)
         self.blocks: dict[str, list[Runner]] = {}
+        self.trees: dict[str, list[Statement]] = {info.key: info.program.statements for info in analysis.code}
+        """Each code block as parsed (what the guard shortcut reads, :mod:`.prune`)."""
+        self._proofs: dict[tuple[int, str], Proof] = {}
+        self._promotion_proofs: dict[tuple[int, str, str], Proof] = {}
         subs: list[tuple[Compiler, SubBlock]] = []
         for info in analysis.code:
             compiler = Compiler(self.interpreter, _source(info))
@@ -162,12 +175,72 @@ class GameCourierGame:
     # --- phases ------------------------------------------------------------------------------------------
 
     def _block(self, phase: str, side: int) -> list[Runner] | None:
+        key = self._key(phase, side)
+        return None if key is None else self.blocks[key]
+
+    def _key(self, phase: str, side: int) -> str | None:
         keys = {"premove": [f"preauto{side}"], "postmove": [f"postauto{side}"],
                 "postgame": [f"postgame{side}", "postgame"]}[phase]
-        for key in keys:
-            if key in self.blocks:
-                return self.blocks[key]
-        return None
+        return next((key for key in keys if key in self.blocks), None)
+
+    def _promotions_die(self, base: State, block: str, origin: str, dest: str) -> bool:
+        """True if every promotion sub-move after ``origin`` -> ``dest`` provably dies (:data:`GUARD_SHORTCUT`)."""
+        tree = self.trees[block]
+        key = (id(tree), origin, dest)
+        cached = self._promotion_proofs.get(key)
+        if cached is None or not still_holds(cached.deps, base):
+            cached = self._promotion_proofs[key] = promotions_die(self.interpreter, tree, base, origin, dest, block)
+        if cached.proven and self.interpreter.trace is not None:
+            self.interpreter.trace |= cached.ran
+        return cached.proven
+
+    def _destinations(self, base: State, block: str, origin: str) -> list[str] | None:
+        """The destinations worth a Post-Move run for the piece on ``origin`` (:data:`GUARD_SHORTCUT`), or None
+        for all of them."""
+        tree = self.trees[block]
+        key = (id(tree), origin)
+        cached = self._proofs.get(key)
+        if cached is None or not still_holds(cached.deps, base):
+            cached = self._proofs[key] = dies_off_reach(self.interpreter, tree, base, origin, block)
+        if not cached.proven:
+            return None
+        reach = base.defs[base.board[origin]].reach
+        assert reach is not None
+        found = self._reach_squares(base.board, origin, reach)
+        if self.interpreter.trace is not None and len(found) < len(self.geometry.squares) - 1:
+            self.interpreter.trace |= cached.ran  # some candidate is spared: count what its run would have run
+        return found
+
+    def _reach_squares(self, board: dict[str, str], origin: str, reach: Reach) -> list[str]:
+        """The squares ``reach`` gets to from ``origin`` on ``board``, the board before the move: the squares a ride
+        or hop passes are not its destination, so the move changes none of them but the origin, which it empties.
+        In board order."""
+        at = self.geometry.at
+        f0, r0 = self.geometry.position[origin]
+        found: set[str] = set()
+        for kind, dx, dy, sx, sy in reach:
+            f, r = f0 + dx, r0 + dy
+            if kind == "leap":
+                sq = at.get((f, r))
+                if sq is not None:
+                    found.add(sq)
+                continue
+            if kind == "bent":  # the bend square must be empty; the ride from it passes the vacated origin freely
+                bend = at.get((f0 + sx, r0 + sy))
+                if bend is None or board[bend] != EMPTY:
+                    continue
+                f, r = f0 + sx + dx, r0 + sy + dy
+            screens = 0
+            while (sq := at.get((f, r))) is not None:
+                if board[sq] != EMPTY and sq != origin:
+                    screens += 1
+                    if kind != "hop" or screens == 2:
+                        found.add(sq)
+                        break
+                elif kind != "hop" or screens == 1:
+                    found.add(sq)
+                f, r = f + dx, r + dy
+        return sorted(found, key=self._index.__getitem__)
 
     def start(self, board: dict[str, str] | None = None, side: int = 1) -> State:
         """The state after Pre-Game, on the preset's board or on ``board``.
@@ -229,7 +302,9 @@ class GameCourierGame:
             except Die:
                 return []
             premove = None
-        postmove = self._block("postmove", side)
+        postmove_key = self._key("postmove", side)
+        postmove = None if postmove_key is None else self.blocks[postmove_key]
+        guarded = postmove_key if GUARD_SHORTCUT and self.shortcuts else None
         promote = self._promotes(base)
         choices = sorted(label for label in self.labels if side_of(label) == side) if promote else []
         squares = self.geometry.squares
@@ -245,13 +320,19 @@ class GameCourierGame:
                 if DROPS_BY_LABEL and moved in in_hand:
                     continue
                 in_hand.add(moved)
-            for dest in squares:
+            dests = squares
+            if guarded is not None and not drop:
+                reach = self._destinations(base, guarded, origin)
+                if reach is not None:
+                    dests = reach
+            for dest in dests:
                 if (dest == origin and not NULL_MOVES) or (drop and dest in storage):
                     continue
                 after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote)
                 if after is not None:
                     moves.append(GCMove(origin, dest, None, after, moved if drop else None))
-                if promote and (seen or after is not None or not self.shortcuts):
+                if promote and (seen or after is not None or not self.shortcuts) and not (
+                        guarded is not None and not drop and self._promotions_die(base, guarded, origin, dest)):
                     for label in choices:
                         if label != moved:
                             promoted, _ = self._try(base, premove, postmove, origin, dest, label, watch=False)

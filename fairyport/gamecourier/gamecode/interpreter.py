@@ -7,8 +7,9 @@ closers within one statement list (``do`` / ``loop``, ``for`` and ``foreach`` / 
 are the parser's Polish-notation trees.
 
 Nothing here touches files, the network or the process: the code can only change the :class:`State` it is
-given. Every loop iteration and every call costs a step; a run that takes more than :data:`STEP_LIMIT` steps or
-nests calls deeper than :data:`CALL_DEPTH_LIMIT` stops with a located :class:`~fairyport.errors.UnsupportedError`.
+given. Every loop iteration and every call costs a step. A run that takes more than :data:`STEP_LIMIT` steps, runs
+of one preset that take more than :data:`COMMAND_STEP_LIMIT` together, and calls nested deeper than
+:data:`CALL_DEPTH_LIMIT` stop with a located :class:`~fairyport.errors.UnsupportedError` naming the bound.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import NoReturn
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.gamecourier.gamecode import values as V
 from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.dispatch import or_chain, or_terms
+from fairyport.gamecourier.gamecode.dispatch import Reach, function_reach, or_chain, or_terms
 from fairyport.gamecourier.gamecode.expressions import parse_expression
 from fairyport.gamecourier.gamecode.includes import unavailable_include
 from fairyport.gamecourier.gamecode.lexer import Token, tokenize
@@ -44,6 +45,12 @@ from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
 STEP_LIMIT = 2_000_000
 """Loop iterations and calls one run of a code block may take (one candidate move's Post-Move code, say).
 Straight-line statements are not counted: without loops and calls a run is bounded by the code's length."""
+COMMAND_STEP_LIMIT = 20_000_000
+"""Loop iterations and calls all the runs of one loaded preset may take together (one command: a perft, a
+``validate --run``, a report's column), so that code looping a little under :data:`STEP_LIMIT` in every candidate
+move's run still stops, with a located error naming this bound. Measured: the written chess preset takes 1.1 million
+steps for perft(3), Mideast about 14 million (0.34 million for perft(2)); Post-Move code looping 600,000 times in
+every run stops during perft(2) after about 90 CPU seconds (a loop step costs some 4.5 microseconds)."""
 CALL_DEPTH_LIMIT = 60
 """How deeply ``fn`` and ``sub`` calls may nest (recursion included)."""
 UNDEFINED_IS_NAME = True
@@ -134,6 +141,10 @@ class DefFn:
     body: CodeFn | None
     params: list[str]
     locals: list[tuple[str, CodeFn | None]]
+    expr: Expr | None = None
+    """The body as parsed (what :mod:`.prune` reads)."""
+    reach: Reach | None = None
+    """Where from ``#0`` the body may be true (:func:`~.dispatch.function_reach`), or None."""
 
 
 @dataclasses.dataclass
@@ -155,10 +166,14 @@ class Interpreter:
         self.subs: dict[str, SubFn] = {}
         self.names: set[str] = set()
         """Names of functions and subroutines (read as themselves where a word is expected)."""
-        self.steps = 0
         self.unrunnable: list[UnsupportedError] | None = None
         """When a list before compiling: each command or word the compiled code could not run (it fails only when
         reached) is added as the error it would raise, so ``validate`` can name it without running anything."""
+        self.steps = 0
+        """Steps taken so far by every run (see :data:`COMMAND_STEP_LIMIT`)."""
+        self.limit = 0
+        """The step count at which the running block must stop (the nearer of the two bounds)."""
+        self.run_start = 0
         self.trace: set[tuple[str, int, str]] | None = None
         """When a set before compiling: every statement run adds ``(block, offset, "ran")``, every ``if`` /
         ``elseif`` / ``else`` branch taken ``(block, offset of its header, "taken")``, every call of a function
@@ -166,7 +181,8 @@ class Interpreter:
 
     def run(self, body: list[Runner], state: State) -> None:
         """Run a compiled block on ``state``; ``die`` raises :class:`Die`, ``return`` ends the block."""
-        self.steps = 0
+        self.run_start = self.steps
+        self.limit = min(self.steps + STEP_LIMIT, COMMAND_STEP_LIMIT)
         try:
             _run_list(body, Ctx(state, self, [], None, None, 0))
         except _Return:
@@ -177,11 +193,20 @@ class Interpreter:
             raise UnsupportedError("GAME Code nested too deeply to run", feature="nesting depth") from None
 
     def tick(self, where: Callable[[], Location]) -> None:
-        """Count one step; stop past :data:`STEP_LIMIT`."""
+        """Count one step; stop past :data:`STEP_LIMIT` in this run or :data:`COMMAND_STEP_LIMIT` in all runs."""
         self.steps += 1
-        if self.steps > STEP_LIMIT:
-            raise UnsupportedError(f"GAME Code ran more than {STEP_LIMIT} steps (a loop or recursion without end?)",
-                                   where(), feature="step limit")
+        if self.steps > self.limit:
+            self.over(where)
+
+    def over(self, where: Callable[[], Location]) -> None:
+        """Raise the error of the bound the step count has passed (see :meth:`tick`), if it has passed one."""
+        if self.steps >= COMMAND_STEP_LIMIT:
+            raise UnsupportedError(f"GAME Code ran more than {COMMAND_STEP_LIMIT} steps in all its runs together "
+                                   f"(the whole-command bound COMMAND_STEP_LIMIT; {self.steps - self.run_start} in "
+                                   "this run)", where(), feature="command step limit")
+        if self.steps - self.run_start > STEP_LIMIT:
+            raise UnsupportedError(f"GAME Code ran more than {STEP_LIMIT} steps in one run (the per-run bound "
+                                   "STEP_LIMIT: a loop or recursion without end?)", where(), feature="step limit")
 
     def call_def(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
         """``fn NAME args``."""
@@ -193,8 +218,8 @@ class Interpreter:
             raise UnsupportedError(f"fn {key}: no function of that name has been defined", where(),
                                    feature=f"function {key}")
         self.steps += 1  # tick(), inlined: this is the interpreter's most frequent call
-        if self.steps > STEP_LIMIT:
-            self.tick(where)
+        if self.steps > self.limit:
+            self.over(where)
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"fn {fn.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
@@ -418,8 +443,8 @@ class Compiler:
             array = V.as_array(source(c))
             for key, value in list(array.items()):
                 it.steps += 1  # tick(), inlined
-                if it.steps > STEP_LIMIT:
-                    it.tick(where)
+                if it.steps > it.limit:
+                    it.over(where)
                 if pair:
                     assign(c, first, key)
                     assign(c, second, value)
@@ -518,7 +543,9 @@ class Compiler:
         if name == "def":
             fn = DefFn(target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
                        [b.name for b in cmd.bindings if b.value is None],
-                       [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None])
+                       [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None], cmd.expr)
+            if cmd.expr is not None:
+                fn.reach = function_reach(cmd.expr, self.it.geometry)
 
             def run_def(c: Ctx) -> None:
                 c.s.defs[fn.name] = fn
@@ -838,8 +865,7 @@ class Compiler:
         return unknown
 
     def _literal(self, text: str) -> bool:
-        return (text in LITERAL_WORDS or text in PREPROCESSOR or text in self.it.geometry.position
-                or text in self.it.labels or text in self.it.names or (len(text) == 1 and text.isalpha()))
+        return is_literal(self.it, text)
 
     def call(self, e: Call) -> CodeFn:
         """Compile an operator and its operands."""
@@ -972,6 +998,12 @@ class Compiler:
             x, y = ints(c, [dx_fn, dy_fn])
             return method(c.s.board, V.text(a_fn(c)), V.text(b_fn(c)), x, y, exact)
         return run_primitive
+
+
+def is_literal(it: Interpreter, text: str) -> bool:
+    """Whether a bare word in an expression is a value (see :data:`LITERAL_WORDS`), not an unknown operator."""
+    return (text in LITERAL_WORDS or text in PREPROCESSOR or text in it.geometry.position or text in it.labels
+            or text in it.names or (len(text) == 1 and text.isalpha()))
 
 
 def _endpoints(c: Ctx) -> tuple[Value, Value]:

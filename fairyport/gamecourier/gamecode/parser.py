@@ -49,6 +49,10 @@ ended by ``:`` left without its ``endif`` becomes an ``if`` block whose body is 
 (which may itself be an ``if``). It is parsed into the ordinary :class:`~.nodes.IfBlock`, so nothing downstream
 needs to know the form."""
 
+MAX_NESTING = 100
+"""How deeply ``if`` and ``sub`` blocks may nest. A block nested deeper is a located error (its header is read as a
+plain command), so no input can exhaust the parser's, the compiler's or the interpreter's recursion."""
+
 TEXT_COMMANDS = tuple(name for name, shape in COMMANDS.items() if shape == "text")
 """Commands whose arguments are free text: a ``:`` in them is text, not the end of a header."""
 
@@ -130,6 +134,8 @@ class _Parser:
         self.colon_ends = colon_ends
         self.queue = statements
         """The statements not parsed yet, each as its tokens; every block consumes from the front."""
+        self.depth = 0
+        """How many ``if`` and ``sub`` blocks enclose the statement being parsed (at most :data:`MAX_NESTING`)."""
 
     def error(self, reason: str, offset: int, expected: str, found: str) -> None:
         self.errors.append(ParseError(reason, Location.from_offset(self.code, offset, self.file),
@@ -149,12 +155,20 @@ class _Parser:
     def statement(self, tokens: list[Token]) -> Statement:
         """One statement starting with ``tokens`` (a block takes its body from the queue)."""
         first = tokens[0].text
-        if first == "if":
-            if tokens[0].offset in self.one_line:
-                return self.one_line_if(tokens)
-            return self.if_block(tokens)
-        if first == "sub":
-            return self.sub_block(tokens)
+        if first in ("if", "sub") and self.depth >= MAX_NESTING:
+            self.error(f"blocks nested deeper than {MAX_NESTING}", tokens[0].offset,
+                       f"at most {MAX_NESTING} nested 'if' and 'sub' blocks", f"'{first}' at depth {self.depth + 1}")
+            return self.command(tokens)
+        if first in ("if", "sub"):
+            self.depth += 1
+            try:
+                if first == "sub":
+                    return self.sub_block(tokens)
+                if tokens[0].offset in self.one_line:
+                    return self.one_line_if(tokens)
+                return self.if_block(tokens)
+            finally:
+                self.depth -= 1
         if first in ("elseif", "else", "endif", "endsub"):
             self.error(f"'{first}' without a matching opening statement", tokens[0].offset, "a statement",
                        repr(first))

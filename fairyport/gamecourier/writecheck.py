@@ -1,0 +1,125 @@
+"""The written preset's attack test, looking outward from the attacked square (rays and leaps reversed).
+
+``sub attacked square side`` asks whether a piece of ``side`` could move to ``square``. Instead of running every
+enemy piece's function, it lists the only squares such a piece can stand on, from the movement terms of every
+piece function (:mod:`.terms`), and runs the function of the piece found there:
+
+- a leap (``checkleap`` / ``checkaleap``, a lame leap, a two-step, a castling move) of delta ``(dx, dy)``: the
+  square ``where #square -dx -dy``;
+- a ride (``checkride`` / ``checkaride``) along ``(dx, dy)``: the first occupied square outward from the square
+  along ``(-dx, -dy)`` (``sub ray``), since every square a ride passes is empty;
+- a cannon hop (``checkhop`` / ``checkahop``): the second occupied square outward (exactly one piece between).
+
+Every square a piece function can be true from is on that list, and the piece function decides, so the answer
+is the one running every enemy piece's function gives. Pieces with a term of another form (a step then a slide,
+``yafsF``) keep the plain search: every piece of ``side`` with one of those labels is asked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from fairyport.gamecourier.gamecode.board import images
+from fairyport.gamecourier.gamecode.dispatch import guard
+from fairyport.gamecourier.gamecode.expressions import parse_expression
+from fairyport.gamecourier.gamecode.lexer import tokenize
+from fairyport.gamecourier.gamecode.nodes import Atom
+
+Vector = tuple[int, int]
+PIECES_OF_SIDE = "cond == #side white onlyupper onlylower"
+"""The pieces of the side named by ``#side`` (``white`` / ``black``), square -> label."""
+
+
+@dataclasses.dataclass
+class Reach:
+    """Where a piece can come from to reach a square: the deltas of its moves, by kind."""
+
+    leaps: set[Vector] = dataclasses.field(default_factory=set)
+    rides: set[Vector] = dataclasses.field(default_factory=set)
+    hops: set[Vector] = dataclasses.field(default_factory=set)
+    searched: set[str] = dataclasses.field(default_factory=set)
+    """Labels with a term of another form: searched for among the pieces of the side."""
+
+    def add_terms(self, piece_label: str, terms: list[str]) -> None:
+        """Add the reach of one piece function's terms."""
+        for term in terms:
+            if not self._add(term):
+                self.searched.add(piece_label)
+
+    def _add(self, term: str) -> bool:
+        tokens = tokenize(term).tokens
+        parsed = parse_expression(tokens, term)
+        if parsed.errors or parsed.expr is None:
+            return False
+        found = guard(parsed.expr)
+        if found is None or found[1] != (0, 0):
+            return False
+        call, _ = found
+        operands = call.args if call.implicit_endpoints else call.args[2:]
+        if not call.implicit_endpoints and [a.text if isinstance(a, Atom) else None for a in call.args[:2]] != [
+                "#0", "#1"]:
+            return False
+        numbers = [int(a.text) if isinstance(a, Atom) and a.kind == "number" and a.text.lstrip("-").isdigit()
+                   else None for a in operands]
+        if any(n is None for n in numbers):
+            return False
+        ints = [n for n in numbers if n is not None]
+        op = call.op
+        if op == "checkatwostep" and len(ints) == 4:
+            self.leaps.add((ints[0] + ints[2], ints[1] + ints[3]))
+            return True
+        if len(ints) != 2:
+            return False
+        deltas = [(ints[0], ints[1])] if op.startswith("checka") else list(images(ints[0], ints[1]))
+        kinds = {"leap": self.leaps, "ride": self.rides, "hop": self.hops}
+        kind = {"checkleap": "leap", "checkaleap": "leap", "checkride": "ride", "checkaride": "ride",
+                "checkhop": "hop", "checkahop": "hop"}.get(op)
+        if kind is None:
+            return False
+        kinds[kind].update(deltas)
+        return True
+
+
+def attack_lines(reach: Reach, in_play: bool) -> list[str]:
+    """``sub ray`` and ``sub attacked`` (``in_play``: only pieces on the board proper attack, not those in
+    storage)."""
+    sources = [f"where #square {-dx} {-dy}" for dx, dy in sorted(reach.leaps)]
+    sources += [f"(sub ray #square {-dx} {-dy})" for dx, dy in sorted(reach.rides)]
+    sources += [f"(sub ray (sub ray #square {-dx} {-dy}) {-dx} {-dy})" for dx, dy in sorted(reach.hops)]
+    playing = "fn inplay #at_from and " if in_play else ""
+    lines = [
+        "sub ray from dx dy:",
+        "  set ry_at where #from #dx #dy;",
+        "  do while #ry_at:",
+        "    if not empty #ry_at:",
+        "      return #ry_at;",
+        "    endif;",
+        "    set ry_at where #ry_at #dx #dy;",
+        "  loop;",
+        "  return false;",
+        "endsub;",
+        "sub attacked square side:",
+    ]
+    if sources:
+        lines += [
+            f"  for at_from array {' '.join(sources)}:",
+            f"    if {playing}fn #side space #at_from:",
+            "      if fn space #at_from #at_from #square:",
+            "        return true;",
+            "      endif;",
+            "    endif;",
+            "  next;",
+        ]
+    if reach.searched:
+        labels = " ".join(sorted(reach.searched))
+        lines += [
+            f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
+            f"    if {playing}match #at_piece {labels}:",
+            "      if fn #at_piece #at_from #square:",
+            "        return true;",
+            "      endif;",
+            "    endif;",
+            "  next;",
+        ]
+    lines += ["  return false;", "endsub;"]
+    return lines

@@ -1,0 +1,104 @@
+"""The guard shortcut of the GAME Code interpreter (:mod:`fairyport.gamecourier.gamecode.prune`):
+the shortcut gives exactly the moves trying every candidate gives, on written presets (leapers, riders, cannons,
+castling, e.p., promotion, drops) and on code built to trip it."""
+
+from __future__ import annotations
+
+import random
+
+import paths
+import pytest
+
+from fairyport.gamecourier.gamecode.game import GameCourierGame, load_preset, load_text
+from fairyport.gamecourier.gamecode.prune import dies_off_reach
+
+WRITTEN = paths.FIXTURES / "games"
+DROPS = paths.FIXTURES / "gamecourier" / "drops"
+
+
+def preset(pregame: str, post: str, *, code: str = "4k/5/5/5/R3K", cols: int = 5, pre: str = "") -> str:
+    extra = f"$default['postauto1'] = <<<'NOW'\n{post}\nNOW;\n"
+    if pre:
+        extra += f"$default['preauto1'] = <<<'NOW'\n{pre}\nNOW;\n"
+    return (f"<?php\n$default['code'] = '{code}';\n$default['cols'] = {cols};\n"
+            f"$default['pregame'] = <<<'NOW'\n{pregame}\nNOW;\n{extra}?>\n")
+
+
+def _both(text: str) -> tuple[GameCourierGame, GameCourierGame]:
+    fast, slow = load_text(text, "t.php"), load_text(text, "t.php")
+    slow.shortcuts = False
+    return fast, slow
+
+
+def _moves(game: GameCourierGame, fen: str | None = None) -> list[str]:
+    return [m.uci() for m in game.position(fen).legal_raw()]
+
+
+@pytest.mark.parametrize(("path", "plies"), [
+    (WRITTEN / "chess.php", 2), (WRITTEN / "minixiangqi.php", 3),
+    pytest.param(WRITTEN / "chess.php", 12, marks=pytest.mark.slow),
+    pytest.param(WRITTEN / "mirchess36.php", 8, marks=pytest.mark.slow),
+    pytest.param(DROPS / "minishogi.php", 12, marks=pytest.mark.slow)],
+    ids=["chess", "minixiangqi", "chess-long", "mirchess36", "minishogi"])
+def test_written_presets_give_the_moves_of_trying_everything(path: object, plies: int) -> None:
+    fast = load_preset(path)  # type: ignore[arg-type]
+    slow = load_preset(path)  # type: ignore[arg-type]
+    slow.shortcuts = False
+    rng = random.Random(18)
+    pos, mirror = fast.position(), slow.position()
+    for _ in range(plies):
+        moves = pos.legal_raw()
+        assert [m.uci() for m in moves] == [m.uci() for m in mirror.legal_raw()], pos.fen()
+        if not moves:
+            break
+        keen = [m for m in moves if m.promotion or pos.state.board[m.dest] != "@"] or moves
+        choice = rng.choice(keen if rng.random() < 0.5 else moves).uci()
+        for p in (pos, mirror):
+            p.push_raw(next(m for m in p.legal_raw() if m.uci() == choice))
+
+
+def test_promotions_and_ep_on_a_written_preset() -> None:
+    fast = load_preset(WRITTEN / "chess.php")
+    slow = load_preset(WRITTEN / "chess.php")
+    slow.shortcuts = False
+    for fen in ("r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1", "r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R b KQkq - 0 1"):
+        assert _moves(fast, fen) == _moves(slow, fen)
+
+
+def test_the_proof_holds_only_where_the_code_dies_first() -> None:
+    guard = "if not fn moved origin dest:\n  die no;\nendif;"
+    pieces = "def R checkride #0 #1 1 0; def K checkleap #0 #1 1 0 or checkleap #0 #1 1 1;"
+    proven = load_text(preset(pieces, guard), "t.php")
+    state = proven.start()
+    assert dies_off_reach(proven.interpreter, proven.trees["postauto1"], state, "a1").proven
+    # a statement with an effect before the guard, a guard that does not die, an unknown operator: no proof
+    for post in ("gosub x;\n" + guard + "\nsub x:\nendsub;", "if not fn moved origin dest:\n  say no;\nendif;",
+                 "set y frobnicate;\n" + guard):
+        game = load_text(preset(pieces, post), "t.php")
+        assert not dies_off_reach(game.interpreter, game.trees["postauto1"], game.start(), "a1").proven, post
+
+
+def test_a_proof_is_not_reused_when_what_it_read_changes() -> None:
+    # when 'lenient' is set, every candidate is legal (the guard does not run)
+    post = "if #lenient:\n  set x 1;\nelse:\n  if not fn moved origin dest:\n    die no;\n  endif;\nendif;"
+    fast, slow = _both(preset("def R checkride #0 #1 1 0; def K checkleap #0 #1 1 0 or checkleap #0 #1 1 1;", post))
+    found = []
+    for lenient in (False, True, False):
+        states = []
+        for game in (fast, slow):
+            state = game.start()
+            state.vars["lenient"] = lenient
+            states.append([m.uci() for m in game.legal_moves(state)])
+        assert states[0] == states[1]
+        found.append(len(states[0]))
+    assert found == [11, 48, 11]  # R 4 + 4 (e1 too: own captures are candidates), K 3; else every other square
+
+
+def test_castling_and_cannons_are_within_reach() -> None:
+    pieces = ("def C checkride #0 #1 1 0 or checkhop #0 #1 1 0; "
+              "def K checkleap #0 #1 1 0 or (flag #0 and == #1 where #0 -2 0 and empty where #0 -1 0);")
+    post = "if not fn moved origin dest:\n  die no;\nendif;"
+    fast, slow = _both(preset(pieces + " setflag e1;", post, code="4k/5/p4/5/C1p1K"))
+    moves = _moves(fast)
+    assert moves == _moves(slow)
+    assert {"e1c1", "a1a5", "a1d1", "a1c1", "a1a3"} <= set(moves) and "a1b2" not in moves
