@@ -1,0 +1,522 @@
+"""A game program written as a Game Courier settings file whose GAME Code enforces the program's rules.
+
+Game Courier moves the piece first and runs the mover's Post-Move code after; the code written here
+
+1. takes the move back (the program reads the board before the move) and dies when the game was already over
+   (a goal met, ``gameover``);
+2. runs the move blocks of the moved piece (``moves``) in ``play`` mode: each ``add`` is compared with the
+   move Game Courier made (origin, destination, and the label left on the destination for a promotion);
+3. makes the move the matching block recorded (``make_move``: captures, cascaded sub-moves, changes);
+4. dies when a royal piece of the mover is attacked afterwards (``attacked`` runs the enemy blocks in
+   ``attack`` mode).
+
+The board must be one that Game Courier draws from ``files`` and ``ranks``: every position on a grid cell,
+missing cells as holes. Other boards, and constructs the writer does not translate yet, are refused naming
+them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from fairyport.errors import UnsupportedError
+from fairyport.gamecourier.program.code import BlockWriter, Side, identifier
+from fairyport.gamecourier.settings_writer import write_settings
+from fairyport.program import game as pg
+
+STATE_VARIABLES = ("at", "src", "piece", "dst", "mark", "caps", "mfrom", "mto", "mpiece", "ckind", "cpos", "carg")
+"""The block run's variables (see :mod:`.code`), saved and restored around a nested attack test."""
+MAX_ATTACK_DEPTH = 2
+"""How deeply attack tests nest (an attack test inside a block run inside an attack test answers false), as
+the ZRF interpreter bounds them (:data:`fairyport.zrf.interpreter.constants.MAX_ATTACK_DEPTH`, the same
+value: the ZRF package cannot be imported here)."""
+
+
+@dataclasses.dataclass
+class WrittenProgram:
+    """The settings file and how its squares are named."""
+
+    text: str
+    squares: dict[str, str]
+    """Program position -> Game Courier square."""
+    labels: dict[tuple[str, str], str]
+    """(player, piece type) -> Game Courier label."""
+
+
+def refuse(what: str, where: str = "") -> UnsupportedError:
+    """A refusal naming the construct."""
+    return UnsupportedError(f"the Game Courier writer cannot translate {what}" + (f" ({where})" if where else ""),
+                            feature=what)
+
+
+def write_program(program: pg.GameProgram) -> WrittenProgram:
+    """The settings file of ``program``.
+
+    :raises UnsupportedError: naming the board, rule or instruction that cannot be written.
+    """
+    return _Writer(program).write()
+
+
+class _Writer:
+    def __init__(self, program: pg.GameProgram) -> None:
+        self.program = program
+        if len(program.players) != 2:
+            raise refuse(f"a game of {len(program.players)} players (Game Courier presets enforce two sides)")
+        self.players = program.players
+        self._check_turns()
+        self.files, self.ranks, self.squares, self.grid = _board(program.board)
+        self.labels = _labels(program)
+        self.sides = [self._side(i) for i in range(2)]
+
+    # -- checks ------------------------------------------------------------------------------------------
+
+    def _check_turns(self) -> None:
+        p = self.program
+        expected = (pg.Turn(p.players[0], p.players[0]), pg.Turn(p.players[1], p.players[1]))
+        if p.turns != expected or p.repeat_from != 0:
+            raise refuse("a turn order other than the two players alternating")
+        o = p.options
+        if o.pass_turn:
+            raise refuse("passing a turn")
+        if o.maximal_captures:
+            raise refuse("maximal captures")
+        if o.priorities:
+            raise refuse("move priorities")
+        if o.neutral:
+            raise refuse("neutral players")
+        if p.stock and any(piece.drops for piece in p.pieces):
+            raise refuse("drops from off-board stock")
+
+    # -- sides -------------------------------------------------------------------------------------------
+
+    def _side(self, index: int) -> Side:
+        player = self.players[index]
+        board = self.program.board
+        steps: dict[str, str] = {}
+        position = {self.squares[p.name]: p.cell for p in board.positions if p.cell is not None}
+        at = {cell: sq for sq, cell in position.items()}
+        for direction in board.links:
+            offset = None
+            consistent = True
+            for p in board.positions:
+                if p.cell is None:
+                    continue
+                target = board.link(player, direction, p.name)
+                if target is None:
+                    continue
+                cell = next(q.cell for q in board.positions if q.name == target)
+                if cell is None:
+                    consistent = False
+                    break
+                delta = (cell[0] - p.cell[0], cell[1] - p.cell[1])
+                if offset is None:
+                    offset = delta
+                elif offset != delta:
+                    consistent = False
+                    break
+            if consistent and offset is not None:
+                # every position whose offset square exists must have the link
+                for p in board.positions:
+                    assert p.cell is not None
+                    there = at.get((p.cell[0] + offset[0], p.cell[1] + offset[1]))
+                    if there is not None and board.link(player, direction, p.name) is None:
+                        consistent = False
+                        break
+            if not consistent:
+                continue  # refused where a block steps that way
+            if offset is None:
+                steps[direction] = "false"
+            else:
+                steps[direction] = f"where {{}} {offset[0]} {offset[1]}"
+        zones = {z: tuple(sorted(self.squares[q] for q in per.get(player, ()))) for z, per in board.zones.items()}
+        labels = {t: self.labels[player, t] for t in (piece.name for piece in self.program.pieces)}
+        other = {t: self.labels[self.players[1 - index], t] for t in labels}
+        return Side(identifier(player), index + 1, labels, other, steps, zones)
+
+    # -- the settings file -------------------------------------------------------------------------------
+
+    def write(self) -> WrittenProgram:
+        p = self.program
+        subs: list[str] = []
+        dispatch: dict[str, list[str]] = {}
+        flags: set[str] = set()
+        promotes = False
+        for side_index, side in enumerate(self.sides):
+            for piece in p.pieces:
+                names = []
+                for number, block in enumerate(piece.moves, start=1):
+                    name = f"{identifier(piece.name)}_{number}_{side.name}"
+                    writer = BlockWriter(side, block.source or piece.name)
+                    writer.body(block.body, 1)
+                    flags |= writer.flags
+                    promotes = promotes or any("array " in line and line.strip().startswith("gosub add_move")
+                                               and not line.rstrip().endswith("array;") for line in writer.lines)
+                    head = [f"sub {name} start:", "  set at #start;", "  set src #start;",
+                            "  set piece space #start;", "  set dst false;", "  set mark #start;"]
+                    head += [f"  set {v} array;" for v in STATE_VARIABLES[5:]]
+                    head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
+                    subs.append("\n".join([*head, *writer.lines, "endsub;"]))
+                    names.append(name)
+                dispatch[self.labels[self.players[side_index], piece.name]] = names
+        values: dict[str, str] = {
+            "game": p.title or "Untitled",
+            "code": self._fen(),
+            "cols": str(len(self.files)),
+            "files": " ".join(self.files),
+            "ranks": " ".join(self.ranks),
+            "shape": "Square Cells",
+            "sides": " ".join(self.players),
+            "set": json.dumps({"pieces": {label: ("W" if player == self.players[0] else "B") + identifier(kind)
+                                          + ".gif" for (player, kind), label in self.labels.items()}}),
+        }
+        pregame = []
+        if promotes:
+            pregame.append("setsystem maxmove 2;")
+        pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
+                    "set mode \"play\";", "set found false;", "set adepth 0;"]
+        values["pregame"] = "\n".join([*pregame, "", *subs, self._dispatch(dispatch), _ADD_MOVE, _MAKE_MOVE,
+                                       self._attacked(), self._turn(), self._gameover(), _COUNT_PIECES])
+        for number in (1, 2):
+            values[f"postauto{number}"] = f"gosub turn {number};"
+        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels))
+
+    def _fen(self) -> str:
+        rows = []
+        setup = self.program.setup
+        by_square = {self.squares[pos]: self.labels[owner, kind] for pos, (owner, kind) in setup.items()}
+        names = {cell: self.squares[p.name] for p in self.program.board.positions
+                 if p.cell is not None for cell in (p.cell,)}
+        for rank in reversed(range(len(self.ranks))):
+            text, run = "", 0
+            for file in range(len(self.files)):
+                sq = names.get((file, rank))
+                label = by_square.get(sq) if sq is not None else None
+                if sq is not None and label is None:
+                    run += 1
+                    continue
+                if run:
+                    text, run = text + str(run), 0
+                if sq is None:
+                    text += "-"
+                else:
+                    assert label is not None
+                    text += label if len(label) == 1 else "{" + label + "}"
+            if run:
+                text += str(run)
+            rows.append(text)
+        return "/".join(rows)
+
+    def _dispatch(self, dispatch: dict[str, list[str]]) -> str:
+        lines = ["sub moves sq:", "  set found false;"]
+        first = True
+        for label, names in dispatch.items():
+            if not names:
+                continue
+            lines.append(f"  {'if' if first else 'elseif'} == space #sq {_word(label)}:")
+            first = False
+            for name in names:
+                lines += [f"    gosub {name} #sq;", "    if #found:", "      return;", "    endif;"]
+        if not first:
+            lines.append("  endif;")
+        lines.append("endsub;")
+        return "\n".join(lines)
+
+    def _attacked(self) -> str:
+        empty_labels = [self.labels[player, self.program.pieces[0].name] for player in self.players]
+        saved = ["mode", "target", "found", *STATE_VARIABLES]
+        lines = ["sub attacked sq side:", f"  my old hit {' '.join('s_' + v for v in saved)};",
+                 f"  if >= #adepth {MAX_ATTACK_DEPTH}:", "    return false;", "  endif;"]
+        lines += [f"  set s_{v} #{v};" for v in saved]
+        lines += ["  set old space #sq;",
+                  "  if == #old @:",
+                  f"    add cond == #side 1 {_word(empty_labels[0])} {_word(empty_labels[1])} #sq;",
+                  "  else:",
+                  "    add cond == #side 1 toupper #old tolower #old #sq;",
+                  "  endif;",
+                  "  set adepth + #adepth 1;", "  set mode \"attack\";", "  set target #sq;", "  set hit false;",
+                  "  for (afrom pc) cond == #side 1 onlylower onlyupper:",
+                  "    if != #afrom #sq:",
+                  "      gosub moves #afrom;",
+                  "      if #found:",
+                  "        set hit true;",
+                  "        break;",
+                  "      endif;",
+                  "    endif;",
+                  "  next;",
+                  "  set adepth - #adepth 1;",
+                  "  if == #old @:", "    empty #sq;", "  else:", "    add #old #sq;", "  endif;"]
+        lines += [f"  set {v} #s_{v};" for v in saved]
+        lines += ["  return #hit;", "endsub;"]
+        return "\n".join(lines)
+
+    def _turn(self) -> str:
+        royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
+        lines = ["sub turn side:",
+                 "  set mover #side;",
+                 "  set chosen space dest;",
+                 "  add moved origin;",
+                 "  if == old @:", "    empty dest;", "  else:", "    add old dest;", "  endif;",
+                 "  if sub gameover:", "    die The game is over.;", "  endif;",
+                 "  set mode \"play\";", "  set want_from origin;", "  set want_to dest;",
+                 "  gosub moves origin;",
+                 "  if not #found:", "    die moved may not go from origin to dest.;", "  endif;",
+                 "  gosub make_move;"]
+        for number, player in enumerate(self.players, start=1):
+            if not royal[player]:
+                continue
+            lines += [f"  if == #side {number}:",
+                      f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
+                      f"      if match #pc {' '.join(_word(label) for label in royal[player])}:",
+                      f"        if sub attacked #sq {number}:",
+                      "          die That move leaves your royal piece attacked.;",
+                      "        endif;", "      endif;", "    next;", "  endif;"]
+        lines += ["  set lastfrom origin;", "  set lastto dest;", "endsub;"]
+        return "\n".join(lines)
+
+    def _royal(self, player: str) -> list[str]:
+        found: list[str] = []
+        for goal in self.program.goals:
+            if player in goal.players and isinstance(goal.condition, pg.Checkmated):
+                found += [t for t in goal.condition.types if t not in found]
+        return found
+
+    def _gameover(self) -> str:
+        tests = []
+        for goal in self.program.goals:
+            for player in goal.players:
+                test = self._goal(goal.condition, player)
+                if test != "false":
+                    tests.append(test)
+        lines = ["sub gameover:"]
+        for test in tests:
+            lines += [f"  if {test}:", "    return true;", "  endif;"]
+        lines += ["  return false;", "endsub;"]
+        return "\n".join(lines)
+
+    def _goal(self, c: pg.GoalCondition, player: str) -> str:
+        number = self.players.index(player) + 1
+        other = self.players[1 - self.players.index(player)]
+        if isinstance(c, (pg.Checkmated, pg.Stalemated)):
+            return "false"  # met exactly when the player to move has no legal move: no moves either way
+        if isinstance(c, pg.GoalNot):
+            inner = self._goal(c.inner, player)
+            return f"not ({inner})"
+        if isinstance(c, (pg.GoalAll, pg.GoalAny)):
+            joiner = " and " if isinstance(c, pg.GoalAll) else " or "
+            return joiner.join(f"({self._goal(part, player)})" for part in c.parts) or "false"
+        if isinstance(c, pg.PiecesRemaining):
+            if c.off_board and self.program.stock:
+                raise refuse("pieces-remaining counting off-board pieces")
+            compare = "==" if c.exactly else "<="
+            label = '"all"' if c.piece_type is None else _word(self.labels[player, c.piece_type])
+            if c.total:
+                label2 = '"all"' if c.piece_type is None else _word(self.labels[other, c.piece_type])
+                return (f"{compare} + sub count_pieces 1 {label if number == 1 else label2} "
+                        f"sub count_pieces 2 {label2 if number == 1 else label} {c.count}")
+            return f"{compare} sub count_pieces {number} {label} {c.count}"
+        if isinstance(c, pg.Captured):
+            return " or ".join(f"match {_word(self.labels[player, t])} #removed" for t in c.types) or "false"
+        if isinstance(c, pg.AbsoluteConfig):
+            parts = []
+            for element in c.elements:
+                squares = [self.squares[q] for q in element.get(player, ())]
+                wanted = [k for k in c.pieces if not k.banned]
+                banned = [k for k in c.pieces if k.banned]
+                if wanted:
+                    parts.append("(" + " or ".join(self._holds(sq, k, player, other) for sq in squares
+                                                   for k in wanted) + ")")
+                if banned:
+                    parts.append("not (" + " or ".join(self._holds(sq, k, player, other) for sq in squares
+                                                       for k in banned) + ")")
+            return " and ".join(parts) or "true"
+        raise refuse(f"the goal {type(c).__name__}")
+
+    def _holds(self, sq: str, k: pg.ConfigPiece, player: str, other: str) -> str:
+        owners = {"own": [player], "opponent": [other], "any": [player, other]}[k.owner]
+        return " or ".join(f"== space {sq} {_word(self.labels[o, k.piece_type])}" for o in owners)
+
+
+def _word(label: str) -> str:
+    """A label as a GAME Code operand: bare when it is one letter, else quoted."""
+    return label if len(label) == 1 and label.isalpha() else '"' + label + '"'
+
+
+def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str], tuple[int, int]]:
+    """Files, ranks, position -> square name, grid size; refused when Game Courier cannot draw the board."""
+    if any(p.dummy for p in board.positions):
+        raise refuse("a board with off-board (dummy) positions")
+    grid = board.grid()
+    if grid is None:
+        raise refuse("a board whose positions do not all lie on one two-dimensional grid")
+    files_n, ranks_n = grid
+    cells = {p.cell: p.name for p in board.positions}
+    if len(cells) != len(board.positions):
+        raise refuse("a board with two positions on one grid cell")
+    files = [_common(sorted((n for c, n in cells.items() if c is not None and c[0] == f)), prefix=True)
+             for f in range(files_n)]
+    ranks = [_common(sorted((n for c, n in cells.items() if c is not None and c[1] == r)), prefix=False)
+             for r in range(ranks_n)]
+    names_ok = all(c is not None and files[c[0]] and ranks[c[1]] and files[c[0]] + ranks[c[1]] == n
+                   for c, n in cells.items())
+    if not names_ok or len(set(files)) != files_n or len(set(ranks)) != ranks_n:
+        files = [_file_label(f) for f in range(files_n)]
+        ranks = [str(r + 1) for r in range(ranks_n)]
+    squares = {n: files[c[0]] + ranks[c[1]] for c, n in cells.items() if c is not None}
+    return files, ranks, squares, grid
+
+
+def _common(names: list[str], *, prefix: bool) -> str:
+    if not names:
+        return ""
+    if len(names) == 1:
+        return ""  # one name says nothing about how it splits
+    first, last = names[0], names[-1]
+    if not prefix:
+        first, last = first[::-1], last[::-1]
+    n = 0
+    while n < min(len(first), len(last)) and first[n] == last[n]:
+        n += 1
+    found = first[:n]
+    if not prefix:
+        found = found[::-1]
+    # labels in names that the files carry as letters and the ranks as digits
+    if prefix:
+        return found.rstrip("0123456789")
+    return found.lstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _file_label(index: int) -> str:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+
+
+def _labels(program: pg.GameProgram) -> dict[tuple[str, str], str]:
+    """Each (player, piece type)'s label: the piece's notation in upper case for the first player and in lower
+    case for the second, letters taken from the name where notations clash."""
+    taken: set[str] = set()
+    result: dict[tuple[str, str], str] = {}
+    for piece in program.pieces:
+        base = "".join(ch for ch in piece.notation if ch.isalpha()).upper()
+        if not base or base in taken:
+            letters = [ch.upper() for ch in piece.name if ch.isalpha()]
+            base = next((ch for ch in letters if ch not in taken), "")
+            if not base:
+                base = "".join(letters)[:3] or "X"
+                while base in taken:
+                    base += "X"
+        taken.add(base)
+        result[program.players[0], piece.name] = base.upper()
+        result[program.players[1], piece.name] = base.lower()
+    return result
+
+
+_ADD_MOVE = """sub add_move copy choices:
+  my end placed first_from first_to;
+  set end cond #dst #dst #at;
+  if == #mode "attack":
+    if == #end #target or match #target #caps or match #target #mto:
+      set found true;
+    endif;
+    return;
+  endif;
+  if count #mfrom:
+    set first_from elem 0 #mfrom;
+    set first_to elem 0 #mto;
+  else:
+    set first_from #src;
+    set first_to #end;
+  endif;
+  if != #first_from #want_from or != #first_to #want_to:
+    return;
+  endif;
+  set placed #piece;
+  if == count #choices 1:
+    if != #chosen moved:
+      return;
+    endif;
+    set placed elem 0 #choices;
+  elseif count #choices:
+    if == #chosen moved:
+      if not match #piece #choices:
+        return;
+      endif;
+    elseif match #chosen #choices:
+      set placed #chosen;
+    else:
+      return;
+    endif;
+  elseif != #chosen moved:
+    return;
+  endif;
+  set found true;
+  set f_from #mfrom;
+  set f_to #mto;
+  set f_piece #mpiece;
+  push f_from #src;
+  push f_to #end;
+  push f_piece #placed;
+  set f_copy #copy;
+  set f_caps #caps;
+  set f_ckind #ckind;
+  set f_cpos #cpos;
+  set f_carg #carg;
+endsub;"""
+
+_MAKE_MOVE = """sub make_move:
+  my last seen sq arg kind;
+  set last - count #f_from 1;
+  set removed array;
+  set seen array;
+  for sq #f_caps:
+    if not match #sq #seen:
+      push seen #sq;
+    endif;
+  next;
+  for sq #f_to:
+    if not match #sq #seen:
+      push seen #sq;
+    endif;
+  next;
+  for sq #seen:
+    if not empty #sq and not match #sq #f_from:
+      push removed space #sq;
+    endif;
+  next;
+  for sq #f_caps:
+    empty #sq;
+  next;
+  for (i sq) #f_from:
+    if not == #i #last or not #f_copy:
+      empty #sq;
+    endif;
+  next;
+  for (i sq) #f_to:
+    add elem #i #f_piece #sq;
+  next;
+  for (i kind) #f_ckind:
+    set sq elem #i #f_cpos;
+    set arg elem #i #f_carg;
+    if == #kind "create":
+      add cond == #mover 1 toupper #arg tolower #arg #sq;
+    elseif empty #sq:
+    elseif == #kind "change-type":
+      add cond isupper space #sq toupper #arg tolower #arg #sq;
+    elseif == #kind "flip":
+      add cond isupper space #sq tolower space #sq toupper space #sq #sq;
+    else:
+      add cond == #mover 1 toupper space #sq tolower space #sq #sq;
+    endif;
+  next;
+endsub;"""
+
+_COUNT_PIECES = """sub count_pieces side label:
+  my n;
+  set n 0;
+  for (sq pc) cond == #side 1 onlyupper onlylower:
+    if == #label "all" or == #pc #label:
+      set n + #n 1;
+    endif;
+  next;
+  return #n;
+endsub;"""
