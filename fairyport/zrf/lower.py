@@ -92,9 +92,12 @@ class _Lowering:
         game = self.game
         board = game.board
         positions = []
+        # ZRF grids count their second dimension down the screen; the program's cells count ranks up
+        top = max((c[1] for c in board.grid_coordinates if c is not None and len(c) == 2), default=0)
         for p, name in enumerate(board.names):
             coordinates = board.grid_coordinates[p]
-            cell = (coordinates[0], coordinates[1]) if coordinates is not None and len(coordinates) == 2 else None
+            cell = ((coordinates[0], top - coordinates[1]) if coordinates is not None and len(coordinates) == 2
+                    else None)
             positions.append(pg.Position(name, cell, board.dummy[p]))
         links = {d: {board.names[p]: board.names[q] for p, q in enumerate(board.links[i]) if q != NO_LINK}
                  for i, d in enumerate(board.directions)}

@@ -126,7 +126,7 @@ class BlockWriter:
             self.flags.add(c.name)
             return f"#flag_{identifier(c.name)}"
         if isinstance(c, pn.Attacked) and not c.defended and c.move_type is None:
-            return f"sub attacked {self.square(c.where)} {side.number}"
+            return f"(sub attacked {self.square(c.where)} {side.number})"
         raise self.refuse(_describe(c))
 
     def _group(self, c: pn.Condition) -> str:
@@ -175,6 +175,10 @@ class BlockWriter:
             if sq != "#at":
                 self._fail_unless(depth, sq)
             self.emit(depth, f"set mark {sq};")
+        elif isinstance(item, pn.Verify) and isinstance(item.condition, pn.Not):
+            self.emit(depth, f"if {self.condition(item.condition.inner)}:")
+            self.emit(depth + 1, "return;")
+            self.emit(depth, "endif;")
         elif isinstance(item, pn.Verify):
             self._fail_unless(depth, self.condition(item.condition))
         elif isinstance(item, pn.If):

@@ -25,6 +25,9 @@ from fairyport.gamecourier.program.code import BlockWriter, Side, identifier
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.program import game as pg
 
+RECORD = ("from", "to", "piece", "copy", "caps", "ckind", "cpos", "carg")
+"""What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move, ``f_<name>`` once
+chosen): its sub-moves' origins, destinations and pieces, whether the last copies, captures and changes."""
 STATE_VARIABLES = ("at", "src", "piece", "dst", "mark", "caps", "mfrom", "mto", "mpiece", "ckind", "cpos", "carg")
 """The block run's variables (see :mod:`.code`), saved and restored around a nested attack test."""
 MAX_ATTACK_DEPTH = 2
@@ -174,10 +177,12 @@ class _Writer:
         if promotes:
             pregame.append("setsystem maxmove 2;")
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
-                    "set mode \"play\";", "set found false;", "set adepth 0;"]
+                    "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;"]
         values["pregame"] = "\n".join([*pregame, "", *subs, self._dispatch(dispatch), _ADD_MOVE, _MAKE_MOVE,
-                                       self._attacked(), self._turn(), self._gameover(), _COUNT_PIECES])
+                                       self._safe(), self._attacked(), self._generate(), self._turn(),
+                                       self._gameover(), _COUNT_PIECES])
         for number in (1, 2):
+            values[f"preauto{number}"] = f"gosub generate {number};"
             values[f"postauto{number}"] = f"gosub turn {number};"
         return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels))
 
@@ -251,27 +256,56 @@ class _Writer:
         return "\n".join(lines)
 
     def _turn(self) -> str:
-        royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
-        lines = ["sub turn side:",
+        return "\n".join([
+            "sub turn side:",
+            "  set mover #side;",
+            "  set chosen space dest;",
+            "  set key join origin join \"-\" join dest join \"-\" cond == #chosen moved \"\" #chosen;",
+            "  if not elem #key #legal:",
+            "    die moved may not go from origin to dest.;",
+            "  endif;",
+            "  add moved origin;",
+            "  if == old @:", "    empty dest;", "  else:", "    add old dest;", "  endif;",
+            *[f"  set f_{v} elem #key #l_{v};" for v in RECORD],
+            "  gosub make_move;",
+            "  set lastfrom origin;",
+            "  set lastto dest;",
+            "endsub;"])
+
+    def _generate(self) -> str:
+        lines = ["sub generate side:",
                  "  set mover #side;",
-                 "  set chosen space dest;",
-                 "  add moved origin;",
-                 "  if == old @:", "    empty dest;", "  else:", "    add old dest;", "  endif;",
                  "  if sub gameover:", "    die The game is over.;", "  endif;",
-                 "  set mode \"play\";", "  set want_from origin;", "  set want_to dest;",
-                 "  gosub moves origin;",
-                 "  if not #found:", "    die moved may not go from origin to dest.;", "  endif;",
-                 "  gosub make_move;"]
+                 "  set legal array;",
+                 *[f"  set l_{v} array;" for v in RECORD],
+                 "  set mode \"list\";",
+                 "  for (sq pc) cond == #side 1 onlyupper onlylower:",
+                 "    gosub moves #sq;",
+                 "  next;",
+                 "endsub;"]
+        return "\n".join(lines)
+
+    def _safe(self) -> str:
+        royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
+        lines = ["sub safe:", "  my touched saved sq safe keep;",
+                 "  set touched merge merge #f_caps #f_from merge #f_to #f_cpos;",
+                 "  set saved array;",
+                 "  for sq #touched:", "    push saved space #sq;", "  next;",
+                 "  set keep #removed;",
+                 "  gosub make_move;",
+                 "  set safe true;"]
         for number, player in enumerate(self.players, start=1):
             if not royal[player]:
                 continue
-            lines += [f"  if == #side {number}:",
+            lines += [f"  if == #mover {number}:",
                       f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
                       f"      if match #pc {' '.join(_word(label) for label in royal[player])}:",
                       f"        if sub attacked #sq {number}:",
-                      "          die That move leaves your royal piece attacked.;",
+                      "          set safe false;",
+                      "          break;",
                       "        endif;", "      endif;", "    next;", "  endif;"]
-        lines += ["  set lastfrom origin;", "  set lastto dest;", "endsub;"]
+        lines += ["  for (i sq) #touched:", "    add elem #i #saved #sq;", "  next;",
+                  "  set removed #keep;", "  return #safe;", "endsub;"]
         return "\n".join(lines)
 
     def _royal(self, player: str) -> list[str]:
@@ -308,13 +342,13 @@ class _Writer:
         if isinstance(c, pg.PiecesRemaining):
             if c.off_board and self.program.stock:
                 raise refuse("pieces-remaining counting off-board pieces")
-            compare = "==" if c.exactly else "<="
+            compare = "==" if c.exactly else ">="
             label = '"all"' if c.piece_type is None else _word(self.labels[player, c.piece_type])
             if c.total:
                 label2 = '"all"' if c.piece_type is None else _word(self.labels[other, c.piece_type])
-                return (f"{compare} + sub count_pieces 1 {label if number == 1 else label2} "
-                        f"sub count_pieces 2 {label2 if number == 1 else label} {c.count}")
-            return f"{compare} sub count_pieces {number} {label} {c.count}"
+                return (f"{compare} {c.count} + (sub count_pieces 1 {label if number == 1 else label2}) "
+                        f"(sub count_pieces 2 {label2 if number == 1 else label})")
+            return f"{compare} {c.count} (sub count_pieces {number} {label})"
         if isinstance(c, pg.Captured):
             return " or ".join(f"match {_word(self.labels[player, t])} #removed" for t in c.types) or "false"
         if isinstance(c, pg.AbsoluteConfig):
@@ -412,7 +446,7 @@ def _labels(program: pg.GameProgram) -> dict[tuple[str, str], str]:
 
 
 _ADD_MOVE = """sub add_move copy choices:
-  my end placed first_from first_to;
+  my end first_from first_to options choice promotion key;
   set end cond #dst #dst #at;
   if == #mode "attack":
     if == #end #target or match #target #caps or match #target #mto:
@@ -427,40 +461,35 @@ _ADD_MOVE = """sub add_move copy choices:
     set first_from #src;
     set first_to #end;
   endif;
-  if != #first_from #want_from or != #first_to #want_to:
-    return;
-  endif;
-  set placed #piece;
-  if == count #choices 1:
-    if != #chosen moved:
-      return;
-    endif;
-    set placed elem 0 #choices;
-  elseif count #choices:
-    if == #chosen moved:
-      if not match #piece #choices:
-        return;
+  set options cond count #choices #choices array #piece;
+  for choice #options:
+    set promotion cond (== #choice #piece or == count #options 1) "" #choice;
+    set key join #first_from join "-" join #first_to join "-" #promotion;
+    if not elem #key #legal:
+      set f_from #mfrom;
+      set f_to #mto;
+      set f_piece #mpiece;
+      push f_from #src;
+      push f_to #end;
+      push f_piece #choice;
+      set f_copy #copy;
+      set f_caps #caps;
+      set f_ckind #ckind;
+      set f_cpos #cpos;
+      set f_carg #carg;
+      if sub safe:
+        setelem legal #key true;
+        setelem l_from #key #f_from;
+        setelem l_to #key #f_to;
+        setelem l_piece #key #f_piece;
+        setelem l_copy #key #f_copy;
+        setelem l_caps #key #f_caps;
+        setelem l_ckind #key #f_ckind;
+        setelem l_cpos #key #f_cpos;
+        setelem l_carg #key #f_carg;
       endif;
-    elseif match #chosen #choices:
-      set placed #chosen;
-    else:
-      return;
     endif;
-  elseif != #chosen moved:
-    return;
-  endif;
-  set found true;
-  set f_from #mfrom;
-  set f_to #mto;
-  set f_piece #mpiece;
-  push f_from #src;
-  push f_to #end;
-  push f_piece #placed;
-  set f_copy #copy;
-  set f_caps #caps;
-  set f_ckind #ckind;
-  set f_cpos #cpos;
-  set f_carg #carg;
+  next;
 endsub;"""
 
 _MAKE_MOVE = """sub make_move:

@@ -1,0 +1,111 @@
+"""ZRF games translated into GAME Code (the program route of ``convert --to gamecourier``), proven by two
+interpreters: the written preset's perft by the GAME Code interpreter equals the ZRF interpreter's on the source,
+divides are equal at the root, and seeded playouts list the same moves at every ply."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fairyport.errors import UnsupportedError
+from fairyport.gamecourier.program.write import write_program
+from fairyport.zrf.lower import lower_file
+from tests.helpers.translated import translate
+
+GRID4 = """(board (image "x.bmp")
+    (grid (start-rectangle 0 0 50 50)
+      (dimensions ("a/b/c/d" (50 0)) ("4/3/2/1" (0 50)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+    (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw))
+    %s)"""
+
+TINY_CHESS = """
+(define slide ($1 (while empty? add $1) (verify not-friend?) add))
+(define step ($1 (verify not-friend?) add))
+(game (title "Tiny chess") (players White Black) (turn-order White Black)
+  %s
+  (piece (name Pawn) (moves
+     (n (verify empty?) (if (in-zone? last-rank) (add Rook Knight) else add))
+     (ne (verify enemy?) (if (in-zone? last-rank) (add Rook Knight) else add))
+     (nw (verify enemy?) (if (in-zone? last-rank) (add Rook Knight) else add))))
+  (piece (name Knight) (moves (n n e (verify not-friend?) add) (n n w (verify not-friend?) add)
+     (e e n (verify not-friend?) add) (w w s (verify not-friend?) add)))
+  (piece (name Rook) (moves (slide n) (slide e) (slide s) (slide w)))
+  (piece (name King) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
+  (board-setup (White (King a1) (Rook d1) (Pawn b2))
+               (Black (King d4) (Rook a4) (Pawn c3)))
+  (loss-condition (White Black) (checkmated King)))
+""" % (GRID4 % "(zone (name last-rank) (players White) (positions a4 b4 c4 d4)) "
+               "(zone (name last-rank) (players Black) (positions a1 b1 c1 d1))")
+
+JUMPERS = """
+(define hop ($1 (verify enemy?) capture $1 (verify empty?) (if (in-zone? far) (add Queen) else add)))
+(define walk ($1 (verify empty?) (if (in-zone? far) (add Queen) else add)))
+(game (title "Jumpers") (players White Black) (turn-order White Black)
+  %s
+  (piece (name Man) (moves (walk n) (walk ne) (walk nw) (hop n) (hop ne) (hop nw)))
+  (piece (name Queen) (moves (walk n) (walk s) (walk e) (walk w) (hop n) (hop s) (hop e) (hop w)))
+  (board-setup (White (Man a1 b1 c1 d2)) (Black (Man a4 b3 c4 d4)))
+  (loss-condition (White Black) (pieces-remaining 0))
+  (loss-condition (White Black) stalemated))
+""" % (GRID4 % "(zone (name far) (players White) (positions a4 b4 c4 d4)) "
+               "(zone (name far) (players Black) (positions a1 b1 c1 d1)) (kill-positions a3)")
+
+SWAPPERS = """
+(game (title "Swappers") (players White Black) (turn-order White Black)
+  %s
+  (piece (name General) (moves
+     (n (verify friend?) cascade back add)
+     (mark e (while empty? e) (verify enemy?) (set-flag far (not-marked? w)) back (if (flag? far) e else n)
+        (verify empty?) add)
+     (e (verify not-friend?) (if enemy? (change-type Soldier) add else add))))
+  (piece (name Soldier) (moves (n (verify not-friend?) add) (s (verify empty?) flip add)))
+  (board-setup (White (General a1) (Soldier a2 c1)) (Black (General d4) (Soldier d3 b4)))
+  (win-condition (White Black) (captured General))
+  (draw-condition (White Black) (total-piece-count 2)))
+""" % (GRID4 % "")
+
+GAMES = {"tiny chess": TINY_CHESS, "jumpers": JUMPERS, "swappers": SWAPPERS}
+
+
+@pytest.fixture(params=sorted(GAMES))
+def game_file(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    path = tmp_path / (request.param.replace(" ", "_") + ".zrf")
+    path.write_text(GAMES[request.param], encoding="utf-8")
+    return path
+
+
+def test_perft_and_divide_agree(game_file: Path) -> None:
+    translated = translate(game_file)
+    zrf, gc = translated.perfts(2)
+    assert zrf > 0
+    assert gc == zrf
+    zrf_divide, gc_divide = translated.divides(2)
+    assert gc_divide == zrf_divide
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_playouts_list_the_same_moves(game_file: Path, seed: int) -> None:
+    translated = translate(game_file)
+    assert translated.playout(seed, 12) > 0
+
+
+def test_the_preset_reads_as_gamecode_a_preset_author_recognises(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.zrf"
+    path.write_text(TINY_CHESS, encoding="utf-8")
+    text = write_program(lower_file(path)).text
+    assert "sub Rook_1_White start:" in text  # one sub per move block and side
+    assert "set at where #at 0 1;" in text  # a step north
+    assert "if isupper space #at:" in text and "do while empty #at:" in text  # (verify not-friend?), a while
+    assert "sub attacked sq side:" in text and "gosub turn 1;" in text
+    assert "setsystem maxmove 2;" in text  # promotion choices are sub-moves
+
+
+def test_refusals_name_the_construct(tmp_path: Path) -> None:
+    path = tmp_path / "passing.zrf"
+    path.write_text(TINY_CHESS.replace("(turn-order White Black)",
+                                       "(turn-order White Black) (option \"pass turn\" true)"), encoding="utf-8")
+    with pytest.raises(UnsupportedError) as caught:
+        write_program(lower_file(path))
+    assert caught.value.feature == "passing a turn"
