@@ -31,10 +31,16 @@ def identifier(text: str) -> str:
     return name if name and not name[0].isdigit() else "_" + name
 
 
+def word(label: str) -> str:
+    """A label as a GAME Code operand: bare when it is one letter, else quoted."""
+    return label if len(label) == 1 and label.isalpha() else '"' + label + '"'
+
+
 @dataclasses.dataclass
 class Side:
     """What the code of one side needs: its name, its pieces' labels and how its directions step."""
 
+    player: str
     name: str
     number: int
     """1: upper-case labels, 2: lower case."""
@@ -109,7 +115,8 @@ class BlockWriter:
             return "false"  # two sides, no neutral pieces: the writer refuses games that have them
         if isinstance(c, pn.PieceIs):
             sq = self.square(c.where)
-            return f"(== space {sq} {side.labels[c.piece_type]} or == space {sq} {side.other_labels[c.piece_type]})"
+            return (f"(== space {sq} {word(side.labels[c.piece_type])} or "
+                    f"== space {sq} {word(side.other_labels[c.piece_type])})")
         if isinstance(c, pn.PositionIs):
             return f"== #at {c.position}"
         if isinstance(c, pn.InZone):
@@ -219,14 +226,17 @@ class BlockWriter:
             sq = self.square(item.where)
             if sq != "#at":
                 self._fail_unless(depth, sq)
-            self._change(depth, "change-type", sq, self.side.labels[item.piece_type])
+            self._change(depth, "change-type", sq, word(self.side.labels[item.piece_type]))
         elif isinstance(item, pn.Create):
-            if item.piece_type is None or item.owner is not None:
-                raise self.refuse("create with an owner or without a piece type")
             sq = self.square(item.where)
             if sq != "#at":
                 self._fail_unless(depth, sq)
-            self._change(depth, "create", sq, self.side.labels[item.piece_type])
+            own = item.owner is None or item.owner == self.side.player
+            if item.piece_type is None:
+                label = "#piece" if own else "cond isupper #piece tolower #piece toupper #piece"
+            else:
+                label = word((self.side.labels if own else self.side.other_labels)[item.piece_type])
+            self._change(depth, "create", sq, label)
         elif isinstance(item, pn.SetFlag):
             self.flags.add(item.name)
             self.emit(depth, f"set flag_{identifier(item.name)} {self.condition(item.value)};")
@@ -234,14 +244,14 @@ class BlockWriter:
             raise self.refuse(_describe(item))
 
     def _change(self, depth: int, kind: str, square: str, arg: str) -> None:
-        self.emit(depth, f'push ckind "{kind}";')
+        self.emit(depth, f'push ckind "{kind}";')  # what make_move does with the square
         self.emit(depth, f"push cpos {square};")
         self.emit(depth, f"push carg {arg};")
 
     def _add(self, item: pn.Add, depth: int) -> None:
         if item.kind.partial:
             raise self.refuse(item.kind.value)
-        choices = " ".join(self.side.labels[t] for t in item.types)
+        choices = " ".join(word(self.side.labels[t]) for t in item.types)
         self.emit(depth, f"gosub add_move {'true' if item.kind.copy else 'false'} array {choices}".rstrip() + ";")
         self.emit(depth, "if #found:")
         self.emit(depth + 1, "return;")

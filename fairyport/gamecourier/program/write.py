@@ -21,14 +21,15 @@ import dataclasses
 import json
 
 from fairyport.errors import UnsupportedError
-from fairyport.gamecourier.program.code import BlockWriter, Side, identifier
+from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, word
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.program import game as pg
 
-RECORD = ("from", "to", "piece", "copy", "caps", "ckind", "cpos", "carg")
+RECORD = ("from", "to", "piece", "copy", "caps", "ckind", "cpos", "carg", "type", "ncap")
 """What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move, ``f_<name>`` once
 chosen): its sub-moves' origins, destinations and pieces, whether the last copies, captures and changes."""
-STATE_VARIABLES = ("at", "src", "piece", "dst", "mark", "caps", "mfrom", "mto", "mpiece", "ckind", "cpos", "carg")
+STATE_VARIABLES = ("btype", "at", "src", "piece", "dst", "mark", "caps", "mfrom", "mto", "mpiece", "ckind", "cpos",
+                   "carg")
 """The block run's variables (see :mod:`.code`), saved and restored around a nested attack test."""
 MAX_ATTACK_DEPTH = 2
 """How deeply attack tests nest (an attack test inside a block run inside an attack test answers false), as
@@ -69,23 +70,24 @@ class _Writer:
         self.players = program.players
         self._check_turns()
         self.files, self.ranks, self.squares, self.grid = _board(program.board)
-        self.labels = _labels(program)
+        self.labels = _labels(program, self.players)
+        self.tables: list[str] = []
+        """Pre-Game lines that fill the link tables of directions that are not one grid offset."""
         self.sides = [self._side(i) for i in range(2)]
 
     # -- checks ------------------------------------------------------------------------------------------
 
     def _check_turns(self) -> None:
         p = self.program
-        expected = (pg.Turn(p.players[0], p.players[0]), pg.Turn(p.players[1], p.players[1]))
-        if p.turns != expected or p.repeat_from != 0:
+        turns = p.turns
+        if (len(turns) != 2 or p.repeat_from != 0 or turns[0].player == turns[1].player
+                or any(t.owner != t.player for t in turns)):
             raise refuse("a turn order other than the two players alternating")
+        self.players = (turns[0].player, turns[1].player)
+        self.turn_types = {t.player: t.move_type for t in turns}
         o = p.options
         if o.pass_turn:
             raise refuse("passing a turn")
-        if o.maximal_captures:
-            raise refuse("maximal captures")
-        if o.priorities:
-            raise refuse("move priorities")
         if o.neutral:
             raise refuse("neutral players")
         if p.stock and any(piece.drops for piece in p.pieces):
@@ -127,7 +129,14 @@ class _Writer:
                         consistent = False
                         break
             if not consistent:
-                continue  # refused where a block steps that way
+                table = f"link_{identifier(direction)}_{identifier(player)}"
+                steps[direction] = f"elem {{}} #{table}"
+                self.tables.append(f"set {table} array;")
+                for p in board.positions:
+                    target = board.link(player, direction, p.name)
+                    if target is not None:
+                        self.tables.append(f"setelem {table} {self.squares[p.name]} {self.squares[target]};")
+                continue
             if offset is None:
                 steps[direction] = "false"
             else:
@@ -135,19 +144,19 @@ class _Writer:
         zones = {z: tuple(sorted(self.squares[q] for q in per.get(player, ()))) for z, per in board.zones.items()}
         labels = {t: self.labels[player, t] for t in (piece.name for piece in self.program.pieces)}
         other = {t: self.labels[self.players[1 - index], t] for t in labels}
-        return Side(identifier(player), index + 1, labels, other, steps, zones)
+        return Side(player, identifier(player), index + 1, labels, other, steps, zones)
 
     # -- the settings file -------------------------------------------------------------------------------
 
     def write(self) -> WrittenProgram:
         p = self.program
         subs: list[str] = []
-        dispatch: dict[str, list[str]] = {}
+        dispatch: dict[str, list[tuple[str, str | None]]] = {}
         flags: set[str] = set()
         promotes = False
         for side_index, side in enumerate(self.sides):
             for piece in p.pieces:
-                names = []
+                names: list[tuple[str, str | None]] = []
                 for number, block in enumerate(piece.moves, start=1):
                     name = f"{identifier(piece.name)}_{number}_{side.name}"
                     writer = BlockWriter(side, block.source or piece.name)
@@ -157,10 +166,11 @@ class _Writer:
                                                and not line.rstrip().endswith("array;") for line in writer.lines)
                     head = [f"sub {name} start:", "  set at #start;", "  set src #start;",
                             "  set piece space #start;", "  set dst false;", "  set mark #start;"]
-                    head += [f"  set {v} array;" for v in STATE_VARIABLES[5:]]
+                    head.insert(1, f'  set btype "{block.move_type or ""}";')
+                    head += [f"  set {v} array;" for v in STATE_VARIABLES[6:]]
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
-                    names.append(name)
+                    names.append((name, block.move_type))
                 dispatch[self.labels[self.players[side_index], piece.name]] = names
         values: dict[str, str] = {
             "game": p.title or "Untitled",
@@ -178,8 +188,8 @@ class _Writer:
             pregame.append("setsystem maxmove 2;")
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
                     "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;"]
-        values["pregame"] = "\n".join([*pregame, "", *subs, self._dispatch(dispatch), _ADD_MOVE, _MAKE_MOVE,
-                                       self._safe(), self._attacked(), self._generate(), self._turn(),
+        values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch), _ADD_MOVE,
+                                       _MAKE_MOVE, self._safe(), self._attacked(), self._generate(), self._turn(),
                                        self._gameover(), _COUNT_PIECES])
         for number in (1, 2):
             values[f"preauto{number}"] = f"gosub generate {number};"
@@ -212,16 +222,24 @@ class _Writer:
             rows.append(text)
         return "/".join(rows)
 
-    def _dispatch(self, dispatch: dict[str, list[str]]) -> str:
+    def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None]]]) -> str:
+        """``moves sq``: every block of the piece on ``sq``; when listing a turn's moves, only the blocks of the
+        move type the turn order allows (attack tests run them all)."""
         lines = ["sub moves sq:", "  set found false;"]
         first = True
         for label, names in dispatch.items():
             if not names:
                 continue
-            lines.append(f"  {'if' if first else 'elseif'} == space #sq {_word(label)}:")
+            lines.append(f"  {'if' if first else 'elseif'} == space #sq {word(label)}:")
             first = False
-            for name in names:
-                lines += [f"    gosub {name} #sq;", "    if #found:", "      return;", "    endif;"]
+            player = next(pl for (pl, _), lab in self.labels.items() if lab == label)
+            allowed = self.turn_types[player]
+            for name, move_type in names:
+                if allowed is not None and move_type != allowed:
+                    lines += ['    if == #mode "attack":', f"      gosub {name} #sq;", "      if #found:",
+                              "        return;", "      endif;", "    endif;"]
+                else:
+                    lines += [f"    gosub {name} #sq;", "    if #found:", "      return;", "    endif;"]
         if not first:
             lines.append("  endif;")
         lines.append("endsub;")
@@ -235,7 +253,7 @@ class _Writer:
         lines += [f"  set s_{v} #{v};" for v in saved]
         lines += ["  set old space #sq;",
                   "  if == #old @:",
-                  f"    add cond == #side 1 {_word(empty_labels[0])} {_word(empty_labels[1])} #sq;",
+                  f"    add cond == #side 1 {word(empty_labels[0])} {word(empty_labels[1])} #sq;",
                   "  else:",
                   "    add cond == #side 1 toupper #old tolower #old #sq;",
                   "  endif;",
@@ -281,8 +299,21 @@ class _Writer:
                  "  set mode \"list\";",
                  "  for (sq pc) cond == #side 1 onlyupper onlylower:",
                  "    gosub moves #sq;",
-                 "  next;",
-                 "endsub;"]
+                 "  next;"]
+        options = self.program.options
+        if options.priorities:
+            lines.append("  set keep false;")
+            for move_type in options.priorities:
+                lines += ["  if not #keep:", "    for (key t) #l_type:",
+                          f'      if == #t "{move_type}" and elem #key #legal:', f'        set keep "{move_type}";',
+                          "        break;", "      endif;", "    next;", "  endif;"]
+            lines += ["  if #keep:", "    for (key t) #l_type:", "      if != #t #keep:",
+                      "        setelem legal #key false;", "      endif;", "    next;", "  endif;"]
+        if options.maximal_captures:
+            lines += ["  set most 0;", "  for (key n) #l_ncap:", "    if elem #key #legal and > #n #most:",
+                      "      set most #n;", "    endif;", "  next;", "  for (key n) #l_ncap:",
+                      "    if < #n #most:", "      setelem legal #key false;", "    endif;", "  next;"]
+        lines.append("endsub;")
         return "\n".join(lines)
 
     def _safe(self) -> str:
@@ -299,13 +330,13 @@ class _Writer:
                 continue
             lines += [f"  if == #mover {number}:",
                       f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
-                      f"      if match #pc {' '.join(_word(label) for label in royal[player])}:",
+                      f"      if match #pc {' '.join(word(label) for label in royal[player])}:",
                       f"        if sub attacked #sq {number}:",
                       "          set safe false;",
                       "          break;",
                       "        endif;", "      endif;", "    next;", "  endif;"]
         lines += ["  for (i sq) #touched:", "    add elem #i #saved #sq;", "  next;",
-                  "  set removed #keep;", "  return #safe;", "endsub;"]
+                  "  set ncap count #removed;", "  set removed #keep;", "  return #safe;", "endsub;"]
         return "\n".join(lines)
 
     def _royal(self, player: str) -> list[str]:
@@ -343,14 +374,14 @@ class _Writer:
             if c.off_board and self.program.stock:
                 raise refuse("pieces-remaining counting off-board pieces")
             compare = "==" if c.exactly else ">="
-            label = '"all"' if c.piece_type is None else _word(self.labels[player, c.piece_type])
+            label = '"all"' if c.piece_type is None else word(self.labels[player, c.piece_type])
             if c.total:
-                label2 = '"all"' if c.piece_type is None else _word(self.labels[other, c.piece_type])
+                label2 = '"all"' if c.piece_type is None else word(self.labels[other, c.piece_type])
                 return (f"{compare} {c.count} + (sub count_pieces 1 {label if number == 1 else label2}) "
                         f"(sub count_pieces 2 {label2 if number == 1 else label})")
             return f"{compare} {c.count} (sub count_pieces {number} {label})"
         if isinstance(c, pg.Captured):
-            return " or ".join(f"match {_word(self.labels[player, t])} #removed" for t in c.types) or "false"
+            return " or ".join(f"match {word(self.labels[player, t])} #removed" for t in c.types) or "false"
         if isinstance(c, pg.AbsoluteConfig):
             parts = []
             for element in c.elements:
@@ -368,12 +399,7 @@ class _Writer:
 
     def _holds(self, sq: str, k: pg.ConfigPiece, player: str, other: str) -> str:
         owners = {"own": [player], "opponent": [other], "any": [player, other]}[k.owner]
-        return " or ".join(f"== space {sq} {_word(self.labels[o, k.piece_type])}" for o in owners)
-
-
-def _word(label: str) -> str:
-    """A label as a GAME Code operand: bare when it is one letter, else quoted."""
-    return label if len(label) == 1 and label.isalpha() else '"' + label + '"'
+        return " or ".join(f"== space {sq} {word(self.labels[o, k.piece_type])}" for o in owners)
 
 
 def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str], tuple[int, int]]:
@@ -425,7 +451,7 @@ def _file_label(index: int) -> str:
     return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
 
 
-def _labels(program: pg.GameProgram) -> dict[tuple[str, str], str]:
+def _labels(program: pg.GameProgram, players: tuple[str, ...]) -> dict[tuple[str, str], str]:
     """Each (player, piece type)'s label: the piece's notation in upper case for the first player and in lower
     case for the second, letters taken from the name where notations clash."""
     taken: set[str] = set()
@@ -440,8 +466,8 @@ def _labels(program: pg.GameProgram) -> dict[tuple[str, str], str]:
                 while base in taken:
                     base += "X"
         taken.add(base)
-        result[program.players[0], piece.name] = base.upper()
-        result[program.players[1], piece.name] = base.lower()
+        result[players[0], piece.name] = base.upper()
+        result[players[1], piece.name] = base.lower()
     return result
 
 
@@ -477,6 +503,7 @@ _ADD_MOVE = """sub add_move copy choices:
       set f_ckind #ckind;
       set f_cpos #cpos;
       set f_carg #carg;
+      set f_type #btype;
       if sub safe:
         setelem legal #key true;
         setelem l_from #key #f_from;
@@ -487,6 +514,8 @@ _ADD_MOVE = """sub add_move copy choices:
         setelem l_ckind #key #f_ckind;
         setelem l_cpos #key #f_cpos;
         setelem l_carg #key #f_carg;
+        setelem l_type #key #f_type;
+        setelem l_ncap #key #ncap;
       endif;
     endif;
   next;
@@ -527,7 +556,7 @@ _MAKE_MOVE = """sub make_move:
     set sq elem #i #f_cpos;
     set arg elem #i #f_carg;
     if == #kind "create":
-      add cond == #mover 1 toupper #arg tolower #arg #sq;
+      add #arg #sq;
     elseif empty #sq:
     elseif == #kind "change-type":
       add cond isupper space #sq toupper #arg tolower #arg #sq;
