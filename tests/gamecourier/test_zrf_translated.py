@@ -66,7 +66,23 @@ SWAPPERS = """
   (draw-condition (White Black) (total-piece-count 2)))
 """ % (GRID4 % "")
 
-GAMES = {"tiny chess": TINY_CHESS, "jumpers": JUMPERS, "swappers": SWAPPERS}
+HOPPERS = """
+(define hop ($1 (verify enemy?) capture $1 (verify empty?) add))
+(game (title "Hoppers") (players White Black) (turn-order (Black play) (White play))
+  (move-priorities jumping play)
+  %s
+  (piece (name Hopper) (moves
+     (move-type jumping) (hop n) (hop e) (hop w)
+     (move-type play) (n (verify empty?) add) (ring (verify empty?) add)
+     (move-type never) (s (verify empty?) add)))
+  (piece (name Spawner) (moves
+     (move-type play) (e (verify empty?) (create Hopper w) add) (w (verify empty?) (create Black Hopper e) add)))
+  (board-setup (White (Hopper a1 c1) (Spawner b2)) (Black (Hopper b4 d4) (Spawner c3)))
+  (loss-condition (White Black) (pieces-remaining 0 Hopper)))
+""" % (GRID4 % "(links ring (a1 b1) (b1 c1) (c1 d1) (d1 d2) (d2 d3) (d3 d4) (d4 c4) (c4 b4) (b4 a4) (a4 a3) (a3 a2)"
+               " (a2 a1))")
+
+GAMES = {"tiny chess": TINY_CHESS, "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
 @pytest.fixture(params=sorted(GAMES))
