@@ -85,11 +85,11 @@ def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float)
     _limit(memory_gb)
     sys.setrecursionlimit(20000)
     try:
-        started = time.perf_counter()
         game = compile_variant(read_variant(Path(path), spec))
         if len(game.players) != 2:
             conn.send(("skipped", "", f"{len(game.players)} players"))
             return
+        started = time.perf_counter()
         zrf = perft(game.start_position(), depth)
         zrf_time = time.perf_counter() - started
         if zrf == 0:
@@ -103,11 +103,13 @@ def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float)
             feature = getattr(error, "feature", None) or str(error)[:80]
             conn.send(("refused", kind, str(feature)))
             return
+        start = load_text(written.text, f"{path}.php").position()
         started = time.perf_counter()
-        gc = perft(load_text(written.text, f"{path}.php").position(), depth)
+        gc = perft(start, depth)
         gc_time = time.perf_counter() - started
         outcome = "agree" if gc == zrf else "differ"
-        conn.send((outcome, kind, f"zrf {zrf} ({zrf_time:.1f}s), gc {gc} ({gc_time:.1f}s)"))
+        conn.send((outcome, kind, f"zrf {zrf} ({zrf_time:.2f}s), gc {gc} ({gc_time:.2f}s), "
+                                  f"ratio {gc_time / max(zrf_time, 1e-3):.0f}x"))
     except FairyportError as error:
         conn.send(("error", "", str(error)[:120]))
     except (RecursionError, MemoryError, Exception) as error:
@@ -159,6 +161,7 @@ def main() -> None:
     table: dict[str, collections.Counter[str]] = {kind: collections.Counter() for kind in CLASSES}
     refused: dict[str, collections.Counter[str]] = {kind: collections.Counter() for kind in CLASSES}
     other: collections.Counter[str] = collections.Counter()
+    ratios: list[float] = []
     for folder in args.folders:
         count = 0
         for path in sorted(folder.rglob("*")):
@@ -180,6 +183,8 @@ def main() -> None:
             for spec in (choices if args.variants == "all" else choices[:1]):
                 outcome, kind, detail = run(path, spec, args.depth, args.timeout, args.memory_gb)
                 print(f"{path}#{spec}: {kind or '-'}: {outcome}: {detail}", flush=True)
+                if outcome == "agree" and "ratio " in detail:
+                    ratios.append(float(detail.rsplit("ratio ", 1)[1].rstrip("x")))
                 if kind in table:
                     table[kind][outcome] += 1
                     if outcome == "refused":
@@ -200,6 +205,11 @@ def main() -> None:
         if refused[kind]:
             print(f"refused in {kind}: " + "; ".join(f"{what} ({n})" for what, n in refused[kind].most_common(8)))
     print(f"not counted: {dict(other)}")
+    if ratios:
+        ratios.sort()
+        print(f"GAME Code time / ZRF time (perft({args.depth}) alone, both compiled first) over the "
+              f"{len(ratios)} agreeing variants: median {ratios[len(ratios) // 2]:.0f}x, "
+              f"min {ratios[0]:.0f}x, max {ratios[-1]:.0f}x")
     counted = sum(total.values())
     print(f"summary: {counted} two-player variants with moves, {total['agree']} agree, {total['differ']} differ, "
           f"{total['refused']} refused, {total['gc timeout']} timeouts, {total['error']} errors")

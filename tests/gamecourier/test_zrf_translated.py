@@ -82,7 +82,22 @@ HOPPERS = """
 """ % (GRID4 % "(links ring (a1 b1) (b1 c1) (c1 d1) (d1 d2) (d2 d3) (d3 d4) (d4 c4) (c4 b4) (b4 a4) (a4 a3) (a3 a2)"
                " (a2 a1))")
 
-GAMES = {"tiny chess": TINY_CHESS, "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
+GRID5 = GRID4.replace('"a/b/c/d"', '"a/b/c/d/e"').replace('"4/3/2/1"', '"5/4/3/2/1"')
+
+CHAINS = """
+(define jump ($1 (verify enemy?) capture $1 (verify empty?) (add-partial jumping)))
+(define shift ($1 (verify empty?) add))
+(game (title "Chains") (players White Black) (turn-order White Black)
+  (move-priorities jumping shifting)
+  %s
+  (piece (name Man) (moves (move-type jumping) (jump n) (jump e) (jump w)
+                           (move-type shifting) (shift n) (shift ne) (shift nw)))
+  (board-setup (White (Man a1 b1 c1 e1)) (Black (Man c2 c4 b3 a5 e5)))
+  (loss-condition (White Black) (pieces-remaining 0))
+  (loss-condition (White Black) stalemated))
+""" % GRID5
+
+GAMES = {"chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
 @pytest.fixture(params=sorted(GAMES))
@@ -125,3 +140,18 @@ def test_refusals_name_the_construct(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedError) as caught:
         write_program(lower_file(path))
     assert caught.value.feature == "passing a turn"
+
+
+def test_convert_takes_the_program_route_when_the_model_cannot_hold_the_game(tmp_path: Path) -> None:
+    from fairyport import api
+    from fairyport.gamecourier.gamecode.game import load_text
+    from fairyport.movegen.perft import perft
+
+    path = tmp_path / "hoppers.zrf"
+    path.write_text(HOPPERS, encoding="utf-8")
+    game = api.read(path)
+    assert game.kept and game.program is not None  # a link-table direction and turn move types: kept as code
+    conversion = api.convert(path, "gamecourier")
+    assert "sub Hopper_1_Black start:" in conversion.text
+    assert perft(load_text(conversion.text).position(), 2) == translate(path).perfts(2)[0]
+    assert '"program":' not in api.write(game, "json").text  # derived from the source, never saved

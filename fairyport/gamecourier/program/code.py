@@ -249,10 +249,11 @@ class BlockWriter:
         self.emit(depth, f"push carg {arg};")
 
     def _add(self, item: pn.Add, depth: int) -> None:
-        if item.kind.partial:
-            raise self.refuse(item.kind.value)
         choices = " ".join(word(self.side.labels[t]) for t in item.types)
-        self.emit(depth, f"gosub add_move {'true' if item.kind.copy else 'false'} array {choices}".rstrip() + ";")
+        copy = "true" if item.kind.copy else "false"
+        partial = "true" if item.kind.partial else "false"
+        cont = item.continue_with or ""
+        self.emit(depth, f'gosub add_move {copy} {partial} "{cont}" array {choices}'.rstrip() + ";")
         self.emit(depth, "if #found:")
         self.emit(depth + 1, "return;")
         self.emit(depth, "endif;")

@@ -25,9 +25,12 @@ from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, wo
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.program import game as pg
 
-RECORD = ("from", "to", "piece", "copy", "caps", "ckind", "cpos", "carg", "type", "ncap")
-"""What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move, ``f_<name>`` once
-chosen): its sub-moves' origins, destinations and pieces, whether the last copies, captures and changes."""
+RECORD = ("netsq", "netlab", "removed", "type", "ncap")
+"""What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move): the squares it changes and
+their new labels, the pieces it takes off the board, its move type and how many it takes."""
+MAX_PARTIAL_CHAIN = 64
+"""How many ``add-partial`` steps one turn may chain (the ZRF interpreter's bound,
+:data:`fairyport.zrf.interpreter.constants.MAX_PARTIAL_CHAIN`; beyond it the chain ends there)."""
 STATE_VARIABLES = ("btype", "at", "src", "piece", "dst", "mark", "caps", "mfrom", "mto", "mpiece", "ckind", "cpos",
                    "carg")
 """The block run's variables (see :mod:`.code`), saved and restored around a nested attack test."""
@@ -60,6 +63,11 @@ def write_program(program: pg.GameProgram) -> WrittenProgram:
     :raises UnsupportedError: naming the board, rule or instruction that cannot be written.
     """
     return _Writer(program).write()
+
+
+def write_preset(program: pg.GameProgram) -> str:
+    """The settings file text of ``program`` (:attr:`fairyport.format.Format.write_program`)."""
+    return write_program(program).text
 
 
 class _Writer:
@@ -187,9 +195,10 @@ class _Writer:
         if promotes:
             pregame.append("setsystem maxmove 2;")
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
-                    "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;"]
+                    "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
+                    "set cdepth 0;", "set csteps 0;"]
         values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch), _ADD_MOVE,
-                                       _MAKE_MOVE, self._safe(), self._attacked(), self._generate(), self._turn(),
+                                       _MAKE_MOVE, self._take(), self._attacked(), self._generate(), self._turn(),
                                        self._gameover(), _COUNT_PIECES])
         for number in (1, 2):
             values[f"preauto{number}"] = f"gosub generate {number};"
@@ -224,13 +233,17 @@ class _Writer:
 
     def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None]]]) -> str:
         """``moves sq``: every block of the piece on ``sq``; when listing a turn's moves, only the blocks of the
-        move type the turn order allows (attack tests run them all)."""
+        move type the turn order allows (attack tests run them all). ``moves_typed sq type``: the blocks of one
+        move type (``""``: untyped), where an ``add-partial`` chain continues."""
         lines = ["sub moves sq:", "  set found false;"]
+        typed = ["sub moves_typed sq type:"]
         first = True
         for label, names in dispatch.items():
             if not names:
                 continue
-            lines.append(f"  {'if' if first else 'elseif'} == space #sq {word(label)}:")
+            test = f"  {'if' if first else 'elseif'} == space #sq {word(label)}:"
+            lines.append(test)
+            typed.append(test)
             first = False
             player = next(pl for (pl, _), lab in self.labels.items() if lab == label)
             allowed = self.turn_types[player]
@@ -240,10 +253,11 @@ class _Writer:
                               "        return;", "      endif;", "    endif;"]
                 else:
                     lines += [f"    gosub {name} #sq;", "    if #found:", "      return;", "    endif;"]
+                typed += [f'    if == #type "{move_type or ""}":', f"      gosub {name} #sq;", "    endif;"]
         if not first:
             lines.append("  endif;")
-        lines.append("endsub;")
-        return "\n".join(lines)
+            typed.append("  endif;")
+        return "\n".join([*lines, "endsub;", *typed, "endsub;"])
 
     def _attacked(self) -> str:
         empty_labels = [self.labels[player, self.program.pieces[0].name] for player in self.players]
@@ -276,6 +290,7 @@ class _Writer:
     def _turn(self) -> str:
         return "\n".join([
             "sub turn side:",
+            "  my key lab;",
             "  set mover #side;",
             "  set chosen space dest;",
             "  set key join origin join \"-\" join dest join \"-\" cond == #chosen moved \"\" #chosen;",
@@ -284,8 +299,11 @@ class _Writer:
             "  endif;",
             "  add moved origin;",
             "  if == old @:", "    empty dest;", "  else:", "    add old dest;", "  endif;",
-            *[f"  set f_{v} elem #key #l_{v};" for v in RECORD],
-            "  gosub make_move;",
+            "  for (i sq) elem #key #l_netsq:",
+            "    set lab elem #i elem #key #l_netlab;",
+            "    if == #lab @:", "      empty #sq;", "    else:", "      add #lab #sq;", "    endif;",
+            "  next;",
+            "  set removed elem #key #l_removed;",
             "  set lastfrom origin;",
             "  set lastto dest;",
             "endsub;"])
@@ -297,6 +315,7 @@ class _Writer:
                  "  set legal array;",
                  *[f"  set l_{v} array;" for v in RECORD],
                  "  set mode \"list\";",
+                 "  set cdepth 0;",
                  "  for (sq pc) cond == #side 1 onlyupper onlylower:",
                  "    gosub moves #sq;",
                  "  next;"]
@@ -316,28 +335,70 @@ class _Writer:
         lines.append("endsub;")
         return "\n".join(lines)
 
-    def _safe(self) -> str:
+    def _take(self) -> str:
+        """``take_step``: make the step recorded in ``f_*`` on the board, continue an ``add-partial`` chain from
+        where it landed (blocks of the continuing move type, from that square only), finish the move where the
+        chain ends, and take the step back. ``finish`` keeps the move when no royal piece of the mover is attacked,
+        as the net change of every square the turn touched (``corig``: their labels before the turn)."""
         royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
-        lines = ["sub safe:", "  my touched saved sq safe keep;",
-                 "  set touched merge merge #f_caps #f_from merge #f_to #f_cpos;",
-                 "  set saved array;",
-                 "  for sq #touched:", "    push saved space #sq;", "  next;",
-                 "  set keep #removed;",
-                 "  gosub make_move;",
-                 "  set safe true;"]
+        saved = [*STATE_VARIABLES, "lastfrom", "lastto"]
+        take = ["sub take_step partial cont promotion end first_from:",
+                f"  my touched saved sq i before kept {' '.join('s_' + v for v in saved)};",
+                "  set kept #cremoved;",
+                "  set touched merge merge #f_caps #f_from merge #f_to #f_cpos;",
+                "  set saved array;",
+                "  for sq #touched:",
+                "    push saved space #sq;",
+                "    if not match #sq keys #corig:",
+                "      setelem corig #sq space #sq;",
+                "    endif;",
+                "  next;",
+                "  gosub make_move;",
+                "  set cremoved merge #cremoved #removed;",
+                f"  if #partial and < #cdepth {MAX_PARTIAL_CHAIN}:",
+                *[f"    set s_{v} #{v};" for v in saved],
+                "    set lastfrom #first_from;",
+                "    set lastto #end;",
+                "    set cdepth + #cdepth 1;",
+                "    set before #csteps;",
+                "    gosub moves_typed #end #cont;",
+                "    set cdepth - #cdepth 1;",
+                *[f"    set {v} #s_{v};" for v in saved],
+                f"    if == #before #csteps{' or true' if self.program.options.pass_partial else ''}:",
+                "      gosub finish #end #promotion;",
+                "    endif;",
+                "  else:",
+                "    gosub finish #end #promotion;",
+                "  endif;",
+                "  for (i sq) #touched:",
+                "    add elem #i #saved #sq;",
+                "  next;",
+                "  set cremoved #kept;",
+                "endsub;"]
+        finish = ["sub finish end promotion:", "  my key sq orig netsq netlab safe;",
+                  "  set key join #cfrom join \"-\" join #end join \"-\" #promotion;",
+                  "  if elem #key #legal:", "    return;", "  endif;",
+                  "  set safe true;"]
         for number, player in enumerate(self.players, start=1):
             if not royal[player]:
                 continue
-            lines += [f"  if == #mover {number}:",
-                      f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
-                      f"      if match #pc {' '.join(word(label) for label in royal[player])}:",
-                      f"        if sub attacked #sq {number}:",
-                      "          set safe false;",
-                      "          break;",
-                      "        endif;", "      endif;", "    next;", "  endif;"]
-        lines += ["  for (i sq) #touched:", "    add elem #i #saved #sq;", "  next;",
-                  "  set ncap count #removed;", "  set removed #keep;", "  return #safe;", "endsub;"]
-        return "\n".join(lines)
+            finish += [f"  if == #mover {number}:",
+                       f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
+                       f"      if match #pc {' '.join(word(label) for label in royal[player])}:",
+                       f"        if sub attacked #sq {number}:",
+                       "          return;",
+                       "        endif;", "      endif;", "    next;", "  endif;"]
+        finish += ["  set netsq array;", "  set netlab array;",
+                   "  for (sq orig) #corig:", "    if != space #sq #orig:", "      push netsq #sq;",
+                   "      push netlab space #sq;", "    endif;", "  next;",
+                   "  setelem legal #key true;",
+                   "  setelem l_netsq #key #netsq;",
+                   "  setelem l_netlab #key #netlab;",
+                   "  setelem l_removed #key #cremoved;",
+                   "  setelem l_type #key #ctype;",
+                   "  setelem l_ncap #key count #cremoved;",
+                   "endsub;"]
+        return "\n".join(take + finish)
 
     def _royal(self, player: str) -> list[str]:
         found: list[str] = []
@@ -471,8 +532,8 @@ def _labels(program: pg.GameProgram, players: tuple[str, ...]) -> dict[tuple[str
     return result
 
 
-_ADD_MOVE = """sub add_move copy choices:
-  my end first_from first_to options choice promotion key;
+_ADD_MOVE = """sub add_move copy partial cont choices:
+  my end first_from first_to options choice promotion;
   set end cond #dst #dst #at;
   if == #mode "attack":
     if == #end #target or match #target #caps or match #target #mto:
@@ -487,37 +548,31 @@ _ADD_MOVE = """sub add_move copy choices:
     set first_from #src;
     set first_to #end;
   endif;
+  if == #cont "":
+    set cont #btype;
+  endif;
+  if == #cdepth 0:
+    set cfrom #first_from;
+    set corig array;
+    set cremoved array;
+    set ctype #btype;
+  endif;
   set options cond count #choices #choices array #piece;
   for choice #options:
+    set csteps + #csteps 1;
     set promotion cond (== #choice #piece or == count #options 1) "" #choice;
-    set key join #first_from join "-" join #first_to join "-" #promotion;
-    if not elem #key #legal:
-      set f_from #mfrom;
-      set f_to #mto;
-      set f_piece #mpiece;
-      push f_from #src;
-      push f_to #end;
-      push f_piece #choice;
-      set f_copy #copy;
-      set f_caps #caps;
-      set f_ckind #ckind;
-      set f_cpos #cpos;
-      set f_carg #carg;
-      set f_type #btype;
-      if sub safe:
-        setelem legal #key true;
-        setelem l_from #key #f_from;
-        setelem l_to #key #f_to;
-        setelem l_piece #key #f_piece;
-        setelem l_copy #key #f_copy;
-        setelem l_caps #key #f_caps;
-        setelem l_ckind #key #f_ckind;
-        setelem l_cpos #key #f_cpos;
-        setelem l_carg #key #f_carg;
-        setelem l_type #key #f_type;
-        setelem l_ncap #key #ncap;
-      endif;
-    endif;
+    set f_from #mfrom;
+    set f_to #mto;
+    set f_piece #mpiece;
+    push f_from #src;
+    push f_to #end;
+    push f_piece #choice;
+    set f_copy #copy;
+    set f_caps #caps;
+    set f_ckind #ckind;
+    set f_cpos #cpos;
+    set f_carg #carg;
+    gosub take_step #partial #cont #promotion #first_to #first_from;
   next;
 endsub;"""
 
