@@ -77,10 +77,10 @@ HOPPERS = """
      (move-type never) (s (verify empty?) add)))
   (piece (name Spawner) (moves
      (move-type play) (e (verify empty?) (create Hopper w) add) (w (verify empty?) (create Black Hopper e) add)))
-  (board-setup (White (Hopper a1 c1) (Spawner b2)) (Black (Hopper b4 d4) (Spawner c3)))
+  (board-setup (White (Hopper a1 c1 x0) (Spawner b2)) (Black (Hopper b4 d4) (Spawner c3)))
   (loss-condition (White Black) (pieces-remaining 0 Hopper)))
 """ % (GRID4 % "(links ring (a1 b1) (b1 c1) (c1 d1) (d1 d2) (d2 d3) (d3 d4) (d4 c4) (c4 b4) (b4 a4) (a4 a3) (a3 a2)"
-               " (a2 a1))")
+               " (a2 a1)) (dummy x0)")
 
 GRID5 = GRID4.replace('"a/b/c/d"', '"a/b/c/d/e"').replace('"4/3/2/1"', '"5/4/3/2/1"')
 
@@ -131,6 +131,14 @@ def test_the_preset_reads_as_gamecode_a_preset_author_recognises(tmp_path: Path)
     assert "if isupper space #at:" in text and "do while empty #at:" in text  # (verify not-friend?), a while
     assert "sub attacked sq side:" in text and "gosub turn 1;" in text
     assert "setsystem maxmove 2;" in text  # promotion choices are sub-moves
+
+
+def test_dummy_positions_become_a_storage_rank(tmp_path: Path) -> None:
+    path = tmp_path / "hoppers.zrf"
+    path.write_text(HOPPERS, encoding="utf-8")
+    written = write_program(lower_file(path))
+    assert written.squares["x0"] == "a!1"  # past a rank of holes: "$default['ranks'] = '1 2 3 4 !0 !1'"
+    assert "'1 2 3 4 !0 !1'" in written.text
 
 
 def test_refusals_name_the_construct(tmp_path: Path) -> None:

@@ -28,6 +28,9 @@ from fairyport.program import game as pg
 RECORD = ("netsq", "netlab", "removed", "type", "ncap")
 """What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move): the squares it changes and
 their new labels, the pieces it takes off the board, its move type and how many it takes."""
+STORAGE_RANK = "!"
+"""The first character of a rank label whose squares are off the board (the Game Courier drop tutorial's
+convention, :data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`)."""
 MAX_PARTIAL_CHAIN = 64
 """How many ``add-partial`` steps one turn may chain (the ZRF interpreter's bound,
 :data:`fairyport.zrf.interpreter.constants.MAX_PARTIAL_CHAIN`; beyond it the chain ends there)."""
@@ -77,7 +80,7 @@ class _Writer:
             raise refuse(f"a game of {len(program.players)} players (Game Courier presets enforce two sides)")
         self.players = program.players
         self._check_turns()
-        self.files, self.ranks, self.squares, self.grid = _board(program.board)
+        self.files, self.ranks, self.squares, self.cells = _board(program.board)
         self.labels = _labels(program, self.players)
         self.tables: list[str] = []
         """Pre-Game lines that fill the link tables of directions that are not one grid offset."""
@@ -107,22 +110,17 @@ class _Writer:
         player = self.players[index]
         board = self.program.board
         steps: dict[str, str] = {}
-        position = {self.squares[p.name]: p.cell for p in board.positions if p.cell is not None}
-        at = {cell: sq for sq, cell in position.items()}
+        at = {cell: name for name, cell in self.cells.items()}
         for direction in board.links:
             offset = None
             consistent = True
             for p in board.positions:
-                if p.cell is None:
-                    continue
+                here = self.cells[p.name]
                 target = board.link(player, direction, p.name)
                 if target is None:
                     continue
-                cell = next(q.cell for q in board.positions if q.name == target)
-                if cell is None:
-                    consistent = False
-                    break
-                delta = (cell[0] - p.cell[0], cell[1] - p.cell[1])
+                cell = self.cells[target]
+                delta = (cell[0] - here[0], cell[1] - here[1])
                 if offset is None:
                     offset = delta
                 elif offset != delta:
@@ -131,8 +129,8 @@ class _Writer:
             if consistent and offset is not None:
                 # every position whose offset square exists must have the link
                 for p in board.positions:
-                    assert p.cell is not None
-                    there = at.get((p.cell[0] + offset[0], p.cell[1] + offset[1]))
+                    here = self.cells[p.name]
+                    there = at.get((here[0] + offset[0], here[1] + offset[1]))
                     if there is not None and board.link(player, direction, p.name) is None:
                         consistent = False
                         break
@@ -209,8 +207,7 @@ class _Writer:
         rows = []
         setup = self.program.setup
         by_square = {self.squares[pos]: self.labels[owner, kind] for pos, (owner, kind) in setup.items()}
-        names = {cell: self.squares[p.name] for p in self.program.board.positions
-                 if p.cell is not None for cell in (p.cell,)}
+        names = {cell: self.squares[name] for name, cell in self.cells.items()}
         for rank in reversed(range(len(self.ranks))):
             text, run = "", 0
             for file in range(len(self.files)):
@@ -463,28 +460,38 @@ class _Writer:
         return " or ".join(f"== space {sq} {word(self.labels[o, k.piece_type])}" for o in owners)
 
 
-def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str], tuple[int, int]]:
-    """Files, ranks, position -> square name, grid size; refused when Game Courier cannot draw the board."""
-    if any(p.dummy for p in board.positions):
-        raise refuse("a board with off-board (dummy) positions")
-    grid = board.grid()
-    if grid is None:
+def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str], dict[str, tuple[int, int]]]:
+    """Files, ranks, position -> square name, position -> cell; refused when Game Courier cannot draw the board.
+
+    Dummy positions (off the board: ZRF keeps pieces or markers there) go to storage ranks above the board, past
+    one rank of holes, labelled with :data:`STORAGE_RANK` (Game Courier's mark for squares off the board)."""
+    real = [p for p in board.positions if not p.dummy]
+    dummies = [p for p in board.positions if p.dummy]
+    cells_of = [p.cell for p in real]
+    if not real or any(c is None for c in cells_of):
         raise refuse("a board whose positions do not all lie on one two-dimensional grid")
-    files_n, ranks_n = grid
-    cells = {p.cell: p.name for p in board.positions}
-    if len(cells) != len(board.positions):
+    files_n = 1 + max(c[0] for c in cells_of if c is not None)
+    ranks_n = 1 + max(c[1] for c in cells_of if c is not None)
+    cells = {p.cell: p.name for p in real if p.cell is not None}
+    if len(cells) != len(real):
         raise refuse("a board with two positions on one grid cell")
-    files = [_common(sorted((n for c, n in cells.items() if c is not None and c[0] == f)), prefix=True)
-             for f in range(files_n)]
-    ranks = [_common(sorted((n for c, n in cells.items() if c is not None and c[1] == r)), prefix=False)
-             for r in range(ranks_n)]
-    names_ok = all(c is not None and files[c[0]] and ranks[c[1]] and files[c[0]] + ranks[c[1]] == n
-                   for c, n in cells.items())
+    files = [_common(sorted((n for c, n in cells.items() if c[0] == f)), prefix=True) for f in range(files_n)]
+    ranks = [_common(sorted((n for c, n in cells.items() if c[1] == r)), prefix=False) for r in range(ranks_n)]
+    names_ok = all(files[c[0]] and ranks[c[1]] and files[c[0]] + ranks[c[1]] == n for c, n in cells.items())
     if not names_ok or len(set(files)) != files_n or len(set(ranks)) != ranks_n:
         files = [_file_label(f) for f in range(files_n)]
         ranks = [str(r + 1) for r in range(ranks_n)]
-    squares = {n: files[c[0]] + ranks[c[1]] for c, n in cells.items() if c is not None}
-    return files, ranks, squares, grid
+    squares = {n: files[c[0]] + ranks[c[1]] for c, n in cells.items()}
+    position = {n: c for c, n in cells.items()}
+    if dummies:
+        ranks.append(STORAGE_RANK + "0")  # a rank of holes between the board and its storage
+        for i, p in enumerate(dummies):
+            row, col = divmod(i, files_n)
+            if row + 2 > len(ranks) - ranks_n:
+                ranks.append(f"{STORAGE_RANK}{row + 1}")
+            position[p.name] = (col, ranks_n + 1 + row)
+            squares[p.name] = files[col] + ranks[ranks_n + 1 + row]
+    return files, ranks, squares, position
 
 
 def _common(names: list[str], *, prefix: bool) -> str:
