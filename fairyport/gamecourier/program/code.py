@@ -132,6 +132,8 @@ class BlockWriter:
         if isinstance(c, pn.FlagSet):
             self.flags.add(c.name)
             return f"#flag_{identifier(c.name)}"
+        if isinstance(c, pn.HasAttribute):
+            return f"elem {self.square(c.where)} #attr_{identifier(c.name)}"
         if isinstance(c, pn.Attacked) and not c.defended and c.move_type is None:
             return f"(sub attacked {self.square(c.where)} {side.number})"
         raise self.refuse(_describe(c))
@@ -237,6 +239,9 @@ class BlockWriter:
             else:
                 label = word((self.side.labels if own else self.side.other_labels)[item.piece_type])
             self._change(depth, "create", sq, label)
+        elif isinstance(item, pn.SetAttribute):
+            self.emit(depth, f"set value {self.condition(item.value)};")
+            self._change(depth, f"attr_{identifier(item.name)}", "#at", "#value")
         elif isinstance(item, pn.SetFlag):
             self.flags.add(item.name)
             self.emit(depth, f"set flag_{identifier(item.name)} {self.condition(item.value)};")

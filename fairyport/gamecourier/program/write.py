@@ -25,9 +25,11 @@ from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, wo
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.program import game as pg
 
-RECORD = ("netsq", "netlab", "removed", "type", "ncap")
+RECORD = ("netsq", "netlab", "removed", "type", "ncap", "pair")
 """What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move): the squares it changes and
-their new labels, the pieces it takes off the board, its move type and how many it takes."""
+their new labels, the pieces it takes off the board, its move type and how many it takes; ``l_pair`` says which
+origin and destination have a move at all, so that Post-Move code rejects the others before it looks at the
+destination (Game Courier then knows no promotion choice there can be legal)."""
 STORAGE_RANK = "!"
 """The first character of a rank label whose squares are off the board (the Game Courier drop tutorial's
 convention, :data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`)."""
@@ -82,6 +84,7 @@ class _Writer:
         self._check_turns()
         self.files, self.ranks, self.squares, self.cells = _board(program.board)
         self.labels = _labels(program, self.players)
+        self.attributes = sorted({name for piece in program.pieces for name, _ in piece.attributes})
         self.tables: list[str] = []
         """Pre-Game lines that fill the link tables of directions that are not one grid offset."""
         self.sides = [self._side(i) for i in range(2)]
@@ -192,11 +195,23 @@ class _Writer:
         pregame = []
         if promotes:
             pregame.append("setsystem maxmove 2;")
+        for attribute in self.attributes:
+            n = identifier(attribute)
+            pregame += [f"set attr_{n} array;", f"set init_{n} array;"]
+            for piece in p.pieces:
+                value = dict(piece.attributes).get(attribute, False)
+                for player in self.players:
+                    pregame.append(f"setelem init_{n} {word(self.labels[player, piece.name])} "
+                                   f"{'true' if value else 'false'};")
+            for position, (_, kind) in p.setup.items():
+                if dict(p.piece(kind).attributes).get(attribute, False):
+                    pregame.append(f"setelem attr_{n} {self.squares[position]} true;")
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
                     "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
                     "set cdepth 0;", "set csteps 0;"]
         values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch), _ADD_MOVE,
-                                       _MAKE_MOVE, self._take(), self._attacked(), self._generate(), self._turn(),
+                                       _make_move(self.attributes), self._take(), self._attacked(),
+                                       self._generate(), self._turn(),
                                        self._gameover(), _COUNT_PIECES])
         for number in (1, 2):
             values[f"preauto{number}"] = f"gosub generate {number};"
@@ -289,6 +304,9 @@ class _Writer:
             "sub turn side:",
             "  my key lab;",
             "  set mover #side;",
+            "  if not elem join origin join \"-\" dest #l_pair:",
+            "    die moved may not go from origin to dest.;",
+            "  endif;",
             "  set chosen space dest;",
             "  set key join origin join \"-\" join dest join \"-\" cond == #chosen moved \"\" #chosen;",
             "  if not elem #key #legal:",
@@ -301,6 +319,9 @@ class _Writer:
             "    if == #lab @:", "      empty #sq;", "    else:", "      add #lab #sq;", "    endif;",
             "  next;",
             "  set removed elem #key #l_removed;",
+            *[line for a in self.attributes for line in (
+                f"  for (sq v) elem #key #l_attr_{identifier(a)}:", f"    setelem attr_{identifier(a)} #sq #v;",
+                "  next;")],
             "  set lastfrom origin;",
             "  set lastto dest;",
             "endsub;"])
@@ -311,6 +332,7 @@ class _Writer:
                  "  if sub gameover:", "    die The game is over.;", "  endif;",
                  "  set legal array;",
                  *[f"  set l_{v} array;" for v in RECORD],
+                 *[f"  set l_attr_{identifier(a)} array;" for a in self.attributes],
                  "  set mode \"list\";",
                  "  set cdepth 0;",
                  "  for (sq pc) cond == #side 1 onlyupper onlylower:",
@@ -340,12 +362,15 @@ class _Writer:
         royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
         saved = [*STATE_VARIABLES, "lastfrom", "lastto"]
         take = ["sub take_step partial cont promotion end first_from:",
-                f"  my touched saved sq i before kept {' '.join('s_' + v for v in saved)};",
+                f"  my touched saved sq i before kept {' '.join('s_' + v for v in saved)}"
+                + "".join(f" sattr_{identifier(a)}" for a in self.attributes) + ";",
                 "  set kept #cremoved;",
                 "  set touched merge merge #f_caps #f_from merge #f_to #f_cpos;",
                 "  set saved array;",
+                *[f"  set sattr_{identifier(a)} array;" for a in self.attributes],
                 "  for sq #touched:",
                 "    push saved space #sq;",
+                *[f"    push sattr_{identifier(a)} elem #sq #attr_{identifier(a)};" for a in self.attributes],
                 "    if not match #sq keys #corig:",
                 "      setelem corig #sq space #sq;",
                 "    endif;",
@@ -369,6 +394,7 @@ class _Writer:
                 "  endif;",
                 "  for (i sq) #touched:",
                 "    add elem #i #saved #sq;",
+                *[f"    setelem attr_{identifier(a)} #sq elem #i #sattr_{identifier(a)};" for a in self.attributes],
                 "  next;",
                 "  set cremoved #kept;",
                 "endsub;"]
@@ -389,12 +415,17 @@ class _Writer:
                    "  for (sq orig) #corig:", "    if != space #sq #orig:", "      push netsq #sq;",
                    "      push netlab space #sq;", "    endif;", "  next;",
                    "  setelem legal #key true;",
+                   "  setelem l_pair join #cfrom join \"-\" #end true;",
                    "  setelem l_netsq #key #netsq;",
                    "  setelem l_netlab #key #netlab;",
                    "  setelem l_removed #key #cremoved;",
                    "  setelem l_type #key #ctype;",
-                   "  setelem l_ncap #key count #cremoved;",
-                   "endsub;"]
+                   "  setelem l_ncap #key count #cremoved;"]
+        for a in self.attributes:
+            n = identifier(a)
+            finish += ["  set netsq array;", "  for (sq orig) #corig:", f"    setelem netsq #sq elem #sq #attr_{n};",
+                       "  next;", f"  setelem l_attr_{n} #key #netsq;"]
+        finish += ["endsub;"]
         return "\n".join(take + finish)
 
     def _royal(self, player: str) -> list[str]:
@@ -583,52 +614,45 @@ _ADD_MOVE = """sub add_move copy partial cont choices:
   next;
 endsub;"""
 
-_MAKE_MOVE = """sub make_move:
-  my last seen sq arg kind;
-  set last - count #f_from 1;
-  set removed array;
-  set seen array;
-  for sq #f_caps:
-    if not match #sq #seen:
-      push seen #sq;
-    endif;
-  next;
-  for sq #f_to:
-    if not match #sq #seen:
-      push seen #sq;
-    endif;
-  next;
-  for sq #seen:
-    if not empty #sq and not match #sq #f_from:
-      push removed space #sq;
-    endif;
-  next;
-  for sq #f_caps:
-    empty #sq;
-  next;
-  for (i sq) #f_from:
-    if not == #i #last or not #f_copy:
-      empty #sq;
-    endif;
-  next;
-  for (i sq) #f_to:
-    add elem #i #f_piece #sq;
-  next;
-  for (i kind) #f_ckind:
-    set sq elem #i #f_cpos;
-    set arg elem #i #f_carg;
-    if == #kind "create":
-      add #arg #sq;
-    elseif empty #sq:
-    elseif == #kind "change-type":
-      add cond isupper space #sq toupper #arg tolower #arg #sq;
-    elseif == #kind "flip":
-      add cond isupper space #sq tolower space #sq toupper space #sq #sq;
-    else:
-      add cond == #mover 1 toupper space #sq tolower space #sq #sq;
-    endif;
-  next;
-endsub;"""
+def _make_move(attributes: list[str]) -> str:
+    """``make_move``: the move in ``f_*`` on the board (captures, sub-moves, changes), and the pieces' boolean
+    attributes (``attr_<name>``, keyed by square) moved with them: a piece keeps its own, a piece that changes
+    type or is created takes its type's initial ones (``init_<name>``, keyed by label)."""
+    names = [identifier(a) for a in attributes]
+    lines = ["sub make_move:", "  my last seen sq arg kind i moving " + " ".join(f"m_{n}" for n in names) + ";",
+             "  set last - count #f_from 1;", "  set removed array;", "  set seen array;",
+             "  for sq #f_caps:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
+             "  for sq #f_to:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
+             "  for sq #seen:", "    if not empty #sq and not match #sq #f_from:", "      push removed space #sq;",
+             "    endif;", "  next;"]
+    for n in names:
+        lines += [f"  set m_{n} array;", "  for sq #f_from:", f"    push m_{n} elem #sq #attr_{n};", "  next;",
+                  "  for sq #f_caps:", f"    setelem attr_{n} #sq false;", "  next;"]
+    lines += ["  set moving array;", "  for sq #f_from:", "    push moving space #sq;", "  next;",
+              "  for sq #f_caps:", "    empty #sq;", "  next;",
+              "  for (i sq) #f_from:", "    if not == #i #last or not #f_copy:", "      empty #sq;",
+              *[f"      setelem attr_{n} #sq false;" for n in names], "    endif;", "  next;",
+              "  for (i sq) #f_to:", "    add elem #i #f_piece #sq;"]
+    for n in names:
+        lines += ["    if == elem #i #f_piece elem #i #moving:", f"      setelem attr_{n} #sq elem #i #m_{n};",
+                  "    else:", f"      setelem attr_{n} #sq elem elem #i #f_piece #init_{n};", "    endif;"]
+    lines += ["  next;",
+              "  for (i kind) #f_ckind:", "    set sq elem #i #f_cpos;", "    set arg elem #i #f_carg;",
+              "    if == #kind \"create\":", "      add #arg #sq;",
+              *[f"      setelem attr_{n} #sq elem #arg #init_{n};" for n in names],
+              "    elseif empty #sq:",
+              "    elseif == #kind \"change-type\":",
+              "      add cond isupper space #sq toupper #arg tolower #arg #sq;",
+              *[f"      setelem attr_{n} #sq elem space #sq #init_{n};" for n in names],
+              "    elseif == #kind \"flip\":",
+              "      add cond isupper space #sq tolower space #sq toupper space #sq #sq;",
+              "    elseif == #kind \"change-owner\":",
+              "      add cond == #mover 1 toupper space #sq tolower space #sq #sq;"]
+    for n in names:
+        lines += [f"    elseif == #kind \"attr_{n}\":", f"      setelem attr_{n} #sq #arg;"]
+    lines += ["    endif;", "  next;", "endsub;"]
+    return "\n".join(lines)
+
 
 _COUNT_PIECES = """sub count_pieces side label:
   my n;
