@@ -97,9 +97,22 @@ CHAINS = """
   (board-setup (White (Man a1 b1 c1 e1)) (Black (Man c2 c4 b3 a5 e5)))
   (loss-condition (White Black) (pieces-remaining 0))
   (loss-condition (White Black) stalemated))
-""" % GRID5
+""".replace("%s", GRID5)
 
-GAMES = {"chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
+DROPPERS = """
+(define step ($1 (verify not-friend?) add))
+(game (title "Droppers") (players White Black) (turn-order White Black)
+  %s
+  (piece (name King) (moves (step n) (step e) (step s) (step w)))
+  (piece (name Stone) (moves (step n))
+     (drops ((verify empty?) (verify (not-in-zone? back)) add)))
+  (board-setup (White (King a1) (Stone off 2)) (Black (King d4) (Stone off 1 c4)))
+  (loss-condition (White Black) (checkmated King)))
+""" % (GRID4 % "(zone (name back) (players White) (positions a4 b4 c4 d4)) "
+               "(zone (name back) (players Black) (positions a1 b1 c1 d1))")
+
+GAMES = {"droppers": DROPPERS, "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
+         "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
 @pytest.fixture(params=sorted(GAMES))
@@ -118,7 +131,7 @@ def test_perft_and_divide_agree(game_file: Path) -> None:
     assert gc_divide == zrf_divide
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_playouts_list_the_same_moves(game_file: Path, seed: int) -> None:
     translated = translate(game_file)
     assert translated.playout(seed, 12) > 0

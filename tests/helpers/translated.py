@@ -41,7 +41,7 @@ class Translated:
         gpos = self.gc.position()
         for gmove in gpos.legal_raw():
             gpos.push_raw(gmove)
-            gc_side[(gmove.origin, gmove.dest)] += perft(gpos, depth - 1)
+            gc_side[("@" if gmove.dropped else gmove.origin, gmove.dest)] += perft(gpos, depth - 1)
             gpos.pop_raw()
         return dict(zrf_side), dict(gc_side)
 
@@ -54,14 +54,28 @@ class Translated:
                 self.written.squares.get(names[dest], "?"))
 
     def board_of(self, pos: ZrfPosition) -> dict[str, str]:
-        """The ZRF position's board as Game Courier squares and labels (``@`` empty)."""
+        """The ZRF position's board as Game Courier squares and labels (``@`` empty), and its off-board stock as
+        ``stock:label`` -> count."""
         game = self.zrf
-        result = {}
+        result: dict[str, object] = {}
+        for (owner, kind), count in pos.stock.items():
+            if count:
+                result["stock:" + self.written.labels[game.players[owner], game.types[kind]]] = count
         for p, name in enumerate(game.board.names):
             piece = pos.board[p]
             square = self.written.squares[name]
             result[square] = "@" if piece is None else self.written.labels[game.players[piece[0]],
                                                                                game.types[piece[1]]]
+        return result  # type: ignore[return-value]
+
+    def gc_board(self, board: dict[str, str]) -> dict[str, object]:
+        """A Game Courier board in :meth:`board_of`'s form: storage squares counted by label."""
+        storage = set(self.written.storage)
+        result: dict[str, object] = {sq: label for sq, label in board.items() if sq not in storage}
+        for sq in storage:
+            if board[sq] != "@":
+                key = "stock:" + board[sq]
+                result[key] = int(result.get(key, 0)) + 1  # type: ignore[call-overload]
         return result
 
     def playout(self, seed: int, plies: int) -> int:
@@ -76,7 +90,8 @@ class Translated:
                 pos.push_raw(move)
                 zrf_moves[(self._zrf_key(pos, move), tuple(sorted(self.board_of(pos).items())))] = move
                 pos.pop_raw()
-            gc_moves = {((m.origin, m.dest), tuple(sorted(m.after.board.items()))): m for m in gpos.legal_raw()}
+            gc_moves = {(("@" if m.dropped else m.origin, m.dest),
+                         tuple(sorted(self.gc_board(m.after.board).items()))): m for m in gpos.legal_raw()}
             assert set(zrf_moves) == set(gc_moves), (
                 f"ply {ply}: ZRF only {sorted(k[0] for k in set(zrf_moves) - set(gc_moves))}, "
                 f"GAME Code only {sorted(k[0] for k in set(gc_moves) - set(zrf_moves))}")

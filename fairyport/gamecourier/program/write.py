@@ -30,6 +30,8 @@ RECORD = ("netsq", "netlab", "removed", "type", "ncap", "pair")
 their new labels, the pieces it takes off the board, its move type and how many it takes; ``l_pair`` says which
 origin and destination have a move at all, so that Post-Move code rejects the others before it looks at the
 destination (Game Courier then knows no promotion choice there can be legal)."""
+STOCK_PREFIX = "stock:"
+"""The names of the virtual positions that hold the off-board stock (``stock:owner:type:n``)."""
 STORAGE_RANK = "!"
 """The first character of a rank label whose squares are off the board (the Game Courier drop tutorial's
 convention, :data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`)."""
@@ -54,6 +56,8 @@ class WrittenProgram:
     """Program position -> Game Courier square."""
     labels: dict[tuple[str, str], str]
     """(player, piece type) -> Game Courier label."""
+    storage: list[str] = dataclasses.field(default_factory=list)
+    """The storage squares that hold the off-board stock."""
 
 
 def refuse(what: str, where: str = "") -> UnsupportedError:
@@ -82,7 +86,13 @@ class _Writer:
             raise refuse(f"a game of {len(program.players)} players (Game Courier presets enforce two sides)")
         self.players = program.players
         self._check_turns()
-        self.files, self.ranks, self.squares, self.cells = _board(program.board)
+        self.stock = [(f"{STOCK_PREFIX}{owner}:{kind}:{i}", owner, kind)
+                      for (owner, kind), count in sorted(program.stock.items()) for i in range(count)]
+        """Off-board stock as virtual positions (storage squares holding the pieces)."""
+        board = dataclasses.replace(program.board, positions=program.board.positions + tuple(
+            pg.Position(name, None, True) for name, _, _ in self.stock))
+        self.files, self.ranks, self.squares, self.cells = _board(board)
+        self.storage = [self.squares[name] for name, _, _ in self.stock]
         self.labels = _labels(program, self.players)
         self.attributes = sorted({name for piece in program.pieces for name, _ in piece.attributes})
         self.tables: list[str] = []
@@ -104,8 +114,8 @@ class _Writer:
             raise refuse("passing a turn")
         if o.neutral:
             raise refuse("neutral players")
-        if p.stock and any(piece.drops for piece in p.pieces):
-            raise refuse("drops from off-board stock")
+        if o.recycle_captures:
+            raise refuse("recycled captures (off-board stock that grows)")
 
     # -- sides -------------------------------------------------------------------------------------------
 
@@ -161,6 +171,8 @@ class _Writer:
         p = self.program
         subs: list[str] = []
         dispatch: dict[str, list[tuple[str, str | None]]] = {}
+        drops: list[tuple[int, str, str, str | None]] = []
+        self.drops = drops
         flags: set[str] = set()
         promotes = False
         for side_index, side in enumerate(self.sides):
@@ -181,6 +193,20 @@ class _Writer:
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
                     names.append((name, block.move_type))
                 dispatch[self.labels[self.players[side_index], piece.name]] = names
+                label = self.labels[self.players[side_index], piece.name]
+                for number, block in enumerate(piece.drops, start=1):
+                    if not any(owner == side.player and kind == piece.name for _, owner, kind in self.stock):
+                        continue
+                    name = f"{identifier(piece.name)}_drop{number}_{side.name}"
+                    writer = BlockWriter(side, block.source or piece.name)
+                    writer.body(block.body, 1)
+                    head = [f"sub {name} start:", f'  set btype "{block.move_type or ""}";', "  set at #start;",
+                            "  set src false;", f"  set piece {word(label)};", "  set dst false;",
+                            "  set mark #start;"]
+                    head += [f"  set {v} array;" for v in STATE_VARIABLES[6:]]
+                    head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
+                    subs.append("\n".join([*head, *writer.lines, "endsub;"]))
+                    drops.append((side.number, label, name, block.move_type))
         values: dict[str, str] = {
             "game": p.title or "Untitled",
             "code": self._fen(),
@@ -206,6 +232,10 @@ class _Writer:
             for position, (_, kind) in p.setup.items():
                 if dict(p.piece(kind).attributes).get(attribute, False):
                     pregame.append(f"setelem attr_{n} {self.squares[position]} true;")
+        pregame.append("set stock array " + " ".join(self.storage) + ";")
+        if self.drops:
+            pregame.append("set dropsquares array " + " ".join(
+                self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
                     "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
                     "set cdepth 0;", "set csteps 0;"]
@@ -216,12 +246,13 @@ class _Writer:
         for number in (1, 2):
             values[f"preauto{number}"] = f"gosub generate {number};"
             values[f"postauto{number}"] = f"gosub turn {number};"
-        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels))
+        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels), list(self.storage))
 
     def _fen(self) -> str:
         rows = []
         setup = self.program.setup
         by_square = {self.squares[pos]: self.labels[owner, kind] for pos, (owner, kind) in setup.items()}
+        by_square.update((self.squares[name], self.labels[owner, kind]) for name, owner, kind in self.stock)
         names = {cell: self.squares[name] for name, cell in self.cells.items()}
         for rank in reversed(range(len(self.ranks))):
             text, run = "", 0
@@ -285,7 +316,7 @@ class _Writer:
                   "  endif;",
                   "  set adepth + #adepth 1;", "  set mode \"attack\";", "  set target #sq;", "  set hit false;",
                   "  for (afrom pc) cond == #side 1 onlylower onlyupper:",
-                  "    if != #afrom #sq:",
+                  "    if != #afrom #sq and not match #afrom #stock:",
                   "      gosub moves #afrom;",
                   "      if #found:",
                   "        set hit true;",
@@ -302,13 +333,14 @@ class _Writer:
     def _turn(self) -> str:
         return "\n".join([
             "sub turn side:",
-            "  my key lab;",
+            "  my key lab ofrom;",
             "  set mover #side;",
-            "  if not elem join origin join \"-\" dest #l_pair:",
+            "  set ofrom cond (match origin #stock) join \"@\" moved origin;",
+            "  if not elem join #ofrom join \"-\" dest #l_pair:",
             "    die moved may not go from origin to dest.;",
             "  endif;",
             "  set chosen space dest;",
-            "  set key join origin join \"-\" join dest join \"-\" cond == #chosen moved \"\" #chosen;",
+            "  set key join #ofrom join \"-\" join dest join \"-\" cond == #chosen moved \"\" #chosen;",
             "  if not elem #key #legal:",
             "    die moved may not go from origin to dest.;",
             "  endif;",
@@ -336,8 +368,17 @@ class _Writer:
                  "  set mode \"list\";",
                  "  set cdepth 0;",
                  "  for (sq pc) cond == #side 1 onlyupper onlylower:",
-                 "    gosub moves #sq;",
+                 *(["    if not match #sq #stock:", "      gosub moves #sq;", "    endif;"] if self.storage
+                   else ["    gosub moves #sq;"]),
                  "  next;"]
+        if self.drops:
+            lines += ["  set held array;", "  for sq #stock:", "    push held space #sq;", "  next;"]
+        for number, label, name, move_type in self.drops:
+            allowed = self.turn_types[self.players[number - 1]]
+            if allowed is not None and move_type != allowed:
+                continue
+            lines += [f"  if == #side {number} and match {word(label)} #held:", "    for sq #dropsquares:",
+                      f"      gosub {name} #sq;", "    next;", "  endif;"]
         options = self.program.options
         if options.priorities:
             lines.append("  set keep false;")
@@ -365,7 +406,12 @@ class _Writer:
                 f"  my touched saved sq i before kept {' '.join('s_' + v for v in saved)}"
                 + "".join(f" sattr_{identifier(a)}" for a in self.attributes) + ";",
                 "  set kept #cremoved;",
-                "  set touched merge merge #f_caps #f_from merge #f_to #f_cpos;",
+                "  set touched array;",
+                "  for sq merge merge merge #f_caps #f_from merge #f_to #f_cpos #stock:",
+                "    if #sq and not match #sq #touched:",
+                "      push touched #sq;",
+                "    endif;",
+                "  next;",
                 "  set saved array;",
                 *[f"  set sattr_{identifier(a)} array;" for a in self.attributes],
                 "  for sq #touched:",
@@ -590,7 +636,7 @@ _ADD_MOVE = """sub add_move copy partial cont choices:
     set cont #btype;
   endif;
   if == #cdepth 0:
-    set cfrom #first_from;
+    set cfrom cond #first_from #first_from join "@" #piece;
     set corig array;
     set cremoved array;
     set ctype #btype;
@@ -619,7 +665,7 @@ def _make_move(attributes: list[str]) -> str:
     attributes (``attr_<name>``, keyed by square) moved with them: a piece keeps its own, a piece that changes
     type or is created takes its type's initial ones (``init_<name>``, keyed by label)."""
     names = [identifier(a) for a in attributes]
-    lines = ["sub make_move:", "  my last seen sq arg kind i moving " + " ".join(f"m_{n}" for n in names) + ";",
+    lines = ["sub make_move:", "  my last seen sq st arg kind i moving " + " ".join(f"m_{n}" for n in names) + ";",
              "  set last - count #f_from 1;", "  set removed array;", "  set seen array;",
              "  for sq #f_caps:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
              "  for sq #f_to:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
@@ -630,7 +676,15 @@ def _make_move(attributes: list[str]) -> str:
                   "  for sq #f_caps:", f"    setelem attr_{n} #sq false;", "  next;"]
     lines += ["  set moving array;", "  for sq #f_from:", "    push moving space #sq;", "  next;",
               "  for sq #f_caps:", "    empty #sq;", "  next;",
-              "  for (i sq) #f_from:", "    if not == #i #last or not #f_copy:", "      empty #sq;",
+              "  for (i sq) #f_from:",
+              "    if not #sq:",
+              "      for st #stock:",
+              "        if == space #st elem #i #f_piece:",
+              "          empty #st;",
+              "          break;",
+              "        endif;",
+              "      next;",
+              "    elseif not == #i #last or not #f_copy:", "      empty #sq;",
               *[f"      setelem attr_{n} #sq false;" for n in names], "    endif;", "  next;",
               "  for (i sq) #f_to:", "    add elem #i #f_piece #sq;"]
     for n in names:
