@@ -126,6 +126,15 @@ class AbsoluteConfig:
 
 
 @dataclasses.dataclass(frozen=True)
+class RelativeConfig:
+    """From some position, ``pieces[0]`` stands there, and each next piece one step further in the next of
+    ``directions`` (the player's symmetry applied); a banned piece must not stand there."""
+
+    pieces: tuple[ConfigPiece, ...]
+    directions: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class GoalNot:
     """Negation."""
 
@@ -146,7 +155,8 @@ class GoalAny:
     parts: tuple[GoalCondition, ...]
 
 
-GoalCondition = (Checkmated | Stalemated | PiecesRemaining | Captured | AbsoluteConfig | GoalNot | GoalAll | GoalAny)
+GoalCondition = (Checkmated | Stalemated | PiecesRemaining | Captured | AbsoluteConfig | RelativeConfig | GoalNot
+                 | GoalAll | GoalAny)
 
 
 class Outcome(enum.Enum):

@@ -171,15 +171,22 @@ class _Lowering:
         if head == "captured":
             return pg.Captured(tuple(self._type(a) for a in args))
         if head == "absolute-config" and len(args) >= 2:
-            pieces = []
-            for arg in args[:-1]:
-                if isinstance(arg, SList) and len(arg.items) == 2 and arg.head in ("opponent", "any-owner", "not"):
-                    owner = {"opponent": "opponent", "any-owner": "any", "not": "own"}[arg.head or ""]
-                    pieces.append(pg.ConfigPiece(self._type(arg.items[1]), owner, arg.head == "not"))
-                else:
-                    pieces.append(pg.ConfigPiece(self._type(arg)))
-            return pg.AbsoluteConfig(tuple(pieces), self._elements(args[-1]))
+            return pg.AbsoluteConfig(tuple(self._config_piece(a) for a in args[:-1]), self._elements(args[-1]))
+        if head == "relative-config" and len(args) >= 3 and len(args) % 2 == 1:
+            directions = []
+            for arg in args[1::2]:
+                if not isinstance(arg, Atom) or arg.text not in self.game.board.direction_index:
+                    raise _unsupported(arg, "an unknown direction in the goal")
+                directions.append(arg.text)
+            return pg.RelativeConfig(tuple(self._config_piece(a) for a in args[::2]), tuple(directions))
         raise _unsupported(node, "the goal")
+
+    def _config_piece(self, arg: Node) -> pg.ConfigPiece:
+        """``T``, ``(opponent T)``, ``(any-owner T)`` or ``(not T)``."""
+        if isinstance(arg, SList) and len(arg.items) == 2 and arg.head in ("opponent", "any-owner", "not"):
+            owner = {"opponent": "opponent", "any-owner": "any", "not": "own"}[arg.head or ""]
+            return pg.ConfigPiece(self._type(arg.items[1]), owner, arg.head == "not")
+        return pg.ConfigPiece(self._type(arg))
 
     def _elements(self, node: Node) -> tuple[dict[str, tuple[str, ...]], ...]:
         board = self.game.board

@@ -11,6 +11,7 @@ import pytest
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.write import write_program
 from fairyport.zrf.lower import lower_file
+from tests.helpers.paths import CORPUS, needs
 from tests.helpers.translated import translate
 
 GRID4 = """(board (image "x.bmp")
@@ -144,7 +145,7 @@ def test_the_preset_reads_as_gamecode_a_preset_author_recognises(tmp_path: Path)
     assert "sub Rook_1_White start:" in text  # one sub per move block and side
     assert "set at where #at 0 1;" in text  # a step north
     assert "if isupper space #at:" in text and "do while empty #at:" in text  # (verify not-friend?), a while
-    assert "sub attacked sq side:" in text and "gosub turn 1;" in text
+    assert "sub attacked sq side lab:" in text and "gosub generate 1;" in text and "gosub turn 1;" in text
     assert "setsystem maxmove 2;" in text  # promotion choices are sub-moves
 
 
@@ -178,3 +179,20 @@ def test_convert_takes_the_program_route_when_the_model_cannot_hold_the_game(tmp
     assert "sub Hopper_1_Black start:" in conversion.text
     assert perft(load_text(conversion.text).position(), 2) == translate(path).perfts(2)[0]
     assert '"program":' not in api.write(game, "json").text  # derived from the source, never saved
+
+
+ZOG = CORPUS / "zrf" / "zog"
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(CORPUS / "zrf" / "boarders" / "TicTacToe.zrf", marks=needs(CORPUS / "zrf" / "boarders")),
+    pytest.param(ZOG / "Gonu.zrf", marks=needs(ZOG / "Gonu.zrf")),  # position flags, nested and/or
+    pytest.param(ZOG / "CheckersCollection.zrf", marks=[needs(ZOG / "CheckersCollection.zrf"), pytest.mark.slow]),
+], ids=lambda p: p.stem)
+def test_corpus_games_agree(path: Path) -> None:
+    translated = translate(path)
+    zrf, gc = translated.perfts(2)
+    assert zrf > 0 and gc == zrf
+    zrf_divide, gc_divide = translated.divides(2)
+    assert gc_divide == zrf_divide
+    assert translated.playout(7, 6) > 0

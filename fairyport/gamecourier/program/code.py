@@ -71,6 +71,7 @@ class BlockWriter:
         self.where = where
         self.lines: list[str] = []
         self.flags: set[str] = set()
+        self.pflags: set[str] = set()
 
     def refuse(self, what: str) -> UnsupportedError:
         """A located refusal naming the construct."""
@@ -134,13 +135,20 @@ class BlockWriter:
             return f"#flag_{identifier(c.name)}"
         if isinstance(c, pn.HasAttribute):
             return f"elem {self.square(c.where)} #attr_{identifier(c.name)}"
-        if isinstance(c, pn.Attacked) and not c.defended and c.move_type is None:
-            return f"(sub attacked {self.square(c.where)} {side.number})"
+        if isinstance(c, pn.Attacked) and c.move_type is None:
+            # the moving piece stands on the square for the test; defended: handed to the other side
+            number = 3 - side.number if c.defended else side.number
+            return f"(sub attacked {self.square(c.where)} {number} #piece)"
+        if isinstance(c, pn.PositionFlagSet):
+            self.pflags.add(c.name)
+            return f"elem {self.square(c.where)} #pflag_{identifier(c.name)}"
         raise self.refuse(_describe(c))
 
     def _group(self, c: pn.Condition) -> str:
         text = self.condition(c)
-        return text if " " not in text or (text.startswith("(") and text.endswith(")")) else f"({text})"
+        if isinstance(c, (pn.All, pn.Any)) and len(c.parts) > 1:
+            return f"({text})"
+        return text if " " not in text or (text.startswith("(") and _balanced(text[1:-1])) else f"({text})"
 
     # -- instructions ------------------------------------------------------------------------------------
 
@@ -242,6 +250,13 @@ class BlockWriter:
         elif isinstance(item, pn.SetAttribute):
             self.emit(depth, f"set value {self.condition(item.value)};")
             self._change(depth, f"attr_{identifier(item.name)}", "#at", "#value")
+        elif isinstance(item, pn.SetPositionFlag):
+            self.pflags.add(item.name)
+            sq = self.square(item.where)
+            if sq != "#at":
+                self._fail_unless(depth, sq)
+            self.emit(depth, f"set value {self.condition(item.value)};")
+            self.emit(depth, f"setelem pflag_{identifier(item.name)} {sq} #value;")
         elif isinstance(item, pn.SetFlag):
             self.flags.add(item.name)
             self.emit(depth, f"set flag_{identifier(item.name)} {self.condition(item.value)};")
@@ -262,6 +277,16 @@ class BlockWriter:
         self.emit(depth, "if #found:")
         self.emit(depth + 1, "return;")
         self.emit(depth, "endif;")
+
+
+def _balanced(text: str) -> bool:
+    """Whether the parentheses of ``text`` pair up (so that ``(text)`` is one group)."""
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _describe(item: object) -> str:

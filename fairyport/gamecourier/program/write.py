@@ -94,6 +94,8 @@ class _Writer:
         self.files, self.ranks, self.squares, self.cells = _board(board)
         self.storage = [self.squares[name] for name, _, _ in self.stock]
         self.labels = _labels(program, self.players)
+        self.goal_subs: list[str] = []
+        """Subroutines of goals that search the board (``relative-config``)."""
         self.attributes = sorted({name for piece in program.pieces for name, _ in piece.attributes})
         self.tables: list[str] = []
         """Pre-Game lines that fill the link tables of directions that are not one grid offset."""
@@ -190,6 +192,7 @@ class _Writer:
                     head.insert(1, f'  set btype "{block.move_type or ""}";')
                     head += [f"  set {v} array;" for v in STATE_VARIABLES[6:]]
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
+                    head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
                     names.append((name, block.move_type))
                 dispatch[self.labels[self.players[side_index], piece.name]] = names
@@ -205,6 +208,7 @@ class _Writer:
                             "  set mark #start;"]
                     head += [f"  set {v} array;" for v in STATE_VARIABLES[6:]]
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
+                    head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
                     drops.append((side.number, label, name, block.move_type))
         values: dict[str, str] = {
@@ -305,14 +309,17 @@ class _Writer:
     def _attacked(self) -> str:
         empty_labels = [self.labels[player, self.program.pieces[0].name] for player in self.players]
         saved = ["mode", "target", "found", *STATE_VARIABLES]
-        lines = ["sub attacked sq side:", f"  my old hit {' '.join('s_' + v for v in saved)};",
-                 f"  if >= #adepth {MAX_ATTACK_DEPTH}:", "    return false;", "  endif;"]
+        lines = ["sub attacked sq side lab:", f"  my old hit {' '.join('s_' + v for v in saved)};",
+                 f"  if >= #adepth {MAX_ATTACK_DEPTH} or not #sq:", "    return false;", "  endif;"]
         lines += [f"  set s_{v} #{v};" for v in saved]
         lines += ["  set old space #sq;",
-                  "  if == #old @:",
+                  "  if == #lab @:",
+                  "    set lab #old;",
+                  "  endif;",
+                  "  if == #lab @:",
                   f"    add cond == #side 1 {word(empty_labels[0])} {word(empty_labels[1])} #sq;",
                   "  else:",
-                  "    add cond == #side 1 toupper #old tolower #old #sq;",
+                  "    add cond == #side 1 toupper #lab tolower #lab #sq;",
                   "  endif;",
                   "  set adepth + #adepth 1;", "  set mode \"attack\";", "  set target #sq;", "  set hit false;",
                   "  for (afrom pc) cond == #side 1 onlylower onlyupper:",
@@ -454,7 +461,7 @@ class _Writer:
             finish += [f"  if == #mover {number}:",
                        f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
                        f"      if match #pc {' '.join(word(label) for label in royal[player])}:",
-                       f"        if sub attacked #sq {number}:",
+                       f"        if sub attacked #sq {number} @:",
                        "          return;",
                        "        endif;", "      endif;", "    next;", "  endif;"]
         finish += ["  set netsq array;", "  set netlab array;",
@@ -491,7 +498,7 @@ class _Writer:
         lines = ["sub gameover:"]
         for test in tests:
             lines += [f"  if {test}:", "    return true;", "  endif;"]
-        lines += ["  return false;", "endsub;"]
+        lines += ["  return false;", "endsub;", *self.goal_subs]
         return "\n".join(lines)
 
     def _goal(self, c: pg.GoalCondition, player: str) -> str:
@@ -530,6 +537,29 @@ class _Writer:
                     parts.append("not (" + " or ".join(self._holds(sq, k, player, other) for sq in squares
                                                        for k in banned) + ")")
             return " and ".join(parts) or "true"
+        if isinstance(c, pg.RelativeConfig):
+            name = f"relconfig_{len(self.goal_subs) + 1}"
+            side = self.sides[self.players.index(player)]
+            body = ["    set p #start;"]
+            depth = 2
+            for i, k in enumerate(c.pieces):
+                if i:
+                    step = side.steps.get(c.directions[i - 1])
+                    if step is None:
+                        raise refuse(f"direction {c.directions[i - 1]} in a relative-config goal")
+                    body += ["  " * depth + f"set p {step.format('#p')};", "  " * depth + "if #p:"]
+                    depth += 1
+                hit = self._holds("#p", k, player, other)
+                body += ["  " * depth + f"if {'not ' if k.banned else ''}({hit}):"]
+                depth += 1
+            body += ["  " * depth + "return true;"]
+            while depth > 2:
+                depth -= 1
+                body.append("  " * depth + "endif;")
+            self.goal_subs.append("\n".join([f"sub {name}:", "  my p;", "  for (start pc) spaces:",
+                                             "    if match #start #stock:", "      continue;", "    endif;",
+                                             *body, "  next;", "  return false;", "endsub;"]))
+            return f"sub {name}"
         raise refuse(f"the goal {type(c).__name__}")
 
     def _holds(self, sq: str, k: pg.ConfigPiece, player: str, other: str) -> str:
@@ -712,7 +742,7 @@ _COUNT_PIECES = """sub count_pieces side label:
   my n;
   set n 0;
   for (sq pc) cond == #side 1 onlyupper onlylower:
-    if == #label "all" or == #pc #label:
+    if (== #label "all" or == #pc #label) and not match #sq #stock:
       set n + #n 1;
     endif;
   next;
