@@ -17,7 +17,7 @@ Prints one line per variant as it goes, then a table per class and a summary lin
 
 Run from the project root, niced:
 ``nice -n 10 python benchmarks/zrf_gamecode_bench.py FOLDER... [--depth 2] [--timeout 120] [--memory-gb 3]
-[--variants first|all] [--only SUBSTRING] [--limit N]``
+[--variants first|all] [--only SUBSTRING] [--skip N] [--limit N]``
 """
 
 from __future__ import annotations
@@ -156,6 +156,7 @@ def main() -> None:
     parser.add_argument("--variants", choices=("first", "all"), default="first")
     parser.add_argument("--only", default="")
     parser.add_argument("--limit", type=int, default=0, help="at most this many files per folder (0: all)")
+    parser.add_argument("--skip", type=int, default=0, help="leave out the first N distinct files of each folder")
     args = parser.parse_args()
     seen: set[str] = set()
     table: dict[str, collections.Counter[str]] = {kind: collections.Counter() for kind in CLASSES}
@@ -171,9 +172,11 @@ def main() -> None:
             if digest in seen:
                 continue
             seen.add(digest)
-            if args.limit and count >= args.limit:
+            if args.limit and count >= args.limit + args.skip:
                 break
             count += 1
+            if count <= args.skip:
+                continue
             try:
                 choices = [str(v.index) for v in read_structure(load(path)).choices]
             except (FairyportError, RecursionError) as error:
