@@ -63,7 +63,7 @@ SWAPPERS = """
      (e (verify not-friend?) (if enemy? (change-type Soldier) add else add))))
   (piece (name Soldier) (attribute fresh? true) (moves (n (verify not-friend?) (set-attribute fresh? false) add)
      ((verify fresh?) n (verify empty?) n (verify empty?) (set-attribute fresh? false) add)
-     (s (verify empty?) flip add)))
+     (s (verify empty?) flip add) (w (verify empty?) (verify adjacent-to-enemy?) add)))
   (board-setup (White (General a1) (Soldier a2 c1)) (Black (General d4) (Soldier d3 b4)))
   (win-condition (White Black) (captured General))
   (draw-condition (White Black) (total-piece-count 2)))
@@ -79,9 +79,11 @@ HOPPERS = """
      (move-type play) (n (verify empty?) add) (ring (verify empty?) add)
      (move-type never) (s (verify empty?) add)))
   (piece (name Spawner) (moves
-     (move-type play) (e (verify empty?) (create Hopper w) add) (w (verify empty?) (create Black Hopper e) add)))
+     (move-type play) (e (verify empty?) (create Hopper w) add)
+     (w (verify empty?) (verify (not goal-position?)) (create Black Hopper e) add)))
   (board-setup (White (Hopper a1 c1 x0) (Spawner b2)) (Black (Hopper b4 d4) (Spawner c3)))
-  (loss-condition (White Black) (pieces-remaining 0 Hopper)))
+  (loss-condition (White Black) (pieces-remaining 0 Hopper))
+  (win-condition (White Black) (absolute-config Spawner (a2 a3))))
 """ % (GRID4 % "(links ring (a1 b1) (b1 c1) (c1 d1) (d1 d2) (d2 d3) (d3 d4) (d4 c4) (c4 b4) (b4 a4) (a4 a3) (a3 a2)"
                " (a2 a1)) (dummy x0)")
 

@@ -51,6 +51,8 @@ class Side:
     steps: dict[str, str]
     """Direction -> a GAME Code expression of the square one step from ``{}`` (formatted with the square)."""
     zones: dict[str, tuple[str, ...]]
+    goal_positions: tuple[str, ...] = ()
+    """The squares of this side's ``absolute-config`` goals."""
 
     @property
     def friend(self) -> str:
@@ -133,6 +135,15 @@ class BlockWriter:
         if isinstance(c, pn.FlagSet):
             self.flags.add(c.name)
             return f"#flag_{identifier(c.name)}"
+        if isinstance(c, pn.AdjacentToEnemy):
+            if not isinstance(c.where, pn.Here):
+                raise self.refuse("adjacent-to-enemy? away from the current position")
+            steps = [step.format("#at") for step in side.steps.values() if step != "false"]
+            return "(" + " or ".join(f"{side.enemy} space {step}" for step in steps) + ")" if steps else "false"
+        if isinstance(c, pn.GoalPosition):
+            if not side.goal_positions:
+                return "false"
+            return f"match {self.square(c.where)} " + " ".join(side.goal_positions)
         if isinstance(c, pn.HasAttribute):
             return f"elem {self.square(c.where)} #attr_{identifier(c.name)}"
         if isinstance(c, pn.Attacked) and c.move_type is None:

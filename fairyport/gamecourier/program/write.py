@@ -165,7 +165,13 @@ class _Writer:
         zones = {z: tuple(sorted(self.squares[q] for q in per.get(player, ()))) for z, per in board.zones.items()}
         labels = {t: self.labels[player, t] for t in (piece.name for piece in self.program.pieces)}
         other = {t: self.labels[self.players[1 - index], t] for t in labels}
-        return Side(player, identifier(player), index + 1, labels, other, steps, zones)
+        goal_squares: list[str] = []
+        for goal in self.program.goals:
+            if player in goal.players:
+                for element in _config_elements(goal.condition):
+                    goal_squares += [self.squares[q] for q in element.get(player, ()) if self.squares[q]
+                                     not in goal_squares]
+        return Side(player, identifier(player), index + 1, labels, other, steps, zones, tuple(goal_squares))
 
     # -- the settings file -------------------------------------------------------------------------------
 
@@ -689,6 +695,17 @@ _ADD_MOVE = """sub add_move copy partial cont choices:
     gosub take_step #partial #cont #promotion #first_to #first_from;
   next;
 endsub;"""
+
+def _config_elements(c: pg.GoalCondition) -> list[dict[str, tuple[str, ...]]]:
+    """The position lists of every ``absolute-config`` in a goal condition."""
+    if isinstance(c, pg.AbsoluteConfig):
+        return list(c.elements)
+    if isinstance(c, pg.GoalNot):
+        return _config_elements(c.inner)
+    if isinstance(c, (pg.GoalAll, pg.GoalAny)):
+        return [e for part in c.parts for e in _config_elements(part)]
+    return []
+
 
 def _make_move(attributes: list[str]) -> str:
     """``make_move``: the move in ``f_*`` on the board (captures, sub-moves, changes), and the pieces' boolean
