@@ -79,7 +79,7 @@ HOPPERS = """
      (move-type play) (n (verify empty?) add) (ring (verify empty?) add)
      (move-type never) (s (verify empty?) add)))
   (piece (name Spawner) (moves
-     (move-type play) (e (verify empty?) (create Hopper w) add)
+     (move-type play) (e (verify empty?) (verify (not (empty? x0))) (create Hopper w) add)
      (w (verify empty?) (verify (not goal-position?)) (create Black Hopper e) add)))
   (board-setup (White (Hopper a1 c1 x0) (Spawner b2)) (Black (Hopper b4 d4) (Spawner c3)))
   (loss-condition (White Black) (pieces-remaining 0 Hopper))

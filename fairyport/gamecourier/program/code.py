@@ -53,6 +53,8 @@ class Side:
     zones: dict[str, tuple[str, ...]]
     goal_positions: tuple[str, ...] = ()
     """The squares of this side's ``absolute-config`` goals."""
+    squares: dict[str, str] = dataclasses.field(default_factory=dict)
+    """Program position -> Game Courier square (dummies go to storage squares of other names)."""
 
     @property
     def friend(self) -> str:
@@ -87,7 +89,7 @@ class BlockWriter:
         if isinstance(where, pn.Here):
             return "#at"
         if isinstance(where, pn.At):
-            return where.position
+            return self.side.squares.get(where.position, where.position)
         step = self.side.steps.get(where.direction)
         if step is None:
             raise self.refuse(f"direction {where.direction}")
@@ -121,7 +123,7 @@ class BlockWriter:
             return (f"(== space {sq} {word(side.labels[c.piece_type])} or "
                     f"== space {sq} {word(side.other_labels[c.piece_type])})")
         if isinstance(c, pn.PositionIs):
-            return f"== #at {c.position}"
+            return f"== #at {self.side.squares.get(c.position, c.position)}"
         if isinstance(c, pn.InZone):
             squares = side.zones.get(c.zone, ())
             if not squares:

@@ -171,7 +171,8 @@ class _Writer:
                 for element in _config_elements(goal.condition):
                     goal_squares += [self.squares[q] for q in element.get(player, ()) if self.squares[q]
                                      not in goal_squares]
-        return Side(player, identifier(player), index + 1, labels, other, steps, zones, tuple(goal_squares))
+        return Side(player, identifier(player), index + 1, labels, other, steps, zones, tuple(goal_squares),
+                    self.squares)
 
     # -- the settings file -------------------------------------------------------------------------------
 
