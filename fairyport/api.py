@@ -106,6 +106,15 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str) -> Conversion:
     form = get_format(fmt)
     if form.write is None:
         raise UnsupportedError(f"writing the {form.name} format is not supported yet", feature=form.name)
+    if form.write_program is not None and game.program is not None and (game.kept or game.board.links):
+        # the model cannot hold this game whole, but the target enforces rules in its own code: the program route
+        try:
+            return Conversion(form.write_program(game.program), [], form.name)
+        except UnsupportedError as error:
+            if not best_effort:
+                if error.location.file is None and source:
+                    error.relocated(dataclasses.replace(error.location, file=source))
+                raise
     dropped = [] if form.name == "json" else programs_lost(game, form.name, best_effort)
     missing = untranslated(game)
     if missing and not best_effort:

@@ -15,6 +15,7 @@ from typing import Protocol
 from fairyport.diagnostics import FileReport
 from fairyport.engines import Engine
 from fairyport.model import Game
+from fairyport.program.game import GameProgram
 
 
 class Reader(Protocol):
@@ -100,6 +101,9 @@ class Format:
     reference generator cannot play (the second argument names where the model came from, for errors)."""
     variants: bool = False
     """Whether a file may hold several games (``read``'s ``variant`` chooses one)."""
+    write_program: Callable[[GameProgram], str] | None = None
+    """A game program (:attr:`fairyport.model.Game.program`) -> text, for a game the model cannot hold whole but
+    this format can enforce in its own code (Game Courier's GAME Code)."""
 
     def __repr__(self) -> str:
         return f"Format({self.name!r})"

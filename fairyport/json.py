@@ -29,10 +29,12 @@ VERSION = 1
 
 def to_data(value: Any) -> Any:
     """The JSON-ready form of a model value (dataclass, enum, collection or scalar). A field marked
-    ``omit_empty`` is left out while empty, so documents of games without it stay as they were."""
+    ``omit_empty`` is left out while empty, so documents of games without it stay as they were; a ``derived``
+    field (:attr:`~fairyport.model.Game.program`) is never written."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_data(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not (f.metadata.get("omit_empty") and not getattr(value, f.name))}
+                if not (f.metadata.get("omit_empty") and not getattr(value, f.name))
+                and not f.metadata.get("derived")}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, (set, frozenset)):

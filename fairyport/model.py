@@ -17,6 +17,7 @@ import functools
 from typing import Any, Literal
 
 from fairyport.errors import ModelError
+from fairyport.program.game import GameProgram
 
 Color = int
 WHITE: Color = 0
@@ -358,6 +359,11 @@ class Game:
     """Format name -> data that format needs to write the game back faithfully (unknown keys, comments, ...)."""
     kept: list[KeptCode] = dataclasses.field(default_factory=list, metadata={"omit_empty": True})
     """Code kept in a format's own language, in source order (empty for a game the model holds whole)."""
+    program: GameProgram | None = dataclasses.field(default=None, compare=False, repr=False,
+                                                    metadata={"omit_empty": True, "derived": True})
+    """The whole game as a format-neutral program (:mod:`fairyport.program`), when the reader could give one for a
+    game the model cannot hold whole: writers that enforce rules in code (Game Courier) translate it. Derived
+    from the source, so it is not saved in JSON documents."""
 
     def programs(self, piece_id: str) -> list[KeptCode]:
         """The move and drop blocks kept as code for the piece ``piece_id``, in source order."""

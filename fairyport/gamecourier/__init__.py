@@ -17,6 +17,7 @@ from fairyport.format import Format
 from fairyport.gamecourier.gamecode.engine import load
 from fairyport.gamecourier.lint.run import validate_file
 from fairyport.gamecourier.preset import rewrite_file
+from fairyport.gamecourier.program.write import write_preset
 from fairyport.gamecourier.read import read_game, read_text
 from fairyport.gamecourier.show import show
 from fairyport.gamecourier.write import write_game
@@ -30,7 +31,7 @@ def sniff(head: str) -> bool:
 FORMAT = Format(
     name="gamecourier", title="Game Courier preset", suffixes=(".php", ".gc"), sniff=sniff,
     read=read_game, read_text=read_text, write=write_game, rewrite=rewrite_file, show=show,
-    validate=validate_file, engine=load,
+    validate=validate_file, engine=load, write_program=write_preset,
 )
 """The Game Courier format."""
 

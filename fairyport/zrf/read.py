@@ -19,7 +19,7 @@ import dataclasses
 import itertools
 from pathlib import Path
 
-from fairyport.errors import Location, UnsupportedError
+from fairyport.errors import Location, ModelError, UnsupportedError
 from fairyport.model import (
     BLACK,
     KEPT_PROGRAM,
@@ -42,6 +42,7 @@ from fairyport.model import (
     file_name,
     square_name,
 )
+from fairyport.program.game import GameProgram
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -51,6 +52,8 @@ from fairyport.xbetza.geometry import (
     first_leg_directions,
     oblique_vectors,
 )
+from fairyport.zrf.interpreter.engine import compile_variant
+from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.zrf.syntax.nodes import to_text
@@ -227,7 +230,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
     game = Game(Metadata(title, source=source), board, pieces, Setup(placement, WHITE, hands), rules, zones,
                 format_data, kept_programs + kept)
     game.validate()
+    if keeps_code:
+        game.program = _program_of(zv)
     return game
+
+
+def _program_of(zv: ZrfVariant) -> GameProgram | None:
+    """The variant as a program (for writers that enforce rules in code), or None where the interpreter cannot
+    compile it (the model route then says what is missing)."""
+    try:
+        return lower_game(compile_variant(zv))
+    except (UnsupportedError, ModelError):
+        return None
 
 
 KNOWN_IDS = {"Knight": "N"}

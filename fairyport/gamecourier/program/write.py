@@ -1,0 +1,768 @@
+"""A game program written as a Game Courier settings file whose GAME Code enforces the program's rules.
+
+Game Courier moves the piece first and runs the mover's Post-Move code after; the code written here
+
+1. takes the move back (the program reads the board before the move) and dies when the game was already over
+   (a goal met, ``gameover``);
+2. runs the move blocks of the moved piece (``moves``) in ``play`` mode: each ``add`` is compared with the
+   move Game Courier made (origin, destination, and the label left on the destination for a promotion);
+3. makes the move the matching block recorded (``make_move``: captures, cascaded sub-moves, changes);
+4. dies when a royal piece of the mover is attacked afterwards (``attacked`` runs the enemy blocks in
+   ``attack`` mode).
+
+The board must be one that Game Courier draws from ``files`` and ``ranks``: every position on a grid cell,
+missing cells as holes. Other boards, and constructs the writer does not translate yet, are refused naming
+them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from fairyport.errors import UnsupportedError
+from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, word
+from fairyport.gamecourier.settings_writer import write_settings
+from fairyport.program import game as pg
+
+RECORD = ("netsq", "netlab", "removed", "type", "ncap", "pair")
+"""What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move): the squares it changes and
+their new labels, the pieces it takes off the board, its move type and how many it takes; ``l_pair`` says which
+origin and destination have a move at all, so that Post-Move code rejects the others before it looks at the
+destination (Game Courier then knows no promotion choice there can be legal)."""
+STOCK_PREFIX = "stock:"
+"""The names of the virtual positions that hold the off-board stock (``stock:owner:type:n``)."""
+STORAGE_RANK = "!"
+"""The first character of a rank label whose squares are off the board (the Game Courier drop tutorial's
+convention, :data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`)."""
+MAX_PARTIAL_CHAIN = 64
+"""How many ``add-partial`` steps one turn may chain (the ZRF interpreter's bound,
+:data:`fairyport.zrf.interpreter.constants.MAX_PARTIAL_CHAIN`; beyond it the chain ends there)."""
+STATE_VARIABLES = ("btype", "at", "src", "piece", "dst", "mark", "caps", "mfrom", "mto", "mpiece", "ckind", "cpos",
+                   "carg")
+"""The block run's variables (see :mod:`.code`), saved and restored around a nested attack test."""
+MAX_ATTACK_DEPTH = 2
+"""How deeply attack tests nest (an attack test inside a block run inside an attack test answers false), as
+the ZRF interpreter bounds them (:data:`fairyport.zrf.interpreter.constants.MAX_ATTACK_DEPTH`, the same
+value: the ZRF package cannot be imported here)."""
+
+
+@dataclasses.dataclass
+class WrittenProgram:
+    """The settings file and how its squares are named."""
+
+    text: str
+    squares: dict[str, str]
+    """Program position -> Game Courier square."""
+    labels: dict[tuple[str, str], str]
+    """(player, piece type) -> Game Courier label."""
+    storage: list[str] = dataclasses.field(default_factory=list)
+    """The storage squares that hold the off-board stock."""
+
+
+def refuse(what: str, where: str = "") -> UnsupportedError:
+    """A refusal naming the construct."""
+    return UnsupportedError(f"the Game Courier writer cannot translate {what}" + (f" ({where})" if where else ""),
+                            feature=what)
+
+
+def write_program(program: pg.GameProgram) -> WrittenProgram:
+    """The settings file of ``program``.
+
+    :raises UnsupportedError: naming the board, rule or instruction that cannot be written.
+    """
+    return _Writer(program).write()
+
+
+def write_preset(program: pg.GameProgram) -> str:
+    """The settings file text of ``program`` (:attr:`fairyport.format.Format.write_program`)."""
+    return write_program(program).text
+
+
+class _Writer:
+    def __init__(self, program: pg.GameProgram) -> None:
+        self.program = program
+        if len(program.players) != 2:
+            raise refuse(f"a game of {len(program.players)} players (Game Courier presets enforce two sides)")
+        self.players = program.players
+        self._check_turns()
+        self.stock = [(f"{STOCK_PREFIX}{owner}:{kind}:{i}", owner, kind)
+                      for (owner, kind), count in sorted(program.stock.items()) for i in range(count)]
+        """Off-board stock as virtual positions (storage squares holding the pieces)."""
+        board = dataclasses.replace(program.board, positions=program.board.positions + tuple(
+            pg.Position(name, None, True) for name, _, _ in self.stock))
+        self.files, self.ranks, self.squares, self.cells = _board(board)
+        self.storage = [self.squares[name] for name, _, _ in self.stock]
+        self.labels = _labels(program, self.players)
+        self.goal_subs: list[str] = []
+        """Subroutines of goals that search the board (``relative-config``)."""
+        self.attributes = sorted({name for piece in program.pieces for name, _ in piece.attributes})
+        self.tables: list[str] = []
+        """Pre-Game lines that fill the link tables of directions that are not one grid offset."""
+        self.sides = [self._side(i) for i in range(2)]
+
+    # -- checks ------------------------------------------------------------------------------------------
+
+    def _check_turns(self) -> None:
+        p = self.program
+        turns = p.turns
+        if (len(turns) != 2 or p.repeat_from != 0 or turns[0].player == turns[1].player
+                or any(t.owner != t.player for t in turns)):
+            raise refuse("a turn order other than the two players alternating")
+        self.players = (turns[0].player, turns[1].player)
+        self.turn_types = {t.player: t.move_type for t in turns}
+        o = p.options
+        if o.pass_turn:
+            raise refuse("passing a turn")
+        if o.neutral:
+            raise refuse("neutral players")
+        if o.recycle_captures:
+            raise refuse("recycled captures (off-board stock that grows)")
+
+    # -- sides -------------------------------------------------------------------------------------------
+
+    def _side(self, index: int) -> Side:
+        player = self.players[index]
+        board = self.program.board
+        steps: dict[str, str] = {}
+        at = {cell: name for name, cell in self.cells.items()}
+        for direction in board.links:
+            offset = None
+            consistent = True
+            for p in board.positions:
+                here = self.cells[p.name]
+                target = board.link(player, direction, p.name)
+                if target is None:
+                    continue
+                cell = self.cells[target]
+                delta = (cell[0] - here[0], cell[1] - here[1])
+                if offset is None:
+                    offset = delta
+                elif offset != delta:
+                    consistent = False
+                    break
+            if consistent and offset is not None:
+                # every position whose offset square exists must have the link
+                for p in board.positions:
+                    here = self.cells[p.name]
+                    there = at.get((here[0] + offset[0], here[1] + offset[1]))
+                    if there is not None and board.link(player, direction, p.name) is None:
+                        consistent = False
+                        break
+            if not consistent:
+                table = f"link_{identifier(direction)}_{identifier(player)}"
+                steps[direction] = f"elem {{}} #{table}"
+                self.tables.append(f"set {table} array;")
+                for p in board.positions:
+                    target = board.link(player, direction, p.name)
+                    if target is not None:
+                        self.tables.append(f"setelem {table} {self.squares[p.name]} {self.squares[target]};")
+                continue
+            if offset is None:
+                steps[direction] = "false"
+            else:
+                steps[direction] = f"where {{}} {offset[0]} {offset[1]}"
+        zones = {z: tuple(sorted(self.squares[q] for q in per.get(player, ()))) for z, per in board.zones.items()}
+        labels = {t: self.labels[player, t] for t in (piece.name for piece in self.program.pieces)}
+        other = {t: self.labels[self.players[1 - index], t] for t in labels}
+        goal_squares: list[str] = []
+        for goal in self.program.goals:
+            if player in goal.players:
+                for element in _config_elements(goal.condition):
+                    goal_squares += [self.squares[q] for q in element.get(player, ()) if self.squares[q]
+                                     not in goal_squares]
+        return Side(player, identifier(player), index + 1, labels, other, steps, zones, tuple(goal_squares),
+                    self.squares)
+
+    # -- the settings file -------------------------------------------------------------------------------
+
+    def write(self) -> WrittenProgram:
+        p = self.program
+        subs: list[str] = []
+        dispatch: dict[str, list[tuple[str, str | None]]] = {}
+        drops: list[tuple[int, str, str, str | None]] = []
+        self.drops = drops
+        flags: set[str] = set()
+        promotes = False
+        for side_index, side in enumerate(self.sides):
+            for piece in p.pieces:
+                names: list[tuple[str, str | None]] = []
+                for number, block in enumerate(piece.moves, start=1):
+                    name = f"{identifier(piece.name)}_{number}_{side.name}"
+                    writer = BlockWriter(side, block.source or piece.name)
+                    writer.body(block.body, 1)
+                    flags |= writer.flags
+                    promotes = promotes or any("array " in line and line.strip().startswith("gosub add_move")
+                                               and not line.rstrip().endswith("array;") for line in writer.lines)
+                    head = [f"sub {name} start:", "  set at #start;", "  set src #start;",
+                            "  set piece space #start;", "  set dst false;", "  set mark #start;"]
+                    head.insert(1, f'  set btype "{block.move_type or ""}";')
+                    head += [f"  set {v} array;" for v in STATE_VARIABLES[6:]]
+                    head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
+                    head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
+                    subs.append("\n".join([*head, *writer.lines, "endsub;"]))
+                    names.append((name, block.move_type))
+                dispatch[self.labels[self.players[side_index], piece.name]] = names
+                label = self.labels[self.players[side_index], piece.name]
+                for number, block in enumerate(piece.drops, start=1):
+                    if not any(owner == side.player and kind == piece.name for _, owner, kind in self.stock):
+                        continue
+                    name = f"{identifier(piece.name)}_drop{number}_{side.name}"
+                    writer = BlockWriter(side, block.source or piece.name)
+                    writer.body(block.body, 1)
+                    head = [f"sub {name} start:", f'  set btype "{block.move_type or ""}";', "  set at #start;",
+                            "  set src false;", f"  set piece {word(label)};", "  set dst false;",
+                            "  set mark #start;"]
+                    head += [f"  set {v} array;" for v in STATE_VARIABLES[6:]]
+                    head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
+                    head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
+                    subs.append("\n".join([*head, *writer.lines, "endsub;"]))
+                    drops.append((side.number, label, name, block.move_type))
+        values: dict[str, str] = {
+            "game": p.title or "Untitled",
+            "code": self._fen(),
+            "cols": str(len(self.files)),
+            "files": " ".join(self.files),
+            "ranks": " ".join(self.ranks),
+            "shape": "Square Cells",
+            "sides": " ".join(self.players),
+            "set": json.dumps({"pieces": {label: ("W" if player == self.players[0] else "B") + identifier(kind)
+                                          + ".gif" for (player, kind), label in self.labels.items()}}),
+        }
+        pregame = []
+        if promotes:
+            pregame.append("setsystem maxmove 2;")
+        for attribute in self.attributes:
+            n = identifier(attribute)
+            pregame += [f"set attr_{n} array;", f"set init_{n} array;"]
+            for piece in p.pieces:
+                value = dict(piece.attributes).get(attribute, False)
+                for player in self.players:
+                    pregame.append(f"setelem init_{n} {word(self.labels[player, piece.name])} "
+                                   f"{'true' if value else 'false'};")
+            for position, (_, kind) in p.setup.items():
+                if dict(p.piece(kind).attributes).get(attribute, False):
+                    pregame.append(f"setelem attr_{n} {self.squares[position]} true;")
+        pregame.append("set stock array " + " ".join(self.storage) + ";")
+        if self.drops:
+            pregame.append("set dropsquares array " + " ".join(
+                self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
+        pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
+                    "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
+                    "set cdepth 0;", "set csteps 0;"]
+        values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch), _ADD_MOVE,
+                                       _make_move(self.attributes), self._take(), self._attacked(),
+                                       self._generate(), self._turn(),
+                                       self._gameover(), _COUNT_PIECES])
+        for number in (1, 2):
+            values[f"preauto{number}"] = f"gosub generate {number};"
+            values[f"postauto{number}"] = f"gosub turn {number};"
+        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels), list(self.storage))
+
+    def _fen(self) -> str:
+        rows = []
+        setup = self.program.setup
+        by_square = {self.squares[pos]: self.labels[owner, kind] for pos, (owner, kind) in setup.items()}
+        by_square.update((self.squares[name], self.labels[owner, kind]) for name, owner, kind in self.stock)
+        names = {cell: self.squares[name] for name, cell in self.cells.items()}
+        for rank in reversed(range(len(self.ranks))):
+            text, run = "", 0
+            for file in range(len(self.files)):
+                sq = names.get((file, rank))
+                label = by_square.get(sq) if sq is not None else None
+                if sq is not None and label is None:
+                    run += 1
+                    continue
+                if run:
+                    text, run = text + str(run), 0
+                if sq is None:
+                    text += "-"
+                else:
+                    assert label is not None
+                    text += label if len(label) == 1 else "{" + label + "}"
+            if run:
+                text += str(run)
+            rows.append(text)
+        return "/".join(rows)
+
+    def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None]]]) -> str:
+        """``moves sq``: every block of the piece on ``sq``; when listing a turn's moves, only the blocks of the
+        move type the turn order allows (attack tests run them all). ``moves_typed sq type``: the blocks of one
+        move type (``""``: untyped), where an ``add-partial`` chain continues."""
+        lines = ["sub moves sq:", "  set found false;"]
+        typed = ["sub moves_typed sq type:"]
+        first = True
+        for label, names in dispatch.items():
+            if not names:
+                continue
+            test = f"  {'if' if first else 'elseif'} == space #sq {word(label)}:"
+            lines.append(test)
+            typed.append(test)
+            first = False
+            player = next(pl for (pl, _), lab in self.labels.items() if lab == label)
+            allowed = self.turn_types[player]
+            for name, move_type in names:
+                if allowed is not None and move_type != allowed:
+                    lines += ['    if == #mode "attack":', f"      gosub {name} #sq;", "      if #found:",
+                              "        return;", "      endif;", "    endif;"]
+                else:
+                    lines += [f"    gosub {name} #sq;", "    if #found:", "      return;", "    endif;"]
+                typed += [f'    if == #type "{move_type or ""}":', f"      gosub {name} #sq;", "    endif;"]
+        if not first:
+            lines.append("  endif;")
+            typed.append("  endif;")
+        return "\n".join([*lines, "endsub;", *typed, "endsub;"])
+
+    def _attacked(self) -> str:
+        empty_labels = [self.labels[player, self.program.pieces[0].name] for player in self.players]
+        saved = ["mode", "target", "found", *STATE_VARIABLES]
+        lines = ["sub attacked sq side lab:", f"  my old hit {' '.join('s_' + v for v in saved)};",
+                 f"  if >= #adepth {MAX_ATTACK_DEPTH} or not #sq:", "    return false;", "  endif;"]
+        lines += [f"  set s_{v} #{v};" for v in saved]
+        lines += ["  set old space #sq;",
+                  "  if == #lab @:",
+                  "    set lab #old;",
+                  "  endif;",
+                  "  if == #lab @:",
+                  f"    add cond == #side 1 {word(empty_labels[0])} {word(empty_labels[1])} #sq;",
+                  "  else:",
+                  "    add cond == #side 1 toupper #lab tolower #lab #sq;",
+                  "  endif;",
+                  "  set adepth + #adepth 1;", "  set mode \"attack\";", "  set target #sq;", "  set hit false;",
+                  "  for (afrom pc) cond == #side 1 onlylower onlyupper:",
+                  "    if != #afrom #sq and not match #afrom #stock:",
+                  "      gosub moves #afrom;",
+                  "      if #found:",
+                  "        set hit true;",
+                  "        break;",
+                  "      endif;",
+                  "    endif;",
+                  "  next;",
+                  "  set adepth - #adepth 1;",
+                  "  if == #old @:", "    empty #sq;", "  else:", "    add #old #sq;", "  endif;"]
+        lines += [f"  set {v} #s_{v};" for v in saved]
+        lines += ["  return #hit;", "endsub;"]
+        return "\n".join(lines)
+
+    def _turn(self) -> str:
+        return "\n".join([
+            "sub turn side:",
+            "  my key lab ofrom;",
+            "  set mover #side;",
+            "  set ofrom cond (match origin #stock) join \"@\" moved origin;",
+            "  if not elem join #ofrom join \"-\" dest #l_pair:",
+            "    die moved may not go from origin to dest.;",
+            "  endif;",
+            "  set chosen space dest;",
+            "  set key join #ofrom join \"-\" join dest join \"-\" cond == #chosen moved \"\" #chosen;",
+            "  if not elem #key #legal:",
+            "    die moved may not go from origin to dest.;",
+            "  endif;",
+            "  add moved origin;",
+            "  if == old @:", "    empty dest;", "  else:", "    add old dest;", "  endif;",
+            "  for (i sq) elem #key #l_netsq:",
+            "    set lab elem #i elem #key #l_netlab;",
+            "    if == #lab @:", "      empty #sq;", "    else:", "      add #lab #sq;", "    endif;",
+            "  next;",
+            "  set removed elem #key #l_removed;",
+            *[line for a in self.attributes for line in (
+                f"  for (sq v) elem #key #l_attr_{identifier(a)}:", f"    setelem attr_{identifier(a)} #sq #v;",
+                "  next;")],
+            "  set lastfrom origin;",
+            "  set lastto dest;",
+            "endsub;"])
+
+    def _generate(self) -> str:
+        lines = ["sub generate side:",
+                 "  set mover #side;",
+                 "  if sub gameover:", "    die The game is over.;", "  endif;",
+                 "  set legal array;",
+                 *[f"  set l_{v} array;" for v in RECORD],
+                 *[f"  set l_attr_{identifier(a)} array;" for a in self.attributes],
+                 "  set mode \"list\";",
+                 "  set cdepth 0;",
+                 "  for (sq pc) cond == #side 1 onlyupper onlylower:",
+                 *(["    if not match #sq #stock:", "      gosub moves #sq;", "    endif;"] if self.storage
+                   else ["    gosub moves #sq;"]),
+                 "  next;"]
+        if self.drops:
+            lines += ["  set held array;", "  for sq #stock:", "    push held space #sq;", "  next;"]
+        for number, label, name, move_type in self.drops:
+            allowed = self.turn_types[self.players[number - 1]]
+            if allowed is not None and move_type != allowed:
+                continue
+            lines += [f"  if == #side {number} and match {word(label)} #held:", "    for sq #dropsquares:",
+                      f"      gosub {name} #sq;", "    next;", "  endif;"]
+        options = self.program.options
+        if options.priorities:
+            lines.append("  set keep false;")
+            for move_type in options.priorities:
+                lines += ["  if not #keep:", "    for (key t) #l_type:",
+                          f'      if == #t "{move_type}" and elem #key #legal:', f'        set keep "{move_type}";',
+                          "        break;", "      endif;", "    next;", "  endif;"]
+            lines += ["  if #keep:", "    for (key t) #l_type:", "      if != #t #keep:",
+                      "        setelem legal #key false;", "      endif;", "    next;", "  endif;"]
+        if options.maximal_captures:
+            lines += ["  set most 0;", "  for (key n) #l_ncap:", "    if elem #key #legal and > #n #most:",
+                      "      set most #n;", "    endif;", "  next;", "  for (key n) #l_ncap:",
+                      "    if < #n #most:", "      setelem legal #key false;", "    endif;", "  next;"]
+        lines.append("endsub;")
+        return "\n".join(lines)
+
+    def _take(self) -> str:
+        """``take_step``: make the step recorded in ``f_*`` on the board, continue an ``add-partial`` chain from
+        where it landed (blocks of the continuing move type, from that square only), finish the move where the
+        chain ends, and take the step back. ``finish`` keeps the move when no royal piece of the mover is attacked,
+        as the net change of every square the turn touched (``corig``: their labels before the turn)."""
+        royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
+        saved = [*STATE_VARIABLES, "lastfrom", "lastto"]
+        take = ["sub take_step partial cont promotion end first_from:",
+                f"  my touched saved sq i before kept {' '.join('s_' + v for v in saved)}"
+                + "".join(f" sattr_{identifier(a)}" for a in self.attributes) + ";",
+                "  set kept #cremoved;",
+                "  set touched array;",
+                "  for sq merge merge merge #f_caps #f_from merge #f_to #f_cpos #stock:",
+                "    if #sq and not match #sq #touched:",
+                "      push touched #sq;",
+                "    endif;",
+                "  next;",
+                "  set saved array;",
+                *[f"  set sattr_{identifier(a)} array;" for a in self.attributes],
+                "  for sq #touched:",
+                "    push saved space #sq;",
+                *[f"    push sattr_{identifier(a)} elem #sq #attr_{identifier(a)};" for a in self.attributes],
+                "    if not match #sq keys #corig:",
+                "      setelem corig #sq space #sq;",
+                "    endif;",
+                "  next;",
+                "  gosub make_move;",
+                "  set cremoved merge #cremoved #removed;",
+                f"  if #partial and < #cdepth {MAX_PARTIAL_CHAIN}:",
+                *[f"    set s_{v} #{v};" for v in saved],
+                "    set lastfrom #first_from;",
+                "    set lastto #end;",
+                "    set cdepth + #cdepth 1;",
+                "    set before #csteps;",
+                "    gosub moves_typed #end #cont;",
+                "    set cdepth - #cdepth 1;",
+                *[f"    set {v} #s_{v};" for v in saved],
+                f"    if == #before #csteps{' or true' if self.program.options.pass_partial else ''}:",
+                "      gosub finish #end #promotion;",
+                "    endif;",
+                "  else:",
+                "    gosub finish #end #promotion;",
+                "  endif;",
+                "  for (i sq) #touched:",
+                "    add elem #i #saved #sq;",
+                *[f"    setelem attr_{identifier(a)} #sq elem #i #sattr_{identifier(a)};" for a in self.attributes],
+                "  next;",
+                "  set cremoved #kept;",
+                "endsub;"]
+        finish = ["sub finish end promotion:", "  my key sq orig netsq netlab safe;",
+                  "  set key join #cfrom join \"-\" join #end join \"-\" #promotion;",
+                  "  if elem #key #legal:", "    return;", "  endif;",
+                  "  set safe true;"]
+        for number, player in enumerate(self.players, start=1):
+            if not royal[player]:
+                continue
+            finish += [f"  if == #mover {number}:",
+                       f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
+                       f"      if match #pc {' '.join(word(label) for label in royal[player])}:",
+                       f"        if sub attacked #sq {number} @:",
+                       "          return;",
+                       "        endif;", "      endif;", "    next;", "  endif;"]
+        finish += ["  set netsq array;", "  set netlab array;",
+                   "  for (sq orig) #corig:", "    if != space #sq #orig:", "      push netsq #sq;",
+                   "      push netlab space #sq;", "    endif;", "  next;",
+                   "  setelem legal #key true;",
+                   "  setelem l_pair join #cfrom join \"-\" #end true;",
+                   "  setelem l_netsq #key #netsq;",
+                   "  setelem l_netlab #key #netlab;",
+                   "  setelem l_removed #key #cremoved;",
+                   "  setelem l_type #key #ctype;",
+                   "  setelem l_ncap #key count #cremoved;"]
+        for a in self.attributes:
+            n = identifier(a)
+            finish += ["  set netsq array;", "  for (sq orig) #corig:", f"    setelem netsq #sq elem #sq #attr_{n};",
+                       "  next;", f"  setelem l_attr_{n} #key #netsq;"]
+        finish += ["endsub;"]
+        return "\n".join(take + finish)
+
+    def _royal(self, player: str) -> list[str]:
+        found: list[str] = []
+        for goal in self.program.goals:
+            if player in goal.players and isinstance(goal.condition, pg.Checkmated):
+                found += [t for t in goal.condition.types if t not in found]
+        return found
+
+    def _gameover(self) -> str:
+        tests = []
+        for goal in self.program.goals:
+            for player in goal.players:
+                test = self._goal(goal.condition, player)
+                if test != "false":
+                    tests.append(test)
+        lines = ["sub gameover:"]
+        for test in tests:
+            lines += [f"  if {test}:", "    return true;", "  endif;"]
+        lines += ["  return false;", "endsub;", *self.goal_subs]
+        return "\n".join(lines)
+
+    def _goal(self, c: pg.GoalCondition, player: str) -> str:
+        number = self.players.index(player) + 1
+        other = self.players[1 - self.players.index(player)]
+        if isinstance(c, (pg.Checkmated, pg.Stalemated)):
+            return "false"  # met exactly when the player to move has no legal move: no moves either way
+        if isinstance(c, pg.GoalNot):
+            inner = self._goal(c.inner, player)
+            return f"not ({inner})"
+        if isinstance(c, (pg.GoalAll, pg.GoalAny)):
+            joiner = " and " if isinstance(c, pg.GoalAll) else " or "
+            return joiner.join(f"({self._goal(part, player)})" for part in c.parts) or "false"
+        if isinstance(c, pg.PiecesRemaining):
+            if c.off_board and self.program.stock:
+                raise refuse("pieces-remaining counting off-board pieces")
+            compare = "==" if c.exactly else ">="
+            label = '"all"' if c.piece_type is None else word(self.labels[player, c.piece_type])
+            if c.total:
+                label2 = '"all"' if c.piece_type is None else word(self.labels[other, c.piece_type])
+                return (f"{compare} {c.count} + (sub count_pieces 1 {label if number == 1 else label2}) "
+                        f"(sub count_pieces 2 {label2 if number == 1 else label})")
+            return f"{compare} {c.count} (sub count_pieces {number} {label})"
+        if isinstance(c, pg.Captured):
+            return " or ".join(f"match {word(self.labels[player, t])} #removed" for t in c.types) or "false"
+        if isinstance(c, pg.AbsoluteConfig):
+            parts = []
+            for element in c.elements:
+                squares = [self.squares[q] for q in element.get(player, ())]
+                wanted = [k for k in c.pieces if not k.banned]
+                banned = [k for k in c.pieces if k.banned]
+                if wanted:
+                    parts.append("(" + " or ".join(self._holds(sq, k, player, other) for sq in squares
+                                                   for k in wanted) + ")")
+                if banned:
+                    parts.append("not (" + " or ".join(self._holds(sq, k, player, other) for sq in squares
+                                                       for k in banned) + ")")
+            return " and ".join(parts) or "true"
+        if isinstance(c, pg.RelativeConfig):
+            name = f"relconfig_{len(self.goal_subs) + 1}"
+            side = self.sides[self.players.index(player)]
+            body = ["    set p #start;"]
+            depth = 2
+            for i, k in enumerate(c.pieces):
+                if i:
+                    step = side.steps.get(c.directions[i - 1])
+                    if step is None:
+                        raise refuse(f"direction {c.directions[i - 1]} in a relative-config goal")
+                    body += ["  " * depth + f"set p {step.format('#p')};", "  " * depth + "if #p:"]
+                    depth += 1
+                hit = self._holds("#p", k, player, other)
+                body += ["  " * depth + f"if {'not ' if k.banned else ''}({hit}):"]
+                depth += 1
+            body += ["  " * depth + "return true;"]
+            while depth > 2:
+                depth -= 1
+                body.append("  " * depth + "endif;")
+            self.goal_subs.append("\n".join([f"sub {name}:", "  my p;", "  for (start pc) spaces:",
+                                             "    if match #start #stock:", "      continue;", "    endif;",
+                                             *body, "  next;", "  return false;", "endsub;"]))
+            return f"sub {name}"
+        raise refuse(f"the goal {type(c).__name__}")
+
+    def _holds(self, sq: str, k: pg.ConfigPiece, player: str, other: str) -> str:
+        owners = {"own": [player], "opponent": [other], "any": [player, other]}[k.owner]
+        return " or ".join(f"== space {sq} {word(self.labels[o, k.piece_type])}" for o in owners)
+
+
+def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str], dict[str, tuple[int, int]]]:
+    """Files, ranks, position -> square name, position -> cell; refused when Game Courier cannot draw the board.
+
+    Dummy positions (off the board: ZRF keeps pieces or markers there) go to storage ranks above the board, past
+    one rank of holes, labelled with :data:`STORAGE_RANK` (Game Courier's mark for squares off the board)."""
+    real = [p for p in board.positions if not p.dummy]
+    dummies = [p for p in board.positions if p.dummy]
+    cells_of = [p.cell for p in real]
+    if not real or any(c is None for c in cells_of):
+        raise refuse("a board whose positions do not all lie on one two-dimensional grid")
+    files_n = 1 + max(c[0] for c in cells_of if c is not None)
+    ranks_n = 1 + max(c[1] for c in cells_of if c is not None)
+    cells = {p.cell: p.name for p in real if p.cell is not None}
+    if len(cells) != len(real):
+        raise refuse("a board with two positions on one grid cell")
+    files = [_common(sorted((n for c, n in cells.items() if c[0] == f)), prefix=True) for f in range(files_n)]
+    ranks = [_common(sorted((n for c, n in cells.items() if c[1] == r)), prefix=False) for r in range(ranks_n)]
+    names_ok = all(files[c[0]] and ranks[c[1]] and files[c[0]] + ranks[c[1]] == n for c, n in cells.items())
+    if not names_ok or len(set(files)) != files_n or len(set(ranks)) != ranks_n:
+        files = [_file_label(f) for f in range(files_n)]
+        ranks = [str(r + 1) for r in range(ranks_n)]
+    squares = {n: files[c[0]] + ranks[c[1]] for c, n in cells.items()}
+    position = {n: c for c, n in cells.items()}
+    if dummies:
+        ranks.append(STORAGE_RANK + "0")  # a rank of holes between the board and its storage
+        for i, p in enumerate(dummies):
+            row, col = divmod(i, files_n)
+            if row + 2 > len(ranks) - ranks_n:
+                ranks.append(f"{STORAGE_RANK}{row + 1}")
+            position[p.name] = (col, ranks_n + 1 + row)
+            squares[p.name] = files[col] + ranks[ranks_n + 1 + row]
+    return files, ranks, squares, position
+
+
+def _common(names: list[str], *, prefix: bool) -> str:
+    if not names:
+        return ""
+    if len(names) == 1:
+        return ""  # one name says nothing about how it splits
+    first, last = names[0], names[-1]
+    if not prefix:
+        first, last = first[::-1], last[::-1]
+    n = 0
+    while n < min(len(first), len(last)) and first[n] == last[n]:
+        n += 1
+    found = first[:n]
+    if not prefix:
+        found = found[::-1]
+    # labels in names that the files carry as letters and the ranks as digits
+    if prefix:
+        return found.rstrip("0123456789")
+    return found.lstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def _file_label(index: int) -> str:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
+
+
+def _labels(program: pg.GameProgram, players: tuple[str, ...]) -> dict[tuple[str, str], str]:
+    """Each (player, piece type)'s label: the piece's notation in upper case for the first player and in lower
+    case for the second, letters taken from the name where notations clash."""
+    taken: set[str] = set()
+    result: dict[tuple[str, str], str] = {}
+    for piece in program.pieces:
+        base = "".join(ch for ch in piece.notation if ch.isalpha()).upper()
+        if not base or base in taken:
+            letters = [ch.upper() for ch in piece.name if ch.isalpha()]
+            base = next((ch for ch in letters if ch not in taken), "")
+            if not base:
+                base = "".join(letters)[:3] or "X"
+                while base in taken:
+                    base += "X"
+        taken.add(base)
+        result[players[0], piece.name] = base.upper()
+        result[players[1], piece.name] = base.lower()
+    return result
+
+
+_ADD_MOVE = """sub add_move copy partial cont choices:
+  my end first_from first_to options choice promotion;
+  set end cond #dst #dst #at;
+  if == #mode "attack":
+    if == #end #target or match #target #caps or match #target #mto:
+      set found true;
+    endif;
+    return;
+  endif;
+  if count #mfrom:
+    set first_from elem 0 #mfrom;
+    set first_to elem 0 #mto;
+  else:
+    set first_from #src;
+    set first_to #end;
+  endif;
+  if == #cont "":
+    set cont #btype;
+  endif;
+  if == #cdepth 0:
+    set cfrom cond #first_from #first_from join "@" #piece;
+    set corig array;
+    set cremoved array;
+    set ctype #btype;
+  endif;
+  set options cond count #choices #choices array #piece;
+  for choice #options:
+    set csteps + #csteps 1;
+    set promotion cond (== #choice #piece or == count #options 1) "" #choice;
+    set f_from #mfrom;
+    set f_to #mto;
+    set f_piece #mpiece;
+    push f_from #src;
+    push f_to #end;
+    push f_piece #choice;
+    set f_copy #copy;
+    set f_caps #caps;
+    set f_ckind #ckind;
+    set f_cpos #cpos;
+    set f_carg #carg;
+    gosub take_step #partial #cont #promotion #first_to #first_from;
+  next;
+endsub;"""
+
+def _config_elements(c: pg.GoalCondition) -> list[dict[str, tuple[str, ...]]]:
+    """The position lists of every ``absolute-config`` in a goal condition."""
+    if isinstance(c, pg.AbsoluteConfig):
+        return list(c.elements)
+    if isinstance(c, pg.GoalNot):
+        return _config_elements(c.inner)
+    if isinstance(c, (pg.GoalAll, pg.GoalAny)):
+        return [e for part in c.parts for e in _config_elements(part)]
+    return []
+
+
+def _make_move(attributes: list[str]) -> str:
+    """``make_move``: the move in ``f_*`` on the board (captures, sub-moves, changes), and the pieces' boolean
+    attributes (``attr_<name>``, keyed by square) moved with them: a piece keeps its own, a piece that changes
+    type or is created takes its type's initial ones (``init_<name>``, keyed by label)."""
+    names = [identifier(a) for a in attributes]
+    lines = ["sub make_move:", "  my last seen sq st arg kind i moving " + " ".join(f"m_{n}" for n in names) + ";",
+             "  set last - count #f_from 1;", "  set removed array;", "  set seen array;",
+             "  for sq #f_caps:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
+             "  for sq #f_to:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
+             "  for sq #seen:", "    if not empty #sq and not match #sq #f_from:", "      push removed space #sq;",
+             "    endif;", "  next;"]
+    for n in names:
+        lines += [f"  set m_{n} array;", "  for sq #f_from:", f"    push m_{n} elem #sq #attr_{n};", "  next;",
+                  "  for sq #f_caps:", f"    setelem attr_{n} #sq false;", "  next;"]
+    lines += ["  set moving array;", "  for sq #f_from:", "    push moving space #sq;", "  next;",
+              "  for sq #f_caps:", "    empty #sq;", "  next;",
+              "  for (i sq) #f_from:",
+              "    if not #sq:",
+              "      for st #stock:",
+              "        if == space #st elem #i #f_piece:",
+              "          empty #st;",
+              "          break;",
+              "        endif;",
+              "      next;",
+              "    elseif not == #i #last or not #f_copy:", "      empty #sq;",
+              *[f"      setelem attr_{n} #sq false;" for n in names], "    endif;", "  next;",
+              "  for (i sq) #f_to:", "    add elem #i #f_piece #sq;"]
+    for n in names:
+        lines += ["    if == elem #i #f_piece elem #i #moving:", f"      setelem attr_{n} #sq elem #i #m_{n};",
+                  "    else:", f"      setelem attr_{n} #sq elem elem #i #f_piece #init_{n};", "    endif;"]
+    lines += ["  next;",
+              "  for (i kind) #f_ckind:", "    set sq elem #i #f_cpos;", "    set arg elem #i #f_carg;",
+              "    if == #kind \"create\":", "      add #arg #sq;",
+              *[f"      setelem attr_{n} #sq elem #arg #init_{n};" for n in names],
+              "    elseif empty #sq:",
+              "    elseif == #kind \"change-type\":",
+              "      add cond isupper space #sq toupper #arg tolower #arg #sq;",
+              *[f"      setelem attr_{n} #sq elem space #sq #init_{n};" for n in names],
+              "    elseif == #kind \"flip\":",
+              "      add cond isupper space #sq tolower space #sq toupper space #sq #sq;",
+              "    elseif == #kind \"change-owner\":",
+              "      add cond == #mover 1 toupper space #sq tolower space #sq #sq;"]
+    for n in names:
+        lines += [f"    elseif == #kind \"attr_{n}\":", f"      setelem attr_{n} #sq #arg;"]
+    lines += ["    endif;", "  next;", "endsub;"]
+    return "\n".join(lines)
+
+
+_COUNT_PIECES = """sub count_pieces side label:
+  my n;
+  set n 0;
+  for (sq pc) cond == #side 1 onlyupper onlylower:
+    if (== #label "all" or == #pc #label) and not match #sq #stock:
+      set n + #n 1;
+    endif;
+  next;
+  return #n;
+endsub;"""

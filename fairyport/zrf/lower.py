@@ -1,0 +1,420 @@
+"""A compiled ZRF game lowered into the format-neutral :class:`~fairyport.program.game.GameProgram`.
+
+The interpreter's compiled :class:`~fairyport.zrf.interpreter.game.Game` has resolved every name (players, piece
+types, positions, directions with each player's symmetry, zones, move types) and keeps each block's
+macro-expanded syntax; this module walks that syntax as :meth:`~fairyport.zrf.interpreter.program.Compiler`
+does and builds the typed program instead of closures. Whatever the interpreter would refuse is refused here
+the same way (a located :class:`~fairyport.errors.UnsupportedError` naming the construct).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fairyport.errors import UnsupportedError
+from fairyport.program import game as pg
+from fairyport.program import nodes as pn
+from fairyport.zrf.interpreter import constants
+from fairyport.zrf.interpreter.board import NO_LINK
+from fairyport.zrf.interpreter.engine import compile_variant
+from fairyport.zrf.interpreter.game import ANY_TYPE, UNTYPED, Game
+from fairyport.zrf.syntax.nodes import Atom, Node, SList, String, to_text
+from fairyport.zrf.typed.reader import read_variant
+
+_ADD_KINDS = {k.value: k for k in pn.AddKind}
+_EFFECTS = {"capture": pn.Effect.CAPTURE, "flip": pn.Effect.FLIP, "change-owner": pn.Effect.CHANGE_OWNER}
+_OCCUPANTS = {"empty?": pn.Occupant.EMPTY, "friend?": pn.Occupant.FRIEND, "enemy?": pn.Occupant.ENEMY,
+              "neutral?": pn.Occupant.NEUTRAL}
+_ANCHORS = {"last-from?": pn.Anchor.LAST_FROM, "last-to?": pn.Anchor.LAST_TO, "marked?": pn.Anchor.MARK}
+
+
+def _unsupported(node: Node, what: str) -> UnsupportedError:
+    text = to_text(node)
+    return UnsupportedError(f"the program cannot hold {what} {text}{node.where()}", node.location,
+                            feature=text if len(text) < 60 else text[:57] + "...")
+
+
+def _missing(node: Node) -> bool:
+    return isinstance(node, Atom) and node.text.startswith("$") and node.text[1:].isdigit()
+
+
+def lower_file(path: Path, variant: str | None = None) -> pg.GameProgram:
+    """Read, compile and lower the ZRF file ``path`` (variant by title or 1-based number)."""
+    return lower_game(compile_variant(read_variant(path, variant)))
+
+
+def lower_game(game: Game) -> pg.GameProgram:
+    """The program of a compiled ZRF game."""
+    lowering = _Lowering(game)
+    return lowering.program()
+
+
+class _Lowering:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # -- names -------------------------------------------------------------------------------------------
+
+    def _text(self, node: Node) -> str:
+        if isinstance(node, Atom):
+            return node.text
+        if isinstance(node, String):
+            return node.value
+        raise _unsupported(node, "a list where a name is expected:")
+
+    def _type(self, node: Node) -> str:
+        text = self._text(node)
+        if text not in self.game.type_index:
+            raise _unsupported(node, "an unknown piece type in")
+        return text
+
+    def _where(self, args: list[Node], node: Node) -> pn.Where:
+        if not args:
+            return pn.HERE
+        if len(args) > 1:
+            raise _unsupported(node, "too many arguments in")
+        arg = args[0]
+        board = self.game.board
+        if isinstance(arg, Atom) and arg.text in board.index:
+            return pn.At(arg.text)
+        if isinstance(arg, Atom) and arg.text in board.direction_index:
+            return pn.Toward(arg.text)
+        if (isinstance(arg, SList) and arg.head == "opposite" and len(arg.items) == 2
+                and isinstance(arg.items[1], Atom) and arg.items[1].text in board.direction_index):
+            back = board.opposite[board.direction_index[arg.items[1].text]]
+            if back != NO_LINK:
+                return pn.Toward(board.directions[back])
+        raise _unsupported(arg, "an unknown position argument")
+
+    # -- the game ----------------------------------------------------------------------------------------
+
+    def program(self) -> pg.GameProgram:
+        game = self.game
+        board = game.board
+        positions = []
+        # ZRF grids count their second dimension down the screen; the program's cells count ranks up
+        top = max((c[1] for c in board.grid_coordinates if c is not None and len(c) == 2), default=0)
+        for p, name in enumerate(board.names):
+            coordinates = board.grid_coordinates[p]
+            cell = ((coordinates[0], top - coordinates[1]) if coordinates is not None and len(coordinates) == 2
+                    else None)
+            positions.append(pg.Position(name, cell, board.dummy[p]))
+        links = {d: {board.names[p]: board.names[q] for p, q in enumerate(board.links[i]) if q != NO_LINK}
+                 for i, d in enumerate(board.directions)}
+        symmetry: dict[str, dict[str, str]] = {}
+        for player_index, player in enumerate(game.players):
+            mapping = {}
+            for i, d in enumerate(board.directions):
+                table = board.step[player_index][i]
+                for j, other in enumerate(board.directions):
+                    if board.links[j] is table and j != i:
+                        mapping[d] = other
+                        break
+            symmetry[player] = mapping
+        zones = {z: {game.players[i]: frozenset(board.names[p] for p in sets[i]) for i in range(len(game.players))}
+                 for z, sets in board.zones.items()}
+        pieces = []
+        for kind, name in enumerate(game.types):
+            moves = tuple(self._block(b.node, b.move_type) for b in game.blocks[kind])
+            drops = tuple(self._block(b.node, b.move_type) for b in game.drops[kind])
+            attributes = tuple((a, bool(game.initial_attributes[kind] & bit))
+                               for a, bit in game.attribute_bit.items())
+            pieces.append(pg.PieceProgram(name, game.notation[kind], moves, drops, attributes))
+        turns = tuple(pg.Turn(game.players[t.player], game.players[t.owner],
+                              None if t.move_type == ANY_TYPE else game.move_types[t.move_type])
+                      for t in game.turns)
+        setup = {board.names[p]: (game.players[piece[0]], game.types[piece[1]])
+                 for p, piece in enumerate(game.setup) if piece is not None}
+        stock = {(game.players[o], game.types[k]): n for (o, k), n in game.stock.items() if n}
+        goals = [self._goal(g.kind, g.players, g.node) for g in game.goals]
+        for index, royal in enumerate(game.royal):
+            if royal:
+                goals.append(pg.Goal(pg.Outcome.LOSS, (game.players[index],),
+                                     pg.Checkmated(tuple(game.types[k] for k in sorted(royal)))))
+        options = pg.Options(game.pass_turn, game.pass_partial, game.maximal_captures, game.recycle_captures,
+                             tuple(game.move_types[m] for m in game.priorities),
+                             tuple(p for i, p in enumerate(game.players) if game.neutral[i]))
+        return pg.GameProgram(game.title, tuple(game.players), pg.BoardProgram(tuple(positions), links, symmetry,
+                                                                               zones),
+                              tuple(pieces), turns, setup, stock, tuple(goals), options, game.repeat_from,
+                              str(game.location))
+
+    def _block(self, node: SList, move_type: int) -> pg.Block:
+        return pg.Block(self.sequence(node.items), None if move_type == UNTYPED else self.game.move_types[move_type],
+                        node.where().strip(" ()"))
+
+    # -- goals -------------------------------------------------------------------------------------------
+
+    def _goal(self, kind: str, players: list[int], node: Node) -> pg.Goal:
+        outcome = pg.Outcome(kind)
+        return pg.Goal(outcome, tuple(self.game.players[p] for p in players), self._goal_condition(node))
+
+    def _goal_condition(self, node: Node) -> pg.GoalCondition:
+        head = node.text if isinstance(node, Atom) else node.head if isinstance(node, SList) else None
+        if head == "stalemated":
+            return pg.Stalemated()
+        if not isinstance(node, SList) or head is None:
+            raise _unsupported(node, "the goal")
+        args = node.args
+        if head == "not" and len(args) == 1:
+            return pg.GoalNot(self._goal_condition(args[0]))
+        if head in ("and", "or"):
+            parts = tuple(self._goal_condition(a) for a in args)
+            return pg.GoalAll(parts) if head == "and" else pg.GoalAny(parts)
+        if head in ("pieces-remaining", "total-piece-count"):
+            count = args[0].integer if args and isinstance(args[0], Atom) else None
+            if count is None:
+                raise _unsupported(node, "the goal")
+            kind = self._type(args[1]) if len(args) == 2 else None
+            return pg.PiecesRemaining(count, kind, head == "total-piece-count", constants.COUNT_GOALS_EXACTLY,
+                                      self.game.include_off_pieces)
+        if head == "captured":
+            return pg.Captured(tuple(self._type(a) for a in args))
+        if head == "absolute-config" and len(args) >= 2:
+            return pg.AbsoluteConfig(tuple(self._config_piece(a) for a in args[:-1]), self._elements(args[-1]))
+        if head == "relative-config" and len(args) >= 3 and len(args) % 2 == 1:
+            directions = []
+            for arg in args[1::2]:
+                if not isinstance(arg, Atom) or arg.text not in self.game.board.direction_index:
+                    raise _unsupported(arg, "an unknown direction in the goal")
+                directions.append(arg.text)
+            return pg.RelativeConfig(tuple(self._config_piece(a) for a in args[::2]), tuple(directions))
+        raise _unsupported(node, "the goal")
+
+    def _config_piece(self, arg: Node) -> pg.ConfigPiece:
+        """``T``, ``(opponent T)``, ``(any-owner T)`` or ``(not T)``."""
+        if isinstance(arg, SList) and len(arg.items) == 2 and arg.head in ("opponent", "any-owner", "not"):
+            owner = {"opponent": "opponent", "any-owner": "any", "not": "own"}[arg.head or ""]
+            return pg.ConfigPiece(self._type(arg.items[1]), owner, arg.head == "not")
+        return pg.ConfigPiece(self._type(arg))
+
+    def _elements(self, node: Node) -> tuple[dict[str, tuple[str, ...]], ...]:
+        board = self.game.board
+        items = node.items if isinstance(node, SList) else [node]
+        elements: list[dict[str, tuple[str, ...]]] = []
+        for item in items:
+            text = item.text if isinstance(item, Atom) else None
+            if text is not None and text in board.index:
+                elements.append({p: (text,) for p in self.game.players})
+            elif text is not None and text in board.zones:
+                elements.append({p: tuple(sorted(board.names[q] for q in board.zones[text][i]))
+                                 for i, p in enumerate(self.game.players)})
+            else:
+                raise _unsupported(item, "an unknown position or zone in the goal")
+        return tuple(elements)
+
+    # -- instructions ------------------------------------------------------------------------------------
+
+    def sequence(self, items: list[Node]) -> tuple[pn.Instruction, ...]:
+        result: list[pn.Instruction] = []
+        for item in items:
+            if not _missing(item):
+                result.extend(self.instruction(item))
+        return tuple(result)
+
+    def instruction(self, node: Node) -> list[pn.Instruction]:
+        board = self.game.board
+        if isinstance(node, String):
+            raise _unsupported(node, "a string as an instruction:")
+        if isinstance(node, Atom):
+            text = node.text
+            if text in board.direction_index:
+                return [pn.Step(text)]
+            if text in board.index:
+                return [pn.Jump(pn.At(text))]
+            simple = self._simple(text)
+            if simple is not None:
+                return [simple]
+            raise _unsupported(node, "the instruction")
+        assert isinstance(node, SList)
+        head = node.head
+        args = [a for a in node.args if not _missing(a)]
+        if head is None:
+            return list(self.sequence(node.items))
+        if head == "verify":
+            if len(args) != 1:
+                raise _unsupported(node, "a verify without exactly one condition:")
+            return [pn.Verify(self.condition(args[0]))]
+        if head == "if":
+            if not args:
+                raise _unsupported(node, "an if without a condition:")
+            body = args[1:]
+            split = next((i for i, item in enumerate(body) if isinstance(item, Atom) and item.text == "else"), None)
+            then = self.sequence(body if split is None else body[:split])
+            other = () if split is None else self.sequence(body[split + 1:])
+            return [pn.If(self.condition(args[0]), then, other)]
+        if head == "while":
+            if not args:
+                raise _unsupported(node, "a while without a condition:")
+            return [pn.While(self.condition(args[0]), self.sequence(args[1:]))]
+        if head in _ADD_KINDS:
+            return [self._add(node, _ADD_KINDS[head])]
+        if head == "opposite":
+            where = self._where([node], node)
+            if not isinstance(where, pn.Toward):
+                raise _unsupported(node, "an opposite without a direction:")
+            return [pn.Step(where.direction)]
+        if head in _EFFECTS:
+            return [pn.Affect(_EFFECTS[head], self._where(args, node))]
+        if head == "mark":
+            return [pn.Mark(self._where(args, node))]
+        if head == "back":
+            return [pn.GoTo(pn.Anchor.MARK)] if not args else [pn.Jump(self._where(args, node))]
+        if head == "go":
+            if len(args) != 1 or not isinstance(args[0], Atom) or args[0].text not in {a.value for a in pn.Anchor}:
+                raise _unsupported(node, "a go to")
+            return [pn.GoTo(pn.Anchor(args[0].text))]
+        if head == "change-type":
+            if not args or len(args) > 2:
+                raise _unsupported(node, "a wrong number of arguments in")
+            return [pn.ChangeType(self._type(args[0]), self._where(args[1:], node))]
+        if head == "create":
+            return [self._create(node)]
+        if head in ("set-attribute", "set-flag", "set-position-flag"):
+            if len(args) not in (2, 3) or (len(args) == 3 and head != "set-position-flag"):
+                raise _unsupported(node, f"a {head} without a name and a value:")
+            name = self._text(args[0])
+            value = self._value(args[1])
+            if head == "set-flag":
+                return [pn.SetFlag(name, value)]
+            if head == "set-position-flag":
+                return [pn.SetPositionFlag(name, value, self._where(args[2:], node))]
+            if name not in self.game.attribute_bit:
+                raise _unsupported(args[0], "an undeclared attribute in")
+            return [pn.SetAttribute(name, value)]
+        raise _unsupported(node, "the instruction")
+
+    def _simple(self, text: str) -> pn.Instruction | None:
+        if text in _ADD_KINDS:
+            return pn.Add(_ADD_KINDS[text])
+        if text == "from":
+            return pn.From()
+        if text == "to":
+            return pn.To()
+        if text == "mark":
+            return pn.Mark()
+        if text == "back":
+            return pn.GoTo(pn.Anchor.MARK)
+        if text == "cascade":
+            return pn.Cascade()
+        if text in _EFFECTS:
+            return pn.Affect(_EFFECTS[text])
+        return None
+
+    def _add(self, node: SList, kind: pn.AddKind) -> pn.Add:
+        types: list[str] = []
+        partial: str | None = None
+        for arg in node.args:
+            text = self._text(arg)
+            if text in self.game.type_index:
+                types.append(text)
+            elif kind.partial and isinstance(arg, Atom):
+                partial = text
+            else:
+                raise _unsupported(arg, "an unknown piece or move type in")
+        return pn.Add(kind, tuple(types), partial)
+
+    def _create(self, node: SList) -> pn.Create:
+        args = list(node.args)
+        owner = None
+        if args and isinstance(args[0], Atom) and args[0].text in self.game.player_index:
+            owner = self._text(args.pop(0))
+        if (len(args) == 1 and isinstance(args[0], Atom) and args[0].text in self.game.board.index
+                and args[0].text not in self.game.type_index):
+            return pn.Create(None, pn.At(args[0].text), owner)
+        if not args or len(args) > 2:
+            raise _unsupported(node, "a wrong number of arguments in")
+        return pn.Create(self._type(args[0]), self._where(args[1:], node), owner)
+
+    def _value(self, node: Node) -> pn.Condition:
+        if isinstance(node, Atom) and node.text in ("true", "false"):
+            return pn.Const(node.text == "true")
+        return self.condition(node)
+
+    # -- conditions --------------------------------------------------------------------------------------
+
+    def condition(self, node: Node) -> pn.Condition:
+        if isinstance(node, String):
+            raise _unsupported(node, "a string as a condition:")
+        if isinstance(node, Atom):
+            text = node.text
+            if text in ("true", "false"):
+                return pn.Const(text == "true")
+            found = self._predicate(text, [], node)
+            if found is None and text.startswith("not-"):
+                inner = self._predicate(text[4:], [], node)
+                found = pn.Not(inner) if inner is not None else None
+            if found is None:
+                raise _unsupported(node, "the condition")
+            return found
+        assert isinstance(node, SList)
+        head = node.head
+        args = [a for a in node.args if not _missing(a)]
+        if head == "not":
+            if len(args) != 1:
+                raise _unsupported(node, "a not without exactly one condition:")
+            return pn.Not(self.condition(args[0]))
+        if head in ("and", "or"):
+            parts = tuple(self.condition(a) for a in args)
+            return pn.All(parts) if head == "and" else pn.Any(parts)
+        if head is not None:
+            found = self._predicate(head, args, node)
+            if found is None and head.startswith("not-"):
+                inner = self._predicate(head[4:], args, node)
+                found = pn.Not(inner) if inner is not None else None
+            if found is not None:
+                return found
+        raise _unsupported(node, "the condition")
+
+    def _predicate(self, name: str, args: list[Node], node: Node) -> pn.Condition | None:
+        game = self.game
+        if name in _OCCUPANTS:
+            return pn.Occupied(_OCCUPANTS[name], self._where(args, node))
+        if name in _ANCHORS:
+            return pn.IsAnchor(_ANCHORS[name], self._where(args, node))
+        if name == "adjacent-to-enemy?":
+            return pn.AdjacentToEnemy(self._where(args, node))
+        if name == "goal-position?":
+            return pn.GoalPosition(self._where(args, node))
+        if name == "piece?":
+            if not args or len(args) > 2:
+                raise _unsupported(node, "a piece? without a type:")
+            return pn.PieceIs(self._type(args[0]), self._where(args[1:], node))
+        if name == "position?":
+            if len(args) != 1 or self._text(args[0]) not in game.board.index:
+                raise _unsupported(node, "a position? without one position:")
+            return pn.PositionIs(self._text(args[0]))
+        if name == "in-zone?":
+            if not args or len(args) > 2:
+                raise _unsupported(node, "an in-zone? without a zone:")
+            zone = self._text(args[0])
+            if zone not in game.board.zones and not constants.UNDEFINED_ZONE_IS_EMPTY:
+                raise _unsupported(args[0], "an unknown zone in")
+            return pn.InZone(zone, self._where(args[1:], node))
+        if name == "on-board?":
+            if not args:
+                return pn.OnBoard()
+            if len(args) != 1:
+                raise _unsupported(node, "an on-board? without one direction or position:")
+            if isinstance(args[0], Atom) and args[0].text in game.board.index:
+                return pn.Const(True)
+            if isinstance(args[0], Atom) and args[0].text in game.board.direction_index:
+                return pn.OnBoard(pn.Toward(args[0].text))
+            return pn.Const(False)
+        if name == "flag?":
+            if len(args) != 1:
+                raise _unsupported(node, "a flag? without one name:")
+            return pn.FlagSet(self._text(args[0]))
+        if name == "position-flag?":
+            if not args or len(args) > 2:
+                raise _unsupported(node, "a position-flag? without a name:")
+            return pn.PositionFlagSet(self._text(args[0]), self._where(args[1:], node))
+        if name in ("attacked?", "defended?"):
+            rest = list(args)
+            move_type = None
+            if rest and isinstance(rest[0], Atom) and rest[0].text in game.move_type_index:
+                move_type = self._text(rest.pop(0))
+            return pn.Attacked(self._where(rest, node), name == "defended?", move_type)
+        if name in game.attribute_bit:
+            return pn.HasAttribute(name, self._where(args, node))
+        return None

@@ -1,0 +1,200 @@
+"""ZRF games translated into GAME Code (the program route of ``convert --to gamecourier``), proven by two
+interpreters: the written preset's perft by the GAME Code interpreter equals the ZRF interpreter's on the source,
+divides are equal at the root, and seeded playouts list the same moves at every ply."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fairyport.errors import UnsupportedError
+from fairyport.gamecourier.program.write import write_program
+from fairyport.zrf.lower import lower_file
+from tests.helpers.paths import CORPUS, needs
+from tests.helpers.translated import translate
+
+GRID4 = """(board (image "x.bmp")
+    (grid (start-rectangle 0 0 50 50)
+      (dimensions ("a/b/c/d" (50 0)) ("4/3/2/1" (0 50)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+    (symmetry Black (n s) (s n) (ne se) (se ne) (nw sw) (sw nw))
+    %s)"""
+
+TINY_CHESS = """
+(define slide ($1 (while empty? add $1) (verify not-friend?) add))
+(define step ($1 (verify not-friend?) add))
+(game (title "Tiny chess") (players White Black) (turn-order White Black)
+  %s
+  (piece (name Pawn) (moves
+     (n (verify empty?) (if (in-zone? last-rank) (add Rook Knight) else add))
+     (ne (verify enemy?) (if (in-zone? last-rank) (add Rook Knight) else add))
+     (nw (verify enemy?) (if (in-zone? last-rank) (add Rook Knight) else add))))
+  (piece (name Knight) (moves (n n e (verify not-friend?) add) (n n w (verify not-friend?) add)
+     (e e n (verify not-friend?) add) (w w s (verify not-friend?) add)))
+  (piece (name Rook) (moves (slide n) (slide e) (slide s) (slide w)))
+  (piece (name King) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
+  (board-setup (White (King a1) (Rook d1) (Pawn b2))
+               (Black (King d4) (Rook a4) (Pawn c3)))
+  (loss-condition (White Black) (checkmated King)))
+""" % (GRID4 % "(zone (name last-rank) (players White) (positions a4 b4 c4 d4)) "
+               "(zone (name last-rank) (players Black) (positions a1 b1 c1 d1))")
+
+JUMPERS = """
+(define hop ($1 (verify enemy?) capture $1 (verify empty?) (if (in-zone? far) (add Queen) else add)))
+(define walk ($1 (verify empty?) (if (in-zone? far) (add Queen) else add)))
+(game (title "Jumpers") (players White Black) (turn-order White Black)
+  %s
+  (piece (name Man) (moves (walk n) (walk ne) (walk nw) (hop n) (hop ne) (hop nw)))
+  (piece (name Queen) (moves (walk n) (walk s) (walk e) (walk w) (hop n) (hop s) (hop e) (hop w)))
+  (board-setup (White (Man a1 b1 c1 d2)) (Black (Man a4 b3 c4 d4)))
+  (loss-condition (White Black) (pieces-remaining 0))
+  (loss-condition (White Black) stalemated))
+""" % (GRID4 % "(zone (name far) (players White) (positions a4 b4 c4 d4)) "
+               "(zone (name far) (players Black) (positions a1 b1 c1 d1)) (kill-positions a3)")
+
+SWAPPERS = """
+(game (title "Swappers") (players White Black) (turn-order White Black)
+  %s
+  (piece (name General) (moves
+     (n (verify friend?) cascade back add)
+     (mark e (while empty? e) (verify enemy?) (set-flag far (not-marked? w)) back (if (flag? far) e else n)
+        (verify empty?) add)
+     (e (verify not-friend?) (if enemy? (change-type Soldier) add else add))))
+  (piece (name Soldier) (attribute fresh? true) (moves (n (verify not-friend?) (set-attribute fresh? false) add)
+     ((verify fresh?) n (verify empty?) n (verify empty?) (set-attribute fresh? false) add)
+     (s (verify empty?) flip add) (w (verify empty?) (verify adjacent-to-enemy?) add)))
+  (board-setup (White (General a1) (Soldier a2 c1)) (Black (General d4) (Soldier d3 b4)))
+  (win-condition (White Black) (captured General))
+  (draw-condition (White Black) (total-piece-count 2)))
+""" % (GRID4 % "")
+
+HOPPERS = """
+(define hop ($1 (verify enemy?) capture $1 (verify empty?) add))
+(game (title "Hoppers") (players White Black) (turn-order (Black play) (White play))
+  (move-priorities jumping play)
+  %s
+  (piece (name Hopper) (moves
+     (move-type jumping) (hop n) (hop e) (hop w)
+     (move-type play) (n (verify empty?) add) (ring (verify empty?) add)
+     (move-type never) (s (verify empty?) add)))
+  (piece (name Spawner) (moves
+     (move-type play) (e (verify empty?) (verify (not (empty? x0))) (create Hopper w) add)
+     (w (verify empty?) (verify (not goal-position?)) (create Black Hopper e) add)))
+  (board-setup (White (Hopper a1 c1 x0) (Spawner b2)) (Black (Hopper b4 d4) (Spawner c3)))
+  (loss-condition (White Black) (pieces-remaining 0 Hopper))
+  (win-condition (White Black) (absolute-config Spawner (a2 a3))))
+""" % (GRID4 % "(links ring (a1 b1) (b1 c1) (c1 d1) (d1 d2) (d2 d3) (d3 d4) (d4 c4) (c4 b4) (b4 a4) (a4 a3) (a3 a2)"
+               " (a2 a1)) (dummy x0)")
+
+GRID5 = GRID4.replace('"a/b/c/d"', '"a/b/c/d/e"').replace('"4/3/2/1"', '"5/4/3/2/1"')
+
+CHAINS = """
+(define jump ($1 (verify enemy?) capture $1 (verify empty?) (add-partial jumping)))
+(define shift ($1 (verify empty?) add))
+(game (title "Chains") (players White Black) (turn-order White Black)
+  (move-priorities jumping shifting)
+  %s
+  (piece (name Man) (moves (move-type jumping) (jump n) (jump e) (jump w)
+                           (move-type shifting) (shift n) (shift ne) (shift nw)))
+  (board-setup (White (Man a1 b1 c1 e1)) (Black (Man c2 c4 b3 a5 e5)))
+  (loss-condition (White Black) (pieces-remaining 0))
+  (loss-condition (White Black) stalemated))
+""".replace("%s", GRID5)
+
+DROPPERS = """
+(define step ($1 (verify not-friend?) add))
+(game (title "Droppers") (players White Black) (turn-order White Black)
+  %s
+  (piece (name King) (moves (step n) (step e) (step s) (step w)))
+  (piece (name Stone) (moves (step n))
+     (drops ((verify empty?) (verify (not-in-zone? back)) add)))
+  (board-setup (White (King a1) (Stone off 2)) (Black (King d4) (Stone off 1 c4)))
+  (loss-condition (White Black) (checkmated King)))
+""" % (GRID4 % "(zone (name back) (players White) (positions a4 b4 c4 d4)) "
+               "(zone (name back) (players Black) (positions a1 b1 c1 d1))")
+
+GAMES = {"droppers": DROPPERS, "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
+         "swappers": SWAPPERS, "hoppers": HOPPERS}
+
+
+@pytest.fixture(params=sorted(GAMES))
+def game_file(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    path = tmp_path / (request.param.replace(" ", "_") + ".zrf")
+    path.write_text(GAMES[request.param], encoding="utf-8")
+    return path
+
+
+def test_perft_and_divide_agree(game_file: Path) -> None:
+    translated = translate(game_file)
+    zrf, gc = translated.perfts(2)
+    assert zrf > 0
+    assert gc == zrf
+    zrf_divide, gc_divide = translated.divides(2)
+    assert gc_divide == zrf_divide
+
+
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
+def test_playouts_list_the_same_moves(game_file: Path, seed: int) -> None:
+    translated = translate(game_file)
+    assert translated.playout(seed, 12) > 0
+
+
+def test_the_preset_reads_as_gamecode_a_preset_author_recognises(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.zrf"
+    path.write_text(TINY_CHESS, encoding="utf-8")
+    text = write_program(lower_file(path)).text
+    assert "sub Rook_1_White start:" in text  # one sub per move block and side
+    assert "set at where #at 0 1;" in text  # a step north
+    assert "if isupper space #at:" in text and "do while empty #at:" in text  # (verify not-friend?), a while
+    assert "sub attacked sq side lab:" in text and "gosub generate 1;" in text and "gosub turn 1;" in text
+    assert "setsystem maxmove 2;" in text  # promotion choices are sub-moves
+
+
+def test_dummy_positions_become_a_storage_rank(tmp_path: Path) -> None:
+    path = tmp_path / "hoppers.zrf"
+    path.write_text(HOPPERS, encoding="utf-8")
+    written = write_program(lower_file(path))
+    assert written.squares["x0"] == "a!1"  # past a rank of holes: "$default['ranks'] = '1 2 3 4 !0 !1'"
+    assert "'1 2 3 4 !0 !1'" in written.text
+
+
+def test_refusals_name_the_construct(tmp_path: Path) -> None:
+    path = tmp_path / "passing.zrf"
+    path.write_text(TINY_CHESS.replace("(turn-order White Black)",
+                                       "(turn-order White Black) (option \"pass turn\" true)"), encoding="utf-8")
+    with pytest.raises(UnsupportedError) as caught:
+        write_program(lower_file(path))
+    assert caught.value.feature == "passing a turn"
+
+
+def test_convert_takes_the_program_route_when_the_model_cannot_hold_the_game(tmp_path: Path) -> None:
+    from fairyport import api
+    from fairyport.gamecourier.gamecode.game import load_text
+    from fairyport.movegen.perft import perft
+
+    path = tmp_path / "hoppers.zrf"
+    path.write_text(HOPPERS, encoding="utf-8")
+    game = api.read(path)
+    assert game.kept and game.program is not None  # a link-table direction and turn move types: kept as code
+    conversion = api.convert(path, "gamecourier")
+    assert "sub Hopper_1_Black start:" in conversion.text
+    assert perft(load_text(conversion.text).position(), 2) == translate(path).perfts(2)[0]
+    assert '"program":' not in api.write(game, "json").text  # derived from the source, never saved
+
+
+ZOG = CORPUS / "zrf" / "zog"
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(CORPUS / "zrf" / "boarders" / "TicTacToe.zrf", marks=needs(CORPUS / "zrf" / "boarders")),
+    pytest.param(ZOG / "Gonu.zrf", marks=needs(ZOG / "Gonu.zrf")),  # position flags, nested and/or
+    pytest.param(ZOG / "CheckersCollection.zrf", marks=[needs(ZOG / "CheckersCollection.zrf"), pytest.mark.slow]),
+], ids=lambda p: p.stem)
+def test_corpus_games_agree(path: Path) -> None:
+    translated = translate(path)
+    zrf, gc = translated.perfts(2)
+    assert zrf > 0 and gc == zrf
+    zrf_divide, gc_divide = translated.divides(2)
+    assert gc_divide == zrf_divide
+    assert translated.playout(7, 6) > 0

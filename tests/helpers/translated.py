@@ -1,0 +1,110 @@
+"""Proving a ZRF game translated into GAME Code against the ZRF interpreter: perft, divide, seeded playouts."""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import random
+from pathlib import Path
+
+from fairyport.gamecourier.gamecode.game import GameCourierGame, GameCourierPosition, load_text
+from fairyport.gamecourier.program.write import WrittenProgram, write_program
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter.engine import compile_file
+from fairyport.zrf.interpreter.game import Game
+from fairyport.zrf.interpreter.position import PASS, ZrfPosition
+from fairyport.zrf.lower import lower_game
+
+
+@dataclasses.dataclass
+class Translated:
+    """A ZRF game, its written preset and both compiled."""
+
+    zrf: Game
+    written: WrittenProgram
+    gc: GameCourierGame
+
+    def perfts(self, depth: int) -> tuple[int, int]:
+        """(ZRF interpreter, GAME Code interpreter) perft of the start position."""
+        return perft(self.zrf.start_position(), depth), perft(self.gc.position(), depth)
+
+    def divides(self, depth: int) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]:
+        """Both interpreters' divide, keyed by (origin, destination) in Game Courier's square names (the moves
+        that differ only in a promotion choice summed: ZRF names a forced promotion, Game Courier does not)."""
+        zrf_side: collections.Counter[tuple[str, str]] = collections.Counter()
+        pos = self.zrf.start_position()
+        for move in pos.legal_raw():
+            pos.push_raw(move)
+            zrf_side[self._zrf_key(pos, move)] += perft(pos, depth - 1)
+            pos.pop_raw()
+        gc_side: collections.Counter[tuple[str, str]] = collections.Counter()
+        gpos = self.gc.position()
+        for gmove in gpos.legal_raw():
+            gpos.push_raw(gmove)
+            gc_side[("@" if gmove.dropped else gmove.origin, gmove.dest)] += perft(gpos, depth - 1)
+            gpos.pop_raw()
+        return dict(zrf_side), dict(gc_side)
+
+    def _zrf_key(self, pos: ZrfPosition, move: object) -> tuple[str, str]:
+        names = self.zrf.board.names
+        frm, dest = move.frm, move.dest  # type: ignore[attr-defined]
+        if move is PASS:
+            return ("pass", "pass")
+        return (self.written.squares.get(names[frm], "?") if frm >= 0 else "@",
+                self.written.squares.get(names[dest], "?"))
+
+    def board_of(self, pos: ZrfPosition) -> dict[str, str]:
+        """The ZRF position's board as Game Courier squares and labels (``@`` empty), and its off-board stock as
+        ``stock:label`` -> count."""
+        game = self.zrf
+        result: dict[str, object] = {}
+        for (owner, kind), count in pos.stock.items():
+            if count:
+                result["stock:" + self.written.labels[game.players[owner], game.types[kind]]] = count
+        for p, name in enumerate(game.board.names):
+            piece = pos.board[p]
+            square = self.written.squares[name]
+            result[square] = "@" if piece is None else self.written.labels[game.players[piece[0]],
+                                                                               game.types[piece[1]]]
+        return result  # type: ignore[return-value]
+
+    def gc_board(self, board: dict[str, str]) -> dict[str, object]:
+        """A Game Courier board in :meth:`board_of`'s form: storage squares counted by label."""
+        storage = set(self.written.storage)
+        result: dict[str, object] = {sq: label for sq, label in board.items() if sq not in storage}
+        for sq in storage:
+            if board[sq] != "@":
+                key = "stock:" + board[sq]
+                result[key] = int(result.get(key, 0)) + 1  # type: ignore[call-overload]
+        return result
+
+    def playout(self, seed: int, plies: int) -> int:
+        """A seeded random game: at every ply both interpreters list the same moves (by origin, destination and
+        the board they lead to) and the boards stay equal. Returns the plies played."""
+        rng = random.Random(seed)
+        pos = self.zrf.start_position()
+        gpos: GameCourierPosition = self.gc.position()
+        for ply in range(plies):
+            zrf_moves = {}
+            for move in pos.legal_raw():
+                pos.push_raw(move)
+                zrf_moves[(self._zrf_key(pos, move), tuple(sorted(self.board_of(pos).items())))] = move
+                pos.pop_raw()
+            gc_moves = {(("@" if m.dropped else m.origin, m.dest),
+                         tuple(sorted(self.gc_board(m.after.board).items()))): m for m in gpos.legal_raw()}
+            assert set(zrf_moves) == set(gc_moves), (
+                f"ply {ply}: ZRF only {sorted(k[0] for k in set(zrf_moves) - set(gc_moves))}, "
+                f"GAME Code only {sorted(k[0] for k in set(gc_moves) - set(zrf_moves))}")
+            if not zrf_moves:
+                return ply
+            key = rng.choice(sorted(zrf_moves))
+            pos.push_raw(zrf_moves[key])
+            gpos.push_raw(gc_moves[key])
+        return plies
+
+
+def translate(path: Path, variant: str | None = None) -> Translated:
+    """Compile ``path`` with the ZRF interpreter, write it as a preset and compile that."""
+    game = compile_file(path, variant)
+    written = write_program(lower_game(game))
+    return Translated(game, written, load_text(written.text, f"{path.name}.php"))
