@@ -215,7 +215,7 @@ def test_generated_games_round_trip(game: Game) -> None:
     text, lost = write_game(game, best_effort=True)
     first = read_text(text, file="g.idiagram", title="g")
     assert meaning(first) == meaning(game), text
-    assert all("confinement" in item for item in lost)
+    assert all("confinement" in item or "nothing is ever dropped" in item for item in lost)
     assert read_text(write_game(first, best_effort=True)[0], file="g.idiagram", title="g") == first
 
 
