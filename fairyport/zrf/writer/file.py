@@ -380,6 +380,8 @@ class Writer:
             extras.append("royal")
         if piece.confined_to:
             extras.append(f"confined to {piece.confined_to}")
+        extras.extend(f"{z.betza} {'from' if z.on == 'from' else 'onto'} {'' if z.inside else 'outside '}{z.zone}"
+                      for z in piece.zoned_moves)
         if piece.promotion:
             extras.append("promotes to " + ", ".join(self.names[c.piece.upper()] for c in piece.promotion.choices))
         if extras:
