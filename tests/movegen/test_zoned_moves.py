@@ -156,3 +156,24 @@ def test_sliding_onto_some_squares_only_is_still_blocked() -> None:
     pos = compile_game(free).start_position()
     assert sorted(pos.uci(m) for m in pos.legal_raw() if pos.uci(m).startswith("a1")) == ["a1c1"]
     assert not pos.in_check()  # d1 is not a landing square of the rook
+
+
+@pytest.mark.parametrize("betza", ["mafsW", "R", "nA", "yafsF", "mRcpR"])
+def test_landing_only_in_a_zone_is_confinement(betza: str) -> None:
+    """A piece whose every move lands only in a zone moves exactly like a piece confined to that zone (the
+    confinement of the model, compiled separately): multi-leg moves, lame leaps and rides included. Cannons are
+    refused when their landing depends on a zone (checked below)."""
+    board = Board(6, 6)
+    zones = [Zone("home", ranks(board, 1, 3), WHITE), Zone("home", ranks(board, 4, 6), BLACK)]
+    king = PieceType("king", "K", "K", royal=True)
+    placement = {"a1": Piece("K", WHITE), "f6": Piece("K", BLACK), "c2": Piece("X", WHITE), "d5": Piece("X", BLACK),
+                 "c3": Piece("X", BLACK), "b2": Piece("X", WHITE)}
+    zoned = _small([king, PieceType("x", "X", "", zoned_moves=(ZonedMove(betza, "home", on="to"),))], zones,
+                   placement, 6, 6)
+    confined = _small([king, PieceType("x", "X", betza, confined_to="home")], zones, placement, 6, 6)
+    if betza == "mRcpR":
+        with pytest.raises(UnsupportedError, match="'x'"):
+            compile_game(zoned)
+        return
+    a, b = compile_game(zoned).start_position(), compile_game(confined).start_position()
+    assert [perft(a, d) for d in (1, 2, 3)] == [perft(b, d) for d in (1, 2, 3)]
