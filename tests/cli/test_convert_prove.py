@@ -86,3 +86,11 @@ def test_an_unchanged_rewrite_needs_no_count(tmp_path: Path, capsys: pytest.Capt
     assert proof is not None and proof.identical and proof.same and proof.source is None
     assert main(["convert", str(GAMES / "chess.zrf"), "--to", "zrf", "-o", str(tmp_path / "same.zrf")]) == 0
     assert "proved: the written text is the source, byte for byte" in capsys.readouterr().err
+
+
+def test_a_diagram_of_a_page_is_proved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    page = tmp_path / "page.html"
+    page.write_text('<div class="idiagram">files=8<br>king::::e1</div>'
+                    '<div class="idiagram">files=5<br>ranks=5<br>king::::c1,,c5</div>')
+    assert main(["convert", f"{page}#2", "--to", "zrf", "-o", str(tmp_path / "two.zrf")]) == 0
+    assert "proved: perft(2) of the source 25 " in capsys.readouterr().err
