@@ -12,8 +12,8 @@ The library's front door (:mod:`fairyport.api`)::
     fairyport.validate(Path("preset.php")).findings
 """
 
-from fairyport.api import Conversion, convert, divide, perft, read, validate, write
+from fairyport.api import Conversion, Proof, convert, divide, perft, read, validate, write
 from fairyport.formats import FORMATS
 from fairyport.version import __version__
 
-__all__ = ["FORMATS", "Conversion", "__version__", "convert", "divide", "perft", "read", "validate", "write"]
+__all__ = ["FORMATS", "Conversion", "Proof", "__version__", "convert", "divide", "perft", "read", "validate", "write"]

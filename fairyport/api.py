@@ -51,6 +51,60 @@ class Conversion:
     """What the target format could not express, one entry per piece or rule (empty unless ``best_effort``)."""
     format: str
     """The format written."""
+    proof: Proof | None = None
+    """perft of the source and of the written text (:func:`convert` with ``prove``); None when not asked."""
+
+
+PROVE_DEPTH = 2
+"""The depth :func:`convert` proves a conversion to by default: perft(2) counts every move and every reply, and
+stays quick under the slowest reading (the GAME Code interpreter)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Proof:
+    """A conversion's proof: perft from the start position of the source, as its format plays it (its own
+    interpreter where it has one, else the reference generator), and of the written text read back by the
+    target's own reading. A side that could not be counted is None, with the reason."""
+
+    depth: int
+    source: int | None
+    """perft of the source (None: it could not be played, see :attr:`reason`)."""
+    written: int | None
+    """perft of the written text read back (None: it could not be played, see :attr:`reason`)."""
+    source_engine: str = ""
+    """What played the source: ``model`` or the format whose interpreter did."""
+    written_engine: str = ""
+    """What played the written text."""
+    reason: str = ""
+    """Why a side could not be counted (empty when both were)."""
+    identical: bool = False
+    """The written text is the source file byte for byte (a rewrite that changed nothing): the same game without
+    counting."""
+
+    @property
+    def same(self) -> bool | None:
+        """True when both counts agree, False when they differ, None when a side could not be counted."""
+        if self.identical:
+            return True
+        if self.source is None or self.written is None:
+            return None
+        return self.source == self.written
+
+    def describe(self) -> str:
+        """One line: both counts and what played them, or why the proof could not be made."""
+        if self.identical:
+            return "the written text is the source, byte for byte"
+        if self.same is None:
+            return f"not proven at perft({self.depth}): {self.reason}"
+        played = [ENGINE_WORDS.get(name, f"the {name} interpreter") for name in (self.source_engine,
+                                                                                  self.written_engine)]
+        return (f"perft({self.depth}) of the source {self.source:,} ({played[0]}), of the written text read back "
+                f"{self.written:,} ({played[1]})")
+
+
+ENGINE_WORDS = {"model": "the reference generator", "zrf": "the ZRF interpreter",
+                "gamecourier": "the GAME Code interpreter", "fsf": "Fairy-Stockfish"}
+"""How a proof names what played a side (:attr:`Engine.name` -> words)."""
 
 
 def _text_format(text: str, fmt: str | None) -> Format:
@@ -129,19 +183,59 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str) -> Conversion:
 
 
 def convert(source: Source, to: str, read: str | None = None, variant: str | None = None,
-            best_effort: bool = False) -> Conversion:
+            best_effort: bool = False, prove: bool = True, prove_depth: int = PROVE_DEPTH) -> Conversion:
     """The game in ``source`` (a file or text; ``read`` names its format where it does not tell) written in the
     format ``to``. A file converted to its own format is rewritten through its syntax tree, byte for byte where
     nothing changed; anything else goes through the common model (:func:`write`).
+
+    With ``prove`` (the default) :attr:`Conversion.proof` holds perft(``prove_depth``) of the source and of the
+    written text read back by the target's own reading (:class:`Proof`); the caller decides what a difference
+    means (``fairyport convert`` exits 1 unless ``--best-effort``).
     """
+    if prove_depth < 0:
+        raise UsageError("the proof depth must be at least 0", found=str(prove_depth))
     target = get_format(to)
     if isinstance(source, Path):
         form = get_format(detect_format(source, read))
         if form.name == target.name and form.rewrite is not None:
-            return Conversion(form.rewrite(source).decode("utf-8", errors="surrogateescape"), [], form.name)
-        return _write(read_game(source, form.name, variant), target.name, best_effort, str(source))
-    game = _read(source, read, variant)
-    return _write(game, target.name, best_effort, TEXT_NAME)
+            conversion = Conversion(form.rewrite(source).decode("utf-8", errors="surrogateescape"), [], form.name)
+        else:
+            conversion = _write(read_game(source, form.name, variant), target.name, best_effort, str(source))
+    else:
+        conversion = _write(_read(source, read, variant), target.name, best_effort, TEXT_NAME)
+    if not prove:
+        return conversion
+    if isinstance(source, Path) and source.is_file() and (  # not ``page.html#2``: a diagram of a page
+            conversion.text.encode("utf-8", errors="surrogateescape") == source.read_bytes()):
+        return dataclasses.replace(conversion, proof=Proof(prove_depth, None, None, identical=True))
+    return dataclasses.replace(conversion, proof=_prove(source, read, variant, conversion, prove_depth))
+
+
+def _prove(source: Source, read: str | None, variant: str | None, conversion: Conversion, depth: int) -> Proof:
+    """perft(``depth``) of ``source`` and of the written text, each side played by its own format's reading."""
+    counts: list[int | None] = []
+    engines: list[str] = []
+    reasons: list[str] = []
+    for side in ("source", "written text"):
+        try:
+            loaded = _engine(source, "auto", read, variant) if side == "source" else _written_engine(conversion)
+            counts.append(perft_jobs(loaded.position(None, None), depth))
+            engines.append(loaded.name)
+        except FairyportError as error:
+            counts.append(None)
+            engines.append("")
+            reasons.append(f"the {side} cannot be played ({error.message()})")
+    return Proof(depth, counts[0], counts[1], engines[0], engines[1], "; ".join(reasons))
+
+
+def _written_engine(conversion: Conversion) -> Engine:
+    """The target format's own reading of the written text (its interpreter, else the reference generator). The
+    text is saved byte for byte as the command line writes it (a rewrite keeps undecodable bytes as surrogates)."""
+    form = get_format(conversion.format)
+    with tempfile.TemporaryDirectory(prefix="fairyport-") as folder:
+        path = Path(folder) / f"written{form.suffixes[0]}"
+        path.write_bytes(conversion.text.encode("utf-8", errors="surrogateescape"))
+        return load_engine(path, form.name)  # the interpreters read the whole file when they load
 
 
 def _engine(source: Game | Source, engine: EngineChoice, format: str | None,

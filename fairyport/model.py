@@ -392,6 +392,13 @@ class Game:
                 return piece
         raise ModelError(f"unknown piece {piece_id!r}", expected="one of " + ", ".join(p.id for p in self.pieces))
 
+    def idle_hand_pieces(self) -> list[str]:
+        """The ids of the pieces that start in a hand but could never enter play: the game has no drops and no
+        promotion takes pieces from hand (sorted; empty for a playable setup)."""
+        in_hand = sorted({pid for hand in self.setup.hands.values() for pid, n in hand.items() if n > 0})
+        from_hand = any(choice.from_hand for p in self.pieces if p.promotion for choice in p.promotion.choices)
+        return [] if self.rules.drops or from_hand else in_hand
+
     def zone_squares(self, name: str, color: Color) -> frozenset[str]:
         """The squares of the zones called ``name`` that belong to ``color`` or to both players."""
         squares: set[str] = set()

@@ -35,6 +35,10 @@ CHESS_PAWN = frozenset({"ifmnD", "fmW", "fceF"})
 """The chess pawn's moves (canonical XBetza), written as Fairy-Stockfish's built-in ``pawn``."""
 LAME_LEAPS = {"mafsW": "nN", "mafF": "nA"}
 """Multi-leg moves Fairy-Stockfish holds as lame leaps: the xiangqi horse and elephant."""
+SOLDIER_SIDEWAYS = "sW"
+"""The zoned move of Fairy-Stockfish's built-in ``soldier``: ``fW`` always, ``sW`` from the enemy's half (a board
+with an even number of ranks, written with ``soldierPromotionRank``, the first rank of that half; the only
+zone-dependent move Fairy-Stockfish has)."""
 
 
 class _Writer:
@@ -87,7 +91,15 @@ class _Writer:
                 raise UnsupportedError(f"piece {piece.name!r}: Fairy-Stockfish needs one-letter piece ids, not "
                                        f"{piece.id!r}", feature=f"{piece.name}: id")
             moves = {betza.write([m]) for m in betza.parse_moves(piece.betza)}
-            if piece is (royals[0] if royals else None):
+            if piece.zoned_moves and not self.is_soldier(piece, moves):
+                self.refuse(f"{piece.name}: zoned moves", f"piece {piece.name!r}: moves that depend on a zone ("
+                            + "; ".join(f"{z.betza} {z.on} {'' if z.inside else 'outside '}{z.zone}"
+                                        for z in piece.zoned_moves)
+                            + "); Fairy-Stockfish has them only as the xiangqi soldier's (dropped)")
+            if piece.zoned_moves and self.is_soldier(piece, moves):
+                self.slots[piece.id] = "soldier"
+                line = f"soldier = {letter}\nsoldierPromotionRank = {game.board.ranks // 2 + 1}"
+            elif piece is (royals[0] if royals else None):
                 text = self.fsf_betza(piece)
                 self.slots[piece.id] = "king"
                 line = f"king = {letter}" if text == "K" else f"king = {letter}:{text}"
@@ -108,13 +120,31 @@ class _Writer:
                 self.slots[piece.id] = slot
                 line = f"{slot} = {letter}:{self.fsf_betza(piece)}"
             self.lines.append(line)
-            if self.prove and self.slots[piece.id] not in ("pawn", "shogiPawn"):
+            if self.prove and self.slots[piece.id] not in ("pawn", "shogiPawn", "soldier"):
                 probe_line = re.sub(r"^\w+ = \w", "customPiece1 = a", line) if ":" in line else \
                     "customPiece1 = a:K"
                 difference = prove_piece(piece, probe_line, game.board.files, game.board.ranks)
                 if difference is not None:
                     self.refuse(f"{piece.name}: {piece.betza}", f"piece {piece.name!r} ({piece.betza}) moves "
                                 f"differently in Fairy-Stockfish: {difference}")
+
+    def is_soldier(self, piece: PieceType, moves: set[str]) -> bool:
+        """Whether ``piece`` moves exactly as Fairy-Stockfish's ``soldier``: ``fW``, and ``sW`` from the squares of
+        the enemy's half of a board with an even number of ranks."""
+        ranks = self.game.board.ranks
+        zoned = piece.zoned_moves
+        if moves != {"fW"} or ranks % 2 or len(zoned) != 1 or piece.promotion is not None:
+            return False
+        only = zoned[0]
+        if (only.betza, only.on, only.inside) != (SOLDIER_SIDEWAYS, "from", True):
+            return False
+        board = self.game.board
+        for color in (WHITE, BLACK):
+            half = {p.name for p in board.positions
+                    if p.rank is not None and (p.rank >= ranks // 2) == (color == WHITE)}
+            if self.game.zone_squares(only.zone, color) != half:
+                return False
+        return True
 
     # ------------------------------------------------------------------ regions
     def region(self, squares: frozenset[int]) -> str:

@@ -88,7 +88,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     for piece in game.pieces:
         for color in (WHITE, BLACK):
             try:
-                codes[piece.id, color] = piece_code(piece, color)
+                codes[piece.id, color] = _with_zoned_moves(game, piece, color, piece_code(piece, color))
             except UnsupportedError as error:
                 ctx.refuse(error)
                 codes[piece.id, color] = PieceCode()
@@ -186,6 +186,23 @@ def _zone_test(game: Game, squares: frozenset[str], var: str) -> str:
     if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):
         return (f">= file {var} {f0} and <= file {var} {f1} and >= rank {var} {r0} and <= rank {var} {r1}")
     return " or ".join(f"== {var} {c.name}" for c in cells)
+
+
+def _with_zoned_moves(game: Game, piece: PieceType, color: Color, code: PieceCode) -> PieceCode:
+    """``code`` with the terms of ``piece``'s zoned moves, each asking its zone of the start square ``#0`` or the
+    destination ``#1`` (negated for a move outside the zone)."""
+    for zoned in piece.zoned_moves:
+        extra = piece_code(dataclasses.replace(piece, betza=zoned.betza, zoned_moves=()), color)
+        if extra.castling:
+            raise UnsupportedError(f"piece {piece.name!r}: castling that depends on the zone {zoned.zone!r} cannot "
+                                   "be written as GAME Code", feature=f"{piece.name}: {zoned.betza}")
+        test = _zone_test(game, game.zone_squares(zoned.zone, color), "#0" if zoned.on == "from" else "#1")
+        condition = f"({test})" if zoned.inside else f"not ({test})"
+        code.terms += [f"({term} and {condition})" for term in extra.terms]
+        code.ep_terms += [f"({term} and {condition})" for term in extra.ep_terms]
+        code.ep_sources += extra.ep_sources
+        code.needs_virgin |= extra.needs_virgin
+    return code
 
 
 def _stuck_test(game: Game, stuck: hands.Stuck | None, piece: PieceType, color: Color, var: str) -> str | None:

@@ -14,8 +14,9 @@ model has no field for is kept in ``Game.format_data["idiagram"]`` and ``PieceTy
 
 ``holdingsType`` gives the hand rules (:attr:`Rules.drops`, ``captures_to_hand``, ``demote_captured``,
 ``captures_to_owner``); fairyport's extension lines after a piece line give what the Diagram cannot say:
-``fairyportConfine`` (with ``fairyportZone``), ``fairyportDrop`` (the piece's drop rule) and
-``fairyportPromotion`` (its whole promotion rule, replacing what the promotion parameters give it).
+``fairyportConfine`` (with ``fairyportZone``), ``fairyportDrop`` (the piece's drop rule),
+``fairyportPromotion`` (its whole promotion rule, replacing what the promotion parameters give it) and
+``fairyportZoneMoves`` (moves the piece has only from or onto a zone's squares).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from fairyport.idiagram.rules import (
     MAX_BOARD_SIDE,
     PROMOTION_KEY,
     ZONE_KEY,
+    ZONED_KEY,
     Grid,
     PromotionSettings,
     Warnings,
@@ -47,6 +49,7 @@ from fairyport.idiagram.rules import (
     parse_promotion,
     parse_squares,
     parse_zone,
+    parse_zoned_moves,
     read_promotions,
     read_royals,
     split_facing,
@@ -77,7 +80,7 @@ SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromo
 MULTI_KEYS = ("royal", ZONE_KEY)
 """Keys the model carries that may be given on several lines (each line counts)."""
 
-PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY)
+PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY)
 """Keys the model carries that apply to the piece line above them."""
 
 UNMODELLED = {
@@ -382,6 +385,17 @@ def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_
         draft = scan.pieces[index]
         if draft in drafts:
             pieces[drafts.index(draft)].confined_to = wanted
+    for index, lines in scan.piece_keys.items():
+        zoned = lines.get(ZONED_KEY)
+        draft = scan.pieces[index]
+        if zoned is None or draft not in drafts:
+            continue
+        moves = parse_zoned_moves(zoned.value, zoned.value_location)
+        for move in moves:
+            if move.zone not in zone_names:
+                raise ModelError(f"{ZONED_KEY} names an unknown zone", zoned.value_location,
+                                 expected="a zone defined by " + ZONE_KEY, found=repr(move.zone))
+        pieces[drafts.index(draft)].zoned_moves = moves
     return zones
 
 

@@ -18,11 +18,13 @@ from fairyport.model import (
     CHESS_TRIGGERS,
     SHOGI_TRIGGERS,
     WHITE,
+    ZONE_ENDS,
     Color,
     DropRule,
     Promotion,
     PromotionChoice,
     PromotionTrigger,
+    ZonedMove,
     file_name,
 )
 from fairyport.xbetza import syntax as betza_syntax
@@ -79,6 +81,12 @@ CONFINE_KEY = "fairyportConfine"
 DROP_KEY = "fairyportDrop"
 """Extension parameter written after a piece line: how that piece is dropped (``file:1,color:4,zone:camp,nomate``;
 fairyport only, see :func:`parse_drop_rule`)."""
+
+ZONED_KEY = "fairyportZoneMoves"
+"""Extension parameter written after a piece line: moves the piece has only where a zone allows them
+(``fairyportZoneMoves=sW from beyond-river; R to home; W from outside edge``; fairyport only, see
+:func:`parse_zoned_moves`). The Diagram's text has no such rule (its pages use a second piece type reached by
+promotion, or a ``BadZone()`` page script)."""
 
 PROMOTION_KEY = "fairyportPromotion"
 """Extension parameter written after a piece line: that piece's whole promotion rule, which the Diagram's
@@ -504,6 +512,30 @@ def format_drop_rule(rule: DropRule) -> str:
     if rule.no_drop_mate:
         parts.append("nomate")
     return ",".join(parts)
+
+
+def parse_zoned_moves(value: str, location: Location) -> tuple[ZonedMove, ...]:
+    """Read ``fairyportZoneMoves``: ``;``-separated items ``BETZA from|to [outside] ZONE`` (the moves ``BETZA``
+    only when the start or landing square is in, or with ``outside`` not in, the zone ``ZONE``)."""
+    moves: list[ZonedMove] = []
+    column = 0
+    for item in value.split(";"):
+        where = shifted(location, column)
+        column += len(item) + 1
+        words = item.split()
+        if not words:
+            continue
+        inside = not (len(words) == 4 and words[2] == "outside")
+        if len(words) != (3 if inside else 4) or words[1] not in ZONE_ENDS:
+            raise _ext_error(ZONED_KEY, "not a zoned move", where, "BETZA from|to [outside] ZONE", item.strip())
+        check_betza(words[0], shifted(where, len(item) - len(item.lstrip())))
+        moves.append(ZonedMove(words[0], words[-1], "from" if words[1] == "from" else "to", inside))
+    return tuple(moves)
+
+
+def format_zoned_moves(moves: Sequence[ZonedMove]) -> str:
+    """The ``fairyportZoneMoves`` value of ``moves`` (read back by :func:`parse_zoned_moves`)."""
+    return "; ".join(f"{m.betza} {m.on} {'' if m.inside else 'outside '}{m.zone}" for m in moves)
 
 
 PROMOTION_MODES = ("mandatory", "optional", "stuck")

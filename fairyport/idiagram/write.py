@@ -8,7 +8,8 @@ otherwise. Pieces are ordered so that the Diagram's numbering works: promotable 
 What the Diagram cannot express raises :class:`UnsupportedError` naming the piece or rule; with
 ``best_effort`` it is left out and listed instead. Some rules are written in a form only fairyport reads and
 are always listed: a piece confined to a zone (``fairyportZone`` / ``fairyportConfine``; the Diagram needs a
-``BadZone()`` page script for it), a drop rule (``fairyportDrop``) and, in a game with drops or shogi-style
+``BadZone()`` page script for it), moves that depend on a zone (``fairyportZoneMoves``), a drop rule
+(``fairyportDrop``) and, in a game with drops or shogi-style
 promotion, a promotion the Diagram's parameters cannot say exactly (``fairyportPromotion``, with
 ``maxPromote=0`` for the Diagram). Hand rules are ``holdingsType`` (-1, -2 or 1).
 """
@@ -34,6 +35,7 @@ from fairyport.idiagram.rules import (
     HOLE_NAME,
     PROMOTION_KEY,
     ZONE_KEY,
+    ZONED_KEY,
     Grid,
     PromotionSettings,
     SquareList,
@@ -46,6 +48,7 @@ from fairyport.idiagram.rules import (
     format_promotion,
     format_squares,
     format_zone,
+    format_zoned_moves,
     normalise_symmetry,
     parse_holdings,
     parse_int,
@@ -432,6 +435,8 @@ def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost:
         betza = written if same and isinstance(written, str) else add_facing(betza)
     id_text = "" if "id" in defaulted and default_id(name) == label else label
     betza_text = "" if "betza" in defaulted and default_move(name, grid.files) == betza else betza
+    if not betza.strip():
+        betza_text = NO_MOVE  # an empty field would read back as the default move of the name
     image = piece.image if piece.image is not None else name
     image_text = "" if "image" in defaulted and image == name else image
     white = [s for s, p in game.setup.placement.items() if p.id == piece.id and p.color == WHITE]
@@ -502,6 +507,25 @@ def _check_board(game: Game, lost: _Lost) -> None:
         for fmt in piece.extra:
             if fmt != "idiagram":
                 lost.note(f"{fmt} data of piece {piece.id}")
+
+
+def _check_hands(game: Game, lost: _Lost) -> None:
+    """Refuse a game whose pieces start in a hand but which has no drops: the Diagram would hold them in a hand
+    they never leave, and fairyport could not play the written game (with best effort it is written as it is and
+    listed). Pieces in hand beside a game on the board are the Diagram's palette instead (:func:`_plan` says so)."""
+    idle = game.idle_hand_pieces()
+    if idle and not hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup):
+        everything = "every piece starts in hand" if not game.setup.placement else "pieces start in hand"
+        names = ", ".join(repr(game.piece_type(pid).name) for pid in idle)
+        lost.unsupported("pieces in hand", f"a game in which {everything} ({names}) but nothing is ever dropped "
+                         "(written as holdings nothing drops: the written game cannot be played)")
+
+
+NO_MOVE = "pW"
+"""The move string written for a piece without moves. An empty move field means the default move of the piece's
+name in the Diagram (``K`` for a Man, castling for a name it does not know), so a moveless piece needs a move that
+can never be made: a wazir step that must hop over a piece, where no square lies between (the Diagram and
+fairyport both generate nothing for it, and it attacks nothing)."""
 
 
 def _clean_entries(entries: Any, lost: _Lost) -> list[Entry]:
@@ -599,8 +623,9 @@ class _Emitter:
 
 
 def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, str]:
-    """The extension lines after a piece line: confinement, drop rule, promotion (key -> value, in this order).
-    The confinement and the promotion are listed as lost by :func:`_check_board` and :func:`_extension_plan`."""
+    """The extension lines after a piece line: confinement, drop rule, promotion, zoned moves (key -> value, in
+    this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
+    :func:`_check_board` and :func:`_extension_plan`."""
     lines: dict[str, str] = {}
     if piece.confined_to is not None:
         lines[CONFINE_KEY] = piece.confined_to
@@ -612,6 +637,16 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
                              "ignores)")
     if piece.id in plan.extensions:
         lines[PROMOTION_KEY] = plan.extensions[piece.id]
+    if piece.zoned_moves:
+        text = lines[ZONED_KEY] = format_zoned_moves(piece.zoned_moves)
+        unreadable = [m.zone for m in piece.zoned_moves if not re.fullmatch(r"[^\s;:,=]+", m.zone)]
+        if unreadable:
+            raise UnsupportedError(f"piece {piece.name!r}: moves in the zone {unreadable[0]!r} cannot be written "
+                                   f"as {ZONED_KEY} (a zone name there has no spaces, ';', ':', ',' or '=')",
+                                   feature=f"{piece.name}: zoned moves")
+        lost.unsupported(f"{piece.name}: zoned moves", f"the zone-dependent moves of {piece.name!r} ({text}) in "
+                         f"plain Diagram text (written as the fairyport extension {ZONED_KEY}, which the Diagram "
+                         "script ignores; a page needs a second piece type or a page script for them)")
     return lines
 
 
@@ -622,6 +657,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
     """
     lost = _Lost(best_effort)
     _check_board(game, lost)
+    _check_hands(game, lost)
     game = _cleaned(game, lost)
     grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
     markers = _markers(game)

@@ -145,13 +145,13 @@ class Variant:
     def __init__(self, game: Game) -> None:
         game.validate()
         _refuse_kept_code(game)
-        in_hand = sorted({pid for hand in game.setup.hands.values() for pid, n in hand.items() if n > 0})
-        from_hand = any(choice.from_hand for p in game.pieces if p.promotion for choice in p.promotion.choices)
-        if in_hand and not (game.rules.drops or from_hand):
+        idle = game.idle_hand_pieces()
+        if idle:
             everything = "every piece starts in hand, " if not game.setup.placement else ""
-            raise UnsupportedError(f"{everything}pieces in hand ({', '.join(in_hand)}) can be dropped, but the game "
+            raise UnsupportedError(f"{everything}pieces in hand ({', '.join(idle)}) can be dropped, but the game "
                                    "has no drops (and no promotion takes pieces from hand)",
                                    feature="pieces in hand (drops)")
+        from_hand = any(choice.from_hand for p in game.pieces if p.promotion for choice in p.promotion.choices)
         self.game = game
         self.geometry = Geometry(game.board)
         n = self.size = self.geometry.size

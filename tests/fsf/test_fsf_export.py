@@ -133,14 +133,16 @@ def test_cli_convert_to_fsf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize("target", ["zrf", "gamecourier"])
 def test_drop_games_to_zrf_and_game_courier(target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Mitregi (no drop-mate rule) is written exactly; shogi's pawn-drop-mate rule cannot be, so it is refused by
-    name, and ``--best-effort`` writes the rest and says what it dropped."""
+    name, and ``--best-effort`` writes the rest and says what it dropped. (Not proved here: the GAME Code
+    interpreter takes minutes for these games' perft(2); the written files' play is tested where they are.)"""
     out = tmp_path / "game.out"
-    assert main(["convert", str(GAMES_DIR / "mitregi90.idiagram"), "--to", target, "-o", str(out)]) == 0
+    assert main(["convert", str(GAMES_DIR / "mitregi90.idiagram"), "--to", target, "-o", str(out),
+                 "--no-prove"]) == 0
     capsys.readouterr()
     assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", target]) == EXIT_UNSUPPORTED
     assert "drop" in capsys.readouterr().err.lower()
     assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", target, "--best-effort",
-                 "-o", str(out)]) == 0
+                 "-o", str(out), "--no-prove"]) == 0
     assert "mate" in capsys.readouterr().err.lower()
 
 

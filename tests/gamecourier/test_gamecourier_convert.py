@@ -144,8 +144,8 @@ def test_convert_command_writes_a_preset(tmp_path: Path) -> None:
     out = tmp_path / "mir.php"
     result = subprocess.run([sys.executable, "-m", "fairyport", "convert",
                              str(bundled_fixtures() / "games" / "mirchess32.idiagram"), "--to", "gamecourier",
-                             "-o", str(out)], capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stderr
+                             "-o", str(out), "--no-prove"], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr  # no proof: the interpreter's perft(2) of it takes 17 s (tested below)
     back = read_game(out)
     assert [p.betza for p in back.pieces] == [p.betza for p in read_game(bundled_fixtures() / "games" /
                                                                           "mirchess32.idiagram").pieces]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from zoned_games import ranks, xiangqi
 
 from fairyport.errors import ModelError, ParseError, UnsupportedError
 from fairyport.model import (
@@ -20,45 +21,11 @@ from fairyport.model import (
     PromotionChoice,
     Rules,
     Setup,
-    StalemateResult,
     Zone,
     ZonedMove,
 )
 from fairyport.movegen import Position, compile_game, perft
 
-
-def _ranks(board: Board, low: int, high: int) -> frozenset[str]:
-    """The squares of ranks ``low``..``high`` (1-based) of ``board``."""
-    return frozenset(p.name for p in board.positions if p.rank is not None and low - 1 <= p.rank <= high - 1)
-
-
-def xiangqi() -> Game:
-    """Xiangqi in the model: the soldier steps sideways only beyond the river (a zoned move)."""
-    board = Board(9, 10)
-    palace_white = frozenset(f"{f}{r}" for f in "def" for r in (1, 2, 3))
-    palace_black = frozenset(f"{f}{r}" for f in "def" for r in (8, 9, 10))
-    zones = [Zone("palace", palace_white, WHITE), Zone("palace", palace_black, BLACK),
-             Zone("own-half", _ranks(board, 1, 5), WHITE), Zone("own-half", _ranks(board, 6, 10), BLACK),
-             Zone("beyond-river", _ranks(board, 6, 10), WHITE), Zone("beyond-river", _ranks(board, 1, 5), BLACK)]
-    pieces = [
-        PieceType("soldier", "P", "fW", zoned_moves=(ZonedMove("sW", "beyond-river"),)),
-        PieceType("chariot", "R", "R"),
-        PieceType("horse", "N", "mafsW"),
-        PieceType("elephant", "B", "nA", confined_to="own-half"),
-        PieceType("advisor", "A", "F", confined_to="palace"),
-        PieceType("general", "K", "W", royal=True, confined_to="palace"),
-        PieceType("cannon", "C", "mRcpR"),
-    ]
-    game = Game(Metadata("xiangqi"), board, pieces, Setup(), Rules(stalemate=StalemateResult.LOSS,
-                                                                   royals_may_face=False), zones)
-    pos = Position.from_fen(compile_game(game), XIANGQI_START)
-    game.setup = Setup(placement={pos.variant.geometry.names[sq]: Piece(pos.variant.game.pieces[(c - 1) >> 1].id,
-                                                                         (c - 1) & 1)
-                                  for sq, c in enumerate(pos.board) if c})
-    return game
-
-
-XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 XIANGQI_POSITIONS = [
     # soldiers of both sides across the river, facing generals to test check through the zoned move
     "4k4/9/9/2P1P4/9/9/4p1p2/9/9/3K5 w - - 0 1",
@@ -93,7 +60,7 @@ KINGS = {"a1": Piece("K", WHITE), "a5": Piece("K", BLACK)}
 
 def test_double_step_only_from_a_start_zone() -> None:
     board = Board(5, 5)
-    zones = [Zone("start", _ranks(board, 2, 2), WHITE), Zone("start", _ranks(board, 4, 4), BLACK)]
+    zones = [Zone("start", ranks(board, 2, 2), WHITE), Zone("start", ranks(board, 4, 4), BLACK)]
     pawn = PieceType("pawn", "P", "mfWcfF", zoned_moves=(ZonedMove("mfnD", "start"),))
     game = _small([PieceType("king", "K", "K", royal=True), pawn], zones,
                   {**KINGS, "c2": Piece("P", WHITE), "e3": Piece("P", WHITE)})
@@ -118,7 +85,7 @@ def test_outside_a_zone() -> None:
 
 def test_landing_only_in_a_half_of_the_board() -> None:
     board = Board(5, 5)
-    zones = [Zone("home", _ranks(board, 1, 2), WHITE), Zone("home", _ranks(board, 4, 5), BLACK)]
+    zones = [Zone("home", ranks(board, 1, 2), WHITE), Zone("home", ranks(board, 4, 5), BLACK)]
     rook = PieceType("home rook", "H", "", zoned_moves=(ZonedMove("R", "home", on="to"),))
     knight = PieceType("home knight", "N", "", zoned_moves=(ZonedMove("N", "home", on="to"),))
     game = _small([PieceType("king", "K", "K", royal=True), rook, knight], zones,
@@ -136,7 +103,7 @@ def test_landing_only_in_a_half_of_the_board() -> None:
 
 def test_zoned_attack_gives_check() -> None:
     board = Board(5, 5)
-    zones = [Zone("far", _ranks(board, 4, 5), WHITE), Zone("far", _ranks(board, 1, 2), BLACK)]
+    zones = [Zone("far", ranks(board, 4, 5), WHITE), Zone("far", ranks(board, 1, 2), BLACK)]
     soldier = PieceType("soldier", "P", "fW", zoned_moves=(ZonedMove("sW", "far"),))
     kings = [PieceType("king", "K", "K", royal=True), soldier]
     beyond = _small(kings, zones, {"c2": Piece("K", WHITE), "c5": Piece("K", BLACK), "d2": Piece("P", BLACK)})
@@ -150,7 +117,7 @@ def test_zoned_attack_gives_check() -> None:
 
 def test_promotion_after_a_zoned_move() -> None:
     board = Board(5, 5)
-    zones = [Zone("far", _ranks(board, 4, 5), WHITE), Zone("far", _ranks(board, 1, 2), BLACK)]
+    zones = [Zone("far", ranks(board, 4, 5), WHITE), Zone("far", ranks(board, 1, 2), BLACK)]
     soldier = PieceType("soldier", "P", "", zoned_moves=(ZonedMove("fsW", "far"),),
                         promotion=Promotion((PromotionChoice("Q"),)))
     game = _small([PieceType("king", "K", "K", royal=True), soldier, PieceType("queen", "Q", "Q")], zones,
@@ -167,7 +134,7 @@ def test_model_validation_names_piece_and_zone() -> None:
     game = _small([PieceType("king", "K", "K", royal=True), piece], [], KINGS)
     with pytest.raises(ModelError, match=r"soldier.*unknown zone 'river'"):
         game.validate()
-    game.zones = [Zone("river", _ranks(board, 3, 5))]
+    game.zones = [Zone("river", ranks(board, 3, 5))]
     game.pieces[1] = dataclasses.replace(piece, zoned_moves=(ZonedMove("sW[", "river"),))
     with pytest.raises(ParseError, match="soldier"):
         compile_game(game)
@@ -189,3 +156,24 @@ def test_sliding_onto_some_squares_only_is_still_blocked() -> None:
     pos = compile_game(free).start_position()
     assert sorted(pos.uci(m) for m in pos.legal_raw() if pos.uci(m).startswith("a1")) == ["a1c1"]
     assert not pos.in_check()  # d1 is not a landing square of the rook
+
+
+@pytest.mark.parametrize("betza", ["mafsW", "R", "nA", "yafsF", "mRcpR"])
+def test_landing_only_in_a_zone_is_confinement(betza: str) -> None:
+    """A piece whose every move lands only in a zone moves exactly like a piece confined to that zone (the
+    confinement of the model, compiled separately): multi-leg moves, lame leaps and rides included. Cannons are
+    refused when their landing depends on a zone (checked below)."""
+    board = Board(6, 6)
+    zones = [Zone("home", ranks(board, 1, 3), WHITE), Zone("home", ranks(board, 4, 6), BLACK)]
+    king = PieceType("king", "K", "K", royal=True)
+    placement = {"a1": Piece("K", WHITE), "f6": Piece("K", BLACK), "c2": Piece("X", WHITE), "d5": Piece("X", BLACK),
+                 "c3": Piece("X", BLACK), "b2": Piece("X", WHITE)}
+    zoned = _small([king, PieceType("x", "X", "", zoned_moves=(ZonedMove(betza, "home", on="to"),))], zones,
+                   placement, 6, 6)
+    confined = _small([king, PieceType("x", "X", betza, confined_to="home")], zones, placement, 6, 6)
+    if betza == "mRcpR":
+        with pytest.raises(UnsupportedError, match="'x'"):
+            compile_game(zoned)
+        return
+    a, b = compile_game(zoned).start_position(), compile_game(confined).start_position()
+    assert [perft(a, d) for d in (1, 2, 3)] == [perft(b, d) for d in (1, 2, 3)]

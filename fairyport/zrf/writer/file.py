@@ -19,7 +19,17 @@ from __future__ import annotations
 from typing import Any
 
 from fairyport.errors import UnsupportedError
-from fairyport.model import BLACK, WHITE, BareKingRule, Game, PieceType, RoyalProtection, StalemateResult, file_name
+from fairyport.model import (
+    BLACK,
+    WHITE,
+    BareKingRule,
+    Game,
+    PieceType,
+    RoyalProtection,
+    StalemateResult,
+    ZonedMove,
+    file_name,
+)
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
@@ -82,6 +92,8 @@ class Writer:
         """Storage columns, captures to hand and drops (:mod:`.hands`), for a game with pieces in hand."""
         self.pieces: list[PieceType] = list(game.pieces)
         """The written piece types: the model's, and with hands one per (base, promoted type)."""
+        self.zone_lands: dict[str, list[Expr]] = {}
+        """Name -> definition of the landing macros of moves that may land only in (or outside) a zone."""
 
     # ------------------------------------------------------------------ helpers
     def refuse(self, error: UnsupportedError) -> None:
@@ -103,9 +115,43 @@ class Writer:
     def _moves(self, piece: PieceType) -> list[betza.Move]:
         return list(betza.parse_moves(piece.betza))
 
+    def _zoned(self, piece: PieceType) -> list[tuple[ZonedMove, list[betza.Move]]]:
+        return [(zoned, list(betza.parse_moves(zoned.betza))) for zoned in piece.zoned_moves]
+
+    def zoned_blocks(self, piece: PieceType, land: str, prefix: list[Expr], start_zone: str | None) -> list[Expr]:
+        """The move blocks of ``piece``'s zoned moves: a move from a zone starts with ``(verify (in-zone? Z))``
+        (or ``not-in-zone?``) on its start square; a move onto a zone lands through a macro that adds only
+        there (the path is walked as without the condition)."""
+        name = self.names[piece.id.upper()]
+        blocks: list[Expr] = []
+        for zoned, moves in self._zoned(piece):
+            test: Expr = ["in-zone?" if zoned.inside else "not-in-zone?", zoned.zone]
+            if zoned.on == "to":
+                zone_land = f"{land}-{'in' if zoned.inside else 'outside'}-{zoned.zone}"
+                self.zone_lands[zone_land] = ["define", zone_land, ["if", test, [land]]]
+                land_here, first = zone_land, []
+            else:
+                land_here, first = land, [["verify", test]]
+            compiler = MoveCompiler(name, land_here, self.use, max(self.game.board.files, self.game.board.ranks),
+                                    self._ep_sources(), start_zone)
+            for move in moves:
+                try:
+                    if move.atom == "O":
+                        raise compiler.unsupported(move, "castling that depends on a zone")
+                    blocks.extend([*prefix, *first, *block] for block in compiler.blocks(move))
+                except UnsupportedError as error:
+                    self.refuse(error)
+            self.macros |= compiler.macros
+        return blocks
+
     def needs_attribute(self, piece: PieceType) -> bool:
         """Whether the piece carries ``never-moved?``: initial moves, or any castling in the game (partners)."""
-        return self.castling or any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs)
+        return self.castling or self._initial(piece)
+
+    def _initial(self, piece: PieceType) -> bool:
+        """Whether the piece has initial moves (``i``), zoned or not."""
+        moves = [*self.parsed[piece.id.upper()], *(m for _, zoned in self._zoned(piece) for m in zoned)]
+        return any(leg.has("i") for m in moves for leg in m.legs)
 
     # ------------------------------------------------------------------ file
     def forms(self) -> list[Expr]:
@@ -156,7 +202,8 @@ class Writer:
         game_form.extend(goals)
         game_form.extend(r for r in rules if r.startswith(("(loss-", "(win-", "(draw-")))
         self.comments = {id(form): comment for comment, form in library}
-        return [["version", Text("2.0")], *(form for _, form in library), *add_macros, game_form]
+        return [["version", Text("2.0")], *(form for _, form in library), *add_macros, *self.zone_lands.values(),
+                game_form]
 
     @staticmethod
     def text(value: str) -> str:
@@ -232,7 +279,7 @@ class Writer:
             players = list(self.players) if zone.color is None else [self.players[zone.color]]
             out.append(["zone", ["name", zone.name], ["players", *players], ["positions", *sorted(zone.squares)]])
         for piece in self.game.pieces:
-            if any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs):
+            if self._initial(piece):
                 for color in (WHITE, BLACK):
                     squares = sorted(sq for sq, placed in self.game.setup.placement.items()
                                      if placed.color == color and placed.id.upper() == piece.id.upper())
@@ -302,7 +349,7 @@ class Writer:
     def piece_form(self, piece: PieceType) -> list[Expr]:
         """``(piece (name ...) (help ...) (notation ...) (image ...) [(attribute ...)] (moves ...))``."""
         name = self.names[piece.id.upper()]
-        initial = any(leg.has("i") for m in self.parsed[piece.id.upper()] for leg in m.legs)
+        initial = self._initial(piece)
         lands = self.hands.lands(piece) if self.hands is not None else [f"{name}-add"]
         prefix = self.hands.block_prefix(piece) if self.hands is not None else []
         blocks: list[Expr] = []
@@ -319,6 +366,7 @@ class Writer:
                     if land == lands[0]:
                         self.refuse(error)
             self.macros |= compiler.macros
+            blocks.extend(self.zoned_blocks(piece, land, prefix, f"{name}{START_ZONE}" if initial else None))
         if self.hands is not None and piece in self.hands.hand_types:
             blocks.append(self.hands.drop_block(piece))
         if not self.game.rules.royals_may_face and piece.royal:
@@ -332,6 +380,8 @@ class Writer:
             extras.append("royal")
         if piece.confined_to:
             extras.append(f"confined to {piece.confined_to}")
+        extras.extend(f"{z.betza} {'from' if z.on == 'from' else 'onto'} {'' if z.inside else 'outside '}{z.zone}"
+                      for z in piece.zoned_moves)
         if piece.promotion:
             extras.append("promotes to " + ", ".join(self.names[c.piece.upper()] for c in piece.promotion.choices))
         if extras:
@@ -362,7 +412,8 @@ class Writer:
         return form
 
     def _ep_sources(self) -> list[EpSource]:
-        pairs = [(self.names[p.id.upper()], m) for p in self.game.pieces for m in self.parsed[p.id.upper()]]
+        pairs = [(self.names[p.id.upper()], m) for p in self.game.pieces
+                 for m in [*self.parsed[p.id.upper()], *(z for _, moves in self._zoned(p) for z in moves)]]
         return ep_sources(pairs)
 
     def castling_blocks(self, piece: PieceType, move: betza.Move) -> list[Expr]:
