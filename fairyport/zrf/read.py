@@ -51,6 +51,7 @@ from fairyport.xbetza.geometry import (
     first_leg_directions,
     oblique_vectors,
 )
+from fairyport.zrf.explain import why_not
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.zrf.syntax.nodes import to_text
@@ -96,6 +97,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
     gives none)."""
     tree, geometry = zv.game, zv.geometry
     where = Location(source)
+    tree.require_own_rules()
     players = tuple(p.text for p in tree.players[:2])
     if tree.board is None or geometry is None:
         raise UnsupportedError("a game without a board is not read into the model", where, feature="board")
@@ -165,6 +167,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location))
 
+    attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -172,32 +175,46 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         pid = notation[zp.name.text]
         found: list[Found] = []
         programs: list[KeptCode] = []
+        whys: dict[int, str] = {}
+        recognised: list[tuple[MoveBlock, list[Found]]] = []
         for block in zp.moves:
             items: list[Plain] = [plain(i) for i in block.instructions]
             got = reader.read(items) if block.move_type is None else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got):
-                got = None  # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
-            if got is not None and _symmetric(got, symmetry, vectors):
+                # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
+                whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
+            elif got is not None:
+                recognised.append((block, got))
+        whole = _black_plays_alike([f for _, got in recognised for f in got], symmetry, vectors)
+        for block, got in recognised:
+            if whole or _symmetric(got, symmetry, vectors):
                 found.extend(got)
             else:
-                programs.append(_program(block, "moves", pid))
-        programs.extend(_program(block, "drops", pid) for block in zp.drops)
+                whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
+                                   "around or mirrored, as the model plays Black")
+        for block in zp.moves:
+            if id(block) not in whys and not any(block is b for b, _ in recognised):
+                whys[id(block)] = why_not(block.node, attributes,
+                                          move_type=block.move_type.text if block.move_type else "")
+            if id(block) in whys:
+                programs.append(_program(block, "moves", pid, whys[id(block)]))
+        for block in zp.drops:
+            whys[id(block)] = why_not(block.node, drop=True)
+            programs.append(_program(block, "drops", pid, whys[id(block)]))
         if programs and zp.name.text not in present:
             unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
-            held.append((zp, PieceType(zp.name.text, pid, ""), [_program(b, "moves", pid) for b in zp.moves]
-                         + [_program(b, "drops", pid) for b in zp.drops]))
+            held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, "")))
             continue
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules)
-        except (KeyError, ValueError, StopIteration):
+        except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
-                held.append((zp, PieceType(zp.name.text, pid, ""), [_program(b, "moves", pid) for b in zp.moves]
-                             + [_program(b, "drops", pid) for b in zp.drops]))
+                held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, str(error))))
                 continue
             # the shapes were recognised but have no XBetza here: every block stays a program
             piece = PieceType(zp.name.text, pid, "")
-            programs = [_program(b, "moves", pid) for b in zp.moves] + [_program(b, "drops", pid) for b in zp.drops]
+            programs = _all_programs(zp, pid, whys, str(error))
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
@@ -267,10 +284,23 @@ def _rule(rule: str, text: str, where: Location) -> KeptCode:
     return KeptCode(FORMAT, KEPT_RULE, text, str(where), name=rule)
 
 
-def _program(block: MoveBlock, section: str, piece: str) -> KeptCode:
-    """A move or drop block of ``piece`` kept as ZRF text: its (expanded) text, section, move type and location."""
+def _program(block: MoveBlock, section: str, piece: str, why: str) -> KeptCode:
+    """A move or drop block of ``piece`` kept as ZRF text: its (expanded) text, section, move type, location and
+    why the model has no place for it."""
     return KeptCode(FORMAT, KEPT_PROGRAM, to_text(block.node), str(block.node.call_site or block.node.location),
-                    piece=piece, section=section, move_type=block.move_type.text if block.move_type else "")
+                    piece=piece, section=section, move_type=block.move_type.text if block.move_type else "",
+                    why=why)
+
+
+def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> list[KeptCode]:
+    """Every block of piece ``zp`` as a program: those not recognised keep their reason (``whys``, by block
+    identity), the recognised ones get ``why`` (the piece-level reason their moves have no XBetza together)."""
+    return [_program(block, section, pid, whys.get(id(block)) or why)
+            for section, blocks in (("moves", zp.moves), ("drops", zp.drops)) for block in blocks]
+
+
+class NoXBetza(Exception):
+    """Recognised moves of one piece that have no XBetza together; the message says why in model terms."""
 
 
 def _kept_rules(tree: ZrfGame, players: tuple[str, ...]) -> list[KeptCode]:
@@ -351,6 +381,27 @@ def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:
         else:
             positions.append(Position(pos.name))
     return Board(0, 0, extra_positions=tuple(positions), links=_links(geometry))
+
+
+def _black_plays_alike(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
+    """Whether the moves of one piece, played by Black through its symmetry (none declared: the same
+    directions), are exactly White's moves turned around, the model's reading: true for a piece whose move set
+    is symmetric even where the file declares no symmetry. Moves whose vectors are not single directions (summed
+    leaps) are left to the per-block check."""
+    by_vector = {v: name for name, v in vectors.items()}
+
+    def black(v: Vector) -> Vector | None:
+        name = by_vector.get(v)
+        return None if name is None else vectors.get(symmetry.get(name, name))
+
+    played: set[Found] = set()
+    for f in found:
+        legs = tuple(black(v) for v in f.vectors)
+        if any(leg is None for leg in legs):
+            return False
+        played.add(dataclasses.replace(f, vectors=tuple(leg for leg in legs if leg is not None)))
+    turned = {dataclasses.replace(f, vectors=tuple((-v[0], -v[1]) for v in f.vectors)) for f in found}
+    return bool(found) and played == turned
 
 
 def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
@@ -453,7 +504,7 @@ def _moves(found: list[Found]) -> list[betza.Move]:
                     atom, rng = {"W": "R", "F": "B"}[atom], None
         groups.setdefault((atom, rng, modes, (), f.initial, f.kind), set()).add(bit)
     moves: list[betza.Move] = []
-    for key, bits in groups.items():
+    for key, bits in _united_modes(groups).items():
         atom, modes, bent, initial, kind = str(key[0]), str(key[2]), key[3], key[4], key[5]
         rng = key[1] if isinstance(key[1], int) else None
         cls = AtomClass.ORTHOGONAL if atom == "O" else atom_geometry(betza.RIDER_ATOMS.get(atom, atom))[0]
@@ -482,6 +533,28 @@ def _moves(found: list[Found]) -> list[betza.Move]:
     return moves
 
 
+MODE_ORDER = "nmcdekpg"
+"""The order of XBetza mode letters the reader writes (lame, move, capture, destroy, e.p., king-face, hop)."""
+
+
+def _united_modes(groups: dict[tuple[object, ...], set[int]]) -> dict[tuple[object, ...], set[int]]:
+    """``groups`` with the modes of one geometry in one direction united, whatever blocks they came from (a
+    quiet slide in one block and its capture in another are one slide that moves and captures); the groups keep
+    the order in which they first appear."""
+    modes: dict[tuple[object, ...], dict[int, str]] = {}
+    for key, bits in groups.items():
+        geometry = (*key[:2], *key[3:])
+        for bit in bits:
+            had = modes.setdefault(geometry, {}).get(bit, "")
+            modes[geometry][bit] = "".join(sorted(set(had + str(key[2])), key=MODE_ORDER.find))
+    united: dict[tuple[object, ...], set[int]] = {}
+    for key, bits in groups.items():
+        geometry = (*key[:2], *key[3:])
+        for bit in bits:
+            united.setdefault((*key[:2], modes[geometry][bit], *key[3:]), set()).add(bit)
+    return united
+
+
 def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zone], placement: dict[str, Piece],
            notation: dict[str, str], rules: Rules) -> PieceType:
     """One piece type from its recognised moves."""
@@ -491,7 +564,9 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
     found = [f for f in found if f.kind != "zone"]
     for check in zone_checks:
         # Chess.zrf's double step from a zone: exactly the squares ahead of the start squares, forward-only piece
-        lame = next(f for f in found if f.kind == "lame" and f.initial)
+        lame = next((f for f in found if f.kind == "lame" and f.initial), None)
+        if lame is None:
+            raise NoXBetza(f"a move allowed from the zone {check.modes!r} only")
         step = (lame.vectors[0][0] // 2, lame.vectors[0][1] // 2)
         starts = {sq for sq, p in placement.items() if p.id == pid and p.color == WHITE}
         ahead = set()
@@ -502,13 +577,18 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         zone = {z for z in zones if z.name == check.modes and z.color in (None, WHITE)}
         forward = all(v[1] > 0 for f in found for v in f.vectors)
         if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
-            raise KeyError("zone")
-    text = betza.write(_moves(found))
+            raise NoXBetza(f"a double step from the zone {check.modes!r}, not the squares ahead of the start squares")
+    try:
+        text = betza.write(_moves(found))
+    except KeyError as error:
+        raise NoXBetza(f"a leg ({error.args[0]}) no XBetza atom or bent move expresses") from None
     piece = PieceType(name, pid, text)
     landings = {f.landing for f in found if f.kind not in ("face", "castle")}
     confined = {landing.confined for landing in landings}
     if len(confined) > 1:
-        raise KeyError("confinement")  # only some moves confined: not a confined piece, the blocks stay programs
+        # only some moves confined: not a confined piece, the blocks stay programs
+        zones_named = ", ".join(repr(z) for z in sorted(z or "" for z in confined) if z)
+        raise NoXBetza(f"moves that must land in the zone {zones_named} beside moves that need not")
     if confined:
         piece.confined_to = confined.pop()
     promotions = {landing.promotion for landing in landings if landing.promotion is not None}
@@ -517,7 +597,7 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
     if len(promotions) > 1 or (promotions and plain_moves):
         # the model promotes on every move into the zone; a promoting piece whose ordinary moves do not promote
         # (e.p. captures and initial moves aside, which do not reach the zone) is not that
-        raise KeyError("promotion")
+        raise NoXBetza("a promotion on some moves only, or to other choices by move")
     if len(promotions) == 1:
         zone_name, choices, mandatory = promotions.pop()
         ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)

@@ -138,7 +138,7 @@ class BlockReader:
 
     def read(self, block: list[Plain]) -> list[Found] | None:
         """The moves of one block, or None if it fits no shape."""
-        items = [simplify(i, self.present) for i in block]
+        items = self.tidy([simplify(i, self.present) for i in block])
         initial = False
         if items[:1] == [("verify", "never-moved?")] and "cascade" not in items:
             initial = True
@@ -151,6 +151,18 @@ class BlockReader:
             castle = self._castle(items)
             return None if castle is None else [castle]
         return self._face(items) or self._ep(items) or self._cannon(items, initial) or self._path(items, initial)
+
+    def tidy(self, items: list[Plain]) -> list[Plain]:
+        """``items`` without tests that cannot fail: ``(verify not-empty?)`` right after a loop
+        ``(while empty? ... d)`` that ends with a step (the loop only ends on an occupied square: a step off the
+        board ends the whole move)."""
+        out: list[Plain] = []
+        for item in items:
+            if (item == ("verify", "not-empty?") and out and isinstance(out[-1], tuple)
+                    and out[-1][:2] == ("while", "empty?") and self.is_dir(out[-1][-1])):
+                continue
+            out.append(item)
+        return out
 
     # ------------------------------------------------------------------ shapes
     def _face(self, items: list[Plain]) -> list[Found] | None:
@@ -180,20 +192,20 @@ class BlockReader:
         return None
 
     def _cannon(self, items: list[Plain], initial: bool) -> list[Found] | None:
-        """Dagaz's cannon, one block: d (while empty? ADD d) (verify not-empty?) d (while empty? d) (verify C) ADD
+        """Dagaz's cannon, one block: d (while empty? ADD d) [(verify not-empty?)] d (while empty? d) (verify C) ADD
         = a quiet slide and a hop that lands on the first piece behind the screen."""
-        if len(items) < 6 or not self.is_dir(items[0]):
+        if len(items) < 5 or not self.is_dir(items[0]):
             return None
         d = items[0]
         loop = items[1]
         if not (isinstance(loop, tuple) and loop[:2] == ("while", "empty?") and loop[-1] == d
-                and items[2] == ("verify", "not-empty?") and items[3] == d and items[4] == ("while", "empty?", d)):
+                and items[2] == d and items[3] == ("while", "empty?", d)):
             return None
         quiet = parse_landing(list(loop[2:-1]))
-        tail = items[5]
+        tail = items[4]
         if not (isinstance(tail, tuple) and tail[:1] == ("verify",) and tail[1] in CONDITIONS):
             return None
-        landing = parse_landing(items[6:])
+        landing = parse_landing(items[5:])
         capture = CONDITIONS[str(tail[1])].replace("m", "")
         if quiet is None or landing is None or quiet != landing or not capture:
             return None
@@ -284,6 +296,9 @@ class BlockReader:
                 zone = item[1][1]
                 del tail[k]
                 break
+        if tail and zone is None and parse_landing(tail) is not None:
+            # no test: the piece lands on any square, capturing whatever stands there, its own pieces too
+            return Found("leap", (total,), "mcd", initial=initial, landing=parse_landing(tail) or Landing())
         if tail and isinstance(tail[0], tuple) and tail[0][:1] == ("verify",) and tail[0][1] in CONDITIONS:
             landing = parse_landing(tail[1:])
             if landing is not None and (zone is None or landing.confined is None):
@@ -301,6 +316,13 @@ class BlockReader:
             items = [items[0], (*items[j][:-j], d), *items[j + 1:]]
         elif j > 1:
             return None
+        if len(items) == 2 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
+                and items[1][-1] == d:
+            # a quiet slide: the block ends where the loop does, on the first occupied square, adding nothing
+            quiet_landing = parse_landing(list(items[1][2:-1]))
+            if quiet_landing is None:
+                return None
+            return Found("slide", (v,), "m", range=0, initial=initial, landing=quiet_landing)
         if len(items) >= 3 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
                 and items[1][-1] == d and isinstance(items[2], tuple) and items[2][:1] == ("verify",) \
                 and items[2][1] in CONDITIONS:
