@@ -39,6 +39,7 @@ from fairyport.model import (
     Setup,
     StalemateResult,
     Zone,
+    ZonedMove,
     file_name,
     square_name,
 )
@@ -578,19 +579,24 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         forward = all(v[1] > 0 for f in found for v in f.vectors)
         if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
             raise NoXBetza(f"a double step from the zone {check.modes!r}, not the squares ahead of the start squares")
-    try:
-        text = betza.write(_moves(found))
-    except KeyError as error:
-        raise NoXBetza(f"a leg ({error.args[0]}) no XBetza atom or bent move expresses") from None
-    piece = PieceType(name, pid, text)
     landings = {f.landing for f in found if f.kind not in ("face", "castle")}
-    confined = {landing.confined for landing in landings}
-    if len(confined) > 1:
-        # only some moves confined: not a confined piece, the blocks stay programs
-        zones_named = ", ".join(repr(z) for z in sorted(z or "" for z in confined) if z)
-        raise NoXBetza(f"moves that must land in the zone {zones_named} beside moves that need not")
-    if confined:
-        piece.confined_to = confined.pop()
+    conditions = {_condition(f) for f in found if f.kind not in ("face", "castle")}
+    confined_to = None
+    if len(conditions) == 1 and not any(f.start for f in found):
+        only = conditions.pop()
+        if only is not None and only.inside:
+            confined_to = only.zone  # every move lands in the zone: a confined piece (a palace)
+            found = [dataclasses.replace(f, landing=dataclasses.replace(f.landing, confined=None)) for f in found]
+    plain_moves = [f for f in found if _condition(f) is None]
+    zoned: dict[ZonedMove, list[Found]] = {}
+    for f in found:
+        condition = _condition(f)
+        if condition is not None:
+            zoned.setdefault(condition, []).append(f)
+    piece = PieceType(name, pid, _betza(plain_moves))
+    piece.confined_to = confined_to
+    piece.zoned_moves = tuple(dataclasses.replace(condition, betza=_betza(moves))
+                              for condition, moves in zoned.items())
     promotions = {landing.promotion for landing in landings if landing.promotion is not None}
     plain_moves = [f for f in found if f.kind not in ("face", "castle", "ep") and not f.initial
                    and f.landing.promotion is None]
@@ -604,6 +610,25 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         depth = _depth(zone_name, zones, board)
         piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
     return piece
+
+
+def _condition(found: Found) -> ZonedMove | None:
+    """The zone condition of one recognised move (its betza still empty), or None."""
+    if found.start is not None and found.landing.confined is not None:
+        raise NoXBetza("a move that tests a zone on both its start and its landing square")
+    if found.start is not None:
+        return ZonedMove("", found.start[0], "from", found.start[1])
+    if found.landing.confined is not None:
+        return ZonedMove("", found.landing.confined, "to", found.landing.inside)
+    return None
+
+
+def _betza(found: list[Found]) -> str:
+    """The XBetza text of recognised moves."""
+    try:
+        return betza.write(_moves(found))
+    except KeyError as error:
+        raise NoXBetza(f"a leg ({error.args[0]}) no XBetza atom or bent move expresses") from None
 
 
 def _depth(name: str, zones: list[Zone], board: Board) -> int | None:

@@ -51,6 +51,8 @@ class Landing:
 
     promotion: tuple[str, tuple[str, ...], bool] | None = None
     confined: str | None = None
+    inside: bool = True
+    """False: the move lands only outside the zone ``confined`` (``not-in-zone?``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,6 +66,9 @@ class Found:
     range: int = 1
     initial: bool = False
     landing: Landing = Landing()
+    start: tuple[str, bool] | None = None
+    """A zone test on the start square: (zone, inside), from a leading ``(verify (in-zone? Z))`` or
+    ``(verify (not-in-zone? Z))``."""
 
 
 def parse_landing(items: list[Plain]) -> Landing | None:
@@ -91,6 +96,14 @@ def parse_landing(items: list[Plain]) -> Landing | None:
             and _is_promotion_add(items[0][2])):
         form = items[0]
         return Landing((str(form[1][1]), tuple(str(t) for t in form[2][1:]), False))
+    return None
+
+
+def zone_test(item: Plain) -> tuple[str, bool] | None:
+    """(zone, inside) of ``(verify (in-zone? Z))`` (inside) or ``(verify (not-in-zone? Z))``, else None."""
+    if isinstance(item, tuple) and len(item) == 2 and item[0] == "verify" and isinstance(item[1], tuple) \
+            and len(item[1]) == 2 and item[1][0] in ("in-zone?", "not-in-zone?") and isinstance(item[1][1], str):
+        return item[1][1], item[1][0] == "in-zone?"
     return None
 
 
@@ -150,6 +163,13 @@ class BlockReader:
         if "cascade" in items:
             castle = self._castle(items)
             return None if castle is None else [castle]
+        start = zone_test(items[0]) if items else None
+        if start is not None:
+            found = self._face(items[1:]) or self._ep(items[1:]) or self._cannon(items[1:], initial) \
+                or self._path(items[1:], initial)
+            if found is None or any(f.kind in ("face", "zone", "castle") or f.start is not None for f in found):
+                return None
+            return [dataclasses.replace(f, start=start) for f in found]
         return self._face(items) or self._ep(items) or self._cannon(items, initial) or self._path(items, initial)
 
     def tidy(self, items: list[Plain]) -> list[Plain]:
@@ -291,9 +311,8 @@ class BlockReader:
         tail = list(items[j:])
         zone = None
         for k, item in enumerate(tail[:2]):
-            if isinstance(item, tuple) and len(item) == 2 and item[0] == "verify" and isinstance(item[1], tuple) \
-                    and len(item[1]) == 2 and item[1][0] == "in-zone?" and isinstance(item[1][1], str):
-                zone = item[1][1]
+            zone = zone_test(item)
+            if zone is not None:
                 del tail[k]
                 break
         if tail and zone is None and parse_landing(tail) is not None:
@@ -303,7 +322,7 @@ class BlockReader:
             landing = parse_landing(tail[1:])
             if landing is not None and (zone is None or landing.confined is None):
                 if zone is not None:
-                    landing = Landing(landing.promotion, zone)
+                    landing = Landing(landing.promotion, *zone)
                 return Found("leap", (total,), CONDITIONS[str(tail[0][1])], initial=initial, landing=landing)
             return None
         # slide: d... (while empty? BODY d...) (verify C) ADD (a step of several directions: nightriders)

@@ -13,7 +13,7 @@ from zrf_proof import compare_playout
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.model import kept_code
+from fairyport.model import ZonedMove, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
@@ -24,8 +24,16 @@ SHAPES = ROOT / "fixtures" / "zrf" / "shapes"
 
 MOVES = {
     "split-slides": {"K": "mcdWmcdF", "R": "R", "C": "mRcpR", "G": "mRcpR", "M": "F"},
+    "zoned": {"K": "W", "S": "fW", "R": "fsW", "G": "bW"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
+
+ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD", "home", "from"),),
+                   "G": (ZonedMove("fWfF", "far", "to", inside=False),)}}
+"""Fixture -> piece id -> its zone-conditioned moves."""
+
+CONFINED = {"zoned": {"K": "palace"}}
+"""Fixture -> piece id -> the zone it is confined to."""
 
 
 @pytest.mark.parametrize("name", sorted(MOVES))
@@ -34,6 +42,8 @@ def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
     game = read_game(path)
     assert kept_code(game) == []
     assert {p.id: p.betza for p in game.pieces} == MOVES[name]
+    assert {p.id: p.zoned_moves for p in game.pieces if p.zoned_moves} == ZONED.get(name, {})
+    assert {p.id: p.confined_to for p in game.pieces if p.confined_to} == CONFINED.get(name, {})
     variant = compile_game(game)
     expectation = read_expectation(SHAPES / f"{name}.perft")
     for case in expectation.cases:
