@@ -59,7 +59,8 @@ def why_not(block: SList, attributes: frozenset[str] = frozenset(), drop: bool =
     construct and where it stands. ``attributes`` are the game's piece attribute names (a test of one is a move
     that depends on an attribute); ``drop``: the block is a drop; ``move_type``: the move type it stands under."""
     if move_type:
-        return f"a move of the move type {move_type!r}: the model has no move types"
+        return f"a move of the move type {move_type!r}, which the turn order or move priorities select: the " \
+            "model has no move types"
     if drop:
         return "a drop program: the ZRF reader reads no drop blocks into the model"
     found = list(atoms(block))

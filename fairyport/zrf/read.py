@@ -169,6 +169,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location))
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
+    # a block's move type matters only where turns name move types or move priorities rank them
+    typed = bool(tree.move_priorities) or (tree.turn_order is not None
+                                           and any(e.move_type for e in tree.turn_order.entries))
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -180,7 +183,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         recognised: list[tuple[MoveBlock, list[Found]]] = []
         for block in zp.moves:
             items: list[Plain] = [plain(i) for i in block.instructions]
-            got = reader.read(items) if block.move_type is None else None
+            got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got):
                 # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
                 whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
@@ -196,7 +199,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         for block in zp.moves:
             if id(block) not in whys and not any(block is b for b, _ in recognised):
                 whys[id(block)] = why_not(block.node, attributes,
-                                          move_type=block.move_type.text if block.move_type else "")
+                                          move_type=block.move_type.text if block.move_type and typed else "")
             if id(block) in whys:
                 programs.append(_program(block, "moves", pid, whys[id(block)]))
         for block in zp.drops:

@@ -202,6 +202,21 @@ class BlockReader:
             landing = parse_landing(items[11:])
             if landing is not None:
                 return [Found("ep", (self.vectors[str(items[0])],), "e", landing=landing)]
+        # Chess.zrf and others: d (verify enemy?) (verify last-to?) (verify (piece? T)) capture f... mark f...
+        #                       (verify last-from?) back ADD: the capture lands at d + f..., the enemy came from
+        #                       beyond it
+        if (len(items) >= 9 and self.is_dir(items[0]) and items[1] == ("verify", "enemy?")
+                and items[2] == ("verify", "last-to?") and items[4] == "capture" and "mark" in items
+                and "back" in items):
+            mark, back = items.index("mark"), items.index("back")
+            ahead, beyond = items[5:mark], items[mark + 1:back - 1]
+            if (ahead and beyond and all(self.is_dir(i) for i in (*ahead, *beyond)) and len(set(ahead)) == 1
+                    and set(beyond) == set(ahead) and items[back - 1] == ("verify", "last-from?")):
+                landing = parse_landing(items[back + 1:])
+                side = self.vectors[str(items[0])]
+                step = self.vectors[str(ahead[0])]
+                if landing is not None and len(ahead) == 1 and len(beyond) == 1:
+                    return [Found("ep", ((side[0] + step[0], side[1] + step[1]),), "e", landing=landing)]
         # Chess.zrf: d (verify enemy?) (verify last-to?) (verify (piece? T)) capture f to f (verify last-from?) add
         if (len(items) == 10 and self.is_dir(items[0]) and items[1] == ("verify", "enemy?")
                 and items[2] == ("verify", "last-to?") and items[4] == "capture" and self.is_dir(items[5])
@@ -257,7 +272,7 @@ class BlockReader:
             passes.append(self.vectors[str(items[i])])
             i += 2
         # Chess.zrf's pawn: d (verify empty?) ADD (verify (in-zone? Z)) d (verify empty?) add
-        pawn = self._pawn(items)
+        pawn = self._pawn(items) or self._double(items)
         if pawn is not None:
             return pawn
         final = self._final(items[i:], initial)
@@ -285,6 +300,20 @@ class BlockReader:
                         Found("lame", ((2 * v[0], 2 * v[1]),), "m", initial=True, landing=second,
                               range=-1 if not isinstance(zone[1], tuple) else 0),
                         Found("zone", (), str(zone[1][1]))]
+        return None
+
+    def _double(self, items: list[Plain]) -> list[Found] | None:
+        """A double step in its own block, the zone tested on the square passed:
+        ``d (verify empty?) (verify (in-zone? Z)) d (verify empty?) ADD`` (the zone is checked as
+        :meth:`_pawn`'s)."""
+        if (len(items) >= 6 and self.is_dir(items[0]) and items[1] == ("verify", "empty?") and items[3] == items[0]
+                and items[4] == ("verify", "empty?")):
+            zone = zone_test(items[2])
+            landing = parse_landing(items[5:])
+            if zone is not None and zone[1] and landing is not None:
+                v = self.vectors[str(items[0])]
+                return [Found("lame", ((2 * v[0], 2 * v[1]),), "m", initial=True, landing=landing),
+                        Found("zone", (), zone[0])]
         return None
 
     def _final(self, items: list[Plain], initial: bool) -> Found | None:

@@ -25,6 +25,7 @@ SHAPES = ROOT / "fixtures" / "zrf" / "shapes"
 MOVES = {
     "split-slides": {"K": "mcdWmcdF", "R": "R", "C": "mRcpR", "G": "mRcpR", "M": "F"},
     "zoned": {"K": "W", "S": "fW", "R": "fsW", "G": "bW"},
+    "pawns": {"P": "feFifmnDfmWfcF", "Q": "RB", "K": "WF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
