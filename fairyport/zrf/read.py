@@ -54,6 +54,7 @@ from fairyport.xbetza.geometry import (
 )
 from fairyport.zrf.explain import why_not
 from fairyport.zrf.names import Vector
+from fairyport.zrf.rectangle import rectangle
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.zrf.syntax.nodes import to_text
 from fairyport.zrf.typed.geometry import Geometry
@@ -93,9 +94,11 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
     return game_from_variant(read_variant_text(text, name, variant), name, Path(name).stem)
 
 
-def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
+def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True) -> Game:
     """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
-    gives none)."""
+    gives none). A rectangular board whose positions have other names is read as a rectangle with the model's
+    square names (:mod:`.rectangle`) unless ``rename`` is False or the game keeps ZRF code (which names the
+    positions): then it keeps its positions and links."""
     tree, geometry = zv.game, zv.geometry
     where = Location(source)
     tree.require_own_rules()
@@ -110,6 +113,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
     grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
     if grid is not None:
+        rename = False
         files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
         numbers = [int(r) for r in ranks]
         first = min(numbers)
@@ -120,8 +124,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         for d in grid.directions:
             if len(d.vector) == 2:
                 vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
-    else:
+    renamed = rectangle(tree, geometry) if rename else None
+    if renamed is not None:
+        board, vectors = renamed.board, renamed.vectors
+    elif grid is None:
         board = _linked_board(tree, geometry)
+    renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
@@ -133,6 +141,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
     for name, per_player in geometry.zones.items():
         for player, squares in per_player.items():
             color = None if player == "" else players.index(player) if player in players else None
+            if renaming is not None:
+                squares = [renaming[s] for s in squares if s in renaming]
             zones.append(Zone(name, frozenset(squares), color))
 
     # setup
@@ -147,7 +157,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         for entry in part.entries:
             pid = notation[entry.piece.text]
             for ref in entry.positions:
-                placement[ref.text] = Piece(pid, color)
+                placement[renaming[ref.text] if renaming is not None else ref.text] = Piece(pid, color)
             if entry.off:
                 hands.setdefault(color, {})[pid] = entry.off
 
@@ -222,6 +232,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
+    if keeps_code and renaming is not None:
+        return game_from_variant(zv, source, stem, rename=False)  # kept code names the file's positions
     kept_programs: list[KeptCode] = []
     for zp, piece, programs in held:
         if zp.name.text in unused and not keeps_code:

@@ -209,13 +209,13 @@ class BlockReader:
                 and items[2] == ("verify", "last-to?") and items[4] == "capture" and "mark" in items
                 and "back" in items):
             mark, back = items.index("mark"), items.index("back")
-            ahead, beyond = items[5:mark], items[mark + 1:back - 1]
-            if (ahead and beyond and all(self.is_dir(i) for i in (*ahead, *beyond)) and len(set(ahead)) == 1
-                    and set(beyond) == set(ahead) and items[back - 1] == ("verify", "last-from?")):
+            passed, beyond = items[5:mark], items[mark + 1:back - 1]
+            if (passed and beyond and all(self.is_dir(i) for i in (*passed, *beyond)) and len(set(passed)) == 1
+                    and set(beyond) == set(passed) and items[back - 1] == ("verify", "last-from?")):
                 landing = parse_landing(items[back + 1:])
                 side = self.vectors[str(items[0])]
-                step = self.vectors[str(ahead[0])]
-                if landing is not None and len(ahead) == 1 and len(beyond) == 1:
+                step = self.vectors[str(passed[0])]
+                if landing is not None and len(passed) == 1 and len(beyond) == 1:
                     return [Found("ep", ((side[0] + step[0], side[1] + step[1]),), "e", landing=landing)]
         # Chess.zrf: d (verify enemy?) (verify last-to?) (verify (piece? T)) capture f to f (verify last-from?) add
         if (len(items) == 10 and self.is_dir(items[0]) and items[1] == ("verify", "enemy?")
