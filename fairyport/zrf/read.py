@@ -54,8 +54,8 @@ from fairyport.xbetza.geometry import (
 )
 from fairyport.zrf.explain import why_not
 from fairyport.zrf.names import Vector
-from fairyport.zrf.rectangle import rectangle
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.rectangle import rectangle
 from fairyport.zrf.syntax.nodes import to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
