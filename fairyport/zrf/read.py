@@ -577,6 +577,8 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
     if any(f.kind == "face" for f in found):
         rules.royals_may_face = False
     zone_checks = [f for f in found if f.kind == "zone"]
+    double: Found | None = None  # a double step from the squares behind a zone (exempt from promotion)
+    reach: set[str] = set()
     found = [f for f in found if f.kind != "zone"]
     for check in zone_checks:
         # Chess.zrf's double step from a zone: exactly the squares ahead of the start squares, forward-only piece
@@ -593,7 +595,16 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         zone = {z for z in zones if z.name == check.modes and z.color in (None, WHITE)}
         forward = all(v[1] > 0 for f in found for v in f.vectors)
         if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
-            raise NoXBetza(f"a double step from the zone {check.modes!r}, not the squares ahead of the start squares")
+            # the zone is tested on the square passed: the double step is the piece's from the squares one step
+            # behind the zone's, a zone of their own
+            if any(f.kind == "ep" for f in found):
+                raise NoXBetza(f"a double step from the squares behind the zone {check.modes!r} with en-passant "
+                               "captures (the model gives e.p. rights to initial double steps only)")
+            behind = _zone_behind(check.modes, step, zones, board)
+            double = dataclasses.replace(lame, initial=False, start=(behind, True))
+            found = [double if f is lame else f for f in found]
+            reach = {_shifted(board, sq, lame.vectors[0]) for z in zones if z.name == behind and z.color == WHITE
+                     for sq in z.squares}
     landings = {f.landing for f in found if f.kind not in ("face", "castle")}
     conditions = {_condition(f) for f in found if f.kind not in ("face", "castle")}
     confined_to = None
@@ -614,7 +625,10 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
                               for condition, moves in zoned.items())
     promotions = {landing.promotion for landing in landings if landing.promotion is not None}
     plain_moves = [f for f in found if f.kind not in ("face", "castle", "ep") and not f.initial
-                   and f.landing.promotion is None]
+                   and f.landing.promotion is None and f != double]
+    if double is not None and any(reach & z.squares for p in promotions for z in zones
+                                  if z.name == p[0] and z.color in (None, WHITE)):
+        raise NoXBetza("a double step from a zone that lands in the promotion zone without promoting")
     if len(promotions) > 1 or (promotions and plain_moves):
         # the model promotes on every move into the zone; a promoting piece whose ordinary moves do not promote
         # (e.p. captures and initial moves aside, which do not reach the zone) is not that
@@ -625,6 +639,34 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         depth = _depth(zone_name, zones, board)
         piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
     return piece
+
+
+def _zone_behind(name: str, step: Vector, zones: list[Zone], board: Board) -> str:
+    """Add to ``zones`` the zone of the squares one ``step`` (White's; Black's is turned around) behind each
+    colour's squares of zone ``name``, named ``name-behind`` (a free name), and return its name."""
+    taken = {z.name for z in zones}
+    behind = next(n for n in itertools.chain([f"{name}-behind"], (f"{name}-behind{i}" for i in itertools.count(2)))
+                  if n not in taken)
+    cells = {p.name for p in board.positions}
+    for color, sign in ((WHITE, 1), (BLACK, -1)):
+        squares = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
+        shifted = set()
+        for sq in squares:
+            pos = board.square(sq)
+            if pos.file is None or pos.rank is None:
+                raise NoXBetza(f"a double step from the zone {name!r}, which has squares off the rectangle")
+            back = square_name(pos.file - sign * step[0], pos.rank - sign * step[1], board.first_rank)
+            if back in cells:
+                shifted.add(back)
+        zones.append(Zone(behind, frozenset(shifted), color))
+    return behind
+
+
+def _shifted(board: Board, square: str, vector: Vector) -> str:
+    """The name of the square ``vector`` away from ``square`` (a name off the board where it falls off)."""
+    pos = board.square(square)
+    assert pos.file is not None and pos.rank is not None
+    return square_name(pos.file + vector[0], pos.rank + vector[1], board.first_rank)
 
 
 def _condition(found: Found) -> ZonedMove | None:

@@ -27,11 +27,13 @@ MOVES = {
     "zoned": {"K": "W", "S": "fW", "R": "fsW", "G": "bW"},
     "pawns": {"P": "feFifmnDfmWfcF", "Q": "RB", "K": "WF"},
     "named-grid": {"K": "WF", "R": "R", "N": "N"},
+    "pawns-part": {"P": "fmWfcF", "Q": "RB", "K": "WF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
 ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD", "home", "from"),),
-                   "G": (ZonedMove("fWfF", "far", "to", inside=False),)}}
+                   "G": (ZonedMove("fWfF", "far", "to", inside=False),)},
+         "pawns-part": {"P": (ZonedMove("fmnD", "third-rank-behind", "from"),)}}
 """Fixture -> piece id -> its zone-conditioned moves."""
 
 RENAMED = {"named-grid"}
@@ -139,3 +141,9 @@ def test_tictactoe_refusal_names_what_the_model_lacks_not_the_board() -> None:
     with pytest.raises(UnsupportedError, match="drop program") as refused:
         convert(TICTACTOE, "idiagram", read="zrf")
     assert "without a rectangle" not in str(refused.value)
+
+
+def test_the_zone_behind_a_partial_double_step_zone_is_added_per_colour() -> None:
+    game = read_game(SHAPES / "pawns-part.zrf")
+    assert game.zone_squares("third-rank-behind", 0) == frozenset({"a2", "b2", "c2", "a3"})
+    assert game.zone_squares("third-rank-behind", 1) == frozenset({"c5", "d5", "e5"})
