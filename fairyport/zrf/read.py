@@ -597,9 +597,11 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
             # the zone is tested on the square passed: the double step is the piece's from the squares one step
             # behind the zone's, a zone of their own
+            if not starts:
+                raise NoXBetza(f"a double step from the zone {check.modes!r} of a piece that starts nowhere")
             if any(f.kind == "ep" for f in found):
-                raise NoXBetza(f"a double step from the squares behind the zone {check.modes!r} with en-passant "
-                               "captures (the model gives e.p. rights to initial double steps only)")
+                raise NoXBetza(f"a double step from squares behind the zone {check.modes!r}, with e.p. captures "
+                               "(e.p. rights come from initial moves)")
             behind = _zone_behind(check.modes, step, zones, board)
             double = dataclasses.replace(lame, initial=False, start=(behind, True))
             found = [double if f is lame else f for f in found]
