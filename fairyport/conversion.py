@@ -48,13 +48,18 @@ def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
     XBetza, ZRF rules, a board with links) cannot go to another format: raise :class:`UnsupportedError` naming
     the piece or rule, the code and where it is, or, with ``best_effort``, list them as dropped."""
     lost: list[str] = []
+    found = kept_code(game, target)
+    for feature, item in found:  # the code first: a board keeps its links because code names its positions
+        if not best_effort and feature != "board links":
+            raise UnsupportedError(f"{item}: the model has no place for it, so the game cannot be written as "
+                                   f"{target}", Location(game.metadata.source or None), feature=feature)
     if target != "zrf" and not (game.board.files and game.board.ranks):
-        raise UnsupportedError(f"a board of {len(game.board.positions)} positions without a rectangle of files and "
-                               f"ranks cannot be written as {target}", Location(game.metadata.source or None),
-                               feature="board links")
-    for feature, item in kept_code(game, target):
+        raise UnsupportedError(f"a board of {len(game.board.positions)} positions that are not a rectangle of "
+                               f"files and ranks (positions and links read as written) cannot be written as "
+                               f"{target}", Location(game.metadata.source or None), feature="board links")
+    for feature, item in found:
         if not best_effort:
-            raise UnsupportedError(f"{item} has no place in the model and cannot be written as {target}",
-                                   Location(game.metadata.source or None), feature=feature)
+            raise UnsupportedError(f"{item}: the model has no place for it, so the game cannot be written as "
+                                   f"{target}", Location(game.metadata.source or None), feature=feature)
         lost.append(item)
     return lost

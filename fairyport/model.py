@@ -343,6 +343,9 @@ class KeptCode:
     """ZRF: the piece section a program stands in (``moves`` or ``drops``)."""
     move_type: str = ""
     """ZRF: the ``move-type`` a program stands under (empty: none)."""
+    why: str = dataclasses.field(default="", metadata={"omit_empty": True})
+    """Why the model has no place for a program, in model terms, naming the construct and where it stands
+    (empty where the reader did not say)."""
 
 
 @dataclasses.dataclass
@@ -468,8 +471,9 @@ def kept_code(game: Game, target: str | None = None) -> list[tuple[str, str]]:
         for program in game.programs(piece.id):
             fmt = program.format
             if fmt != target:
+                why = f" ({program.why})" if program.why else ""
                 found.append((f"{piece.name}: {fmt} program", f"piece {piece.name!r}: {fmt} move block "
-                              f"{excerpt(program.text)} at {program.location}"))
+                              f"{excerpt(program.text)} at {program.location}{why}"))
     for rule in game.kept:
         if rule.kind == KEPT_RULE and rule.format != target:
             found.append((f"{rule.format} {rule.name}", f"{rule.format} rule {excerpt(rule.text)} at {rule.location}"))

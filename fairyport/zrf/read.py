@@ -39,6 +39,7 @@ from fairyport.model import (
     Setup,
     StalemateResult,
     Zone,
+    ZonedMove,
     file_name,
     square_name,
 )
@@ -52,10 +53,12 @@ from fairyport.xbetza.geometry import (
     first_leg_directions,
     oblique_vectors,
 )
+from fairyport.zrf.explain import why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.rectangle import rectangle
 from fairyport.zrf.syntax.nodes import to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
@@ -94,11 +97,14 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
     return game_from_variant(read_variant_text(text, name, variant), name, Path(name).stem)
 
 
-def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
+def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True) -> Game:
     """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
-    gives none)."""
+    gives none). A rectangular board whose positions have other names is read as a rectangle with the model's
+    square names (:mod:`.rectangle`) unless ``rename`` is False or the game keeps ZRF code (which names the
+    positions): then it keeps its positions and links."""
     tree, geometry = zv.game, zv.geometry
     where = Location(source)
+    tree.require_own_rules()
     players = tuple(p.text for p in tree.players[:2])
     if tree.board is None or geometry is None:
         raise UnsupportedError("a game without a board is not read into the model", where, feature="board")
@@ -110,6 +116,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
     grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
     if grid is not None:
+        rename = False
         files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
         numbers = [int(r) for r in ranks]
         first = min(numbers)
@@ -120,8 +127,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         for d in grid.directions:
             if len(d.vector) == 2:
                 vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
-    else:
+    renamed = rectangle(tree, geometry) if rename else None
+    if renamed is not None:
+        board, vectors = renamed.board, renamed.vectors
+    elif grid is None:
         board = _linked_board(tree, geometry)
+    renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
@@ -133,6 +144,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
     for name, per_player in geometry.zones.items():
         for player, squares in per_player.items():
             color = None if player == "" else players.index(player) if player in players else None
+            if renaming is not None:
+                squares = [renaming[s] for s in squares if s in renaming]
             zones.append(Zone(name, frozenset(squares), color))
 
     # setup
@@ -147,7 +160,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         for entry in part.entries:
             pid = notation[entry.piece.text]
             for ref in entry.positions:
-                placement[ref.text] = Piece(pid, color)
+                placement[renaming[ref.text] if renaming is not None else ref.text] = Piece(pid, color)
             if entry.off:
                 hands.setdefault(color, {})[pid] = entry.off
 
@@ -168,6 +181,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location))
 
+    attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
+    # a block's move type matters only where turns name move types or move priorities rank them
+    typed = bool(tree.move_priorities) or (tree.turn_order is not None
+                                           and any(e.move_type for e in tree.turn_order.entries))
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -175,35 +192,51 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
         pid = notation[zp.name.text]
         found: list[Found] = []
         programs: list[KeptCode] = []
+        whys: dict[int, str] = {}
+        recognised: list[tuple[MoveBlock, list[Found]]] = []
         for block in zp.moves:
             items: list[Plain] = [plain(i) for i in block.instructions]
-            got = reader.read(items) if block.move_type is None else None
+            got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got):
-                got = None  # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
-            if got is not None and _symmetric(got, symmetry, vectors):
+                # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
+                whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
+            elif got is not None:
+                recognised.append((block, got))
+        whole = _black_plays_alike([f for _, got in recognised for f in got], symmetry, vectors)
+        for block, got in recognised:
+            if whole or _symmetric(got, symmetry, vectors):
                 found.extend(got)
             else:
-                programs.append(_program(block, "moves", pid))
-        programs.extend(_program(block, "drops", pid) for block in zp.drops)
+                whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
+                                   "around or mirrored, as the model plays Black")
+        for block in zp.moves:
+            if id(block) not in whys and not any(block is b for b, _ in recognised):
+                whys[id(block)] = why_not(block.node, attributes,
+                                          move_type=block.move_type.text if block.move_type and typed else "")
+            if id(block) in whys:
+                programs.append(_program(block, "moves", pid, whys[id(block)]))
+        for block in zp.drops:
+            whys[id(block)] = why_not(block.node, drop=True)
+            programs.append(_program(block, "drops", pid, whys[id(block)]))
         if programs and zp.name.text not in present:
             unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
-            held.append((zp, PieceType(zp.name.text, pid, ""), [_program(b, "moves", pid) for b in zp.moves]
-                         + [_program(b, "drops", pid) for b in zp.drops]))
+            held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, "")))
             continue
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules)
-        except (KeyError, ValueError, StopIteration):
+        except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
-                held.append((zp, PieceType(zp.name.text, pid, ""), [_program(b, "moves", pid) for b in zp.moves]
-                             + [_program(b, "drops", pid) for b in zp.drops]))
+                held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, str(error))))
                 continue
             # the shapes were recognised but have no XBetza here: every block stays a program
             piece = PieceType(zp.name.text, pid, "")
-            programs = [_program(b, "moves", pid) for b in zp.moves] + [_program(b, "drops", pid) for b in zp.drops]
+            programs = _all_programs(zp, pid, whys, str(error))
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
+    if keeps_code and renaming is not None:
+        return game_from_variant(zv, source, stem, rename=False)  # kept code names the file's positions
     kept_programs: list[KeptCode] = []
     for zp, piece, programs in held:
         if zp.name.text in unused and not keeps_code:
@@ -281,10 +314,23 @@ def _rule(rule: str, text: str, where: Location) -> KeptCode:
     return KeptCode(FORMAT, KEPT_RULE, text, str(where), name=rule)
 
 
-def _program(block: MoveBlock, section: str, piece: str) -> KeptCode:
-    """A move or drop block of ``piece`` kept as ZRF text: its (expanded) text, section, move type and location."""
+def _program(block: MoveBlock, section: str, piece: str, why: str) -> KeptCode:
+    """A move or drop block of ``piece`` kept as ZRF text: its (expanded) text, section, move type, location and
+    why the model has no place for it."""
     return KeptCode(FORMAT, KEPT_PROGRAM, to_text(block.node), str(block.node.call_site or block.node.location),
-                    piece=piece, section=section, move_type=block.move_type.text if block.move_type else "")
+                    piece=piece, section=section, move_type=block.move_type.text if block.move_type else "",
+                    why=why)
+
+
+def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> list[KeptCode]:
+    """Every block of piece ``zp`` as a program: those not recognised keep their reason (``whys``, by block
+    identity), the recognised ones get ``why`` (the piece-level reason their moves have no XBetza together)."""
+    return [_program(block, section, pid, whys.get(id(block)) or why)
+            for section, blocks in (("moves", zp.moves), ("drops", zp.drops)) for block in blocks]
+
+
+class NoXBetza(Exception):
+    """Recognised moves of one piece that have no XBetza together; the message says why in model terms."""
 
 
 def _kept_rules(tree: ZrfGame, players: tuple[str, ...]) -> list[KeptCode]:
@@ -365,6 +411,27 @@ def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:
         else:
             positions.append(Position(pos.name))
     return Board(0, 0, extra_positions=tuple(positions), links=_links(geometry))
+
+
+def _black_plays_alike(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
+    """Whether the moves of one piece, played by Black through its symmetry (none declared: the same
+    directions), are exactly White's moves turned around, the model's reading: true for a piece whose move set
+    is symmetric even where the file declares no symmetry. Moves whose vectors are not single directions (summed
+    leaps) are left to the per-block check."""
+    by_vector = {v: name for name, v in vectors.items()}
+
+    def black(v: Vector) -> Vector | None:
+        name = by_vector.get(v)
+        return None if name is None else vectors.get(symmetry.get(name, name))
+
+    played: set[Found] = set()
+    for f in found:
+        legs = tuple(black(v) for v in f.vectors)
+        if any(leg is None for leg in legs):
+            return False
+        played.add(dataclasses.replace(f, vectors=tuple(leg for leg in legs if leg is not None)))
+    turned = {dataclasses.replace(f, vectors=tuple((-v[0], -v[1]) for v in f.vectors)) for f in found}
+    return bool(found) and played == turned
 
 
 def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
@@ -467,7 +534,7 @@ def _moves(found: list[Found]) -> list[betza.Move]:
                     atom, rng = {"W": "R", "F": "B"}[atom], None
         groups.setdefault((atom, rng, modes, (), f.initial, f.kind), set()).add(bit)
     moves: list[betza.Move] = []
-    for key, bits in groups.items():
+    for key, bits in _united_modes(groups).items():
         atom, modes, bent, initial, kind = str(key[0]), str(key[2]), key[3], key[4], key[5]
         rng = key[1] if isinstance(key[1], int) else None
         cls = AtomClass.ORTHOGONAL if atom == "O" else atom_geometry(betza.RIDER_ATOMS.get(atom, atom))[0]
@@ -496,16 +563,42 @@ def _moves(found: list[Found]) -> list[betza.Move]:
     return moves
 
 
+MODE_ORDER = "nmcdekpg"
+"""The order of XBetza mode letters the reader writes (lame, move, capture, destroy, e.p., king-face, hop)."""
+
+
+def _united_modes(groups: dict[tuple[object, ...], set[int]]) -> dict[tuple[object, ...], set[int]]:
+    """``groups`` with the modes of one geometry in one direction united, whatever blocks they came from (a
+    quiet slide in one block and its capture in another are one slide that moves and captures); the groups keep
+    the order in which they first appear."""
+    modes: dict[tuple[object, ...], dict[int, str]] = {}
+    for key, bits in groups.items():
+        geometry = (*key[:2], *key[3:])
+        for bit in bits:
+            had = modes.setdefault(geometry, {}).get(bit, "")
+            modes[geometry][bit] = "".join(sorted(set(had + str(key[2])), key=MODE_ORDER.find))
+    united: dict[tuple[object, ...], set[int]] = {}
+    for key, bits in groups.items():
+        geometry = (*key[:2], *key[3:])
+        for bit in bits:
+            united.setdefault((*key[:2], modes[geometry][bit], *key[3:]), set()).add(bit)
+    return united
+
+
 def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zone], placement: dict[str, Piece],
            notation: dict[str, str], rules: Rules) -> PieceType:
     """One piece type from its recognised moves."""
     if any(f.kind == "face" for f in found):
         rules.royals_may_face = False
     zone_checks = [f for f in found if f.kind == "zone"]
+    double: Found | None = None  # a double step from the squares behind a zone (exempt from promotion)
+    reach: set[str] = set()
     found = [f for f in found if f.kind != "zone"]
     for check in zone_checks:
         # Chess.zrf's double step from a zone: exactly the squares ahead of the start squares, forward-only piece
-        lame = next(f for f in found if f.kind == "lame" and f.initial)
+        lame = next((f for f in found if f.kind == "lame" and f.initial), None)
+        if lame is None:
+            raise NoXBetza(f"a move allowed from the zone {check.modes!r} only")
         step = (lame.vectors[0][0] // 2, lame.vectors[0][1] // 2)
         starts = {sq for sq, p in placement.items() if p.id == pid and p.color == WHITE}
         ahead = set()
@@ -516,28 +609,99 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         zone = {z for z in zones if z.name == check.modes and z.color in (None, WHITE)}
         forward = all(v[1] > 0 for f in found for v in f.vectors)
         if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
-            raise KeyError("zone")
-    text = betza.write(_moves(found))
-    piece = PieceType(name, pid, text)
+            # the zone is tested on the square passed: the double step is the piece's from the squares one step
+            # behind the zone's, a zone of their own
+            if not starts:
+                raise NoXBetza(f"a double step from the zone {check.modes!r} of a piece that starts nowhere")
+            if any(f.kind == "ep" for f in found):
+                raise NoXBetza(f"a double step from squares behind the zone {check.modes!r}, with e.p. captures "
+                               "(e.p. rights come from initial moves)")
+            behind = _zone_behind(check.modes, step, zones, board)
+            double = dataclasses.replace(lame, initial=False, start=(behind, True))
+            found = [double if f is lame else f for f in found]
+            reach = {_shifted(board, sq, lame.vectors[0]) for z in zones if z.name == behind and z.color == WHITE
+                     for sq in z.squares}
     landings = {f.landing for f in found if f.kind not in ("face", "castle")}
-    confined = {landing.confined for landing in landings}
-    if len(confined) > 1:
-        raise KeyError("confinement")  # only some moves confined: not a confined piece, the blocks stay programs
-    if confined:
-        piece.confined_to = confined.pop()
+    conditions = {_condition(f) for f in found if f.kind not in ("face", "castle")}
+    confined_to = None
+    if len(conditions) == 1 and not any(f.start for f in found):
+        only = conditions.pop()
+        if only is not None and only.inside:
+            confined_to = only.zone  # every move lands in the zone: a confined piece (a palace)
+            found = [dataclasses.replace(f, landing=dataclasses.replace(f.landing, confined=None)) for f in found]
+    plain_moves = [f for f in found if _condition(f) is None]
+    zoned: dict[ZonedMove, list[Found]] = {}
+    for f in found:
+        condition = _condition(f)
+        if condition is not None:
+            zoned.setdefault(condition, []).append(f)
+    piece = PieceType(name, pid, _betza(plain_moves))
+    piece.confined_to = confined_to
+    piece.zoned_moves = tuple(dataclasses.replace(condition, betza=_betza(moves))
+                              for condition, moves in zoned.items())
     promotions = {landing.promotion for landing in landings if landing.promotion is not None}
     plain_moves = [f for f in found if f.kind not in ("face", "castle", "ep") and not f.initial
-                   and f.landing.promotion is None]
+                   and f.landing.promotion is None and f != double]
+    if double is not None and any(reach & z.squares for p in promotions for z in zones
+                                  if z.name == p[0] and z.color in (None, WHITE)):
+        raise NoXBetza("a double step from a zone that lands in the promotion zone without promoting")
     if len(promotions) > 1 or (promotions and plain_moves):
         # the model promotes on every move into the zone; a promoting piece whose ordinary moves do not promote
         # (e.p. captures and initial moves aside, which do not reach the zone) is not that
-        raise KeyError("promotion")
+        raise NoXBetza("a promotion on some moves only, or to other choices by move")
     if len(promotions) == 1:
         zone_name, choices, mandatory = promotions.pop()
         ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)
         depth = _depth(zone_name, zones, board)
         piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
     return piece
+
+
+def _zone_behind(name: str, step: Vector, zones: list[Zone], board: Board) -> str:
+    """Add to ``zones`` the zone of the squares one ``step`` (White's; Black's is turned around) behind each
+    colour's squares of zone ``name``, named ``name-behind`` (a free name), and return its name."""
+    taken = {z.name for z in zones}
+    behind = next(n for n in itertools.chain([f"{name}-behind"], (f"{name}-behind{i}" for i in itertools.count(2)))
+                  if n not in taken)
+    cells = {p.name for p in board.positions}
+    for color, sign in ((WHITE, 1), (BLACK, -1)):
+        squares = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
+        shifted = set()
+        for sq in squares:
+            pos = board.square(sq)
+            if pos.file is None or pos.rank is None:
+                raise NoXBetza(f"a double step from the zone {name!r}, which has squares off the rectangle")
+            back = square_name(pos.file - sign * step[0], pos.rank - sign * step[1], board.first_rank)
+            if back in cells:
+                shifted.add(back)
+        zones.append(Zone(behind, frozenset(shifted), color))
+    return behind
+
+
+def _shifted(board: Board, square: str, vector: Vector) -> str:
+    """The name of the square ``vector`` away from ``square`` (a name off the board where it falls off)."""
+    pos = board.square(square)
+    assert pos.file is not None and pos.rank is not None
+    return square_name(pos.file + vector[0], pos.rank + vector[1], board.first_rank)
+
+
+def _condition(found: Found) -> ZonedMove | None:
+    """The zone condition of one recognised move (its betza still empty), or None."""
+    if found.start is not None and found.landing.confined is not None:
+        raise NoXBetza("a move that tests a zone on both its start and its landing square")
+    if found.start is not None:
+        return ZonedMove("", found.start[0], "from", found.start[1])
+    if found.landing.confined is not None:
+        return ZonedMove("", found.landing.confined, "to", found.landing.inside)
+    return None
+
+
+def _betza(found: list[Found]) -> str:
+    """The XBetza text of recognised moves."""
+    try:
+        return betza.write(_moves(found))
+    except KeyError as error:
+        raise NoXBetza(f"a leg ({error.args[0]}) no XBetza atom or bent move expresses") from None
 
 
 def _depth(name: str, zones: list[Zone], board: Board) -> int | None:

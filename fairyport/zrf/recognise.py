@@ -51,6 +51,8 @@ class Landing:
 
     promotion: tuple[str, tuple[str, ...], bool] | None = None
     confined: str | None = None
+    inside: bool = True
+    """False: the move lands only outside the zone ``confined`` (``not-in-zone?``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,6 +66,9 @@ class Found:
     range: int = 1
     initial: bool = False
     landing: Landing = Landing()
+    start: tuple[str, bool] | None = None
+    """A zone test on the start square: (zone, inside), from a leading ``(verify (in-zone? Z))`` or
+    ``(verify (not-in-zone? Z))``."""
 
 
 def parse_landing(items: list[Plain]) -> Landing | None:
@@ -91,6 +96,14 @@ def parse_landing(items: list[Plain]) -> Landing | None:
             and _is_promotion_add(items[0][2])):
         form = items[0]
         return Landing((str(form[1][1]), tuple(str(t) for t in form[2][1:]), False))
+    return None
+
+
+def zone_test(item: Plain) -> tuple[str, bool] | None:
+    """(zone, inside) of ``(verify (in-zone? Z))`` (inside) or ``(verify (not-in-zone? Z))``, else None."""
+    if isinstance(item, tuple) and len(item) == 2 and item[0] == "verify" and isinstance(item[1], tuple) \
+            and len(item[1]) == 2 and item[1][0] in ("in-zone?", "not-in-zone?") and isinstance(item[1][1], str):
+        return item[1][1], item[1][0] == "in-zone?"
     return None
 
 
@@ -138,7 +151,7 @@ class BlockReader:
 
     def read(self, block: list[Plain]) -> list[Found] | None:
         """The moves of one block, or None if it fits no shape."""
-        items = [simplify(i, self.present) for i in block]
+        items = self.tidy([simplify(i, self.present) for i in block])
         initial = False
         if items[:1] == [("verify", "never-moved?")] and "cascade" not in items:
             initial = True
@@ -150,7 +163,26 @@ class BlockReader:
         if "cascade" in items:
             castle = self._castle(items)
             return None if castle is None else [castle]
+        start = zone_test(items[0]) if items else None
+        if start is not None:
+            found = self._face(items[1:]) or self._ep(items[1:]) or self._cannon(items[1:], initial) \
+                or self._path(items[1:], initial)
+            if found is None or any(f.kind in ("face", "zone", "castle") or f.start is not None for f in found):
+                return None
+            return [dataclasses.replace(f, start=start) for f in found]
         return self._face(items) or self._ep(items) or self._cannon(items, initial) or self._path(items, initial)
+
+    def tidy(self, items: list[Plain]) -> list[Plain]:
+        """``items`` without tests that cannot fail: ``(verify not-empty?)`` right after a loop
+        ``(while empty? ... d)`` that ends with a step (the loop only ends on an occupied square: a step off the
+        board ends the whole move)."""
+        out: list[Plain] = []
+        for item in items:
+            if (item == ("verify", "not-empty?") and out and isinstance(out[-1], tuple)
+                    and out[-1][:2] == ("while", "empty?") and self.is_dir(out[-1][-1])):
+                continue
+            out.append(item)
+        return out
 
     # ------------------------------------------------------------------ shapes
     def _face(self, items: list[Plain]) -> list[Found] | None:
@@ -170,6 +202,21 @@ class BlockReader:
             landing = parse_landing(items[11:])
             if landing is not None:
                 return [Found("ep", (self.vectors[str(items[0])],), "e", landing=landing)]
+        # Chess.zrf and others: d (verify enemy?) (verify last-to?) (verify (piece? T)) capture f... mark f...
+        #                       (verify last-from?) back ADD: the capture lands at d + f..., the enemy came from
+        #                       beyond it
+        if (len(items) >= 9 and self.is_dir(items[0]) and items[1] == ("verify", "enemy?")
+                and items[2] == ("verify", "last-to?") and items[4] == "capture" and "mark" in items
+                and "back" in items):
+            mark, back = items.index("mark"), items.index("back")
+            passed, beyond = items[5:mark], items[mark + 1:back - 1]
+            if (passed and beyond and all(self.is_dir(i) for i in (*passed, *beyond)) and len(set(passed)) == 1
+                    and set(beyond) == set(passed) and items[back - 1] == ("verify", "last-from?")):
+                landing = parse_landing(items[back + 1:])
+                side = self.vectors[str(items[0])]
+                step = self.vectors[str(passed[0])]
+                if landing is not None and len(passed) == 1 and len(beyond) == 1:
+                    return [Found("ep", ((side[0] + step[0], side[1] + step[1]),), "e", landing=landing)]
         # Chess.zrf: d (verify enemy?) (verify last-to?) (verify (piece? T)) capture f to f (verify last-from?) add
         if (len(items) == 10 and self.is_dir(items[0]) and items[1] == ("verify", "enemy?")
                 and items[2] == ("verify", "last-to?") and items[4] == "capture" and self.is_dir(items[5])
@@ -180,20 +227,20 @@ class BlockReader:
         return None
 
     def _cannon(self, items: list[Plain], initial: bool) -> list[Found] | None:
-        """Dagaz's cannon, one block: d (while empty? ADD d) (verify not-empty?) d (while empty? d) (verify C) ADD
+        """Dagaz's cannon, one block: d (while empty? ADD d) [(verify not-empty?)] d (while empty? d) (verify C) ADD
         = a quiet slide and a hop that lands on the first piece behind the screen."""
-        if len(items) < 6 or not self.is_dir(items[0]):
+        if len(items) < 5 or not self.is_dir(items[0]):
             return None
         d = items[0]
         loop = items[1]
         if not (isinstance(loop, tuple) and loop[:2] == ("while", "empty?") and loop[-1] == d
-                and items[2] == ("verify", "not-empty?") and items[3] == d and items[4] == ("while", "empty?", d)):
+                and items[2] == d and items[3] == ("while", "empty?", d)):
             return None
         quiet = parse_landing(list(loop[2:-1]))
-        tail = items[5]
+        tail = items[4]
         if not (isinstance(tail, tuple) and tail[:1] == ("verify",) and tail[1] in CONDITIONS):
             return None
-        landing = parse_landing(items[6:])
+        landing = parse_landing(items[5:])
         capture = CONDITIONS[str(tail[1])].replace("m", "")
         if quiet is None or landing is None or quiet != landing or not capture:
             return None
@@ -225,7 +272,7 @@ class BlockReader:
             passes.append(self.vectors[str(items[i])])
             i += 2
         # Chess.zrf's pawn: d (verify empty?) ADD (verify (in-zone? Z)) d (verify empty?) add
-        pawn = self._pawn(items)
+        pawn = self._pawn(items) or self._double(items)
         if pawn is not None:
             return pawn
         final = self._final(items[i:], initial)
@@ -255,6 +302,20 @@ class BlockReader:
                         Found("zone", (), str(zone[1][1]))]
         return None
 
+    def _double(self, items: list[Plain]) -> list[Found] | None:
+        """A double step in its own block, the zone tested on the square passed:
+        ``d (verify empty?) (verify (in-zone? Z)) d (verify empty?) ADD`` (the zone is checked as
+        :meth:`_pawn`'s)."""
+        if (len(items) >= 6 and self.is_dir(items[0]) and items[1] == ("verify", "empty?") and items[3] == items[0]
+                and items[4] == ("verify", "empty?")):
+            zone = zone_test(items[2])
+            landing = parse_landing(items[5:])
+            if zone is not None and zone[1] and landing is not None:
+                v = self.vectors[str(items[0])]
+                return [Found("lame", ((2 * v[0], 2 * v[1]),), "m", initial=True, landing=landing),
+                        Found("zone", (), zone[0])]
+        return None
+
     def _final(self, items: list[Plain], initial: bool) -> Found | None:
         if not items or not self.is_dir(items[0]):
             return None
@@ -279,16 +340,18 @@ class BlockReader:
         tail = list(items[j:])
         zone = None
         for k, item in enumerate(tail[:2]):
-            if isinstance(item, tuple) and len(item) == 2 and item[0] == "verify" and isinstance(item[1], tuple) \
-                    and len(item[1]) == 2 and item[1][0] == "in-zone?" and isinstance(item[1][1], str):
-                zone = item[1][1]
+            zone = zone_test(item)
+            if zone is not None:
                 del tail[k]
                 break
+        if tail and zone is None and parse_landing(tail) is not None:
+            # no test: the piece lands on any square, capturing whatever stands there, its own pieces too
+            return Found("leap", (total,), "mcd", initial=initial, landing=parse_landing(tail) or Landing())
         if tail and isinstance(tail[0], tuple) and tail[0][:1] == ("verify",) and tail[0][1] in CONDITIONS:
             landing = parse_landing(tail[1:])
             if landing is not None and (zone is None or landing.confined is None):
                 if zone is not None:
-                    landing = Landing(landing.promotion, zone)
+                    landing = Landing(landing.promotion, *zone)
                 return Found("leap", (total,), CONDITIONS[str(tail[0][1])], initial=initial, landing=landing)
             return None
         # slide: d... (while empty? BODY d...) (verify C) ADD (a step of several directions: nightriders)
@@ -301,6 +364,13 @@ class BlockReader:
             items = [items[0], (*items[j][:-j], d), *items[j + 1:]]
         elif j > 1:
             return None
+        if len(items) == 2 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
+                and items[1][-1] == d:
+            # a quiet slide: the block ends where the loop does, on the first occupied square, adding nothing
+            quiet_landing = parse_landing(list(items[1][2:-1]))
+            if quiet_landing is None:
+                return None
+            return Found("slide", (v,), "m", range=0, initial=initial, landing=quiet_landing)
         if len(items) >= 3 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
                 and items[1][-1] == d and isinstance(items[2], tuple) and items[2][:1] == ("verify",) \
                 and items[2][1] in CONDITIONS:

@@ -155,9 +155,7 @@ def compile_game(tree: ZrfGame, geometry: Geometry | None, *, where: Location | 
         raise ModelError("the game has no board to play on", location)
     if not tree.players:
         raise ModelError("the game has no players", location)
-    if tree.engine is not None:
-        raise UnsupportedError(f"the game's rules live in an external engine ({tree.engine.value}), not in the file",
-                               tree.engine.node.location, feature="engine")
+    tree.require_own_rules()
     players = [p.text for p in tree.players]
     player_index = {name: i for i, name in enumerate(players)}
     board = compile_board(geometry, players)

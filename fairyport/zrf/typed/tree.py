@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from fairyport.errors import UnsupportedError
 from fairyport.zrf.syntax.nodes import Node, SList
 
 
@@ -271,6 +272,17 @@ class ZrfGame:
         """The option called ``name`` (spaces and dashes are the same), or None."""
         wanted = name.replace("-", " ")
         return next((o for o in self.options if o.name.replace("-", " ") == wanted), None)
+
+    def require_own_rules(self) -> None:
+        """Refuse a game whose rules live in an external engine (``(engine "Axiom.dll")``: Ordo, Rithmomachy,
+        Afrika, ...): its file holds pieces and a board but not the moves, so neither the interpreter nor the
+        model reader can play or read it.
+
+        :raises UnsupportedError: naming the engine, at its ``engine`` form.
+        """
+        if self.engine is not None:
+            raise UnsupportedError(f"the game's rules live in an external engine ({self.engine.value}), not in the "
+                                   "file", self.engine.node.location, feature="engine")
 
     def piece(self, name: str) -> Piece | None:
         """The piece called ``name``, or None."""

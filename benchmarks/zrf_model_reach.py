@@ -1,0 +1,382 @@
+"""How far real ZRF games get into the common model, and which move-block shapes stop them.
+
+For every ``.zrf`` file under the given folders (one collection per folder) and every selectable variant (as
+:attr:`fairyport.zrf.syntax.structure.GameFile.choices` numbers them, listed by
+``zrf_zero_moves.list_variants``), a forked child with an address-space limit and a time limit per stage measures:
+
+- the interpreter's perft(2) of the start position (``plays``: it runs);
+- reading into the model (``read``): every piece recognised (no move block kept as ZRF code, no kept rule, no
+  board links), else why not: the first kept block by *shape* (the expanded S-expression with directions written
+  ``DIR``, zones ``ZONE``, pieces ``PIECE``, positions ``POS``, attributes ``ATTR``, numbers ``N``), or the
+  refusal's message; with the time reading took (file + model);
+- the class: ``chess-like`` (two players, a ``checkmated`` loss goal, captures by replacement: no ``capture``
+  instruction outside en-passant blocks) or ``other``;
+- where the model holds the whole game: the reference generator's perft(2) on the model, and perft(2) of the
+  game written as an Interactive Diagram and read back (``agree``: both equal the interpreter's; ``differ``:
+  either is not; ``refused``: the Diagram writer or reader refused it; where the writer refuses, the game is
+  also written with ``--best-effort``, fairyport extension lines for what the Diagram script lacks, and read back
+  by fairyport: ``agree with extension lines only``).
+
+Prints per-collection tables (markdown) with a summary line, then the unrecognised shapes by frequency (chess-like
+games first; a shape counts once per variant), then every difference. A progress line goes to standard error.
+
+Run from the project root, niced:
+``nice -n 10 python benchmarks/zrf_model_reach.py FOLDER... [--timeout 20] [--memory-gb 3] [--only SUBSTRING]
+[--json FILE] [--shapes 40] [--chess-only]`` (``--chess-only``: the other games are read to tell their class,
+not played; their columns then count no interpreter runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import dataclasses
+import json
+import multiprocessing
+import re
+import resource
+import sys
+import time
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+from zrf_zero_moves import cell, first_line, list_variants
+
+import fairyport
+from fairyport.engines import model_position
+from fairyport.model import KEPT_PROGRAM, KEPT_RULE
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter.engine import compile_variant
+from fairyport.zrf.read import game_from_variant
+from fairyport.zrf.syntax.nodes import to_text
+from fairyport.zrf.typed.reader import ZrfVariant, read_variant
+
+TOKENS = re.compile(r'"[^"]*"|[()]|[^\s()]+')
+"""The tokens of an expanded ZRF text."""
+
+DEPTH = 2
+"""The perft depth compared."""
+
+
+def names(zv: ZrfVariant) -> dict[str, str]:
+    """Token -> placeholder for the game's directions, zones, pieces, positions and attributes."""
+    tree, geometry = zv.game, zv.geometry
+    table: dict[str, str] = {}
+    if geometry is not None:
+        table.update({p: "POS" for p in geometry.positions})
+        table.update({z: "ZONE" for z in geometry.zones})
+        table.update({d: "DIR" for d in geometry.links})
+    for piece in tree.pieces:
+        for attribute in piece.attributes:
+            table[attribute.name.text] = "ATTR"
+    table.update({p.name.text: "PIECE" for p in tree.pieces})
+    return table
+
+
+def shape(text: str, table: dict[str, str]) -> str:
+    """``text`` with names replaced by their kinds and numbers by ``N``."""
+    out = []
+    for token in TOKENS.findall(text):
+        if token in table:
+            token = table[token]
+        elif re.fullmatch(r"-?\d+", token):
+            token = "N"
+        out.append(token)
+    return " ".join(out).replace("( ", "(").replace(" )", ")")
+
+
+def meaning(why: str) -> str:
+    """The model-terms part of a kept block's reason, without names, constructs and places."""
+    return re.sub(r"'[^']*'", "'…'", why.split(": ")[0])
+
+
+def chess_like(zv: ZrfVariant) -> bool:
+    """Two players, a ``checkmated`` loss goal, and no ``capture`` instruction outside en-passant blocks."""
+    tree = zv.game
+    if len(tree.players) != 2:
+        return False
+    if not any(goal.kind == "loss" and any(re.match(r"\(\s*checkmated\b", to_text(c)) for c in goal.conditions)
+               for goal in tree.goals):
+        return False
+    for piece in tree.pieces:
+        for block in piece.moves:
+            tokens = TOKENS.findall(to_text(block.node))
+            if "capture" in tokens and "last-to?" not in tokens and "last-from?" not in tokens:
+                return False
+    return True
+
+
+def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool) -> None:
+    """Measure one variant, sending ``(stage, value)`` messages; ``("done", None)`` at the end (right after the
+    title where ``chess_only`` and the game is not chess-like)."""
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    def send(stage: str, value: object) -> None:
+        conn.send((stage, value))
+
+    try:
+        start = time.perf_counter()
+        zv = read_variant(Path(path), spec)
+        read_seconds = time.perf_counter() - start
+        chess = chess_like(zv)
+        send("title", (zv.variant.title, chess))
+    except Exception as error:
+        send("error", first_line(error))
+        return
+    if chess_only and not chess:
+        send("done", None)
+        return
+    try:
+        send("interpreter", perft(compile_variant(zv).start_position(), DEPTH))
+    except Exception as error:
+        send("interpreter", first_line(error))
+    try:
+        start = time.perf_counter()
+        game = game_from_variant(zv, path, Path(path).stem)
+        read_seconds += time.perf_counter() - start
+    except Exception as error:
+        send("model", ("refused", first_line(error), [], read_seconds))
+        send("done", None)
+        return
+    table = names(zv)
+    shapes = [f"{shape(k.text, table)}\t{meaning(k.why)}" for k in game.kept if k.kind == KEPT_PROGRAM]
+    rules = [k.name for k in game.kept if k.kind == KEPT_RULE]
+    if shapes or rules or game.board.links:
+        first = next((k for k in game.kept if k.kind == KEPT_PROGRAM), None)
+        why = (f"block {shape(first.text, table)[:160]} at {first.location}" if first is not None
+               else f"rule {rules[0]}" if rules else "a board with links")
+        send("model", ("partial", why, sorted(set(shapes)), read_seconds))
+        send("done", None)
+        return
+    send("model", ("whole", "", [], read_seconds))
+    try:
+        send("generator", perft(model_position(compile_game(game), None), DEPTH))
+    except Exception as error:
+        send("generator", first_line(error))
+    try:
+        text = fairyport.write(game, "idiagram").text
+        send("diagram", fairyport.perft(fairyport.read(text, format="idiagram"), DEPTH))
+    except Exception as error:
+        send("diagram", first_line(error))
+        try:  # what the writer calls a loss: written as fairyport extension lines, read back by fairyport
+            text = fairyport.write(game, "idiagram", best_effort=True).text
+            send("diagram best effort", fairyport.perft(fairyport.read(text, format="idiagram"), DEPTH))
+        except Exception as again:
+            send("diagram best effort", first_line(again))
+    send("done", None)
+
+
+@dataclasses.dataclass
+class Record:
+    """One variant's figures (counts are ints, failures texts)."""
+
+    collection: str
+    file: str
+    variant: int
+    title: str | None = None
+    chess: bool = False
+    interpreter: int | str | None = None
+    model: str = ""
+    """``whole``, ``partial``, ``refused`` or empty (not reached)."""
+    why: str = ""
+    shapes: list[str] = dataclasses.field(default_factory=list)
+    read_seconds: float | None = None
+    generator: int | str | None = None
+    diagram: int | str | None = None
+    best_effort: int | str | None = None
+    """perft of the Diagram written with ``--best-effort`` where the plain writer refused."""
+
+    @property
+    def plays(self) -> bool:
+        """The interpreter counted perft."""
+        return isinstance(self.interpreter, int)
+
+    @property
+    def outcome(self) -> str:
+        """``agree``, ``differ``, ``best effort`` (the Diagram written only with fairyport extension lines agrees),
+        ``refused`` (by the generator or the Diagram), or empty."""
+        if self.model != "whole" or not self.plays:
+            return ""
+        if any(isinstance(n, int) and n != self.interpreter for n in (self.generator, self.diagram, self.best_effort)):
+            return "differ"
+        if isinstance(self.generator, int) and isinstance(self.diagram, int):
+            return "agree"
+        if isinstance(self.generator, int) and isinstance(self.best_effort, int):
+            return "best effort"
+        return "refused"
+
+
+def measure(collection: Path, path: Path, index: int, timeout: float, memory: int, chess_only: bool) -> Record:
+    """Run the child of one variant and collect its messages (a stage over ``timeout`` ends it)."""
+    record = Record(collection.name, str(path.relative_to(collection)), index)
+    context = multiprocessing.get_context("fork")
+    parent, child_end = context.Pipe()
+    process = context.Process(target=child, args=(child_end, str(path), str(index), memory, chess_only), daemon=True)
+    process.start()
+    child_end.close()
+    try:
+        while True:
+            if not parent.poll(timeout):
+                stage = "timeout"
+                break
+            try:
+                stage, value = parent.recv()
+            except (EOFError, OSError):
+                stage = "crash"
+                break
+            if stage == "done":
+                return record
+            if stage == "error":
+                record.interpreter = str(value)
+                return record
+            if stage == "title":
+                record.title, record.chess = value
+            elif stage == "interpreter":
+                record.interpreter = value
+            elif stage == "model":
+                record.model, record.why, record.shapes, record.read_seconds = value
+            elif stage == "generator":
+                record.generator = value
+            elif stage == "diagram":
+                record.diagram = value
+            elif stage == "diagram best effort":
+                record.best_effort = value
+        # the stage after the last one answered ran out of time or memory
+        if record.title is None or record.interpreter is None:
+            record.interpreter = stage
+        elif not record.model:
+            record.model, record.why = "refused", f"{stage} while reading into the model"
+        elif record.generator is None:
+            record.generator = stage
+        else:
+            record.diagram = stage
+        return record
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+        parent.close()
+
+
+def row(name: str, group: list[Record]) -> str:
+    """One table row of counts."""
+    plays = [r for r in group if r.plays]
+    whole = [r for r in plays if r.model == "whole"]
+    outcomes = collections.Counter(r.outcome for r in whole)
+    chess = [r for r in plays if r.chess]
+    chess_agree = sum(r.outcome == "agree" for r in chess)
+    share = f"{100 * chess_agree / len(chess):.0f} %" if chess else "-"
+    return (f"| {name} | {len(group)} | {len(plays)} | {len(whole)} | {outcomes['agree']} | {outcomes['differ']} "
+            f"| {outcomes['refused']} | {outcomes['best effort']} | {len(chess)} | {chess_agree} ({share}) |")
+
+
+def report(records: list[Record], unreadable: list[tuple[str, str]], elapsed: float, top: int) -> None:
+    """Print the tables."""
+    print("# ZRF games into the common model\n")
+    print(f"perft({DEPTH}) of the interpreter, the model's generator and the Interactive Diagram written from the "
+          "model and read back.\n")
+    print("| collection | variants | interpreter plays | read whole into the model | agree | differ | refused "
+          "| agree with extension lines only | chess-like (plays) | chess-like agree |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for collection in sorted({r.collection for r in records}):
+        print(row(collection, [r for r in records if r.collection == collection]))
+    print(row("**all**", records))
+    seconds = [r.read_seconds for r in records if r.read_seconds is not None]
+    files = {(r.collection, r.file) for r in records}
+    plays = [r for r in records if r.plays]
+    chess = [r for r in plays if r.chess]
+    agree = [r for r in chess if r.outcome == "agree"]
+    print(f"\n**summary**: {len(files)} files ({len(unreadable)} not read), {len(records)} variants, "
+          f"{len(plays)} played by the interpreter, {sum(r.model == 'whole' for r in plays)} read whole into the "
+          f"model, {sum(r.outcome == 'agree' for r in plays)} agree, {sum(r.outcome == 'differ' for r in plays)} "
+          f"differ; chess-like: {len(agree)} of {len(chess)} agree"
+          + (f" ({100 * len(agree) / len(chess):.1f} %)" if chess else "")
+          + (f"; reading into the model {sum(seconds) / len(seconds):.3f} s per variant on average "
+             f"(max {max(seconds):.2f} s)" if seconds else "") + f"; {elapsed:.0f} s in all\n")
+
+    for title, group in (("chess-like", [r for r in plays if r.chess]), ("other", [r for r in plays if not r.chess])):
+        counts: collections.Counter[str] = collections.Counter()
+        first: collections.Counter[str] = collections.Counter()
+        for r in group:
+            counts.update(r.shapes)
+            if r.model == "partial" and r.why.startswith("block "):
+                first[r.why[6:].rsplit(" at ", 1)[0]] += 1
+        print(f"## unrecognised block shapes, {title} games ({len(counts)} shapes, "
+              f"{sum(1 for r in group if r.shapes)} variants with one)\n")
+        print("| # | variants | first in | shape | why (model terms) |")
+        print("|---|---|---|---|---|")
+        for n, (text, count) in enumerate(counts.most_common(top), 1):
+            block, why = text.split("\t")
+            print(f"| {n} | {count} | {first[block[:160]]} | `{cell(block[:300])}` | {cell(why)} |")
+        print()
+        whys: collections.Counter[str] = collections.Counter()
+        for r in group:
+            whys.update({text.split("\t")[1] for text in r.shapes})
+        print(f"### why blocks stay ZRF code, {title} games (variants)\n")
+        for text, count in whys.most_common(top):
+            print(f"- {count}: {cell(text)}")
+        print()
+        reasons = collections.Counter(r.why.split(" at ")[0][:120] for r in group
+                                      if r.model in ("refused", "partial") and not r.why.startswith("block "))
+        if reasons:
+            print(f"### other reasons, {title} games\n")
+            for text, count in reasons.most_common(top):
+                print(f"- {count}: {cell(text)}")
+            print()
+    differ = [r for r in plays if r.outcome in ("differ", "refused", "best effort")]
+    print(f"## differences and refusals after a whole reading ({len(differ)})\n")
+    for r in differ:
+        print(f"- {r.collection}/{r.file}#{r.variant} {r.title!r}: interpreter {r.interpreter}, generator "
+              f"{r.generator}, diagram {cell(str(r.diagram))[:300]}, best effort {r.best_effort}")
+    if unreadable:
+        print(f"\n## files not read ({len(unreadable)})\n")
+        for name, why in unreadable:
+            print(f"- {name}: {cell(why)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folders", nargs="+", type=Path, help="collections: folders searched for .zrf files")
+    parser.add_argument("--timeout", type=float, default=20.0, help="seconds per stage of one variant")
+    parser.add_argument("--memory-gb", type=float, default=3.0, help="address-space limit of each child")
+    parser.add_argument("--only", default="", help="only files whose path contains this text")
+    parser.add_argument("--json", type=Path, help="write every variant's record here")
+    parser.add_argument("--shapes", type=int, default=40, help="rows of each shape table")
+    parser.add_argument("--chess-only", action="store_true",
+                        help="measure chess-like games only (the others are counted as variants, not run)")
+    args = parser.parse_args()
+    memory = int(args.memory_gb * 2**30)
+    started = time.perf_counter()
+    jobs: list[tuple[Path, Path]] = []
+    for folder in args.folders:
+        folder = folder.resolve()
+        jobs.extend((folder, p) for p in sorted(folder.rglob("*")) if p.suffix.lower() == ".zrf" and p.is_file()
+                    and args.only in str(p))
+    records: list[Record] = []
+    unreadable: list[tuple[str, str]] = []
+    tty = sys.stderr.isatty()
+    for number, (folder, path) in enumerate(jobs, 1):
+        name = f"{folder.name}/{path.relative_to(folder)}"
+        indices = list_variants(path, args.timeout, memory)
+        if isinstance(indices, str):
+            unreadable.append((name, indices))
+            continue
+        for index in indices:
+            record = measure(folder, path, index, args.timeout, memory, args.chess_only)
+            records.append(record)
+            done = sum(r.outcome == "agree" for r in records)
+            line = (f"[{number}/{len(jobs)} files {100 * number / len(jobs):.0f} %, {len(records)} variants, "
+                    f"{done} agree, {time.perf_counter() - started:.0f} s] {name}#{index}: {record.model or '-'} "
+                    f"{record.outcome}")
+            print(("\r" + line[:150] + "\x1b[K") if tty else line, file=sys.stderr, end="" if tty else "\n",
+                  flush=True)
+    if tty:
+        print(file=sys.stderr)
+    report(records, unreadable, time.perf_counter() - started, args.shapes)
+    if args.json:
+        args.json.write_text(json.dumps([dataclasses.asdict(r) for r in records], indent=1))
+
+
+if __name__ == "__main__":
+    main()
