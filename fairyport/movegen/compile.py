@@ -602,6 +602,7 @@ class Variant:
         self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
         self._king_lines: dict[tuple[int, int], KingLines] = {}
         self._sensitive: dict[tuple[int, int], int] = {}
+        self._screened: dict[tuple[int, int], tuple[int, RayEntries]] = {}
         self._through: dict[tuple[int, int, int], tuple[RayEntries, tuple[tuple[int, int], ...]]] = {}
 
     def king_lines(self, enemy: Color, king: int) -> KingLines:
@@ -633,6 +634,21 @@ class Variant:
             squares = {sq for ray, _, _ in rays for sq in ray} | {sq for *_, path in specials for sq in path}
             mask = self._sensitive[key] = sum(1 << sq for sq in squares)
         return mask
+
+    def screened(self, color: Color, king: int) -> tuple[int, RayEntries]:
+        """What the pin test cannot answer for ``color``'s piece on ``king``: the bit mask of squares on hopping
+        rays (cannon, grasshopper) to it and on the paths of general attackers (lame, jumping, multi-leg),
+        where a piece arriving or leaving can create an attack; and the plain sliding reverse rays from it, on
+        which a piece leaving can only open a line (see :meth:`Position._pins`)."""
+        key = (color, king)
+        found = self._screened.get(key)
+        if found is None:
+            rays, specials = self.king_lines(color ^ 1, king)
+            squares = {sq for ray, kind, _ in rays if kind != HOP_NONE for sq in ray}
+            squares |= {sq for *_, path in specials for sq in path}
+            found = self._screened[key] = (sum(1 << sq for sq in squares),
+                                           tuple(entry for entry in rays if entry[1] == HOP_NONE))
+        return found
 
     def lines_through(self, enemy: Color, king: int, square: int) -> tuple[RayEntries, tuple[tuple[int, int], ...]]:
         """The reverse rays from ``king`` and the general attackers of ``king`` whose paths pass ``square``.

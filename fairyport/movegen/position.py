@@ -1,7 +1,8 @@
 """A position of a compiled game: board, side to move, virginity, en passant; legal moves; make/unmake.
 
-Make/unmake is by snapshot, as in python-chess: :meth:`Position.push` saves the small mutable state (the
-board list, side to move, virginity bits, e.p. squares, royal squares) and :meth:`Position.pop` restores it.
+Make/unmake saves only what a move changes: :meth:`Position.push_raw` writes the board in place and keeps the
+squares it wrote with their old contents, and the small state (side to move, virginity bits, e.p. squares,
+royal squares); :meth:`Position.pop_raw` writes them back.
 Legality is "make the move, then no protected royal piece of the mover may be attacked", which is right for
 any piece set, including attacks a move opens or creates through cannon screens.
 
@@ -30,6 +31,9 @@ from fairyport.movegen.compile import (
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+Royals = tuple[tuple[int, ...], tuple[int, ...]]
+"""The squares of each colour's royal pieces."""
 
 RETURN_TO_ORIGIN_IS_A_MOVE = True
 """A move whose path leads back to its own square without capturing (``mabK``, the Chu Shogi Lion's pass) is a
@@ -79,7 +83,9 @@ class Position:
         """Plies since the last capture, promotion or move of a piece that never retreats (kept by push/pop)."""
         self.fullmove = 1
         self._counters: list[tuple[int, int]] = []
-        self._stack: list[tuple[list[int], Color, int, tuple[int, ...], int, tuple[tuple[int, ...], tuple[int, ...]]]]
+        self._stack: list[tuple[tuple[int, ...], Color, int, tuple[int, ...], int, Royals]]
+        """Per move made: the undo record ((square, old content) pairs in the order written), then the small
+        state before the move."""
         self._stack = []
 
     # ------------------------------------------------------------------ construction
@@ -134,45 +140,82 @@ class Position:
 
     # ------------------------------------------------------------------ make / unmake
     def push_raw(self, move: RawMove) -> None:
-        """Make a move (no legality check)."""
+        """Make a move (no legality check), saving only what it changes: the squares it writes, with what they
+        held, in the order written, and the small state (side to move, virginity, e.p., royal squares)."""
         frm, to, promo, caps, ep_created, castle, ep_victim = move
-        self._stack.append((self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals))
-        board = self.board = self.board[:]
+        board = self.board
         piece = board[frm]
-        board[frm] = 0
-        cleared = 1 << frm | 1 << to
         royal = self.variant.royal
         royals = self.royals
-        touched_royal = royal[piece] or royal[board[to]] or (promo and royal[promo])
+        state = (self.turn, self.virgin, self.ep, self.ep_victim, royals)
+        if caps or castle or ep_victim >= 0:
+            undo, touched_royal = self._write_general(frm, to, promo or piece, caps, castle, ep_victim)
+            self._stack.append((undo, *state))
+            simple = False
+        else:
+            target = board[to]
+            self._stack.append(((frm, piece, to, target), *state))
+            board[frm] = 0
+            board[to] = promo or piece
+            self.virgin &= ~(1 << frm | 1 << to)
+            touched_royal = royal[piece] or royal[target] or bool(promo and royal[promo])
+            simple = royal[piece] and not royal[target] and not promo and frm != to
+        if ep_created:
+            self.ep, self.ep_victim = ep_created, to
+        elif self.ep:
+            self.ep, self.ep_victim = (), -1
+        self.turn ^= 1
+        if touched_royal:
+            if simple:  # a royal piece moved to an empty or non-royal square: follow it
+                color = (piece - 1) & 1
+                moved = tuple(to if sq == frm else sq for sq in royals[color])
+                self.royals = (moved, royals[1]) if color == WHITE else (royals[0], moved)
+            else:
+                self._find_royals()
+
+    def _write_general(self, frm: int, to: int, arriving: int, caps: tuple[int, ...], castle: tuple[int, ...],
+                       ep_victim: int) -> tuple[tuple[int, ...], bool]:
+        """Write a locust, e.p. or castling move on the board; return its undo record ((square, old content)
+        pairs in the order written) and whether a royal piece was moved or captured."""
+        board = self.board
+        royal = self.variant.royal
+        piece = board[frm]
+        undo = [frm, piece]
+        touched = royal[piece] or royal[board[to]] or royal[arriving]
+        board[frm] = 0
+        cleared = 1 << frm | 1 << to
         for sq in caps:
-            touched_royal = touched_royal or royal[board[sq]]
+            undo += (sq, board[sq])
+            touched = touched or royal[board[sq]]
             board[sq] = 0
             cleared |= 1 << sq
         if ep_victim >= 0:
-            touched_royal = touched_royal or royal[board[ep_victim]]
+            undo += (ep_victim, board[ep_victim])
+            touched = touched or royal[board[ep_victim]]
             board[ep_victim] = 0
             cleared |= 1 << ep_victim
         if castle:
             rook_from, rook_to = castle
             partner = board[rook_from]
+            undo += (rook_from, partner, rook_to, board[rook_to])
             board[rook_from] = 0
             board[rook_to] = partner
             cleared |= 1 << rook_from | 1 << rook_to
-        board[to] = promo or piece
+        undo += (to, board[to])
+        board[to] = arriving
         self.virgin &= ~cleared
-        if ep_created:
-            self.ep, self.ep_victim = ep_created, to
-        else:
-            self.ep, self.ep_victim = (), -1
-        self.turn ^= 1
-        if touched_royal:
-            self._find_royals()
-        else:
-            self.royals = royals
+        return tuple(undo), touched
 
     def pop_raw(self) -> None:
         """Unmake the last move."""
-        self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals = self._stack.pop()
+        undo, self.turn, self.virgin, self.ep, self.ep_victim, self.royals = self._stack.pop()
+        board = self.board
+        if len(undo) == 4:
+            board[undo[2]] = undo[3]
+            board[undo[0]] = undo[1]
+            return
+        for i in range(len(undo) - 2, -1, -2):
+            board[undo[i]] = undo[i + 1]
 
     def push(self, move: Move) -> None:
         """Make a legal move from :meth:`legal_moves`, keeping the move counters (perft uses push_raw)."""
@@ -487,11 +530,13 @@ class Position:
         if self.is_game_over():
             return []
         color = self.turn
-        legal: list[RawMove] = []
         royals = self._protected(color)
         moves = self.pseudo_legal()
         if not royals:
             return moves
+        if len(royals) == 1 and not self._royal_attacked(color):
+            return self._legal_unchecked(moves, royals[0], color)
+        legal: list[RawMove] = []
         safe_mask = 0
         if not self._royal_attacked(color):
             # moves touching no square that matters to a royal piece's safety need no attack test
@@ -516,6 +561,74 @@ class Position:
                 legal.append(move)
             self.pop_raw()
         return legal
+
+    def _legal_unchecked(self, moves: list[RawMove], king: int, color: Color) -> list[RawMove]:
+        """The legal moves among ``moves`` when ``color``'s one protected royal piece, on ``king``, is not
+        attacked: pins are found once; a move of a piece that is not pinned (or stays on its pin line) and
+        touches no hopping ray or general attacker's path to the royal is legal without being made."""
+        v = self.variant
+        board = self.board
+        royal = v.royal
+        enemy = color ^ 1
+        screened, slides = v.screened(color, king)
+        pins = self._pins(slides)
+        legal: list[RawMove] = []
+        append = legal.append
+        for move in moves:
+            frm, to, promo, caps, _, castle, victim = move
+            if caps or castle or victim >= 0 or royal[board[to]]:
+                self.push_raw(move)
+                if not self._royal_attacked(color):
+                    append(move)
+                self.pop_raw()
+            elif frm == king:
+                piece = board[frm]
+                target = board[to]
+                board[frm] = 0
+                board[to] = promo or piece
+                # a royal piece that promotes to a non-royal one leaves nothing here to attack
+                attacked = False if promo and not royal[promo] else self.is_attacked(to, enemy)
+                board[to] = target
+                board[frm] = piece
+                if not attacked:
+                    append(move)
+            elif (screened >> frm | screened >> to) & 1:
+                self.push_raw(move)
+                if not self._exposed(color, (frm, to)):
+                    append(move)
+                self.pop_raw()
+            else:
+                line = pins.get(frm)
+                if line is None or line >> to & 1:
+                    append(move)
+        return legal
+
+    def _pins(self, slides: RayEntries) -> dict[int, int]:
+        """Pinned pieces of the side to move: square -> bit mask of the squares it may move to without
+        opening a sliding attack (the line up to and including the pinning piece). ``slides`` are the plain
+        sliding reverse rays from its royal piece."""
+        board = self.board
+        mover = self.turn
+        pins: dict[int, int] = {}
+        for ray, _, codes in slides:
+            blocker = -1
+            for i, sq in enumerate(ray):
+                piece = board[sq]
+                if not piece:
+                    continue
+                if blocker < 0:
+                    if (piece - 1) & 1 != mover:
+                        break
+                    blocker = sq
+                    continue
+                limit = codes.get(piece)
+                if limit is not None and (limit == 0 or i < limit):
+                    line = 0
+                    for s in ray[:i + 1]:
+                        line |= 1 << s
+                    pins[blocker] = pins.get(blocker, line) & line
+                break
+        return pins
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the side to move, each once."""
