@@ -69,6 +69,19 @@ RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
 """Reverse rays from a square: (squares outwards, hop kind, {attacker code: range limit, 0 = unlimited})."""
 KingLines = tuple[RayEntries, tuple[tuple[int, int, frozenset[int]], ...]]
 
+CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+"""A castling move of a royal on one square: (the squares along the rank that way, how far the royal moves,
+its destination, the partner's destination, the squares that must not be attacked)."""
+
+FlatPath = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], bool]
+"""A general move in flat form: (squares that must be empty, final ray, final flags, e.p. squares created,
+initial: the piece must be virgin)."""
+
+FLAT_PATH_LIMIT = 512
+"""The most squares the flat paths of one piece on one square may hold; beyond it (long multi-leg riders on a
+large board, whose flat form grows with the square of the board's width) the leg walker plays the moves, so the
+tables stay linear in the number of squares."""
+
 
 def code_of(type_index: int, color: Color) -> int:
     """The piece code of type index ``type_index`` and ``color``."""
@@ -211,6 +224,7 @@ class Variant:
         if not game.rules.royals_may_face:
             self._add_facing_rule()
         self._build_attack_tables()
+        self._flatten_programs()
         self.irreversible = [False] + [self._never_retreats(code) for code in range(1, codes)]
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
         if self.hands_used:
@@ -560,6 +574,45 @@ class Variant:
                 geo, fx, fy, [(sx, sy, diag), (ox, oy, ortho)])
         return tuple(dict.fromkeys(s for s in out if s >= 0 and s not in (frm, to)))
 
+    # ---------------------------------------------------------------- fast paths for general moves
+    def _flatten_programs(self) -> None:
+        """Split every square's general moves into flat paths (:attr:`paths`) where they have a simple shape,
+        and the rest (:attr:`general`), which the leg walker plays.
+
+        A flat path is (squares that must be empty, final ray, final flags, e.p. squares created, initial): the
+        shape of moves whose legs before the last only move (``afsF``, ``mafsW``, ``yafsF``) and of lame or
+        initial single leaps (the pawn's ``ifmnD``), including confined pieces. Moves that capture on the way,
+        hop, jump, capture e.p. or may come back to their origin keep the walker, as does a square whose paths
+        would hold more than :data:`FLAT_PATH_LIMIT` squares (long riders on a large board)."""
+        n = self.size
+        self.paths: list[list[tuple[FlatPath, ...]]] = [[()] * n for _ in range(self.codes)]
+        """Per code and square: the flat paths of the general moves (see above)."""
+        self.general: list[list[tuple[Program, ...]]] = [[()] * n for _ in range(self.codes)]
+        """Per code and square: the general moves left to the leg walker."""
+        for code in range(1, self.codes):
+            for sq in range(n):
+                programs = self.programs[code][sq]
+                if not programs:
+                    continue
+                flat: list[FlatPath] = []
+                rest: list[Program] = []
+                for program in programs:
+                    found: list[FlatPath] = []
+                    for root in program.roots:
+                        paths = _flat_paths(root, (), program.initial)
+                        if paths is None:
+                            break
+                        found += paths
+                    else:
+                        if all(sq not in prereq and sq not in ray for prereq, ray, *_ in found):
+                            flat += found
+                            continue
+                    rest.append(program)
+                if sum(len(prereq) + len(ray) for prereq, ray, *_ in flat) > FLAT_PATH_LIMIT:
+                    rest, flat = list(programs), []
+                self.paths[code][sq] = tuple(flat)
+                self.general[code][sq] = tuple(rest)
+
     # ---------------------------------------------------------------- attack tables
     def _build_attack_tables(self) -> None:
         """Reverse tables: for each attacking colour and target square, where attacks can come from.
@@ -603,6 +656,7 @@ class Variant:
         self._king_lines: dict[tuple[int, int], KingLines] = {}
         self._sensitive: dict[tuple[int, int], int] = {}
         self._screened: dict[tuple[int, int], tuple[int, RayEntries]] = {}
+        self._castling: dict[tuple[int, int], tuple[CastlingPath, ...]] = {}
         self._through: dict[tuple[int, int, int], tuple[RayEntries, tuple[tuple[int, int], ...]]] = {}
 
     def king_lines(self, enemy: Color, king: int) -> KingLines:
@@ -650,6 +704,23 @@ class Variant:
                                            tuple(entry for entry in rays if entry[1] == HOP_NONE))
         return found
 
+    def castling_paths(self, code: int, king: int) -> tuple[CastlingPath, ...]:
+        """Castling of the piece ``code`` standing on ``king``, per castling move: the squares along the rank
+        that way up to the edge or a hole, how far the royal moves, its destination, the partner's destination
+        and the squares that must not be attacked (its start and the squares it passes)."""
+        key = (code, king)
+        found = self._castling.get(key)
+        if found is None:
+            paths = []
+            for spec in self.castlers.get(code, ()):
+                ray = self.geometry.ray(king, spec.dx, 0, 0)
+                if len(ray) < spec.step:
+                    continue
+                passed = (king, *ray[:spec.step - 1])
+                paths.append((ray, spec.step, ray[spec.step - 1], passed[-1], passed))
+            found = self._castling[key] = tuple(paths)
+        return found
+
     def lines_through(self, enemy: Color, king: int, square: int) -> tuple[RayEntries, tuple[tuple[int, int], ...]]:
         """The reverse rays from ``king`` and the general attackers of ``king`` whose paths pass ``square``.
 
@@ -677,6 +748,34 @@ class Variant:
             entry = table[target].setdefault((dx, dy, kind), {})
             old = entry.get(code)
             entry[code] = 0 if old == 0 or limit == 0 else max(old or 0, limit)
+
+
+def _flat_paths(node: LegNode, prereq: tuple[int, ...], initial: bool) -> list[FlatPath] | None:
+    """The flat paths of ``node`` reached over the empty squares ``prereq``, or None if its shape needs the
+    walker (see :meth:`Variant._flatten_programs`)."""
+    if node.hop != HOP_NONE or node.jump is not None:
+        return None
+    if node.nexts is None:
+        if node.flags & EP:
+            return None
+        if node.lame is not None:
+            if len(node.squares) != 1:
+                return None
+            return [(prereq + node.lame[0], node.squares, node.flags, node.lame[0] if node.creates_ep else (),
+                     initial)]
+        if node.creates_ep:
+            return None
+        return [(prereq, node.squares, node.flags, (), initial)]
+    if node.flags != QUIET or node.lame is not None:
+        return None
+    out: list[FlatPath] = []
+    for i, _ in enumerate(node.squares):
+        for child in node.nexts[i]:
+            found = _flat_paths(child, prereq + node.squares[:i + 1], initial)
+            if found is None:
+                return None
+            out += found
+    return out
 
 
 def _reach(node: LegNode, out: set[int], flags: int) -> None:

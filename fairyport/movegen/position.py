@@ -271,6 +271,8 @@ class Position:
                         if piece in codes:
                             return True
                         break
+        if not specials:
+            return False
         return any(board[frm] == code and self._special_hits(frm, code, square) for frm, code in specials)
 
     def _exposed(self, color: Color, squares: tuple[int, int]) -> bool:
@@ -360,8 +362,9 @@ class Position:
         color = self.turn
         out: list[RawMove] = []
         append = out.append
-        leaps, slides, hops, programs = v.leaps, v.slides, v.hops, v.programs
+        leaps, slides, hops, paths, general = v.leaps, v.slides, v.hops, v.paths, v.general
         ep = self.ep
+        virgin = self.virgin
         for sq, code in enumerate(board):
             if not code or ((code - 1) & 1) != color:
                 continue
@@ -392,7 +395,31 @@ class Position:
                     break
             for ray, flags, kind in hops[code][sq]:
                 self._hop_moves(sq, ray, flags, kind, out)
-            if programs[code][sq]:
+            for prereq, ray, flags, ep_created, initial in paths[code][sq]:
+                if initial and not virgin >> sq & 1:
+                    continue
+                for s in prereq:
+                    if board[s]:
+                        break
+                else:
+                    allowed = v.allowed[code]
+                    for to in ray:
+                        target = board[to]
+                        if allowed is not None and to not in allowed:
+                            if target:
+                                break
+                            continue
+                        if target == 0:
+                            if flags & QUIET:
+                                append((sq, to, 0, (), ep_created, (), -1))
+                            continue
+                        if ((target - 1) & 1) != color:
+                            if flags & CAPTURE:
+                                append((sq, to, 0, (), (), (), -1))
+                        elif flags & FRIEND:
+                            append((sq, to, 0, (), (), (), -1))
+                        break
+            if general[code][sq]:
                 self._program_moves(sq, code, out)
         if v.castlers:
             self._castling_moves(out)
@@ -414,7 +441,7 @@ class Position:
         effects: list[Effect] = []
         board[sq] = 0
         try:
-            for program in v.programs[code][sq]:
+            for program in v.general[code][sq]:
                 if program.initial and not self.virgin >> sq & 1:
                     continue
                 for root in program.roots:
@@ -431,34 +458,31 @@ class Position:
 
     def _castling_moves(self, out: list[RawMove]) -> None:
         v = self.variant
-        geo = v.geometry
         board = self.board
         color = self.turn
+        enemy = color ^ 1
         for king in self.royals[color]:
-            code = board[king]
-            specs = v.castlers.get(code)
-            if not specs or not self.virgin >> king & 1:
+            if not self.virgin >> king & 1:
                 continue
-            kf, kr = geo.coords[king]
-            for spec in specs:
-                partner = self.castle_partner(king, spec.dx, color)
-                if partner < 0:
+            for ray, step, king_to, partner_to, passed in v.castling_paths(board[king], king):
+                partner = -1
+                for j in range(len(ray) - 1, -1, -1):  # the outermost piece on the rank that way
+                    if board[ray[j]]:
+                        partner = j
+                        break
+                if partner < step:  # none, or not beyond the royal's destination
                     continue
-                pf = geo.coords[partner][0]
-                if abs(pf - kf) <= spec.step:
+                square = ray[partner]
+                code = board[square]
+                if ((code - 1) & 1) != color or not self.virgin >> square & 1:
                     continue
-                king_to = geo.at(kf + spec.dx * spec.step, kr)
-                partner_to = geo.at(kf + spec.dx * (spec.step - 1), kr)
-                if king_to < 0 or partner_to < 0:
+                if partner != len(ray) - 1 and not v.types[(code - 1) >> 1].is_castle_partner:
+                    continue  # neither on the corner nor a rook-like piece
+                if any(board[s] for s in ray[:partner]):
                     continue
-                between = [geo.at(f, kr) for f in range(min(kf, pf) + 1, max(kf, pf))]
-                if any(board[s] for s in between):
-                    continue
-                passed = [geo.at(kf + spec.dx * k, kr) for k in range(0, spec.step)]
-                enemy = color ^ 1
                 if any(self.is_attacked(s, enemy) for s in passed):
                     continue
-                out.append((king, king_to, 0, (), (), (partner, partner_to), -1))
+                out.append((king, king_to, 0, (), (), (square, partner_to), -1))
 
     def outermost(self, square: int, dx: int) -> int:
         """The last occupied square walking from ``square`` along its rank by ``dx`` to the edge (or a hole)."""
@@ -593,10 +617,17 @@ class Position:
                 if not attacked:
                     append(move)
             elif (screened >> frm | screened >> to) & 1:
-                self.push_raw(move)
-                if not self._exposed(color, (frm, to)):
+                # only lines through the two squares whose occupancy changes can newly attack the royal: test
+                # them on the board with the move written in place
+                piece = board[frm]
+                target = board[to]
+                board[frm] = 0
+                board[to] = promo or piece
+                exposed = self._exposed(color, (frm, to))
+                board[to] = target
+                board[frm] = piece
+                if not exposed:
                     append(move)
-                self.pop_raw()
             else:
                 line = pins.get(frm)
                 if line is None or line >> to & 1:
