@@ -19,6 +19,7 @@ from typing import Any
 from fairyport import model
 from fairyport.errors import Location, ModelError, ParseError
 from fairyport.format import Format, ShowOptions
+from fairyport.xbetza import syntax as betza
 
 MAX_SIDE = 1000
 """Largest number of files or ranks a game document may have."""
@@ -57,6 +58,10 @@ class _Reader:
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
         if hint is Any:
+            return data
+        if origin is typing.Literal:
+            if data not in args:
+                raise self.fail(path, "one of " + ", ".join(json.dumps(a) for a in args), data)
             return data
         if origin in (typing.Union, types.UnionType):
             if data is None and type(None) in args:
@@ -156,6 +161,13 @@ def game_from_json(text: str, file: str | None = None) -> model.Game:
         game.validate()
     except ModelError as error:
         raise error.relocated(Location(file)) from None
+    for i, piece in enumerate(game.pieces):
+        for j, zoned in enumerate(piece.zoned_moves):
+            try:
+                betza.parse(zoned.betza)
+            except ParseError as error:
+                raise reader.fail(f"game.pieces[{i}].zoned_moves[{j}].betza", f"XBetza ({error.reason})",
+                                  zoned.betza) from None
     return game
 
 

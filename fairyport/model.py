@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-from typing import Any
+from typing import Any, Literal
 
 from fairyport.errors import ModelError
 
@@ -204,6 +204,33 @@ class DropRule:
     """A drop of this type may not checkmate (shogi's pawn-drop mate, uchifuzume)."""
 
 
+ZONE_ENDS = ("from", "to")
+"""The values of :attr:`ZonedMove.on`: the square a zone condition looks at."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ZonedMove:
+    """XBetza moves a piece has only where a zone allows them.
+
+    The moves ``betza`` are the piece's only when its start square (``on="from"``) or the square it lands on
+    (``on="to"``) is inside (``inside`` True) or outside (``inside`` False) the zone called ``zone``. The zone is
+    resolved per colour with :meth:`Game.zone_squares`, so each player may have their own squares of that name
+    (a river half, a start rank, a palace). Examples: xiangqi's soldier has ``fW`` always and
+    ``ZonedMove("sW", "beyond-river")``; a pawn whose double step is allowed from a start zone has
+    ``ZonedMove("mfnD", "start")``; an elephant that may not cross the river has
+    ``ZonedMove("nA", "own-half", on="to")``.
+    """
+
+    betza: str
+    """The XBetza moves (see :mod:`fairyport.xbetza.syntax`) the condition applies to."""
+    zone: str
+    """Name of the zone (per player, see :meth:`Game.zone_squares`)."""
+    on: Literal["from", "to"] = "from"
+    """Which square the condition looks at: the start square (``from``) or the landing square (``to``)."""
+    inside: bool = True
+    """True: the moves are allowed when that square is in the zone; False: when it is not."""
+
+
 @dataclasses.dataclass
 class PieceType:
     """A kind of piece: its name, id (FEN letter), XBetza moves and rule flags. Both colours share it."""
@@ -222,6 +249,8 @@ class PieceType:
     image: str | None = None
     extra: dict[str, Any] = dataclasses.field(default_factory=dict)
     """Format-specific data about this piece that must survive a round trip."""
+    zoned_moves: tuple[ZonedMove, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Moves the piece has besides :attr:`betza` only where a zone allows them (see :class:`ZonedMove`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -382,6 +411,16 @@ class Game:
                 raise ModelError(f"piece {piece.name!r} is dropped in unknown zone {piece.drop.zone!r}")
             if piece.confined_to is not None and piece.confined_to not in zone_names:
                 raise ModelError(f"piece {piece.name!r} is confined to unknown zone {piece.confined_to!r}")
+            for zoned in piece.zoned_moves:
+                if zoned.zone not in zone_names:
+                    raise ModelError(f"piece {piece.name!r} has moves {zoned.betza!r} in unknown zone {zoned.zone!r}",
+                                     expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
+                if zoned.on not in ZONE_ENDS:
+                    raise ModelError(f"piece {piece.name!r}: zoned moves {zoned.betza!r} look at {zoned.on!r}",
+                                     expected="'from' or 'to'")
+                if not zoned.betza.strip():
+                    raise ModelError(f"piece {piece.name!r}: zoned moves in zone {zoned.zone!r} have no XBetza",
+                                     expected="an XBetza move")
             if piece.promotion is not None:
                 for choice in piece.promotion.choices:
                     self.piece_type(choice.piece)

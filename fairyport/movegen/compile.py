@@ -26,6 +26,7 @@ from fairyport.model import (
     PromotionChoice,
     PromotionTrigger,
     RoyalProtection,
+    ZonedMove,
     kept_code,
 )
 from fairyport.movegen.geometry import Geometry
@@ -104,6 +105,19 @@ class LegNode:
     jump: tuple[tuple[int, ...], ...] | None = None
     nexts: tuple[tuple[LegNode, ...], ...] | None = None
     creates_ep: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Where:
+    """Where a zone-conditioned move (:class:`~fairyport.model.ZonedMove`) applies, per colour: the squares it may
+    start from and the squares it may land on (None: any)."""
+
+    origins: tuple[frozenset[int], frozenset[int]] | None = None
+    landings: tuple[frozenset[int], frozenset[int]] | None = None
+
+
+ANYWHERE = Where()
+"""The :class:`Where` of a move without zone condition."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -362,6 +376,11 @@ class Variant:
                 self.promotion_zone[code] = self._zone(piece.promotion, color)
         for move in t.moves:
             self._compile_move(t, move)
+        for zoned in piece.zoned_moves:
+            where = self._where(zoned)
+            for move in _parse_zoned(piece, zoned):
+                self._compile_move(t, move, where)
+            self.may_duplicate = True  # a zoned move may reach a square another move of the piece reaches
         t.is_castle_partner = any(m.atom == "R" and not m.is_multi_leg for m in t.moves)
 
     def _zone(self, promotion: Promotion, color: Color) -> frozenset[int]:
@@ -374,7 +393,18 @@ class Variant:
             if (geo.coords[sq][1] >= geo.ranks - depth if color == WHITE else geo.coords[sq][1] < depth)
         )
 
-    def _compile_move(self, t: CompiledType, move: betza.Move) -> None:
+    def _where(self, zoned: ZonedMove) -> Where:
+        """The squares, per colour, from which (``on="from"``) or to which (``on="to"``) ``zoned`` applies."""
+        geo = self.geometry
+        every = frozenset(range(self.size))
+        per_color = []
+        for color in (WHITE, BLACK):
+            zone = frozenset(geo.square(s) for s in self.game.zone_squares(zoned.zone, color) if s in geo.index)
+            per_color.append(zone if zoned.inside else every - zone)
+        squares = (per_color[0], per_color[1])
+        return Where(origins=squares) if zoned.on == "from" else Where(landings=squares)
+
+    def _compile_move(self, t: CompiledType, move: betza.Move, where: Where = ANYWHERE) -> None:
         piece = t.piece
         for leg in move.legs:
             for mode, what in UNSUPPORTED_MODES.items():
@@ -392,11 +422,15 @@ class Variant:
                                        "leg that captures or hops) is not supported by the move generator",
                                        feature=f"{piece.name}: {betza_text(move)}")
         if atom == "O":
+            if where is not ANYWHERE:
+                raise UnsupportedError(f"piece {piece.name!r}: castling ({betza_text(move)!r}) that depends on a "
+                                       "zone is not supported by the move generator",
+                                       feature=f"{piece.name}: {betza_text(move)}")
             self._compile_castling(t, move)
             return
         move = _grasshopper_legs(move)
-        if move.is_multi_leg or not self._compile_simple(t, move):
-            self._compile_general(t, move)
+        if move.is_multi_leg or not self._compile_simple(t, move, where):
+            self._compile_general(t, move, where)
 
     def _compile_castling(self, t: CompiledType, move: betza.Move) -> None:
         if move.is_multi_leg:
@@ -412,8 +446,11 @@ class Variant:
         cls, mult, _ = atom_geometry(base)
         return cls, mult, 0 if atom in betza.RIDER_ATOMS else 1
 
-    def _compile_simple(self, t: CompiledType, move: betza.Move) -> bool:
-        """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain."""
+    def _compile_simple(self, t: CompiledType, move: betza.Move, where: Where = ANYWHERE) -> bool:
+        """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain.
+
+        A move that may start only on some squares (``where.origins``) is compiled on those squares only; one
+        that may land only on some squares (``where.landings``) is fast only as a leap."""
         leg = move.first
         if set(leg.modes) - set("mcdkpge") or move.atom == "U" or move.star:
             return False
@@ -427,18 +464,22 @@ class Variant:
         limit = move.range if move.range is not None else default_range
         if (hop == HOP_GRASSHOPPER and limit != 0) or (leg.has("e") and (limit != 1 or hop != HOP_NONE)):
             return False  # e.p. captures are fast only on single leaps
+        if where.landings is not None and (limit != 1 or hop != HOP_NONE):
+            return False  # a slide or hop that may land only on some squares is a leg tree
         geo = self.geometry
         vectors = [self._direction_vector(move.atom, d) for d in sorted(first_leg_directions(leg.directions, cls))]
         for color in (WHITE, BLACK):
             code = code_of(t.index, color)
             sign = 1 if color == WHITE else -1
-            for sq in range(self.size):
+            origins = range(self.size) if where.origins is None else sorted(where.origins[color])
+            landings = None if where.landings is None else where.landings[color]
+            for sq in origins:
                 leaps = list(self.leaps[code][sq])
                 slides = list(self.slides[code][sq])
                 hops = list(self.hops[code][sq])
                 for dx, dy in vectors:
                     ray = geo.ray(sq, sign * dx, sign * dy, limit)
-                    if not ray:
+                    if not ray or (landings is not None and ray[0] not in landings):
                         continue
                     if hop != HOP_NONE:
                         hops.append((ray, flags, hop))
@@ -452,8 +493,9 @@ class Variant:
         self.may_duplicate |= len(t.moves) > 1  # two moves of one piece may reach the same square
         return True
 
-    def _compile_general(self, t: CompiledType, move: betza.Move) -> None:
-        """Compile any move into leg trees (multi-leg, lame, jumping, initial, e.p., confined pieces)."""
+    def _compile_general(self, t: CompiledType, move: betza.Move, where: Where = ANYWHERE) -> None:
+        """Compile any move into leg trees (multi-leg, lame, jumping, initial, e.p., confined pieces), from the
+        squares ``where`` allows and landing where it allows."""
         self.may_duplicate = True
         first = move.first
         if any(leg.has("i") for leg in move.legs[1:]):
@@ -462,8 +504,11 @@ class Variant:
         initial = first.has("i")
         for color in (WHITE, BLACK):
             code = code_of(t.index, color)
-            for sq in range(self.size):
+            origins = range(self.size) if where.origins is None else sorted(where.origins[color])
+            for sq in origins:
                 roots = tuple(self._legs_from(move, 0, sq, None, color, toggled=False))
+                if where.landings is not None:
+                    roots = _land_only(roots, where.landings[color], t.piece, move)
                 if roots:
                     self.programs[code][sq] = (*self.programs[code][sq], Program(roots, initial))
 
@@ -808,6 +853,37 @@ def _paths_to(node: LegNode, target: int, trail: tuple[int, ...], out: set[int])
                 _paths_to(child, target, (*passed, *node.squares[:i + 1], *extra), out)
 
 
+def _land_only(nodes: tuple[LegNode, ...], landings: frozenset[int], piece: PieceType,
+               move: betza.Move) -> tuple[LegNode, ...]:
+    """``nodes`` with every final leg restricted to end on ``landings``.
+
+    A final leg along several squares becomes one single-square leg per allowed square, whose lame squares are
+    the squares before it (they must be empty, as on the ray) and the ray's own lame squares up to it.
+    """
+    out: list[LegNode] = []
+    for node in nodes:
+        if node.nexts is not None:
+            nexts = tuple(_land_only(children, landings, piece, move) for children in node.nexts)
+            out.append(dataclasses.replace(node, nexts=nexts))
+            continue
+        if all(sq in landings for sq in node.squares):
+            out.append(node)
+            continue
+        if node.hop != HOP_NONE or (node.jump is not None and len(node.squares) > 1) or (
+                node.creates_ep and len(node.squares) > 1):
+            raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r} landing only in a zone (a hop, "
+                                   "a jumping ride or a ride creating e.p. rights) is not supported by the move "
+                                   "generator", feature=f"{piece.name}: {betza_text(move)}")
+        passed: tuple[int, ...] = ()
+        for i, sq in enumerate(node.squares):
+            lame = passed + (node.lame[i] if node.lame is not None else ())
+            if sq in landings:
+                out.append(LegNode((sq,), node.flags, HOP_NONE, (tuple(dict.fromkeys(lame)),),
+                                   (node.jump[i],) if node.jump is not None else None, None, node.creates_ep))
+            passed = (*lame, sq)
+    return tuple(out)
+
+
 def _walk_path(geo: Geometry, x: int, y: int, segments: list[tuple[int, int, int]]) -> list[int]:
     """Squares passed stepping ``count`` times by (dx, dy) for each segment in turn (the last square excluded)."""
     out: list[int] = []
@@ -882,6 +958,19 @@ def _parse_moves(piece: PieceType) -> tuple[betza.Move, ...]:
     except ParseError as exc:
         raise ParseError(f"piece {piece.name!r}: {exc.reason}", exc.location, expected=exc.expected,
                          found=exc.found) from None
+
+
+def _parse_zoned(piece: PieceType, zoned: ZonedMove) -> tuple[betza.Move, ...]:
+    """The moves of ``zoned``, with errors naming the piece and the zone."""
+    where = f"{'inside' if zoned.inside else 'outside'} zone {zoned.zone!r} ({zoned.on})"
+    try:
+        return betza.parse_moves(zoned.betza)
+    except betza.UnsupportedBracket as exc:
+        raise UnsupportedError(f"piece {piece.name!r}: XBetza {zoned.betza!r} {where}: {exc.reason} is not "
+                               "supported by the move generator", feature=f"{piece.name}: {zoned.betza}") from None
+    except ParseError as exc:
+        raise ParseError(f"piece {piece.name!r}: moves {where}: {exc.reason}", exc.location,
+                         expected=exc.expected, found=exc.found) from None
 
 
 def _refuse_kept_code(game: Game) -> None:

@@ -13,7 +13,7 @@ from fairyport.errors import ModelError, ParseError
 from fairyport.idiagram.files import read_game
 from fairyport.json import game_from_json, game_to_json
 from fairyport.json import read_game as read_json
-from fairyport.model import BLACK, WHITE, Position
+from fairyport.model import BLACK, WHITE, Position, Zone, ZonedMove
 
 FIXTURES = sorted((GAMES).glob("*.idiagram"))
 
@@ -66,3 +66,27 @@ def test_not_a_game_document() -> None:
         game_from_json('{"fairyport": "preset"}')
     with pytest.raises(ParseError):
         game_from_json('{"fairyport": "game", "version": 9, "game": {}}')
+
+
+def test_zoned_moves_round_trip_and_bad_values() -> None:
+    game = read_game(FIXTURES[0])
+    squares = frozenset({"a3", "b3"})
+    game.zones = [*game.zones, Zone("far", squares, WHITE), Zone("far", squares, BLACK)]
+    game.pieces[0] = dataclasses.replace(game.pieces[0], zoned_moves=(
+        ZonedMove("sW", "far"), ZonedMove("mfnD", "far", on="to", inside=False)))
+    text = game_to_json(game)
+    assert '"zoned_moves"' in text
+    again = game_from_json(text)
+    assert again == game
+    assert again.pieces[0].zoned_moves[1] == ZonedMove("mfnD", "far", "to", False)
+    assert '"zoned_moves"' not in game_to_json(read_game(FIXTURES[0]))  # games without them are unchanged
+    data = json.loads(text)
+    data["game"]["pieces"][0]["zoned_moves"][0]["on"] = "over"
+    with pytest.raises(ModelError, match=r"game.pieces\[0\].zoned_moves\[0\].on"):
+        game_from_json(json.dumps(data))
+    data["game"]["pieces"][0]["zoned_moves"][0].update(on="from", zone="nowhere")
+    with pytest.raises(ModelError, match="unknown zone 'nowhere'"):
+        game_from_json(json.dumps(data))
+    data["game"]["pieces"][0]["zoned_moves"][0].update(zone="far", betza="sW[")
+    with pytest.raises(ModelError, match=r"game.pieces\[0\].zoned_moves\[0\].betza"):
+        game_from_json(json.dumps(data))
