@@ -74,6 +74,13 @@ CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
 """A castling move of a royal on one square: (the squares along the rank that way, how far the royal moves,
 its destination, the partner's destination, the squares that must not be attacked)."""
 
+Screened = tuple[tuple[tuple[tuple[int, ...], frozenset[int], int], ...], tuple[tuple[int, int, int], ...], RayEntries]
+"""See :meth:`Variant.screened`."""
+
+MovesFrom = tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, ...], int], ...],
+                  tuple[tuple[tuple[int, ...], int, int], ...], tuple["FlatPath", ...], tuple["Program", ...]]
+"""Everything a piece does from one square: leaps, slides, hops, flat paths, general moves."""
+
 FlatPath = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], bool]
 """A general move in flat form: (squares that must be empty, final ray, final flags, e.p. squares created,
 initial: the piece must be virgin)."""
@@ -239,6 +246,15 @@ class Variant:
             self._add_facing_rule()
         self._build_attack_tables()
         self._flatten_programs()
+        self.moves_from: list[list[MovesFrom | None]] = [
+            [entry if any(entry) else None
+             for entry in zip(self.leaps[code], self.slides[code], self.hops[code], self.paths[code],
+                              self.general[code], strict=True)]
+            for code in range(codes)]
+        """Per code and square: (leaps, slides, hops, flat paths, general moves), or None if there are none."""
+        self.promotion_squares = [sum(1 << sq for sq in set().union(*(
+            self.promotion_zone[code] for code in range(color + 1, codes, 2)))) for color in (WHITE, BLACK)]
+        """Per colour: the bit mask of the squares in a promotion zone of one of its pieces."""
         self.irreversible = [False] + [self._never_retreats(code) for code in range(1, codes)]
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
         if self.hands_used:
@@ -700,7 +716,7 @@ class Variant:
         self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
         self._king_lines: dict[tuple[int, int], KingLines] = {}
         self._sensitive: dict[tuple[int, int], int] = {}
-        self._screened: dict[tuple[int, int], tuple[int, RayEntries]] = {}
+        self._screened: dict[tuple[int, int], Screened] = {}
         self._castling: dict[tuple[int, int], tuple[CastlingPath, ...]] = {}
         self._through: dict[tuple[int, int, int], tuple[RayEntries, tuple[tuple[int, int], ...]]] = {}
 
@@ -734,19 +750,20 @@ class Variant:
             mask = self._sensitive[key] = sum(1 << sq for sq in squares)
         return mask
 
-    def screened(self, color: Color, king: int) -> tuple[int, RayEntries]:
-        """What the pin test cannot answer for ``color``'s piece on ``king``: the bit mask of squares on hopping
-        rays (cannon, grasshopper) to it and on the paths of general attackers (lame, jumping, multi-leg),
-        where a piece arriving or leaving can create an attack; and the plain sliding reverse rays from it, on
-        which a piece leaving can only open a line (see :meth:`Position._pins`)."""
+    def screened(self, color: Color, king: int) -> Screened:
+        """What the pin test cannot answer for ``color``'s piece on ``king``: the hopping reverse rays from it
+        (cannon, grasshopper: a piece arriving or leaving can create an attack) as (ray, attacker codes, bit
+        mask of the ray), the general attackers (lame, jumping, multi-leg) as (origin, code, bit mask of their
+        paths), and the plain sliding reverse rays, on which a piece leaving can only open a line (see
+        :meth:`Position._pins`)."""
         key = (color, king)
         found = self._screened.get(key)
         if found is None:
             rays, specials = self.king_lines(color ^ 1, king)
-            squares = {sq for ray, kind, _ in rays if kind != HOP_NONE for sq in ray}
-            squares |= {sq for *_, path in specials for sq in path}
-            found = self._screened[key] = (sum(1 << sq for sq in squares),
-                                           tuple(entry for entry in rays if entry[1] == HOP_NONE))
+            hop_rays = tuple((ray, frozenset(codes), sum(1 << sq for sq in ray))
+                             for ray, kind, codes in rays if kind != HOP_NONE)
+            general = tuple((frm, code, sum(1 << sq for sq in path)) for frm, code, path in specials)
+            found = self._screened[key] = (hop_rays, general, tuple(entry for entry in rays if entry[1] == HOP_NONE))
         return found
 
     def castling_paths(self, code: int, king: int) -> tuple[CastlingPath, ...]:

@@ -362,13 +362,17 @@ class Position:
         color = self.turn
         out: list[RawMove] = []
         append = out.append
-        leaps, slides, hops, paths, general = v.leaps, v.slides, v.hops, v.paths, v.general
+        moves_from = v.moves_from
         ep = self.ep
         virgin = self.virgin
         for sq, code in enumerate(board):
-            if not code or ((code - 1) & 1) != color:
+            if not code or code & 1 == color:  # empty or the opponent's (White's codes are odd)
                 continue
-            for to, flags in leaps[code][sq]:
+            entry = moves_from[code][sq]
+            if entry is None:
+                continue
+            leaps, slides, hops, paths, general = entry
+            for to, flags in leaps:
                 target = board[to]
                 if target == 0:
                     if flags & QUIET:
@@ -380,7 +384,7 @@ class Position:
                         append((sq, to, 0, (), (), (), -1))
                 elif flags & FRIEND:
                     append((sq, to, 0, (), (), (), -1))
-            for ray, flags in slides[code][sq]:
+            for ray, flags in slides:
                 for to in ray:
                     target = board[to]
                     if target == 0:
@@ -393,9 +397,9 @@ class Position:
                     elif flags & FRIEND:
                         append((sq, to, 0, (), (), (), -1))
                     break
-            for ray, flags, kind in hops[code][sq]:
+            for ray, flags, kind in hops:
                 self._hop_moves(sq, ray, flags, kind, out)
-            for prereq, ray, flags, ep_created, initial in paths[code][sq]:
+            for prereq, ray, flags, ep_created, initial in paths:
                 if initial and not virgin >> sq & 1:
                     continue
                 for s in prereq:
@@ -419,7 +423,7 @@ class Position:
                         elif flags & FRIEND:
                             append((sq, to, 0, (), (), (), -1))
                         break
-            if general[code][sq]:
+            if general:
                 self._program_moves(sq, code, out)
         if v.castlers:
             self._castling_moves(out)
@@ -514,8 +518,12 @@ class Position:
         v = self.variant
         board = self.board
         color = self.turn
-        out: list[RawMove] = []
-        for move in moves:
+        squares = v.promotion_squares[color]
+        first = next((i for i, move in enumerate(moves) if (squares >> move[0] | squares >> move[1]) & 1), -1)
+        if first < 0:
+            return moves  # no move starts or ends in a promotion zone
+        out: list[RawMove] = moves[:first]
+        for move in moves[first:]:
             frm, to = move[0], move[1]
             code = board[frm]
             zone = v.promotion_zone[code]
@@ -594,8 +602,17 @@ class Position:
         board = self.board
         royal = v.royal
         enemy = color ^ 1
-        screened, slides = v.screened(color, king)
+        hop_rays, specials, slides = v.screened(color, king)
         pins = self._pins(slides)
+        screened = 0  # squares where arriving or leaving may open or make an attack by a hop or a general move
+        for ray, codes, mask in hop_rays:
+            for sq in ray:
+                if board[sq] in codes:  # an enemy hopper on the line
+                    screened |= mask
+                    break
+        for origin, code, mask in specials:
+            if board[origin] == code:
+                screened |= mask
         legal: list[RawMove] = []
         append = legal.append
         for move in moves:
