@@ -3,19 +3,34 @@
 :mod:`.write` writes a game as a ``variants.ini`` section that plays exactly the game of the model (or refuses by
 name what Fairy-Stockfish cannot hold), :mod:`.exactness` is the table of what it holds exactly, :mod:`.prove`
 checks each custom piece's moves against the reference generator with pyffish, and :mod:`.engine` plays a
-written section with Fairy-Stockfish itself (pyffish). Reading sections into the model is not done yet.
+section with Fairy-Stockfish itself (pyffish). :mod:`.read` reads a section into the model (:mod:`.ini` the
+text, :mod:`.builtins` and :mod:`.options` Fairy-Stockfish's data, :mod:`.dialect` its Betza, :mod:`.build` the
+model), refusing by name what the model cannot hold; :mod:`.validate` reports that for every section.
 """
 
 from __future__ import annotations
 
-from fairyport.format import Format
+from pathlib import Path
+
+from fairyport.format import Format, ShowOptions
 from fairyport.fsf.engine import load
+from fairyport.fsf.read import read_file, read_text
+from fairyport.fsf.validate import validate_file
 from fairyport.fsf.write import write_game
+
+
+def show(path: Path, options: ShowOptions) -> int:
+    """``fairyport show`` for a section of a ``variants.ini`` file (``--variant``: which; default the first)."""
+    from fairyport.render.show import show_game
+
+    return show_game(read_file(path, variant=options.variant), options.svg)
+
 
 FORMAT = Format(
     name="fsf", title="Fairy-Stockfish variants.ini", suffixes=(".ini",), sniff=None,
-    read=None, read_text=None, write=write_game, rewrite=None, show=None, validate=None, engine=load,
+    read=read_file, read_text=read_text, write=write_game, rewrite=None, show=show, validate=validate_file, engine=load,
+    variants=True,
 )
-"""The Fairy-Stockfish format (written, played by pyffish; not read into the model)."""
+"""The Fairy-Stockfish format: read into the model (``variant``: the section), written, played by pyffish."""
 
 __all__ = ["FORMAT"]

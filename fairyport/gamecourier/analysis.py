@@ -47,6 +47,7 @@ class Enforcement:
     blocks: list[str]
     includes: list[str]
     dies: int
+    """Commands that reject a move (:data:`REJECTING_COMMANDS`: ``die`` and ``verify``)."""
     setlegals: int
     rules_flag: bool
     claim_message: bool
@@ -187,6 +188,16 @@ def _set_labels(preset: Preset) -> tuple[set[str] | None, str, Location]:
     return None, f"named set {text!r} (not available)" if text else "no set", where
 
 
+REJECTING_COMMANDS: dict[str, str] = {
+    "die": "ends the program with a message: the move is rejected (GAME Code Tutorial, "
+           "chessvariants.com/play/pbm/tutorial.html)",
+    "verify": "rejects the move when its expression is false (Game Courier Developer's Guide, extended 2004-02-26; "
+              "Fergus Duniho on 'verify == captured @;' and 'verify not capture;', 2023-01-19, "
+              "chessvariants.com/index/listcomments.php?id=46537)",
+}
+"""The GAME Code commands that reject a move, with the documentation each rests on. A preset whose code
+contains none of them never rejects a move, whatever it claims (``GC-CLAIM-WITHOUT-DIE``)."""
+
 CLAIM = re.compile(r"enforces?\s+(the\s+)?rules", re.IGNORECASE)
 """A message that claims enforcement ("This preset enforces the rules ...")."""
 
@@ -211,7 +222,7 @@ def _enforcement(code: list[CodeInfo], *, inherited: bool) -> Enforcement:
         for command, _ in info.program.walk():
             if command.name == "include":
                 includes.extend(t.value for t in command.args)
-            elif command.name == "die":
+            elif command.name in REJECTING_COMMANDS:
                 dies += 1
             elif command.name == "setlegal":
                 setlegals += 1

@@ -27,6 +27,7 @@ from fairyport.errors import FairyportError, Location, ModelError, UnsupportedEr
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
+    HOLDINGS_NONE,
     HOLDINGS_OWNER,
     HOLDINGS_SHOGI,
     HOLE_NAME,
@@ -413,6 +414,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         pieces[ids.index(piece_id)].promotion = promotion
     _read_piece_extensions(scan, drafts, pieces, labels)
     zones = _read_zones(scan, grid, pieces, drafts)
+    palette_note = _hand_as_palette(holdings, pieces, setup)
     offset = _value(scan, "promoOffset")
     rules = Rules(
         stalemate=_stalemate(_value(scan, "stalemate")),
@@ -432,7 +434,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         rules=rules,
         zones=zones,
         format_data={"idiagram": {"head": scan.head, "holes": [e for e, _, _ in holes], "hooks": list(hooks),
-                                  "notes": _notes(scan, hooks),
+                                  "notes": _notes(scan, hooks) + palette_note,
                                   "warnings": [_warning(text, where) for text, where in warnings]}},
     )
     try:
@@ -442,6 +444,44 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
             error.relocated(Location(file=document.file))
         raise
     return game
+
+
+HAND_WITHOUT_DROPS_IS_PALETTE = True
+"""Pieces listed in hand (the piece line's sixth field) in a game without drops (``holdingsType`` 0, no ``*``
+promotion choice, no ``fairyportDrop`` line) are a palette shown beside the board, not part of the game: the
+Diagram does not enforce rules and lets its user place pieces anywhere ("to allow for easy setup of arbitrary
+positions", the Diagram's page), while without drops no move takes a piece from hand. They are read into the
+piece's ``extra["idiagram"]["palette"]`` (and written back), not into the start position's hands, and a note
+(``validate``: info ``not-modelled``) names them; the game played is the one on the board. Only when the board holds a
+game (a royal piece of each side): a "piece lab" with every piece in hand is left as it is, and refused."""
+
+
+def hand_is_palette(holdings: int, pieces: list[PieceType], setup: Setup) -> bool:
+    """Whether the pieces in hand of ``setup`` are read as a palette (:data:`HAND_WITHOUT_DROPS_IS_PALETTE`): a
+    game without drops whose board holds a royal piece of each side (a piece lab is not one)."""
+    if not HAND_WITHOUT_DROPS_IS_PALETTE or holdings != HOLDINGS_NONE or not any(setup.hands.values()):
+        return False
+    if any(p.drop is not None for p in pieces) or any(
+            choice.from_hand for p in pieces if p.promotion for choice in p.promotion.choices):
+        return False
+    royals = {p.id for p in pieces if p.royal}
+    return {piece.color for piece in setup.placement.values() if piece.id in royals} == {WHITE, BLACK}
+
+
+def _hand_as_palette(holdings: int, pieces: list[PieceType], setup: Setup) -> list[str]:
+    """Move the pieces in hand of a game without drops to the palette (:func:`hand_is_palette`); return the note
+    that says so (none when nothing moved)."""
+    if not hand_is_palette(holdings, pieces, setup):
+        return []
+    names = []
+    for piece in pieces:
+        counts = [setup.hands.get(color, {}).pop(piece.id, 0) for color in (WHITE, BLACK)]
+        if any(counts):
+            piece.extra["idiagram"]["palette"] = counts
+            names.append(piece.name)
+    setup.hands = {color: hand for color, hand in setup.hands.items() if hand}
+    return [f"pieces in hand ({', '.join(names)}) in a game without drops (holdingsType 0): read as a palette to "
+            "place beside the board, not as part of the game, which is played on the board"]
 
 
 def demotes(holdings: int, chess_style_possible: bool, offset: str | None) -> bool:

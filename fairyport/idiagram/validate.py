@@ -3,8 +3,9 @@
 Findings: the file cannot be read (unreadable, exit 4); the game is inconsistent (error); a piece or rule the
 move generator cannot play (warning, naming it); what fairyport read leniently, as the Diagram script does (a
 shared ID, a square given twice, promoChoice text that names no piece: warning ``lenient-reading`` at its line);
-a page script hook that changes the rules (warning ``page-script-rules``); what the Diagram says that the game
-model does not carry, such as unmodelled parameters (info).
+a page script hook that changes the rules (warning ``page-script-rules``); ``x`` on a royal piece, read as a
+swap where Odin's Rune Chess means borrowing an adjacent friend's moves (warning ``x-on-royal``); what the Diagram
+says that the game model does not carry, such as unmodelled parameters (info).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from fairyport.format import ValidateOptions
 from fairyport.idiagram.files import read_game
 from fairyport.idiagram.read import hook_note
 from fairyport.movegen import compile_game
+from fairyport.xbetza.words import ROYAL_SWAP_NOTE, swaps
 
 
 def validate_file(path: Path, options: ValidateOptions) -> FileReport:
@@ -41,6 +43,11 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
                                        fix="perft and conversion proofs are not available for this game"))
     except ModelError as exc:
         report.findings.append(Finding(where, Severity.ERROR, "inconsistent-game", exc.reason))
+    for piece in game.pieces:
+        if piece.royal and swaps(piece.betza):
+            report.findings.append(Finding(where, Severity.WARNING, "x-on-royal", f"{piece.name}: {ROYAL_SWAP_NOTE}",
+                                           fix="describe the borrowed moves as moves of the piece, or keep the "
+                                               "rule in the text"))
     data = game.format_data.get("idiagram", {})
     for warning in data.get("warnings", []):
         report.findings.append(Finding(Location(str(path), warning.get("line"), warning.get("column")),

@@ -23,7 +23,7 @@ from typing import Any
 
 from fairyport.conversion import drop_rules
 from fairyport.errors import FairyportError, Location, UnsupportedError
-from fairyport.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, demotes, royals_per_side
+from fairyport.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, demotes, hand_is_palette, royals_per_side
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -231,6 +231,9 @@ def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     """The piece order and promotion keys: the Diagram's own parameters where they say the model's promotions
     exactly; for a game with drops or shogi-style promotion that they cannot say, the extension lines."""
     holdings = _holdings_wanted(game, lost)
+    if hand_is_palette(holdings, game.pieces, game.setup):
+        lost.unsupported("hand", "pieces in hand in a game without drops (the Diagram's reading takes them for a "
+                         "palette beside the board, not part of the game)")
     probe = _Lost(best_effort=True)
     plan = _standard_plan(game, markers, probe, holdings)
     if plan.promotions != {p.id: p.promotion for p in game.pieces if p.promotion is not None}:
@@ -446,7 +449,9 @@ def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost:
     if squares is None:
         squares = format_squares(white, black, grid, symmetry)
     fields = [name, id_text, betza_text, image_text, squares]
-    counts = (game.setup.hands.get(WHITE, {}).get(piece.id, 0), game.setup.hands.get(BLACK, {}).get(piece.id, 0))
+    palette = extra.get("palette") or [0, 0]  # pieces in hand of a game without drops (read.py, kept as written)
+    counts = (game.setup.hands.get(WHITE, {}).get(piece.id, 0) + int(palette[0]),
+              game.setup.hands.get(BLACK, {}).get(piece.id, 0) + int(palette[1]))
     holdings = extra.get("holdings")
     if not (isinstance(holdings, str) and _try(lambda: parse_holdings(holdings, Location())) == counts):
         holdings = format_holdings(*counts) or (None if holdings is None else "")
@@ -551,6 +556,9 @@ def _cleaned(game: Game, lost: _Lost) -> Game:
             for key in ("squares", "holdings", "betza", "id"):
                 if isinstance(extra.get(key), str) and not re.search(r"[:\n]", extra[key]):
                     clean[key] = extra[key]
+            palette = extra.get("palette")
+            if isinstance(palette, list) and len(palette) == 2 and all(isinstance(n, int) and n >= 0 for n in palette):
+                clean["palette"] = list(palette)
             fields = extra.get("fields")
             if isinstance(fields, list) and all(isinstance(f, str) and not re.search(r"[:\n]", f) for f in fields):
                 clean["fields"] = list(fields)

@@ -6,7 +6,8 @@ The grammar, with ``L`` a leaper letter (``W F D N A H C L Z J G``)::
     betza    ::= item* END
     item     ::= bracket | move
     move     ::= letters rest | rest
-    rest     ::= atom | group letters? atom
+    rest     ::= atom | group count? letters? atom
+    count    ::= [1-9][0-9]*                      (at most 4 digits; at most that many copies of the group)
     group    ::= '(' letters ')'
     letters  ::= ( [a-z] but a 't' before '[' )+
     atom     ::= ( doubled | L extension? range? | [KRBQOUI] range? ) "'"?
@@ -247,9 +248,21 @@ _GROUP = (
 """A repetition group ``(letters)``."""
 
 
+def _count_value(text: str, offset: int, tokens: pp.ParseResults) -> int:
+    digits = str(tokens[0])
+    if digits[0] == "0" or len(digits) > MAX_RANGE_DIGITS:
+        raise BetzaError(f"repetition count {digits[:8]!r} is not a count", offset,
+                         expected=f"a count from 1, at most {MAX_RANGE_DIGITS} digits", found=_show(text, offset))
+    return int(digits)
+
+
+_COUNT = pp.Regex(r"[0-9]+").set_parse_action(_count_value)("count").set_name("repetition count")
+"""The count after a repetition group (``(az)7N``; :data:`~fairyport.xbetza.syntax.COUNTED_GROUP`)."""
+
+
 def _rest(refusals: pp.ParserElement) -> pp.ParserElement:
     """What follows a move's first letters: its atom, or a group, more letters and the atom."""
-    return _ATOM | _GROUP + pp.Opt(_LETTERS("tail")) + (_ATOM | _REFUSED_AFTER_GROUP) | refusals
+    return _ATOM | _GROUP + pp.Opt(_COUNT) + pp.Opt(_LETTERS("tail")) + (_ATOM | _REFUSED_AFTER_GROUP) | refusals
 
 
 def _named(tokens: pp.ParseResults, name: str) -> str:
@@ -269,7 +282,8 @@ def _move(tokens: pp.ParseResults) -> Item:
     head = _named(tokens, "head")
     if "body" in tokens:
         body, tail = (canonical_modifiers(_named(tokens, name)) for name in ("body", "tail"))
-        return Repeat(canonical_modifiers(head), body, tail, atom, normalised_range(atom, value), star, exempt)
+        count = int(tokens["count"]) if "count" in tokens else None
+        return Repeat(canonical_modifiers(head), body, tail, atom, normalised_range(atom, value), star, exempt, count)
     return Move(legs_from_modifiers(head), atom, normalised_range(atom, value), star, exempt)
 
 

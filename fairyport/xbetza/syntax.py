@@ -93,6 +93,14 @@ ATOM_LETTERS = (
 MAX_RANGE_DIGITS = 4
 """Longest range the reader accepts, in digits (``W9999``); longer ones are refused as errors, not read."""
 
+COUNTED_GROUP = "a count after a repetition group limits the copies: (az)7N = N, azN, ... (az)^7 N"
+"""The Interactive Diagram's counted repetition group as its author writes it (``(az)7N``, ``(paf)3R``): the count
+between ``)`` and the atom is read as the largest number of copies of the group, from 0 (as ``x(y)zA`` =
+``xzA``, ``xyzA``, ``xyyzA``, ... starts with none); the caller's ``max_repeat`` (what fits its board) still
+bounds it, so a count of 9999 expands no further than an uncounted group. The Diagram's pages available here
+show the form, not the rule in words; this reading is the one that keeps an uncounted group the limit of counted
+ones."""
+
 DEFAULT_MAX_REPEAT = 8
 """Default number of copies of a repetition group that :meth:`BetzaString.moves` expands (0 to 8 copies)."""
 
@@ -198,6 +206,9 @@ class Repeat:
     range: int | None = None
     star: bool = False
     exempt: bool = False
+    count: int | None = None
+    """The group's written count (``(az)7N``, ``(paf)3R``): at most that many copies (:data:`COUNTED_GROUP`);
+    None for an uncounted group, which repeats without bound."""
 
     def expand(self, copies: int) -> Move:
         """The move with ``copies`` copies of the group (0 = the group left out)."""
@@ -207,9 +218,12 @@ class Repeat:
         return Move(legs, self.atom, self.range, self.star, self.exempt)
 
     def moves(self, max_repeat: int = DEFAULT_MAX_REPEAT) -> tuple[Move, ...]:
-        """The moves with 0, 1, ... ``max_repeat`` copies of the group."""
+        """The moves with 0, 1, ... ``max_repeat`` copies of the group (``count`` copies at most when the group
+        is counted)."""
         if max_repeat < 0:
             raise UsageError(f"max_repeat cannot be negative (got {max_repeat})")
+        if self.count is not None:  # a written count bounds the copies too (COUNTED_GROUP)
+            max_repeat = min(max_repeat, self.count)
         return tuple(self.expand(copies) for copies in range(max_repeat + 1))
 
     def __str__(self) -> str:
@@ -338,9 +352,9 @@ def _item_text(item: Item, glue_guard: str) -> str:
             raise UsageError("a repetition group cannot be empty")
         for part in (item.head, item.body, item.tail):
             _check_modifier_letters(part, allow_again=True)
-        prefix = (
-            canonical_modifiers(item.head) + "(" + canonical_modifiers(item.body) + ")" + canonical_modifiers(item.tail)
-        )
+        count = "" if item.count is None else str(item.count)
+        prefix = (canonical_modifiers(item.head) + "(" + canonical_modifiers(item.body) + ")" + count
+                  + canonical_modifiers(item.tail))
     else:
         if not item.legs:
             raise UsageError(f"a move needs at least one leg (atom {item.atom!r})")

@@ -179,6 +179,8 @@ def _verb(leg: betza.Leg, move: betza.Move, final: bool) -> str:
     if move.atom == "O":
         return "castles"
     what = []
+    if final and leg.has("x") and not any(leg.has(mode) for mode in "mcdek"):
+        return "swaps places with a piece of its own side"
     if final:
         if leg.has("m"):
             what.append("moves")
@@ -236,9 +238,10 @@ def _conditions(leg: betza.Leg, move: betza.Move, first: bool, final: bool) -> l
         notes.append("over pieces of its own side only" if not final else "not capturing a king")
     if leg.has("y") and final:
         notes.append("(a range toggle, which has no effect on the last leg)")
-    if leg.has("x"):
-        notes.append("swapping places with a piece of its own side" if final
-                     else "handing the rest of the move to the friendly piece it lands on (relay)")
+    if leg.has("x") and not final:
+        notes.append("handing the rest of the move to the friendly piece it lands on (relay)")
+    elif leg.has("x") and any(leg.has(mode) for mode in "mcdek"):
+        notes.append("or swapping places with a piece of its own side there")
     if leg.has("u"):
         notes.append("putting the piece it captured back on the square this leg starts from (unload)")
     oo = leg.count("o")
@@ -346,8 +349,8 @@ def describe_item(item: betza.Item) -> str:
         return describe_move(item)
     shortest = describe_move(item.expand(0))
     once = describe_move(item.expand(1))
-    return (f"{shortest}; or, repeating the bracketed legs ({item.body}) any number of times, {once}, "
-            f"and so on")
+    times = "any number of times" if item.count is None else _count(item.count, "time")
+    return f"{shortest}; or, repeating the bracketed legs ({item.body}) {times}, {once}, and so on"
 
 
 def describe_betza(text: str) -> list[str]:
@@ -394,11 +397,29 @@ def describe_piece(piece: PieceType, game: Game | None = None) -> list[str]:
     sentences = sentences or ["Has no moves."]
     if piece.royal:
         sentences.append("Royal: it may not be left attacked (checkmate ends the game).")
+        if swaps(piece.betza):
+            sentences.append(ROYAL_SWAP_NOTE)
     if piece.confined_to:
         sentences.append(f"Confined to the {piece.confined_to} of its side: it may not leave it.")
     if piece.promotion is not None:
         sentences.append(_sentence(promotion_words(piece.promotion, game)))
     return sentences
+
+
+ROYAL_SWAP_NOTE = ("Its 'x' moves are read as XBetza defines them, swapping places with a piece of its own side; "
+                   "Odin's Rune Chess uses 'x' on its king to borrow the moves of an adjacent friendly piece, which "
+                   "this reading does not describe (the move generator refuses 'x').")
+"""The sentence added to a royal piece whose moves end with ``x``: the documented XBetza meaning is a swap, and
+the one known use on a king (Odin's Rune Chess: the king moves as an adjacent friendly piece) means something
+else, which fairyport neither describes nor plays."""
+
+
+def swaps(text: str) -> bool:
+    """True if a move of ``text`` ends with an ``x`` leg (a swap)."""
+    try:
+        return any(move.legs and move.legs[-1].has("x") for move in betza.parse(text).moves())
+    except betza.BetzaError:
+        return False
 
 
 def _sentence(text: str) -> str:

@@ -87,8 +87,9 @@ def test_formats_are_typed_and_complete() -> None:
     for name, form in fairyport.FORMATS.items():
         assert isinstance(form, Format) and form.name == name and form.suffixes
         assert form.write is not None  # every format is written
-    assert fairyport.FORMATS["fsf"].read is None  # not read into the model (yet): None, not a stub
+    assert all(form.read is not None for form in fairyport.FORMATS.values())  # every format is read too
     assert fairyport.FORMATS["zrf"].variants and not fairyport.FORMATS["gamecourier"].variants
+    assert fairyport.FORMATS["fsf"].variants  # a variants.ini holds many sections
 
 
 def test_docstring_examples_run() -> None:

@@ -40,7 +40,13 @@ def test_include_exits_3_naming_the_library(capsys: pytest.CaptureFixture[str]) 
     assert main(["perft", str(FIXTURES / "mir_chess_32.php"), "--depth", "1"]) == EXIT_UNSUPPORTED
     err = capsys.readouterr().err
     assert "mir_chess_32.php:14:1: include fairychess: the Game Courier include library 'fairychess' is not " \
-           "available to fairyport, so this preset cannot be run" in err
+           "available to fairyport, so this preset's GAME Code cannot be run; the preset calls sub checked, sub " \
+           "haslegalmoves from it; run it with '--engine model'" in err
+
+
+def test_the_named_engine_runs_the_include_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["perft", str(FIXTURES / "mir_chess_32.php"), "--depth", "1", "--engine", "model"])
+    assert code == 0 and capsys.readouterr().out.strip() == "perft(1) = 20"
 
 
 def test_native_engine_choice(capsys: pytest.CaptureFixture[str]) -> None:

@@ -309,8 +309,10 @@ def test_include_of_a_missing_library_names_it(path: Path) -> None:
     name = text.split("include ", 1)[1].split(";", 1)[0]
     with pytest.raises(UnsupportedError) as info:
         load_preset(path)
-    assert info.value.reason == (f"include {name}: the Game Courier include library '{name}' is not available "
-                                 "to fairyport, so this preset cannot be run")
+    assert info.value.reason.startswith(f"include {name}: the Game Courier include library '{name}' is not "
+                                        "available to fairyport, so this preset's GAME Code cannot be run")
+    assert info.value.reason.endswith("; run it with '--engine model' instead (the rules read from the preset's "
+                                      "piece functions into the common model)")
     assert info.value.location.line is not None
 
 
@@ -455,3 +457,10 @@ def test_strings_and_arrays_are_bounded() -> None:
         run('set s "ab";\ndo:\n  set s join #s #s;\nloop;')
     with pytest.raises(UnsupportedError, match="more than 10000 elements"):
         run("set a list;\ndo:\n  push a 1;\nloop;")
+
+
+def test_a_missing_include_names_what_the_preset_calls_from_it() -> None:
+    with pytest.raises(UnsupportedError) as info:
+        load_preset(FIXTURES / "mir_chess_32.php")
+    assert "; the preset calls sub checked, sub haslegalmoves from it; run it with '--engine model'" in \
+        info.value.reason

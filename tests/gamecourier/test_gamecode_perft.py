@@ -129,3 +129,21 @@ def test_written_presets_record_the_moves_found_by_trying_every_candidate(path: 
         if not moves:
             break
         pos.push_raw(rng.choice(moves))
+
+
+def test_one_line_ifs_run_like_the_block_form() -> None:
+    """The castling flags of the chess test preset rewritten in the one-line form Game Courier's author uses
+    (``if == K space e1: setflag e1;`` without ``endif``), plus his ``if == thismove null: say ...;``: the code
+    parses, runs, and castling still works (Kiwipete has both sides' castling moves)."""
+    from fairyport.gamecourier.gamecode.game import load_text
+
+    text = (HERE / "chess.php").read_text()
+    one_line = text
+    for piece, square in (("K", "e1"), ("R", "a1"), ("R", "h1"), ("k", "e8"), ("r", "a8"), ("r", "h8")):
+        block = f"if == {piece} space {square}:\n  setflag {square};\nendif;\n"
+        assert block in one_line
+        one_line = one_line.replace(block, f"if == {piece} space {square}: setflag {square};\n")
+    one_line = one_line.replace("setflag rules;\n", "setflag rules;\nif == thismove null:\n  say Hello.;\n", 1)
+    game = load_text(one_line, "one_line_chess.php")
+    assert [perft(game.position(), d) for d in (1, 2)] == [20, 400]
+    assert perft(game.position(KIWIPETE), 1) == 48

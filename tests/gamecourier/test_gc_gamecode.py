@@ -113,7 +113,8 @@ def test_if_header_may_end_with_semicolon() -> None:
 
 
 @pytest.mark.parametrize(("code", "reason", "line", "column"), [
-    ("if == a b:\nsay x;", "'if' without 'endif'", 1, 1),
+    ("set x 1;\nif == a b:", "'if' without 'endif'", 2, 1),
+    ("if == a b: endsub;", "'if' without 'endif'", 1, 1),
     ("endif;", "'endif' without a matching", 1, 1),
     ("sub foo:\n  say x;", "'sub' without 'endsub'", 1, 1),
     ("def K checkleap 1;", "'checkleap' needs 4 operands", 1, 7),
@@ -176,3 +177,47 @@ def test_paired_loops_and_switches_parse_cleanly() -> None:
     code = ("do while < #a 3:\n  for x (1 2):\n    switch #x:\n    case 1:\n      break;\n    default:\n"
             "    endswitch;\n  next;\n  if true:\n    foreach y (1):\n    next;\n  endif;\nloop;")
     assert parse_program(code).errors == []
+
+
+# The one-line conditional as Game Courier's author writes it (texts of our own in that form).
+ONE_LINE_PREGAME = """if == thismove null:
+  say This preset says hello before the first move.;
+if == K space e1: setflag e1;
+if == R space a1: setflag a1;
+if == k space e8: setflag e8;
+set k findpiece k spaces;
+"""
+
+
+def test_one_line_if_governs_one_statement() -> None:
+    program = parse_strict(ONE_LINE_PREGAME)
+    kinds = [type(st).__name__ for st in program.statements]
+    assert kinds == ["IfBlock", "IfBlock", "IfBlock", "IfBlock", "Command"]
+    first = program.statements[0]
+    assert isinstance(first, IfBlock) and len(first.branches) == 1
+    body = first.branches[0].body
+    assert len(body) == 1 and isinstance(body[0], Command) and body[0].name == "say"
+    flag = program.statements[1]
+    assert isinstance(flag, IfBlock) and [c.name for c in flag.branches[0].body if isinstance(c, Command)] == [
+        "setflag"]
+
+
+def test_block_if_with_endif_is_unchanged_next_to_one_line_ifs() -> None:
+    program = parse_strict("if == K space e1:\n  setflag e1;\n  set x 1;\nendif;\nif a: set y 2;\nset z 3;")
+    block, one_line, plain = program.statements
+    assert isinstance(block, IfBlock) and len(block.branches[0].body) == 2
+    assert isinstance(one_line, IfBlock) and len(one_line.branches[0].body) == 1
+    assert isinstance(plain, Command) and plain.target == "z"
+
+
+def test_one_line_ifs_nest_and_pair_innermost_first() -> None:
+    program = parse_strict("if a: if b: x; endif; y;")
+    outer, after = program.statements
+    assert isinstance(outer, IfBlock) and isinstance(after, Command) and after.name == "y"
+    inner = outer.branches[0].body[0]
+    assert isinstance(inner, IfBlock) and [c.name for c in inner.branches[0].body if isinstance(c, Command)] == ["x"]
+
+
+def test_long_chain_of_one_line_ifs_does_not_recurse() -> None:
+    program = parse_strict("if a: " * 5000 + "set x 1;")
+    assert len(program.statements) == 1

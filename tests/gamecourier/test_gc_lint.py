@@ -12,7 +12,8 @@ import pytest
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError
 from fairyport.gamecourier.analysis import analyse
-from fairyport.gamecourier.lint.rules import RULES
+from fairyport.gamecourier.lint.catalog import findings_table
+from fairyport.gamecourier.lint.rules import DOCUMENTED_BY, RULES, RUN_RULES
 from fairyport.gamecourier.lint.run import lint_preset
 from fairyport.gamecourier.preset import parse_preset, read_preset, rewrite_file
 
@@ -137,8 +138,21 @@ def test_convert_to_gamecourier_is_the_identity(tmp_path: Path) -> None:
 
 
 def test_the_docs_list_every_lint_code() -> None:
-    page = (FIXTURES.parents[1] / "docs" / "gamecourier.md").read_text(encoding="utf-8")
-    assert [code for code in RULES if f"`{code}`" not in page] == []
+    page = (FIXTURES.parents[1] / "docs" / "gamecourier-findings.md").read_text(encoding="utf-8")
+    assert findings_table() in page  # made from the registry: run python -m fairyport.gamecourier.lint.catalog
+    assert [code for code in (*RULES, *RUN_RULES) if f"`{code}`" not in page] == []
+    assert set(DOCUMENTED_BY) == set(RULES) | set(RUN_RULES) and all(DOCUMENTED_BY.values())
+
+
+def test_every_finding_code_in_the_source_is_in_the_registry() -> None:
+    import re
+
+    source = FIXTURES.parents[1] / "fairyport" / "gamecourier"
+    used = {code for path in source.rglob("*.py") for code in re.findall(r'"(GC-[A-Z-]+)"', path.read_text())}
+    assert used - set(RULES) - set(RUN_RULES) == set()
+    for path in source.rglob("*.py"):  # a finding built by hand has the registry's severity
+        for severity, code in re.findall(r'Severity\.([A-Z]+),\s*"(GC-[A-Z-]+)"', path.read_text()):
+            assert RUN_RULES[code].severity.name == severity, code
 
 
 def test_query_preset_over_a_settings_file_at_hand(tmp_path: Path) -> None:

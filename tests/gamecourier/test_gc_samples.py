@@ -70,4 +70,5 @@ def test_hex_shogi_dragon_leap() -> None:
 
 def test_muller_handlemove_parses() -> None:
     post1, post2, pregame = excerpts("02_handlemove_phase0_muller_2020.gamecode")
-    assert codes(pregame + "\n" + post1 + "\n" + post2) == ["GC-INITIAL-ONLY"]
+    # 'eval join "MOVE: " thismove;' plays a move written in code, which the interpreter does not run (issue 20)
+    assert codes(pregame + "\n" + post1 + "\n" + post2) == ["GC-INITIAL-ONLY", "GC-NOT-RUNNABLE"]

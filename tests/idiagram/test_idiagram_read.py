@@ -103,7 +103,8 @@ def test_sample_details() -> None:
     lion = read_game(SAMPLES / "01_lion_chess_demo_MSinteractive-diagrams.txt")
     assert lion.piece_type("L").betza == "KNADcaKcabKmabK" and lion.piece_type("K").betza == "KisO3"
     assert [p.id for p in lion.pieces if p.royal] == ["K"]  # royal=8 by number
-    assert lion.setup.hands == {WHITE: {"L": 2}, BLACK: {"L": 2}}
+    # the Lions in hand of a game without drops are a palette (HAND_WITHOUT_DROPS_IS_PALETTE): Capablanca is played
+    assert lion.setup.hands == {} and lion.piece_type("L").extra["idiagram"]["palette"] == [2, 2]
     eurasian = read_game(SAMPLES / "02_eurasian_chess_cazaux_zip.txt")
     assert not eurasian.rules.royals_may_face and eurasian.piece_type("K").betza == "fkBK"
     assert eurasian.piece_type("C").betza == "mRcpR" and eurasian.piece_type("C").image == "vao"

@@ -27,6 +27,7 @@ from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis, CodeInfo, analyse
 from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
 from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.gamecode.includes import called_not_defined, unavailable_include
 from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
 from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
 from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
@@ -105,7 +106,8 @@ class GCMove:
 class GameCourierGame:
     """A preset compiled for the interpreter."""
 
-    def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False) -> None:
+    def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False,
+                 unrunnable: list[UnsupportedError] | None = None) -> None:
         self.preset = preset
         self.shortcuts = shortcuts
         """False: run Pre-Move for every candidate and try every promotion (the tests' proof of the shortcuts)."""
@@ -138,6 +140,7 @@ class GameCourierGame:
         self.interpreter.names = set(analysis.defs)
         if trace:  # record what runs (validate --run's dead code), at a small cost per statement
             self.interpreter.trace = set()
+        self.interpreter.unrunnable = unrunnable  # a list: collect what the code cannot run (static validate)
         self.blocks: dict[str, list[Runner]] = {}
         subs: list[tuple[Compiler, SubBlock]] = []
         for info in analysis.code:
@@ -418,9 +421,9 @@ def _refuse_includes(analysis: Analysis) -> None:
         for command, _ in info.program.walk():
             if isinstance(command, Command) and command.name == "include":
                 names = " ".join(t.value for t in command.args)
-                raise UnsupportedError(
-                    f"include {names}: the Game Courier include library '{names}' is not available to fairyport, "
-                    "so this preset cannot be run", info.value.location(command.offset), feature=f"include {names}")
+                missing = called_not_defined([other.program for other in analysis.code])
+                raise UnsupportedError(unavailable_include(names, missing), info.value.location(command.offset),
+                                       feature=f"include {names}")
 
 
 def load_preset(path: str | Path) -> GameCourierGame:

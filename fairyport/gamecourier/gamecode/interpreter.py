@@ -22,6 +22,7 @@ from fairyport.gamecourier.gamecode import values as V
 from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.gamecode.dispatch import or_chain, or_terms
 from fairyport.gamecourier.gamecode.expressions import parse_expression
+from fairyport.gamecourier.gamecode.includes import unavailable_include
 from fairyport.gamecourier.gamecode.lexer import Token, tokenize
 from fairyport.gamecourier.gamecode.nodes import (
     Atom,
@@ -155,6 +156,9 @@ class Interpreter:
         self.names: set[str] = set()
         """Names of functions and subroutines (read as themselves where a word is expected)."""
         self.steps = 0
+        self.unrunnable: list[UnsupportedError] | None = None
+        """When a list before compiling: each command or word the compiled code could not run (it fails only when
+        reached) is added as the error it would raise, so ``validate`` can name it without running anything."""
         self.trace: set[tuple[str, int, str]] | None = None
         """When a set before compiling: every statement run adds ``(block, offset, "ran")``, every ``if`` /
         ``elseif`` / ``else`` branch taken ``(block, offset of its header, "taken")``, every call of a function
@@ -602,8 +606,7 @@ class Compiler:
             return self._board_command(cmd)
         if name == "include":
             included = " ".join(t.value for t in cmd.args)
-            self.fail(f"include {included}: the Game Courier include library '{included}' is not available to "
-                      "fairyport, so this preset cannot be run", cmd.offset, f"include {included}")
+            self.fail(unavailable_include(included), cmd.offset, f"include {included}")
         if name in self.it.subs:
             operands = self.operands(list(cmd.args), cmd.offset, words_literal=True)
 
@@ -611,10 +614,12 @@ class Compiler:
                 it.call_sub(c, name, [f(c) for f in operands], where)
             return run_call
         feature = name if cmd.known else f"command {name}"
+        reason = f"'{name}' is not a GAME Code command fairyport knows (nor a subroutine of this preset)"
+        if it.unrunnable is not None:
+            it.unrunnable.append(UnsupportedError(reason, self.source.locate(cmd.offset), feature=feature))
 
         def run_unknown(c: Ctx) -> None:
-            self.fail(f"'{name}' is not a GAME Code command fairyport knows (nor a subroutine of this preset)",
-                      cmd.offset, feature)
+            self.fail(reason, cmd.offset, feature)
         return run_unknown
 
     def _board_command(self, cmd: Command) -> Runner:
@@ -824,10 +829,12 @@ class Compiler:
         if words_literal or self._literal(text):
             return lambda c: text
         offset = e.offset
+        reason = f"unknown word {text!r}: not an operator fairyport knows, a square, a piece label or a variable"
+        if self.it.unrunnable is not None:
+            self.it.unrunnable.append(UnsupportedError(reason, self.source.locate(offset), feature=text))
 
         def unknown(c: Ctx) -> Value:
-            self.fail(f"unknown word {text!r}: not an operator fairyport knows, a square, a piece label or a "
-                      "variable", offset, text)
+            self.fail(reason, offset, text)
         return unknown
 
     def _literal(self, text: str) -> bool:

@@ -3,7 +3,8 @@
 Statements end with ``;``, and block headers with ``:`` (``if == K space e1: setflag e1; endif;``); a ``:``
 ends any statement but a free-text one (``die``, ``say``), so headers of loops and labels this parser does not
 model still end where Game Courier ends them. An ``if`` header ended by ``;`` is accepted too (seen in a 2008
-user's code). Commands in :data:`COMMANDS` get their arguments parsed according to their shape;
+user's code). An ``if`` header ended by ``:`` that no ``endif`` closes governs the one statement after it
+(:data:`ONE_LINE_IF`). Commands in :data:`COMMANDS` get their arguments parsed according to their shape;
 any other first word is kept as an unknown command with its tokens, never rejected. Parsing never raises:
 problems are collected in :attr:`Program.errors`; :func:`parse_strict` raises the first.
 """
@@ -39,6 +40,15 @@ LOOP_BLOCKS = {"do": "loop", "for": "next", "foreach": "next", "switch": "endswi
 that they pair up within the same statement list (they may not cross an ``if`` branch or a ``sub``)."""
 _LOOP_CLOSERS = frozenset(LOOP_BLOCKS.values())
 
+ONE_LINE_IF = "an 'if ...:' header that no 'endif' closes governs exactly the next statement"
+"""The one-line conditional, as Game Courier's author writes it in the Chess preset (``if == thismove null:
+say ...;``, ``if == K space e1: setflag e1;`` with no ``endif``) next to the block form (``if ...: ...
+endif;``) in the same author's code. The GAME Code pages available here do not state the rule in words, so it
+is read off those texts: headers and ``endif`` pair up innermost first (within one ``sub``); an ``if`` header
+ended by ``:`` left without its ``endif`` becomes an ``if`` block whose body is the single statement after it
+(which may itself be an ``if``). It is parsed into the ordinary :class:`~.nodes.IfBlock`, so nothing downstream
+needs to know the form."""
+
 TEXT_COMMANDS = tuple(name for name, shape in COMMANDS.items() if shape == "text")
 """Commands whose arguments are free text: a ``:`` in them is text, not the end of a header."""
 
@@ -46,8 +56,9 @@ TEXT_COMMANDS = tuple(name for name, shape in COMMANDS.items() if shape == "text
 def parse_program(code: str, file: str | None = None) -> Program:
     """Parse a GAME Code block; syntax errors are collected, never raised. Locations are relative to ``code``."""
     lexed = tokenize(code, file)
-    queue, colon_ends = _split(lexed.tokens)
-    parser = _Parser(code, file, lexed.errors, colon_ends, queue)
+    split, colon_ends = _split(lexed.tokens)
+    queue = deque(split)
+    parser = _Parser(code, file, lexed.errors, colon_ends, queue, _one_line_ifs(queue, colon_ends))
     statements = parser.block(closers=())
     return Program(code, statements, parser.errors)
 
@@ -86,14 +97,38 @@ def _split(tokens: list[Token]) -> tuple[list[list[Token]], set[int]]:
     return statements, colon_ends
 
 
+def _one_line_ifs(statements: deque[list[Token]], colon_ends: set[int]) -> set[int]:
+    """Offsets of the ``if`` headers ended by ``:`` that no ``endif`` closes (:data:`ONE_LINE_IF`)."""
+    frames: list[list[int]] = [[]]
+    unclosed: set[int] = set()
+    for tokens in statements:
+        first = tokens[0]
+        if first.kind != "word":
+            continue
+        if first.text == "if":
+            frames[-1].append(first.offset)
+        elif first.text == "endif" and frames[-1]:
+            frames[-1].pop()
+        elif first.text in ("sub", "endsub"):
+            if len(frames) > 1:
+                unclosed.update(frames.pop())
+            if first.text == "sub":
+                frames.append([])
+    for frame in frames:
+        unclosed.update(frame)
+    return unclosed & colon_ends
+
+
 class _Parser:
     def __init__(self, code: str, file: str | None, errors: list[ParseError], colon_ends: set[int],
-                 statements: list[list[Token]]) -> None:
+                 statements: deque[list[Token]], one_line: set[int]) -> None:
         self.code = code
+        self.one_line = one_line
+        """Offsets of the ``if`` headers in the one-line form (:data:`ONE_LINE_IF`)."""
         self.file = file
         self.errors = errors
         self.colon_ends = colon_ends
-        self.queue = deque(statements)
+        self.queue = statements
         """The statements not parsed yet, each as its tokens; every block consumes from the front."""
 
     def error(self, reason: str, offset: int, expected: str, found: str) -> None:
@@ -107,18 +142,47 @@ class _Parser:
             first = self.queue[0][0].text
             if first in closers:
                 break
-            tokens = self.queue.popleft()
-            if first == "if":
-                body.append(self.if_block(tokens))
-            elif first == "sub":
-                body.append(self.sub_block(tokens))
-            else:
-                if first in ("elseif", "else", "endif", "endsub"):
-                    self.error(f"'{first}' without a matching opening statement", tokens[0].offset,
-                               "a statement", repr(first))
-                body.append(self.command(tokens))
+            body.append(self.statement(self.queue.popleft()))
         self.pair(body)
         return body
+
+    def statement(self, tokens: list[Token]) -> Statement:
+        """One statement starting with ``tokens`` (a block takes its body from the queue)."""
+        first = tokens[0].text
+        if first == "if":
+            if tokens[0].offset in self.one_line:
+                return self.one_line_if(tokens)
+            return self.if_block(tokens)
+        if first == "sub":
+            return self.sub_block(tokens)
+        if first in ("elseif", "else", "endif", "endsub"):
+            self.error(f"'{first}' without a matching opening statement", tokens[0].offset, "a statement",
+                       repr(first))
+        return self.command(tokens)
+
+    def one_line_if(self, tokens: list[Token]) -> Statement:
+        """``if cond: statement;`` without ``endif`` (:data:`ONE_LINE_IF`); a chain of such headers nests, built
+        without recursion."""
+        headers = [tokens]
+        while self.queue and self.queue[0][0].text == "if" and self.queue[0][0].offset in self.one_line:
+            headers.append(self.queue.popleft())
+        if not self.queue or self.queue[0][0].text in ("elseif", "else", "endif", "endsub", "sub"):
+            self.error("'if' without 'endif'", headers[-1][0].offset, "a statement or endif",
+                       "end of code" if not self.queue else repr(self.queue[0][0].text))
+            body: list[Statement] = []
+            end = headers[-1][-1].end
+        else:
+            governed = self.statement(self.queue.popleft())
+            body, end = [governed], governed.end
+        statement: Statement | None = None
+        for header_tokens in reversed(headers):
+            header = self.command(header_tokens)
+            if header.expr is None:
+                self.error("'if' without a condition", header.offset, "an expression", "nothing")
+            statement = IfBlock([Branch("if", header, header.expr, body)], header.offset, end)
+            body = [statement]
+        assert statement is not None
+        return statement
 
     def pair(self, body: list[Statement]) -> None:
         """Pair the loop and switch headers of one statement list with their closers (:data:`LOOP_BLOCKS`): a

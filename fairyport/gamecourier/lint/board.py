@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from fairyport.diagnostics import Finding
 from fairyport.gamecourier.analysis import Analysis
 from fairyport.gamecourier.lint.rules import error_text, finding
+from fairyport.gamecourier.php import Assignment, PhpRaw, RawStatement
 from fairyport.gamecourier.preset import KNOWN_KEYS
 
 Check = Callable[[Analysis], list[Finding]]
@@ -33,6 +35,18 @@ def check_values(a: Analysis) -> list[Finding]:
         out.append(finding("GC-UNKNOWN-KEYS", first.location(),
                            "not interpreted, kept verbatim: " + ", ".join(unknown), key=unknown[0]))
     return out
+
+
+def check_encoded_link(a: Analysis) -> list[Finding]:
+    """A link stored URL-encoded (``game%3DChess%26settings%3D...``): its parameters read as one key holding ``=``."""
+    preset = a.preset
+    if preset.kind != "query":
+        return []
+    for key in preset.values:
+        if "=" in key:
+            return [finding("GC-ENCODED-LINK", preset.location(0), f"the link is URL-encoded ('%3D' for '=', '%26' "
+                            f"for '&'): its parameters read as one key, {key[:60]!r}", key=key)]
+    return []
 
 
 def check_rules_text(a: Analysis) -> list[Finding]:
@@ -70,11 +84,14 @@ def check_board(a: Analysis) -> list[Finding]:
     preset = a.preset
     out: list[Finding] = []
     cols_value = preset.values.get("cols")
-    if a.cols_problem == "missing":
+    inherited = a.inherits is not None  # keys not given here come from the settings file (GC-INHERITS)
+    if a.cols_problem == "missing" and not inherited:
         out.append(finding("GC-COLS-MISSING", preset.location(0), "no 'cols' key", key="cols"))
     elif a.cols_problem is not None and cols_value is not None:
         out.append(finding("GC-COLS", cols_value.location(), f"'cols' is {a.cols_problem}", key="cols"))
     code = preset.values.get("code")
+    if code is None and inherited:
+        return out
     if code is None or not (code.text or "").strip():
         out.append(finding("GC-NO-FEN", preset.location(0) if code is None else code.location(), "no FEN code",
                            key="code"))
@@ -118,6 +135,42 @@ def check_set_labels(a: Analysis) -> list[Finding]:
             for label, cell in a.board.first_cells().items() if label not in a.set_labels]
 
 
+PHP_CALLS = ("include", "include_once", "require", "require_once", "eval", "assert", "system", "exec", "shell_exec",
+             "passthru", "popen", "proc_open", "pcntl_exec", "create_function", "call_user_func",
+             "call_user_func_array", "file_get_contents", "file_put_contents", "fopen", "readfile", "unlink")
+"""PHP calls reported in a settings file (``GC-PHP-CALL``): code inclusion and evaluation, program execution, and
+file access. A settings file is PHP that Game Courier's server runs; the documented presets hold only ``$default``
+assignments, so any such call is at best out of place. The list is this project's (Game Courier documents no
+list)."""
+_CONSTRUCTS = ("include_once", "include", "require_once", "require")  # language constructs: no '(' needed
+_PHP_CALL = re.compile(r"(?<![$\w>:])(?:(" + "|".join(_CONSTRUCTS) + r")\b(?=\s*[^\s;=])|("
+                       + "|".join(n for n in PHP_CALLS if n not in _CONSTRUCTS) + r")\s*\()|`", re.IGNORECASE)
+_PHP_STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", re.DOTALL)
 
-BOARD_CHECKS: tuple[Check, ...] = (check_values, check_inherits, check_rules_text, check_board, check_set_labels)
+
+def check_php_calls(a: Analysis) -> list[Finding]:
+    """PHP calls (:data:`PHP_CALLS`) or backtick shell commands in the settings file, outside string literals."""
+    out: list[Finding] = []
+    for holder in (a.preset, a.preset.base):
+        if holder is None or holder.settings is None:
+            continue
+        settings = holder.settings
+        for segment in settings.segments:
+            if isinstance(segment, RawStatement):
+                text, start = segment.text, segment.offset
+            elif isinstance(segment, Assignment) and isinstance(segment.value, PhpRaw):
+                text, start = segment.value_text, segment.value_offset
+            else:
+                continue
+            # string contents blanked (offsets kept), so that text such as '<p>eval(...)</p>' is no call
+            blanked = _PHP_STRING.sub(lambda m: m.group()[0] + " " * (len(m.group()) - 1), text)
+            for match in _PHP_CALL.finditer(blanked):
+                name = match.group(1) or match.group(2) or "`...` (shell command)"
+                out.append(finding("GC-PHP-CALL", settings.location(start + match.start()),
+                                   f"the settings file calls PHP '{name}'; Game Courier's server would run it"))
+    return out
+
+
+BOARD_CHECKS: tuple[Check, ...] = (check_values, check_php_calls, check_inherits, check_rules_text, check_board,
+                                   check_set_labels)
 """The checks of this module, in reporting order."""

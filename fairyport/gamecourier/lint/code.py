@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from fairyport.diagnostics import Finding
-from fairyport.gamecourier.analysis import Analysis, CodeInfo, claims_message, sets_rules_flag
+from fairyport.gamecourier.analysis import REJECTING_COMMANDS, Analysis, CodeInfo, claims_message, sets_rules_flag
 from fairyport.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
 from fairyport.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, IfBlock, Statement, integer, walk_expr
 from fairyport.gamecourier.lint.board import Check
@@ -54,11 +54,12 @@ def check_enforcement(a: Analysis) -> list[Finding]:
         out.append(finding("GC-INITIAL-ONLY", a.locate(first, 0), f"code only in {', '.join(e.blocks)}; Game "
                            "Courier shows 'Initial code only. No rules enforced.'", key=first.key))
     if e.claimed and e.dies == 0 and not e.includes:
-        claim = _claim_site(a) or (first, None)
-        info, command = claim
+        post = next((info for info in a.code if info.block.phase == "postmove" and not info.blank), first)
+        info, command = _claim_site(a) or (post, None)  # no explicit claim: Post-Move code is what claims it
         what = _quote(command) if command is not None else f"{info.block.label} code"
+        rejecting = " or ".join(f"'{name}'" for name in REJECTING_COMMANDS)
         out.append(finding("GC-CLAIM-WITHOUT-DIE", a.locate(info, command.offset if command else 0),
-                           f"{what} claims enforcement, but no code block contains 'die'", key=info.key))
+                           f"{what} claims enforcement, but no code block contains {rejecting}", key=info.key))
     if e.level == "enforced" and e.dies and not e.setlegals and not e.includes:
         post = next(info for info in a.code if info.block.phase == "postmove" and not info.blank)
         out.append(finding("GC-NO-SETLEGAL", a.locate(post, 0), "moves are checked but no 'setlegal' records "
@@ -119,8 +120,10 @@ def check_fixed_royal(a: Analysis) -> list[Finding]:
     for info, command in a.commands():
         if (command.name == "set" and command.target in labels and isinstance(command.expr, Atom)
                 and command.expr.text in squares):
+            label = command.target
             out.append(finding("GC-FIXED-ROYAL", a.locate(info, command.offset),
-                               f"{_quote(command)} hard-codes where '{command.target}' is", key=info.key))
+                               f"{_quote(command)} hard-codes where '{label}' is", key=info.key,
+                               fix=f"use 'set {label} findpiece {label} spaces;'"))
     return out
 
 
@@ -146,6 +149,13 @@ def _tests_square(conditions: tuple[Expr, ...], square: str) -> bool:
     return False
 
 
+def _label_on(a: Analysis, square: str) -> str:
+    """The label of the piece on ``square`` at the start (the square is known to be occupied)."""
+    file, rank = a.squares()[square]
+    assert a.board is not None
+    return a.board.cell_at(file, rank).label or "?"
+
+
 def check_castle_flags(a: Analysis) -> list[Finding]:
     """Unconditional ``setflag`` on squares that all hold pieces at the start (castling-style flags).
 
@@ -164,8 +174,10 @@ def check_castle_flags(a: Analysis) -> list[Finding]:
         every = [sq for _, group in flagged for sq in group]
         if every and all(a.occupied(sq) for sq in every):
             for command, group in flagged:
+                guards = " ".join(f"if == {_label_on(a, sq)} space {sq}: setflag {sq}; endif;" for sq in group)
                 out.append(finding("GC-CASTLE-FLAGS", a.locate(info, command.offset),
-                                   f"{_quote(command)} flags {' '.join(group)} whatever stands there", key=info.key))
+                                   f"{_quote(command)} flags {' '.join(group)} whatever stands there", key=info.key,
+                                   fix=f"guard each flag with the piece that starts there: '{guards}'"))
     return out
 
 

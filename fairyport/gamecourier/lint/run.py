@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 from fairyport.diagnostics import FileReport, Finding, Severity
 from fairyport.errors import UnsupportedError, UsageError
 from fairyport.gamecourier.analysis import Analysis, analyse
-from fairyport.gamecourier.lint.board import BOARD_CHECKS
+from fairyport.gamecourier.lint.board import BOARD_CHECKS, check_encoded_link
 from fairyport.gamecourier.lint.code import CODE_CHECKS
+from fairyport.gamecourier.lint.runnable import check_runnable
 from fairyport.gamecourier.preset import Preset, read_preset
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ def lint_preset(preset: Preset) -> tuple[list[Finding], Analysis]:
     """All findings for ``preset``, sorted by position then code (those in a query preset's settings file last),
     and the analysis they came from."""
     analysis = analyse(preset)
-    findings = [f for check in (*BOARD_CHECKS, *CODE_CHECKS) for f in check(analysis)]
+    encoded = check_encoded_link(analysis)  # every other check would only report the one odd key
+    findings = encoded or [f for check in (*BOARD_CHECKS, *CODE_CHECKS, check_runnable) for f in check(analysis)]
     findings.sort(key=lambda f: (f.location.file != preset.file, f.location.line or 0, f.location.column or 0, f.code))
     return findings, analysis
 
@@ -64,11 +66,17 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
         from fairyport.gamecourier.lint.compare import compare_colours
         from fairyport.gamecourier.lint.coverage import dead_code
 
+        # All or nothing: a run that meets code the interpreter cannot run has already judged positions wrongly
+        # (a move it could not check counts as refused on one side only), so none of its findings is kept.
+        unrunnable = [f for f in findings if f.code == "GC-NOT-RUNNABLE"]
         try:
-            findings += compare_colours(path, options.depth)
-            findings += dead_code(path, options.depth)
+            if unrunnable:
+                raise UnsupportedError(f"{len(unrunnable)} place(s) hold GAME Code fairyport cannot run "
+                                       "(GC-NOT-RUNNABLE)", unrunnable[0].location)
+            findings += [*compare_colours(path, options.depth), *dead_code(path, options.depth)]
         except UnsupportedError as exc:  # an include library, a word the interpreter does not know, ...
             findings.append(Finding(exc.location, Severity.WARNING, "GC-RUN-NOT-RUN",
                                     f"--run: the code cannot be run, so nothing is shown by running it: {exc.reason}",
-                                    fix="remove what the interpreter cannot run (see the message)"))
+                                    fix="remove what the interpreter cannot run (see the message), or check the "
+                                        "game with '--engine model'"))
     return FileReport(str(path), FORMAT, findings, details=details(analysis))

@@ -1,0 +1,124 @@
+"""Every section of a ``variants.ini`` read by fairyport and counted against Fairy-Stockfish (pyffish).
+
+Usage::
+
+    PYTHONPATH=. python benchmarks/fsf_variants_bench.py path/to/variants.ini [--depth 3] [--convert 2]
+        [--only NAME,...]
+
+For each section: ``agree`` (read, and fairyport's perft equals pyffish's at every depth up to ``--depth``
+from the start position), ``DIFFER`` (read, counts differ: a bug to localise with divide), ``refused`` (with the
+option named and where), or ``error`` (a located error in the file). Fairy-Stockfish counts a shogi pawn-drop
+mate as a move with no replies; fairyport's model forbids it, so the comparison reads such sections with the
+rule aligned (the drop-mate flag off; the positions after the drop have no moves either way) and says so.
+With ``--convert D`` every agreeing section is also written to ZRF, Game Courier and the Interactive Diagram,
+each written file read back and proven by perft(D) against the section. The summary line gives the counts
+and the share of sections that read and agree. The file is Fairy-Stockfish's own (fetched from its
+repository; never committed here).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from fairyport.errors import FairyportError, UnsupportedError
+from fairyport.fsf.compare import aligned, fsf_counts, model_counts
+from fairyport.fsf.ini import parse_ini
+from fairyport.fsf.read import read_text
+from fairyport.model import Game
+
+TARGETS = ("zrf", "gamecourier", "idiagram")
+
+
+def convert_proof(game: Game, depth: int, want: list[int]) -> list[str]:
+    """Write ``game`` to every target, read it back, and compare perft; the targets that failed, with why."""
+    from fairyport.formats import get_format, read_game
+
+    failed: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for target in TARGETS:
+            form = get_format(target)
+            assert form.write is not None
+            try:
+                text, _ = form.write(game, best_effort=False)
+                path = Path(tmp) / f"game{form.suffixes[0]}"
+                path.write_text(text, encoding="utf-8")
+                back = read_game(path, target)
+                got = model_counts(back, depth)
+            except FairyportError as error:
+                failed.append(f"{target}: {error.reason}")
+                continue
+            if got != want[:depth]:
+                failed.append(f"{target}: perft {got} != {want[:depth]}")
+    return failed
+
+
+@dataclasses.dataclass
+class Outcome:
+    name: str
+    status: str
+    detail: str
+
+
+def run(path: Path, depth: int, convert: int, only: set[str] | None) -> list[Outcome]:
+    import pyffish
+
+    text = path.read_text(encoding="utf-8")
+    pyffish.load_variant_config(text)
+    outcomes: list[Outcome] = []
+    for section in parse_ini(text, str(path)):
+        name = section.name
+        if only and name not in only:
+            continue
+        start = time.perf_counter()
+        try:
+            game = read_text(text, variant=name, name=str(path))
+        except UnsupportedError as error:
+            outcomes.append(Outcome(name, "refused", error.message()))
+            print(f"{name:24} refused  {error.message()}", flush=True)
+            continue
+        except FairyportError as error:
+            outcomes.append(Outcome(name, "error", error.message()))
+            print(f"{name:24} error    {error.message()}", flush=True)
+            continue
+        played, note = aligned(game)
+        theirs = fsf_counts(pyffish, name, depth)
+        ours = model_counts(played, depth)
+        status = "agree" if ours == theirs else "DIFFER"
+        detail = f"{ours}" + ("" if status == "agree" else f" != Fairy-Stockfish {theirs}") + note
+        if status == "agree" and convert:
+            failed = convert_proof(game, convert, ours)
+            detail += "; converted: " + ("zrf, gamecourier, idiagram proven" if not failed else "; ".join(failed))
+        outcomes.append(Outcome(name, status, detail))
+        print(f"{name:24} {status:8} {detail} ({time.perf_counter() - start:.1f} s)", flush=True)
+    return outcomes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("ini", type=Path)
+    parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--convert", type=int, default=0, help="prove conversions of agreeing sections at this depth")
+    parser.add_argument("--only", default="", help="comma-separated section names")
+    args = parser.parse_args(argv)
+    outcomes = run(args.ini, args.depth, args.convert, set(filter(None, args.only.split(","))) or None)
+    counts = {s: sum(o.status == s for o in outcomes) for s in ("agree", "DIFFER", "refused", "error")}
+    total = len(outcomes)
+    share = 100 * counts["agree"] / total if total else 0.0
+    print(f"summary: {total} sections, {counts['agree']} read and agree at perft({args.depth}) ({share:.1f} %), "
+          f"{counts['DIFFER']} differ, {counts['refused']} refused, {counts['error']} errors")
+    refused: dict[str, int] = {}
+    for outcome in outcomes:
+        if outcome.status == "refused":
+            key = outcome.detail.split(": ", 2)[1].split(":")[0] if ": " in outcome.detail else outcome.detail
+            refused[key] = refused.get(key, 0) + 1
+    print("refused by option: " + ", ".join(f"{k} {v}" for k, v in sorted(refused.items(), key=lambda kv: -kv[1])))
+    return 1 if counts["DIFFER"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

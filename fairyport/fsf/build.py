@@ -1,0 +1,547 @@
+"""Turn a read ``variants.ini`` section (:class:`~fairyport.fsf.read.State`) into the common game model.
+
+What Fairy-Stockfish plays and the model holds the same way becomes model data; anything else raises
+:class:`~fairyport.errors.UnsupportedError` naming the option and where it was set. The rules, as
+Fairy-Stockfish plays them (its ``movegen.cpp`` and ``position.cpp``):
+
+- The pawn steps forward, captures diagonally forward, double-steps (both squares empty) from its double-step
+  region and is taken en passant. The model's initial moves (``i``) belong to pieces that have not moved, so
+  the double step is read only where the two agree: every pawn of a colour starts in the region, the region
+  is one rank, pawns never move back or sideways, no pawn is dropped or promoted to (otherwise the option is
+  refused by name).
+- Pawn types promote on moves that end in the promotion region (to each promotion type; not promoting too when
+  ``mandatoryPawnPromotion`` is false); ``promotedPieceType`` promotes shogi-style on moves that start or end
+  in the region, optionally unless ``mandatoryPiecePromotion``; with ``immobilityIllegal`` no piece may stay
+  or be dropped where it could never move again.
+- Drops go to empty squares of the drop region; pawns also not on the first rank nor in the promotion zone
+  (unless ``firstRankPawnDrops`` / ``promotionZonePawnDrops``); ``dropNoDoubled`` limits a type per file.
+- Castling is read when the start position gives every right (``KQkq``), the kings stand on the castling file
+  of the first rank, partners of a ``castlingRookPieces`` type in the corners and the king moves as far each
+  way (the model turns Black's moves by 180 degrees, so unequal distances would not be Black's).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
+from fairyport.fsf import options as opt
+from fairyport.fsf.builtins import PIECES
+from fairyport.fsf.dialect import DialectError, move_maps, parse_fsf, to_xbetza
+from fairyport.fsf.ini import Section
+from fairyport.fsf.read import State, Where
+from fairyport.model import (
+    BLACK,
+    CHESS_TRIGGERS,
+    COLOR_NAMES,
+    SHOGI_TRIGGERS,
+    WHITE,
+    Board,
+    Color,
+    DropRule,
+    Game,
+    Metadata,
+    Piece,
+    PieceType,
+    Promotion,
+    PromotionChoice,
+    RoyalProtection,
+    Rules,
+    Setup,
+    StalemateResult,
+    Zone,
+    ZonedMove,
+    square_name,
+)
+from fairyport.xbetza import syntax as betza
+
+HANDLED = frozenset({
+    "maxRank", "maxFile", "startFen", "promotionRegion.white", "promotionRegion.black",
+    "promotionPawnTypes.white", "promotionPawnTypes.black", "promotionPieceTypes.white",
+    "promotionPieceTypes.black", "promotedPieceType", "mandatoryPawnPromotion", "mandatoryPiecePromotion",
+    "doubleStep", "doubleStepRegion.white", "doubleStepRegion.black", "enPassantTypes.white",
+    "enPassantTypes.black", "castling", "castlingKingsideFile", "castlingQueensideFile", "castlingKingFile",
+    "castlingRookPieces.white", "castlingRookPieces.black", "castlingKingPiece.white", "castlingKingPiece.black",
+    "castlingRookKingsideFile", "castlingRookQueensideFile", "pieceDrops", "capturesToHand", "dropRegion.white",
+    "dropRegion.black", "firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount",
+    "immobilityIllegal", "shogiPawnDropMateIllegal", "flyingGeneral", "stalemateValue", "checkmateValue",
+    "soldierPromotionRank", "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes",
+    "extinctionPieceCount", "extinctionOpponentPieceCount",
+})
+"""Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
+
+PAWN_DOUBLE_STEP = "ifmnD"
+"""Fairy-Stockfish's pawn double step (both squares empty, the passed square open to en passant). As a zoned
+move it loses its ``i`` and is written ``fmnnD`` (``nn``: the e.p. rights that ``i`` gives a lame move)."""
+STALEMATE = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS, "win": StalemateResult.WIN}
+"""``stalemateValue`` for the stalemated side."""
+SIDES = ((WHITE, "white"), (BLACK, "black"))
+
+
+def _zoned_modes(modes: str) -> str:
+    """The modes of an initial move made a zoned one: no ``i``; a lame move keeps its e.p. rights (``nn``)."""
+    rest = modes.replace("i", "")
+    return rest.replace("n", "nn") if rest.count("n") == 1 else rest
+
+
+class _Builder:
+    def __init__(self, state: State, section: Section, file: str) -> None:
+        self.state = state
+        self.section = section
+        self.file = file
+        self.files: int = state.get("maxFile")
+        self.ranks: int = state.get("maxRank")
+        self.zones: list[Zone] = []
+        self.letters = {t: letter.upper() for t, letter in state.pieces.items()}
+        self.kept: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ helpers
+    def refuse(self, slot: str, reason: str) -> UnsupportedError:
+        where = self.state.where(slot)
+        key = where.key if where is not None and where.key else slot.split(".")[0]
+        location = where.location() if where is not None else Location(self.file, self.section.line)
+        return UnsupportedError(f"{key}: {reason}", location, feature=key)
+
+    def on_board(self, squares: frozenset[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+        return frozenset((f, r) for f, r in squares if f < self.files and r < self.ranks)
+
+    def names(self, squares: frozenset[tuple[int, int]]) -> frozenset[str]:
+        return frozenset(square_name(f, r) for f, r in squares)
+
+    def everything(self) -> frozenset[tuple[int, int]]:
+        return frozenset((f, r) for f in range(self.files) for r in range(self.ranks))
+
+    def zone(self, name: str, per_colour: dict[Color, frozenset[tuple[int, int]]]) -> str:
+        for color, squares in per_colour.items():
+            self.zones.append(Zone(name, self.names(squares), color))
+        return name
+
+    def region(self, slot: str) -> dict[Color, frozenset[tuple[int, int]]]:
+        return {color: self.on_board(self.state.get(f"{slot}.{side}")) for color, side in SIDES}
+
+    # ------------------------------------------------------------------ checks
+    def refuse_unsupported(self) -> None:
+        for slot, (value, _) in self.state.slots.items():
+            if slot in HANDLED or slot.startswith(("mobility.", "piece.")):
+                continue
+            if value != opt.DEFAULTS.get(slot):
+                raise self.refuse(slot, "fairyport's game model has no such rule")
+        if self.files > opt.MAX_FILES or self.ranks > opt.MAX_RANKS:
+            raise self.refuse("maxFile" if self.files > opt.MAX_FILES else "maxRank",
+                              f"Fairy-Stockfish boards go up to {opt.MAX_FILES} x {opt.MAX_RANKS}")
+        if self.files < 1 or self.ranks < 1:
+            raise ParseError("the board needs at least one file and one rank", Location(self.file, self.section.line),
+                             found=f"{self.files} x {self.ranks}")
+        if self.state.get("checkmateValue") != "loss":
+            raise self.refuse("checkmateValue", "only checkmate as a loss for the mated side is in the model")
+        if self.state.get("stalemateValue") not in STALEMATE:
+            raise self.refuse("stalemateValue", "a stalemate with no result")
+        if self.state.get("capturesToHand") and not self.state.get("pieceDrops"):
+            raise self.refuse("capturesToHand", "captures to hand without drops")
+
+    # ------------------------------------------------------------------ pieces
+    def piece_where(self, piece_type: str) -> Where:
+        """Where the piece was defined (its section's header for a built-in piece of a built-in parent)."""
+        return self.state.where(f"piece.{piece_type}") or Where(self.file, self.section.line)
+
+    def moves_of(self, piece_type: str) -> str:
+        if piece_type == "pawn":
+            return "fmWfcF"
+        text = self.state.custom.get(piece_type, PIECES[piece_type])
+        try:
+            xbetza, skipped = to_xbetza(text)
+        except DialectError as error:
+            raise UnsupportedError(f"{piece_type} = {text}: {error}", self.piece_where(piece_type).location(),
+                                   feature=piece_type) from None
+        rider_skips = [item for item in skipped if not item.startswith("'")]
+        if rider_skips:
+            self.state.warn(self.piece_where(piece_type), f"{piece_type} = {text!r}: " + "; ".join(rider_skips))
+        return xbetza
+
+    def pieces(self) -> list[PieceType]:
+        out: list[PieceType] = []
+        for piece_type in PIECES:
+            if piece_type not in self.state.pieces:
+                continue
+            moves = self.moves_of(piece_type)
+            piece = PieceType(piece_type, self.letters[piece_type], moves, royal=piece_type == "king")
+            if piece_type in self.state.custom:
+                piece.extra["fsf"] = {"betza": self.state.custom[piece_type]}
+            mobility = {color: self.on_board(self.state.get(f"mobility.{side}.{piece_type}")) for color, side in SIDES}
+            if any(mobility.values()):
+                full = {c: s or self.everything() for c, s in mobility.items()}
+                piece.confined_to = self.zone(f"mobility {piece_type}", full)
+            out.append(piece)
+        return out
+
+    def soldier(self, pieces: list[PieceType]) -> None:
+        """Fairy-Stockfish's soldier steps sideways only from ``soldierPromotionRank`` on (its own side's count)."""
+        rank = self.state.get("soldierPromotionRank")
+        soldier = next((p for p in pieces if p.name == "soldier"), None)
+        if rank <= 0 or soldier is None:
+            return
+        white = frozenset((f, r) for f in range(self.files) for r in range(rank, self.ranks))
+        black = frozenset((f, r) for f in range(self.files) for r in range(self.ranks - rank))
+        soldier.betza = "fW"
+        soldier.zoned_moves = (ZonedMove("sW", self.zone("soldier sideways", {WHITE: white, BLACK: black})),)
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> tuple[Setup, str]:
+        fen: str = self.state.get("startFen")
+        where = self.state.where("startFen")
+        location = where.location() if where is not None else Location(self.file, self.section.line)
+        fields = fen.split()
+        if not fields:
+            raise ParseError("startFen is empty", location)
+        board_text = fields[0]
+        hands_text = ""
+        match = re.fullmatch(r"(.*)\[(.*)\]", board_text)
+        if match:
+            board_text, hands_text = match.group(1), match.group(2)
+        rows = board_text.split("/")
+        if len(rows) == self.ranks + 1:
+            hands_text, rows = rows[-1], rows[:-1]
+        if len(rows) != self.ranks:
+            raise ParseError(f"startFen has {len(rows)} ranks, the board {self.ranks}", location, found=fen)
+        placement: dict[str, Piece] = {}
+        for index, row in enumerate(rows):
+            rank = self.ranks - 1 - index
+            file = 0
+            for token in re.findall(r"\d+|.", row):
+                if token.isdigit():
+                    file += int(token)
+                    continue
+                if token in "+~*":
+                    raise UnsupportedError(f"startFen: {token!r} (promoted pieces or walls in the start position)",
+                                           location, feature="startFen")
+                piece_type = self.state.type_of(token)
+                if piece_type is None:
+                    raise ParseError(f"startFen: no piece has the letter {token!r}", location, found=fen)
+                if file >= self.files:
+                    raise ParseError(f"startFen: rank {rank + 1} is longer than {self.files} files", location)
+                color = WHITE if token.isupper() else BLACK
+                placement[square_name(file, rank)] = Piece(self.letters[piece_type], color)
+                file += 1
+            if file != self.files:
+                raise ParseError(f"startFen: rank {rank + 1} has {file} files, the board {self.files}", location)
+        hands: dict[Color, dict[str, int]] = {}
+        for token in hands_text:
+            if token == "-":
+                continue
+            piece_type = self.state.type_of(token)
+            if piece_type is None:
+                raise ParseError(f"startFen: no piece has the letter {token!r} (in hand)", location)
+            hand = hands.setdefault(WHITE if token.isupper() else BLACK, {})
+            hand[self.letters[piece_type]] = hand.get(self.letters[piece_type], 0) + 1
+        side = BLACK if len(fields) > 1 and fields[1] == "b" else WHITE
+        rights = fields[2] if len(fields) > 2 and re.fullmatch(r"[A-Za-z-]+", fields[2]) else "-"
+        return Setup(placement, side, hands), rights
+
+    # ------------------------------------------------------------------ rules
+    def initial_moves(self, pieces: list[PieceType], setup: Setup) -> None:
+        """Double steps and other initial moves. Fairy-Stockfish allows them from the double-step region (none
+        when ``doubleStep`` is off): where that is the same as "has not moved" they stay the model's initial
+        moves (``i``, which every format writes), elsewhere they become moves zoned on the start square."""
+        regions = self.region("doubleStepRegion") if self.state.get("doubleStep") else {WHITE: frozenset(),
+                                                                                       BLACK: frozenset()}
+        zone = None
+        for piece in pieces:
+            moves = betza.parse_moves(piece.betza)
+            initial = [m for m in moves if m.first.has("i")]
+            if piece.name == "pawn" and any(regions.values()):
+                initial.append(betza.parse_moves(PAWN_DOUBLE_STEP)[0])
+            if not initial:
+                continue
+            rest = [m for m in moves if not m.first.has("i")]
+            if self.virgin_is_region(piece, rest, regions, setup):
+                piece.betza = betza.write([*initial, *rest])
+                continue
+            zone = zone or self.zone("double step", regions)
+            piece.betza = betza.write(rest) if rest else ""
+            plain = [dataclasses.replace(m, legs=(dataclasses.replace(m.first, modes=_zoned_modes(m.first.modes)),
+                                                  *m.legs[1:])) for m in initial]
+            piece.zoned_moves = (*piece.zoned_moves, ZonedMove(betza.write(plain), zone))
+        pawn = next((p for p in pieces if p.name == "pawn"), None)
+        ep_types = self.state.get("enPassantTypes.white") | self.state.get("enPassantTypes.black")
+        if pawn is not None and (pawn.zoned_moves or "i" in pawn.betza) and "pawn" in ep_types:
+            if self.state.get("enPassantTypes.white") != self.state.get("enPassantTypes.black"):
+                raise self.refuse("enPassantTypes.white", "en passant for one side only")
+            pawn.betza = pawn.betza.replace("fcF", "fceF")
+        if self.state.get("tripleStepRegion.white") or self.state.get("tripleStepRegion.black"):
+            raise self.refuse("tripleStepRegion.white", "triple steps")
+        creators = [p.name for p in pieces if any(z.zone == "double step" for z in p.zoned_moves)
+                    or any(m.first.has("i") for m in betza.parse_moves(p.betza))]
+        for taker in sorted(ep_types - {"pawn"}):
+            if taker in self.state.pieces and creators and self.captures_apart(taker):
+                raise self.refuse("enPassantTypes.white", f"{taker} may take en passant (after the initial moves of "
+                                  f"{', '.join(creators)}): custom en-passant takers are not read")
+
+    def captures_apart(self, piece_type: str) -> bool:
+        """Whether the Fairy-Stockfish piece captures where it cannot move quietly (where it takes en passant)."""
+        maps = move_maps(parse_fsf(self.state.custom.get(piece_type, PIECES[piece_type]))[0])
+        captures = {(k[0], v) for k, table in maps.items() if k[2] == "c" and not k[1] for v in table}
+        quiets = {(k[0], v) for k, table in maps.items() if k[2] == "m" and not k[1] for v in table}
+        return bool(captures - quiets)
+
+    def virgin_is_region(self, piece: PieceType, rest: list[betza.Move],
+                         regions: dict[Color, frozenset[tuple[int, int]]], setup: Setup) -> bool:
+        """Whether "this piece has not moved" is "it stands in its side's double-step region" in every position:
+        each region is one whole rank holding every piece of the type its side starts with, the piece only moves
+        forward (so it never comes back), and it is never dropped or promoted to."""
+        for color, _ in SIDES:
+            squares = regions[color]
+            ranks = {r for _, r in squares}
+            if len(ranks) != 1 or squares != {(f, r) for f in range(self.files) for r in ranks}:
+                return False
+            for sq, placed in setup.placement.items():
+                on = (ord(sq[0]) - 97, int(sq[1:]) - 1)
+                if placed.id == piece.id and placed.color == color and on not in squares:
+                    return False
+        forward = piece.name == "pawn" or all(m.first.directions == "f" for m in rest)
+        gained = self.state.get("promotionPieceTypes.white") | self.state.get("promotionPieceTypes.black")
+        return forward and not self.state.get("pieceDrops") and piece.name not in gained
+
+    def last_ranks(self, zone: dict[Color, frozenset[tuple[int, int]]]) -> int:
+        """N when the zones are each side's last N whole ranks (the model's promotion depth), else 0."""
+        for depth in range(1, self.ranks):
+            white = frozenset((f, r) for f in range(self.files) for r in range(self.ranks - depth, self.ranks))
+            black = frozenset((f, r) for f in range(self.files) for r in range(depth))
+            if zone[WHITE] == white and zone[BLACK] == black:
+                return depth
+        return 0
+
+    def promotions(self, pieces: list[PieceType]) -> None:
+        state = self.state
+        by_name = {p.name: p for p in pieces}
+        zone_squares = self.region("promotionRegion")
+        pawn_types = state.get("promotionPawnTypes.white")
+        choices = state.get("promotionPieceTypes.white")
+        if pawn_types != state.get("promotionPawnTypes.black"):
+            raise self.refuse("promotionPawnTypes.white", "different promotion pawn types per side")
+        if choices != state.get("promotionPieceTypes.black"):
+            raise self.refuse("promotionPieceTypesWhite", "different promotion choices per side")
+        promoted: dict[str, str | None] = state.get("promotedPieceType")
+        stuck = state.get("immobilityIllegal")
+        if any(zone_squares.values()):
+            depth = self.last_ranks(zone_squares)
+            name = None if depth else self.zone("promotion", zone_squares)
+            for piece_type in sorted(pawn_types):
+                piece = by_name.get(piece_type)
+                if piece is None:
+                    continue
+                if promoted.get(piece_type):
+                    raise self.refuse("promotedPieceType", f"{piece_type} is a pawn type and promotes shogi-style too")
+                order = [t for t in PIECES if t in choices and t in by_name]
+                piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t]) for t in reversed(order)),
+                                            depth=depth or 1, zone=name,
+                                            mandatory=state.get("mandatoryPawnPromotion"),
+                                            mandatory_where_stuck=stuck and not state.get("mandatoryPawnPromotion"),
+                                            triggers=CHESS_TRIGGERS)
+            for piece_type, target in promoted.items():
+                piece = by_name.get(piece_type)
+                if piece is None or target is None or target not in by_name:
+                    continue
+                mandatory = state.get("mandatoryPiecePromotion")
+                piece.promotion = Promotion((PromotionChoice(self.letters[target]),), depth=depth or 1, zone=name,
+                                            mandatory=mandatory, mandatory_where_stuck=stuck and not mandatory,
+                                            triggers=SHOGI_TRIGGERS)
+
+    def drops(self, pieces: list[PieceType], rules: Rules) -> None:
+        state = self.state
+        if not state.get("pieceDrops"):
+            return
+        rules.drops = True
+        rules.captures_to_hand = state.get("capturesToHand")
+        region = self.region("dropRegion")
+        promotion = self.region("promotionRegion")
+        no_doubled = state.get("dropNoDoubled")
+        for piece in pieces:
+            if piece.royal:
+                continue
+            zones: dict[Color, frozenset[tuple[int, int]]] = {}
+            for color, side in SIDES:
+                squares = region[color]
+                if piece.name == "pawn":
+                    if not state.get("promotionZonePawnDrops"):
+                        squares -= promotion[color]
+                    if not state.get("firstRankPawnDrops"):
+                        first = 0 if color == WHITE else self.ranks - 1
+                        squares = frozenset(s for s in squares if s[1] != first)
+                mobility = self.on_board(state.get(f"mobility.{side}.{piece.name}"))
+                if mobility:
+                    squares &= mobility
+                zones[color] = squares
+            zone = None
+            if any(z != self.everything() for z in zones.values()):
+                zone = self.zone(f"drop {piece.name}", zones)
+            limit = state.get("dropNoDoubledCount") if no_doubled == piece.name else None
+            mate = state.get("shogiPawnDropMateIllegal") and piece.name == "shogiPawn"
+            if zone is not None or limit is not None or mate:
+                piece.drop = DropRule(zone=zone, max_per_file=limit, no_drop_mate=mate)
+
+    def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
+        """Pseudo-royal extinction pieces as royal pieces, where the two agree.
+
+        Fairy-Stockfish makes the pieces of an extinction type pseudo-royal (they may not be left attacked)
+        while a side has at most ``extinctionPieceCount`` + 1 of them, and with pseudo-royals extinction never
+        ends the game (they cannot be captured). So when no side can ever have more than that many, they are
+        royal pieces with every one protected; a single type with a count of 0 and no other royal piece is the
+        model's protection of the last royal only.
+        """
+        state = self.state
+        if state.get("extinctionValue") == "none":
+            return
+        if not state.get("extinctionPseudoRoyal"):
+            raise self.refuse("extinctionValue", "losing (or winning) when a piece type is extinct")
+        if state.get("extinctionValue") != "loss":
+            raise self.refuse("extinctionValue", "pseudo-royal pieces whose loss is not a loss")
+        if state.get("extinctionOpponentPieceCount"):
+            raise self.refuse("extinctionOpponentPieceCount", "extinction counted against the opponent's pieces")
+        types = state.get("extinctionPieceTypes")
+        if len(types) > len(PIECES) // 2:
+            raise self.refuse("extinctionPieceTypes", "every piece pseudo-royal")
+        limit = state.get("extinctionPieceCount") + 1
+        by_name = {p.name: p for p in pieces}
+        royal = [by_name[t] for t in sorted(types) if t in by_name]
+        gained = set(state.get("promotionPieceTypes.white") | state.get("promotionPieceTypes.black"))
+        gained |= {t for t in state.get("promotedPieceType").values() if t}
+        held = {pid for hand in setup.hands.values() for pid in hand}
+        counts = [sum(1 for p in setup.placement.values() if p.id == piece.id and p.color == color)
+                  for piece in royal for color in (WHITE, BLACK)]
+        fixed = not any(p.name in gained or p.id in held for p in royal)
+        for piece in royal:
+            piece.royal = True
+        if fixed and all(c <= limit for c in counts):
+            rules.royal_protection = RoyalProtection.EVERY
+        elif len(royal) == 1 and limit == 1 and "king" not in by_name:
+            rules.royal_protection = RoyalProtection.LAST
+        else:
+            raise self.refuse("extinctionPieceTypes", "pseudo-royal pieces whose number may exceed "
+                              f"extinctionPieceCount + 1 = {limit} (royal only while few enough)")
+
+    def castling(self, pieces: list[PieceType], setup: Setup, rights: str) -> None:
+        state = self.state
+        if not state.get("castling") or rights == "-":
+            return
+        if set(rights) - set("KQkq"):
+            raise self.refuse("startFen", f"castling rights {rights!r} (only K, Q, k and q are read)")
+        king_type = state.get("castlingKingPiece.white")
+        if king_type != state.get("castlingKingPiece.black") or king_type != "king" or "king" not in state.pieces:
+            raise self.refuse("castlingKingPiece.white", "castling with a piece that is not the royal king")
+        king_letter = self.letters["king"]
+        on_first = [sq for sq, p in setup.placement.items()
+                    if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
+        king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
+        kingside = state.get("castlingKingsideFile") - king_file
+        queenside = king_file - state.get("castlingQueensideFile")
+        if kingside != queenside or kingside < 1:
+            raise self.refuse("castlingKingsideFile", f"the king moves {kingside} squares one way and {queenside} "
+                              "the other (the model turns Black's castling with the board)")
+        partners = state.get("castlingRookPieces.white")
+        if partners != state.get("castlingRookPieces.black"):
+            raise self.refuse("castlingRookPieces.white", "different castling partners per side")
+        letters = {self.letters[t] for t in partners if t in self.letters}
+        rook_like = {p.id for p in pieces
+                     if any(m.atom == "R" and not m.is_multi_leg for m in betza.parse_moves(p.betza))}
+        castles = False
+        for color, rank, marks in ((WHITE, 0, "KQ"), (BLACK, self.ranks - 1, "kq")):
+            granted = {c for c in rights if c in marks}
+            king = setup.placement.get(square_name(king_file, rank))
+            in_place = king is not None and king.id == king_letter and king.color == color
+            possible: set[str] = set()
+            for corner, mark, step in ((self.files - 1, marks[0], 1), (0, marks[1], -1)):
+                partner = setup.placement.get(square_name(corner, rank))
+                if in_place and partner is not None and partner.color == color and partner.id in letters:
+                    possible.add(mark)
+                elif in_place and self.model_partner(setup, color, rank, king_file, step, rook_like):
+                    raise self.refuse("startFen", f"no castling right {mark!r}, but the model would castle with "
+                                      f"the outermost piece on rank {rank + 1}")
+            if granted != possible:
+                raise self.refuse("startFen", f"castling rights {rights!r}: the pieces allow "
+                                  f"{''.join(sorted(possible)) or 'none'} for {COLOR_NAMES[color]}")
+            castles = castles or bool(possible)
+        if castles:
+            king_piece = next(p for p in pieces if p.name == "king")
+            king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
+
+    def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
+                      rook_like: set[str]) -> bool:
+        """Whether the model would let the king castle towards ``step`` (its partner rule: the outermost piece of
+        its colour that way, on the corner or moving as a rook)."""
+        file = 0 if step < 0 else self.files - 1
+        while file != king_file:
+            piece = setup.placement.get(square_name(file, rank))
+            if piece is not None:
+                return piece.color == color and (file in (0, self.files - 1) or piece.id in rook_like)
+            file -= step
+        return False
+
+    def promotion_squares(self, game: Game, promotion: Promotion, color: Color) -> frozenset[str]:
+        """The names of the squares where ``promotion`` applies for ``color``."""
+        if promotion.zone is not None:
+            return game.zone_squares(promotion.zone, color)
+        ranks = range(self.ranks - promotion.depth, self.ranks) if color == WHITE else range(promotion.depth)
+        return frozenset(square_name(f, r) for f in range(self.files) for r in ranks)
+
+    def immobility(self, game: Game) -> None:
+        """Where the model's and Fairy-Stockfish's rules on pieces that could never move again differ, refuse."""
+        from fairyport.movegen import compile_game
+
+        variant = compile_game(game)
+        illegal = self.state.get("immobilityIllegal")
+        for piece in game.pieces:
+            for color in (WHITE, BLACK):
+                stuck = variant.stuck_squares(piece.id, color)
+                if not stuck:
+                    continue
+                promo = piece.promotion
+                covered = promo is not None and stuck <= self.promotion_squares(game, promo, color) and (
+                    promo.mandatory or promo.mandatory_where_stuck)
+                if illegal and not covered:
+                    raise self.refuse("immobilityIllegal", f"{piece.name} may not move to {sorted(stuck)[0]}, "
+                                      "where it could never move again (the model forbids only drops there)")
+                if not illegal and game.rules.drops and not piece.royal:
+                    zone = game.zone_squares(piece.drop.zone, color) if piece.drop and piece.drop.zone else None
+                    if zone is None or stuck & zone:
+                        raise self.refuse("immobilityIllegal", f"{piece.name} may be dropped where it could never "
+                                          "move again (the model never drops there)")
+                if not illegal and promo is not None and promo.mandatory_where_stuck:
+                    raise self.refuse("immobilityIllegal", "internal: stuck promotion without the rule")
+
+    def build(self) -> Game:
+        self.refuse_unsupported()
+        pieces = self.pieces()
+        self.soldier(pieces)
+        setup, rights = self.setup()
+        rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
+                      royals_may_face=not self.state.get("flyingGeneral"))
+        self.initial_moves(pieces, setup)
+        self.extinction(pieces, setup, rules)
+        self.promotions(pieces)
+        self.drops(pieces, rules)
+        self.castling(pieces, setup, rights)
+        game = Game(Metadata(title=self.section.name, source=self.file),
+                    Board(self.files, self.ranks), pieces, setup, rules, self.zones,
+                    format_data={"fsf": {"section": self.section.name, "line": self.section.line,
+                                         "parent": self.section.parent,
+                                         "kept": dict(self.state.kept), "warnings": list(self.state.warnings)}})
+        try:
+            game.validate()
+        except ModelError as error:
+            raise error.relocated(Location(self.file, self.section.line)) from None
+        self.immobility(game)
+        return game
+
+
+def build_game(state: State, section: Section, file: str) -> Game:
+    """The model of a read section.
+
+    :raises UnsupportedError: naming the option (and where it was set) that the model cannot hold.
+    """
+    return _Builder(state, section, file).build()
+
+
+__all__ = ["HANDLED", "build_game"]
+
