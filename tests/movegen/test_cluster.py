@@ -54,6 +54,21 @@ def test_native_interpreter_is_sent_as_its_file(client: Any) -> None:
     assert cluster_perft(client, loader, 2) == 331
 
 
+def test_cli_perft_and_check_on_a_scheduler_address(client: Any, capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    address = client.scheduler.address
+    assert address.startswith("tcp://")
+    assert main(["perft", str(GAMES / "chess.idiagram"), "--depth", "3", "--divide", "--json", "--dask", address]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["nodes"] == 8902 and data["divide"]["e2e4"] == 600
+    expectation = tmp_path / "minixiangqi.perft"
+    expectation.write_text(f"game {GAMES / 'minixiangqi.idiagram'}\nid start\nfen startpos\nperft 3 6664\n")
+    assert main(["check", str(expectation), "--json", "--dask", address]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["got"], r["status"]) for r in rows] == [(6664, "ok")]
+
+
+# last in the module: the killed worker is not waited for (its nanny restarts it, slowly on a loaded machine)
 def test_a_worker_killed_mid_run_does_not_change_the_count(client: Any) -> None:
     pids = client.run(os.getpid)
     victim = next(iter(pids.values()))
@@ -67,19 +82,3 @@ def test_a_worker_killed_mid_run_does_not_change_the_count(client: Any) -> None:
     loader = GameLoader(read_game(GAMES / "mirchess32.idiagram"), "mirchess32", None)
     assert cluster_perft(client, loader, 3, progress=kill_after_first) == 8669
     assert killed and killed[0][0] < killed[0][1]  # the kill came while tasks were still to finish
-    client.wait_for_workers(2)  # the nanny restarts the worker for the tests that follow
-    assert victim not in client.run(os.getpid).values()
-
-
-def test_cli_perft_and_check_on_a_scheduler_address(client: Any, capsys: pytest.CaptureFixture[str],
-                                                    tmp_path: Path) -> None:
-    address = client.scheduler.address
-    assert address.startswith("tcp://")
-    assert main(["perft", str(GAMES / "chess.idiagram"), "--depth", "3", "--divide", "--json", "--dask", address]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["nodes"] == 8902 and data["divide"]["e2e4"] == 600
-    expectation = tmp_path / "minixiangqi.perft"
-    expectation.write_text(f"game {GAMES / 'minixiangqi.idiagram'}\nid start\nfen startpos\nperft 3 6664\n")
-    assert main(["check", str(expectation), "--json", "--dask", address]) == 0
-    rows = json.loads(capsys.readouterr().out)
-    assert [(r["got"], r["status"]) for r in rows] == [(6664, "ok")]
