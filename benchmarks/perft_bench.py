@@ -1,41 +1,53 @@
-"""Perft speed benchmark: prints nodes per second (not a test).
+"""Perft speed benchmark: a table of nodes per second with ratios, all measured in one run (not a test).
 
-    python benchmarks/perft_bench.py [--depth 4] [--repeat 1]
+    python benchmarks/perft_bench.py [--quick] [--baseline FILE] [--save FILE] [--no-zrf]
 
-Measures fairyport's generator on chess and Shatranj Kamil X, and python-chess on chess in the same run (if
-installed: it is in the test extra), with bulk counting at the last ply for both. The figure to compare is
-the ratio on chess.
+Every measurement runs in its own Python process, and the figure compared is that process's whole CPU time
+(user + system: start-up, imports, compiling the game and the perft), so fairyport and python-chess are timed
+the same way under the same load. The perft-only time is printed too.
+
+Rows: fairyport against python-chess on chess perft(4) and perft(5) (bulk counting at the last ply for both),
+then the reference generator on Shatranj Kamil X, Mir Chess 36, shogi, MiniXiangqi and Mideast Chess, then the
+ZRF interpreter against the reference generator on the bundled ZRF games. Load on a shared machine changes
+absolute figures; ratios measured in one run do not depend on it much, so ``--baseline`` compares each row's
+speed *relative to python-chess's chess perft(4) speed in the same run* with the same figure of a saved run.
+
+``--save FILE`` writes the rows as JSON for a later ``--baseline FILE``; ``benchmarks/perft_baseline.json`` holds
+the generator as it was before the speed work of issue 21 (measured on main 4dd8ed7, 2-core machine at load 9-12).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import resource
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
-from fairyport.expectations import bundled_fixtures
-from fairyport.formats import read_game
-from fairyport.movegen import compile_game, perft
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "fixtures" / "games"
+
+GENERATOR_ROWS: list[tuple[str, Path, int, int]] = [
+    ("chess", GAMES / "chess.idiagram", 4, 5),
+    ("Shatranj Kamil X", GAMES / "shatranj-kamil-x.idiagram", 4, 4),
+    ("Mir Chess 36", GAMES / "mirchess36.idiagram", 4, 4),
+    ("shogi", ROOT / "fixtures" / "gamecourier" / "roundtrip" / "shogi.idiagram", 4, 4),
+    ("MiniXiangqi", GAMES / "minixiangqi.idiagram", 4, 4),
+    ("Mideast Chess", GAMES / "mideast.idiagram", 4, 4),
+]
+"""(name, file, quick depth, full depth) of the reference generator's rows."""
+
+ZRF_GAMES = ("chess", "shatranj-kamil-x", "mirchess36", "minixiangqi", "mideast", "minishogi")
+"""Bundled ZRF games timed with the ZRF interpreter and with the reference generator (the ``.zrf`` read into
+the model); perft(3) for both."""
 
 
-def timed(label: str, count: Callable[[], int], repeat: int) -> float:
-    """Run ``count`` ``repeat`` times; print the best time and nodes per second; return the best time."""
-    best = float("inf")
-    nodes = 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        nodes = count()
-        best = min(best, time.perf_counter() - start)
-    print(f"{label:<34} {nodes:>10,} nodes {best:8.2f} s {nodes / best / 1000:9.1f} k nodes/s")
-    return best
-
-
-def python_chess_perft(depth: int) -> Callable[[], int] | None:
-    """python-chess perft with bulk counting, or None if python-chess is not installed."""
-    try:
-        import chess
-    except ImportError:
-        return None
+# ------------------------------------------------------------------------------------------------ child side
+def _python_chess(depth: int) -> int:
+    import chess
 
     def run(board: chess.Board, d: int) -> int:
         if d == 1:
@@ -47,30 +59,97 @@ def python_chess_perft(depth: int) -> Callable[[], int] | None:
             board.pop()
         return total
 
-    return lambda: run(chess.Board(), depth)
+    return run(chess.Board(), depth)
+
+
+def _fairyport(path: str, depth: int, engine: str) -> int:
+    sys.path.insert(0, str(ROOT))
+    from fairyport.formats import load_engine
+    from fairyport.movegen import perft
+
+    pos = load_engine(path, engine=engine).position(None, None)
+    return perft(pos, depth)
+
+
+def child(kind: str, path: str, depth: int) -> None:
+    """Count one perft in this process and print {nodes, perft seconds, whole-process CPU seconds} as JSON."""
+    start = time.perf_counter()
+    nodes = _python_chess(depth) if kind == "python-chess" else _fairyport(path, depth, kind)
+    seconds = time.perf_counter() - start
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    print(json.dumps({"nodes": nodes, "perft_seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime}))
+
+
+# ----------------------------------------------------------------------------------------------- parent side
+def measure(kind: str, path: Path | None, depth: int) -> dict[str, Any]:
+    """Run one measurement in a fresh process."""
+    command = [sys.executable, __file__, "--child", kind, str(path or "-"), str(depth)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def row(label: str, result: dict[str, Any]) -> dict[str, Any]:
+    """A table row with the label and nodes per CPU second."""
+    return {"label": label, **result, "nps": result["nodes"] / result["cpu"]}
 
 
 def main() -> None:
-    """Run the benchmark."""
+    """Run the benchmark and print the table."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--depth", type=int, default=4)
-    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="chess perft(5) left out, every game at its quick depth")
+    parser.add_argument("--baseline", type=Path, help="a JSON file written by --save: print before/after ratios")
+    parser.add_argument("--save", type=Path, help="write the rows as JSON")
+    parser.add_argument("--no-zrf", action="store_true", help="leave out the ZRF interpreter rows")
+    parser.add_argument("--child", nargs=3, metavar=("KIND", "FILE", "DEPTH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    games = bundled_fixtures() / "games"
-    start = time.perf_counter()
-    chess_variant = compile_game(read_game(games / "chess.idiagram"))
-    kamil_variant = compile_game(read_game(games / "shatranj-kamil-x.idiagram"))
-    print(f"compiling both games: {time.perf_counter() - start:.2f} s")
-    ours = timed(f"fairyport chess perft({args.depth})",
-                 lambda: perft(chess_variant.start_position(), args.depth), args.repeat)
-    timed(f"fairyport Shatranj Kamil X perft({args.depth})",
-          lambda: perft(kamil_variant.start_position(), args.depth), args.repeat)
-    reference = python_chess_perft(args.depth)
-    if reference is None:
-        print("python-chess is not installed: no comparison")
+    if args.child:
+        kind, path, depth = args.child
+        child(kind, path, int(depth))
         return
-    theirs = timed(f"python-chess chess perft({args.depth})", reference, args.repeat)
-    print(f"fairyport / python-chess time on chess: {ours / theirs:.1f}x")
+    rows: list[dict[str, Any]] = []
+    chess_depths = (4,) if args.quick else (4, 5)
+    for depth in chess_depths:
+        rows.append(row(f"python-chess chess perft({depth})", measure("python-chess", None, depth)))
+        rows.append(row(f"fairyport chess perft({depth})", measure("model", GAMES / "chess.idiagram", depth)))
+    for name, path, quick, full in GENERATOR_ROWS[1:]:
+        depth = quick if args.quick else full
+        rows.append(row(f"fairyport {name} perft({depth})", measure("model", path, depth)))
+    if not args.no_zrf:
+        for stem in ZRF_GAMES:
+            path = GAMES / f"{stem}.zrf"
+            rows.append(row(f"ZRF interpreter {stem}.zrf perft(3)", measure("native", path, 3)))
+            rows.append(row(f"fairyport {stem}.zrf (model) perft(3)", measure("model", path, 3)))
+    reference = rows[0]["nps"]
+    for r in rows:
+        r["vs_python_chess"] = r["nps"] / reference
+    before = {}
+    if args.baseline is not None:
+        before = {r["label"]: r for r in json.loads(args.baseline.read_text())}
+    print(f"{'measurement':<44} {'nodes':>11} {'perft s':>8} {'CPU s':>8} {'k nodes/s':>10} {'/ py-chess':>10}"
+          + (f" {'speed-up':>9}" if before else ""))
+    for r in rows:
+        line = (f"{r['label']:<44} {r['nodes']:>11,} {r['perft_seconds']:>8.2f} {r['cpu']:>8.2f} "
+                f"{r['nps'] / 1000:>10.1f} {r['vs_python_chess']:>10.2f}")
+        old = before.get(r["label"])
+        if old is not None:
+            line += f" {r['vs_python_chess'] / old['vs_python_chess']:>8.2f}x"
+        print(line)
+    by_label = {r["label"]: r for r in rows}
+    print()
+    for depth in chess_depths:
+        ours, theirs = by_label[f"fairyport chess perft({depth})"], by_label[f"python-chess chess perft({depth})"]
+        print(f"chess perft({depth}) whole-process CPU, fairyport / python-chess: {ours['cpu'] / theirs['cpu']:.2f}")
+    if not args.no_zrf:
+        for stem in ZRF_GAMES:
+            zrf = by_label[f"ZRF interpreter {stem}.zrf perft(3)"]
+            model = by_label[f"fairyport {stem}.zrf (model) perft(3)"]
+            print(f"{stem}.zrf perft(3): the ZRF interpreter takes {zrf['cpu'] / model['cpu']:.1f}x the CPU of the "
+                  "reference generator (both whole-process)")
+    if args.save is not None:
+        args.save.write_text(json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from fairyport.cli.cluster import dask_client, loader_for
 from fairyport.cli.common import collect_files, print_json
-from fairyport.cli.perft import counted
+from fairyport.cli.perft import add_dask_option, counted
 from fairyport.engines import EngineChoice
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError
 from fairyport.expectations import bundled_fixtures, read_expectation
@@ -47,8 +48,21 @@ def run(args: argparse.Namespace) -> int:
     """Check every expectation file found; print a table; exit 1 on any mismatch or unreadable game."""
     paths = args.paths or [str(bundled_fixtures())]
     rows: list[dict[str, Any]] = []
-    skipped = 0
     start_all = time.perf_counter()
+    with dask_client(args.dask, args.jobs if args.jobs > 1 else None) as client:
+        skipped = _check_files(args, paths, rows, client)
+    if args.json:
+        print_json(rows)
+    else:
+        print_table(rows)
+        print(summary(rows, skipped, time.perf_counter() - start_all))
+    return EXIT_CHECK_FAILED if not rows or any(row["status"] != "ok" for row in rows) else EXIT_OK
+
+
+def _check_files(args: argparse.Namespace, paths: list[str], rows: list[dict[str, Any]], client: Any) -> int:
+    """Append a row per expectation line to ``rows`` (counted on the Dask ``client`` if there is one); return
+    the number of lines skipped."""
+    skipped = 0
     for path in collect_files(paths, [".perft"]):
         try:
             expectation = read_expectation(path)
@@ -67,20 +81,19 @@ def run(args: argparse.Namespace) -> int:
             except FairyportError as exc:
                 rows.append(_row(path, title, case.id, f"error: {exc.message()}", read=read))
                 continue
+            loader = None
+            if client is not None:
+                loader = loader_for(expectation.game, None, expectation.variant, choice, case.fen)
             for line in case.expected:
                 if (line.slow and not args.slow) or (args.max_depth is not None and line.depth > args.max_depth):
                     skipped += 1
                     continue
                 start = time.perf_counter()
-                got = counted(pos, line.depth, args.jobs, f"{path.stem} {case.id} perft({line.depth})")
+                got = counted(pos, line.depth, args.jobs, f"{path.stem} {case.id} perft({line.depth})", client,
+                              loader)
                 rows.append(_row(path, title, case.id, "ok" if got == line.nodes else "MISMATCH", line.depth,
                                  line.nodes, got, round(time.perf_counter() - start, 3), read))
-    if args.json:
-        print_json(rows)
-    else:
-        print_table(rows)
-        print(summary(rows, skipped, time.perf_counter() - start_all))
-    return EXIT_CHECK_FAILED if not rows or any(row["status"] != "ok" for row in rows) else EXIT_OK
+    return skipped
 
 
 def summary(rows: list[dict[str, Any]], skipped: int, seconds: float) -> str:
@@ -112,6 +125,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--max-depth", type=int, help="skip expectations deeper than this")
     parser.add_argument("--slow", action="store_true", help="also run expectations marked slow")
     parser.add_argument("--jobs", type=int, default=1, help="spread root moves over N processes")
+    add_dask_option(parser)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--engine", choices=("auto", "native", "model"), default="auto",
                         help="native: the format's own interpreter; model: the reference generator; auto: native "

@@ -21,16 +21,17 @@ def stderr_console() -> Console:
 
 
 class Advance(Protocol):
-    """Callback that moves a progress bar on by ``n`` steps, optionally naming the current item."""
+    """Callback that moves a progress bar on by ``n`` steps, optionally naming the current item and setting the
+    total (when it is known only once the work has started)."""
 
-    def __call__(self, n: int = 1, description: str | None = None) -> None: ...
+    def __call__(self, n: int = 1, description: str | None = None, total: int | None = None) -> None: ...
 
 
 @contextmanager
 def progress(total: int | None, label: str) -> Iterator[Advance]:
     """A progress bar on stderr, shown only when stderr is a terminal; yields an ``advance`` callback."""
     if not sys.stderr.isatty():
-        def silent(n: int = 1, description: str | None = None) -> None:
+        def silent(n: int = 1, description: str | None = None, total: int | None = None) -> None:
             return None
 
         yield silent
@@ -39,9 +40,11 @@ def progress(total: int | None, label: str) -> Iterator[Advance]:
     with Progress(*columns, console=stderr_console(), transient=True) as bar:
         task = bar.add_task(label, total=total)
 
-        def advance(n: int = 1, description: str | None = None) -> None:
+        def advance(n: int = 1, description: str | None = None, total: int | None = None) -> None:
             if description is not None:
                 bar.update(task, description=description)
+            if total is not None:
+                bar.update(task, total=total)
             bar.advance(task, n)
 
         yield advance

@@ -70,6 +70,26 @@ RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
 """Reverse rays from a square: (squares outwards, hop kind, {attacker code: range limit, 0 = unlimited})."""
 KingLines = tuple[RayEntries, tuple[tuple[int, int, frozenset[int]], ...]]
 
+CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+"""A castling move of a royal on one square: (the squares along the rank that way, how far the royal moves,
+its destination, the partner's destination, the squares that must not be attacked)."""
+
+Screened = tuple[tuple[tuple[tuple[int, ...], frozenset[int], int], ...], tuple[tuple[int, int, int], ...], RayEntries]
+"""See :meth:`Variant.screened`."""
+
+MovesFrom = tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, ...], int], ...],
+                  tuple[tuple[tuple[int, ...], int, int], ...], tuple["FlatPath", ...], tuple["Program", ...]]
+"""Everything a piece does from one square: leaps, slides, hops, flat paths, general moves."""
+
+FlatPath = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], bool]
+"""A general move in flat form: (squares that must be empty, final ray, final flags, e.p. squares created,
+initial: the piece must be virgin)."""
+
+FLAT_PATH_LIMIT = 512
+"""The most squares the flat paths of one piece on one square may hold; beyond it (long multi-leg riders on a
+large board, whose flat form grows with the square of the board's width) the leg walker plays the moves, so the
+tables stay linear in the number of squares."""
+
 
 def code_of(type_index: int, color: Color) -> int:
     """The piece code of type index ``type_index`` and ``color``."""
@@ -225,6 +245,16 @@ class Variant:
         if not game.rules.royals_may_face:
             self._add_facing_rule()
         self._build_attack_tables()
+        self._flatten_programs()
+        self.moves_from: list[list[MovesFrom | None]] = [
+            [entry if any(entry) else None
+             for entry in zip(self.leaps[code], self.slides[code], self.hops[code], self.paths[code],
+                              self.general[code], strict=True)]
+            for code in range(codes)]
+        """Per code and square: (leaps, slides, hops, flat paths, general moves), or None if there are none."""
+        self.promotion_squares = [sum(1 << sq for sq in set().union(*(
+            self.promotion_zone[code] for code in range(color + 1, codes, 2)))) for color in (WHITE, BLACK)]
+        """Per colour: the bit mask of the squares in a promotion zone of one of its pieces."""
         self.irreversible = [False] + [self._never_retreats(code) for code in range(1, codes)]
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
         if self.hands_used:
@@ -605,6 +635,45 @@ class Variant:
                 geo, fx, fy, [(sx, sy, diag), (ox, oy, ortho)])
         return tuple(dict.fromkeys(s for s in out if s >= 0 and s not in (frm, to)))
 
+    # ---------------------------------------------------------------- fast paths for general moves
+    def _flatten_programs(self) -> None:
+        """Split every square's general moves into flat paths (:attr:`paths`) where they have a simple shape,
+        and the rest (:attr:`general`), which the leg walker plays.
+
+        A flat path is (squares that must be empty, final ray, final flags, e.p. squares created, initial): the
+        shape of moves whose legs before the last only move (``afsF``, ``mafsW``, ``yafsF``) and of lame or
+        initial single leaps (the pawn's ``ifmnD``), including confined pieces. Moves that capture on the way,
+        hop, jump, capture e.p. or may come back to their origin keep the walker, as does a square whose paths
+        would hold more than :data:`FLAT_PATH_LIMIT` squares (long riders on a large board)."""
+        n = self.size
+        self.paths: list[list[tuple[FlatPath, ...]]] = [[()] * n for _ in range(self.codes)]
+        """Per code and square: the flat paths of the general moves (see above)."""
+        self.general: list[list[tuple[Program, ...]]] = [[()] * n for _ in range(self.codes)]
+        """Per code and square: the general moves left to the leg walker."""
+        for code in range(1, self.codes):
+            for sq in range(n):
+                programs = self.programs[code][sq]
+                if not programs:
+                    continue
+                flat: list[FlatPath] = []
+                rest: list[Program] = []
+                for program in programs:
+                    found: list[FlatPath] = []
+                    for root in program.roots:
+                        paths = _flat_paths(root, (), program.initial)
+                        if paths is None:
+                            break
+                        found += paths
+                    else:
+                        if all(sq not in prereq and sq not in ray for prereq, ray, *_ in found):
+                            flat += found
+                            continue
+                    rest.append(program)
+                if sum(len(prereq) + len(ray) for prereq, ray, *_ in flat) > FLAT_PATH_LIMIT:
+                    rest, flat = list(programs), []
+                self.paths[code][sq] = tuple(flat)
+                self.general[code][sq] = tuple(rest)
+
     # ---------------------------------------------------------------- attack tables
     def _build_attack_tables(self) -> None:
         """Reverse tables: for each attacking colour and target square, where attacks can come from.
@@ -647,6 +716,8 @@ class Variant:
         self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
         self._king_lines: dict[tuple[int, int], KingLines] = {}
         self._sensitive: dict[tuple[int, int], int] = {}
+        self._screened: dict[tuple[int, int], Screened] = {}
+        self._castling: dict[tuple[int, int], tuple[CastlingPath, ...]] = {}
         self._through: dict[tuple[int, int, int], tuple[RayEntries, tuple[tuple[int, int], ...]]] = {}
 
     def king_lines(self, enemy: Color, king: int) -> KingLines:
@@ -679,6 +750,39 @@ class Variant:
             mask = self._sensitive[key] = sum(1 << sq for sq in squares)
         return mask
 
+    def screened(self, color: Color, king: int) -> Screened:
+        """What the pin test cannot answer for ``color``'s piece on ``king``: the hopping reverse rays from it
+        (cannon, grasshopper: a piece arriving or leaving can create an attack) as (ray, attacker codes, bit
+        mask of the ray), the general attackers (lame, jumping, multi-leg) as (origin, code, bit mask of their
+        paths), and the plain sliding reverse rays, on which a piece leaving can only open a line (see
+        :meth:`Position._pins`)."""
+        key = (color, king)
+        found = self._screened.get(key)
+        if found is None:
+            rays, specials = self.king_lines(color ^ 1, king)
+            hop_rays = tuple((ray, frozenset(codes), sum(1 << sq for sq in ray))
+                             for ray, kind, codes in rays if kind != HOP_NONE)
+            general = tuple((frm, code, sum(1 << sq for sq in path)) for frm, code, path in specials)
+            found = self._screened[key] = (hop_rays, general, tuple(entry for entry in rays if entry[1] == HOP_NONE))
+        return found
+
+    def castling_paths(self, code: int, king: int) -> tuple[CastlingPath, ...]:
+        """Castling of the piece ``code`` standing on ``king``, per castling move: the squares along the rank
+        that way up to the edge or a hole, how far the royal moves, its destination, the partner's destination
+        and the squares that must not be attacked (its start and the squares it passes)."""
+        key = (code, king)
+        found = self._castling.get(key)
+        if found is None:
+            paths = []
+            for spec in self.castlers.get(code, ()):
+                ray = self.geometry.ray(king, spec.dx, 0, 0)
+                if len(ray) < spec.step:
+                    continue
+                passed = (king, *ray[:spec.step - 1])
+                paths.append((ray, spec.step, ray[spec.step - 1], passed[-1], passed))
+            found = self._castling[key] = tuple(paths)
+        return found
+
     def lines_through(self, enemy: Color, king: int, square: int) -> tuple[RayEntries, tuple[tuple[int, int], ...]]:
         """The reverse rays from ``king`` and the general attackers of ``king`` whose paths pass ``square``.
 
@@ -706,6 +810,34 @@ class Variant:
             entry = table[target].setdefault((dx, dy, kind), {})
             old = entry.get(code)
             entry[code] = 0 if old == 0 or limit == 0 else max(old or 0, limit)
+
+
+def _flat_paths(node: LegNode, prereq: tuple[int, ...], initial: bool) -> list[FlatPath] | None:
+    """The flat paths of ``node`` reached over the empty squares ``prereq``, or None if its shape needs the
+    walker (see :meth:`Variant._flatten_programs`)."""
+    if node.hop != HOP_NONE or node.jump is not None:
+        return None
+    if node.nexts is None:
+        if node.flags & EP:
+            return None
+        if node.lame is not None:
+            if len(node.squares) != 1:
+                return None
+            return [(prereq + node.lame[0], node.squares, node.flags, node.lame[0] if node.creates_ep else (),
+                     initial)]
+        if node.creates_ep:
+            return None
+        return [(prereq, node.squares, node.flags, (), initial)]
+    if node.flags != QUIET or node.lame is not None:
+        return None
+    out: list[FlatPath] = []
+    for i, _ in enumerate(node.squares):
+        for child in node.nexts[i]:
+            found = _flat_paths(child, prereq + node.squares[:i + 1], initial)
+            if found is None:
+                return None
+            out += found
+    return out
 
 
 def _reach(node: LegNode, out: set[int], flags: int) -> None:

@@ -52,9 +52,8 @@ class HandPosition(Position):
         if frm == DROP:
             hands = self.hands = self.hands[:]
             hands[code] -= 1
-            self._stack.append((self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals))
-            board = self.board = self.board[:]
-            board[to] = code
+            self._stack.append(((to, self.board[to]), self.turn, self.virgin, self.ep, self.ep_victim, self.royals))
+            self.board[to] = code
             self.virgin &= ~(1 << to)
             self.ep, self.ep_victim = (), -1
             self.turn ^= 1

@@ -1,7 +1,8 @@
 """A position of a compiled game: board, side to move, virginity, en passant; legal moves; make/unmake.
 
-Make/unmake is by snapshot, as in python-chess: :meth:`Position.push` saves the small mutable state (the
-board list, side to move, virginity bits, e.p. squares, royal squares) and :meth:`Position.pop` restores it.
+Make/unmake saves only what a move changes: :meth:`Position.push_raw` writes the board in place and keeps the
+squares it wrote with their old contents, and the small state (side to move, virginity bits, e.p. squares,
+royal squares); :meth:`Position.pop_raw` writes them back.
 Legality is "make the move, then no protected royal piece of the mover may be attacked", which is right for
 any piece set, including attacks a move opens or creates through cannon screens.
 
@@ -30,6 +31,9 @@ from fairyport.movegen.compile import (
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+Royals = tuple[tuple[int, ...], tuple[int, ...]]
+"""The squares of each colour's royal pieces."""
 
 RETURN_TO_ORIGIN_IS_A_MOVE = True
 """A move whose path leads back to its own square without capturing (``mabK``, the Chu Shogi Lion's pass) is a
@@ -79,7 +83,9 @@ class Position:
         """Plies since the last capture, promotion or move of a piece that never retreats (kept by push/pop)."""
         self.fullmove = 1
         self._counters: list[tuple[int, int]] = []
-        self._stack: list[tuple[list[int], Color, int, tuple[int, ...], int, tuple[tuple[int, ...], tuple[int, ...]]]]
+        self._stack: list[tuple[tuple[int, ...], Color, int, tuple[int, ...], int, Royals]]
+        """Per move made: the undo record ((square, old content) pairs in the order written), then the small
+        state before the move."""
         self._stack = []
 
     # ------------------------------------------------------------------ construction
@@ -134,45 +140,82 @@ class Position:
 
     # ------------------------------------------------------------------ make / unmake
     def push_raw(self, move: RawMove) -> None:
-        """Make a move (no legality check)."""
+        """Make a move (no legality check), saving only what it changes: the squares it writes, with what they
+        held, in the order written, and the small state (side to move, virginity, e.p., royal squares)."""
         frm, to, promo, caps, ep_created, castle, ep_victim = move
-        self._stack.append((self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals))
-        board = self.board = self.board[:]
+        board = self.board
         piece = board[frm]
-        board[frm] = 0
-        cleared = 1 << frm | 1 << to
         royal = self.variant.royal
         royals = self.royals
-        touched_royal = royal[piece] or royal[board[to]] or (promo and royal[promo])
+        state = (self.turn, self.virgin, self.ep, self.ep_victim, royals)
+        if caps or castle or ep_victim >= 0:
+            undo, touched_royal = self._write_general(frm, to, promo or piece, caps, castle, ep_victim)
+            self._stack.append((undo, *state))
+            simple = False
+        else:
+            target = board[to]
+            self._stack.append(((frm, piece, to, target), *state))
+            board[frm] = 0
+            board[to] = promo or piece
+            self.virgin &= ~(1 << frm | 1 << to)
+            touched_royal = royal[piece] or royal[target] or bool(promo and royal[promo])
+            simple = royal[piece] and not royal[target] and not promo and frm != to
+        if ep_created:
+            self.ep, self.ep_victim = ep_created, to
+        elif self.ep:
+            self.ep, self.ep_victim = (), -1
+        self.turn ^= 1
+        if touched_royal:
+            if simple:  # a royal piece moved to an empty or non-royal square: follow it
+                color = (piece - 1) & 1
+                moved = tuple(to if sq == frm else sq for sq in royals[color])
+                self.royals = (moved, royals[1]) if color == WHITE else (royals[0], moved)
+            else:
+                self._find_royals()
+
+    def _write_general(self, frm: int, to: int, arriving: int, caps: tuple[int, ...], castle: tuple[int, ...],
+                       ep_victim: int) -> tuple[tuple[int, ...], bool]:
+        """Write a locust, e.p. or castling move on the board; return its undo record ((square, old content)
+        pairs in the order written) and whether a royal piece was moved or captured."""
+        board = self.board
+        royal = self.variant.royal
+        piece = board[frm]
+        undo = [frm, piece]
+        touched = royal[piece] or royal[board[to]] or royal[arriving]
+        board[frm] = 0
+        cleared = 1 << frm | 1 << to
         for sq in caps:
-            touched_royal = touched_royal or royal[board[sq]]
+            undo += (sq, board[sq])
+            touched = touched or royal[board[sq]]
             board[sq] = 0
             cleared |= 1 << sq
         if ep_victim >= 0:
-            touched_royal = touched_royal or royal[board[ep_victim]]
+            undo += (ep_victim, board[ep_victim])
+            touched = touched or royal[board[ep_victim]]
             board[ep_victim] = 0
             cleared |= 1 << ep_victim
         if castle:
             rook_from, rook_to = castle
             partner = board[rook_from]
+            undo += (rook_from, partner, rook_to, board[rook_to])
             board[rook_from] = 0
             board[rook_to] = partner
             cleared |= 1 << rook_from | 1 << rook_to
-        board[to] = promo or piece
+        undo += (to, board[to])
+        board[to] = arriving
         self.virgin &= ~cleared
-        if ep_created:
-            self.ep, self.ep_victim = ep_created, to
-        else:
-            self.ep, self.ep_victim = (), -1
-        self.turn ^= 1
-        if touched_royal:
-            self._find_royals()
-        else:
-            self.royals = royals
+        return tuple(undo), touched
 
     def pop_raw(self) -> None:
         """Unmake the last move."""
-        self.board, self.turn, self.virgin, self.ep, self.ep_victim, self.royals = self._stack.pop()
+        undo, self.turn, self.virgin, self.ep, self.ep_victim, self.royals = self._stack.pop()
+        board = self.board
+        if len(undo) == 4:
+            board[undo[2]] = undo[3]
+            board[undo[0]] = undo[1]
+            return
+        for i in range(len(undo) - 2, -1, -2):
+            board[undo[i]] = undo[i + 1]
 
     def push(self, move: Move) -> None:
         """Make a legal move from :meth:`legal_moves`, keeping the move counters (perft uses push_raw)."""
@@ -228,6 +271,8 @@ class Position:
                         if piece in codes:
                             return True
                         break
+        if not specials:
+            return False
         return any(board[frm] == code and self._special_hits(frm, code, square) for frm, code in specials)
 
     def _exposed(self, color: Color, squares: tuple[int, int]) -> bool:
@@ -317,12 +362,17 @@ class Position:
         color = self.turn
         out: list[RawMove] = []
         append = out.append
-        leaps, slides, hops, programs = v.leaps, v.slides, v.hops, v.programs
+        moves_from = v.moves_from
         ep = self.ep
+        virgin = self.virgin
         for sq, code in enumerate(board):
-            if not code or ((code - 1) & 1) != color:
+            if not code or code & 1 == color:  # empty or the opponent's (White's codes are odd)
                 continue
-            for to, flags in leaps[code][sq]:
+            entry = moves_from[code][sq]
+            if entry is None:
+                continue
+            leaps, slides, hops, paths, general = entry
+            for to, flags in leaps:
                 target = board[to]
                 if target == 0:
                     if flags & QUIET:
@@ -334,7 +384,7 @@ class Position:
                         append((sq, to, 0, (), (), (), -1))
                 elif flags & FRIEND:
                     append((sq, to, 0, (), (), (), -1))
-            for ray, flags in slides[code][sq]:
+            for ray, flags in slides:
                 for to in ray:
                     target = board[to]
                     if target == 0:
@@ -347,9 +397,33 @@ class Position:
                     elif flags & FRIEND:
                         append((sq, to, 0, (), (), (), -1))
                     break
-            for ray, flags, kind in hops[code][sq]:
+            for ray, flags, kind in hops:
                 self._hop_moves(sq, ray, flags, kind, out)
-            if programs[code][sq]:
+            for prereq, ray, flags, ep_created, initial in paths:
+                if initial and not virgin >> sq & 1:
+                    continue
+                for s in prereq:
+                    if board[s]:
+                        break
+                else:
+                    allowed = v.allowed[code]
+                    for to in ray:
+                        target = board[to]
+                        if allowed is not None and to not in allowed:
+                            if target:
+                                break
+                            continue
+                        if target == 0:
+                            if flags & QUIET:
+                                append((sq, to, 0, (), ep_created, (), -1))
+                            continue
+                        if ((target - 1) & 1) != color:
+                            if flags & CAPTURE:
+                                append((sq, to, 0, (), (), (), -1))
+                        elif flags & FRIEND:
+                            append((sq, to, 0, (), (), (), -1))
+                        break
+            if general:
                 self._program_moves(sq, code, out)
         if v.castlers:
             self._castling_moves(out)
@@ -371,7 +445,7 @@ class Position:
         effects: list[Effect] = []
         board[sq] = 0
         try:
-            for program in v.programs[code][sq]:
+            for program in v.general[code][sq]:
                 if program.initial and not self.virgin >> sq & 1:
                     continue
                 for root in program.roots:
@@ -388,34 +462,31 @@ class Position:
 
     def _castling_moves(self, out: list[RawMove]) -> None:
         v = self.variant
-        geo = v.geometry
         board = self.board
         color = self.turn
+        enemy = color ^ 1
         for king in self.royals[color]:
-            code = board[king]
-            specs = v.castlers.get(code)
-            if not specs or not self.virgin >> king & 1:
+            if not self.virgin >> king & 1:
                 continue
-            kf, kr = geo.coords[king]
-            for spec in specs:
-                partner = self.castle_partner(king, spec.dx, color)
-                if partner < 0:
+            for ray, step, king_to, partner_to, passed in v.castling_paths(board[king], king):
+                partner = -1
+                for j in range(len(ray) - 1, -1, -1):  # the outermost piece on the rank that way
+                    if board[ray[j]]:
+                        partner = j
+                        break
+                if partner < step:  # none, or not beyond the royal's destination
                     continue
-                pf = geo.coords[partner][0]
-                if abs(pf - kf) <= spec.step:
+                square = ray[partner]
+                code = board[square]
+                if ((code - 1) & 1) != color or not self.virgin >> square & 1:
                     continue
-                king_to = geo.at(kf + spec.dx * spec.step, kr)
-                partner_to = geo.at(kf + spec.dx * (spec.step - 1), kr)
-                if king_to < 0 or partner_to < 0:
+                if partner != len(ray) - 1 and not v.types[(code - 1) >> 1].is_castle_partner:
+                    continue  # neither on the corner nor a rook-like piece
+                if any(board[s] for s in ray[:partner]):
                     continue
-                between = [geo.at(f, kr) for f in range(min(kf, pf) + 1, max(kf, pf))]
-                if any(board[s] for s in between):
-                    continue
-                passed = [geo.at(kf + spec.dx * k, kr) for k in range(0, spec.step)]
-                enemy = color ^ 1
                 if any(self.is_attacked(s, enemy) for s in passed):
                     continue
-                out.append((king, king_to, 0, (), (), (partner, partner_to), -1))
+                out.append((king, king_to, 0, (), (), (square, partner_to), -1))
 
     def outermost(self, square: int, dx: int) -> int:
         """The last occupied square walking from ``square`` along its rank by ``dx`` to the edge (or a hole)."""
@@ -447,8 +518,12 @@ class Position:
         v = self.variant
         board = self.board
         color = self.turn
-        out: list[RawMove] = []
-        for move in moves:
+        squares = v.promotion_squares[color]
+        first = next((i for i, move in enumerate(moves) if (squares >> move[0] | squares >> move[1]) & 1), -1)
+        if first < 0:
+            return moves  # no move starts or ends in a promotion zone
+        out: list[RawMove] = moves[:first]
+        for move in moves[first:]:
             frm, to = move[0], move[1]
             code = board[frm]
             zone = v.promotion_zone[code]
@@ -487,11 +562,13 @@ class Position:
         if self.is_game_over():
             return []
         color = self.turn
-        legal: list[RawMove] = []
         royals = self._protected(color)
         moves = self.pseudo_legal()
         if not royals:
             return moves
+        if len(royals) == 1 and not self._royal_attacked(color):
+            return self._legal_unchecked(moves, royals[0], color)
+        legal: list[RawMove] = []
         safe_mask = 0
         if not self._royal_attacked(color):
             # moves touching no square that matters to a royal piece's safety need no attack test
@@ -516,6 +593,90 @@ class Position:
                 legal.append(move)
             self.pop_raw()
         return legal
+
+    def _legal_unchecked(self, moves: list[RawMove], king: int, color: Color) -> list[RawMove]:
+        """The legal moves among ``moves`` when ``color``'s one protected royal piece, on ``king``, is not
+        attacked: pins are found once; a move of a piece that is not pinned (or stays on its pin line) and
+        touches no hopping ray or general attacker's path to the royal is legal without being made."""
+        v = self.variant
+        board = self.board
+        royal = v.royal
+        enemy = color ^ 1
+        hop_rays, specials, slides = v.screened(color, king)
+        pins = self._pins(slides)
+        screened = 0  # squares where arriving or leaving may open or make an attack by a hop or a general move
+        for ray, codes, mask in hop_rays:
+            for sq in ray:
+                if board[sq] in codes:  # an enemy hopper on the line
+                    screened |= mask
+                    break
+        for origin, code, mask in specials:
+            if board[origin] == code:
+                screened |= mask
+        legal: list[RawMove] = []
+        append = legal.append
+        for move in moves:
+            frm, to, promo, caps, _, castle, victim = move
+            if caps or castle or victim >= 0 or royal[board[to]]:
+                self.push_raw(move)
+                if not self._royal_attacked(color):
+                    append(move)
+                self.pop_raw()
+            elif frm == king:
+                piece = board[frm]
+                target = board[to]
+                board[frm] = 0
+                board[to] = promo or piece
+                # a royal piece that promotes to a non-royal one leaves nothing here to attack
+                attacked = False if promo and not royal[promo] else self.is_attacked(to, enemy)
+                board[to] = target
+                board[frm] = piece
+                if not attacked:
+                    append(move)
+            elif (screened >> frm | screened >> to) & 1:
+                # only lines through the two squares whose occupancy changes can newly attack the royal: test
+                # them on the board with the move written in place
+                piece = board[frm]
+                target = board[to]
+                board[frm] = 0
+                board[to] = promo or piece
+                exposed = self._exposed(color, (frm, to))
+                board[to] = target
+                board[frm] = piece
+                if not exposed:
+                    append(move)
+            else:
+                line = pins.get(frm)
+                if line is None or line >> to & 1:
+                    append(move)
+        return legal
+
+    def _pins(self, slides: RayEntries) -> dict[int, int]:
+        """Pinned pieces of the side to move: square -> bit mask of the squares it may move to without
+        opening a sliding attack (the line up to and including the pinning piece). ``slides`` are the plain
+        sliding reverse rays from its royal piece."""
+        board = self.board
+        mover = self.turn
+        pins: dict[int, int] = {}
+        for ray, _, codes in slides:
+            blocker = -1
+            for i, sq in enumerate(ray):
+                piece = board[sq]
+                if not piece:
+                    continue
+                if blocker < 0:
+                    if (piece - 1) & 1 != mover:
+                        break
+                    blocker = sq
+                    continue
+                limit = codes.get(piece)
+                if limit is not None and (limit == 0 or i < limit):
+                    line = 0
+                    for s in ray[:i + 1]:
+                        line |= 1 << s
+                    pins[blocker] = pins.get(blocker, line) & line
+                break
+        return pins
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the side to move, each once."""
