@@ -474,6 +474,21 @@ class Game:
                 self.piece_type(piece_id)
 
 
+def goal_rules(game: Game) -> list[tuple[str, str]]:
+    """The rules of ``game`` beyond checkmate, stalemate and bare king that decide or narrow its moves (the flag
+    goal, forced captures), as (feature, description) pairs for a writer that cannot express them."""
+    found: list[tuple[str, str]] = []
+    flag = game.rules.flag
+    if flag is not None:
+        pieces = ", ".join(f"{name} {flag.piece(color) or 'any piece'}"
+                           for color, name in ((WHITE, "White"), (BLACK, "Black")))
+        found.append(("flag goal", f"the flag goal ({pieces}; {flag.count} in the zone {flag.zone!r}"
+                      + (", or one in the full zone" if flag.blocked_win else "") + ")"))
+    if game.rules.must_capture:
+        found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    return found
+
+
 EXCERPT = 80
 """Characters of kept code quoted in a message (then ``…``): a kept block can be thousands of characters."""
 

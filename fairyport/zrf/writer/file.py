@@ -19,7 +19,17 @@ from __future__ import annotations
 from typing import Any
 
 from fairyport.errors import UnsupportedError
-from fairyport.model import BLACK, WHITE, BareKingRule, Game, PieceType, RoyalProtection, StalemateResult, file_name
+from fairyport.model import (
+    BLACK,
+    WHITE,
+    BareKingRule,
+    Game,
+    PieceType,
+    RoyalProtection,
+    StalemateResult,
+    file_name,
+    goal_rules,
+)
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
@@ -398,6 +408,8 @@ class Writer:
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
         """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
         both: list[Expr] = list(self.players)
+        for feature, text in goal_rules(self.game):
+            self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
         out: list[Expr] = []
         rules = self.game.rules
         if len(royal_types) == 1:
