@@ -41,6 +41,11 @@ mustCapture = true
 [forcedhouse22:crazyhouse]
 mustCapture = true
 
+[anyflag22:chess]
+flagPiece = *
+flagRegionWhite = *6
+flagRegionBlack = *3
+
 [race22:chess]
 flagPiece = k
 flagRegionWhite = *8
@@ -55,6 +60,8 @@ CASES = [
     # two white knights needed on rank 6, or one in a full rank 6; a capture is forced when there is one
     ("cavalry22", "7k/8/pppNpppp/8/2N5/8/8/4K3 w - - 0 1"),
     ("cavalry22", "4k3/8/2p5/1N6/2N5/6b1/8/4K1B1 w - - 0 1"),
+    # flagPiece = * is any piece (Fairy-Stockfish's ALL_PIECES)
+    ("anyflag22", "4k3/8/8/2p5/1N6/8/8/4K3 w - - 0 1"),
     # forced captures with en passant, castling and check
     ("forced22", "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"),
     ("forced22", "4k3/8/8/1b6/8/8/3P4/4K2R w K - 0 1"),
@@ -93,6 +100,7 @@ def test_read_into_the_model() -> None:
     assert flag == FlagGoal("flag", "N", "B", count=2, blocked_win=True)
     assert _game("forced22").rules.must_capture
     assert _game("forced22").rules.flag is None
+    assert _game("anyflag22").rules.flag == FlagGoal("flag", None, None)
 
 
 def test_flag_move_is_refused_by_name() -> None:
