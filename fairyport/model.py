@@ -280,6 +280,28 @@ class Setup:
     Empty for games without pieces in hand."""
 
 
+@dataclasses.dataclass(frozen=True)
+class FlagGoal:
+    """A player wins as soon as, after their move, enough of their flag pieces stand in their flag zone (king of
+    the hill, breakthrough); the other player then has no move. A flag reached by the player to move does not end
+    the game (Fairy-Stockfish's ``flagMove = false``)."""
+
+    zone: str
+    """Name of the flag zone (per player, see :meth:`Game.zone_squares`)."""
+    white_piece: str | None = None
+    """Id of White's flag piece; None: any of White's pieces."""
+    black_piece: str | None = None
+    """Id of Black's flag piece; None: any of Black's pieces."""
+    count: int = 1
+    """How many flag pieces must stand in the zone."""
+    blocked_win: bool = False
+    """Also won when the zone is full (no empty square) and holds at least one flag piece."""
+
+    def piece(self, color: Color) -> str | None:
+        """The id of ``color``'s flag piece (None: any piece)."""
+        return self.white_piece if color == WHITE else self.black_piece
+
+
 @dataclasses.dataclass
 class Rules:
     """Game rules other than piece moves. Castling and en passant are given by the pieces' XBetza."""
@@ -300,6 +322,11 @@ class Rules:
     captures_to_owner: bool = False
     """A captured piece goes back to its owner's hand, as it is (the Interactive Diagram's ``holdingsType`` > 0),
     where it waits for a promotion that takes it from hand (:attr:`PromotionChoice.from_hand`)."""
+    flag: FlagGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """A flag goal besides checkmate (see :class:`FlagGoal`)."""
+    must_capture: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """When a player has a legal capture, only captures are legal (drops and castling are not captures; an e.p.
+    capture is)."""
 
 
 @dataclasses.dataclass
@@ -442,6 +469,16 @@ class Game:
                     self.piece_type(choice.piece)
                 if piece.promotion.zone is not None and piece.promotion.zone not in zone_names:
                     raise ModelError(f"piece {piece.name!r} promotes in unknown zone {piece.promotion.zone!r}")
+        flag = self.rules.flag
+        if flag is not None:
+            if flag.zone not in zone_names:
+                raise ModelError(f"the flag goal names unknown zone {flag.zone!r}",
+                                 expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
+            for piece_id in (flag.white_piece, flag.black_piece):
+                if piece_id is not None:
+                    self.piece_type(piece_id)
+            if flag.count < 1:
+                raise ModelError(f"the flag goal needs {flag.count} pieces", expected="a count of at least 1")
         for zone in self.zones:
             for square in sorted(zone.squares):
                 self.board.square(square)
@@ -451,6 +488,21 @@ class Game:
         for hand in self.setup.hands.values():
             for piece_id in hand:
                 self.piece_type(piece_id)
+
+
+def goal_rules(game: Game) -> list[tuple[str, str]]:
+    """The rules of ``game`` beyond checkmate, stalemate and bare king that decide or narrow its moves (the flag
+    goal, forced captures), as (feature, description) pairs for a writer that cannot express them."""
+    found: list[tuple[str, str]] = []
+    flag = game.rules.flag
+    if flag is not None:
+        pieces = ", ".join(f"{name} {flag.piece(color) or 'any piece'}"
+                           for color, name in ((WHITE, "White"), (BLACK, "Black")))
+        found.append(("flag goal", f"the flag goal ({pieces}; {flag.count} in the zone {flag.zone!r}"
+                      + (", or one in the full zone" if flag.blocked_win else "") + ")"))
+    if game.rules.must_capture:
+        found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    return found
 
 
 EXCERPT = 80

@@ -41,6 +41,7 @@ from fairyport.model import (
     Board,
     Color,
     DropRule,
+    FlagGoal,
     Game,
     Metadata,
     Piece,
@@ -68,7 +69,8 @@ HANDLED = frozenset({
     "dropRegion.black", "firstRankPawnDrops", "promotionZonePawnDrops", "dropNoDoubled", "dropNoDoubledCount",
     "immobilityIllegal", "shogiPawnDropMateIllegal", "flyingGeneral", "stalemateValue", "checkmateValue",
     "soldierPromotionRank", "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes",
-    "extinctionPieceCount", "extinctionOpponentPieceCount",
+    "extinctionPieceCount", "extinctionOpponentPieceCount", "mustCapture", "flagPiece.white", "flagPiece.black",
+    "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -381,6 +383,37 @@ class _Builder:
             if zone is not None or limit is not None or mate:
                 piece.drop = DropRule(zone=zone, max_per_file=limit, no_drop_mate=mate)
 
+    def flag(self, rules: Rules) -> None:
+        """Fairy-Stockfish's flag goal as the model's :class:`~fairyport.model.FlagGoal`.
+
+        With ``flagMove`` and ``flagPieceSafe`` off, Fairy-Stockfish ends the game as soon as the player who just
+        moved has ``flagPieceCount`` of their ``flagPiece`` in their ``flagRegion`` (or, with
+        ``flagPieceBlockedWin``, one in a full region): the player to move has no move. A flag the player to move
+        has reached does not end the game. ``flagMove`` (the other side gets one more move) and
+        ``flagPieceSafe`` (the piece must not be attacked) are refused.
+        """
+        state = self.state
+        region = self.region("flagRegion")
+        if not any(region.values()):
+            return
+        if state.get("flagMove"):
+            raise self.refuse("flagMove", "the opponent's extra move after a flag is reached")
+        if state.get("flagPieceSafe"):
+            raise self.refuse("flagPieceSafe", "a flag that counts only while the piece is not attacked")
+        ids: dict[Color, str | None] = {}
+        for color, side in SIDES:
+            piece_type = state.get(f"flagPiece.{side}")
+            if piece_type == "*":
+                ids[color] = None
+            elif piece_type in self.letters:
+                ids[color] = self.letters[piece_type]
+            else:
+                raise self.refuse(f"flagPiece.{side}", f"the flag piece {piece_type} is not in the game")
+        rules.flag = FlagGoal(self.zone("flag", region), ids[WHITE], ids[BLACK],
+                              count=state.get("flagPieceCount"), blocked_win=state.get("flagPieceBlockedWin"))
+        if rules.flag.count < 1:
+            raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
+
     def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
         """Pseudo-royal extinction pieces as royal pieces, where the two agree.
 
@@ -516,7 +549,9 @@ class _Builder:
         self.soldier(pieces)
         setup, rights = self.setup()
         rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
-                      royals_may_face=not self.state.get("flyingGeneral"))
+                      royals_may_face=not self.state.get("flyingGeneral"),
+                      must_capture=self.state.get("mustCapture"))
+        self.flag(rules)
         self.initial_moves(pieces, setup)
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)

@@ -227,7 +227,9 @@ def _parse_value(state: State, key: str, kind: str, value: str, where: Where) ->
     if kind == opt.PIECES_OPT:
         return _piece_set(state, key, value, where)
     if kind == opt.PIECE:
-        found = _piece_set(state, key, value[:1], where)
+        if value.strip()[:1] == "*":
+            return "*"  # Fairy-Stockfish's ALL_PIECES (any piece), not one of them
+        found = _piece_set(state, key, value.strip()[:1], where)
         return next(iter(found)) if found else None
     if kind == opt.FILE:
         text = value.strip()

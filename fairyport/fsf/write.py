@@ -323,6 +323,16 @@ class _Writer:
             self.add("flyingGeneral", "true")
         if game.rules.bare_king is not BareKingRule.NONE:
             self.refuse("bare king", "the bare-king rule")
+        flag = game.rules.flag
+        if flag is not None:
+            for color, side in ((WHITE, "White"), (BLACK, "Black")):
+                piece_id = flag.piece(color)
+                self.add(f"flagPiece{side}", "*" if piece_id is None else game.piece_type(piece_id).id.lower())
+                self.add(f"flagRegion{side}", self.region(self.squares_of(color, game.zone_squares(flag.zone, color))))
+            self.add("flagPieceCount", flag.count)
+            self.add("flagPieceBlockedWin", str(flag.blocked_win).lower())
+        if game.rules.must_capture:
+            self.add("mustCapture", "true")
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",
                                     StalemateResult.WIN: "win"}[game.rules.stalemate])
         self.add("checkmateValue", "loss")

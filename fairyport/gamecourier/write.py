@@ -44,6 +44,7 @@ from fairyport.model import (
     PieceType,
     RoyalProtection,
     StalemateResult,
+    goal_rules,
     square_name,
 )
 from fairyport.xbetza.geometry import AtomClass, first_leg_directions
@@ -157,6 +158,8 @@ def _storage_row(cells: list[str]) -> str:
 def _check_rules(ctx: _Context) -> None:
     game = ctx.game
     royals = [p for p in game.pieces if p.royal]
+    for feature, text in goal_rules(game):
+        ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
     per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and game.piece_type(s.id).royal)
                 for c in (WHITE, BLACK)]
     if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:

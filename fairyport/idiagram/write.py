@@ -74,6 +74,7 @@ from fairyport.model import (
     RoyalProtection,
     StalemateResult,
     Zone,
+    goal_rules,
 )
 
 Entry = dict[str, Any]
@@ -489,6 +490,8 @@ def _check_board(game: Game, lost: _Lost) -> None:
         lost.unsupported("board", "positions beyond the rectangular board or linked cells")
     if game.setup.side_to_move == BLACK:
         lost.unsupported("setup", "a start position with Black to move")
+    for feature, text in goal_rules(game):
+        lost.unsupported(feature, f"{text}: the Diagram has no such rule")
     if not game.rules.royals_may_face and not any(p.royal for p in game.pieces):
         lost.unsupported("royals_may_face", "the no-facing rule without a royal piece to carry fkR")
     for piece in game.pieces:

@@ -30,6 +30,7 @@ from fairyport.model import (
     kept_code,
 )
 from fairyport.movegen.geometry import Geometry
+from fairyport.movegen.goals import compile_flag, must_capture_class
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -259,6 +260,8 @@ class Variant:
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
         if self.hands_used:
             self._compile_hands()
+        self.flag = compile_flag(game, self.geometry, [t.piece.id for t in self.types])
+        """The compiled flag goal (:mod:`fairyport.movegen.goals`), or None."""
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
@@ -345,8 +348,8 @@ class Variant:
         if self.hands_used:
             from fairyport.movegen.drops import HandPosition
 
-            return HandPosition(self)
-        return Position(self)
+            return must_capture_class(HandPosition)(self) if self.game.rules.must_capture else HandPosition(self)
+        return must_capture_class(Position)(self) if self.game.rules.must_capture else Position(self)
 
     def start_position(self) -> Position:
         """The game's start position."""

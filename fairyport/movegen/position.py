@@ -28,6 +28,7 @@ from fairyport.movegen.compile import (
     Variant,
     code_of,
 )
+from fairyport.movegen.goals import flag_won
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
@@ -57,7 +58,7 @@ class Outcome(NamedTuple):
 
     winner: Color | None
     reason: str
-    """``checkmate``, ``stalemate``, ``bare king`` or ``no royal piece``."""
+    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece`` or ``flag``."""
 
     @property
     def result(self) -> str:
@@ -328,6 +329,8 @@ class Position:
         v = self.variant
         if v.has_royals and not self.royals[self.turn]:
             return True
+        if v.flag is not None and flag_won(self):
+            return True
         if v.game.rules.bare_king is BareKingRule.LOSS:
             return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
         return False
@@ -340,6 +343,8 @@ class Position:
         loser = self.turn
         if self.variant.has_royals and not self.royals[loser]:
             return Outcome(loser ^ 1, "no royal piece")
+        if self.variant.flag is not None and flag_won(self):
+            return Outcome(loser ^ 1, "flag")
         if self.is_game_over():
             return Outcome(loser ^ 1, "bare king")
         if self.legal_raw():

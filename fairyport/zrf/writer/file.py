@@ -29,6 +29,7 @@ from fairyport.model import (
     StalemateResult,
     ZonedMove,
     file_name,
+    goal_rules,
 )
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
@@ -449,6 +450,8 @@ class Writer:
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
         """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
         both: list[Expr] = list(self.players)
+        for feature, text in goal_rules(self.game):
+            self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
         out: list[Expr] = []
         rules = self.game.rules
         if len(royal_types) == 1:

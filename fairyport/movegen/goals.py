@@ -1,0 +1,103 @@
+"""Rules that end or narrow a position's moves besides the piece rules: flag goals and forced captures.
+
+Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Variant` compiles a
+:class:`FlagSpec` once, :meth:`Position.is_game_over` asks :func:`flag_won`, and a game with
+:attr:`~fairyport.model.Rules.must_capture` gets positions whose legal moves pass through :func:`captures_only`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from fairyport.model import BLACK, WHITE, Color, Game
+
+if TYPE_CHECKING:
+    from fairyport.movegen.geometry import Geometry
+    from fairyport.movegen.position import Position, RawMove
+
+
+class FlagSpec(NamedTuple):
+    """A compiled :class:`~fairyport.model.FlagGoal`: per colour the flag zone's squares and the flag codes."""
+
+    squares: tuple[tuple[int, ...], tuple[int, ...]]
+    codes: tuple[frozenset[int], frozenset[int]]
+    needed: int
+    blocked_win: bool
+
+
+def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> FlagSpec | None:
+    """The flag goal of ``game`` for a board of ``geometry`` whose type indexes carry the ids ``type_ids`` (promoted
+    types included: a promoted piece counts as its type), or None without one."""
+    from fairyport.movegen.compile import code_of
+
+    flag = game.rules.flag
+    if flag is None:
+        return None
+    squares: list[tuple[int, ...]] = []
+    codes: list[frozenset[int]] = []
+    for color in (WHITE, BLACK):
+        squares.append(tuple(sorted(geometry.square(name) for name in game.zone_squares(flag.zone, color))))
+        wanted = flag.piece(color)
+        codes.append(frozenset(code_of(index, color) for index, pid in enumerate(type_ids)
+                               if wanted is None or pid.upper() == wanted.upper()))
+    return FlagSpec((squares[0], squares[1]), (codes[0], codes[1]), flag.count, flag.blocked_win)
+
+
+def flag_reached(spec: FlagSpec, board: Sequence[int], color: Color) -> bool:
+    """True if ``color`` has enough flag pieces in its flag zone (or, with ``blocked_win``, one in a full zone)."""
+    codes = spec.codes[color]
+    inside = 0
+    full = True
+    for sq in spec.squares[color]:
+        code = board[sq]
+        if code in codes:
+            inside += 1
+        elif not code:
+            full = False
+    return inside >= spec.needed or (inside > 0 and spec.blocked_win and full)
+
+
+def flag_won(pos: Position) -> bool:
+    """True if the player who just moved has reached their flag (the player to move has lost)."""
+    spec = pos.variant.flag
+    return spec is not None and flag_reached(spec, pos.board, pos.turn ^ 1)
+
+
+def is_capture(pos: Position, move: RawMove) -> bool:
+    """True if ``move`` (a raw move of ``pos``) captures: an enemy piece on its destination, a locust capture or
+    an e.p. victim. Drops and castling are not captures."""
+    frm, to, _, caps, _, castle, victim = move
+    if caps or victim >= 0:
+        return True
+    if castle or frm == to or not 0 <= frm < len(pos.board):
+        return False
+    code = pos.board[to]
+    return bool(code) and (code - 1) & 1 != pos.turn
+
+
+def captures_only(pos: Position, moves: list[RawMove]) -> list[RawMove]:
+    """``moves`` narrowed to the captures when there is one (:attr:`~fairyport.model.Rules.must_capture`)."""
+    captures = [m for m in moves if is_capture(pos, m)]
+    return captures or moves
+
+
+_MUST_CAPTURE: dict[type[Position], type[Position]] = {}
+
+
+def must_capture_class(base: type[Position]) -> type[Position]:
+    """``base`` (a position class) whose :meth:`legal_raw` keeps only captures when there is one."""
+    found = _MUST_CAPTURE.get(base)
+    if found is None:
+        class MustCapture(base):  # type: ignore[valid-type,misc]
+            """A position of a game whose players must capture when they can."""
+
+            def legal_raw(self) -> list[RawMove]:
+                """The legal moves; only the captures when there is one."""
+                return captures_only(self, super().legal_raw())
+
+        found = _MUST_CAPTURE[base] = MustCapture
+    return found
+
+
+__all__ = ["FlagSpec", "captures_only", "compile_flag", "flag_reached", "flag_won", "is_capture", "must_capture_class"]

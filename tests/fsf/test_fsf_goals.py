@@ -1,0 +1,145 @@
+"""Flag goals and forced captures (``flagPiece``/``flagRegion``, ``mustCapture``): read from variants.ini,
+played by the reference generator with Fairy-Stockfish's counts (pyffish), kept by JSON, written back to
+variants.ini, and refused by name by the writers that cannot express them."""
+
+from __future__ import annotations
+
+import pytest
+
+from fairyport import json as fp_json
+from fairyport.errors import UnsupportedError
+from fairyport.fsf.compare import fsf_counts
+from fairyport.fsf.read import read_text
+from fairyport.fsf.write import write_section
+from fairyport.gamecourier.write import write_game as write_gamecourier
+from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.model import FlagGoal, Game
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.writer.file import write_game as write_zrf
+
+pyffish = pytest.importorskip("pyffish")
+
+SECTIONS = """
+[hill22:chess]
+flagPiece = k
+flagRegionWhite = d4 e4 d5 e5
+flagRegionBlack = d4 e4 d5 e5
+
+[cavalry22:chess]
+mustCapture = true
+flagPieceWhite = n
+flagPieceBlack = b
+flagRegionWhite = *6
+flagRegionBlack = *3
+flagPieceCount = 2
+flagPieceBlockedWin = true
+
+[forced22:chess]
+mustCapture = true
+
+[forcedhouse22:crazyhouse]
+mustCapture = true
+
+[anyflag22:chess]
+flagPiece = *
+flagRegionWhite = *6
+flagRegionBlack = *3
+
+[race22:chess]
+flagPiece = k
+flagRegionWhite = *8
+flagRegionBlack = *1
+flagMove = true
+"""
+
+CASES = [
+    # the white king can step onto the hill; after it does, Black has no move
+    ("hill22", "4k3/8/8/8/8/3K4/8/8 w - - 0 1"),
+    ("hill22", "4k3/8/8/4p3/8/4K3/8/8 w - - 0 1"),
+    # two white knights needed on rank 6, or one in a full rank 6; a capture is forced when there is one
+    ("cavalry22", "7k/8/pppNpppp/8/2N5/8/8/4K3 w - - 0 1"),
+    ("cavalry22", "4k3/8/2p5/1N6/2N5/6b1/8/4K1B1 w - - 0 1"),
+    # flagPiece = * is any piece (Fairy-Stockfish's ALL_PIECES)
+    ("anyflag22", "4k3/8/8/2p5/1N6/8/8/4K3 w - - 0 1"),
+    # forced captures with en passant, castling and check
+    ("forced22", "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"),
+    ("forced22", "4k3/8/8/1b6/8/8/3P4/4K2R w K - 0 1"),
+    # drops are not captures
+    ("forcedhouse22", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 1"),
+]
+
+
+def _game(name: str) -> Game:
+    return read_text(SECTIONS, variant=name, name="goals.ini")
+
+
+def _model_counts(game: Game, fen: str, depth: int) -> list[int]:
+    variant = compile_game(game)
+    pos = type(variant.new_position()).from_fen(variant, fen)
+    return [perft(pos, d) for d in range(1, depth + 1)]
+
+
+@pytest.mark.parametrize(("name", "fen"), CASES)
+def test_perft_3_as_fairy_stockfish(name: str, fen: str) -> None:
+    pyffish.load_variant_config(SECTIONS)
+    assert _model_counts(_game(name), fen, 3) == fsf_counts(pyffish, name, 3, fen)
+
+
+def test_flag_ends_the_game_and_names_the_winner() -> None:
+    game = _game("hill22")
+    variant = compile_game(game)
+    pos = variant.new_position().from_fen(variant, "4k3/8/8/8/3K4/8/8/8 b - - 0 1")
+    assert pos.legal_raw() == []
+    outcome = pos.outcome()
+    assert outcome is not None and outcome.reason == "flag" and outcome.result == "1-0"
+
+
+def test_read_into_the_model() -> None:
+    flag = _game("cavalry22").rules.flag
+    assert flag == FlagGoal("flag", "N", "B", count=2, blocked_win=True)
+    assert _game("forced22").rules.must_capture
+    assert _game("forced22").rules.flag is None
+    assert _game("anyflag22").rules.flag == FlagGoal("flag", None, None)
+
+
+def test_flag_move_is_refused_by_name() -> None:
+    with pytest.raises(UnsupportedError, match="flagMove"):
+        _game("race22")
+
+
+@pytest.mark.parametrize("name", ["hill22", "cavalry22", "forcedhouse22"])
+def test_json_round_trip(name: str) -> None:
+    game = _game(name)
+    assert fp_json.game_from_json(fp_json.game_to_json(game)).rules == game.rules
+
+
+def test_json_omits_the_rules_when_absent() -> None:
+    text = fp_json.game_to_json(read_text("[plain22:chess]\n", variant="plain22"))
+    assert "must_capture" not in text and '"flag"' not in text
+
+
+@pytest.mark.parametrize("name", ["cavalry22"])
+def test_fsf_write_read_back(name: str) -> None:
+    game = _game(name)
+    text, lost = write_section(game, name=f"back{name}")
+    assert lost == []
+    back = read_text(text, variant=f"back{name}")
+    assert back.rules.flag == game.rules.flag and back.rules.must_capture == game.rules.must_capture
+    pyffish.load_variant_config(text)
+    fen = "7k/8/pppNpppp/8/2N5/8/8/4K3 w - - 0 1" if name == "cavalry22" else None
+    expected = fsf_counts(pyffish, f"back{name}", 2, fen)
+    assert _model_counts(game, fen or pyffish.start_fen(f"back{name}"), 2) == expected
+
+
+@pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
+@pytest.mark.parametrize(("name", "feature"), [("hill22", "flag goal"), ("forced22", "must capture")])
+def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
+    game = _game(name)
+    assert callable(write)
+    with pytest.raises(UnsupportedError) as raised:
+        write(game)
+    assert raised.value.feature == feature
+    _, lost = write(game, best_effort=True)
+    assert any(feature in item or ("flag goal" in item if feature == "flag goal" else "forced captures" in item)
+               for item in lost)
