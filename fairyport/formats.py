@@ -14,6 +14,7 @@ from fairyport import fsf, gamecourier, idiagram, json, zrf
 from fairyport.engines import Engine, EngineChoice, model_engine
 from fairyport.errors import Location, UnsupportedError, UsageError
 from fairyport.format import Format
+from fairyport.inputs import read_head
 from fairyport.model import Game
 
 FORMATS: dict[str, Format] = {f.name: f for f in (zrf.FORMAT, gamecourier.FORMAT, idiagram.FORMAT, json.FORMAT,
@@ -59,11 +60,7 @@ def detect_format(path: Path, declared: str | None = None) -> str:
         fmt = SUFFIXES.get(Path(str(path).rpartition("#")[0]).suffix.lower())
     if fmt is not None:
         return fmt
-    try:
-        with path.open("rb") as stream:
-            head = stream.read(SNIFF_BYTES).decode("utf-8", errors="replace")
-    except OSError:
-        head = ""
+    head = read_head(path, SNIFF_BYTES).decode("utf-8", errors="replace")  # only to recognise the format
     fmt = sniff_format(head)
     if fmt is not None:
         return fmt

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from fairyport.api import Conversion, convert
 from fairyport.formats import NAMES
+from fairyport.output import write_output
 
 
 def run(args: argparse.Namespace) -> int:
@@ -19,7 +20,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"fairyport: warning: not expressible in {conversion.format}, dropped: {item}", file=sys.stderr)
     data = conversion.text.encode("utf-8", errors="surrogateescape")
     if args.output:
-        Path(args.output).write_bytes(data)
+        write_output(args.output, data)
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()

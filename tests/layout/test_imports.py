@@ -17,6 +17,7 @@ PACKAGE = Path(fairyport.__file__).resolve().parent
 
 LAYERS: list[set[str]] = [
     {"errors"},
+    {"inputs", "output"},
     {"model", "diagnostics", "expectations", "version"},
     {"xbetza", "conversion"},
     {"movegen"},
