@@ -114,11 +114,24 @@ class FairyportError(ValueError):
             text += " (" + ", ".join(extra) + ")"
         return text
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle with every field (errors come back from ``--jobs`` worker processes): the default would rebuild
+        the error from its message alone and lose the location (printing ``<input>: file:line: ...``)."""
+        return (_rebuild, (type(self), dict(self.__dict__)))
+
     def relocated(self, location: Location) -> FairyportError:
         """Set a more precise location (for errors raised inside a sub-parser) and return ``self``."""
         self.location = location
         self.args = (self.message(),)
         return self
+
+
+def _rebuild(cls: type[FairyportError], state: dict[str, object]) -> FairyportError:
+    """An error unpickled from :meth:`FairyportError.__reduce__`."""
+    error = cls.__new__(cls)
+    error.__dict__.update(state)
+    error.args = (error.message(),)
+    return error
 
 
 class ParseError(FairyportError):

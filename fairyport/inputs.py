@@ -33,6 +33,9 @@ _UNITS = {"": 1, "b": 1, "k": 1000, "kb": 1000, "kib": 1024, "m": 1000 ** 2, "mb
 _SIZE = re.compile(r"\s*(\d+)\s*([a-zA-Z]*)\s*")
 
 
+_INCLUDE_PATH: contextvars.ContextVar[tuple[Path, ...]] = contextvars.ContextVar("include_path", default=())
+
+
 class InputError(ParseError):
     """A file that the gate refuses: not a regular file, too large, unreadable, or not valid text (exit 4)."""
 
@@ -182,3 +185,29 @@ def decode_utf8(data: bytes, file: str | None) -> str:
 def read_input_text(path: str | Path) -> str:
     """The text of the UTF-8 file at ``path``, through the gate (:func:`read_input`, :func:`decode_utf8`)."""
     return decode_utf8(read_input(path), str(path))
+
+
+def include_path() -> tuple[Path, ...]:
+    """The folders (besides the including file's own folder tree) that included files may come from."""
+    return _INCLUDE_PATH.get()
+
+
+def set_include_path(folders: list[str] | tuple[str, ...] | tuple[Path, ...]) -> None:
+    """Allow included files from ``folders`` too (the command line's ``--include-path``), for the rest of this
+    context.
+
+    :raises UsageError: for a name that is not a folder.
+    """
+    resolved: list[Path] = []
+    for folder in folders:
+        path = Path(folder)
+        if not path.is_dir():
+            raise UsageError("not a folder", Location("--include-path"), found=str(folder))
+        resolved.append(path.resolve())
+    _INCLUDE_PATH.set(tuple(resolved))
+
+
+def inside(path: Path, folders: tuple[Path, ...] | list[Path]) -> bool:
+    """Whether ``path`` (symbolic links followed) lies in the tree of one of ``folders`` (already resolved)."""
+    real = path.resolve()
+    return any(real == folder or real.is_relative_to(folder) for folder in folders)

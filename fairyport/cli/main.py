@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError, Location, UsageError
-from fairyport.inputs import parse_size, set_max_input_size
+from fairyport.inputs import parse_size, set_include_path, set_max_input_size
 from fairyport.version import __version__
 
 COMMAND_MODULES = (
@@ -43,10 +43,14 @@ def add_input_options(parser: argparse.ArgumentParser) -> None:
     """``--max-input-size``, which every sub-command that reads files accepts."""
     parser.add_argument("--max-input-size", metavar="SIZE",
                         help="largest input file read, in bytes or with a unit (500k, 64MiB, 1G; default 16MiB)")
+    parser.add_argument("--include-path", metavar="DIR", action="append", default=[],
+                        help="ZRF: a folder whose files (include \"...\") may name, besides the game's own folder "
+                             "(repeatable)")
 
 
 def apply_input_options(args: argparse.Namespace) -> None:
-    """Set the input gate's size limit from ``--max-input-size``."""
+    """Set the input gate's size limit from ``--max-input-size`` and the include path from ``--include-path``."""
+    set_include_path(getattr(args, "include_path", []))
     size = getattr(args, "max_input_size", None)
     if size is not None:
         try:
