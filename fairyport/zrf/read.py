@@ -19,7 +19,7 @@ import dataclasses
 import itertools
 from pathlib import Path
 
-from fairyport.errors import Location, UnsupportedError
+from fairyport.errors import Location, ModelError, UnsupportedError
 from fairyport.model import (
     BLACK,
     KEPT_PROGRAM,
@@ -142,7 +142,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str) -> Game:
                                    part.node.location, feature="players")
         color = players.index(part.player.text)
         for entry in part.entries:
-            pid = notation[entry.piece.text]
+            pid = notation.get(entry.piece.text)
+            if pid is None:
+                raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
+                                 entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
                 placement[ref.text] = Piece(pid, color)
             if entry.off:

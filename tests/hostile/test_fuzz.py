@@ -1,0 +1,42 @@
+"""Every reader and every writer round trip under random input: only located fairyport errors come out.
+
+The examples are the ones ``benchmarks/fuzz.py`` runs by the hundred thousand (``tests/helpers/fuzzing.py``); here
+hypothesis draws a few per reader, and every failure the benchmark ever found is replayed by its seed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import fuzzing
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+READERS = ("zrf", "gamecourier", "idiagram", "html", "json")
+
+REGRESSION_SEEDS = [
+    ("zrf", 14),  # a ZRF whose board had no squares: a model error that named no file ("<input>: square ...")
+    ("gamecourier", 17),  # no royal piece left, facing rule on: StopIteration in the Game Courier writer
+    ("zrf", 1070),  # a setup naming a piece that is not defined: KeyError in the ZRF reader
+]
+"""``(reader, seed)`` of every failure the fuzz benchmark found; each must now be read or refused cleanly."""
+
+_SEEDS = {reader: fuzzing.seed_texts(reader) for reader in READERS}
+
+
+def _check(reader: str, seed: int, folder: Path) -> None:
+    outcome = fuzzing.exercise(reader, fuzzing.example(reader, seed, _SEEDS[reader]), folder)
+    assert outcome.kind in ("read", "refused"), f"{reader}:{seed} {outcome.kind}: {outcome.detail}"
+
+
+@pytest.mark.parametrize(("reader", "seed"), REGRESSION_SEEDS)
+def test_regression_seeds(reader: str, seed: int, tmp_path: Path) -> None:
+    _check(reader, seed, tmp_path)
+
+
+@pytest.mark.parametrize("reader", READERS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2 ** 32))
+def test_reader_property(reader: str, seed: int, tmp_path: Path) -> None:
+    """No traceback, errors located, and a game that reads survives every writer and its reader."""
+    _check(reader, seed, tmp_path)
