@@ -24,8 +24,13 @@ REGRESSION_SEEDS = [
 _SEEDS = {reader: fuzzing.seed_texts(reader) for reader in READERS}
 
 
-def _check(reader: str, seed: int, folder: Path) -> None:
-    outcome = fuzzing.exercise(reader, fuzzing.example(reader, seed, _SEEDS[reader]), folder)
+def _check(reader: str, seed: int, folder: Path, quick: bool = False) -> None:
+    data = fuzzing.example(reader, seed, _SEEDS[reader])
+    if quick:  # the default suite: validation and the Game Courier round trip only in the slow run
+        outcome = fuzzing.exercise(reader, data, folder, targets=fuzzing.QUICK_TARGETS,
+                                   validate=reader in ("zrf", "json"))
+    else:
+        outcome = fuzzing.exercise(reader, data, folder)
     assert outcome.kind in ("read", "refused"), f"{reader}:{seed} {outcome.kind}: {outcome.detail}"
 
 
@@ -34,9 +39,25 @@ def test_regression_seeds(reader: str, seed: int, tmp_path: Path) -> None:
     _check(reader, seed, tmp_path)
 
 
-@pytest.mark.parametrize("reader", READERS)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.parametrize("reader", [r for r in READERS if r != "gamecourier"])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(min_value=0, max_value=2 ** 32))
 def test_reader_property(reader: str, seed: int, tmp_path: Path) -> None:
-    """No traceback, errors located, and a game that reads survives every writer and its reader."""
+    """No traceback, errors located, and a game that reads survives the quick writers and their readers."""
+    _check(reader, seed, tmp_path, quick=True)
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2 ** 32))
+def test_game_courier_reader_property(seed: int, tmp_path: Path) -> None:
+    """The same for presets, fewer of them: reading a preset runs its code (seconds each)."""
+    _check("gamecourier", seed, tmp_path, quick=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("reader", READERS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2 ** 32))
+def test_reader_property_every_writer(reader: str, seed: int, tmp_path: Path) -> None:
+    """The same with validation and every writer, the Game Courier one included."""
     _check(reader, seed, tmp_path)
