@@ -403,12 +403,15 @@ class Game:
         for zone in self.zones:
             for square in sorted(zone.squares):
                 self.board.square(square)
+        known = {piece.id.upper() for piece in self.pieces}  # one set, not a search per placed piece
         for square, placed in self.setup.placement.items():
             self.board.square(square)
-            self.piece_type(placed.id)
+            if placed.id.upper() not in known:
+                self.piece_type(placed.id)
         for hand in self.setup.hands.values():
             for piece_id in hand:
-                self.piece_type(piece_id)
+                if piece_id.upper() not in known:
+                    self.piece_type(piece_id)
 
 
 EXCERPT = 80
