@@ -5,6 +5,7 @@ hypothesis draws a few per reader, and every failure the benchmark ever found is
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import fuzzing
@@ -20,6 +21,11 @@ REGRESSION_SEEDS = [
     ("zrf", 1070),  # a setup naming a piece that is not defined: KeyError in the ZRF reader
 ]
 """``(reader, seed)`` of every failure the fuzz benchmark found; each must now be read or refused cleanly."""
+
+SLOW_SEEDS = [("idiagram", 1234), ("idiagram", 1726), ("gamecourier", 165), ("gamecourier", 239)]
+"""Examples the benchmark stopped after 20 s (on a machine with a load average near 19): a Diagram board with
+thousands of placed pieces, presets whose code runs long. The quadratic model check behind the first is fixed;
+whether each now finishes within the bound is what the slow test measures."""
 
 _SEEDS = {reader: fuzzing.seed_texts(reader) for reader in READERS}
 
@@ -37,6 +43,15 @@ def _check(reader: str, seed: int, folder: Path, quick: bool = False) -> None:
 @pytest.mark.parametrize(("reader", "seed"), REGRESSION_SEEDS)
 def test_regression_seeds(reader: str, seed: int, tmp_path: Path) -> None:
     _check(reader, seed, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("reader", "seed"), SLOW_SEEDS)
+def test_slow_seeds_finish_within_the_bound(reader: str, seed: int, tmp_path: Path) -> None:
+    began = time.perf_counter()
+    outcome = fuzzing.exercise(reader, fuzzing.example(reader, seed, _SEEDS[reader]), tmp_path, round_trip=False)
+    assert outcome.kind in ("read", "refused"), f"{reader}:{seed} {outcome.kind}: {outcome.detail}"
+    assert time.perf_counter() - began < 20
 
 
 @pytest.mark.parametrize("reader", [r for r in READERS if r != "gamecourier"])
