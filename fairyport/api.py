@@ -142,7 +142,12 @@ def _read(source: Source, format: str | None, variant: str | None) -> Game:
     if form.read_text is None:
         raise UnsupportedError(f"reading the {form.name} format into the game model is not supported yet",
                                Location(TEXT_NAME), feature=form.name)
-    return form.read_text(source, variant=variant if form.variants else None, name=TEXT_NAME)
+    try:
+        return form.read_text(source, variant=variant if form.variants else None, name=TEXT_NAME)
+    except FairyportError as error:
+        if error.location.file is None:  # a model check that knows the game, not its text
+            error.relocated(dataclasses.replace(error.location, file=TEXT_NAME))
+        raise
 
 
 def write(game: Game, format: str, best_effort: bool = False) -> Conversion:

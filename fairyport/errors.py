@@ -8,7 +8,10 @@ catch ``ValueError`` keep working.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import re
+from collections import OrderedDict
 
 EXIT_OK = 0
 """Exit code: success."""
@@ -19,7 +22,31 @@ EXIT_USAGE = 2
 EXIT_UNSUPPORTED = 3
 """Exit code: the input is understood but cannot be expressed or run."""
 EXIT_UNPARSABLE = 4
-"""Exit code: the input could not be read or parsed."""
+"""Exit code: the input could not be read or parsed (also: not a regular file, larger than the input limit)."""
+EXIT_OUTPUT = 5
+"""Exit code: an output file could not be written (missing permission, full disk, a folder in the way)."""
+
+
+INDEXED_TEXT_LENGTH = 4096
+"""Texts at least this long get an index of their line starts when :meth:`Location.from_offset` is asked about them
+(shorter ones are counted directly)."""
+_INDEXES: OrderedDict[int, tuple[str, list[int]]] = OrderedDict()
+_INDEXES_KEPT = 4
+_NEWLINE = re.compile("\n")
+
+
+def _line_starts(text: str) -> list[int]:
+    """The offsets where the lines of ``text`` start (the few most recent texts' are kept)."""
+    key = id(text)
+    entry = _INDEXES.get(key)
+    if entry is not None and entry[0] is text:
+        _INDEXES.move_to_end(key)
+        return entry[1]
+    starts = [0, *(m.end() for m in _NEWLINE.finditer(text))]
+    _INDEXES[key] = (text, starts)
+    while len(_INDEXES) > _INDEXES_KEPT:
+        _INDEXES.popitem(last=False)
+    return starts
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,11 +71,16 @@ class Location:
 
     @staticmethod
     def from_offset(text: str, offset: int, file: str | None = None) -> Location:
-        """Compute line and column of ``offset`` in ``text``."""
+        """Compute line and column of ``offset`` in ``text`` (in time logarithmic in the text's length for a long
+        text asked about repeatedly: a parser locating every node of a large file stays linear)."""
         offset = max(0, min(offset, len(text)))
-        line = text.count("\n", 0, offset) + 1
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        return Location(file=file, line=line, column=column, offset=offset)
+        if len(text) < INDEXED_TEXT_LENGTH:
+            line = text.count("\n", 0, offset) + 1
+            column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+            return Location(file=file, line=line, column=column, offset=offset)
+        starts = _line_starts(text)
+        index = bisect.bisect_right(starts, offset) - 1
+        return Location(file=file, line=index + 1, column=offset - starts[index] + 1, offset=offset)
 
 
 class FairyportError(ValueError):
@@ -82,11 +114,24 @@ class FairyportError(ValueError):
             text += " (" + ", ".join(extra) + ")"
         return text
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle with every field (errors come back from ``--jobs`` worker processes): the default would rebuild
+        the error from its message alone and lose the location (printing ``<input>: file:line: ...``)."""
+        return (_rebuild, (type(self), dict(self.__dict__)))
+
     def relocated(self, location: Location) -> FairyportError:
         """Set a more precise location (for errors raised inside a sub-parser) and return ``self``."""
         self.location = location
         self.args = (self.message(),)
         return self
+
+
+def _rebuild(cls: type[FairyportError], state: dict[str, object]) -> FairyportError:
+    """An error unpickled from :meth:`FairyportError.__reduce__`."""
+    error = cls.__new__(cls)
+    error.__dict__.update(state)
+    error.args = (error.message(),)
+    return error
 
 
 class ParseError(FairyportError):

@@ -20,6 +20,7 @@ import importlib.util
 from pathlib import Path
 
 from fairyport.errors import Location, ParseError
+from fairyport.inputs import read_input_text
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,7 +63,7 @@ def read_expectation(path: Path) -> Expectation:
 
     :raises ParseError: with file, line and column for a malformed line.
     """
-    text = path.read_text(encoding="utf-8")
+    text = read_input_text(path)
     game: Path | None = None
     variant: str | None = None
     engine: str | None = None

@@ -8,12 +8,14 @@ model), :func:`load_engine` (which engine plays a file: its format's interpreter
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from fairyport import fsf, gamecourier, idiagram, json, zrf
 from fairyport.engines import Engine, EngineChoice, model_engine
-from fairyport.errors import Location, UnsupportedError, UsageError
+from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
 from fairyport.format import Format
+from fairyport.inputs import read_head
 from fairyport.model import Game
 
 FORMATS: dict[str, Format] = {f.name: f for f in (zrf.FORMAT, gamecourier.FORMAT, idiagram.FORMAT, json.FORMAT,
@@ -59,11 +61,7 @@ def detect_format(path: Path, declared: str | None = None) -> str:
         fmt = SUFFIXES.get(Path(str(path).rpartition("#")[0]).suffix.lower())
     if fmt is not None:
         return fmt
-    try:
-        with path.open("rb") as stream:
-            head = stream.read(SNIFF_BYTES).decode("utf-8", errors="replace")
-    except OSError:
-        head = ""
+    head = read_head(path, SNIFF_BYTES).decode("utf-8", errors="replace")  # only to recognise the format
     fmt = sniff_format(head)
     if fmt is not None:
         return fmt
@@ -86,9 +84,14 @@ def read_game(path: str | Path, fmt: str | None = None, variant: str | None = No
     if form.read is None:
         raise UnsupportedError(f"reading the {form.name} format into the game model is not supported yet",
                                Location(str(path)), feature=form.name)
-    if variant is not None and form.variants:
-        return form.read(path, variant=variant)
-    return form.read(path)
+    try:
+        if variant is not None and form.variants:
+            return form.read(path, variant=variant)
+        return form.read(path)
+    except FairyportError as error:
+        if error.location.file is None:  # a model check that knows the game, not its file
+            error.relocated(dataclasses.replace(error.location, file=str(path)))
+        raise
 
 
 def game_engine(game: Game, source: str) -> Engine:

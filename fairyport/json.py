@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import re
 import types
 import typing
 from pathlib import Path
@@ -19,10 +20,30 @@ from typing import Any
 from fairyport import model
 from fairyport.errors import Location, ModelError, ParseError
 from fairyport.format import Format, ShowOptions
+from fairyport.inputs import read_input_text
 from fairyport.xbetza import syntax as betza
 
-MAX_SIDE = 1000
-"""Largest number of files or ranks a game document may have."""
+MAX_SIDE = model.MAX_BOARD_SIDE
+"""Largest number of files or ranks a game document may have (the model's bound)."""
+MAX_NESTING = 200
+"""Deepest nesting of arrays and objects read (a game document needs about ten; format data a few more). Deeper
+text is refused before it is parsed, so no input depth can exhaust the parser's recursion."""
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def nesting_beyond(text: str, limit: int) -> int | None:
+    """The offset of the first ``[`` or ``{`` of ``text`` nested deeper than ``limit`` (strings skipped), or
+    None."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        bracket = match.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif bracket in "]}":
+            depth = max(0, depth - 1)
+    return None
 DOCUMENT_KIND = "game"
 VERSION = 1
 
@@ -141,6 +162,10 @@ def game_from_json(text: str, file: str | None = None) -> model.Game:
     :raises ParseError: for text that is not JSON (with line and column); :raises ModelError: naming the path
         of a value that does not fit the model.
     """
+    too_deep = nesting_beyond(text, MAX_NESTING)
+    if too_deep is not None:
+        raise ParseError(f"arrays and objects nested deeper than {MAX_NESTING} levels",
+                         Location.from_offset(text, too_deep, file))
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
@@ -175,7 +200,7 @@ def game_from_json(text: str, file: str | None = None) -> model.Game:
 
 def read_game(path: Path, *, variant: str | None = None) -> model.Game:
     """Read a ``.json`` game file (it holds one game: ``variant`` is not used)."""
-    return game_from_json(path.read_text(encoding="utf-8"), str(path))
+    return game_from_json(read_input_text(path), str(path))
 
 
 def read_text(text: str, *, variant: str | None = None, name: str = "<text>") -> model.Game:

@@ -25,12 +25,22 @@ BLACK: Color = 1
 COLOR_NAMES = ("white", "black")
 
 
+MAX_BOARD_SIDE = 256
+"""Most files and most ranks a board may have, in every format (the Interactive Diagram's own bound); larger
+boards are refused where they are read, before anything grows with their size."""
+
+
 def file_name(index: int) -> str:
-    """Name of the 0-based file ``index``: a..z, then aa, ab, ... (as the Interactive Diagram does beyond z)."""
+    """Name of the 0-based file ``index``: a..z, then aa, ab, ... zz, aaa ... (as the Interactive Diagram does
+    beyond z; any width has names)."""
     letters = "abcdefghijklmnopqrstuvwxyz"
-    if index < 26:
-        return letters[index]
-    return letters[index // 26 - 1] + letters[index % 26]
+    name = letters[index % 26]
+    index //= 26
+    while index:
+        index -= 1
+        name = letters[index % 26] + name
+        index //= 26
+    return name
 
 
 def square_name(file: int, rank: int, first_rank: int = 1) -> str:
@@ -442,6 +452,9 @@ class Game:
 
         :raises ModelError: on the first inconsistency.
         """
+        if self.board.files > MAX_BOARD_SIDE or self.board.ranks > MAX_BOARD_SIDE:
+            raise ModelError(f"the board has {self.board.files} files and {self.board.ranks} ranks; at most "
+                             f"{MAX_BOARD_SIDE} of each are supported")
         seen: set[str] = set()
         for piece in self.pieces:
             key = piece.id.upper()
@@ -482,12 +495,15 @@ class Game:
         for zone in self.zones:
             for square in sorted(zone.squares):
                 self.board.square(square)
+        known = {piece.id.upper() for piece in self.pieces}  # one set, not a search per placed piece
         for square, placed in self.setup.placement.items():
             self.board.square(square)
-            self.piece_type(placed.id)
+            if placed.id.upper() not in known:
+                self.piece_type(placed.id)
         for hand in self.setup.hands.values():
             for piece_id in hand:
-                self.piece_type(piece_id)
+                if piece_id.upper() not in known:
+                    self.piece_type(piece_id)
 
 
 def goal_rules(game: Game) -> list[tuple[str, str]]:

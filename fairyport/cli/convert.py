@@ -9,6 +9,7 @@ from pathlib import Path
 from fairyport.api import PROVE_DEPTH, Conversion, convert
 from fairyport.errors import EXIT_CHECK_FAILED
 from fairyport.formats import NAMES
+from fairyport.output import write_output
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_CHECK_FAILED
     data = conversion.text.encode("utf-8", errors="surrogateescape")
     if args.output:
-        Path(args.output).write_bytes(data)
+        write_output(args.output, data)
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()

@@ -8,7 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError
+from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError, Location, UsageError
+from fairyport.inputs import parse_size, set_include_path, set_max_input_size
 from fairyport.version import __version__
 
 COMMAND_MODULES = (
@@ -33,11 +34,34 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
+    for command in subparsers.choices.values():
+        add_input_options(command)
     return parser
 
 
+def add_input_options(parser: argparse.ArgumentParser) -> None:
+    """``--max-input-size``, which every sub-command that reads files accepts."""
+    parser.add_argument("--max-input-size", metavar="SIZE",
+                        help="largest input file read, in bytes or with a unit (500k, 64MiB, 1G; default 16MiB)")
+    parser.add_argument("--include-path", metavar="DIR", action="append", default=[],
+                        help="ZRF: a folder whose files (include \"...\") may name, besides the game's own folder "
+                             "(repeatable)")
+
+
+def apply_input_options(args: argparse.Namespace) -> None:
+    """Set the input gate's size limit from ``--max-input-size`` and the include path from ``--include-path``."""
+    set_include_path(getattr(args, "include_path", []))
+    size = getattr(args, "max_input_size", None)
+    if size is not None:
+        try:
+            set_max_input_size(parse_size(size))
+        except UsageError as exc:
+            raise exc.relocated(Location("--max-input-size")) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code (0 ok, 1 check failed, 2 usage, 3 unsupported, 4 unparsable)."""
+    """Run the command line; return the exit code (0 ok, 1 check failed, 2 usage, 3 unsupported, 4 unparsable,
+    5 output not written)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -47,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     try:
+        apply_input_options(args)
         return int(args.func(args))
     except FairyportError as exc:
         print(f"fairyport: {exc.message()}", file=sys.stderr)
@@ -56,8 +81,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
-    except OSError as exc:
-        print(f"fairyport: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+    except OSError as exc:  # the readers and writers turn theirs into located errors; this is the last guard
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"fairyport: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_UNPARSABLE
     except KeyboardInterrupt:
         print("fairyport: interrupted", file=sys.stderr)

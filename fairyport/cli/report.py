@@ -11,6 +11,7 @@ from fairyport.cli.common import progress
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageError
 from fairyport.format import ValidateOptions
 from fairyport.formats import read_game
+from fairyport.output import ensure_folder, write_output
 from fairyport.report.page import GamePage, IndexEntry, game_page, index_page
 from fairyport.report.proof import Proof, format_texts, perft_proof
 
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.depth < 1:
         raise UsageError("--depth must be at least 1", found=str(args.depth))
     out = Path(args.output)
-    out.mkdir(parents=True, exist_ok=True)
+    ensure_folder(out)
     taken: set[str] = set()
     entries: list[IndexEntry] = []
     failed = False
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         path = Path(name)
         page, text = build_page(path, args.depth, args.variant)
         target = out / page_name(path, taken)
-        target.write_text(text, encoding="utf-8")
+        write_output(target, text)
         proof = page.proof
         if proof is None or proof.source_error is not None:
             verdict, ok = "not counted (the generator cannot play it)", False
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{target}: {verdict}")
     if len(entries) > 1:
         index = out / INDEX_NAME
-        index.write_text(index_page(entries), encoding="utf-8")
+        write_output(index, index_page(entries))
         print(f"{index}: index of {len(entries)} games")
     if failed:
         print("fairyport: perft mismatch between formats (see the pages)", file=sys.stderr)

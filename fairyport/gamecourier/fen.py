@@ -32,6 +32,7 @@ from typing import Literal, NoReturn
 import pyparsing as pp
 
 from fairyport.errors import Location, ParseError
+from fairyport.model import MAX_BOARD_SIDE
 
 CellKind = Literal["empty", "hole", "piece"]
 
@@ -213,9 +214,10 @@ def parse_fen(code: str, cols: int, *, file: str | None = None) -> FenBoard:
 
     :raises ParseError: for an unknown character, an unclosed or empty ``{label}``, or ``cols < 1``.
     """
-    if cols < 1:
-        raise ParseError("the board width (cols) must be at least 1", Location.from_offset(code, 0, file),
-                         expected="cols >= 1", found=str(cols))
+    if not 1 <= cols <= MAX_BOARD_SIDE:
+        raise ParseError(f"the board width (cols) must be from 1 to {MAX_BOARD_SIDE}",
+                         Location.from_offset(code, 0, file), expected=f"1 <= cols <= {MAX_BOARD_SIDE}",
+                         found=str(cols))
     try:
         tokens: list[_Token] = list(FEN_CODE.parse_string(code))
     except ParseError as error:
@@ -238,7 +240,11 @@ def parse_fen(code: str, cols: int, *, file: str | None = None) -> FenBoard:
             cells = [Cell("hole", offset=token.offset)]
         else:  # a run, or "*": the rest of the rank
             count = token.count if token.kind == "run" else cols - len(flat) % cols
+            if len(flat) + count > cols * MAX_BOARD_SIDE:  # checked before the cells are made
+                _too_many_ranks(code, token.offset, file)
             cells = [Cell("empty", offset=token.offset)] * count
+        if len(flat) + len(cells) > cols * MAX_BOARD_SIDE:
+            _too_many_ranks(code, token.offset, file)
         flat.extend(cells)
         segment_cells += len(cells)
     if segment_cells or not notes:
@@ -247,6 +253,11 @@ def parse_fen(code: str, cols: int, *, file: str | None = None) -> FenBoard:
     flat.extend([HOLE] * short)
     ranks = [flat[k:k + cols] for k in range(0, len(flat), cols)]
     return FenBoard(cols, ranks, notes, short)
+
+
+def _too_many_ranks(code: str, offset: int, file: str | None) -> NoReturn:
+    raise ParseError(f"the code makes more than {MAX_BOARD_SIDE} ranks", Location.from_offset(code, offset, file),
+                     expected=f"at most {MAX_BOARD_SIDE} ranks")
 
 
 def write_fen(board: FenBoard) -> str:

@@ -13,9 +13,10 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from fairyport.errors import Location, ParseError
+from fairyport.errors import Location
 from fairyport.gamecourier.php import PhpArray, PhpRaw, PhpString, SettingsFile, parse_settings, value_as_text
 from fairyport.gamecourier.query import QueryPreset, parse_query
+from fairyport.inputs import read_input
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
@@ -193,11 +194,7 @@ def read_preset(path: Path) -> Preset:
 
 
 def _read_text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ParseError(f"cannot read the file: {exc.strerror or exc}", Location(str(path))) from None
-    return data.decode(ENCODING, ERRORS)
+    return read_input(path).decode(ENCODING, ERRORS)
 
 
 def rewrite_file(path: Path) -> bytes:

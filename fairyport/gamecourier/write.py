@@ -389,6 +389,14 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _facing_royal(game: Game) -> PieceType | None:
+    """The royal piece the facing rule is written for, or None where there is no facing rule to write (royals may
+    face, or the game has no royal piece: refused with the other facing cases, only dropped with best effort)."""
+    if game.rules.royals_may_face:
+        return None
+    return next((p for p in game.pieces if p.royal), None)
+
+
 def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> list[str]:
     game = ctx.game
     has_royal = any(p.royal for p in game.pieces)
@@ -413,8 +421,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "  return false;",
         "endsub;",
     ]
-    if not game.rules.royals_may_face:
-        royal = next(p for p in game.pieces if p.royal)
+    royal = _facing_royal(game)
+    if royal is not None:
         lines += [
             "sub facing:",
             f"  set fc_low findpiece {label(royal, WHITE)} spaces;",
@@ -457,7 +465,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += ["  set il_bad sub checked #side #enemy;"]
     else:
         lines += ["  set il_bad false;"]
-    if not game.rules.royals_may_face:
+    if _facing_royal(game) is not None:
         lines += ["  if sub facing:", "    set il_bad true;", "  endif;"]
     if has_others:
         lines += ["  if not sub hasnonroyal #side:",

@@ -18,6 +18,7 @@ from fairyport.idiagram import syntax
 from fairyport.idiagram.page import extract_diagrams
 from fairyport.idiagram.read import game_from_document
 from fairyport.idiagram.write import document_from_game
+from fairyport.inputs import read_input, read_input_text
 from fairyport.model import Game
 
 HTML_SUFFIXES = (".html", ".htm")
@@ -65,8 +66,8 @@ def read_game(path: Path, *, variant: str | None = None, diagram: int | None = N
         if diagram not in (None, 1):
             raise UsageError("a diagram file holds one diagram", Location(str(path)), expected="diagram 1",
                              found=str(diagram))
-        return read_text(path.read_text(encoding="utf-8", errors="replace"), file=str(path), title=title)
-    diagrams = extract_diagrams(path.read_bytes(), str(path))
+        return read_text(read_input_text(path), file=str(path), title=title)
+    diagrams = extract_diagrams(read_input(path), str(path))
     if not diagrams:
         raise ParseError("the page has no element with class idiagram", Location(str(path)),
                          expected='an element with class="idiagram"')
@@ -97,7 +98,7 @@ def rewrite(path: Path) -> bytes:
     """
     path, fragment = split_fragment(path)
     if path.suffix.lower() in HTML_SUFFIXES:
-        diagrams = extract_diagrams(path.read_bytes(), str(path))
+        diagrams = extract_diagrams(read_input(path), str(path))
         if fragment is not None:
             if not 1 <= fragment <= len(diagrams):
                 raise UsageError(f"the page has {len(diagrams)} diagrams", Location(str(path)),
@@ -106,10 +107,9 @@ def rewrite(path: Path) -> bytes:
         for diagram in diagrams:
             read_text(diagram.text, file=str(path), hooks=diagram.hooks, line_offset=(diagram.line or 1) - 1)
         return "\n\n".join(syntax.write(syntax.parse(d.text, str(path))) for d in diagrams).encode("utf-8")
-    data = path.read_bytes()
-    text = data.decode("utf-8", errors="surrogateescape")
-    read_text(data.decode("utf-8", errors="replace"), file=str(path))
-    return syntax.write(syntax.parse(text, str(path))).encode("utf-8", errors="surrogateescape")
+    text = read_input_text(path)
+    read_text(text, file=str(path))
+    return syntax.write(syntax.parse(text, str(path))).encode("utf-8")
 
 
 def show(path: Path, options: ShowOptions) -> int:

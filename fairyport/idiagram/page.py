@@ -30,19 +30,25 @@ class HtmlDiagram:
 
 
 def _parser() -> html.HTMLParser:
-    return html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True)
+    # huge_tree: libxml2 otherwise stops at a text node of 10,000,000 characters and silently drops the rest of
+    # the page (a diagram after it would be "not found"); the input gate bounds the page's size instead
+    return html.HTMLParser(no_network=True, remove_comments=True, remove_pis=True, huge_tree=True)
 
 
 def _element_text(element: etree._Element) -> str:
-    """The element's content as text; ``<br>`` becomes a newline."""
-    parts: list[str] = [element.text or ""]
-    for child in element:
-        tag = child.tag if isinstance(child.tag, str) else ""
-        if tag.lower() == "br":
-            parts.append("\n")
+    """The element's content as text; ``<br>`` becomes a newline (a walk, not a recursion: nesting depth is the
+    page's to choose)."""
+    parts: list[str] = []
+    for event, node in etree.iterwalk(element, events=("start", "end")):
+        if node is element:
+            if event == "start":
+                parts.append(element.text or "")
+            continue
+        if event == "start":
+            tag = node.tag if isinstance(node.tag, str) else ""
+            parts.append("\n" if tag.lower() == "br" else node.text or "")
         else:
-            parts.append(_element_text(child))
-        parts.append(child.tail or "")
+            parts.append(node.tail or "")
     return "".join(parts)
 
 

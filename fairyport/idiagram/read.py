@@ -22,9 +22,9 @@ model has no field for is kept in ``Game.format_data["idiagram"]`` and ``PieceTy
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, NoReturn
 
-from fairyport.errors import FairyportError, Location, ModelError, UnsupportedError
+from fairyport.errors import FairyportError, Location, ModelError, ParseError, UnsupportedError
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -399,6 +399,18 @@ def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_
     return zones
 
 
+def _no_pieces(document: Document, source: str) -> NoReturn:
+    """A text without piece lines is not a diagram fairyport can read (an empty file, another format): refused
+    at its first line rather than read as a board with no pieces (perft 0)."""
+    first = next((d for d in document.directives if isinstance(d, Prose) and d.text.strip()), None)
+    where = first.location if first is not None else Location(source or None, 1, 1)
+    text = first.text.lstrip() if first is not None else ""
+    looks = " (this looks like a ZRF file)" if text.startswith(("(", ";")) else ""
+    found = "an empty text" if not document.directives else f"no line with five ':'-separated fields{looks}"
+    raise ParseError("the text has no piece lines", where,
+                     expected="piece lines name:ID:betza:image:squares", found=found)
+
+
 def game_from_document(document: Document, *, title: str = "", source: str = "",
                        hooks: tuple[str, ...] = ()) -> Game:
     """Read a parsed Interactive Diagram definition into a :class:`Game`.
@@ -407,6 +419,8 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         unknown piece IDs and an inconsistent game. Every error carries the file, line and column.
     """
     scan = _scan(document)
+    if not scan.pieces:
+        _no_pieces(document, source)
     files = _int_param(scan, "files", 8, 1, MAX_BOARD_SIDE)
     ranks = _int_param(scan, "ranks", 8, 1, MAX_BOARD_SIDE)
     grid = Grid(files, ranks, _int_param(scan, "firstRank", 1, 0, MAX_BOARD_SIDE))

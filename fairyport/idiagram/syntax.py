@@ -181,6 +181,12 @@ def _segments(content: str) -> list[tuple[int, int]]:
     piece token belong to that piece's name (``... pawn (passed):Q:fsW:pawn:``), since square lists and
     parameter values normally contain no spaces.
     """
+    if "=" not in content and content.count(":") < 4 and "<" not in content:  # prose: one span, no token split
+        stripped = content.strip()
+        if not stripped:
+            return []
+        start = len(content) - len(content.lstrip())
+        return [(start, start + len(stripped))]
     tokens = [(m.start(), m.end(), m.group()) for m in _TOKEN.finditer(content) if not _BR.fullmatch(m.group())]
     groups: list[list[int]] = []
     for index, (_, _, token) in enumerate(tokens):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from fairyport.errors import EXIT_OK
 from fairyport.model import Game
+from fairyport.output import write_output
 from fairyport.render.svg import render_svg
 from fairyport.render.text import render_text
 
@@ -18,6 +18,6 @@ def show_game(game: Game, svg: str | None) -> int:
     notes += list(data.get("notes", []))
     sys.stdout.write(render_text(game, notes))
     if svg:
-        Path(svg).write_bytes(render_svg(game))
+        write_output(svg, render_svg(game))
         print(f"SVG diagram written to {svg}")
     return EXIT_OK

@@ -158,7 +158,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                    part.node.location, feature="players")
         color = players.index(part.player.text)
         for entry in part.entries:
-            pid = notation[entry.piece.text]
+            pid = notation.get(entry.piece.text)
+            if pid is None:
+                raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
+                                 entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
                 placement[renaming[ref.text] if renaming is not None else ref.text] = Piece(pid, color)
             if entry.off:

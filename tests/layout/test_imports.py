@@ -17,7 +17,7 @@ PACKAGE = Path(fairyport.__file__).resolve().parent
 
 LAYERS: list[set[str]] = [
     {"errors"},
-    {"program"},
+    {"inputs", "output", "program"},
     {"model", "diagnostics", "expectations", "version"},
     {"xbetza", "conversion"},
     {"movegen"},

@@ -61,7 +61,10 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
 
         if options.model_engine is None:
             raise UsageError("--against needs a way to play the other file (ValidateOptions.model_engine)")
-        findings += compare_moves(path, Path(options.against), options.depth, options.model_engine)
+        try:
+            findings += compare_moves(path, Path(options.against), options.depth, options.model_engine)
+        except UnsupportedError as exc:
+            findings.append(not_run("--against", exc))
     if options.run:
         from fairyport.gamecourier.lint.compare import compare_colours
         from fairyport.gamecourier.lint.coverage import dead_code
@@ -75,8 +78,19 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
                                        "(GC-NOT-RUNNABLE)", unrunnable[0].location)
             findings += [*compare_colours(path, options.depth), *dead_code(path, options.depth)]
         except UnsupportedError as exc:  # an include library, a word the interpreter does not know, ...
-            findings.append(Finding(exc.location, Severity.WARNING, "GC-RUN-NOT-RUN",
-                                    f"--run: the code cannot be run, so nothing is shown by running it: {exc.reason}",
-                                    fix="remove what the interpreter cannot run (see the message), or check the "
-                                        "game with '--engine model'"))
+            findings.append(not_run("--run", exc))
     return FileReport(str(path), FORMAT, findings, details=details(analysis))
+
+
+RUN_BOUNDS = frozenset({"step limit", "recursion depth", "nesting depth", "command step budget", "command step limit"})
+"""``feature`` names of the interpreter's bounds: code that hits one loops or recurses without end, a defect of
+the preset (an error finding), where other ``UnsupportedError`` are words the interpreter lacks (a warning)."""
+
+
+def not_run(option: str, exc: UnsupportedError) -> Finding:
+    """The finding for ``--run`` or ``--against`` when the code cannot be run (the same for both options)."""
+    bound = exc.feature in RUN_BOUNDS
+    return Finding(exc.location, Severity.ERROR if bound else Severity.WARNING, "GC-RUN-NOT-RUN",
+                   f"{option}: the code cannot be run, so nothing is shown by running it: {exc.reason}",
+                   fix="end the loop or recursion" if bound else
+                   "remove what the interpreter cannot run (see the message), or check the game with '--engine model'")

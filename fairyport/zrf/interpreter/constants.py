@@ -13,6 +13,15 @@ MAX_STEPS = 100_000
 """Instructions one move block may execute (steps, loop turns) before the run is stopped with a located error:
 cyclic links make endless ``while`` loops possible."""
 
+FREE_STEPS_PER_RUN = 1_000
+"""Loop turns a move-block run takes without charge to the command's budget: a slide across a 256-file board
+takes 255, so legal games of any depth never touch the budget."""
+
+COMMAND_STEP_BUDGET = 5_000_000
+"""Loop turns beyond :data:`FREE_STEPS_PER_RUN` that all the runs of one loaded game (one command) may take
+together; past it the command stops with exit 3 naming the bound. Each run stays under :data:`MAX_STEPS`, but a
+game whose every run loops 99,999 times would otherwise make perft(2) run for hours."""
+
 MAX_PARTIAL_CHAIN = 64
 """Longest ``add-partial`` chain one turn may hold; a longer one is a located error."""
 

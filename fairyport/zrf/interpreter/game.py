@@ -78,6 +78,8 @@ class Game:
     goal_positions: list[frozenset[int]] = dataclasses.field(default_factory=list)
     setup: list[Piece | None] = dataclasses.field(default_factory=list)
     stock: dict[tuple[int, int], int] = dataclasses.field(default_factory=dict)
+    charged_steps: int = 0
+    """Loop turns charged to the command's budget so far (:data:`~.constants.COMMAND_STEP_BUDGET`)."""
     pass_turn: str = ""
     """``""`` (no passing), ``"true"`` or ``"forced"``."""
     pass_partial: bool = False

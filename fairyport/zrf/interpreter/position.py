@@ -12,7 +12,13 @@ from typing import TYPE_CHECKING
 
 from fairyport.errors import UnsupportedError
 from fairyport.zrf.interpreter.board import NO_LINK
-from fairyport.zrf.interpreter.constants import DROP_ON_DUMMY, MAX_MOVES, MAX_PARTIAL_CHAIN
+from fairyport.zrf.interpreter.constants import (
+    COMMAND_STEP_BUDGET,
+    DROP_ON_DUMMY,
+    FREE_STEPS_PER_RUN,
+    MAX_MOVES,
+    MAX_PARTIAL_CHAIN,
+)
 from fairyport.zrf.interpreter.game import ANY_TYPE, Game
 from fairyport.zrf.interpreter.program import ADD_COPY, ADD_COPY_PARTIAL, SAME_TYPE, Piece, Run, RunError
 
@@ -161,6 +167,18 @@ class ZrfPosition:
             block.run(r)
         except RunError as exc:
             raise UnsupportedError(f"{exc.reason}{exc.node.where()}", exc.node.location, feature="while") from None
+        if r.steps > FREE_STEPS_PER_RUN:
+            self._charge(r.steps - FREE_STEPS_PER_RUN)
+
+    def _charge(self, steps: int) -> None:
+        """Charge loop turns to the command's budget; past it, stop with exit 3 naming the bound."""
+        game = self.game
+        game.charged_steps += steps
+        if game.charged_steps > COMMAND_STEP_BUDGET:
+            raise UnsupportedError(
+                f"the move blocks of this game looped more than {COMMAND_STEP_BUDGET:,} times in this command "
+                f"(counting turns beyond {FREE_STEPS_PER_RUN:,} per run): the command's step budget is spent",
+                game.location, feature="command step budget")
 
     def _steps(self, side: int, allowed: int, only: int = NO_LINK) -> list[Move]:
         """The moves (or partial steps) of ``side``'s pieces (only the one on ``only`` if given) and drops."""

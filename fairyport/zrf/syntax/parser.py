@@ -78,7 +78,7 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
                 pending += ")"
                 continue
             assert top.gaps is not None
-            if suspect is None and findings is not None and _dedented(text, top.start, start):
+            if suspect is None and findings is not None and _dedented(source, top.start, start):
                 suspect = top
             top.gaps.append(pending)
             pending = ""
@@ -131,13 +131,14 @@ def _culprit(stack: list[SList], suspect: SList | None) -> SList:
     return suspect if suspect is not None and suspect.start > stack[1].start else stack[1]
 
 
-def _dedented(text: str, opening: int, closing: int) -> bool:
-    """True if the ``)`` at ``closing`` is first on its line, on a later line, left of the ``(`` at ``opening``."""
-    line_start = max(text.rfind("\n", 0, closing), text.rfind("\r", 0, closing)) + 1
-    if line_start <= opening or text[line_start:closing].strip(" \t") != "":
+def _dedented(source: SourceFile, opening: int, closing: int) -> bool:
+    """True if the ``)`` at ``closing`` is first on its line, on a later line, left of the ``(`` at ``opening``
+    (line starts come from the source's index: no scan back through the text, which would be quadratic)."""
+    closing_column = source.line_column(closing)[1]
+    line_start = closing - closing_column + 1
+    if line_start <= opening or source.text[line_start:closing].strip(" \t") != "":
         return False
-    opening_line = max(text.rfind("\n", 0, opening), text.rfind("\r", 0, opening)) + 1
-    return closing - line_start < opening - opening_line
+    return closing_column < source.line_column(opening)[1]
 
 
 def _close_all(stack: list[SList], pending: str, offset: int) -> None:

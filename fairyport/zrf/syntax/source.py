@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from fairyport.errors import Location
+from fairyport.inputs import read_input
 
 UTF8 = "utf-8"
 CP1252 = "cp1252"
@@ -43,8 +44,11 @@ class SourceFile:
 
     @classmethod
     def read(cls, path: Path) -> SourceFile:
-        """Read and decode the file at ``path`` (``OSError`` propagates)."""
-        return cls.from_bytes(path.read_bytes(), str(path), path)
+        """Read and decode the file at ``path`` through the input gate (:func:`fairyport.inputs.read_input`).
+
+        :raises InputError: for what is not a readable regular file within the input size limit.
+        """
+        return cls.from_bytes(read_input(path), str(path), path)
 
     def encode(self, text: str | None = None) -> bytes:
         """Encode ``text`` (default: the source text) the way the file was encoded."""

@@ -1,0 +1,78 @@
+"""Every reader and every writer round trip under random input: only located fairyport errors come out.
+
+The examples are the ones ``benchmarks/fuzz.py`` runs by the hundred thousand (``tests/helpers/fuzzing.py``); here
+hypothesis draws a few per reader, and every failure the benchmark ever found is replayed by its seed."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import fuzzing
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+READERS = ("zrf", "gamecourier", "idiagram", "html", "json")
+
+REGRESSION_SEEDS = [
+    ("zrf", 14),  # a ZRF whose board had no squares: a model error that named no file ("<input>: square ...")
+    ("gamecourier", 17),  # no royal piece left, facing rule on: StopIteration in the Game Courier writer
+    ("zrf", 1070),  # a setup naming a piece that is not defined: KeyError in the ZRF reader
+]
+"""``(reader, seed)`` of every failure the fuzz benchmark found; each must now be read or refused cleanly."""
+
+SLOW_SEEDS = [("idiagram", 1234), ("idiagram", 1726), ("gamecourier", 165), ("gamecourier", 239)]
+"""Examples the benchmark stopped after 20 s (on a machine with a load average near 19): a Diagram board with
+thousands of placed pieces, presets whose code runs long. The quadratic model check behind the first is fixed;
+whether each now finishes within the bound is what the slow test measures."""
+
+_SEEDS = {reader: fuzzing.seed_texts(reader) for reader in READERS}
+
+
+def _check(reader: str, seed: int, folder: Path, quick: bool = False) -> None:
+    data = fuzzing.example(reader, seed, _SEEDS[reader])
+    if quick:  # the default suite: validation and the Game Courier round trip only in the slow run
+        outcome = fuzzing.exercise(reader, data, folder, targets=fuzzing.QUICK_TARGETS,
+                                   validate=reader in ("zrf", "json"))
+    else:
+        outcome = fuzzing.exercise(reader, data, folder)
+    assert outcome.kind in ("read", "refused"), f"{reader}:{seed} {outcome.kind}: {outcome.detail}"
+
+
+@pytest.mark.parametrize(("reader", "seed"), REGRESSION_SEEDS)
+def test_regression_seeds(reader: str, seed: int, tmp_path: Path) -> None:
+    _check(reader, seed, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("reader", "seed"), SLOW_SEEDS)
+def test_slow_seeds_finish_within_the_bound(reader: str, seed: int, tmp_path: Path) -> None:
+    began = time.perf_counter()
+    outcome = fuzzing.exercise(reader, fuzzing.example(reader, seed, _SEEDS[reader]), tmp_path, round_trip=False)
+    assert outcome.kind in ("read", "refused"), f"{reader}:{seed} {outcome.kind}: {outcome.detail}"
+    assert time.perf_counter() - began < 20
+
+
+@pytest.mark.parametrize("reader", [r for r in READERS if r != "gamecourier"])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2 ** 32))
+def test_reader_property(reader: str, seed: int, tmp_path: Path) -> None:
+    """No traceback, errors located, and a game that reads survives the quick writers and their readers."""
+    _check(reader, seed, tmp_path, quick=True)
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2 ** 32))
+def test_game_courier_reader_property(seed: int, tmp_path: Path) -> None:
+    """The same for presets, fewer of them: reading a preset runs its code (seconds each)."""
+    _check("gamecourier", seed, tmp_path, quick=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("reader", READERS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2 ** 32))
+def test_reader_property_every_writer(reader: str, seed: int, tmp_path: Path) -> None:
+    """The same with validation and every writer, the Game Courier one included."""
+    _check(reader, seed, tmp_path)
