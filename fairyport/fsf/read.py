@@ -24,6 +24,7 @@ from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import BUILTINS, CHESS_PIECES, HIDDEN, PIECES
 from fairyport.fsf.dialect import parse_fsf
 from fairyport.fsf.ini import Section, parse_ini
+from fairyport.inputs import read_input_text
 from fairyport.model import Game
 
 
@@ -314,11 +315,7 @@ def read_file(path: Path, *, variant: str | None = None) -> Game:
     if not path.exists() and "#" in path.name:
         base, _, section = str(path).rpartition("#")
         path, variant = Path(base), variant or section
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ParseError(f"cannot read the file: {error.strerror}", Location(str(path))) from None
-    return read_text(text, variant=variant, name=str(path))
+    return read_text(read_input_text(path), variant=variant, name=str(path))
 
 
 def section_names(text: str) -> list[str]:

@@ -15,16 +15,17 @@ from fairyport.errors import Location, ParseError, UnsupportedError, UsageError
 from fairyport.format import ValidateOptions
 from fairyport.fsf.ini import parse_ini
 from fairyport.fsf.read import read_text
+from fairyport.inputs import read_input_text
 
 
 def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     """Validate the sections of one ``variants.ini`` file."""
     report = FileReport(str(path), "fsf")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_input_text(path)
         sections = parse_ini(text, str(path))
-    except (OSError, ParseError) as exc:
-        report.unreadable = exc if isinstance(exc, ParseError) else ParseError(str(exc), Location(str(path)))
+    except ParseError as exc:
+        report.unreadable = exc
         return report
     names = [options.variant] if options.variant else [s.name for s in sections]
     read = 0
