@@ -118,10 +118,11 @@ def _text_format(text: str, fmt: str | None) -> Format:
 @contextlib.contextmanager
 def _as_file(text: str, form: Format) -> Iterator[Path]:
     """``text`` as a file of ``form`` in a private folder, for the parts that read files (the interpreters,
-    the validators); the folder goes when the block ends."""
+    the validators); the folder goes when the block ends. Saved as the command line writes it: UTF-8, with the
+    undecodable bytes a rewrite keeps as surrogates written back as they were."""
     with tempfile.TemporaryDirectory(prefix="fairyport-") as folder:
         path = Path(folder) / f"game{form.suffixes[0]}"
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(text.encode("utf-8", errors="surrogateescape"))
         yield path
 
 
@@ -234,12 +235,9 @@ def _prove(source: Source, read: str | None, variant: str | None, conversion: Co
 
 
 def _written_engine(conversion: Conversion) -> Engine:
-    """The target format's own reading of the written text (its interpreter, else the reference generator). The
-    text is saved byte for byte as the command line writes it (a rewrite keeps undecodable bytes as surrogates)."""
+    """The target format's own reading of the written text (its interpreter, else the reference generator)."""
     form = get_format(conversion.format)
-    with tempfile.TemporaryDirectory(prefix="fairyport-") as folder:
-        path = Path(folder) / f"written{form.suffixes[0]}"
-        path.write_bytes(conversion.text.encode("utf-8", errors="surrogateescape"))
+    with _as_file(conversion.text, form) as path:
         return load_engine(path, form.name)  # the interpreters read the whole file when they load
 
 
