@@ -23,8 +23,6 @@ from fairyport.format import Format, ShowOptions
 from fairyport.inputs import read_input_text
 from fairyport.xbetza import syntax as betza
 
-MAX_SIDE = model.MAX_BOARD_SIDE
-"""Largest number of files or ranks a game document may have (the model's bound)."""
 MAX_NESTING = 200
 """Deepest nesting of arrays and objects read (a game document needs about ten; format data a few more). Deeper
 text is refused before it is parsed, so no input depth can exhaust the parser's recursion."""
@@ -180,9 +178,9 @@ def game_from_json(text: str, file: str | None = None) -> model.Game:
     game: model.Game = reader.dataclass(model.Game, document.get("game"), "game")
     board = game.board
     lowest = 0 if board.extra_positions else 1  # a board of positions and links only has no rectangle
-    if not (lowest <= board.files <= MAX_SIDE and lowest <= board.ranks <= MAX_SIDE
-            and 0 <= board.first_rank <= MAX_SIDE):
-        raise reader.fail("game.board", f"files and ranks from 1 to {MAX_SIDE}, first_rank from 0",
+    if not (lowest <= board.files <= model.MAX_BOARD_SIDE and lowest <= board.ranks <= model.MAX_BOARD_SIDE
+            and 0 <= board.first_rank <= model.MAX_BOARD_SIDE):
+        raise reader.fail("game.board", f"files and ranks from 1 to {model.MAX_BOARD_SIDE}, first_rank from 0",
                           [board.files, board.ranks, board.first_rank])
     try:
         game.validate()

@@ -32,7 +32,6 @@ from fairyport.idiagram.rules import (
     HOLDINGS_OWNER,
     HOLDINGS_SHOGI,
     HOLE_NAME,
-    MAX_BOARD_SIDE,
     PROMOTION_KEY,
     ZONE_KEY,
     ZONED_KEY,
@@ -59,6 +58,7 @@ from fairyport.idiagram.syntax import Document, Parameter, PieceLine, Prose
 from fairyport.model import (
     BLACK,
     COLOR_NAMES,
+    MAX_BOARD_SIDE,
     WHITE,
     BareKingRule,
     Board,

@@ -138,10 +138,6 @@ def shifted(location: Location, columns: int) -> Location:
     )
 
 
-MAX_BOARD_SIDE = 256
-"""Largest number of files or ranks fairyport accepts (beyond it a board is more likely a typing error)."""
-
-
 def parse_int(text: str, location: Location, what: str, minimum: int | None = None,
               maximum: int | None = None) -> int:
     """Read a whole number (as ``parseInt`` would, but strict), located on error."""
