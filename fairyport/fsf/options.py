@@ -13,10 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-MAX_FILES = 12
-"""Fairy-Stockfish's widest board (the large-board build pyffish uses)."""
-MAX_RANKS = 10
-"""Fairy-Stockfish's tallest board."""
+from fairyport.fsf.exactness import MAX_FILES, MAX_RANKS
 
 KEEP = "keep"
 BOOL = "bool"
