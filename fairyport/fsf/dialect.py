@@ -24,12 +24,15 @@ import itertools
 from collections.abc import Callable
 
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, atom_geometry, first_leg_directions, oblique_vectors
+from fairyport.xbetza.syntax import ATOM_SYNONYMS, LEAPER_ATOMS
 
 LEAPS: dict[str, tuple[tuple[int, int], ...]] = {
-    "W": ((1, 0),), "F": ((1, 1),), "D": ((2, 0),), "N": ((2, 1),), "A": ((2, 2),), "H": ((3, 0),),
-    "L": ((3, 1),), "C": ((3, 1),), "J": ((3, 2),), "Z": ((3, 2),), "G": ((3, 3),), "K": ((1, 0), (1, 1)),
+    **{atom: ((long, short),) for atom, (short, long) in LEAPER_ATOMS.items()},
+    **{synonym: ((LEAPER_ATOMS[atom][1], LEAPER_ATOMS[atom][0]),) for synonym, atom in ATOM_SYNONYMS.items()},
+    "K": ((1, 0), (1, 1)),
 }
-"""Fairy-Stockfish's leaper atoms: (first, second) offsets, first along the file (ranks), second across."""
+"""Fairy-Stockfish's leaper atoms (the XBetza leapers, their synonyms ``L`` and ``J``, and ``K``): (first,
+second) offsets, first along the file (ranks), second across."""
 RIDERS: dict[str, tuple[tuple[int, int], ...]] = {"R": ((1, 0),), "B": ((1, 1),), "Q": ((1, 0), (1, 1))}
 """Fairy-Stockfish's rider atoms."""
 VERTICALS = "fbvh"
@@ -153,8 +156,7 @@ def move_maps(moves: list[FsfMove]) -> dict[Bucket, dict[tuple[int, int], int]]:
     return maps
 
 
-_ATOM_OF_LEAP = {(0, 1): "W", (1, 1): "F", (0, 2): "D", (1, 2): "N", (2, 2): "A", (0, 3): "H", (1, 3): "C",
-                 (2, 3): "Z", (3, 3): "G"}
+_ATOM_OF_LEAP = {leap: atom for atom, leap in LEAPER_ATOMS.items()}
 _CANDIDATES = ("", *"fblrvs", "fr", "fl", "br", "bl", "rf", "rb", "lf", "lb", "ff", "bb", "ll", "rr",
                "fh", "bh", "lh", "rh", "hr", "hl")
 
