@@ -128,8 +128,10 @@ def test_fsf_write_read_back(name: str) -> None:
     assert back.rules.flag == game.rules.flag and back.rules.must_capture == game.rules.must_capture
     pyffish.load_variant_config(text)
     fen = "7k/8/pppNpppp/8/2N5/8/8/4K3 w - - 0 1" if name == "cavalry22" else None
+    start = fen or pyffish.start_fen(f"back{name}")
     expected = fsf_counts(pyffish, f"back{name}", 2, fen)
-    assert _model_counts(game, fen or pyffish.start_fen(f"back{name}"), 2) == expected
+    assert _model_counts(game, start, 2) == expected
+    assert _model_counts(back, start, 2) == expected  # the section read back plays as Fairy-Stockfish plays it
 
 
 @pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
