@@ -15,7 +15,7 @@ from fairyport.conversion import drop_rules, untranslated
 from fairyport.engines import Engine, EngineChoice
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import bundled_fixtures
-from fairyport.formats import FORMATS, load_engine, read_game
+from fairyport.formats import load_engine, read_game
 from fairyport.gamecourier.gamecode.parser import parse_program
 from fairyport.gamecourier.preset import parse_preset
 from fairyport.gamecourier.read import read_game as read_preset_game
@@ -27,7 +27,6 @@ from fairyport.movegen.perft import PerftPosition
 GAMES = [p for p in sorted((bundled_fixtures() / "games").glob("*.idiagram")) if not drop_rules(read_game(p))]
 """The bundled games Game Courier can hold (drop games are refused until issue 9's part 4)."""
 GC_FIXTURES = bundled_fixtures() / "gamecourier"
-HAS_INTERPRETER = FORMATS["gamecourier"].engine is not None
 
 
 def comparable(game: Game) -> Game:
@@ -198,7 +197,6 @@ def test_read_back_preset_plays_like_the_diagram(path: Path) -> None:
     _compare_playouts(path, games=2, plies=8, depth=2, engine="model")
 
 
-@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_interpreter_agrees_with_generator_at_the_start(path: Path) -> None:
     """The written preset's moves, run by the interpreter, are the model's (one ply: the interpreter needs
@@ -206,27 +204,23 @@ def test_interpreter_agrees_with_generator_at_the_start(path: Path) -> None:
     _compare_playouts(path, games=0, plies=0, depth=1)
 
 
-@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 def test_interpreter_agrees_with_generator_on_a_playout() -> None:
     _compare_playouts(bundled_fixtures() / "games" / "mirchess32.idiagram", games=1, plies=4, depth=1)
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_interpreter_agrees_with_generator_on_written_preset(path: Path) -> None:
     _compare_playouts(path, games=2, plies=8, depth=2)
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
 def test_interpreter_agrees_with_generator_deep(path: Path) -> None:
     _compare_playouts(path, games=6, plies=40, depth=3)
 
 
 # --- validate --against: what running the code shows ------------------------------------------------------------
-@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 def test_validate_against_lists_the_moves_that_differ(tmp_path: Path) -> None:
     games = bundled_fixtures() / "games"
     text = (games / "mirchess32.php").read_text(encoding="utf-8")
@@ -277,7 +271,6 @@ def test_translation_of_exact_and_two_step_terms() -> None:
     assert general.betza == "W" and general.confined_to == "flagged" and xiangqi.piece_type("N").betza == "mafsW"
 
 
-@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
     from fairyport.gamecourier.lint.compare import compare_colours
 
@@ -294,7 +287,6 @@ def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
     assert (found[0].location.line, found[0].location.column) == (def_line, 1)  # at the piece's function
 
 
-@pytest.mark.skipif(not HAS_INTERPRETER, reason="no GAME Code interpreter registered (branch gc-interp)")
 @pytest.mark.parametrize("name", ["chess", "minixiangqi"])
 def test_setlegal_display_equals_the_legal_moves(name: str) -> None:
     """The Post-Game code's setlegal records (the legal-move display) are the moves the interpreter finds."""
