@@ -2,7 +2,7 @@
 
 For every ``.zrf`` file under the given folders (one collection per folder) and every selectable variant (as
 :attr:`fairyport.zrf.syntax.structure.GameFile.choices` numbers them, listed by
-``zrf_zero_moves.list_variants``), a forked child with an address-space limit and a time limit per stage measures:
+``zrf_sweep.list_variants``), a forked child with an address-space limit and a time limit per stage measures:
 
 - the interpreter's perft(2) of the start position (``plays``: it runs);
 - reading into the model (``read``): every piece recognised (no move block kept as ZRF code, no kept rule, no
@@ -40,7 +40,7 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from zrf_zero_moves import cell, first_line, list_variants
+from zrf_sweep import add_sweep_arguments, cell, first_line, list_variants, show_progress, zrf_files
 
 import fairyport
 from fairyport.engines import model_position
@@ -337,22 +337,14 @@ def report(records: list[Record], unreadable: list[tuple[str, str]], elapsed: fl
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("folders", nargs="+", type=Path, help="collections: folders searched for .zrf files")
-    parser.add_argument("--timeout", type=float, default=20.0, help="seconds per stage of one variant")
-    parser.add_argument("--memory-gb", type=float, default=3.0, help="address-space limit of each child")
-    parser.add_argument("--only", default="", help="only files whose path contains this text")
-    parser.add_argument("--json", type=Path, help="write every variant's record here")
+    add_sweep_arguments(parser)
     parser.add_argument("--shapes", type=int, default=40, help="rows of each shape table")
     parser.add_argument("--chess-only", action="store_true",
                         help="measure chess-like games only (the others are counted as variants, not run)")
     args = parser.parse_args()
     memory = int(args.memory_gb * 2**30)
     started = time.perf_counter()
-    jobs: list[tuple[Path, Path]] = []
-    for folder in args.folders:
-        folder = folder.resolve()
-        jobs.extend((folder, p) for p in sorted(folder.rglob("*")) if p.suffix.lower() == ".zrf" and p.is_file()
-                    and args.only in str(p))
+    jobs = zrf_files(args.folders, args.only)
     records: list[Record] = []
     unreadable: list[tuple[str, str]] = []
     tty = sys.stderr.isatty()
@@ -369,8 +361,7 @@ def main() -> None:
             line = (f"[{number}/{len(jobs)} files {100 * number / len(jobs):.0f} %, {len(records)} variants, "
                     f"{done} agree, {time.perf_counter() - started:.0f} s] {name}#{index}: {record.model or '-'} "
                     f"{record.outcome}")
-            print(("\r" + line[:150] + "\x1b[K") if tty else line, file=sys.stderr, end="" if tty else "\n",
-                  flush=True)
+            show_progress(line, tty)
     if tty:
         print(file=sys.stderr)
     report(records, unreadable, time.perf_counter() - started, args.shapes)

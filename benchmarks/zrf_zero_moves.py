@@ -37,14 +37,14 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from zrf_sweep import add_sweep_arguments, cell, first_line, list_variants, show_progress, zrf_files
+
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter import constants
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.interpreter.game import ANY_TYPE, Game
 from fairyport.zrf.interpreter.position import ZrfPosition
-from fairyport.zrf.syntax.loader import load
 from fairyport.zrf.syntax.nodes import to_text
-from fairyport.zrf.syntax.structure import read_structure
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant
 
 CLASSES = (
@@ -78,12 +78,6 @@ def rules(old: bool) -> Iterator[None]:
         yield
     finally:
         constants.COUNT_GOALS_EXACTLY, constants.OFF_BOARD_PIECES_COUNTED_BY_DEFAULT = saved
-
-
-def first_line(error: BaseException) -> str:
-    """``Type: first line of the message``."""
-    text = str(error).strip().splitlines()
-    return f"{type(error).__name__}: {text[0] if text else ''}"[:300]
 
 
 def goals_met(game: Game, pos: ZrfPosition) -> list[str]:
@@ -316,46 +310,12 @@ def measure(folder: Path, path: Path, index: int, timeout: float, memory: int) -
     return record
 
 
-def list_variants(path: Path, timeout: float, memory: int) -> list[int] | str:
-    """The selectable indices of ``path`` (read in a child), or why it cannot be read."""
-    context = multiprocessing.get_context("fork")
-    parent, child_end = context.Pipe()
-
-    def run(conn: Connection) -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-        try:
-            conn.send([v.index for v in read_structure(load(path)).choices])
-        except Exception as error:
-            conn.send(first_line(error))
-
-    process = context.Process(target=run, args=(child_end,), daemon=True)
-    process.start()
-    child_end.close()
-    try:
-        if not parent.poll(timeout):
-            return "timeout: reading the file"
-        answer: list[int] | str = parent.recv()
-        return answer
-    except (EOFError, OSError):
-        return "the reading child died"
-    finally:
-        if process.is_alive():
-            process.kill()
-        process.join()
-        parent.close()
-
-
 # -- output ------------------------------------------------------------------------------------------------
 
 
 def count_text(value: int | str | None) -> str:
     """A count with thousands separators, or its failure."""
     return f"{value:,}" if isinstance(value, int) else "" if value is None else str(value)
-
-
-def cell(text: str) -> str:
-    """Text safe in a markdown table cell."""
-    return text.replace("|", "\\|").replace("\n", " ")
 
 
 def variant_name(record: Record) -> str:
@@ -383,20 +343,12 @@ def table(records: list[Record], grouped: bool) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("folders", nargs="+", type=Path, help="folders searched for .zrf files (recursively)")
-    parser.add_argument("--timeout", type=float, default=20.0, help="seconds per stage of one variant")
-    parser.add_argument("--memory-gb", type=float, default=3.0, help="address-space limit of each child")
-    parser.add_argument("--only", default="", help="only files whose path contains this text")
-    parser.add_argument("--json", type=Path, help="write every variant's record here")
+    add_sweep_arguments(parser)
     parser.add_argument("--ungrouped", action="store_true", help="one table row per variant")
     args = parser.parse_args()
     memory = int(args.memory_gb * 2**30)
     started = time.perf_counter()
-    jobs: list[tuple[Path, Path]] = []
-    for folder in args.folders:
-        folder = folder.resolve()
-        jobs.extend((folder, p) for p in sorted(folder.rglob("*")) if p.suffix.lower() == ".zrf" and p.is_file()
-                    and args.only in str(p))
+    jobs = zrf_files(args.folders, args.only)
     records: list[Record] = []
     unreadable: list[tuple[str, str]] = []
     tty = sys.stderr.isatty()
@@ -412,8 +364,7 @@ def main() -> None:
             line = (f"[file {number}/{len(jobs)}, {len(records)} variants, {time.perf_counter() - started:.0f} s] "
                     f"{name}#{index}: old {count_text(record.old)}, new {count_text(record.new)} "
                     f"({record.seconds:.1f} s)")
-            print(("\r" + line[:150] + "\x1b[K") if tty else line, file=sys.stderr, end="" if tty else "\n",
-                  flush=True)
+            show_progress(line, tty)
     if tty:
         print(file=sys.stderr)
     elapsed = time.perf_counter() - started

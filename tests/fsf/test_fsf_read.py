@@ -20,26 +20,9 @@ from tests.helpers.paths import NOTES, needs
 
 pyffish = pytest.importorskip("pyffish")
 
-SECTIONS = """
-# written for these tests
-[mirchess32b]
-maxRank = 8
-maxFile = 8
-pawn = p
-knight = n
-rook = r
-king = k
-customPiece1 = c:mRcpR
-customPiece2 = e:FA
-customPiece3 = g:BW
-startFen = rnegkenc/4pppp/pppp4/8/8/4PPPP/PPPP4/CNEKGENR w - - 0 1
-promotionPieceTypes = g
-doubleStep = false
-castling = false
+from oracles import MIR_CHESS_BETZA_INI  # noqa: E402  (after the pyffish skip)
 
-[mirchess36b:mirchess32b]
-startFen = c2gk2c/prneenrp/1pppppp1/8/8/1PPPPPP1/PRNEENRP/C2GK2C w - - 0 1
-
+SECTIONS = "\n# written for these tests" + MIR_CHESS_BETZA_INI + """
 [t-makruk:makruk]
 [t-minishogi:minishogi]
 [t-capablanca:capablanca]

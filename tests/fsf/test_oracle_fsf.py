@@ -17,6 +17,7 @@ import pytest
 pytest.importorskip("pyffish")
 
 import oracles
+from move_sets import divide_difference, move_difference
 from paths import GAMES
 
 from fairyport.idiagram.files import read_game
@@ -61,15 +62,10 @@ def _replay(fixture: str, moves: list[str]) -> Position | str:
         legal = {str(move): move for move in pos.legal_moves()}
         if text not in legal:
             theirs = oracles.fsf_legal_moves(variant, start, moves[:ply])
-            return f"after {' '.join(moves[:ply])} ({pos.fen()}): {text} missing; {_difference(sorted(legal), theirs)}"
+            difference = move_difference(sorted(legal), theirs)
+            return f"after {' '.join(moves[:ply])} ({pos.fen()}): {text} missing; {difference}"
         pos.push(legal[text])
     return pos
-
-
-def _difference(ours: list[str], theirs: list[str]) -> str:
-    missing = sorted(set(theirs) - set(ours))
-    extra = sorted(set(ours) - set(theirs))
-    return f"reference lacks {missing}, reference has extra {extra}"
 
 
 @pytest.mark.parametrize("fixture", sorted(FSF_VARIANTS))
@@ -99,10 +95,10 @@ def test_move_sets_on_random_playouts(fixture: str) -> None:
             failures.append(f"after {' '.join(moves)}: reference FEN {replayed.fen()} vs FSF {fen}")
         ours = _reference_moves(replayed)
         if ours != theirs:
-            failures.append(f"after {' '.join(moves)} ({fen}): {_difference(ours, theirs)}")
+            failures.append(f"after {' '.join(moves)} ({fen}): {move_difference(ours, theirs)}")
         from_fen = _reference_moves(Position.from_fen(variant_of(fixture), fen))
         if from_fen != theirs:
-            failures.append(f"from FEN {fen}: {_difference(from_fen, theirs)}")
+            failures.append(f"from FEN {fen}: {move_difference(from_fen, theirs)}")
     assert not failures, "\n".join(failures)
 
 
@@ -115,7 +111,7 @@ def test_perft2_on_random_playouts(fixture: str) -> None:
         ours = divide(pos, 2)
         theirs = oracles.fsf_divide(variant, fen, 2)
         if ours != theirs:
-            wrong = {m: (ours.get(m), theirs.get(m)) for m in set(ours) | set(theirs) if ours.get(m) != theirs.get(m)}
+            wrong = divide_difference(ours, theirs)
             failures.append(f"{fen}: (reference, FSF) per root move {wrong}")
     assert not failures, "\n".join(failures)
 
@@ -181,7 +177,7 @@ def test_hand_built_positions(fixture: str, name: str, fen: str, present: set[st
     theirs = oracles.fsf_legal_moves(FSF_VARIANTS[fixture], fen)
     assert present <= set(theirs) and not absent & set(theirs), (name, theirs)
     ours = _reference_moves(Position.from_fen(variant_of(fixture), fen))
-    assert ours == theirs, f"{name}: {_difference(ours, theirs)}"
+    assert ours == theirs, f"{name}: {move_difference(ours, theirs)}"
 
 
 @pytest.mark.slow
@@ -202,7 +198,7 @@ def test_move_sets_on_long_playouts(fixture: str) -> None:
             compared += 1
             if ours != theirs:
                 fen = oracles.fsf_fen(variant, start, moves)
-                failures.append(f"after {' '.join(moves)} ({fen}): {_difference(ours, theirs)}")
+                failures.append(f"after {' '.join(moves)} ({fen}): {move_difference(ours, theirs)}")
                 break
             if not theirs:
                 break

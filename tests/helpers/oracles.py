@@ -18,6 +18,27 @@ from typing import Any
 
 import pyffish
 
+MIR_CHESS_BETZA_INI = """
+# Version B: same games with Betza-defined custom pieces (tests FSF's Betza parser)
+[mirchess32b]
+maxRank = 8
+maxFile = 8
+pawn = p
+knight = n
+rook = r
+king = k
+customPiece1 = c:mRcpR
+customPiece2 = e:FA
+customPiece3 = g:BW
+startFen = rnegkenc/4pppp/pppp4/8/8/4PPPP/PPPP4/CNEKGENR w - - 0 1
+promotionPieceTypes = g
+doubleStep = false
+castling = false
+
+[mirchess36b:mirchess32b]
+startFen = c2gk2c/prneenrp/1pppppp1/8/8/1PPPPPP1/PRNEENRP/C2GK2C w - - 0 1
+"""
+
 MIR_CHESS_INI = """
 # Mir Chess (David Paulowich), https://www.chessvariants.com/invention/mir-chess
 # Elephant = FA (Shako elephant), General = BW, Cannon = mRcpR (xiangqi cannon),
@@ -41,26 +62,7 @@ castling = false
 
 [mirchess36:mirchess32]
 startFen = c2gk2c/prneenrp/1pppppp1/8/8/1PPPPPP1/PRNEENRP/C2GK2C w - - 0 1
-
-# Version B: same games with Betza-defined custom pieces (tests FSF's Betza parser)
-[mirchess32b]
-maxRank = 8
-maxFile = 8
-pawn = p
-knight = n
-rook = r
-king = k
-customPiece1 = c:mRcpR
-customPiece2 = e:FA
-customPiece3 = g:BW
-startFen = rnegkenc/4pppp/pppp4/8/8/4PPPP/PPPP4/CNEKGENR w - - 0 1
-promotionPieceTypes = g
-doubleStep = false
-castling = false
-
-[mirchess36b:mirchess32b]
-startFen = c2gk2c/prneenrp/1pppppp1/8/8/1PPPPPP1/PRNEENRP/C2GK2C w - - 0 1
-"""
+""" + MIR_CHESS_BETZA_INI
 
 MIR_CHESS_VARIANTS = ("mirchess32", "mirchess36", "mirchess32b", "mirchess36b")
 

@@ -16,6 +16,7 @@ import re
 import independent_movegen as im
 import paths
 import pytest
+from move_sets import divide_difference, move_difference
 
 from fairyport.idiagram.files import read_game
 from fairyport.movegen import Position, Variant, compile_game, divide, perft
@@ -78,12 +79,6 @@ def reference_position(fixture: str, fen: str) -> Position:
     return Position.from_fen(variant_of(fixture), to_fixture_fen(fixture, fen))
 
 
-def _difference(ours: list[str], theirs: list[str]) -> str:
-    missing = sorted(set(theirs) - set(ours))
-    extra = sorted(set(ours) - set(theirs))
-    return f"reference lacks {missing}, reference has extra {extra}"
-
-
 def _replay(fixture: str, moves: list[str]) -> Position | str:
     """The reference position after ``moves`` (independent-generator UCI) from the start, or a message naming
     the first move the reference does not have (with both move sets there)."""
@@ -94,7 +89,7 @@ def _replay(fixture: str, moves: list[str]) -> Position | str:
         wanted = to_fixture_uci(fixture, text)
         if wanted not in legal:
             theirs = independent_moves(fixture, fen)
-            return f"after {' '.join(moves[:ply])} ({fen}): {wanted} missing; {_difference(sorted(legal), theirs)}"
+            return f"after {' '.join(moves[:ply])} ({fen}): {wanted} missing; {move_difference(sorted(legal), theirs)}"
         pos.push(legal[wanted])
         fen = im.play(fixture, fen, text)
     return pos
@@ -140,10 +135,10 @@ def test_move_sets_on_random_playouts(fixture: str) -> None:
             failures.append(f"after {' '.join(moves)}: reference FEN {replayed.fen()} vs {fen}")
         ours = reference_moves(replayed)
         if ours != theirs:
-            failures.append(f"after {' '.join(moves)} ({fen}): {_difference(ours, theirs)}")
+            failures.append(f"after {' '.join(moves)} ({fen}): {move_difference(ours, theirs)}")
         from_fen = reference_moves(reference_position(fixture, fen))
         if from_fen != theirs:
-            failures.append(f"from FEN {fen}: {_difference(from_fen, theirs)}")
+            failures.append(f"from FEN {fen}: {move_difference(from_fen, theirs)}")
     assert not failures, "\n".join(failures)
 
 
@@ -154,7 +149,7 @@ def test_perft2_on_random_playouts(fixture: str) -> None:
         ours = divide(reference_position(fixture, fen), 2)
         theirs = {to_fixture_uci(fixture, m): n for m, n in im.divide(fixture, fen, 2).items()}
         if ours != theirs:
-            wrong = {m: (ours.get(m), theirs.get(m)) for m in set(ours) | set(theirs) if ours.get(m) != theirs.get(m)}
+            wrong = divide_difference(ours, theirs)
             failures.append(f"{fen}: (reference, independent) per root move {wrong}")
     assert not failures, "\n".join(failures)
 
@@ -305,7 +300,7 @@ def test_hand_built_positions(fixture: str, name: str, fen: str, present: set[st
     assert present <= set(theirs) and not absent & set(theirs), (name, theirs)
     # ... and the reference must produce exactly the same move set.
     ours = reference_moves(reference_position(fixture, fen))
-    assert ours == theirs, f"{name}: {_difference(ours, theirs)}"
+    assert ours == theirs, f"{name}: {move_difference(ours, theirs)}"
 
 
 def test_mideast_en_passant_by_push() -> None:
@@ -347,7 +342,7 @@ def test_move_sets_on_long_playouts(fixture: str) -> None:
             compared += 1
             expected = sorted(to_fixture_uci(fixture, m) for m in theirs)
             if ours != expected:
-                failures.append(f"after {' '.join(moves)} ({fen}): {_difference(ours, expected)}")
+                failures.append(f"after {' '.join(moves)} ({fen}): {move_difference(ours, expected)}")
                 break
             if not theirs:
                 break
