@@ -1,7 +1,7 @@
 """The reference move generator against Fairy-Stockfish (pyffish), position by position.
 
 Games: chess and MiniXiangqi (FSF built-ins) and Mir Chess 32 / 36 (the project's FSF definitions,
-``shared/notes/perft.md`` §5.1, reproduced in ``tests/oracles.py``). Positions come from seeded random
+``shared/notes/perft.md`` §5.1, reproduced in ``tests/helpers/oracles.py``). Positions come from seeded random
 playouts made with pyffish (4 to 40 plies deep). For each position the reference generator's legal-move SET
 must equal FSF's, both when the position is reached by pushing the moves from the start position and when it
 is read from FSF's FEN; on some of them perft(2) must agree too.
