@@ -18,6 +18,7 @@ from fairyport.zrf.interpreter import constants
 from fairyport.zrf.interpreter.board import NO_LINK
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.interpreter.game import ANY_TYPE, UNTYPED, Game
+from fairyport.zrf.interpreter.program import missing_argument, name_text, split_else
 from fairyport.zrf.syntax.nodes import Atom, Node, SList, String, to_text
 from fairyport.zrf.typed.reader import read_variant
 
@@ -32,10 +33,6 @@ def _unsupported(node: Node, what: str) -> UnsupportedError:
     text = to_text(node)
     return UnsupportedError(f"the program cannot hold {what} {text}{node.where()}", node.location,
                             feature=text if len(text) < 60 else text[:57] + "...")
-
-
-def _missing(node: Node) -> bool:
-    return isinstance(node, Atom) and node.text.startswith("$") and node.text[1:].isdigit()
 
 
 def lower_file(path: Path, variant: str | None = None) -> pg.GameProgram:
@@ -56,11 +53,10 @@ class _Lowering:
     # -- names -------------------------------------------------------------------------------------------
 
     def _text(self, node: Node) -> str:
-        if isinstance(node, Atom):
-            return node.text
-        if isinstance(node, String):
-            return node.value
-        raise _unsupported(node, "a list where a name is expected:")
+        text = name_text(node)
+        if text is None:
+            raise _unsupported(node, "a list where a name is expected:")
+        return text
 
     def _type(self, node: Node) -> str:
         text = self._text(node)
@@ -208,7 +204,7 @@ class _Lowering:
     def sequence(self, items: list[Node]) -> tuple[pn.Instruction, ...]:
         result: list[pn.Instruction] = []
         for item in items:
-            if not _missing(item):
+            if not missing_argument(item):
                 result.extend(self.instruction(item))
         return tuple(result)
 
@@ -228,7 +224,7 @@ class _Lowering:
             raise _unsupported(node, "the instruction")
         assert isinstance(node, SList)
         head = node.head
-        args = [a for a in node.args if not _missing(a)]
+        args = [a for a in node.args if not missing_argument(a)]
         if head is None:
             return list(self.sequence(node.items))
         if head == "verify":
@@ -238,10 +234,9 @@ class _Lowering:
         if head == "if":
             if not args:
                 raise _unsupported(node, "an if without a condition:")
-            body = args[1:]
-            split = next((i for i, item in enumerate(body) if isinstance(item, Atom) and item.text == "else"), None)
-            then = self.sequence(body if split is None else body[:split])
-            other = () if split is None else self.sequence(body[split + 1:])
+            then_part, else_part = split_else(args[1:])
+            then = self.sequence(then_part)
+            other = () if else_part is None else self.sequence(else_part)
             return [pn.If(self.condition(args[0]), then, other)]
         if head == "while":
             if not args:
@@ -349,7 +344,7 @@ class _Lowering:
             return found
         assert isinstance(node, SList)
         head = node.head
-        args = [a for a in node.args if not _missing(a)]
+        args = [a for a in node.args if not missing_argument(a)]
         if head == "not":
             if len(args) != 1:
                 raise _unsupported(node, "a not without exactly one condition:")

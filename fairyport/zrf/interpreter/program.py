@@ -90,9 +90,24 @@ def _unsupported(node: Node, what: str) -> UnsupportedError:
                             feature=name)
 
 
-def _missing_argument(node: Node) -> bool:
+def missing_argument(node: Node) -> bool:
     """An atom ``$N`` a macro call left unsubstituted (the call had fewer arguments)."""
     return isinstance(node, Atom) and len(node.text) > 1 and node.text[0] == "$" and node.text[1:].isdigit()
+
+
+def name_text(node: Node) -> str | None:
+    """The name an atom or a string spells (None for a list)."""
+    if isinstance(node, Atom):
+        return node.text
+    if isinstance(node, String):
+        return node.value
+    return None
+
+
+def split_else(body: list[Node]) -> tuple[list[Node], list[Node] | None]:
+    """The body of an ``if`` split at its ``else`` atom: the then-part and the else-part (None without ``else``)."""
+    split = next((i for i, item in enumerate(body) if isinstance(item, Atom) and item.text == "else"), None)
+    return (body, None) if split is None else (body[:split], body[split + 1:])
 
 
 def _seq(ops: list[Op]) -> Op:
@@ -123,11 +138,10 @@ class Compiler:
         return index
 
     def _text(self, node: Node) -> str:
-        if isinstance(node, Atom):
-            return node.text
-        if isinstance(node, String):
-            return node.value
-        raise _unsupported(node, "a list where a name is expected:")
+        text = name_text(node)
+        if text is None:
+            raise _unsupported(node, "a list where a name is expected:")
+        return text
 
     def _type(self, node: Node) -> int:
         index = self.game.type_index.get(self._text(node))
@@ -169,7 +183,7 @@ class Compiler:
     def sequence(self, items: list[Node], node: Node) -> Op:
         """Instructions run left to right (a macro argument ``$N`` left by a call without it is nothing, as in
         Zillions)."""
-        ops = [self.instruction(item) for item in items if not _missing_argument(item)]
+        ops = [self.instruction(item) for item in items if not missing_argument(item)]
         if not ops:
             return lambda r: True
         return _seq(ops)
@@ -196,7 +210,7 @@ class Compiler:
             raise _unsupported(node, "the instruction")
         assert isinstance(node, SList)
         head = node.head
-        args = [a for a in node.args if not _missing_argument(a)]
+        args = [a for a in node.args if not missing_argument(a)]
         if head is None:
             return self.sequence(node.items, node)
         if head == "verify":
@@ -336,10 +350,9 @@ class Compiler:
         if not args:
             raise _unsupported(node, "an if without a condition:")
         cond = self.condition(args[0])
-        body = args[1:]
-        split = next((i for i, item in enumerate(body) if isinstance(item, Atom) and item.text == "else"), None)
-        then = self.sequence(body if split is None else body[:split], node)
-        other = None if split is None else self.sequence(body[split + 1:], node)
+        then_part, else_part = split_else(args[1:])
+        then = self.sequence(then_part, node)
+        other = None if else_part is None else self.sequence(else_part, node)
         if other is None:
             def if_(r: Run) -> bool:
                 return then(r) if cond(r) else True
@@ -533,7 +546,7 @@ class Compiler:
             raise _unsupported(node, "the condition")
         assert isinstance(node, SList)
         head = node.head
-        args = [a for a in node.args if not _missing_argument(a)]
+        args = [a for a in node.args if not missing_argument(a)]
         if head == "not":
             if len(args) != 1:
                 raise _unsupported(node, "a not without exactly one condition:")
