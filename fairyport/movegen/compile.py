@@ -397,7 +397,7 @@ class Variant:
             self._compile_move(t, move)
         for zoned in piece.zoned_moves:
             where = self._where(zoned)
-            for move in _parse_zoned(piece, zoned):
+            for move in _parse_moves(piece, zoned):
                 self._compile_move(t, move, where)
             self.may_duplicate = True  # a zoned move may reach a square another move of the piece reaches
         t.is_castle_partner = any(m.atom == "R" and not m.is_multi_leg for m in t.moves)
@@ -969,27 +969,18 @@ def betza_text(move: betza.Move) -> str:
     return betza.write([move])
 
 
-def _parse_moves(piece: PieceType) -> tuple[betza.Move, ...]:
+def _parse_moves(piece: PieceType, zoned: ZonedMove | None = None) -> tuple[betza.Move, ...]:
+    """The moves of ``piece`` (or of its zone-conditioned move ``zoned``), with errors naming the piece (and the
+    zone)."""
+    text = piece.betza if zoned is None else zoned.betza
+    where = "" if zoned is None else f"{'inside' if zoned.inside else 'outside'} zone {zoned.zone!r} ({zoned.on})"
     try:
-        return betza.parse_moves(piece.betza)
+        return betza.parse_moves(text)
     except betza.UnsupportedBracket as exc:
-        raise UnsupportedError(f"piece {piece.name!r}: XBetza {piece.betza!r}: {exc.reason} is not supported by "
-                               "the move generator", feature=f"{piece.name}: {piece.betza}") from None
+        raise UnsupportedError(f"piece {piece.name!r}: XBetza {text!r}{' ' + where if where else ''}: {exc.reason} "
+                               "is not supported by the move generator", feature=f"{piece.name}: {text}") from None
     except ParseError as exc:
-        raise ParseError(f"piece {piece.name!r}: {exc.reason}", exc.location, expected=exc.expected,
-                         found=exc.found) from None
-
-
-def _parse_zoned(piece: PieceType, zoned: ZonedMove) -> tuple[betza.Move, ...]:
-    """The moves of ``zoned``, with errors naming the piece and the zone."""
-    where = f"{'inside' if zoned.inside else 'outside'} zone {zoned.zone!r} ({zoned.on})"
-    try:
-        return betza.parse_moves(zoned.betza)
-    except betza.UnsupportedBracket as exc:
-        raise UnsupportedError(f"piece {piece.name!r}: XBetza {zoned.betza!r} {where}: {exc.reason} is not "
-                               "supported by the move generator", feature=f"{piece.name}: {zoned.betza}") from None
-    except ParseError as exc:
-        raise ParseError(f"piece {piece.name!r}: moves {where}: {exc.reason}", exc.location,
+        raise ParseError(f"piece {piece.name!r}: {f'moves {where}: ' if where else ''}{exc.reason}", exc.location,
                          expected=exc.expected, found=exc.found) from None
 
 

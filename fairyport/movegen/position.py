@@ -474,19 +474,10 @@ class Position:
             if not self.virgin >> king & 1:
                 continue
             for ray, step, king_to, partner_to, passed in v.castling_paths(board[king], king):
-                partner = -1
-                for j in range(len(ray) - 1, -1, -1):  # the outermost piece on the rank that way
-                    if board[ray[j]]:
-                        partner = j
-                        break
+                partner = self._partner_on(ray, color)
                 if partner < step:  # none, or not beyond the royal's destination
                     continue
                 square = ray[partner]
-                code = board[square]
-                if ((code - 1) & 1) != color or not self.virgin >> square & 1:
-                    continue
-                if partner != len(ray) - 1 and not v.types[(code - 1) >> 1].is_castle_partner:
-                    continue  # neither on the corner nor a rook-like piece
                 if any(board[s] for s in ray[:partner]):
                     continue
                 if any(self.is_attacked(s, enemy) for s in passed):
@@ -504,20 +495,28 @@ class Position:
         return found
 
     def castle_partner(self, king: int, dx: int, color: Color) -> int:
-        """The piece ``color``'s royal on ``king`` may castle with in direction ``dx``, else -1: the outermost piece
-        on its rank that way, of its colour, virgin, and on the corner or a rook-like (``R``) piece."""
-        v = self.variant
-        geo = v.geometry
-        partner = self.outermost(king, dx)
-        if partner < 0:
+        """The piece ``color``'s royal on ``king`` may castle with in direction ``dx``, else -1 (see
+        :meth:`_partner_on`)."""
+        ray = self.variant.geometry.ray(king, dx, 0, 0)
+        partner = self._partner_on(ray, color)
+        return ray[partner] if partner >= 0 else -1
+
+    def _partner_on(self, ray: tuple[int, ...], color: Color) -> int:
+        """The index in ``ray`` (a royal's rank one way, up to the edge or a hole) of the piece it may castle with,
+        else -1: the outermost piece on the ray, of ``color``, virgin, and on the corner or a rook-like (``R``)
+        piece."""
+        board = self.board
+        for j in range(len(ray) - 1, -1, -1):
+            code = board[ray[j]]
+            if code:
+                break
+        else:
             return -1
-        code = self.board[partner]
-        if ((code - 1) & 1) != color or not self.virgin >> partner & 1:
+        if ((code - 1) & 1) != color or not self.virgin >> ray[j] & 1:
             return -1
-        on_corner = geo.at(geo.coords[partner][0] + dx, geo.coords[partner][1]) < 0
-        if not on_corner and not v.types[(code - 1) >> 1].is_castle_partner:
-            return -1
-        return partner
+        if j != len(ray) - 1 and not self.variant.types[(code - 1) >> 1].is_castle_partner:
+            return -1  # neither on the corner nor a rook-like piece
+        return j
 
     def _with_promotions(self, moves: list[RawMove]) -> list[RawMove]:
         v = self.variant
