@@ -14,7 +14,7 @@ from fairyport.cli.cluster import dask_client, loader_for
 from fairyport.cli.common import collect_files, print_json
 from fairyport.cli.perft import add_dask_option, counted
 from fairyport.engines import EngineChoice
-from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageError
 from fairyport.expectations import bundled_fixtures, read_expectation
 from fairyport.formats import detect_format, load_engine
 from fairyport.zrf.play import ENGINE_NAME as ZRF_KEPT_ENGINE
@@ -49,7 +49,11 @@ def run(args: argparse.Namespace) -> int:
     paths = args.paths or [str(bundled_fixtures())]
     rows: list[dict[str, Any]] = []
     start_all = time.perf_counter()
-    with dask_client(args.dask, args.jobs if args.jobs > 1 else None) as client:
+    workers = args.jobs  # None unless given: with --dask local, one worker process per CPU
+    args.jobs = 1 if args.jobs is None else args.jobs
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1", found=str(args.jobs))
+    with dask_client(args.dask, workers) as client:
         skipped = _check_files(args, paths, rows, client)
     if args.json:
         print_json(rows)
@@ -124,7 +128,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("paths", nargs="*", metavar="PATH", help="expectation files or folders (default: bundled)")
     parser.add_argument("--max-depth", type=int, help="skip expectations deeper than this")
     parser.add_argument("--slow", action="store_true", help="also run expectations marked slow")
-    parser.add_argument("--jobs", type=int, default=1, help="spread root moves over N processes")
+    parser.add_argument("--jobs", type=int, default=None, help="spread root moves over N processes")
     add_dask_option(parser)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--engine", choices=("auto", "native", "model"), default="auto",

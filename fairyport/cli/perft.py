@@ -32,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     """Count and print perft from 1 to ``--depth`` (or a divide at ``--depth``)."""
     if args.depth < 1:
         raise UsageError("--depth must be at least 1", found=str(args.depth))
+    workers = args.jobs  # None unless given: with --dask local, one worker process per CPU
+    args.jobs = 1 if args.jobs is None else args.jobs
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1", found=str(args.jobs))
     engine = load_engine(args.file, args.source_format, variant=args.variant, engine=args.engine)
@@ -39,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     loader = None
     if args.dask is not None:
         loader = loader_for(args.file, args.source_format, args.variant, args.engine, args.fen)
-    with dask_client(args.dask, args.jobs if args.jobs > 1 else None) as client:
+    with dask_client(args.dask, workers) as client:
         return _report(args, engine.title, engine.name, pos, client, loader)
 
 
@@ -110,7 +112,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--divide", action="store_true", help="count per root move at --depth")
     parser.add_argument("--fen", help="start from this FEN instead of the game's start position")
     add_engine_options(parser)
-    parser.add_argument("--jobs", type=int, default=1,
+    parser.add_argument("--jobs", type=int, default=None,
                         help="spread the root moves over N processes (with --dask local: N worker processes)")
     add_dask_option(parser)
     parser.add_argument("--json", action="store_true", help="print a JSON object")

@@ -68,6 +68,24 @@ def test_cli_perft_and_check_on_a_scheduler_address(client: Any, capsys: pytest.
     assert [(r["got"], r["status"]) for r in rows] == [(6664, "ok")]
 
 
+def test_cli_jobs_sets_the_local_worker_count(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    # --jobs 1 means one worker process (it used to fall back to one per CPU); no --jobs leaves Dask's default
+    import fairyport.cli.cluster as cli_cluster
+    asked: list[int | None] = []
+
+    def fake_connect(address: str, *, workers: int | None = None) -> None:
+        asked.append(workers)
+
+    monkeypatch.setattr(cli_cluster, "connect", fake_connect)
+    monkeypatch.setattr(cli_cluster, "close", lambda client: None)
+    game = str(GAMES / "chess.idiagram")
+    for extra in (["--jobs", "1"], ["--jobs", "2"], []):
+        assert main(["perft", game, "--depth", "1", "--json", "--dask", "local", *extra]) == 0
+    assert asked == [1, 2, None]
+    capsys.readouterr()
+
+
 # last in the module: the killed worker is not waited for (its nanny restarts it, slowly on a loaded machine)
 def test_a_worker_killed_mid_run_does_not_change_the_count(client: Any) -> None:
     pids = client.run(os.getpid)
