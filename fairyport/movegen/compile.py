@@ -29,6 +29,7 @@ from fairyport.model import (
     ZonedMove,
     kept_code,
 )
+from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
 from fairyport.movegen.goals import compile_flag, must_capture_class
 from fairyport.xbetza import syntax as betza
@@ -262,6 +263,8 @@ class Variant:
             self._compile_hands()
         self.flag = compile_flag(game, self.geometry, [t.piece.id for t in self.types])
         """The compiled flag goal (:mod:`fairyport.movegen.goals`), or None."""
+        self.extinction = compile_extinction(game, [t.piece.id for t in self.types])
+        """The compiled extinction goal (:mod:`fairyport.movegen.extinction`), or None."""
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
