@@ -38,6 +38,7 @@ from fairyport.model import (
     COLOR_NAMES,
     SHOGI_TRIGGERS,
     WHITE,
+    Blast,
     Board,
     Color,
     DropRule,
@@ -72,6 +73,7 @@ HANDLED = frozenset({
     "soldierPromotionRank", "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes",
     "extinctionPieceCount", "extinctionOpponentPieceCount", "mustCapture", "flagPiece.white", "flagPiece.black",
     "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
+    "blastOnCapture",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -420,6 +422,14 @@ class _Builder:
         if rules.flag.count < 1:
             raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
 
+    def blast(self, rules: Rules) -> None:
+        """Atomic captures: Fairy-Stockfish spares the pawns (its ``pawn`` type only) around a capture."""
+        if not self.state.get("blastOnCapture"):
+            return
+        if self.state.get("capturesToHand"):
+            raise self.refuse("blastOnCapture", "atomic captures whose blasted pieces go to a hand")
+        rules.blast = Blast((self.letters["pawn"],) if "pawn" in self.letters else ())
+
     def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
         """The extinction goal, and pseudo-royal extinction pieces as royal pieces where the two agree.
 
@@ -571,6 +581,7 @@ class _Builder:
                       royals_may_face=not self.state.get("flyingGeneral"),
                       must_capture=self.state.get("mustCapture"))
         self.flag(rules)
+        self.blast(rules)
         self.initial_moves(pieces, setup)
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)
