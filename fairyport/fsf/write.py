@@ -99,6 +99,12 @@ class _Writer:
             if piece.zoned_moves and self.is_soldier(piece, moves):
                 self.slots[piece.id] = "soldier"
                 line = f"soldier = {letter}\nsoldierPromotionRank = {game.board.ranks // 2 + 1}"
+            elif piece is (royals[0] if royals else None) and game.rules.blast is not None:
+                # with atomic captures the royal piece is Fairy-Stockfish's pseudo-royal extinction piece
+                text = self.fsf_betza(piece)
+                custom += text != "K"
+                self.slots[piece.id] = "commoner" if text == "K" else f"customPiece{custom}"
+                line = f"commoner = {letter}" if text == "K" else f"customPiece{custom} = {letter}:{text}"
             elif piece is (royals[0] if royals else None):
                 text = self.fsf_betza(piece)
                 self.slots[piece.id] = "king"
@@ -333,9 +339,40 @@ class _Writer:
             self.add("flagPieceBlockedWin", str(flag.blocked_win).lower())
         if game.rules.must_capture:
             self.add("mustCapture", "true")
+        self.extinction_and_blast()
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",
                                     StalemateResult.WIN: "win"}[game.rules.stalemate])
         self.add("checkmateValue", "loss")
+
+    def extinction_and_blast(self) -> None:
+        """``extinctionValue`` and its counts; ``blastOnCapture``, whose royal piece is pseudo-royal and whose
+        spared pieces must be exactly Fairy-Stockfish's pawns."""
+        game = self.game
+        goal = game.rules.extinction
+        blast = game.rules.blast
+        if goal is not None:
+            letters = "*" if goal.pieces is None else "".join(game.piece_type(p).id.lower() for p in goal.pieces)
+            self.add("extinctionValue", goal.result.value)
+            self.add("extinctionPieceTypes", letters)
+            self.add("extinctionPieceCount", goal.count)
+            self.add("extinctionOpponentPieceCount", goal.opponent_count)
+        if blast is None:
+            return
+        pawns = {pid for pid, slot in self.slots.items() if slot == "pawn"}
+        if {game.piece_type(p).id for p in blast.spared} != pawns:
+            self.refuse("atomic captures", "atomic captures sparing other pieces than Fairy-Stockfish's pawns "
+                        f"({', '.join(blast.spared) or 'none'} spared)")
+        self.add("blastOnCapture", "true")
+        royal = [p for p in game.pieces if p.royal]
+        if not royal:
+            return
+        per_side = [sum(1 for placed in game.setup.placement.values() if placed.id == royal[0].id
+                        and placed.color == color) for color in (WHITE, BLACK)]
+        if goal is None or goal.pieces != (royal[0].id,) or goal.count or goal.result is not StalemateResult.LOSS \
+                or max(per_side) > 1:
+            self.refuse("atomic captures", "a royal piece with atomic captures other than one per side that loses "
+                        "when blasted")
+        self.add("extinctionPseudoRoyal", "true")
 
     def write(self, name: str) -> str:
         game = self.game
