@@ -36,11 +36,13 @@ from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
     COLOR_NAMES,
+    CONNECT_DIRECTIONS,
     SHOGI_TRIGGERS,
     WHITE,
     Blast,
     Board,
     Color,
+    ConnectGoal,
     DropRule,
     ExtinctionGoal,
     FlagGoal,
@@ -73,7 +75,9 @@ HANDLED = frozenset({
     "soldierPromotionRank", "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes",
     "extinctionPieceCount", "extinctionOpponentPieceCount", "mustCapture", "flagPiece.white", "flagPiece.black",
     "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
-    "blastOnCapture",
+    "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
+    "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
+    "connectRegion2.black",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -422,6 +426,25 @@ class _Builder:
         if rules.flag.count < 1:
             raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
 
+    def connect(self, rules: Rules) -> None:
+        """Fairy-Stockfish's connection goals (``connectN``, ``connectNxN``, ``connectRegion1/2``) as the model's
+        :class:`~fairyport.model.ConnectGoal`: checked for the player who just moved, who scores
+        ``connectValue``."""
+        state = self.state
+        count, square = state.get("connectN"), state.get("connectNxN")
+        first, second = self.region("connectRegion1"), self.region("connectRegion2")
+        chain = any(first.values()) and any(second.values())
+        if not count and not square and not chain:
+            return
+        value = state.get("connectValue")
+        if value not in STALEMATE:
+            raise self.refuse("connectValue", "a connection with no result")
+        types = state.get("connectPieceTypes")
+        listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types if t in self.letters))
+        directions = tuple(name for name in CONNECT_DIRECTIONS if state.get(f"connect{name.capitalize()}"))
+        zones = (self.zone("connect1", first), self.zone("connect2", second)) if chain else None
+        rules.connect = ConnectGoal(count, directions, listed, square, zones, STALEMATE[value])
+
     def blast(self, rules: Rules) -> None:
         """Atomic captures: Fairy-Stockfish spares the pawns (its ``pawn`` type only) around a capture."""
         if not self.state.get("blastOnCapture"):
@@ -582,6 +605,7 @@ class _Builder:
                       must_capture=self.state.get("mustCapture"))
         self.flag(rules)
         self.blast(rules)
+        self.connect(rules)
         self.initial_moves(pieces, setup)
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)
