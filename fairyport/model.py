@@ -394,6 +394,9 @@ class Rules:
     must_capture: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """When a player has a legal capture, only captures are legal (drops and castling are not captures; an e.p.
     capture is)."""
+    must_drop: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """When a player has a legal drop, only drops are legal (Fairy-Stockfish's ``mustDrop``: placement phases of
+    tic-tac-toe-like games)."""
     extinction: ExtinctionGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """A game end when a side runs out of pieces of a type (see :class:`ExtinctionGoal`)."""
     blast: Blast | None = dataclasses.field(default=None, metadata={"omit_empty": True})
@@ -603,6 +606,8 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
                       + (", or one in the full zone" if flag.blocked_win else "") + ")"))
     if game.rules.must_capture:
         found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    if game.rules.must_drop:
+        found.append(("must drop", "forced drops (only drops when a drop is legal)"))
     extinction = game.rules.extinction
     if extinction is not None:
         which = ", ".join(extinction.pieces) if extinction.pieces is not None else "all pieces together"

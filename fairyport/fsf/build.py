@@ -77,7 +77,7 @@ HANDLED = frozenset({
     "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
-    "connectRegion2.black",
+    "connectRegion2.black", "mustDrop",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -602,7 +602,7 @@ class _Builder:
         setup, rights = self.setup()
         rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
                       royals_may_face=not self.state.get("flyingGeneral"),
-                      must_capture=self.state.get("mustCapture"))
+                      must_capture=self.state.get("mustCapture"), must_drop=self.state.get("mustDrop"))
         self.flag(rules)
         self.blast(rules)
         self.connect(rules)

@@ -33,7 +33,7 @@ from fairyport.movegen.atomic import blast_class, compile_blast
 from fairyport.movegen.connect import compile_connect
 from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
-from fairyport.movegen.goals import compile_flag, must_capture_class
+from fairyport.movegen.goals import compile_flag, must_capture_class, must_drop_class
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -361,6 +361,8 @@ class Variant:
             base = HandPosition
         if self.blast is not None:
             base = blast_class(base)
+        if self.game.rules.must_drop:
+            base = must_drop_class(base)
         return must_capture_class(base)(self) if self.game.rules.must_capture else base(self)
 
     def start_position(self) -> Position:
