@@ -213,6 +213,9 @@ class DropRule:
     """No drop on a square of a colour (light/dark) that already holds this many (Mitregi's colourbound rule)."""
     no_drop_mate: bool = False
     """A drop of this type may not checkmate (shogi's pawn-drop mate, uchifuzume)."""
+    where_stuck: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """Also dropped where the piece could never move again (Fairy-Stockfish without ``immobilityIllegal``: the
+    immobile stones of tic-tac-toe)."""
 
 
 ZONE_ENDS = ("from", "to")

@@ -135,6 +135,8 @@ class _Builder:
         for slot, (value, _) in self.state.slots.items():
             if slot in HANDLED or slot.startswith(("mobility.", "piece.")):
                 continue
+            if slot == "freeDrops":
+                raise self.refuse(slot, "drops from an endless supply (Fairy-Stockfish's built-in ataxx)")
             if value != opt.DEFAULTS.get(slot):
                 raise self.refuse(slot, "fairyport's game model has no such rule")
         if self.files > opt.MAX_FILES or self.ranks > opt.MAX_RANKS:
@@ -571,7 +573,8 @@ class _Builder:
         return frozenset(square_name(f, r) for f in range(self.files) for r in ranks)
 
     def immobility(self, game: Game) -> None:
-        """Where the model's and Fairy-Stockfish's rules on pieces that could never move again differ, refuse."""
+        """Where the model's and Fairy-Stockfish's rules on pieces that could never move again differ, refuse; without
+        ``immobilityIllegal`` pieces are dropped there too (:attr:`~fairyport.model.DropRule.where_stuck`)."""
         from fairyport.movegen import compile_game
 
         variant = compile_game(game)
@@ -589,9 +592,8 @@ class _Builder:
                                       "where it could never move again (the model forbids only drops there)")
                 if not illegal and game.rules.drops and not piece.royal:
                     zone = game.zone_squares(piece.drop.zone, color) if piece.drop and piece.drop.zone else None
-                    if zone is None or stuck & zone:
-                        raise self.refuse("immobilityIllegal", f"{piece.name} may be dropped where it could never "
-                                          "move again (the model never drops there)")
+                    if zone is None or stuck & zone:  # Fairy-Stockfish drops there: so does the model
+                        piece.drop = dataclasses.replace(piece.drop or DropRule(), where_stuck=True)
                 if not illegal and promo is not None and promo.mandatory_where_stuck:
                     raise self.refuse("immobilityIllegal", "internal: stuck promotion without the rule")
 

@@ -346,7 +346,7 @@ class Variant:
                     zone = {geo.square(s) for s in self.game.zone_squares(rule.zone, color)}
                 else:
                     zone = set(range(self.size))
-                self.drop_squares[code] = tuple(sorted(zone - self.stuck[code]))
+                self.drop_squares[code] = tuple(sorted(zone if rule.where_stuck else zone - self.stuck[code]))
         self.drop_exposes = any(any(per) for per in self.hops) or any(any(per) for per in self.programs)
         """A drop can expose a royal piece only where a hop or a general move depends on an occupied square."""
 
