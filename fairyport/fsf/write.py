@@ -18,6 +18,7 @@ from fairyport.fsf.prove import prove_piece, pyffish_available
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
+    CONNECT_DIRECTIONS,
     SHOGI_TRIGGERS,
     WHITE,
     BareKingRule,
@@ -236,6 +237,12 @@ class _Writer:
         stuck_types = [t for t in v.types if t.base is None and v.stuck[code_of(t.index, WHITE)]]
         if not needed or not stuck_types:
             return
+        anywhere = [t for t in stuck_types if t.piece.drop is not None and t.piece.drop.where_stuck]
+        if anywhere and len(anywhere) < len(stuck_types):
+            self.refuse(f"{anywhere[0].piece.name}: immobility", f"piece {anywhere[0].piece.name!r} is dropped where "
+                        "it can never move, others are not: Fairy-Stockfish's immobilityIllegal is for all pieces")
+        if anywhere:
+            return  # Fairy-Stockfish's default: drops (and moves) there too
         for t in stuck_types:
             code = code_of(t.index, WHITE)
             reachable = {to for sq in range(v.size) for to in v._targets(code, sq)} & v.stuck[code]
@@ -340,9 +347,31 @@ class _Writer:
         if game.rules.must_capture:
             self.add("mustCapture", "true")
         self.extinction_and_blast()
+        self.connect()
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",
                                     StalemateResult.WIN: "win"}[game.rules.stalemate])
         self.add("checkmateValue", "loss")
+
+    def connect(self) -> None:
+        """``connectN``, ``connectNxN``, ``connectRegion1/2``, the directions, piece types and value; ``mustDrop``."""
+        game = self.game
+        if game.rules.must_drop:
+            self.add("mustDrop", "true")
+        goal = game.rules.connect
+        if goal is None:
+            return
+        self.add("connectN", goal.count)
+        self.add("connectNxN", goal.square)
+        for name in CONNECT_DIRECTIONS:
+            self.add(f"connect{name.capitalize()}", str(name in goal.directions).lower())
+        if goal.pieces is not None:
+            self.add("connectPieceTypes", "".join(game.piece_type(p).id.lower() for p in goal.pieces))
+        self.add("connectValue", goal.result.value)
+        for index, zone in enumerate(goal.zones or (), start=1):
+            for color, side in ((WHITE, "White"), (BLACK, "Black")):
+                squares = self.squares_of(color, game.zone_squares(zone, color))
+                if squares:
+                    self.add(f"connectRegion{index}{side}", self.region(squares))
 
     def extinction_and_blast(self) -> None:
         """``extinctionValue`` and its counts; ``blastOnCapture``, whose royal piece is pseudo-royal and whose
