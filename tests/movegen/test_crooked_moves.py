@@ -66,3 +66,16 @@ def test_crooked_forms_the_generator_lacks_are_named(betza: str) -> None:
     with pytest.raises(UnsupportedError) as info:
         compile_game(game)
     assert "odd" in info.value.reason and info.value.exit_code == 3
+
+
+def test_words_name_the_turns_the_generator_plays() -> None:
+    from fairyport.xbetza.words import describe_betza
+
+    # afsafzW ends with a W step (the 45 degree turn back converts F to W), as the generator plays it
+    (text,) = describe_betza("afsafzW")
+    assert text.endswith("one square orthogonally, turning 45 degrees either way, crooked: turning back the way "
+                         "its previous leg turned")
+    (text,) = describe_betza("azN")
+    assert "turning 90 degrees either way, crooked: its first turn" in text
+    (text,) = describe_betza("zB")
+    assert "right angle, alternately left and right" in text
