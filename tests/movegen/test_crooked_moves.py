@@ -79,3 +79,14 @@ def test_words_name_the_turns_the_generator_plays() -> None:
     assert "turning 90 degrees either way, crooked: its first turn" in text
     (text,) = describe_betza("zB")
     assert "right angle, alternately left and right" in text
+
+
+def test_the_falcons_crooked_paths_reach_its_squares() -> None:
+    # the Falcon as the notes give it in the later z form (afafsKafsafzfK): the straight-then-turn paths and the
+    # turn-then-turn-back paths reach the same 16 (1, 3) and (2, 3) squares
+    straight_then_turn = lone_piece_targets("afafsK", "d4")
+    turn_and_back = lone_piece_targets("afsafzfK", "d4")
+    assert straight_then_turn == turn_and_back == {"a2", "a3", "a5", "a6", "b1", "b7", "c1", "c7", "e1", "e7", "f1",
+                                                   "f7", "g2", "g3", "g5", "g6"}
+    # the paths of this form to f7 and g6 all start with the diagonal step to e5 (e5-e6-f7, e5-f5-g6)
+    assert lone_piece_targets("afsafzfK", "d4", others="p@e5") == turn_and_back - {"f7", "g6"}
