@@ -437,6 +437,10 @@ class Variant:
             raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r}: 'z'/'q' on the first leg of "
                                    "a multi-leg move, or the circular 'q' slider, is not supported by the move "
                                    "generator", feature=f"{piece.name}: {betza_text(move)}")
+        if _turns_on_a_slide(move):
+            raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r}: a crooked or circular turn "
+                                   "('z'/'q') on a sliding leg is not supported by the move generator",
+                                   feature=f"{piece.name}: {betza_text(move)}")
         for leg in move.legs:
             for mode, what in UNSUPPORTED_MODES.items():
                 if leg.has(mode):
@@ -962,6 +966,18 @@ def _leg_flags(leg: betza.Leg) -> int:
     if flags == 0:
         flags = QUIET
     return flags
+
+
+def _turns_on_a_slide(move: betza.Move) -> bool:
+    """True if a continuation leg of ``move`` with ``z`` or ``q`` slides (its range, after the range toggles of
+    ``y`` and ``g`` legs before it, is not one step): what a crooked slide means there is not defined."""
+    limit = move.range if move.range is not None else 0 if move.atom in betza.RIDER_ATOMS else 1
+    for index, leg in enumerate(move.legs):
+        if index and (leg.has("z") or leg.has("q")) and limit != 1:
+            return True
+        if leg.has("y") or leg.has("g"):
+            limit = 1 if limit == 0 else 0
+    return False
 
 
 def _crooked_slider(move: betza.Move, longest: int, piece: str) -> tuple[betza.Move, ...]:

@@ -12,7 +12,7 @@ from rules_helpers import lone_piece_targets
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import Board, Game, Metadata, PieceType, Setup
-from fairyport.movegen import compile_game
+from fairyport.movegen import Position, compile_game
 from fairyport.xbetza.geometry import CROOKED_FIRST_TURN, turn_directions
 
 
@@ -50,16 +50,24 @@ def test_zig_zag_and_circular_continuations_by_hand() -> None:
 ])
 def test_crooked_pieces_match_the_independent_generator(betza: str, vectors: tuple[tuple[int, int], ...],
                                                          steps: int) -> None:
+    variant = compile_game(Game(Metadata("t"), Board(8, 8), [PieceType("x", "X", betza), PieceType("pawn", "P", "")],
+                                Setup()))
+    geo = variant.geometry
     rng = random.Random(20)
     for _ in range(25):
         start = f"{'cdef'[rng.randrange(4)]}{rng.randrange(3, 7)}"
         squares = {f"{chr(97 + rng.randrange(8))}{rng.randrange(1, 9)}" for _ in range(rng.randrange(14))} - {start}
-        others = " ".join(f"{rng.choice('Pp')}@{s}" for s in sorted(squares))
-        assert lone_piece_targets(betza, start, others=others) == crooked_targets(vectors, start, steps,
-                                                                                 others=others), others
+        others = {s: rng.choice("Pp") for s in sorted(squares)}
+        position = Position(variant)
+        position.board[geo.square(start)] = variant.code_by_symbol["X"]
+        for square, symbol in others.items():
+            position.board[geo.square(square)] = variant.code_by_symbol[symbol]
+        played = {geo.names[m.raw[1]] for m in position.legal_moves()}
+        expected = crooked_targets(vectors, start, steps, others=" ".join(f"{p}@{s}" for s, p in others.items()))
+        assert played == expected, others
 
 
-@pytest.mark.parametrize("betza", ["qB", "zafW", "zN", "zpB", "afzqW"])
+@pytest.mark.parametrize("betza", ["qB", "zafW", "zN", "zpB", "afzqW", "afsafzR", "yafzF", "[F?fqR]"])
 def test_crooked_forms_the_generator_lacks_are_named(betza: str) -> None:
     game = Game(Metadata("t"), Board(8, 8), [PieceType("odd", "O", betza), PieceType("king", "K", "K", royal=True)],
                 Setup())
