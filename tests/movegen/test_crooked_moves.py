@@ -10,7 +10,6 @@ import pytest
 from crooked_pieces import FERZ, KNIGHT, WAZIR, crooked_targets
 from rules_helpers import lone_piece_targets
 
-from fairyport.errors import UnsupportedError
 from fairyport.model import Board, Game, Metadata, PieceType, Setup
 from fairyport.movegen import Position, compile_game
 from fairyport.xbetza.geometry import CROOKED_FIRST_TURN, turn_directions
@@ -65,15 +64,6 @@ def test_crooked_pieces_match_the_independent_generator(betza: str, vectors: tup
         played = {geo.names[m.raw[1]] for m in position.legal_moves()}
         expected = crooked_targets(vectors, start, steps, others=" ".join(f"{p}@{s}" for s, p in others.items()))
         assert played == expected, others
-
-
-@pytest.mark.parametrize("betza", ["qB", "zafW", "zN", "zpB", "afzqW", "afsafzR", "yafzF", "[F?fqR]"])
-def test_crooked_forms_the_generator_lacks_are_named(betza: str) -> None:
-    game = Game(Metadata("t"), Board(8, 8), [PieceType("odd", "O", betza), PieceType("king", "K", "K", royal=True)],
-                Setup())
-    with pytest.raises(UnsupportedError) as info:
-        compile_game(game)
-    assert "odd" in info.value.reason and info.value.exit_code == 3
 
 
 def test_words_name_the_turns_the_generator_plays() -> None:
