@@ -504,9 +504,29 @@ class _Builder:
             rules.royal_protection = RoyalProtection.EVERY
         elif len(royal) == 1 and limit == 1 and "king" not in by_name:
             rules.royal_protection = RoyalProtection.LAST
+        elif limit == 1 and "king" not in types and not state.get("pieceDrops") and self.one_royal_type(royal, setup):
+            # each side only ever has one royal type (its king, or its pseudo-royal pieces): protecting the last
+            # one of them is Fairy-Stockfish's rule (pseudo-royal while a side has at most one)
+            rules.royal_protection = RoyalProtection.LAST
         else:
             raise self.refuse("extinctionPieceTypes", "pseudo-royal pieces whose number may exceed "
                               f"extinctionPieceCount + 1 = {limit} (royal only while few enough)")
+
+    def one_royal_type(self, royal: list[PieceType], setup: Setup) -> bool:
+        """Whether each side has, and can only ever get, royal pieces of one type (placed, or promoted to)."""
+        ids = {p.id for p in royal}
+        king = self.letters.get("king")
+        if king is not None:
+            ids.add(king)
+        names = {p.id: p.name for p in royal}
+        for color, side in SIDES:
+            kinds = {p.id for p in setup.placement.values() if p.color == color and p.id in ids}
+            gained = set(self.state.get(f"promotionPieceTypes.{side}"))
+            gained |= {t for t in self.state.get("promotedPieceType").values() if t}
+            kinds |= {pid for pid, name in names.items() if name in gained}
+            if len(kinds) > 1:
+                return False
+        return True
 
     def castling(self, pieces: list[PieceType], setup: Setup, rights: str) -> None:
         state = self.state
