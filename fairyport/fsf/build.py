@@ -535,9 +535,9 @@ class _Builder:
         if set(rights) - set("KQkq"):
             raise self.refuse("startFen", f"castling rights {rights!r} (only K, Q, k and q are read)")
         king_type = state.get("castlingKingPiece.white")
-        if king_type != state.get("castlingKingPiece.black") or king_type != "king" or "king" not in state.pieces:
-            raise self.refuse("castlingKingPiece.white", "castling with a piece that is not the royal king")
-        king_letter = self.letters["king"]
+        if king_type != state.get("castlingKingPiece.black") or king_type not in state.pieces:
+            raise self.refuse("castlingKingPiece.white", "castling with different pieces per side, or none")
+        king_letter = self.letters[king_type]
         on_first = [sq for sq, p in setup.placement.items()
                     if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
         king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
@@ -570,7 +570,7 @@ class _Builder:
                                   f"{''.join(sorted(possible)) or 'none'} for {COLOR_NAMES[color]}")
             castles = castles or bool(possible)
         if castles:
-            king_piece = next(p for p in pieces if p.name == "king")
+            king_piece = next(p for p in pieces if p.name == king_type)
             king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
 
     def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
