@@ -134,9 +134,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         board = _linked_board(tree, geometry)
     renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
+    named: set[str] = set()  # the types a move or drop puts on the board
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
-            named_types(plain(block.node), present)
+            named_types(plain(block.node), named)
+    present |= named
+    # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
+    in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
+    setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
     symmetry = geometry.symmetries.get(players[1], {})
 
@@ -226,7 +231,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, "")))
             continue
         try:
-            piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules)
+            piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
+                           zp.name.text in setup_only)
         except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
@@ -589,8 +595,9 @@ def _united_modes(groups: dict[tuple[object, ...], set[int]]) -> dict[tuple[obje
 
 
 def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zone], placement: dict[str, Piece],
-           notation: dict[str, str], rules: Rules) -> PieceType:
-    """One piece type from its recognised moves."""
+           notation: dict[str, str], rules: Rules, only_at_start: bool = False) -> PieceType:
+    """One piece type from its recognised moves (``only_at_start``: the piece comes onto the board only by the
+    setup: it is not in hand, and no move adds, creates or changes a piece into it)."""
     if any(f.kind == "face" for f in found):
         rules.royals_may_face = False
     zone_checks = [f for f in found if f.kind == "zone"]
@@ -604,14 +611,8 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
             raise NoXBetza(f"a move allowed from the zone {check.modes!r} only")
         step = (lame.vectors[0][0] // 2, lame.vectors[0][1] // 2)
         starts = {sq for sq, p in placement.items() if p.id == pid and p.color == WHITE}
-        ahead = set()
-        for sq in starts:
-            pos = board.square(sq)
-            assert pos.file is not None and pos.rank is not None
-            ahead.add(square_name(pos.file + step[0], pos.rank + step[1], board.first_rank))
-        zone = {z for z in zones if z.name == check.modes and z.color in (None, WHITE)}
         forward = all(v[1] > 0 for f in found for v in f.vectors)
-        if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
+        if not (forward and only_at_start and _unmoved_there(check.modes, step, pid, board, zones, placement)):
             # the zone is tested on the square passed: the double step is the piece's from the squares one step
             # behind the zone's, a zone of their own
             if not starts:
@@ -658,6 +659,37 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         depth = _depth(zone_name, zones, board)
         piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
     return piece
+
+
+def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[Zone],
+                   placement: dict[str, Piece]) -> bool:
+    """Whether a forward-only piece that comes onto the board only by the setup stands on one of the squares one
+    ``step`` behind zone ``name`` (White's step; Black's turned around) exactly when it has never moved: for each
+    side, every start square of the piece is such a square, and no such square lies ahead of the piece's rearmost
+    start rank (a piece whose every move goes forward is on that rank, or behind it, only where it started).
+    Then a double step allowed where the zone is passed is the piece's initial double step (Chess.zrf's
+    ``Pawn-move``, Little Chess's three pawns on a whole third-rank zone)."""
+    for color, sign in ((WHITE, 1), (BLACK, -1)):
+        squares = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
+        behind = set()
+        for sq in squares:
+            pos = board.square(sq)
+            if pos.file is None or pos.rank is None:
+                return False
+            behind.add((pos.file - sign * step[0], pos.rank - sign * step[1]))
+        starts = set()
+        for sq, piece in placement.items():
+            if piece.id == pid and piece.color == color:
+                pos = board.square(sq)
+                if pos.file is None or pos.rank is None:
+                    return False
+                starts.add((pos.file, pos.rank))
+        if not starts or not starts <= behind:
+            return False
+        rearmost = min(sign * rank for _, rank in starts)
+        if any(sign * rank > rearmost for _, rank in behind):
+            return False
+    return True
 
 
 def _zone_behind(name: str, step: Vector, zones: list[Zone], board: Board) -> str:

@@ -28,6 +28,7 @@ MOVES = {
     "pawns": {"P": "feFifmnDfmWfcF", "Q": "RB", "K": "WF"},
     "named-grid": {"K": "WF", "R": "R", "N": "N"},
     "pawns-part": {"P": "fmWfcF", "Q": "RB", "K": "WF"},
+    "pawns-few": {"P": "fmWifmnDfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
@@ -147,3 +148,18 @@ def test_the_zone_behind_a_partial_double_step_zone_is_added_per_colour() -> Non
     game = read_game(SHAPES / "pawns-part.zrf")
     assert game.zone_squares("third-rank-behind", 0) == frozenset({"a2", "b2", "c2", "a3"})
     assert game.zone_squares("third-rank-behind", 1) == frozenset({"c5", "d5", "e5"})
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ("(Pawn a2 b2 d2)", ""),
+    ("(Pawn a2 b2 d2 c3)", "with e.p. captures"),  # c3 is a start square the double step is not allowed from
+    ("(Pawn a2 b2 d2 off 1)", "with e.p. captures"),  # a pawn in hand may be dropped on the second rank
+])
+def test_a_double_step_behind_a_whole_rank_zone_is_initial_only_for_pawns_that_never_return_there(
+        change: str, why: str) -> None:
+    text = (SHAPES / "pawns-few.zrf").read_text().replace("(Pawn a2 b2 d2)", change)
+    game = read_text(text, name="few.zrf")
+    if not why:
+        assert kept_code(game) == [] and game.piece_type("P").betza == "fmWifmnDfcFfeF"
+    else:
+        assert all(why in program.why for program in game.programs("P"))
