@@ -625,6 +625,13 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
             found = [double if f is lame else f for f in found]
             reach = {_shifted(board, sq, lame.vectors[0]) for z in zones if z.name == behind and z.color == WHITE
                      for sq in z.squares}
+    free = [f for f in found if f.kind == "castle" and f.partner is not None]
+    if free:
+        raise NoXBetza("castling that tests neither whether the royal piece and its partner have moved nor whether "
+                       "it passes attacked squares (the partner exactly "
+                       + " or ".join(f"{f.partner[0]} squares {'right' if f.vectors[0][0] > 0 else 'left'}"
+                                     for f in free if f.partner is not None)
+                       + "): the model castles unmoved pieces only, never out of or through check")
     landings = {f.landing for f in found if f.kind not in ("face", "castle")}
     conditions = {_condition(f) for f in found if f.kind not in ("face", "castle")}
     confined_to = None

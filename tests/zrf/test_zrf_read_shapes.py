@@ -163,3 +163,30 @@ def test_a_double_step_behind_a_whole_rank_zone_is_initial_only_for_pawns_that_n
         assert kept_code(game) == [] and game.piece_type("P").betza == "fmWifmnDfcFfeF"
     else:
         assert all(why in program.why for program in game.programs("P"))
+
+
+FREE_CASTLING = """(define O-O ($1 (verify empty?) $1 (verify empty?) to $1 (verify friend?) (verify (piece? Rook))
+   cascade $2 $2 add))
+(game (title "Free") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d/e/f/g/h" (10 0)) ("2/1" (0 10)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))) (symmetry Black (n s) (s n)))
+  (board-setup (White (King e1) (Rook h1)) (Black (King e2) (Rook h2)))
+  (piece (name King) (moves (n (verify not-friend?) add) (O-O e w)))
+  (piece (name Rook) (moves (w (verify empty?) add)))
+  (loss-condition (White Black) (checkmated King))
+)
+"""
+
+
+def test_castling_without_moved_or_attack_tests_is_recognised_as_such() -> None:
+    from fairyport.zrf.recognise import BlockReader
+
+    reader = BlockReader({"e": (1, 0), "w": (-1, 0)}, frozenset())
+    block = ["e", ("verify", "empty?"), "e", ("verify", "empty?"), "to", "e", ("verify", "friend?"),
+             ("verify", ("piece?", "Rook")), "cascade", "w", "w", "add"]
+    (found,) = reader.read(block) or []
+    assert (found.kind, found.vectors, found.range, found.partner) == ("castle", ((1, 0),), 2, (3, ("Rook",)))
+    assert reader.read([*block[:-2], "add"]) is None  # the rook would not land on the square the king passed
+    game = read_text(FREE_CASTLING, name="free.zrf")
+    assert all("castling that tests neither whether the royal piece and its partner have moved" in program.why
+               for program in game.programs("K"))
