@@ -381,8 +381,8 @@ class KeptCode:
     move_type: str = ""
     """ZRF: the ``move-type`` a program stands under (empty: none)."""
     why: str = dataclasses.field(default="", metadata={"omit_empty": True})
-    """Why the model has no place for a program, in model terms, naming the construct and where it stands
-    (empty where the reader did not say)."""
+    """Why the model has no place for a program (naming the construct and where it stands) or a rule, in model
+    terms (empty where the reader did not say)."""
 
 
 @dataclasses.dataclass
@@ -544,7 +544,9 @@ def kept_code(game: Game, target: str | None = None) -> list[tuple[str, str]]:
                               f"{excerpt(program.text)} at {program.location}{why}"))
     for rule in game.kept:
         if rule.kind == KEPT_RULE and rule.format != target:
-            found.append((f"{rule.format} {rule.name}", f"{rule.format} rule {excerpt(rule.text)} at {rule.location}"))
+            why = f" ({rule.why})" if rule.why else ""
+            found.append((f"{rule.format} {rule.name}",
+                          f"{rule.format} rule {excerpt(rule.text)} at {rule.location}{why}"))
     if game.board.links and target != "zrf":
         found.append(("board links", f"a board with links ({len(game.board.positions)} positions, directions "
                       + ", ".join(sorted(game.board.links)[:8]) + ")"))

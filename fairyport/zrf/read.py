@@ -187,7 +187,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 rules.bare_king = BareKingRule.LOSS
             elif not (goal.kind == "loss" and text == "repetition"):
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
-                kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location))
+                kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
+                                  goal_why(goal.kind, text)))
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     # a block's move type matters only where turns name move types or move priorities rank them
@@ -315,12 +316,44 @@ PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recy
 """Options that change which moves exist; the model has no place for them: they are kept as ZRF text (with
 ``include off-pieces`` set to true, which changes what ``pieces-remaining`` counts)."""
 
-def _rule(rule: str, text: str, where: Location) -> KeptCode:
+def _rule(rule: str, text: str, where: Location, why: str) -> KeptCode:
     """A rule kept as ZRF text (move priorities, a turn order other than the two players in turn, play-changing
-    options, goals outside the model): the ZRF writer writes it back, the model route plays such a game with the
-    ZRF interpreter, and the generator and the other writers refuse it
+    options, goals outside the model), with why the model has no place for it: the ZRF writer writes it back, the
+    model route plays such a game with the ZRF interpreter, and the generator and the other writers refuse it
     (:func:`fairyport.conversion.programs_lost`)."""
-    return KeptCode(FORMAT, KEPT_RULE, text, str(where), name=rule)
+    return KeptCode(FORMAT, KEPT_RULE, text, str(where), name=rule, why=why)
+
+
+GOAL_MEANINGS = {
+    "pieces-remaining": "when a player has exactly {n} left",
+    "total-piece-count": "when exactly {n} left on the board",
+    "captured": "when a piece of a given type is captured",
+    "absolute-config": "when pieces stand on given squares",
+    "relative-config": "when pieces stand in a given pattern",
+    "stalemated": "when a player cannot move",
+    "repetition": "on a repetition",
+}
+"""ZRF goal conditions -> what they test, in model terms (``{n}``: the count of pieces)."""
+
+
+def goal_why(kind: str, condition: Plain) -> str:
+    """Why a goal is kept as ZRF text: the game ends (``kind``: win, loss, draw) under a condition the model's
+    goals (checkmate, stalemate, the bare-king loss, flags) do not hold."""
+    head = condition[0] if isinstance(condition, tuple) and condition else condition
+    count = condition[1] if isinstance(condition, tuple) and len(condition) > 1 else ""
+    pieces = f"{count} piece" if count == "1" else f"{count} pieces"
+    meaning = GOAL_MEANINGS.get(str(head), "under the condition " + str(head)).format(n=pieces)
+    return (f"a {kind} {meaning}: the model ends games by checkmate, stalemate, a bare royal piece (a loss) or "
+            "flag pieces reaching a zone")
+
+
+TURN_ORDER_WHY = ("a turn order other than two players moving in turn, one move each (several moves in a row, "
+                  "a third player, or move types chosen by the turn): the model alternates single moves")
+"""Why a ZRF turn order the model cannot hold is kept."""
+
+PRIORITIES_WHY = ("move priorities (a move of a higher-priority type must be played when there is one): the model "
+                  "ranks no moves other than its mandatory captures")
+"""Why ZRF move priorities are kept."""
 
 
 def _program(block: MoveBlock, section: str, piece: str, why: str) -> KeptCode:
@@ -349,17 +382,29 @@ def _kept_rules(tree: ZrfGame, players: tuple[str, ...]) -> list[KeptCode]:
     order = tree.turn_order
     if order is not None and ([e.player.text for e in order.entries] != list(players)
                               or any(e.owner or e.move_type for e in order.entries)):
-        kept.append(_rule("turn-order", to_text(order.node), order.node.location))
+        kept.append(_rule("turn-order", to_text(order.node), order.node.location, TURN_ORDER_WHY))
     if tree.move_priorities:
         text = "(move-priorities " + " ".join(r.text for r in tree.move_priorities) + ")"
-        kept.append(_rule("move-priorities", text, tree.move_priorities[0].node.location))
+        kept.append(_rule("move-priorities", text, tree.move_priorities[0].node.location, PRIORITIES_WHY))
     for option in tree.options:
         if _plays(option.name, option.value):
-            kept.append(_rule(f"option {option.name}", to_text(option.node), option.node.location))
+            kept.append(_rule(f"option {option.name}", to_text(option.node), option.node.location,
+                              _option_why(option.name)))
     for flag in tree.flags:  # ZRF 1.x flags: (maximal-captures true), (pass-turn forced)
         if _plays(flag.name, flag.value or "true"):
-            kept.append(_rule(f"option {flag.name.replace('-', ' ')}", to_text(flag.node), flag.node.location))
+            kept.append(_rule(f"option {flag.name.replace('-', ' ')}", to_text(flag.node), flag.node.location,
+                              _option_why(flag.name)))
     return kept
+
+
+def _option_why(name: str) -> str:
+    """Why a play-changing ZRF option is kept, in model terms."""
+    meaning = {"pass turn": "a player may pass", "pass partial": "a partial move may stop early",
+               "maximal captures": "only the moves capturing the most pieces are legal",
+               "recycle captures": "captured pieces come back into play",
+               "include off pieces": "pieces waiting off the board count for the goals"}
+    name = name.replace("-", " ")
+    return f"the option {name!r} ({meaning.get(name, 'it changes which moves exist')}): the model has no such rule"
 
 
 def _plays(name: str, value: str) -> bool:

@@ -190,3 +190,15 @@ def test_castling_without_moved_or_attack_tests_is_recognised_as_such() -> None:
     game = read_text(FREE_CASTLING, name="free.zrf")
     assert all("castling that tests neither whether the royal piece and its partner have moved" in program.why
                for program in game.programs("K"))
+
+
+def test_kept_rules_say_why_in_model_terms() -> None:
+    text = FREE_CASTLING.replace("(loss-condition (White Black) (checkmated King))",
+                                 "(loss-condition (White Black) (checkmated King))\n"
+                                 "  (draw-condition (White Black) (pieces-remaining 1))\n"
+                                 "  (move-priorities normal)")
+    rules = {rule.name: rule.why for rule in read_text(text, name="rules.zrf").kept if rule.kind == "rule"}
+    assert rules["goal (pieces-remaining 1)"].startswith("a draw when a player has exactly 1 piece left: the model")
+    assert rules["move-priorities"].startswith("move priorities (a move of a higher-priority type must be played")
+    described = dict(kept_code(read_text(text, name="rules.zrf")))["zrf goal (pieces-remaining 1)"]
+    assert "(a draw when a player has exactly 1 piece left" in described
