@@ -141,7 +141,7 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
         return
     table = names(zv)
     shapes = [f"{shape(k.text, table)}\t{meaning(k.why)}" for k in game.kept if k.kind == KEPT_PROGRAM]
-    rules = [k.name for k in game.kept if k.kind == KEPT_RULE]
+    rules = [f"{k.name} ({meaning(k.why)})" if k.why else k.name for k in game.kept if k.kind == KEPT_RULE]
     if shapes or rules or game.board.links:
         first = next((k for k in game.kept if k.kind == KEPT_PROGRAM), None)
         why = (f"block {shape(first.text, table)[:160]} at {first.location}" if first is not None
