@@ -27,6 +27,7 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Board,
+    Castling,
     Game,
     KeptCode,
     Metadata,
@@ -213,7 +214,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 recognised.append((block, got))
         whole = _black_plays_alike([f for _, got in recognised for f in got], symmetry, vectors)
         for block, got in recognised:
-            if whole or _symmetric(got, symmetry, vectors):
+            if whole or _symmetric(got, symmetry, vectors, [f for _, moves in recognised for f in moves]):
                 found.extend(got)
             else:
                 whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
@@ -469,7 +470,8 @@ def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:
 
 def _black_plays_alike(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
     """Whether the moves of one piece, played by Black through its symmetry (none declared: the same
-    directions), are exactly White's moves turned around, the model's reading: true for a piece whose move set
+    directions), are exactly White's moves turned around (castling: the same way along the rank, as the generator
+    castles towards the same side of the board for both), the model's reading: true for a piece whose move set
     is symmetric even where the file declares no symmetry. Moves whose vectors are not single directions (summed
     leaps) are left to the per-block check."""
     by_vector = {v: name for name, v in vectors.items()}
@@ -484,15 +486,21 @@ def _black_plays_alike(found: list[Found], symmetry: dict[str, str], vectors: di
         if any(leg is None for leg in legs):
             return False
         played.add(dataclasses.replace(f, vectors=tuple(leg for leg in legs if leg is not None)))
-    turned = {dataclasses.replace(f, vectors=tuple((-v[0], -v[1]) for v in f.vectors)) for f in found}
+    # castling goes the same way along the rank for both (the generator's castling sides are the board's)
+    turned = {f if f.kind == "castle" else dataclasses.replace(f, vectors=tuple((-v[0], -v[1]) for v in f.vectors))
+              for f in found}
     return bool(found) and played == turned
 
 
-def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
+def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector],
+               piece: list[Found]) -> bool:
     """Whether Black's symmetry turns every vector of these moves into its negation (the model's reading), or
-    at least into a vector whose mirror image the same block set also has (left-right symmetric pieces)."""
+    into its mirror image (left and right kept) where the piece's recognised moves (``piece``) also hold the move
+    mirrored left to right, whose negation it then is; castling may be mirrored (the generator castles towards
+    the same side of the board for both)."""
     by_vector = {v: name for name, v in vectors.items()}
     for f in found:
+        reflected = dataclasses.replace(f, vectors=tuple((-v[0], v[1]) for v in f.vectors))
         for v in f.vectors:
             name = by_vector.get(v)
             if name is None:
@@ -500,7 +508,8 @@ def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, 
             black = vectors.get(symmetry.get(name, name))
             if black is None:
                 return False
-            if black != (-v[0], -v[1]) and black != (v[0], -v[1]):
+            if black != (-v[0], -v[1]) and not (black == (v[0], -v[1])
+                                                and (f.kind == "castle" or reflected in piece)):
                 return False
     return True
 
@@ -670,13 +679,7 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
             found = [double if f is lame else f for f in found]
             reach = {_shifted(board, sq, lame.vectors[0]) for z in zones if z.name == behind and z.color == WHITE
                      for sq in z.squares}
-    free = [f for f in found if f.kind == "castle" and f.partner is not None]
-    if free:
-        raise NoXBetza("castling that tests neither whether the royal piece and its partner have moved nor whether "
-                       "it passes attacked squares (the partner exactly "
-                       + " or ".join(f"{f.partner[0]} squares {'right' if f.vectors[0][0] > 0 else 'left'}"
-                                     for f in free if f.partner is not None)
-                       + "): the model castles unmoved pieces only, never out of or through check")
+    castling = _castling([f for f in found if f.kind == "castle"], notation)
     landings = {f.landing for f in found if f.kind not in ("face", "castle")}
     conditions = {_condition(f) for f in found if f.kind not in ("face", "castle")}
     confined_to = None
@@ -693,6 +696,7 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
             zoned.setdefault(condition, []).append(f)
     piece = PieceType(name, pid, _betza(plain_moves))
     piece.confined_to = confined_to
+    piece.castling = castling
     piece.zoned_moves = tuple(dataclasses.replace(condition, betza=_betza(moves))
                               for condition, moves in zoned.items())
     promotions = {landing.promotion for landing in landings if landing.promotion is not None}
@@ -711,6 +715,22 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         depth = _depth(zone_name, zones, board)
         piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
     return piece
+
+
+def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None:
+    """The castling rule of a piece's recognised castling moves: None for the model's own (never-moved and
+    attack tests), else Dagaz's (no such tests, the partner at a fixed distance, of named types)."""
+    free = [f for f in castles if f.partner is not None]
+    if not free:
+        return None
+    types = {f.partner[1] for f in free if f.partner is not None}
+    if len(free) != len(castles) or len(types) != 1:
+        raise NoXBetza("castling that tests whether the pieces have moved on one side only, or with other partners "
+                       "by side: the model has one castling rule per piece")
+    distance = {f.vectors[0][0] > 0: f.partner[0] for f in free if f.partner is not None}
+    left, right = distance.get(False, distance.get(True, 0)), distance.get(True, distance.get(False, 0))
+    partners = tuple(notation.get(t, t) for t in sorted(types.pop()))
+    return Castling(virgin=False, safe=False, partner_distance=(left, right), partners=partners)
 
 
 def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[Zone],

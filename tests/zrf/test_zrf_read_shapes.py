@@ -13,7 +13,7 @@ from zrf_proof import compare_playout
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.model import ZonedMove, kept_code
+from fairyport.model import Castling, ZonedMove, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
@@ -29,6 +29,7 @@ MOVES = {
     "named-grid": {"K": "WF", "R": "R", "N": "N"},
     "pawns-part": {"P": "fmWfcF", "Q": "RB", "K": "WF"},
     "pawns-few": {"P": "fmWifmnDfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
+    "free-castle": {"K": "WFsO2", "R": "R", "B": "B"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
@@ -39,6 +40,9 @@ ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD"
 
 RENAMED = {"named-grid"}
 """Fixtures whose positions the reader renames to square names."""
+
+CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))}}
+"""Fixture -> piece id -> its castling rule where it is not the model's default."""
 
 CONFINED = {"zoned": {"K": "palace"}}
 """Fixture -> piece id -> the zone it is confined to."""
@@ -59,6 +63,7 @@ def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
             if line.depth <= 2:
                 assert perft(variant.start_position(), line.depth) == line.nodes
                 assert perft(position(compile_file(path), None), line.depth) == line.nodes
+    assert {p.id: p.castling for p in game.pieces if p.castling} == CASTLING.get(name, {})
     if name in RENAMED:
         return  # the playouts match moves by square names, which the reader changed
     for seed in range(3):
@@ -187,9 +192,24 @@ def test_castling_without_moved_or_attack_tests_is_recognised_as_such() -> None:
     (found,) = reader.read(block) or []
     assert (found.kind, found.vectors, found.range, found.partner) == ("castle", ((1, 0),), 2, (3, ("Rook",)))
     assert reader.read([*block[:-2], "add"]) is None  # the rook would not land on the square the king passed
+
+
+def test_a_one_sided_move_that_black_plays_mirrored_stays_a_program_and_castling_may_be_mirrored() -> None:
+    # Black's rook steps w like White's (the symmetry keeps e and w); the model would turn it to step e: kept.
+    # Castling e is mirrored too, as the generator castles towards the same side of the board for both.
     game = read_text(FREE_CASTLING, name="free.zrf")
-    assert all("castling that tests neither whether the royal piece and its partner have moved" in program.why
-               for program in game.programs("K"))
+    assert game.piece_type("K").betza == "fWrO2" and game.programs("K") == []
+    assert all("symmetry does not turn" in program.why for program in game.programs("R"))
+    assert game.programs("R")
+
+
+@pytest.mark.parametrize("variant", ["1", "2", "3", "4"])
+def test_unchecked_castling_setups_read_and_play_like_the_interpreter(variant: str) -> None:
+    path = ROOT / "fixtures" / "zrf" / "castling" / "unchecked-castling.zrf"  # no symmetry declared
+    game = read_game(path, variant=variant)
+    assert kept_code(game) == []
+    interpreter = position(compile_file(path, variant), None)
+    assert perft(compile_game(game).start_position(), 2) == perft(interpreter, 2)
 
 
 def test_kept_rules_say_why_in_model_terms() -> None:
