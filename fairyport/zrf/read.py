@@ -144,6 +144,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
     setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
+    linked = frozenset(name for name, table in geometry.links.items() if table) - set(vectors)
     symmetry = geometry.symmetries.get(players[1], {})
 
     zones: list[Zone] = []
@@ -221,7 +222,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                    "around or mirrored, as the model plays Black")
         for block in zp.moves:
             if id(block) not in whys and not any(block is b for b, _ in recognised):
-                whys[id(block)] = why_not(block.node, attributes,
+                whys[id(block)] = why_not(block.node, attributes, linked=linked,
                                           move_type=block.move_type.text if block.move_type and typed else "")
             if id(block) in whys:
                 programs.append(_program(block, "moves", pid, whys[id(block)]))
