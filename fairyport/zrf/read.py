@@ -191,6 +191,17 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
                                   goal_why(goal.kind, text)))
+    royal_ids = {notation[name] for name in royal if name in notation}
+    for color in (WHITE, BLACK):
+        if royal_ids and not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
+                not any(hands.get(color, {}).get(pid) for pid in royal_ids):
+            # Dunsany's Chess: White has no King; the interpreter plays on, the model would end the game at once
+            goal = next(g for g in tree.goals if any(plain(c)[:1] == ("checkmated",) for c in g.conditions
+                                                     if isinstance(plain(c), tuple)))
+            kept.append(_rule("goal checkmated", to_text(goal.node), goal.node.location,
+                              f"a checkmate goal for {players[color]}, who has no royal piece at the start: the "
+                              "model ends the game of a side without royal pieces"))
+            break
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     # a block's move type matters only where turns name move types or move priorities rank them
@@ -676,11 +687,15 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
             # behind the zone's, a zone of their own
             if not starts:
                 raise NoXBetza(f"a double step from the zone {check.modes!r} of a piece that starts nowhere")
-            if any(f.kind == "ep" for f in found):
+            # where the piece stands on those squares only while unmoved, the double step is also initial (and
+            # gives e.p. rights, as initial double steps do in the model)
+            unmoved = forward and only_at_start and _unmoved_there(check.modes, step, pid, board, zones, placement,
+                                                                   every_start=False)
+            if any(f.kind == "ep" for f in found) and not unmoved:
                 raise NoXBetza(f"a double step from squares behind the zone {check.modes!r}, with e.p. captures "
                                "(e.p. rights come from initial moves)")
             behind = _zone_behind(check.modes, step, zones, board)
-            double = dataclasses.replace(lame, initial=False, start=(behind, True))
+            double = dataclasses.replace(lame, initial=unmoved, start=(behind, True))
             found = [double if f is lame else f for f in found]
             reach = {_shifted(board, sq, lame.vectors[0]) for z in zones if z.name == behind and z.color == WHITE
                      for sq in z.squares}
@@ -768,13 +783,14 @@ def _captures_first(tree: ZrfGame, reader: BlockReader) -> bool:
 
 
 def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[Zone],
-                   placement: dict[str, Piece]) -> bool:
+                   placement: dict[str, Piece], every_start: bool = True) -> bool:
     """Whether a forward-only piece that comes onto the board only by the setup stands on one of the squares one
-    ``step`` behind zone ``name`` (White's step; Black's turned around) exactly when it has never moved: for each
-    side, every start square of the piece is such a square, and no such square lies ahead of the piece's rearmost
-    start rank (a piece whose every move goes forward is on that rank, or behind it, only where it started).
-    Then a double step allowed where the zone is passed is the piece's initial double step (Chess.zrf's
-    ``Pawn-move``, Little Chess's three pawns on a whole third-rank zone)."""
+    ``step`` behind zone ``name`` (White's step; Black's turned around) only while it has never moved: for each
+    side, no such square lies ahead of the piece's rearmost start rank (a piece whose every move goes forward is
+    on that rank, or behind it, only where it started). With ``every_start``, also exactly then: every start
+    square of the piece is such a square; a double step allowed where the zone is passed is then the piece's
+    initial double step (Chess.zrf's ``Pawn-move``, Little Chess's three pawns on a whole third-rank zone);
+    without, it is an initial double step from those squares (Weak!'s pawns that start ahead of the zone)."""
     for color, sign in ((WHITE, 1), (BLACK, -1)):
         squares = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
         behind = set()
@@ -790,7 +806,7 @@ def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[
                 if pos.file is None or pos.rank is None:
                     return False
                 starts.add((pos.file, pos.rank))
-        if not starts or not starts <= behind:
+        if not starts or (every_start and not starts <= behind):
             return False
         rearmost = min(sign * rank for _, rank in starts)
         if any(sign * rank > rearmost for _, rank in behind):
