@@ -739,18 +739,22 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
 
 def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None:
     """The castling rule of a piece's recognised castling moves: None for the model's own (never-moved and
-    attack tests), else Dagaz's (no such tests, the partner at a fixed distance, of named types)."""
+    attack tests); the same without attack tests (Chess.zrf's ``ThruCheck_O-O``); or Dagaz's (no tests, the
+    partner at a fixed distance, of named types)."""
+    rules = {(f.safe, f.partner is None) for f in castles}
+    if not castles or rules == {(True, True)}:
+        return None
+    if len(rules) != 1 or len({f.partner[1] for f in castles if f.partner is not None}) > 1:
+        raise NoXBetza("castling under different rules by side (moved or attacked pieces, partners): the model has "
+                       "one castling rule per piece")
     free = [f for f in castles if f.partner is not None]
     if not free:
-        return None
-    types = {f.partner[1] for f in free if f.partner is not None}
-    if len(free) != len(castles) or len(types) != 1:
-        raise NoXBetza("castling that tests whether the pieces have moved on one side only, or with other partners "
-                       "by side: the model has one castling rule per piece")
+        return Castling(safe=False)
     distance = {f.vectors[0][0] > 0: f.partner[0] for f in free if f.partner is not None}
     left, right = distance.get(False, distance.get(True, 0)), distance.get(True, distance.get(False, 0))
-    partners = tuple(notation.get(t, t) for t in sorted(types.pop()))
-    return Castling(virgin=False, safe=False, partner_distance=(left, right), partners=partners)
+    types = free[0].partner[1] if free[0].partner is not None else ()
+    return Castling(virgin=False, safe=False, partner_distance=(left, right),
+                    partners=tuple(notation.get(t, t) for t in types))
 
 
 CAPTURE_MODES = frozenset("ce")

@@ -69,6 +69,8 @@ class Found:
     start: tuple[str, bool] | None = None
     """A zone test on the start square: (zone, inside), from a leading ``(verify (in-zone? Z))`` or
     ``(verify (not-in-zone? Z))``."""
+    safe: bool = True
+    """Castling that tests that the royal piece is not attacked where it starts and passes (``not-attacked?``)."""
     partner: tuple[int, tuple[str, ...]] | None = None
     """Castling that tests neither whether the pieces have moved nor whether squares are attacked (Dagaz's
     ``O-O``): the partner stands exactly this many squares away, of one of these types."""
@@ -264,7 +266,7 @@ class BlockReader:
         vector = self.vectors[str(steps[0])]
         if vector not in ((1, 0), (-1, 0)):
             return None
-        return Found("castle", (vector,), "", range=len(steps))
+        return Found("castle", (vector,), "", range=len(steps), safe=("verify", "not-attacked?") in items)
 
     def _free_castle(self, items: list[Plain]) -> Found | None:
         """Dagaz's castling, with no never-moved or attack tests:
@@ -290,7 +292,7 @@ class BlockReader:
         if (vector not in ((1, 0), (-1, 0)) or len(back) != passed + 2 or not back
                 or any(self.vectors.get(str(b)) != (-vector[0], -vector[1]) for b in back)):
             return None
-        return Found("castle", (vector,), "", range=steps, partner=(steps + passed + 1, (test[1][1],)))
+        return Found("castle", (vector,), "", range=steps, safe=False, partner=(steps + passed + 1, (test[1][1],)))
 
     def _path(self, items: list[Plain], initial: bool) -> list[Found] | None:
         """Passes (empty squares), then one final leg."""

@@ -32,6 +32,7 @@ MOVES = {
     "free-castle": {"K": "WFsO2", "R": "R", "B": "B"},
     "pawns-ahead": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
+    "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
@@ -44,7 +45,8 @@ ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD"
 RENAMED = {"named-grid"}
 """Fixtures whose positions the reader renames to square names."""
 
-CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))}}
+CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))},
+            "thru-check": {"K": Castling(safe=False)}}
 """Fixture -> piece id -> its castling rule where it is not the model's default."""
 
 CONFINED = {"zoned": {"K": "palace"}}
