@@ -28,6 +28,7 @@ from fairyport.model import (
     BareKingRule,
     Board,
     Castling,
+    Color,
     Game,
     KeptCode,
     Metadata,
@@ -796,13 +797,9 @@ def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[
     initial double step (Chess.zrf's ``Pawn-move``, Little Chess's three pawns on a whole third-rank zone);
     without, it is an initial double step from those squares (Weak!'s pawns that start ahead of the zone)."""
     for color, sign in ((WHITE, 1), (BLACK, -1)):
-        squares = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
-        behind = set()
-        for sq in squares:
-            pos = board.square(sq)
-            if pos.file is None or pos.rank is None:
-                return False
-            behind.add((pos.file - sign * step[0], pos.rank - sign * step[1]))
+        behind = _cells_behind(name, step, color, zones, board)
+        if behind is None:
+            return False
         starts = set()
         for sq, piece in placement.items():
             if piece.id == pid and piece.color == color:
@@ -825,18 +822,26 @@ def _zone_behind(name: str, step: Vector, zones: list[Zone], board: Board) -> st
     behind = next(n for n in itertools.chain([f"{name}-behind"], (f"{name}-behind{i}" for i in itertools.count(2)))
                   if n not in taken)
     cells = {p.name for p in board.positions}
-    for color, sign in ((WHITE, 1), (BLACK, -1)):
-        squares = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
-        shifted = set()
-        for sq in squares:
-            pos = board.square(sq)
-            if pos.file is None or pos.rank is None:
-                raise NoXBetza(f"a double step from the zone {name!r}, which has squares off the rectangle")
-            back = square_name(pos.file - sign * step[0], pos.rank - sign * step[1], board.first_rank)
-            if back in cells:
-                shifted.add(back)
+    for color in (WHITE, BLACK):
+        back = _cells_behind(name, step, color, zones, board)
+        if back is None:
+            raise NoXBetza(f"a double step from the zone {name!r}, which has squares off the rectangle")
+        shifted = {square_name(f, r, board.first_rank) for f, r in back} & cells
         zones.append(Zone(behind, frozenset(shifted), color))
     return behind
+
+
+def _cells_behind(name: str, step: Vector, color: Color, zones: list[Zone], board: Board) -> set[Vector] | None:
+    """(file, rank) of the cells one ``step`` (White's; Black's turned around) behind ``color``'s squares of zone
+    ``name`` (on the board or not), or None where the zone has a square off the rectangle."""
+    sign = 1 if color == WHITE else -1
+    cells: set[Vector] = set()
+    for sq in set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color))):
+        pos = board.square(sq)
+        if pos.file is None or pos.rank is None:
+            return None
+        cells.add((pos.file - sign * step[0], pos.rank - sign * step[1]))
+    return cells
 
 
 def _shifted(board: Board, square: str, vector: Vector) -> str:
