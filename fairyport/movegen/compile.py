@@ -18,6 +18,7 @@ from fairyport.errors import ParseError, UnsupportedError
 from fairyport.model import (
     BLACK,
     WHITE,
+    Castling,
     Color,
     DropRule,
     Game,
@@ -73,9 +74,9 @@ RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
 """Reverse rays from a square: (squares outwards, hop kind, {attacker code: range limit, 0 = unlimited})."""
 KingLines = tuple[RayEntries, tuple[tuple[int, int, frozenset[int]], ...]]
 
-CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...], "CastlingSpec"]
 """A castling move of a royal on one square: (the squares along the rank that way, how far the royal moves,
-its destination, the partner's destination, the squares that must not be attacked)."""
+its destination, the partner's destination, the squares that must not be attacked, the castling's rule)."""
 
 Screened = tuple[tuple[tuple[tuple[int, ...], frozenset[int], int], ...], tuple[tuple[int, int, int], ...], RayEntries]
 """See :meth:`Variant.screened`."""
@@ -140,10 +141,21 @@ class Program:
 
 @dataclasses.dataclass(frozen=True)
 class CastlingSpec:
-    """Castling of a royal piece: direction along the rank (-1 left, +1 right) and how far the royal moves."""
+    """Castling of a royal piece: direction along the rank (-1 left, +1 right), how far the royal moves, and the
+    rule (:class:`fairyport.model.Castling`; the defaults are the Interactive Diagram's): ``distance`` of the
+    partner (None: the outermost piece), ``virgin`` and ``safe`` tests, ``partners`` (type indices; empty: a
+    rook-like piece or a piece on the corner)."""
 
     dx: int
     step: int
+    distance: int | None = None
+    virgin: bool = True
+    safe: bool = True
+    partners: frozenset[int] = frozenset()
+
+
+DEFAULT_CASTLING = CastlingSpec(0, 0)
+"""The Interactive Diagram's castling rule (only the rule fields are read: partner distance, virgin, partners)."""
 
 
 @dataclasses.dataclass
@@ -486,7 +498,12 @@ class Variant:
             raise UnsupportedError(f"piece {t.piece.name!r}: multi-leg castling is not supported",
                                    feature=f"{t.piece.name}: castling")
         dirs = first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)
-        specs = [CastlingSpec(K_VECTORS[d][0], move.range or 1) for d in sorted(dirs) if d in (2, 6)]
+        rule = t.piece.castling or Castling()
+        index = {p.id.upper(): i for i, p in enumerate(self.game.pieces)}
+        partners = frozenset(index[pid.upper()] for pid in rule.partners)
+        specs = [CastlingSpec(K_VECTORS[d][0], move.range or 1,
+                              None if rule.partner_distance is None else rule.partner_distance[d == 2],
+                              rule.virgin, rule.safe, partners) for d in sorted(dirs) if d in (2, 6)]
         t.castling = tuple(specs)
 
     def _steps(self, atom: str) -> tuple[AtomClass, int, int]:
@@ -814,7 +831,7 @@ class Variant:
                 if len(ray) < spec.step:
                     continue
                 passed = (king, *ray[:spec.step - 1])
-                paths.append((ray, spec.step, ray[spec.step - 1], passed[-1], passed))
+                paths.append((ray, spec.step, ray[spec.step - 1], passed[-1], passed, spec))
             found = self._castling[key] = tuple(paths)
         return found
 
