@@ -468,7 +468,8 @@ class Writer:
             raise UnsupportedError(f"piece {piece.name!r}: castling with the outermost piece by a rule other than "
                                    "the Interactive Diagram's is not written in ZRF", feature=f"{piece.name}: castling")
         types = [self.names[pid.upper()] for pid in rule.partners] or self.rooklike
-        partner: list[Expr] = ["friend?", ["or", *[["piece?", name] for name in types]]]
+        kinds: list[Expr] = [["piece?", name] for name in types]
+        partner: list[Expr] = ["friend?", ["or", *kinds]]
         if rule.virgin:
             partner.append(NEVER_MOVED)
         blocks: list[Expr] = []
