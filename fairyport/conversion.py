@@ -46,7 +46,7 @@ def drop_rules(game: Game) -> list[tuple[str, str]]:
 def castling_lost(game: Game, target: str, best_effort: bool) -> list[str]:
     """Castling rules other than the Interactive Diagram's (:attr:`fairyport.model.PieceType.castling`): only
     JSON and (with the partner at a distance) ZRF say them; written as ``O`` elsewhere they would castle by the
-    Diagram's rule, another game.
+    Diagram's rule, another game. The writers of the Diagram, Game Courier and Fairy-Stockfish call this.
     Raise :class:`UnsupportedError` naming the piece and the rule, or, with ``best_effort``, list them as dropped.
     """
     lost: list[str] = []

@@ -14,6 +14,7 @@ import pytest
 from fairyport import api
 from fairyport.errors import ModelError, UnsupportedError
 from fairyport.expectations import bundled_fixtures
+from fairyport.formats import FORMATS
 from fairyport.model import Castling, Game
 from fairyport.zrf.read import read_game
 
@@ -69,6 +70,10 @@ def test_writers_refuse_other_castling_rules_by_name(target: str) -> None:
         api.write(game, target)
     lost = api.write(game, target, best_effort=True).lost
     assert any("castling of 'King'" in item for item in lost)
+    write = FORMATS[target].write  # the writer itself, as a report calls it, refuses too
+    assert write is not None
+    with pytest.raises(UnsupportedError, match="castling of 'King'"):
+        write(game, best_effort=False)
 
 
 def test_json_keeps_the_castling_rule() -> None:
