@@ -44,15 +44,15 @@ def drop_rules(game: Game) -> list[tuple[str, str]]:
 
 
 def castling_lost(game: Game, target: str, best_effort: bool) -> list[str]:
-    """Castling rules other than the Interactive Diagram's (:attr:`fairyport.model.PieceType.castling`): only
-    JSON and (with the partner at a distance) ZRF say them; written as ``O`` elsewhere they would castle by the
-    Diagram's rule, another game. The writers of the Diagram, Game Courier and Fairy-Stockfish call this.
+    """Castling rules other than the Interactive Diagram's (:attr:`fairyport.model.PieceType.castling`), which
+    the Diagram, Game Courier and Fairy-Stockfish writers cannot say (ZRF writes them in code, JSON as data);
+    written as ``O`` they would castle by the Diagram's rule, another game. The writers of the Diagram, Game Courier and Fairy-Stockfish call this.
     Raise :class:`UnsupportedError` naming the piece and the rule, or, with ``best_effort``, list them as dropped.
     """
     lost: list[str] = []
     for piece in game.pieces:
         rule = piece.castling
-        if rule is None or (target == "zrf" and rule.partner_distance is not None):  # ZRF: in code (cascade)
+        if rule is None:
             continue
         parts = [text for on, text in ((not rule.virgin, "after the royal piece or its partner has moved"),
                                        (not rule.safe, "out of or through check"),

@@ -98,3 +98,16 @@ def test_zrf_writes_a_virgin_safe_rule_at_a_distance() -> None:
     text = api.write(game, "zrf").text
     assert "never-moved?" in text and "not-attacked?" in text
     assert api.perft(text, 3, format="zrf", engine="native") == api.perft(game, 3, engine="model")
+
+
+@pytest.mark.parametrize("variant", ["1", "2", "3", "4"])
+def test_zrf_writes_castling_through_check(variant: str) -> None:
+    # the ZoG example files' ThruCheck castling: virgin pieces, the outermost partner, no not-attacked? tests
+    rule = Castling(safe=False)
+    game = _model(variant, rule)
+    text = api.write(game, "zrf").text
+    assert "not-attacked?" not in text
+    counts = [api.perft(text, d, format="zrf", engine="native") for d in (1, 2, 3)]
+    assert counts == [api.perft(game, d, engine="model") for d in (1, 2, 3)]
+    if variant == "2":  # the path is attacked: the Diagram's rule plays another game
+        assert counts[2] != api.perft(_model(variant, None), 3, engine="model")

@@ -436,8 +436,10 @@ class Writer:
         if move.is_multi_leg:
             raise UnsupportedError(f"piece {piece.name!r}: multi-leg castling", feature=f"{piece.name}: castling")
         step = move.range or 1
-        if piece.castling is not None:
-            return self._ruled_castling_blocks(piece, piece.castling, move, step)
+        rule = piece.castling
+        if rule is not None and (rule.partner_distance is not None or rule.partners or not rule.virgin):
+            return self._ruled_castling_blocks(piece, rule, move, step)
+        safe = rule is None or rule.safe  # unsafe: castling out of and through check (no not-attacked? tests)
         partner: list[Expr] = [["piece?", name] for name in self.rooklike]
         blocks: list[Expr] = []
         for direction in sorted(first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)):
@@ -445,9 +447,9 @@ class Writer:
                 continue
             d = self.use(K_VECTORS[direction])
             back = self.use(negate(K_VECTORS[direction]))
-            block: list[Expr] = [["verify", NEVER_MOVED], ["verify", "not-attacked?"]]
+            block: list[Expr] = [["verify", NEVER_MOVED]] + ([["verify", "not-attacked?"]] if safe else [])
             for _ in range(step - 1):
-                block.append(["castle-pass", d])
+                block += [["castle-pass", d]] if safe else [d, ["verify", "empty?"]]
             block += [d, ["verify", "empty?"], ["set-attribute", NEVER_MOVED, "false"], "cascade",
                       d, ["while", "empty?", d],
                       ["verify", ["and", "friend?", NEVER_MOVED, ["or", *partner, ["not", ["on-board?", d]]]]],
@@ -455,7 +457,7 @@ class Writer:
                       back, ["while", "empty?", back], *([d] * (step - 1)),
                       "to", ["set-attribute", NEVER_MOVED, "false"], "add"]
             blocks.append(block)
-        if step > 1:
+        if step > 1 and safe:
             self.macros.add("castle-pass")
         return blocks
 
@@ -465,8 +467,8 @@ class Writer:
         partner, the partner's tests, ``cascade``, and the partner's way back to the square the king passed last.
         """
         if rule.partner_distance is None:
-            raise UnsupportedError(f"piece {piece.name!r}: castling with the outermost piece by a rule other than "
-                                   "the Interactive Diagram's is not written in ZRF", feature=f"{piece.name}: castling")
+            raise UnsupportedError(f"piece {piece.name!r}: castling with the outermost piece without the virgin test "
+                                   "or of given partner types is not written in ZRF", feature=f"{piece.name}: castling")
         types = [self.names[pid.upper()] for pid in rule.partners] or self.rooklike
         kinds: list[Expr] = [["piece?", name] for name in types]
         partner: list[Expr] = ["friend?", ["or", *kinds]]
