@@ -447,7 +447,9 @@ class Writer:
                 continue
             d = self.use(K_VECTORS[direction])
             back = self.use(negate(K_VECTORS[direction]))
-            block: list[Expr] = [["verify", NEVER_MOVED]] + ([["verify", "not-attacked?"]] if safe else [])
+            block: list[Expr] = [["verify", NEVER_MOVED]]
+            if safe:
+                block.append(["verify", "not-attacked?"])
             for _ in range(step - 1):
                 block += [["castle-pass", d]] if safe else [d, ["verify", "empty?"]]
             block += [d, ["verify", "empty?"], ["set-attribute", NEVER_MOVED, "false"], "cascade",
