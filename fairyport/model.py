@@ -263,8 +263,9 @@ class Castling:
     safe: bool = True
     """The royal piece may not castle out of check nor pass an attacked square."""
     partner_distance: tuple[int, int] | None = None
-    """(to the left, to the right): the partner stands exactly that many squares from the royal piece, every
-    square between empty; None: the outermost piece on the rank that way."""
+    """(to the left, to the right) on the board as White sees it, for both players (Dagaz's chess: the Rook 4
+    squares to the left, 3 to the right, for Black too): the partner stands exactly that many squares from the
+    royal piece, every square between empty; None: the outermost piece on the rank that way."""
     partners: tuple[str, ...] = ()
     """Ids of the types the partner may be; empty: a rook-like (``R``) piece, or any piece on the corner."""
 
