@@ -163,6 +163,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
                                  entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
+                if renaming is not None and ref.text not in renaming:
+                    raise ModelError(f"the board setup places {entry.piece.text!r} on {ref.text!r}, which is not "
+                                     "a square of the board", ref.node.location, expected="a position of the board")
                 placement[renaming[ref.text] if renaming is not None else ref.text] = Piece(pid, color)
             if entry.off:
                 hands.setdefault(color, {})[pid] = entry.off
