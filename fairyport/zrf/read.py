@@ -382,7 +382,7 @@ def _grid_names(grid: Grid) -> tuple[int, int, int] | None:
     if len(grid.dimensions) != 2:
         return None
     files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
-    if not ranks or files != [file_name(i) for i in range(len(files))] or not all(r.isdigit() for r in ranks):
+    if not ranks or files != [file_name(i) for i in range(len(files))] or not all(r.isdecimal() for r in ranks):
         return None
     numbers = [int(r) for r in ranks]
     if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):

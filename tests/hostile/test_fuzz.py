@@ -13,12 +13,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-READERS = ("zrf", "gamecourier", "idiagram", "html", "json")
+READERS = fuzzing.READERS
 
 REGRESSION_SEEDS = [
     ("zrf", 14),  # a ZRF whose board had no squares: a model error that named no file ("<input>: square ...")
     ("gamecourier", 17),  # no royal piece left, facing rule on: StopIteration in the Game Courier writer
     ("zrf", 1070),  # a setup naming a piece that is not defined: KeyError in the ZRF reader
+    ("zrf", 48),  # a setup on a square the renamed board lacks: KeyError in the ZRF reader
+    ("zrf", 5161),  # (verify) without a condition in a pawn's move: IndexError in the move recogniser
+    ("zrf", 8827),  # the same at the end of a slide
+    ("zrf", 21773),  # the same after a step
+    ("zrf", 35938),  # (if) without a condition in a slide's body
+    ("zrf", 8453),  # (dimensions ...) repeated: a grid of 8^6 positions, 60 s before the grid cap
+    ("zrf", 25250),  # a rank named "2³1": str.isdigit() but not int()-able, ValueError
 ]
 """``(reader, seed)`` of every failure the fuzz benchmark found; each must now be read or refused cleanly."""
 
