@@ -28,7 +28,7 @@ from fairyport.movegen.perft import perft
 
 SEEDS: dict[str, list[Path]] = {
     "zrf": [FIXTURES / "zrf" / "clean.zrf", GAMES / "minixiangqi.zrf", GAMES / "chess.zrf"],
-    "gamecourier": [GAMES / "minixiangqi.php", GAMES / "chess.php"],
+    "gamecourier": [FIXTURES / "fuzz" / "mini.php", FIXTURES / "fuzz" / "link.php", GAMES / "minixiangqi.php"],
     "idiagram": [GAMES / "chess.idiagram", GAMES / "minishogi.idiagram", GAMES / "shatranj-kamil-x.idiagram"],
     "html": [GAMES / "chess.idiagram"],
     "json": [],
@@ -36,7 +36,13 @@ SEEDS: dict[str, list[Path]] = {
     "expectation": [GAMES / "chess.perft", GAMES / "minishogi.perft", GAMES / "shatranj-kamil-x.perft"],
 }
 """The bundled files each reader's examples are mutated from (``json``, ``fsf`` and ``html`` are built in
-:func:`seed_texts`)."""
+:func:`seed_texts`). Small texts: an example's time grows with its text (a preset's code is parsed), and 100,000
+examples per reader must run in minutes. ``fixtures/fuzz`` holds a 1 KB preset with settings, GAME Code in
+Pre-Game and Post-Move, and a Game Courier link."""
+
+REGRESSION_FILES = FIXTURES / "fuzz" / "regressions"
+"""Failures found before a reader's seed texts changed, kept as the example's bytes (``reader-seed.suffix``):
+a seed number replays only while the seed texts stay the same."""
 
 READERS = ("zrf", "gamecourier", "idiagram", "html", "json", "fsf", "expectation")
 """Every reader fuzzed: the five game formats (the Diagram twice: as text and inside HTML) and the expectation
