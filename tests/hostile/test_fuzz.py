@@ -25,6 +25,9 @@ REGRESSION_SEEDS = [
     ("zrf", 35938),  # (if) without a condition in a slide's body
     ("zrf", 8453),  # (dimensions ...) repeated: a grid of 8^6 positions, 60 s before the grid cap
     ("zrf", 25250),  # a rank named "2³1": str.isdigit() but not int()-able, ValueError
+    ("gamecourier", 3367),  # '==' with one operand in a promotion test: IndexError in the preset reader
+    ("gamecourier", 6199),  # cols = "5\x1d": matched \s, refused by int(), ValueError
+    ("gamecourier", 9326),  # settings=<a name too long for the file system>: OSError looking for the file
 ]
 """``(reader, seed)`` of every failure the fuzz benchmark found; each must now be read or refused cleanly."""
 
