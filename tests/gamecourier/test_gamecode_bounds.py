@@ -40,6 +40,15 @@ def test_a_run_within_its_bound_still_stops_at_the_command_budget(monkeypatch: p
     assert game.interpreter.steps < 50_000 + 11 * 6_000  # stopped in the run that spent the budget
 
 
+def test_runs_that_end_in_die_are_charged_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(interpreter_module, "FREE_STEPS_PER_RUN", 1_000)
+    monkeypatch.setattr(interpreter_module, "COMMAND_STEP_BUDGET", 20_000)
+    post = "set i 0;\ndo while < #i 6000:\n  set i + #i 1;\nloop;\ndie \"no\";"
+    game = load_text(preset("def K checkleap #0 #1 1 0;", post), "t.php")  # every candidate is illegal
+    with pytest.raises(UnsupportedError, match="COMMAND_STEP_BUDGET"):
+        perft(game.position(), 1)
+
+
 def test_runs_within_the_free_steps_are_never_charged(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(interpreter_module, "FREE_STEPS_PER_RUN", 1_000)
     monkeypatch.setattr(interpreter_module, "COMMAND_STEP_BUDGET", 1)

@@ -199,7 +199,8 @@ class Interpreter:
             pass
         except RecursionError:
             raise UnsupportedError("GAME Code nested too deeply to run", feature="nesting depth") from None
-        self.charged += max(0, self.steps - self.run_start - FREE_STEPS_PER_RUN)
+        finally:  # a run that ends in 'die' (an illegal candidate move) is charged too
+            self.charged += max(0, self.steps - self.run_start - FREE_STEPS_PER_RUN)
 
     def tick(self, where: Callable[[], Location]) -> None:
         """Count one step; stop past :data:`STEP_LIMIT` in this run or past :data:`COMMAND_STEP_BUDGET`."""
