@@ -28,6 +28,8 @@ REGRESSION_SEEDS = [
     ("gamecourier", 3367),  # '==' with one operand in a promotion test: IndexError in the preset reader
     ("gamecourier", 6199),  # cols = "5\x1d": matched \s, refused by int(), ValueError
     ("gamecourier", 9326),  # settings=<a name too long for the file system>: OSError looking for the file
+    ("fsf", 1069),  # castlingQueensideFile = (empty): ord('') TypeError in the variants.ini reader
+    ("fsf", 1134),  # maxFile = (empty): the same
 ]
 """``(reader, seed)`` of every failure the fuzz benchmark found; each must now be read or refused cleanly."""
 
