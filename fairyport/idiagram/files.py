@@ -30,7 +30,7 @@ def split_fragment(path: Path) -> tuple[Path, int | None]:
     """``page.html#2`` -> (``page.html``, 2); other paths come back unchanged with None."""
     text = str(path)
     base, sep, fragment = text.rpartition("#")
-    if sep and fragment.isdigit() and not path.exists():
+    if sep and fragment.isdecimal() and not path.exists():
         return Path(base), int(fragment)
     return path, None
 
@@ -58,7 +58,7 @@ def read_text(text: str, *, file: str | None = None, title: str = "", hooks: tup
 def read_game(path: Path, *, variant: str | None = None, diagram: int | None = None) -> Game:
     """Read the game of a ``.idiagram`` file or of the ``diagram``-th (1-based) diagram of an HTML page
     (``variant``: the same number as text, where ``diagram`` is not given)."""
-    if diagram is None and variant is not None and variant.isdigit():
+    if diagram is None and variant is not None and variant.isdecimal():
         diagram = int(variant)
     path, fragment = split_fragment(path)
     diagram = diagram if diagram is not None else fragment
@@ -121,7 +121,7 @@ def show(path: Path, options: ShowOptions) -> int:
     variant = options.variant
     diagram = None
     if variant:
-        if not str(variant).isdigit():
+        if not str(variant).isdecimal():
             raise UsageError("--variant for a Diagram page is the 1-based number of the diagram",
                              expected="a number", found=str(variant))
         diagram = int(variant)

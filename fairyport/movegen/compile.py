@@ -89,6 +89,11 @@ FlatPath = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], bool]
 """A general move in flat form: (squares that must be empty, final ray, final flags, e.p. squares created,
 initial: the piece must be virgin)."""
 
+MAX_COMPILED_TYPES = 1_024
+"""Most piece types the generator compiles, promoted types of games whose captures go to hand included (each
+(piece, promotion choice) is a type of its own). Compiling costs some milliseconds per type and the attack tables
+grow with the number of types: a fuzzed Diagram of 208 types, each promoting to any of 51, made 13,110 types and
+took 45 s; the largest real games (Taikyoku shogi) have a few hundred."""
 FLAT_PATH_LIMIT = 512
 """The most squares the flat paths of one piece on one square may hold; beyond it (long multi-leg riders on a
 large board, whose flat form grows with the square of the board's width) the leg walker plays the moves, so the
@@ -192,6 +197,9 @@ class Variant:
         n = self.size = self.geometry.size
         self.types: list[CompiledType] = []
         self.code_by_symbol: dict[str, int] = {}
+        if len(game.pieces) > MAX_COMPILED_TYPES:
+            raise UnsupportedError(f"{len(game.pieces):,} piece types: at most {MAX_COMPILED_TYPES:,} are supported",
+                                   feature="piece types")
         for index, piece in enumerate(game.pieces):
             moves = _parse_moves(piece)
             self.types.append(CompiledType(index, piece, moves))
@@ -308,6 +316,11 @@ class Variant:
     # ---------------------------------------------------------------- pieces in hand
     def _add_promoted_types(self) -> None:
         """Give every (piece, promotion choice) its own type, which moves as the choice and demotes on capture."""
+        total = len(self.types) + sum(len(t.piece.promotion.choices) for t in self.types if t.piece.promotion)
+        if total > MAX_COMPILED_TYPES:
+            raise UnsupportedError(f"{len(self.types)} piece types and their promotions, whose captures go to hand, "
+                                   f"make {total:,} types to play: at most {MAX_COMPILED_TYPES:,} are supported",
+                                   feature="piece types")
         for t in list(self.types):
             promotion = t.piece.promotion
             if promotion is None:
