@@ -30,10 +30,12 @@ import dataclasses
 
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier import writehands as hands
+from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, Reach, attack_lines
+from fairyport.gamecourier.writequiet import Relevance, exposes_def, relevance, screens_def
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -60,6 +62,9 @@ class _Context:
     game: Game
     best_effort: bool
     lost: list[str] = dataclasses.field(default_factory=list)
+    quiet: Relevance | None = None
+    """What an attack on the royal square depends on, when the shortcut past the check test is written
+    (:mod:`.writequiet`)."""
 
     def refuse(self, error: UnsupportedError) -> None:
         if not self.best_effort:
@@ -94,6 +99,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
                 ctx.refuse(error)
                 codes[piece.id, color] = PieceCode()
     _check_rules(ctx)
+    ctx.quiet = _quiet(game, codes)
     values: dict[str, str] = {
         "game": game.metadata.title or "Untitled",
         "code": _fen(game),
@@ -107,6 +113,9 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     if game.metadata.source.startswith(("http://", "https://")):
         values["rulesurl"] = game.metadata.source
     values["pregame"] = _pregame(ctx, codes)
+    if ctx.quiet is not None:
+        for color in (WHITE, BLACK):
+            values[f"preauto{color + 1}"] = f"set kingsq sub guardsquare {SIDES[color]} {SIDES[1 - color]};\n"
     for color in (WHITE, BLACK):
         values[f"postauto{color + 1}"] = _postmove(ctx, codes, color)
     for color in (WHITE, BLACK):
@@ -114,6 +123,18 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     values["rules"] = rules_html(game)
     author = game.metadata.author or None
     return write_settings(values, author=author), ctx.lost
+
+
+def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance | None:
+    """What an attack on a royal piece depends on (:mod:`.writequiet`), or None when the game has no royal piece
+    or a piece term of a form the shortcut does not know."""
+    if not any(p.royal for p in game.pieces):
+        return None
+    terms = [term for (pid, color), code in codes.items() for term in
+             [*code.terms, *(_castling_term(game, c) for c in _castlings(game, pid, color, code))]]
+    board = game.board
+    geometry = Geometry.build([str(f) for f in range(board.files)], [str(r) for r in range(board.ranks)], set())
+    return relevance(terms, geometry)
 
 
 def _fen(game: Game) -> str:
@@ -337,6 +358,8 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     game = ctx.game
     stuck = hands.Stuck(game) if hands.uses_hands(game) else None
     lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
+    if ctx.quiet is not None:
+        lines += ["set kingsq false;", "set quiet false;"]
     virgin = _virgin_squares(game, codes)
     for square in virgin:
         lines += [f"if == {game.setup.placement[square].symbol} space {square}:", f"  setflag {square};", "endif;"]
@@ -421,6 +444,23 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "  return false;",
         "endsub;",
     ]
+    if ctx.quiet is not None:
+        lines += [
+            exposes_def(ctx.quiet),
+            screens_def(ctx.quiet),
+            "sub guardsquare side enemy:",
+            "  set gs_found false;",
+            f"  for (gs_square gs_piece) {PIECES_OF_SIDE}:",
+            "    if fn royal #gs_piece:",
+            "      if #gs_found or sub attacked #gs_square #enemy:",
+            "        return false;",
+            "      endif;",
+            "      set gs_found #gs_square;",
+            "    endif;",
+            "  next;",
+            "  return #gs_found;",
+            "endsub;",
+        ]
     royal = _facing_royal(game)
     if royal is not None:
         lines += [
@@ -461,7 +501,13 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += ["  if not sub castlesafe #from #to #piece #enemy:",
                   "    return true;",
                   "  endif;"]
-    if has_royal:
+    if has_royal and ctx.quiet is not None:
+        lines += ["  if #quiet:",
+                  "    set il_bad false;",
+                  "  else:",
+                  "    set il_bad sub checked #side #enemy;",
+                  "  endif;"]
+    elif has_royal:
         lines += ["  set il_bad sub checked #side #enemy;"]
     else:
         lines += ["  set il_bad false;"]
@@ -559,10 +605,17 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
                 "  die You may not move moved from origin to dest.;",
                 "endif;",
                 "set wasempty @;"]
+    quiet = []
+    if ctx.quiet is not None:
+        ep = " and != dest #ep" if any(codes[p.id, color].ep_terms for p in game.pieces) else ""
+        quiet = [f"set quiet #kingsq and not fn royal moved and not fn exposes #kingsq origin and not fn screens "
+                 f"#kingsq dest{ep};"]
     lines = [
+        *quiet,
         f"if sub illegal origin dest moved old {side} {enemy}:",
         "  die You may not move moved from origin to dest.;",
         "endif;",
+        *(["set quiet false;"] if quiet else []),
         "if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
         "  die You may not promote moved that way on dest.;",
         "endif;",
