@@ -250,19 +250,23 @@ class Interpreter:
         return fn.body(inner) if fn.body is not None else None
 
     def call_sub(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
-        """``gosub NAME args`` / ``sub NAME args``: run the subroutine, return its ``return`` value."""
-        sub = self.subs.get(V.text(name))
+        """``gosub NAME args`` / ``sub NAME args``: run the subroutine, return its ``return`` value (``args`` is
+        the caller's fresh list: it becomes the subroutine's)."""
+        key = name if type(name) is str else V.text(name)
+        sub = self.subs.get(key)
         if self.trace is not None:
-            self.trace.add(("sub", -1, V.text(name)))
+            self.trace.add(("sub", -1, key))
         if sub is None:
-            raise UnsupportedError(f"sub {V.text(name)}: no subroutine of that name (it may come from an include "
-                                   "library fairyport does not have)", where(), feature=f"subroutine {V.text(name)}")
-        self.tick(where)
+            raise UnsupportedError(f"sub {key}: no subroutine of that name (it may come from an include "
+                                   "library fairyport does not have)", where(), feature=f"subroutine {key}")
+        self.steps += 1  # tick(), inlined
+        if self.steps > self.limit:
+            self.over(where)
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"sub {sub.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
         my = {param: (args[i] if i < len(args) else None) for i, param in enumerate(sub.params)}
-        inner = Ctx(c.s, self, list(args), None, my, c.depth + 1)
+        inner = Ctx(c.s, self, args, None, my, c.depth + 1)
         if not sub.local:
             signal = _run_list(sub.body, inner)
             return signal.value if type(signal) is _Return else None
@@ -558,8 +562,13 @@ class Compiler:
             value = self._expr_or_null(cmd)
             var = (target or "").lstrip("#")
 
-            def run_set(c: Ctx) -> None:
-                assign(c, var, value(c))
+            def run_set(c: Ctx) -> None:  # assign(), inlined
+                result = value(c)
+                my = c.my
+                if my is not None and var in my:
+                    my[var] = result
+                else:
+                    c.s.vars[var] = result
             return run_set
         if name == "def":
             fn = DefFn(target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
@@ -819,9 +828,23 @@ class Compiler:
                 if chain is not None:
                     return chain
             left, right = self.expr(e.left), self.expr(e.right)
+            truthy = V.truthy
             if e.op == "and":
-                return lambda c: V.truthy(left(c)) and V.truthy(right(c))
-            return lambda c: V.truthy(left(c)) or V.truthy(right(c))
+                def and_(c: Ctx) -> Value:
+                    value = left(c)
+                    if value is False or (value is not True and not truthy(value)):
+                        return False
+                    value = right(c)
+                    return value is True or (value is not False and truthy(value))
+                return and_
+
+            def or_(c: Ctx) -> Value:
+                value = left(c)
+                if value is True or (value is not False and truthy(value)):
+                    return True
+                value = right(c)
+                return value is True or (value is not False and truthy(value))
+            return or_
         if isinstance(e, Group):
             if list_group and isinstance(e.inner, Sequence):
                 items = [self.expr(i, words_literal=words_literal) for i in e.inner.items]
@@ -913,7 +936,7 @@ class Compiler:
                     and head.text not in ("true", "false", "null"):
                 return self._fn_named(head.text, arg_fns, where)
             if op == "fn":
-                return lambda c: it.call_def(c, name_fn(c), [f(c) for f in arg_fns], where)
+                return self._fn_named(None, arg_fns, where, name_fn)
             return lambda c: it.call_sub(c, name_fn(c), [f(c) for f in arg_fns], where)
         if op == "var":
             name_fn = self.expr(e.args[0], words_literal=True) if e.args else _null
@@ -964,16 +987,23 @@ class Compiler:
             return apply1
         return apply
 
-    def _fn_named(self, key: str, arg_fns: list[CodeFn], where: Callable[[], Location]) -> CodeFn:
-        """``fn NAME args`` with the name written out: :meth:`Interpreter.call_def` without its general cases
-        (a traced run, parameters, an undefined name go to it)."""
+    def _fn_named(self, key: str | None, arg_fns: list[CodeFn], where: Callable[[], Location],
+                  name_fn: CodeFn | None = None) -> CodeFn:
+        """``fn NAME args`` with the name written out (``key``) or computed (``name_fn``): :meth:`Interpreter.call_def`
+        without its general cases (a traced run, parameters, an undefined name go to it)."""
         it = self.it
+        text = V.text
 
         def call_fn(c: Ctx) -> Value:
+            name = key
+            if name_fn is not None:
+                value = name_fn(c)
+                name = value if type(value) is str else text(value)
+            assert name is not None
             args = [f(c) for f in arg_fns]
-            fn = c.s.defs.get(key)
+            fn = c.s.defs.get(name)
             if fn is None or fn.params or fn.locals or it.trace is not None:
-                return it.call_def(c, key, args, where)
+                return it.call_def(c, name, args, where)
             it.steps += 1  # tick(), inlined
             if it.steps > it.limit:
                 it.over(where)
