@@ -37,7 +37,7 @@ from fairyport.gamecourier.gamecode.nodes import (
     Statement,
     SubBlock,
 )
-from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, OPERATORS, Operator
+from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS, Operator
 from fairyport.gamecourier.gamecode.parser import LOOP_BLOCKS
 from fairyport.gamecourier.gamecode.state import State, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
@@ -985,6 +985,27 @@ class Compiler:
                 except (OverflowError, ValueError):
                     raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
             return apply1
+        if arity == 2:
+            left, right = args
+            on_ints = _ON_INTS.get(op)
+
+            def apply2(c: Ctx) -> Value:
+                x, y = left(c), right(c)
+                if on_ints is not None and type(x) is int and type(y) is int:
+                    result = on_ints(x, y)
+                    if result is not None:
+                        return result
+                try:
+                    return function(c, [x, y])
+                except ValueProblem as problem:
+                    raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
+                except ZeroDivisionError:
+                    raise UnsupportedError(f"{op}: division by zero", locate(offset), feature=op) from None
+                except FairyportError:
+                    raise
+                except (OverflowError, ValueError):
+                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
+            return apply2
         return apply
 
     def _fn_named(self, key: str | None, arg_fns: list[CodeFn], where: Callable[[], Location],
@@ -1154,6 +1175,19 @@ class Compiler:
             x, y = ints(c, [dx_fn, dy_fn])
             return method(c.s.board, V.text(a_fn(c)), V.text(b_fn(c)), x, y, exact)
         return run_primitive
+
+
+def _bounded(result: int) -> int | None:
+    """``result`` when within :data:`~.operators.MAX_INTEGER`, else None (the operator's own code reports it)."""
+    return result if -MAX_INTEGER <= result <= MAX_INTEGER else None
+
+
+_ON_INTS: dict[str, Callable[[int, int], Value]] = {
+    "<": lambda x, y: x < y, ">": lambda x, y: x > y, "<=": lambda x, y: x <= y, ">=": lambda x, y: x >= y,
+    "+": lambda x, y: _bounded(x + y), "-": lambda x, y: _bounded(x - y),
+}
+"""Two-operand operators on two whole numbers, computed directly (None: let the operator's code answer): the
+results :data:`~.operators.OPERATORS` gives."""
 
 
 def is_literal(it: Interpreter, text: str) -> bool:
