@@ -115,7 +115,9 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     values["pregame"] = _pregame(ctx, codes)
     if ctx.quiet is not None:
         for color in (WHITE, BLACK):
-            values[f"preauto{color + 1}"] = f"set kingsq sub guardsquare {SIDES[color]} {SIDES[1 - color]};\n"
+            side, enemy = SIDES[color], SIDES[1 - color]
+            values[f"preauto{color + 1}"] = (f"set kingsq sub royalsquare {side};\n"
+                                             f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;\n")
     for color in (WHITE, BLACK):
         values[f"postauto{color + 1}"] = _postmove(ctx, codes, color)
     for color in (WHITE, BLACK):
@@ -359,7 +361,7 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     stuck = hands.Stuck(game) if hands.uses_hands(game) else None
     lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
     if ctx.quiet is not None:
-        lines += ["set kingsq false;", "set quiet false;"]
+        lines += ["set kingsq false;", "set incheck true;", "set quiet false;", "set kingat false;"]
     virgin = _virgin_squares(game, codes)
     for square in virgin:
         lines += [f"if == {game.setup.placement[square].symbol} space {square}:", f"  setflag {square};", "endif;"]
@@ -448,17 +450,17 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += [
             exposes_def(ctx.quiet),
             screens_def(ctx.quiet),
-            "sub guardsquare side enemy:",
-            "  set gs_found false;",
-            f"  for (gs_square gs_piece) {PIECES_OF_SIDE}:",
-            "    if fn royal #gs_piece:",
-            "      if #gs_found or sub attacked #gs_square #enemy:",
+            "sub royalsquare side:",
+            "  set rs_found false;",
+            f"  for (rs_square rs_piece) {PIECES_OF_SIDE}:",
+            "    if fn royal #rs_piece:",
+            "      if #rs_found:",
             "        return false;",
             "      endif;",
-            "      set gs_found #gs_square;",
+            "      set rs_found #rs_square;",
             "    endif;",
             "  next;",
-            "  return #gs_found;",
+            "  return #rs_found;",
             "endsub;",
         ]
     royal = _facing_royal(game)
@@ -504,6 +506,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     if has_royal and ctx.quiet is not None:
         lines += ["  if #quiet:",
                   "    set il_bad false;",
+                  "  elseif #kingat:",
+                  "    set il_bad sub attacked #kingat #enemy;",
                   "  else:",
                   "    set il_bad sub checked #side #enemy;",
                   "  endif;"]
@@ -608,14 +612,15 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     quiet = []
     if ctx.quiet is not None:
         ep = " and != dest #ep" if any(codes[p.id, color].ep_terms for p in game.pieces) else ""
-        quiet = [f"set quiet #kingsq and not fn royal moved and not fn exposes #kingsq origin and not fn screens "
-                 f"#kingsq dest{ep};"]
+        quiet = [f"set quiet not #incheck and not fn royal moved and not fn exposes #kingsq origin and not fn "
+                 f"screens #kingsq dest{ep};",
+                 "set kingat cond (fn royal moved) false #kingsq;"]
     lines = [
         *quiet,
         f"if sub illegal origin dest moved old {side} {enemy}:",
         "  die You may not move moved from origin to dest.;",
         "endif;",
-        *(["set quiet false;"] if quiet else []),
+        *(["set quiet false;", "set kingat false;"] if quiet else []),
         "if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
         "  die You may not promote moved that way on dest.;",
         "endif;",

@@ -8,7 +8,9 @@ royal square depends on. Which squares those are follows from the piece function
   square off those lines uncovers nothing, and filling one only blocks;
 - a cannon hop needs its screen on such a line, so there filling a square can uncover an attack too;
 - a leap, a lame leap, a two-step or a castling move reads squares at fixed offsets from its ends (the passed
-  square, ``fn vacant where #0 0 1``): those offsets from the royal square, within :func:`Relevance.box`.
+  square, ``fn vacant where #0 0 1``): those offsets from the royal square, within :func:`Relevance.box`;
+- a term that needs its destination empty (``fn vacant #1``, a pawn's push) attacks nothing: the attacked square
+  holds the royal piece.
 
 Post-Move sets ``quiet`` when neither the origin nor the destination is such a square, looking at the board after
 the move (a line is only followed up to its first piece: what stands behind it stays blocked), and the move is no
@@ -81,6 +83,8 @@ def _reduced(dx: int, dy: int) -> Vector:
 def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
     """Add one term's squares; False when its form is not known."""
     conjuncts = _conjuncts(term)
+    if any(_needs_empty_target(c) for c in conjuncts):
+        return True  # never true where the royal piece stands: it attacks nothing there
     origins: set[Vector] | None  # where #0 may stand, relative to #1 (None: anywhere along a line)
     guarded = guard(term)
     skip: set[int] = set()
@@ -125,6 +129,18 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
         if id(conjunct) not in skip and not _reads(conjunct, origins, found):
             return False
     return True
+
+
+def _needs_empty_target(e: Expr) -> bool:
+    """``fn vacant #1`` or ``empty #1``: a move onto an empty square only (the attacked square holds the royal
+    piece, and ``#wasempty`` is ``@`` outside the mover's own test)."""
+    e = _inner(e)
+    if not isinstance(e, Call):
+        return False
+    if e.op == "empty" and len(e.args) == 1:
+        return _where(e.args[0]) == ("#1", (0, 0))
+    return e.op == "fn" and len(e.args) == 2 and _where(e.args[0]) is None and isinstance(_inner(e.args[0]), Atom) \
+        and _inner(e.args[0]).text == "vacant" and _where(e.args[1]) == ("#1", (0, 0))  # type: ignore[union-attr]
 
 
 def _inner(e: Expr) -> Expr:
