@@ -449,7 +449,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     if ctx.quiet is not None:
         lines += [
             exposes_def(ctx.quiet),
-            screens_def(ctx.quiet),
+            *[line for line in [screens_def(ctx.quiet)] if line is not None],
             "sub royalsquare side:",
             "  set rs_found false;",
             f"  for (rs_square rs_piece) {PIECES_OF_SIDE}:",
@@ -608,13 +608,16 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
                 f"if {mover_moves}:",
                 "  die You may not move moved from origin to dest.;",
                 "endif;",
-                "set wasempty @;"]
+                "set wasempty @;",
+                f"if fn {side} old:",
+                "  die You may not move moved from origin to dest.;",
+                "endif;"]
     quiet = []
     if ctx.quiet is not None:
         ep = " and != dest #ep" if any(codes[p.id, color].ep_terms for p in game.pieces) else ""
-        quiet = [f"set quiet not #incheck and not fn royal moved and not fn exposes #kingsq origin and not fn "
-                 f"screens #kingsq dest{ep};",
-                 "set kingat cond (fn royal moved) false #kingsq;"]
+        screens = " and not fn screens #kingat dest" if screens_def(ctx.quiet) is not None else ""
+        quiet = ["set kingat cond (fn royal moved) false #kingsq;",
+                 f"set quiet #kingat and not #incheck and not fn exposes #kingat origin{screens}{ep};"]
     lines = [
         *quiet,
         f"if sub illegal origin dest moved old {side} {enemy}:",

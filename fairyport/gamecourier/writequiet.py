@@ -227,11 +227,12 @@ def exposes_def(found: Relevance) -> str:
     return "def exposes " + " or ".join([*tests, *_near(found)] or ["false"]) + ";"
 
 
-def screens_def(found: Relevance) -> str:
+def screens_def(found: Relevance) -> str | None:
     """``def screens``: whether filling square ``#1`` may uncover an attack on the royal square ``#0``: ``#1`` is
-    a cannon's new screen (on a hop's line with nothing between), or near."""
+    a cannon's new screen (on a hop's line with nothing between), or near. None when no square can be."""
     tests = [f"checkride #0 #1 {a} {b}" for a, b in sorted(found.hop_lines)]
-    return "def screens " + " or ".join([*tests, *_near(found)] or ["false"]) + ";"
+    tests += _near(found)
+    return "def screens " + " or ".join(tests) + ";" if tests else None
 
 
 def _near(found: Relevance) -> list[str]:
