@@ -624,8 +624,10 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         "  die You may not move moved from origin to dest.;",
         "endif;",
         *(["set quiet false;", "set kingat false;"] if quiet else []),
-        "if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
-        "  die You may not promote moved that way on dest.;",
+        "if != space dest moved or fn promotes moved dest origin:",
+        "  if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
+        "    die You may not promote moved that way on dest.;",
+        "  endif;",
         "endif;",
     ]
     if hands.uses_hands(game):
