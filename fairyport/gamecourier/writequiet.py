@@ -23,8 +23,8 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from fairyport.gamecourier.gamecode.dispatch import guard, guard_deltas
 from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.gamecode.dispatch import guard, guard_deltas
 from fairyport.gamecourier.gamecode.expressions import parse_expression
 from fairyport.gamecourier.gamecode.lexer import tokenize
 from fairyport.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic
@@ -125,10 +125,7 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
             return False
         origins = {(-at[0][0], -at[0][1])}
         skip = {id(c) for c, p in zip(conjuncts, pinned, strict=True) if p is not None}
-    for conjunct in conjuncts:
-        if id(conjunct) not in skip and not _reads(conjunct, origins, found):
-            return False
-    return True
+    return all(_reads(conjunct, origins, found) for conjunct in conjuncts if id(conjunct) not in skip)
 
 
 def _needs_empty_target(e: Expr) -> bool:

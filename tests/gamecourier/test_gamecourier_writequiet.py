@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+
 import pytest
 
 from fairyport.expectations import bundled_fixtures
