@@ -13,7 +13,7 @@ import pytest
 
 from fairyport import api
 from fairyport.errors import ModelError, UnsupportedError
-from fairyport.expectations import bundled_fixtures
+from fairyport.expectations import bundled_fixtures, read_expectation
 from fairyport.formats import FORMATS
 from fairyport.model import Castling, Game
 from fairyport.zrf.read import read_game
@@ -38,8 +38,11 @@ def _model(variant: str, rule: Castling | None) -> Game:
 def test_unchecked_castling_plays_as_the_interpreter(variant: str) -> None:
     # 1: the start; 2: the path attacked (castling through check); 3: a king off the e-file with a Rook 3 squares
     # away and a Knight on the corner; 4: a Knight on the corner where the Rook should be
-    source = [api.perft(FIXTURE, d, engine="native", variant=variant) for d in (1, 2, 3)]
-    assert [api.perft(_model(variant, DAGAZ), d, engine="model") for d in (1, 2, 3)] == source
+    expectation = read_expectation(FIXTURE.with_name(f"unchecked-castling-{variant}.perft"))
+    assert expectation.variant == variant and expectation.game == FIXTURE
+    expected = [(line.depth, line.nodes) for case in expectation.cases for line in case.expected]
+    assert [(d, api.perft(FIXTURE, d, engine="native", variant=variant)) for d, _ in expected] == expected
+    assert [(d, api.perft(_model(variant, DAGAZ), d, engine="model")) for d, _ in expected] == expected
 
 
 @pytest.mark.parametrize("rule", [None, dataclasses.replace(DAGAZ, safe=True),
