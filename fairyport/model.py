@@ -609,9 +609,9 @@ class Game:
         if connect is not None:
             for piece_id in connect.pieces or ():
                 self.piece_type(piece_id)
-            for zone in connect.zones or ():
-                if zone not in zone_names:
-                    raise ModelError(f"the connection goal names unknown zone {zone!r}",
+            for zone_name in connect.zones or ():
+                if zone_name not in zone_names:
+                    raise ModelError(f"the connection goal names unknown zone {zone_name!r}",
                                      expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
             unknown = sorted(set(connect.directions) - set(CONNECT_DIRECTIONS))
             if unknown:
