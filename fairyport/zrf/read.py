@@ -247,7 +247,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             programs.append(_program(block, "drops", pid, whys[id(block)]))
         if programs and zp.name.text not in present:
             unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
-            held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, "")))
+            held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, UNUSED_WHY)))
             continue
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
@@ -387,6 +387,11 @@ def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> lis
     identity), the recognised ones get ``why`` (the piece-level reason their moves have no XBetza together)."""
     return [_program(block, section, pid, whys.get(id(block)) or why)
             for section, blocks in (("moves", zp.moves), ("drops", zp.drops)) for block in blocks]
+
+
+UNUSED_WHY = ("a move of a piece that never comes onto the board (not in the setup, never added), kept with its "
+              "blocks that have no place in the model")
+"""Why the recognised blocks of a piece that never reaches the board are kept with its other blocks."""
 
 
 class NoXBetza(Exception):

@@ -263,3 +263,12 @@ def test_a_side_without_a_royal_piece_at_the_start_keeps_the_checkmate_goal_with
     text = (SHAPES / "free-castle.zrf").read_text().replace("(White (King e1) (Rook a1 h1)", "(White (Rook a1 h1)")
     (rule,) = [k for k in read_text(text, name="nking.zrf").kept if k.kind == "rule"]
     assert rule.why.startswith("a checkmate goal for White, who has no royal piece at the start")
+
+
+def test_blocks_of_a_piece_that_never_reaches_the_board_say_why_they_are_kept() -> None:
+    text = FREE_CASTLING.replace(
+        "(piece (name Rook)", "(piece (name Ghost) (moves (n (verify not-friend?) add) (n capture n add)))\n"
+        "  (piece (name Rook)")
+    ghost = {program.text: program.why for program in read_text(text, name="ghost.zrf").programs("G")}
+    assert ghost["(n (verify not-friend?) add)"].startswith("a move of a piece that never comes onto the board")
+    assert ghost["(n capture n add)"].startswith("a capture that removes a piece it does not land on")
