@@ -185,6 +185,9 @@ class BareKingRule(enum.Enum):
     """Nothing: play goes on."""
     LOSS = "loss"
     """A side left with royal pieces only, while the other still has other pieces, has lost (Shatranj)."""
+    DRAW = "draw"
+    """The game is drawn as soon as a side is left with royal pieces only (Dagaz's Shatranj files:
+    ``(draw-condition (White Black) (pieces-remaining 1))`` with one royal piece a side)."""
 
 
 class RoyalProtection(enum.Enum):
@@ -551,6 +554,8 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
                       + (", or one in the full zone" if flag.blocked_win else "") + ")"))
     if game.rules.must_capture:
         found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    if game.rules.bare_king is BareKingRule.DRAW:
+        found.append(("bare king draw", "a draw as soon as a side is left with royal pieces only"))
     return found
 
 

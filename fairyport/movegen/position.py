@@ -335,6 +335,8 @@ class Position:
             return True
         if v.game.rules.bare_king is BareKingRule.LOSS:
             return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
+        if v.game.rules.bare_king is BareKingRule.DRAW:
+            return self._is_bare(self.turn) or self._is_bare(self.turn ^ 1)
         return False
 
     def outcome(self) -> Outcome | None:
@@ -348,7 +350,8 @@ class Position:
         if self.variant.flag is not None and flag_won(self):
             return Outcome(loser ^ 1, "flag")
         if self.is_game_over():
-            return Outcome(loser ^ 1, "bare king")
+            drawn = self.variant.game.rules.bare_king is BareKingRule.DRAW
+            return Outcome(None if drawn else loser ^ 1, "bare king")
         if self.legal_raw():
             return None
         if self.in_check():

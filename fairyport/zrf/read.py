@@ -61,10 +61,10 @@ from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.zrf.rectangle import rectangle
-from fairyport.zrf.syntax.nodes import to_text
+from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
-from fairyport.zrf.typed.tree import Grid, MoveBlock, ZrfGame
+from fairyport.zrf.typed.tree import Goal, Grid, MoveBlock, ZrfGame
 from fairyport.zrf.typed.tree import Piece as ZrfPiece
 
 LEAPS = {tuple(sorted(v)): atom for atom, v in betza.LEAPER_ATOMS.items()}
@@ -177,6 +177,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
 
     # goals
     rules = Rules()
+    bare_draws: list[tuple[Goal, Node]] = []
     royal: set[str] = set()
     for goal in tree.goals:
         for cond in goal.conditions:
@@ -188,11 +189,25 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                    "win": StalemateResult.WIN}.get(goal.kind, StalemateResult.DRAW)
             elif text == ("pieces-remaining", "1") and goal.kind == "loss":
                 rules.bare_king = BareKingRule.LOSS
+            elif text == ("pieces-remaining", "1") and goal.kind == "draw" and _both(goal, players):
+                bare_draws.append((goal, cond))
             elif not (goal.kind == "loss" and text == "repetition"):
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
                                   goal_why(goal.kind, text)))
     royal_ids = {notation[name] for name in royal if name in notation}
+    for goal, cond in bare_draws:
+        # a draw when a player has one piece left: the bare-king draw where that piece can only be the single
+        # royal piece a side has (one each at the start, none in hand, none ever added, royal never captured)
+        one_each = all(sum(p.id in royal_ids and p.color == c for p in placement.values()) == 1
+                       for c in (WHITE, BLACK))
+        if (rules.bare_king is BareKingRule.NONE and one_each and not royal & named
+                and not any(hands.get(c, {}).get(pid) for c in (WHITE, BLACK) for pid in royal_ids)):
+            rules.bare_king = BareKingRule.DRAW
+        else:
+            head = " ".join(to_text(item) for item in goal.node.items[:2])
+            kept.append(_rule("goal (pieces-remaining 1)", f"({head} {to_text(cond)})", cond.location,
+                              goal_why(goal.kind, ("pieces-remaining", "1"))))
     for color in (WHITE, BLACK):
         if royal_ids and not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
                 not any(hands.get(color, {}).get(pid) for pid in royal_ids):
@@ -352,6 +367,11 @@ GOAL_MEANINGS = {
     "repetition": "on a repetition",
 }
 """ZRF goal conditions -> what they test, in model terms (``{n}``: the count of pieces)."""
+
+
+def _both(goal: Goal, players: tuple[str, ...]) -> bool:
+    """Whether ``goal`` is both players'."""
+    return {p.text for p in goal.players} == set(players)
 
 
 def goal_why(kind: str, condition: Plain) -> str:
