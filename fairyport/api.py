@@ -24,7 +24,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from fairyport.conversion import castling_lost, programs_lost, require_translated, untranslated
+from fairyport.conversion import programs_lost, require_translated, untranslated
 from fairyport.diagnostics import FileReport
 from fairyport.engines import Engine, EngineChoice
 from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
@@ -176,8 +176,6 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str) -> Conversion:
                     error.relocated(dataclasses.replace(error.location, file=source))
                 raise
     dropped = [] if form.name == "json" else programs_lost(game, form.name, best_effort)
-    if form.name != "json":
-        dropped += castling_lost(game, form.name, best_effort)
     missing = untranslated(game)
     if missing and not best_effort:
         require_translated(game, f"{source or 'the game'} cannot be written as {form.name}")

@@ -44,8 +44,9 @@ def drop_rules(game: Game) -> list[tuple[str, str]]:
 
 
 def castling_lost(game: Game, target: str, best_effort: bool) -> list[str]:
-    """Castling rules other than the Interactive Diagram's (:attr:`fairyport.model.PieceType.castling`): no
-    writer but JSON says them yet, and written as ``O`` they would castle by the Diagram's rule, another game.
+    """Castling rules other than the Interactive Diagram's (:attr:`fairyport.model.PieceType.castling`), which
+    the Diagram, Game Courier and Fairy-Stockfish writers cannot say (ZRF writes them in code, JSON as data);
+    written as ``O`` they would castle by the Diagram's rule, another game.
     Raise :class:`UnsupportedError` naming the piece and the rule, or, with ``best_effort``, list them as dropped.
     """
     lost: list[str] = []

@@ -30,6 +30,8 @@ from fairyport.movegen.compile import (
     Variant,
     code_of,
 )
+from fairyport.movegen.connect import connected
+from fairyport.movegen.extinction import extinct, extinction_winner
 from fairyport.movegen.goals import flag_won
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
@@ -60,7 +62,7 @@ class Outcome(NamedTuple):
 
     winner: Color | None
     reason: str
-    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece`` or ``flag``."""
+    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece``, ``flag``, ``extinction`` or ``connection``."""
 
     @property
     def result(self) -> str:
@@ -333,6 +335,10 @@ class Position:
             return True
         if v.flag is not None and flag_won(self):
             return True
+        if v.extinction is not None and extinct(self) is not None:
+            return True
+        if v.connect is not None and connected(self):
+            return True
         if v.game.rules.bare_king is BareKingRule.LOSS:
             return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
         if v.game.rules.bare_king is BareKingRule.DRAW:
@@ -349,6 +355,14 @@ class Position:
             return Outcome(loser ^ 1, "no royal piece")
         if self.variant.flag is not None and flag_won(self):
             return Outcome(loser ^ 1, "flag")
+        spec = self.variant.extinction
+        if spec is not None:
+            gone = extinct(self)
+            if gone is not None:
+                return Outcome(extinction_winner(spec.result, gone), "extinction")
+        connect = self.variant.connect
+        if connect is not None and connected(self):
+            return Outcome(extinction_winner(connect.result, loser ^ 1), "connection")
         if self.is_game_over():
             drawn = self.variant.game.rules.bare_king is BareKingRule.DRAW
             return Outcome(None if drawn else loser ^ 1, "bare king")

@@ -171,6 +171,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
                                  entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
+                if renaming is not None and ref.text not in renaming:
+                    raise ModelError(f"the board setup places {entry.piece.text!r} on {ref.text!r}, which is not "
+                                     "a square of the board", ref.node.location, expected="a position of the board")
                 placement[renaming[ref.text] if renaming is not None else ref.text] = Piece(pid, color)
             if entry.off:
                 hands.setdefault(color, {})[pid] = entry.off
@@ -473,7 +476,7 @@ def _grid_names(grid: Grid) -> tuple[int, int, int] | None:
     if len(grid.dimensions) != 2:
         return None
     files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
-    if not ranks or files != [file_name(i) for i in range(len(files))] or not all(r.isdigit() for r in ranks):
+    if not ranks or files != [file_name(i) for i in range(len(files))] or not all(r.isdecimal() for r in ranks):
         return None
     numbers = [int(r) for r in ranks]
     if sorted(numbers) != list(range(min(numbers), min(numbers) + len(numbers))):

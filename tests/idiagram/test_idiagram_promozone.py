@@ -6,7 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from paths import ZRF_COLLECTIONS, needs
 
+from fairyport import api
 from fairyport.errors import UnsupportedError
 from fairyport.idiagram.files import read_model_text, write_game
 from fairyport.idiagram.zones import last_ranks_promotion
@@ -100,3 +102,24 @@ def test_zones_the_diagram_cannot_say_are_refused_by_name(change: object, why: s
     assert last_ranks_promotion(game, game.piece_type("P")) is None, why
     with pytest.raises(UnsupportedError, match="promotion of 'pawn' in the named zone 'promotion'"):
         write_game(game)
+
+
+DAGAZ = ZRF_COLLECTIONS / "DagazProject+DagazProject.github.io"
+"""One of the public ZRF collections issue 17 names (beside the repository; the tests skip without it)."""
+
+
+@needs(DAGAZ)
+@pytest.mark.parametrize(("file", "variant", "plain"), [
+    ("checkmate/zrf/makruk.zrf", None, True),  # promotion on the sixth rank: promoZone=3
+    ("checkmate/zrf/fairy-eater-chess.zrf", None, True),  # 9x9, promotion on the sixth rank: promoZone=4
+    ("xiangqi/zrf/xiangqi.zrf", "2", False),  # Mini XiangQi: confinement stays an extension line
+])
+def test_real_games_read_back_with_the_interpreters_count(file: str, variant: str | None, plain: bool) -> None:
+    # Mini XiangQi's Diagram once gave 436 against 453: the soldier's sideways step after the river was dropped
+    # by a writer that did not yet write zone-dependent moves (fairyportZoneMoves)
+    source = DAGAZ / file
+    game = api.read(source, variant=variant)
+    conversion = api.write(game, "idiagram", best_effort=not plain)
+    assert (conversion.lost == []) == plain
+    back = read_model_text(conversion.text)
+    assert api.perft(back, 2, engine="model") == api.perft(source, 2, engine="native", variant=variant)

@@ -13,7 +13,8 @@ import pytest
 
 from fairyport import api
 from fairyport.errors import ModelError, UnsupportedError
-from fairyport.expectations import bundled_fixtures
+from fairyport.expectations import bundled_fixtures, read_expectation
+from fairyport.formats import FORMATS
 from fairyport.model import Castling, Game
 from fairyport.zrf.read import read_game
 
@@ -37,8 +38,11 @@ def _model(variant: str, rule: Castling | None) -> Game:
 def test_unchecked_castling_plays_as_the_interpreter(variant: str) -> None:
     # 1: the start; 2: the path attacked (castling through check); 3: a king off the e-file with a Rook 3 squares
     # away and a Knight on the corner; 4: a Knight on the corner where the Rook should be
-    source = [api.perft(FIXTURE, d, engine="native", variant=variant) for d in (1, 2, 3)]
-    assert [api.perft(_model(variant, DAGAZ), d, engine="model") for d in (1, 2, 3)] == source
+    expectation = read_expectation(FIXTURE.with_name(f"unchecked-castling-{variant}.perft"))
+    assert expectation.variant == variant and expectation.game == FIXTURE
+    expected = [(line.depth, line.nodes) for case in expectation.cases for line in case.expected]
+    assert [(d, api.perft(FIXTURE, d, engine="native", variant=variant)) for d, _ in expected] == expected
+    assert [(d, api.perft(_model(variant, DAGAZ), d, engine="model")) for d, _ in expected] == expected
 
 
 @pytest.mark.parametrize("rule", [None, dataclasses.replace(DAGAZ, safe=True),
@@ -61,7 +65,7 @@ def test_bad_castling_rules_are_refused() -> None:
         game.validate()
 
 
-@pytest.mark.parametrize("target", ["idiagram", "zrf", "gamecourier", "fsf"])
+@pytest.mark.parametrize("target", ["idiagram", "gamecourier", "fsf"])
 def test_writers_refuse_other_castling_rules_by_name(target: str) -> None:
     game = _model("1", DAGAZ)
     with pytest.raises(UnsupportedError, match=r"castling of 'King' \(after the royal piece or its partner has "
@@ -69,6 +73,10 @@ def test_writers_refuse_other_castling_rules_by_name(target: str) -> None:
         api.write(game, target)
     lost = api.write(game, target, best_effort=True).lost
     assert any("castling of 'King'" in item for item in lost)
+    write = FORMATS[target].write  # the writer itself, as a report calls it, refuses too
+    assert write is not None
+    with pytest.raises(UnsupportedError, match="castling of 'King'"):
+        write(game, best_effort=False)
 
 
 def test_json_keeps_the_castling_rule() -> None:
@@ -76,3 +84,33 @@ def test_json_keeps_the_castling_rule() -> None:
     back = api.read(api.write(game, "json").text, format="json")
     assert back.piece_type("K").castling == DAGAZ
     assert api.perft(back, 3, engine="model") == api.perft(game, 3, engine="model")
+
+
+@pytest.mark.parametrize("variant", ["1", "2", "3", "4"])
+def test_zrf_writes_the_rule_in_code(variant: str) -> None:
+    game = _model(variant, DAGAZ)
+    conversion = api.write(game, "zrf")
+    assert conversion.lost == [] and "cascade" in conversion.text and "(verify never-moved?)" not in conversion.text
+    written = [api.perft(conversion.text, d, format="zrf", engine="native") for d in (1, 2, 3)]
+    assert written == [api.perft(game, d, engine="model") for d in (1, 2, 3)]
+
+
+def test_zrf_writes_a_virgin_safe_rule_at_a_distance() -> None:
+    rule = Castling(partner_distance=(4, 3), partners=("R",))
+    game = _model("2", rule)
+    text = api.write(game, "zrf").text
+    assert "never-moved?" in text and "not-attacked?" in text
+    assert api.perft(text, 3, format="zrf", engine="native") == api.perft(game, 3, engine="model")
+
+
+@pytest.mark.parametrize("variant", ["1", "2", "3", "4"])
+def test_zrf_writes_castling_through_check(variant: str) -> None:
+    # the ZoG example files' ThruCheck castling: virgin pieces, the outermost partner, no not-attacked? tests
+    rule = Castling(safe=False)
+    game = _model(variant, rule)
+    text = api.write(game, "zrf").text
+    assert "not-attacked?" not in text
+    counts = [api.perft(text, d, format="zrf", engine="native") for d in (1, 2, 3)]
+    assert counts == [api.perft(game, d, engine="model") for d in (1, 2, 3)]
+    if variant == "2":  # the path is attacked: the Diagram's rule plays another game
+        assert counts[2] != api.perft(_model(variant, None), 3, engine="model")
