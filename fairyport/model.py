@@ -185,9 +185,6 @@ class BareKingRule(enum.Enum):
     """Nothing: play goes on."""
     LOSS = "loss"
     """A side left with royal pieces only, while the other still has other pieces, has lost (Shatranj)."""
-    DRAW = "draw"
-    """The game is drawn as soon as a side is left with royal pieces only (Dagaz's Shatranj files:
-    ``(draw-condition (White Black) (pieces-remaining 1))`` with one royal piece a side)."""
 
 
 class RoyalProtection(enum.Enum):
@@ -664,8 +661,6 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
     if game.rules.blast is not None:
         spared = ", ".join(game.rules.blast.spared) or "none"
         found.append(("atomic captures", f"atomic captures (spared next to a capture: {spared})"))
-    if game.rules.bare_king is BareKingRule.DRAW:
-        found.append(("bare king draw", "a draw as soon as a side is left with royal pieces only"))
     return found
 
 

@@ -90,8 +90,6 @@ def rules_html(game: Game) -> str:
                   StalemateResult.WIN: "A stalemated side wins."}[game.rules.stalemate])
     if game.rules.bare_king is BareKingRule.LOSS:
         rules.append("A side left with its royal pieces only, while the other has more, has lost.")
-    if game.rules.bare_king is BareKingRule.DRAW:
-        rules.append("The game is drawn as soon as a side is left with its royal pieces only.")
     lines += [f"<p>{html.escape(r, quote=False)}</p>" for r in rules]
     source = game.metadata.source
     if source:

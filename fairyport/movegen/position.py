@@ -341,8 +341,6 @@ class Position:
             return True
         if v.game.rules.bare_king is BareKingRule.LOSS:
             return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
-        if v.game.rules.bare_king is BareKingRule.DRAW:
-            return self._is_bare(self.turn) or self._is_bare(self.turn ^ 1)
         return False
 
     def outcome(self) -> Outcome | None:
@@ -364,8 +362,7 @@ class Position:
         if connect is not None and connected(self):
             return Outcome(extinction_winner(connect.result, loser ^ 1), "connection")
         if self.is_game_over():
-            drawn = self.variant.game.rules.bare_king is BareKingRule.DRAW
-            return Outcome(None if drawn else loser ^ 1, "bare king")
+            return Outcome(loser ^ 1, "bare king")
         if self.legal_raw():
             return None
         if self.in_check():

@@ -72,8 +72,6 @@ def rules_lines(game: Game) -> list[str]:
              f"  royal pieces: {rules.royal_protection.value} royal piece protected"]
     if rules.bare_king is BareKingRule.LOSS:
         lines.append("  bare king: a side left with royal pieces only loses")
-    if rules.bare_king is BareKingRule.DRAW:
-        lines.append("  bare king: the game is drawn when a side is left with royal pieces only")
     if not rules.royals_may_face:
         lines.append("  royal pieces may not face each other on an open file")
     lines.extend(f"  {sentence}" for sentence in hand_rules(game))

@@ -476,8 +476,6 @@ def describe_rules(game: Game) -> list[str]:
     lines.append(f"Stalemate (no legal move, not in check) is {stalemate}.")
     if rules.bare_king is BareKingRule.LOSS:
         lines.append("Bare king: a side left with only royal pieces, while the other side still has others, loses.")
-    if rules.bare_king is BareKingRule.DRAW:
-        lines.append("Bare king: the game is drawn as soon as a side is left with only royal pieces.")
     if not rules.royals_may_face:
         lines.append("The royal pieces may not face each other on a file with nothing between them.")
     castlers = _pieces_with(game, lambda move: move.atom == "O")

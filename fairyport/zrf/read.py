@@ -29,6 +29,7 @@ from fairyport.model import (
     Board,
     Castling,
     Color,
+    ExtinctionGoal,
     Game,
     KeptCode,
     Metadata,
@@ -200,13 +201,13 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                   goal_why(goal.kind, text)))
     royal_ids = {notation[name] for name in royal if name in notation}
     for goal, cond in bare_draws:
-        # a draw when a player has one piece left: the bare-king draw where that piece can only be the single
-        # royal piece a side has (one each at the start, none in hand, none ever added, royal never captured)
+        # a draw when a player has one piece left: the model's extinction goal (all of a side's pieces counted
+        # together, at most one left: a draw) where that piece can only be the one royal piece each side has (one
+        # each at the start, never added, never captured) and nothing waits in hand
         one_each = all(sum(p.id in royal_ids and p.color == c for p in placement.values()) == 1
                        for c in (WHITE, BLACK))
-        if (rules.bare_king is BareKingRule.NONE and one_each and not royal & named
-                and not any(hands.get(c, {}).get(pid) for c in (WHITE, BLACK) for pid in royal_ids)):
-            rules.bare_king = BareKingRule.DRAW
+        if rules.extinction is None and one_each and not royal & named and not any(hands.values()):
+            rules.extinction = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW)
         else:
             head = " ".join(to_text(item) for item in goal.node.items[:2])
             kept.append(_rule("goal (pieces-remaining 1)", f"({head} {to_text(cond)})", cond.location,

@@ -193,8 +193,7 @@ def games(draw: st.DrawFn) -> Game:
     if draw(st.booleans()) and royal:
         pieces[ids.index(sorted(royal)[0])].confined_to = "palace"
     rules = Rules(stalemate=draw(st.sampled_from([StalemateResult.DRAW, StalemateResult.LOSS])),
-                  # the bare-king draw has no Diagram form (refused, or listed as lost with best effort)
-                  bare_king=draw(st.sampled_from([BareKingRule.NONE, BareKingRule.LOSS])),
+                  bare_king=draw(st.sampled_from(list(BareKingRule))),
                   royals_may_face=draw(st.booleans()) or not royal,
                   royal_protection=draw(st.sampled_from(list(RoyalProtection))))
     return Game(Metadata("generated"), Board(files, ranks, holes, first), pieces, Setup(placement, WHITE, hands),

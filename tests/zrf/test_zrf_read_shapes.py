@@ -13,7 +13,7 @@ from zrf_proof import compare_playout
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.model import BareKingRule, Castling, ZonedMove, kept_code
+from fairyport.model import Castling, ExtinctionGoal, StalemateResult, ZonedMove, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
@@ -275,19 +275,14 @@ def test_blocks_of_a_piece_that_never_reaches_the_board_say_why_they_are_kept() 
     assert ghost["(n capture n add)"].startswith("a capture that removes a piece it does not land on")
 
 
-@pytest.mark.parametrize(("old", "new", "rule"), [
-    ("", "", BareKingRule.DRAW),
-    ("(King d4)", "(King d4 c4)", None),  # two kings: one piece left is not a bare king
-    ("(draw-condition (White Black)", "(draw-condition (White)", None),  # White's only
+@pytest.mark.parametrize(("old", "new", "drawn"), [
+    ("", "", True),
+    ("(King d4)", "(King d4 c4)", False),  # two kings: one piece left is not a bare king
+    ("(draw-condition (White Black)", "(draw-condition (White)", False),  # White's only
 ])
-def test_a_draw_with_one_piece_left_is_the_bare_king_draw_where_that_piece_is_the_only_royal(
-        old: str, new: str, rule: BareKingRule | None) -> None:
+def test_a_draw_with_one_piece_left_is_an_extinction_draw_where_that_piece_is_the_only_royal(
+        old: str, new: str, drawn: bool) -> None:
     game = read_text((SHAPES / "bare-draw.zrf").read_text().replace(old, new), name="bare.zrf")
     kept = {k.name for k in game.kept if k.kind == "rule"}
-    assert (game.rules.bare_king, "goal (pieces-remaining 1)" in kept) == (
-        (rule, False) if rule else (BareKingRule.NONE, True))
-    if rule:
-        assert compile_game(game).start_position().outcome() is None
-        with pytest.raises(UnsupportedError, match="a draw as soon as a side is left with royal pieces only"):
-            from fairyport.api import convert
-            convert(SHAPES / "bare-draw.zrf", "idiagram")
+    expected = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW) if drawn else None
+    assert (game.rules.extinction, "goal (pieces-remaining 1)" in kept) == (expected, not drawn)
