@@ -114,7 +114,27 @@ DROPPERS = """
 """ % (GRID4 % "(zone (name back) (players White) (positions a4 b4 c4 d4)) "
                "(zone (name back) (players Black) (positions a1 b1 c1 d1))")
 
-GAMES = {"droppers": DROPPERS, "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
+KICKERS = """
+(define slide ($1 (while empty? add $1)))
+(define reach ($1 (verify (piece? Ball)) (add-partial kicking)))
+(define kick ((create Kicker) $1 (verify empty?) (add Ball)))
+(define kick2 ((create Kicker) $1 (verify empty?) $1 (verify empty?) (add Ball)))
+(game (title "Kickers") (players White Black) (turn-order White Black)
+  %s
+  (piece (name Ball))
+  (piece (name Kicker) (moves
+     (move-type sliding) (slide n) (slide e) (slide s) (slide w) (slide ne) (slide nw) (slide se) (slide sw)
+     (move-type reaching) (reach n) (reach e) (reach s) (reach w) (reach ne) (reach nw) (reach se) (reach sw)
+     (move-type kicking) (kick n) (kick e) (kick s) (kick w) (kick ne) (kick nw) (kick se) (kick sw)
+     (kick2 n) (kick2 e) (kick2 s) (kick2 w)))
+  (board-setup (White (Kicker b2 d2) (Ball c3)) (Black (Kicker b4 e5)))
+  (loss-condition (White Black) stalemated))
+""".replace("%s", GRID5 % "")
+"""A kick is a step onto the ball and the ball's flight: a kicker sliding to a square and a kick that sends the ball
+there are two moves with the same origin and destination and different effects, and a kick back over the
+kicker's own square ends on its origin (moves a Game Courier move names only with a selector label)."""
+
+GAMES = {"droppers": DROPPERS, "kickers": KICKERS, "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
          "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
@@ -157,6 +177,21 @@ def test_dummy_positions_become_a_storage_rank(tmp_path: Path) -> None:
     written = write_program(lower_file(path))
     assert written.squares["x0"] == "a!1"  # past a rank of holes: "$default['ranks'] = '1 2 3 4 !0 !1'"
     assert "'1 2 3 4 !0 !1'" in written.text
+
+
+def test_moves_with_the_same_origin_and_destination_get_distinct_names(tmp_path: Path) -> None:
+    path = tmp_path / "kickers.zrf"
+    path.write_text(KICKERS, encoding="utf-8")
+    translated = translate(path)
+    moves = translated.gc.position().legal_raw()
+    names = [move.uci() if hasattr(move, "uci") else str(move) for move in moves]
+    assert len(names) == len(set(names))
+    plain = {(m.origin, m.dest) for m in moves if m.promotion is None}
+    selected = [m for m in moves if m.promotion is not None]
+    assert any((m.origin, m.dest) in plain for m in selected)  # a slide and a kick to one square: b2 to a3
+    back = [m for m in moves if m.after.board[m.origin] == "B"]  # the ball kicked back to the kicker's square
+    assert {(m.origin, m.dest) for m in back} == {("b2", "c3"), ("d2", "c3")}  # named by the other square changed
+    assert translated.perfts(1) == (len(moves), len(moves))
 
 
 def test_refusals_name_the_construct(tmp_path: Path) -> None:

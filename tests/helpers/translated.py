@@ -15,6 +15,9 @@ from fairyport.zrf.interpreter.game import Game
 from fairyport.zrf.interpreter.position import PASS, ZrfPosition
 from fairyport.zrf.lower import lower_game
 
+Board = tuple[tuple[str, object], ...]
+"""A board in :meth:`Translated.board_of`'s form, as sorted items."""
+
 
 @dataclasses.dataclass
 class Translated:
@@ -28,20 +31,22 @@ class Translated:
         """(ZRF interpreter, GAME Code interpreter) perft of the start position."""
         return perft(self.zrf.start_position(), depth), perft(self.gc.position(), depth)
 
-    def divides(self, depth: int) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]:
-        """Both interpreters' divide, keyed by (origin, destination) in Game Courier's square names (the moves
-        that differ only in a promotion choice summed: ZRF names a forced promotion, Game Courier does not)."""
-        zrf_side: collections.Counter[tuple[str, str]] = collections.Counter()
+    def divides(self, depth: int) -> tuple[dict[tuple[str, Board], int], dict[tuple[str, Board], int]]:
+        """Both interpreters' divide, keyed by origin (Game Courier's square name) and the board the move leads to:
+        a Game Courier move's destination and promotion label can be only the name the preset gives a move
+        (:data:`fairyport.gamecourier.program.write.SELECTOR_KEYS`), so the board says which move it is."""
+        zrf_side: collections.Counter[tuple[str, Board]] = collections.Counter()
         pos = self.zrf.start_position()
         for move in pos.legal_raw():
             pos.push_raw(move)
-            zrf_side[self._zrf_key(pos, move)] += perft(pos, depth - 1)
+            zrf_side[self._zrf_key(pos, move)[0], _sorted(self.board_of(pos))] += perft(pos, depth - 1)
             pos.pop_raw()
-        gc_side: collections.Counter[tuple[str, str]] = collections.Counter()
+        gc_side: collections.Counter[tuple[str, Board]] = collections.Counter()
         gpos = self.gc.position()
         for gmove in gpos.legal_raw():
             gpos.push_raw(gmove)
-            gc_side[("@" if gmove.dropped else gmove.origin, gmove.dest)] += perft(gpos, depth - 1)
+            gc_side["@" if gmove.dropped else gmove.origin, _sorted(self.gc_board(gmove.after.board))] += perft(
+                gpos, depth - 1)
             gpos.pop_raw()
         return dict(zrf_side), dict(gc_side)
 
@@ -79,8 +84,8 @@ class Translated:
         return result
 
     def playout(self, seed: int, plies: int) -> int:
-        """A seeded random game: at every ply both interpreters list the same moves (by origin, destination and
-        the board they lead to) and the boards stay equal. Returns the plies played."""
+        """A seeded random game: at every ply both interpreters list the same moves (by origin and the board they
+        lead to, as :meth:`divides` keys them) and the boards stay equal. Returns the plies played."""
         rng = random.Random(seed)
         pos = self.zrf.start_position()
         gpos: GameCourierPosition = self.gc.position()
@@ -88,10 +93,10 @@ class Translated:
             zrf_moves = {}
             for move in pos.legal_raw():
                 pos.push_raw(move)
-                zrf_moves[(self._zrf_key(pos, move), tuple(sorted(self.board_of(pos).items())))] = move
+                zrf_moves[(self._zrf_key(pos, move)[0], _sorted(self.board_of(pos)))] = move
                 pos.pop_raw()
-            gc_moves = {(("@" if m.dropped else m.origin, m.dest),
-                         tuple(sorted(self.gc_board(m.after.board).items()))): m for m in gpos.legal_raw()}
+            gc_moves = {("@" if m.dropped else m.origin, _sorted(self.gc_board(m.after.board))): m
+                        for m in gpos.legal_raw()}
             assert set(zrf_moves) == set(gc_moves), (
                 f"ply {ply}: ZRF only {sorted(k[0] for k in set(zrf_moves) - set(gc_moves))}, "
                 f"GAME Code only {sorted(k[0] for k in set(gc_moves) - set(zrf_moves))}")
@@ -101,6 +106,10 @@ class Translated:
             pos.push_raw(zrf_moves[key])
             gpos.push_raw(gc_moves[key])
         return plies
+
+
+def _sorted(board: dict[str, object]) -> Board:
+    return tuple(sorted(board.items(), key=lambda item: item[0]))
 
 
 def translate(path: Path, variant: str | None = None) -> Translated:

@@ -35,6 +35,16 @@ STOCK_PREFIX = "stock:"
 STORAGE_RANK = "!"
 """The first character of a rank label whose squares are off the board (the Game Courier drop tutorial's
 convention, :data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`)."""
+SELECTOR_KEYS = True
+"""A Game Courier move names an origin, a destination and (as a promotion sub-move ``L-dest``) a label, so two
+legal moves of one turn with the same origin and destination but different effects (a slide and a kicking chain
+that both end on one square), and a move that ends on its own origin (which no Game Courier move names), cannot
+both be the plain move. The first such move found keeps the plain key; each other is keyed by the first name
+free in this order: the move's destination, then every other square the move changes, then every square of the
+board, each with the plain move first and then each label of the mover's side as a promotion sub-move (the
+label only selects the move: the preset makes the move recorded, not the label). Two moves with the same origin,
+destination and effect are one move (as the ZRF interpreter counts them). Where no name is free (more distinct
+moves from one origin than squares times labels), the Pre-Move code dies naming the two moves."""
 MAX_PARTIAL_CHAIN = 64
 """How many ``add-partial`` steps one turn may chain (the ZRF interpreter's bound,
 :data:`fairyport.zrf.interpreter.constants.MAX_PARTIAL_CHAIN`; beyond it the chain ends there)."""
@@ -183,7 +193,6 @@ class _Writer:
         drops: list[tuple[int, str, str, str | None]] = []
         self.drops = drops
         flags: set[str] = set()
-        promotes = False
         for side_index, side in enumerate(self.sides):
             for piece in p.pieces:
                 names: list[tuple[str, str | None]] = []
@@ -192,8 +201,6 @@ class _Writer:
                     writer = BlockWriter(side, block.source or piece.name)
                     writer.body(block.body, 1)
                     flags |= writer.flags
-                    promotes = promotes or any("array " in line and line.strip().startswith("gosub add_move")
-                                               and not line.rstrip().endswith("array;") for line in writer.lines)
                     head = [f"sub {name} start:", "  set at #start;", "  set src #start;",
                             "  set piece space #start;", "  set dst false;", "  set mark #start;"]
                     head.insert(1, f'  set btype "{block.move_type or ""}";')
@@ -230,8 +237,7 @@ class _Writer:
                                           + ".gif" for (player, kind), label in self.labels.items()}}),
         }
         pregame = []
-        if promotes:
-            pregame.append("setsystem maxmove 2;")
+        pregame.append("setsystem maxmove 2;")  # promotion choices, and the selectors of SELECTOR_KEYS
         for attribute in self.attributes:
             n = identifier(attribute)
             pregame += [f"set attr_{n} array;", f"set init_{n} array;"]
@@ -244,13 +250,19 @@ class _Writer:
                 if dict(p.piece(kind).attributes).get(attribute, False):
                     pregame.append(f"setelem attr_{n} {self.squares[position]} true;")
         pregame.append("set stock array " + " ".join(self.storage) + ";")
+        pregame.append("set boardsquares array " + " ".join(
+            self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
+        for number, player in enumerate(self.players, start=1):
+            pregame.append(f'set selectors{number} array "" ' + " ".join(
+                word(self.labels[player, piece.name]) for piece in p.pieces) + ";")
         if self.drops:
             pregame.append("set dropsquares array " + " ".join(
                 self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
                     "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
                     "set cdepth 0;", "set csteps 0;"]
-        values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch), _ADD_MOVE,
+        values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch),
+                                       _add_move(self.attributes), self._free_key(),
                                        _make_move(self.attributes), self._take(), self._attacked(),
                                        self._generate(), self._turn(),
                                        self._gameover(), _COUNT_PIECES])
@@ -377,6 +389,8 @@ class _Writer:
                  "  set mover #side;",
                  "  if sub gameover:", "    die The game is over.;", "  endif;",
                  "  set legal array;",
+                 "  set l_eff array;",
+                 "  set lost false;",
                  *[f"  set l_{v} array;" for v in RECORD],
                  *[f"  set l_attr_{identifier(a)} array;" for a in self.attributes],
                  "  set mode \"list\";",
@@ -406,8 +420,23 @@ class _Writer:
             lines += ["  set most 0;", "  for (key n) #l_ncap:", "    if elem #key #legal and > #n #most:",
                       "      set most #n;", "    endif;", "  next;", "  for (key n) #l_ncap:",
                       "    if < #n #most:", "      setelem legal #key false;", "    endif;", "  next;"]
-        lines.append("endsub;")
+        lines += ["  if #lost:",
+                  "    die two moves with the same origin and destination and different effects (#lost) exceed "
+                  "the keys a Game Courier move can name;",
+                  "  endif;", "endsub;"]
         return "\n".join(lines)
+
+    def _free_key(self) -> str:
+        """``free_key d``: the first key from the turn's origin to ``d`` that names no legal move yet (see
+        :data:`SELECTOR_KEYS`), remembering ``d`` in ``kdest``; false when there is none."""
+        return "\n".join([
+            "sub free_key d:", "  my k sel;",
+            "  if == #d #cfrom:", "    return false;", "  endif;",
+            "  for sel cond == #mover 1 #selectors1 #selectors2:",
+            "    if != #sel #cmoved:",
+            "      set k join #cfrom join \"-\" join #d join \"-\" #sel;",
+            "      if not elem #k #legal:", "        set kdest #d;", "        return #k;", "      endif;",
+            "    endif;", "  next;", "  return false;", "endsub;"])
 
     def _take(self) -> str:
         """``take_step``: make the step recorded in ``f_*`` on the board, continue an ``add-partial`` chain from
@@ -433,6 +462,7 @@ class _Writer:
                 *[f"    push sattr_{identifier(a)} elem #sq #attr_{identifier(a)};" for a in self.attributes],
                 "    if not match #sq keys #corig:",
                 "      setelem corig #sq space #sq;",
+                *[f"      setelem s0attr_{identifier(a)} #sq elem #sq #attr_{identifier(a)};" for a in self.attributes],
                 "    endif;",
                 "  next;",
                 "  gosub make_move;",
@@ -458,10 +488,17 @@ class _Writer:
                 "  next;",
                 "  set cremoved #kept;",
                 "endsub;"]
-        finish = ["sub finish end promotion:", "  my key sq orig netsq netlab safe;",
-                  "  set key join #cfrom join \"-\" join #end join \"-\" #promotion;",
-                  "  if elem #key #legal:", "    return;", "  endif;",
-                  "  set safe true;"]
+        finish = ["sub finish end promotion:", "  my key sq orig netsq netlab eff pair effs k e d ds;",
+                  "  set netsq array;", "  set netlab array;", "  set eff array;",
+                  "  for (sq orig) #corig:", "    if != space #sq #orig:", "      push netsq #sq;",
+                  "      push netlab space #sq;", "      setelem eff #sq space #sq;", "    endif;", "  next;"]
+        for a in self.attributes:
+            n = identifier(a)
+            finish += ["  for (sq orig) #corig:", f"    if != elem #sq #attr_{n} elem #sq #s0attr_{n}:",
+                       f"      setelem eff join \"{n}:\" #sq elem #sq #attr_{n};", "    endif;", "  next;"]
+        finish += ["  set pair join #cfrom join \"-\" #end;",
+                   "  set effs elem #pair #l_eff;",
+                   "  for (k e) #effs:", "    if equal #e #eff:", "      return;", "    endif;", "  next;"]
         for number, player in enumerate(self.players, start=1):
             if not royal[player]:
                 continue
@@ -471,11 +508,21 @@ class _Writer:
                        f"        if sub attacked #sq {number} @:",
                        "          return;",
                        "        endif;", "      endif;", "    next;", "  endif;"]
-        finish += ["  set netsq array;", "  set netlab array;",
-                   "  for (sq orig) #corig:", "    if != space #sq #orig:", "      push netsq #sq;",
-                   "      push netlab space #sq;", "    endif;", "  next;",
+        finish += ["  set key join #pair join \"-\" #promotion;",
+                   "  set kdest #end;",
+                   "  if == #end #cfrom or elem #key #legal:",
+                   "    set key false;",
+                   "    set ds array #end;", "    set ds merge #ds #netsq;", "    set ds merge #ds #boardsquares;",
+                   "    for d #ds:",
+                   "      set key sub free_key #d;",
+                   "      if #key:", "        break;", "      endif;", "    next;",
+                   "    if not #key:", "      set lost #pair;", "      return;", "    endif;",
+                   "  endif;",
+                   "  if not #effs:", "    set effs array;", "  endif;",
+                   "  setelem effs #key #eff;",
+                   "  setelem l_eff #pair #effs;",
                    "  setelem legal #key true;",
-                   "  setelem l_pair join #cfrom join \"-\" #end true;",
+                   "  setelem l_pair join #cfrom join \"-\" #kdest true;",
                    "  setelem l_netsq #key #netsq;",
                    "  setelem l_netlab #key #netlab;",
                    "  setelem l_removed #key #cremoved;",
@@ -653,7 +700,7 @@ def _labels(program: pg.GameProgram, players: tuple[str, ...]) -> dict[tuple[str
     return result
 
 
-_ADD_MOVE = """sub add_move copy partial cont choices:
+_ADD_MOVE_TEXT = """sub add_move copy partial cont choices:
   my end first_from first_to options choice promotion;
   set end cond #dst #dst #at;
   if == #mode "attack":
@@ -675,7 +722,8 @@ _ADD_MOVE = """sub add_move copy partial cont choices:
   if == #cdepth 0:
     set cfrom cond #first_from #first_from join "@" #piece;
     set corig array;
-    set cremoved array;
+    set cmoved #piece;
+ATTRS    set cremoved array;
     set ctype #btype;
   endif;
   set options cond count #choices #choices array #piece;
@@ -696,6 +744,14 @@ _ADD_MOVE = """sub add_move copy partial cont choices:
     gosub take_step #partial #cont #promotion #first_to #first_from;
   next;
 endsub;"""
+
+def _add_move(attributes: list[str]) -> str:
+    """``add_move``: each promotion choice of the move the block adds, as a step of the turn (``take_step``); the
+    turn's first step also clears what the turn records (``corig``, ``s0attr_<name>``: the squares' labels and
+    attributes before the turn)."""
+    clear = "".join(f"    set s0attr_{identifier(a)} array;\n" for a in attributes)
+    return _ADD_MOVE_TEXT.replace("ATTRS", clear)
+
 
 def _config_elements(c: pg.GoalCondition) -> list[dict[str, tuple[str, ...]]]:
     """The position lists of every ``absolute-config`` in a goal condition."""
