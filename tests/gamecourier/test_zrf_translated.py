@@ -134,7 +134,13 @@ KICKERS = """
 there are two moves with the same origin and destination and different effects, and a kick back over the
 kicker's own square ends on its origin (moves a Game Courier move names only with a selector label)."""
 
-GAMES = {"droppers": DROPPERS, "kickers": KICKERS, "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
+PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" true)'),
+           CHAINS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" forced)'))
+"""A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
+always, or only when there is no other move."""
+
+GAMES = {"droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0], "passing when stuck": PASSING[1],
+         "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
          "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
@@ -195,12 +201,19 @@ def test_moves_with_the_same_origin_and_destination_get_distinct_names(tmp_path:
 
 
 def test_refusals_name_the_construct(tmp_path: Path) -> None:
-    path = tmp_path / "passing.zrf"
-    path.write_text(TINY_CHESS.replace("(turn-order White Black)",
-                                       "(turn-order White Black) (option \"pass turn\" true)"), encoding="utf-8")
+    path = tmp_path / "three.zrf"
+    path.write_text(TINY_CHESS.replace("(players White Black)", "(players White Black Grey)"), encoding="utf-8")
     with pytest.raises(UnsupportedError) as caught:
         write_program(lower_file(path))
-    assert caught.value.feature == "passing a turn"
+    assert caught.value.feature == "a game of 3 players (Game Courier presets enforce two sides)"
+
+
+def test_a_pass_is_a_token_dropped_on_the_first_square(tmp_path: Path) -> None:
+    path = tmp_path / "passing.zrf"
+    path.write_text(PASSING[0], encoding="utf-8")
+    translated = translate(path)
+    names = {translated.gc.position().uci(move) for move in translated.gc.position().legal_raw()}
+    assert "PASS@a4" in names and translated.written.passes == ["a!1", "b!1"]  # a4: the first position
 
 
 def test_convert_takes_the_program_route_when_the_model_cannot_hold_the_game(tmp_path: Path) -> None:

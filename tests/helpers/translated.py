@@ -7,7 +7,7 @@ import dataclasses
 import random
 from pathlib import Path
 
-from fairyport.gamecourier.gamecode.game import GameCourierGame, GameCourierPosition, load_text
+from fairyport.gamecourier.gamecode.game import GameCourierGame, GameCourierPosition, GCMove, load_text
 from fairyport.gamecourier.program.write import WrittenProgram, write_program
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file
@@ -45,10 +45,16 @@ class Translated:
         gpos = self.gc.position()
         for gmove in gpos.legal_raw():
             gpos.push_raw(gmove)
-            gc_side["@" if gmove.dropped else gmove.origin, _sorted(self.gc_board(gmove.after.board))] += perft(
+            gc_side[self._gc_origin(gmove), _sorted(self.gc_board(gmove.after.board))] += perft(
                 gpos, depth - 1)
             gpos.pop_raw()
         return dict(zrf_side), dict(gc_side)
+
+    def _gc_origin(self, move: GCMove) -> str:
+        """A Game Courier move's origin as :meth:`_zrf_key` names it: ``@`` for a drop, ``pass`` for a pass."""
+        if move.origin in self.written.passes:
+            return "pass"
+        return "@" if move.dropped else move.origin
 
     def _zrf_key(self, pos: ZrfPosition, move: object) -> tuple[str, str]:
         names = self.zrf.board.names
@@ -76,7 +82,8 @@ class Translated:
     def gc_board(self, board: dict[str, str]) -> dict[str, object]:
         """A Game Courier board in :meth:`board_of`'s form: storage squares counted by label."""
         storage = set(self.written.storage)
-        result: dict[str, object] = {sq: label for sq, label in board.items() if sq not in storage}
+        result: dict[str, object] = {sq: label for sq, label in board.items()
+                                     if sq not in storage and sq not in self.written.passes}
         for sq in storage:
             if board[sq] != "@":
                 key = "stock:" + board[sq]
@@ -95,7 +102,7 @@ class Translated:
                 pos.push_raw(move)
                 zrf_moves[(self._zrf_key(pos, move)[0], _sorted(self.board_of(pos)))] = move
                 pos.pop_raw()
-            gc_moves = {("@" if m.dropped else m.origin, _sorted(self.gc_board(m.after.board))): m
+            gc_moves = {(self._gc_origin(m), _sorted(self.gc_board(m.after.board))): m
                         for m in gpos.legal_raw()}
             assert set(zrf_moves) == set(gc_moves), (
                 f"ply {ply}: ZRF only {sorted(k[0] for k in set(zrf_moves) - set(gc_moves))}, "

@@ -45,6 +45,12 @@ board, each with the plain move first and then each label of the mover's side as
 label only selects the move: the preset makes the move recorded, not the label). Two moves with the same origin,
 destination and effect are one move (as the ZRF interpreter counts them). Where no name is free (more distinct
 moves from one origin than squares times labels), the Pre-Move code dies naming the two moves."""
+PASS_TOKEN = "PASS"
+"""Where the program lets a player pass (ZRF's ``pass-turn``), each player has a token in a storage square off the
+board (label ``PASS`` for the first player, ``pass`` for the second), and passing is written as dropping the
+token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
+nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
+so a pass needs one."""
 MAX_PARTIAL_CHAIN = 64
 """How many ``add-partial`` steps one turn may chain (the ZRF interpreter's bound,
 :data:`fairyport.zrf.interpreter.constants.MAX_PARTIAL_CHAIN`; beyond it the chain ends there)."""
@@ -68,6 +74,8 @@ class WrittenProgram:
     """(player, piece type) -> Game Courier label."""
     storage: list[str] = dataclasses.field(default_factory=list)
     """The storage squares that hold the off-board stock."""
+    passes: list[str] = dataclasses.field(default_factory=list)
+    """The storage squares of the players' pass tokens (:data:`PASS_TOKEN`)."""
 
 
 def refuse(what: str, where: str = "") -> UnsupportedError:
@@ -99,11 +107,18 @@ class _Writer:
         self.stock = [(f"{STOCK_PREFIX}{owner}:{kind}:{i}", owner, kind)
                       for (owner, kind), count in sorted(program.stock.items()) for i in range(count)]
         """Off-board stock as virtual positions (storage squares holding the pieces)."""
+        self.labels = _labels(program, self.players)
+        self.tokens: dict[str, str] = {}
+        """Player -> the label of the piece whose drop is that player's pass (:data:`PASS_TOKEN`)."""
+        if program.options.pass_turn:
+            for player, label in zip(self.players, _token_labels(self.labels), strict=True):
+                self.tokens[player] = label
         board = dataclasses.replace(program.board, positions=program.board.positions + tuple(
-            pg.Position(name, None, True) for name, _, _ in self.stock))
+            pg.Position(name, None, True) for name, _, _ in self.stock) + tuple(
+            pg.Position(f"{STOCK_PREFIX}pass:{player}", None, True) for player in self.tokens))
         self.files, self.ranks, self.squares, self.cells = _board(board)
         self.storage = [self.squares[name] for name, _, _ in self.stock]
-        self.labels = _labels(program, self.players)
+        self.token_squares = [self.squares[f"{STOCK_PREFIX}pass:{player}"] for player in self.tokens]
         self.goal_subs: list[str] = []
         """Subroutines of goals that search the board (``relative-config``)."""
         self.attributes = sorted({name for piece in program.pieces for name, _ in piece.attributes})
@@ -122,8 +137,6 @@ class _Writer:
         self.players = (turns[0].player, turns[1].player)
         self.turn_types = {t.player: t.move_type for t in turns}
         o = p.options
-        if o.pass_turn:
-            raise refuse("passing a turn")
         if o.neutral:
             raise refuse("neutral players")
         if o.recycle_captures:
@@ -234,7 +247,9 @@ class _Writer:
             "shape": "Square Cells",
             "sides": " ".join(self.players),
             "set": json.dumps({"pieces": {label: ("W" if player == self.players[0] else "B") + identifier(kind)
-                                          + ".gif" for (player, kind), label in self.labels.items()}}),
+                                          + ".gif" for (player, kind), label in self.labels.items()}
+                                | {label: ("W" if player == self.players[0] else "B") + "Pass.gif"
+                                   for player, label in self.tokens.items()}}),
         }
         pregame = []
         pregame.append("setsystem maxmove 2;")  # promotion choices, and the selectors of SELECTOR_KEYS
@@ -249,7 +264,7 @@ class _Writer:
             for position, (_, kind) in p.setup.items():
                 if dict(p.piece(kind).attributes).get(attribute, False):
                     pregame.append(f"setelem attr_{n} {self.squares[position]} true;")
-        pregame.append("set stock array " + " ".join(self.storage) + ";")
+        pregame.append("set stock array " + " ".join(self.storage + self.token_squares) + ";")
         pregame.append("set boardsquares array " + " ".join(
             self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
         for number, player in enumerate(self.players, start=1):
@@ -269,13 +284,15 @@ class _Writer:
         for number in (1, 2):
             values[f"preauto{number}"] = f"gosub generate {number};"
             values[f"postauto{number}"] = f"gosub turn {number};"
-        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels), list(self.storage))
+        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels), list(self.storage),
+                              list(self.token_squares))
 
     def _fen(self) -> str:
         rows = []
         setup = self.program.setup
         by_square = {self.squares[pos]: self.labels[owner, kind] for pos, (owner, kind) in setup.items()}
         by_square.update((self.squares[name], self.labels[owner, kind]) for name, owner, kind in self.stock)
+        by_square.update((self.squares[f"{STOCK_PREFIX}pass:{player}"], label) for player, label in self.tokens.items())
         names = {cell: self.squares[name] for name, cell in self.cells.items()}
         for rank in reversed(range(len(self.ranks))):
             text, run = "", 0
@@ -380,8 +397,9 @@ class _Writer:
             *[line for a in self.attributes for line in (
                 f"  for (sq v) elem #key #l_attr_{identifier(a)}:", f"    setelem attr_{identifier(a)} #sq #v;",
                 "  next;")],
-            "  set lastfrom origin;",
-            "  set lastto dest;",
+            *(["  if not match moved " + " ".join(word(label) for label in self.tokens.values()) + ":",
+               "    set lastfrom origin;", "    set lastto dest;", "  endif;"] if self.tokens
+              else ["  set lastfrom origin;", "  set lastto dest;"]),
             "endsub;"])
 
     def _generate(self) -> str:
@@ -396,7 +414,8 @@ class _Writer:
                  "  set mode \"list\";",
                  "  set cdepth 0;",
                  "  for (sq pc) cond == #side 1 onlyupper onlylower:",
-                 *(["    if not match #sq #stock:", "      gosub moves #sq;", "    endif;"] if self.storage
+                 *(["    if not match #sq #stock:", "      gosub moves #sq;", "    endif;"]
+                   if self.storage or self.tokens
                    else ["    gosub moves #sq;"]),
                  "  next;"]
         if self.drops:
@@ -420,6 +439,23 @@ class _Writer:
             lines += ["  set most 0;", "  for (key n) #l_ncap:", "    if elem #key #legal and > #n #most:",
                       "      set most #n;", "    endif;", "  next;", "  for (key n) #l_ncap:",
                       "    if < #n #most:", "      setelem legal #key false;", "    endif;", "  next;"]
+        if self.tokens:
+            first = self.squares[next(q.name for q in self.program.board.positions if not q.dummy)]
+            labels = [self.tokens[player] for player in self.players]
+            lines += [f"  set passkey join \"@\" join cond == #side 1 {word(labels[0])} {word(labels[1])} "
+                      f"\"-{first}-\";"]
+            if options.pass_turn == "forced":
+                lines += ["  set anymove false;", "  for (k v) #legal:", "    if #v:", "      set anymove true;",
+                          "      break;", "    endif;", "  next;", "  if not #anymove:"]
+            else:
+                lines += ["  if true:"]
+            lines += ["    setelem legal #passkey true;",
+                      f"    setelem l_pair join \"@\" join cond == #side 1 {word(labels[0])} {word(labels[1])} "
+                      f"\"-{first}\" true;",
+                      *[f"    setelem l_{v} #passkey array;" for v in ("netsq", "netlab", "removed")],
+                      '    setelem l_type #passkey "";', "    setelem l_ncap #passkey 0;",
+                      *[f"    setelem l_attr_{identifier(a)} #passkey array;" for a in self.attributes],
+                      "  endif;"]
         lines += ["  if #lost:",
                   "    die two moves with the same origin and destination and different effects (#lost) exceed "
                   "the keys a Game Courier move can name;",
@@ -751,6 +787,16 @@ def _add_move(attributes: list[str]) -> str:
     attributes before the turn)."""
     clear = "".join(f"    set s0attr_{identifier(a)} array;\n" for a in attributes)
     return _ADD_MOVE_TEXT.replace("ATTRS", clear)
+
+
+def _token_labels(labels: dict[tuple[str, str], str]) -> tuple[str, str]:
+    """The labels of the two players' pass tokens (:data:`PASS_TOKEN`): ``PASS`` and ``pass``, lengthened
+    while a piece has the label."""
+    taken = {label.upper() for label in labels.values()}
+    base = PASS_TOKEN
+    while base in taken:
+        base += "X"
+    return base.upper(), base.lower()
 
 
 def _config_elements(c: pg.GoalCondition) -> list[dict[str, tuple[str, ...]]]:
