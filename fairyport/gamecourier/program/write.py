@@ -45,6 +45,11 @@ board, each with the plain move first and then each label of the mover's side as
 label only selects the move: the preset makes the move recorded, not the label). Two moves with the same origin,
 destination and effect are one move (as the ZRF interpreter counts them). Where no name is free (more distinct
 moves from one origin than squares times labels), the Pre-Move code dies naming the two moves."""
+OFF_GRID_STORAGE = True
+"""Positions a ZRF board defines beside its grid (``(positions ...)`` outside every grid: capture counters, trays)
+are written as storage squares, as dummy positions are. Game Courier tries a move from a storage square as a drop
+onto the board (one per label), so a game whose pieces move from such a position to another one, or differently
+from two of them with one label, would lose moves: the proof by perft is what shows a translation holds."""
 PASS_TOKEN = "PASS"
 """Where the program lets a player pass (ZRF's ``pass-turn``), each player has a token in a storage square off the
 board (label ``PASS`` for the first player, ``pass`` for the second), and passing is written as dropping the
@@ -661,11 +666,14 @@ def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str]
     """Files, ranks, position -> square name, position -> cell; refused when Game Courier cannot draw the board.
 
     Dummy positions (off the board: ZRF keeps pieces or markers there) go to storage ranks above the board, past
-    one rank of holes, labelled with :data:`STORAGE_RANK` (Game Courier's mark for squares off the board)."""
-    real = [p for p in board.positions if not p.dummy]
-    dummies = [p for p in board.positions if p.dummy]
+    one rank of holes, labelled with :data:`STORAGE_RANK` (Game Courier's mark for squares off the board); so do
+    positions off the grid (counters and trays drawn beside the board: directions that reach them are link
+    tables, see :data:`OFF_GRID_STORAGE`)."""
+    aside = {p.name for p in board.positions if not p.dummy and p.cell is None}
+    real = [p for p in board.positions if not p.dummy and p.name not in aside]
+    dummies = [p for p in board.positions if p.dummy or p.name in aside]
     cells_of = [p.cell for p in real]
-    if not real or any(c is None for c in cells_of):
+    if not real or any(c is None for c in cells_of) or (aside and not OFF_GRID_STORAGE):
         raise refuse("a board whose positions do not all lie on one two-dimensional grid")
     files_n = 1 + max(c[0] for c in cells_of if c is not None)
     ranks_n = 1 + max(c[1] for c in cells_of if c is not None)
