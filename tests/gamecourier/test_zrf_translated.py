@@ -11,7 +11,7 @@ import pytest
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.write import write_program
 from fairyport.zrf.lower import lower_file
-from tests.helpers.paths import CORPUS, needs
+from tests.helpers.paths import CORPUS, ZRF_COLLECTIONS, needs
 from tests.helpers.translated import translate
 
 GRID4 = """(board (image "x.bmp")
@@ -246,3 +246,20 @@ def test_corpus_games_agree(path: Path) -> None:
     zrf_divide, gc_divide = translated.divides(2)
     assert gc_divide == zrf_divide
     assert translated.playout(7, 6) > 0
+
+
+CHESSBALL = ZRF_COLLECTIONS / "GlukKazan+ZoG" / "Rules" / "chessball.zrf"
+
+
+@pytest.mark.parametrize(("path", "variant", "expected"), [
+    # a kick chain and a slide to one square, kicks back to the origin: 18 moves where the plain names give 9
+    pytest.param(CHESSBALL, None, 362, marks=needs(CHESSBALL)),
+    # Knight Hunting: passing allowed (pass-turn true)
+    pytest.param(CORPUS / "zrf" / "zrflib" / "Chess.zrf", "16", 153, marks=needs(CORPUS / "zrf" / "zrflib")),
+], ids=["Chessball", "Knight Hunting"])
+def test_corpus_games_that_need_selectors_or_passes_agree(path: Path, variant: str | None, expected: int) -> None:
+    translated = translate(path, variant)
+    assert translated.perfts(2) == (expected, expected)
+    zrf_divide, gc_divide = translated.divides(2)
+    assert gc_divide == zrf_divide
+    assert translated.playout(3, 8) > 0
