@@ -208,6 +208,16 @@ def test_refusals_name_the_construct(tmp_path: Path) -> None:
     assert caught.value.feature == "a game of 3 players (Game Courier presets enforce two sides)"
 
 
+def test_a_player_moving_twice_in_a_row_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "double.zrf"
+    path.write_text(TINY_CHESS.replace("(turn-order White Black)", "(turn-order White Black Black White)"),
+                    encoding="utf-8")
+    with pytest.raises(UnsupportedError) as caught:
+        write_program(lower_file(path))
+    assert caught.value.feature is not None and caught.value.feature.startswith(
+        "a turn order in which a player moves twice in a row")
+
+
 def test_a_pass_is_a_token_dropped_on_the_first_square(tmp_path: Path) -> None:
     path = tmp_path / "passing.zrf"
     path.write_text(PASSING[0], encoding="utf-8")

@@ -18,6 +18,7 @@ them.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 
 from fairyport.errors import UnsupportedError
@@ -136,8 +137,14 @@ class _Writer:
     def _check_turns(self) -> None:
         p = self.program
         turns = p.turns
-        if (len(turns) != 2 or p.repeat_from != 0 or turns[0].player == turns[1].player
-                or any(t.owner != t.player for t in turns)):
+        cycle = [t.player for t in turns[p.repeat_from:]]
+        order = [t.player for t in turns]
+        if any(a == b for a, b in itertools.pairwise(order)) or (cycle and cycle[0] == cycle[-1]):
+            raise refuse("a turn order in which a player moves twice in a row (Game Courier gives the move to the "
+                         "other side after every move)")
+        if any(t.owner != t.player for t in turns):
+            raise refuse("a turn order in which a player moves another player's pieces")
+        if len(turns) != 2 or p.repeat_from != 0 or turns[0].player == turns[1].player:
             raise refuse("a turn order other than the two players alternating")
         self.players = (turns[0].player, turns[1].player)
         self.turn_types = {t.player: t.move_type for t in turns}
