@@ -134,13 +134,28 @@ KICKERS = """
 there are two moves with the same origin and destination and different effects, and a kick back over the
 kicker's own square ends on its origin (moves a Game Courier move names only with a selector label)."""
 
+CROSS = """
+(define step ($1 (verify not-friend?) add))
+(game (title "Cross") (players White Black) (turn-order White Black)
+  (board (image "x.bmp")
+    (positions (top 50 0 70 20) (west 0 51 20 71) (mid 50 50 70 70) (east 101 50 121 70) (low 50 100 70 120)
+               (far 150 100 170 120))
+    (links n (mid top) (low mid) (far east)) (links s (top mid) (mid low) (east far))
+    (links e (west mid) (mid east) (low far)) (links w (east mid) (mid west) (far low)))
+  (piece (name Stone) (moves (step n) (step e) (step s) (step w)))
+  (board-setup (White (Stone west low)) (Black (Stone top far)))
+  (loss-condition (White Black) (pieces-remaining 0))
+  (loss-condition (White Black) stalemated))
+"""
+"""A board of positions only (no grid): laid out on cells from the positions' screen rectangles."""
+
 PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" true)'),
            CHAINS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" forced)'))
 """A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
 always, or only when there is no other move."""
 
-GAMES = {"droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0], "passing when stuck": PASSING[1],
-         "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
+GAMES = {"cross": CROSS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0],
+         "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
          "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
@@ -206,6 +221,14 @@ def test_refusals_name_the_construct(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedError) as caught:
         write_program(lower_file(path))
     assert caught.value.feature == "a game of 3 players (Game Courier presets enforce two sides)"
+
+
+def test_a_board_without_a_grid_is_laid_out_from_its_drawing(tmp_path: Path) -> None:
+    path = tmp_path / "cross.zrf"
+    path.write_text(CROSS, encoding="utf-8")
+    written = write_program(lower_file(path))
+    # centres 10 (west), 60 (top, mid, low), 111 (east), 160 (far); rows 10, 60/61, 110 (west's 61 is within 2 px)
+    assert written.squares == {"top": "b3", "west": "a2", "mid": "b2", "east": "c2", "low": "b1", "far": "d1"}
 
 
 def test_a_player_moving_twice_in_a_row_is_refused_by_name(tmp_path: Path) -> None:
