@@ -18,8 +18,6 @@ NOTES = SHARED / "notes"
 """The reference notes (``../shared/notes``)."""
 CORPUS = SHARED / "corpus"
 """Real files written by others (``../shared/corpus``)."""
-ZRF_COLLECTIONS = ROOT.parent / "zrfcorpus"
-"""``../zrfcorpus``: the public ZRF collections, one folder per repository (``owner+name``)."""
 
 
 def needs(path: Path) -> pytest.MarkDecorator:
