@@ -22,6 +22,8 @@ from fairyport.movegen.compile import (
     FRIEND,
     HOP_CANNON,
     HOP_NONE,
+    MAY_PROMOTE,
+    MAY_REPEAT,
     QUIET,
     ROYAL_ONLY,
     RayEntries,
@@ -370,13 +372,15 @@ class Position:
         moves_from = v.moves_from
         ep = self.ep
         virgin = self.virgin
+        after = 0  # MAY_PROMOTE and MAY_REPEAT bits of the squares moved from
         for sq, code in enumerate(board):
             if not code or code & 1 == color:  # empty or the opponent's (White's codes are odd)
                 continue
             entry = moves_from[code][sq]
             if entry is None:
                 continue
-            leaps, slides, hops, paths, general = entry
+            leaps, slides, hops, paths, general, bits = entry
+            after |= bits
             for to, flags in leaps:
                 target = board[to]
                 if target == 0:
@@ -432,9 +436,9 @@ class Position:
                 self._program_moves(sq, code, out)
         if v.castlers:
             self._castling_moves(out)
-        if v.promoting:
+        if after & MAY_PROMOTE:
             out = self._with_promotions(out)
-        if v.may_duplicate:
+        if after & MAY_REPEAT:
             out = list(dict.fromkeys(out))
         return out
 
@@ -474,6 +478,8 @@ class Position:
             if not self.virgin >> king & 1:
                 continue
             for ray, step, king_to, partner_to, passed in v.castling_paths(board[king], king):
+                if board[ray[0]]:
+                    continue  # the partner stands beyond the royal's destination, with empty squares between
                 partner = self._partner_on(ray, color)
                 if partner < step:  # none, or not beyond the royal's destination
                     continue
