@@ -764,7 +764,6 @@ class Variant:
         computed per target on first use (:meth:`_leap_attackers`, :meth:`_ray_attackers`), from the step
         vectors in :attr:`simple`; general moves, whose reach has no such form, once for every square.
         """
-        n = self.size
         attacking = CAPTURE | ROYAL_ONLY
         self._reverse: tuple[list[tuple[int, SimpleSpec]], list[tuple[int, SimpleSpec]]] = ([], [])
         """Per attacking colour: the (code, plain move) pairs that can capture or check."""
@@ -772,7 +771,7 @@ class Variant:
             for spec in self.simple[code]:
                 if spec[2] & attacking:
                     self._reverse[(code - 1) & 1].append((code, spec))
-        special_from: list[list[set[tuple[int, int]]]] = [[set() for _ in range(n)] for _ in range(2)]
+        special_from: tuple[dict[int, set[tuple[int, int]]], ...] = ({}, {})
         for code in range(1, self.codes):
             color = (code - 1) & 1
             allowed = self.allowed[code]
@@ -785,14 +784,17 @@ class Variant:
                         _reach(root, targets, attacking)
                 for target in targets:
                     if allowed is None or target in allowed:
-                        special_from[color][target].add((sq, code))
+                        special_from[color].setdefault(target, set()).add((sq, code))
         self.leap_attackers: tuple[Lazy[tuple[tuple[int, int], ...]], ...] = tuple(
             Lazy(functools.partial(self._leap_attackers, color)) for color in (WHITE, BLACK))
         """Per attacking colour and target square: the (origin, code) of every plain leap that can capture there."""
         self.ray_attackers: tuple[Lazy[RayEntries], ...] = tuple(
             Lazy(functools.partial(self._ray_attackers, color)) for color in (WHITE, BLACK))
         """Per attacking colour and target square: the reverse rays of plain slides and hops (see RayEntries)."""
-        self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
+        self.special_attackers: tuple[Lazy[tuple[tuple[int, int], ...]], ...] = tuple(
+            Lazy(functools.partial(_sorted_pairs, found)) for found in special_from)
+        """Per attacking colour and target square: the (origin, code) of every general move that can capture
+        there."""
         self._king_lines: dict[tuple[int, int], KingLines] = {}
         self._sensitive: dict[tuple[int, int], int] = {}
         self._screened: dict[tuple[int, int], Screened] = {}
@@ -915,6 +917,10 @@ class Variant:
             found = self._through[key] = (tuple(entry for entry in rays if square in entry[0]),
                                           tuple((frm, code) for frm, code, path in specials if square in path))
         return found
+
+
+def _sorted_pairs(found: dict[int, set[tuple[int, int]]], target: int) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted(found.get(target, ())))
 
 
 def _flat_paths(node: LegNode, prereq: tuple[int, ...], initial: bool) -> list[FlatPath] | None:
