@@ -10,9 +10,8 @@ import sys
 from pathlib import Path
 
 import fairyport
-from fairyport.engines import model_engine
 from fairyport.model import WHITE
-from fairyport.movegen import perft
+from fairyport.movegen import Position, compile_game, perft
 from tests.helpers import independent_movegen as independent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +29,7 @@ def _big_diagram(pieces: int = 50) -> str:
 
 def test_tables_are_built_only_for_the_squares_visited() -> None:
     game = fairyport.read(_big_diagram())
-    pos = model_engine(game, "<big>").position(None, None)
+    pos = Position.start(compile_game(game))
     assert perft(pos, 2) == 25968
     variant = pos.variant
     queen = variant.code("Q", WHITE)
@@ -40,8 +39,8 @@ def test_tables_are_built_only_for_the_squares_visited() -> None:
 
 
 def test_counts_agree_with_the_independent_generator() -> None:
-    pos = model_engine(fairyport.read(_big_diagram()), "<big>").position(None, None)
-    counts = {}
+    pos = Position.start(compile_game(fairyport.read(_big_diagram())))
+    counts: dict[str, int] = {}
     for move in pos.legal_moves():
         pos.push(move)
         counts[move.uci] = perft(pos, 1)
