@@ -407,7 +407,9 @@ class Position:
                         append((sq, to, 0, (), (), (), -1))
                     break
             for ray, flags, kind in hops:
-                self._hop_moves(sq, ray, flags, kind, out)
+                for to in hop_targets(ray, kind, board):
+                    if lands(board[to], color, flags, CAPTURE):
+                        append((sq, to, 0, (), (), (), -1))
             for prereq, ray, flags, ep_created, initial in paths:
                 if initial and not virgin >> sq & 1:
                     continue
@@ -441,12 +443,6 @@ class Position:
         if after & MAY_REPEAT:
             out = list(dict.fromkeys(out))
         return out
-
-    def _hop_moves(self, sq: int, ray: tuple[int, ...], flags: int, kind: int, out: list[RawMove]) -> None:
-        board = self.board
-        for to in hop_targets(ray, kind, board):
-            if lands(board[to], self.turn, flags, CAPTURE):
-                out.append((sq, to, 0, (), (), (), -1))
 
     def _program_moves(self, sq: int, code: int, out: list[RawMove]) -> None:
         v = self.variant

@@ -27,6 +27,7 @@ On orthogonal atoms ``h`` means ``b`` (as the Interactive Diagram reads it: ``fh
 from __future__ import annotations
 
 import enum
+import functools
 
 from fairyport.xbetza.syntax import LEAPER_ATOMS, RIDER_ATOMS
 
@@ -75,6 +76,7 @@ def oblique_vectors(short: int, long: int) -> tuple[tuple[int, int], ...]:
     return ((a, b), (b, a), (b, -a), (a, -b), (-a, -b), (-b, -a), (-b, a), (-a, b))
 
 
+@functools.cache
 def atom_geometry(atom: str) -> tuple[AtomClass, int, tuple[int, int]]:
     """Class, unit multiple and (short, long) leap of an atom such as ``W``, ``A``, ``N``, ``FX``.
 
@@ -173,6 +175,7 @@ def continuation_directions(letters: str) -> frozenset[int]:
     return _k_system(letters) or DEFAULT_CONTINUATION
 
 
+@functools.cache
 def direction_vector(atom: str, direction: int) -> tuple[int, int]:
     """The (file, rank) step of ``atom`` (a leaper, ``K`` or a rider ``R B Q``) in direction bit ``direction``.
 
