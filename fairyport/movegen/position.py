@@ -639,7 +639,7 @@ class Position:
                 board[frm] = piece
                 if not attacked:
                     append(move)
-            elif (screened >> frm | screened >> to) & 1:
+            elif screened and (screened >> frm | screened >> to) & 1:
                 # only lines through the two squares whose occupancy changes can newly attack the royal: test
                 # them on the board with the move written in place
                 piece = board[frm]
@@ -651,6 +651,8 @@ class Position:
                 board[frm] = piece
                 if not exposed:
                     append(move)
+            elif not pins:
+                append(move)
             else:
                 line = pins.get(frm)
                 if line is None or line >> to & 1:
