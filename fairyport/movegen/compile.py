@@ -335,6 +335,10 @@ class Variant:
         if not code:
             return None
         leaps, slides, hops = self._simple_moves[code][sq]
+        # check-only moves (``k``, the facing rule's slide) give no move: only the attack tables hold them
+        leaps = tuple(leap for leap in leaps if leap[1] != ROYAL_ONLY)
+        slides = tuple(slide for slide in slides if slide[1] != ROYAL_ONLY)
+        hops = tuple(hop for hop in hops if hop[1] != ROYAL_ONLY)
         paths, general = self.paths[code][sq], self.general[code][sq]
         if not (leaps or slides or hops or paths or general):
             return None
