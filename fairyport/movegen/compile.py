@@ -628,8 +628,7 @@ class Variant:
     def _compile_simple(self, t: CompiledType, move: betza.Move, where: Where = ANYWHERE) -> bool:
         """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain.
 
-        A move that may start only on some squares (``where.origins``) is compiled on those squares only; one
-        that may land only on some squares (``where.landings``) is fast only as a leap."""
+        A zone-conditioned move (``where``: it may start or land only on some squares) is fast only as a leap."""
         leg = move.first
         if set(leg.modes) - set("mcdkpge") or move.atom == "U" or move.star:
             return False
@@ -643,8 +642,10 @@ class Variant:
         limit = move.range if move.range is not None else default_range
         if (hop == HOP_GRASSHOPPER and limit != 0) or (leg.has("e") and (limit != 1 or hop != HOP_NONE)):
             return False  # e.p. captures are fast only on single leaps
-        if where.landings is not None and (limit != 1 or hop != HOP_NONE):
-            return False  # a slide or hop that may land only on some squares is a leg tree
+        if where is not ANYWHERE and (limit != 1 or hop != HOP_NONE):
+            # a slide or hop that may start or land only on some squares is a leg tree: the reverse rays keep
+            # one reach per code and line, which would let a piece outside the zone attack along it
+            return False
         vectors = [self._direction_vector(move.atom, d) for d in sorted(first_leg_directions(leg.directions, cls))]
         for color in (WHITE, BLACK):
             sign = 1 if color == WHITE else -1
