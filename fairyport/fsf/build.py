@@ -80,6 +80,14 @@ move it loses its ``i`` and is written ``fmnnD`` (``nn``: the e.p. rights that `
 STALEMATE = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS, "win": StalemateResult.WIN}
 """``stalemateValue`` for the stalemated side."""
 SIDES = ((WHITE, "white"), (BLACK, "black"))
+SPECIAL_PIECES = {
+    "janggiCannon": "a cannon that may neither hop over nor capture another janggi cannon (Fairy-Stockfish's "
+                    "move generator special-cases it; its Betza pR does not say so)",
+}
+"""Fairy-Stockfish's built-in piece types with rules beyond their Betza (refused by name)."""
+NO_CASTLING_KING = "king without castling"
+"""The name of the king type of the side the start position gives no castling right (when the other side has
+one): the model's castling belongs to a piece type, Fairy-Stockfish's rights to a side."""
 
 
 def _zoned_modes(modes: str) -> str:
@@ -167,6 +175,9 @@ class _Builder:
         for piece_type in PIECES:
             if piece_type not in self.state.pieces:
                 continue
+            if piece_type in SPECIAL_PIECES and piece_type not in self.state.custom:
+                raise UnsupportedError(f"{piece_type}: {SPECIAL_PIECES[piece_type]}",
+                                       self.piece_where(piece_type).location(), feature=piece_type)
             moves = self.moves_of(piece_type)
             piece = PieceType(piece_type, self.letters[piece_type], moves, royal=piece_type == "king")
             if piece_type in self.state.custom:
@@ -324,7 +335,7 @@ class _Builder:
             raise self.refuse("promotionPawnTypes.white", "different promotion pawn types per side")
         if choices != state.get("promotionPieceTypes.black"):
             raise self.refuse("promotionPieceTypesWhite", "different promotion choices per side")
-        promoted: dict[str, str | None] = state.get("promotedPieceType")
+        promoted: dict[str, str | None] = dict(state.get("promotedPieceType"))
         stuck = state.get("immobilityIllegal")
         if any(zone_squares.values()):
             depth = self.last_ranks(zone_squares)
@@ -333,9 +344,15 @@ class _Builder:
                 piece = by_name.get(piece_type)
                 if piece is None:
                     continue
+                targets = set(choices)
                 if promoted.get(piece_type):
-                    raise self.refuse("promotedPieceType", f"{piece_type} is a pawn type and promotes shogi-style too")
-                order = [t for t in PIECES if t in choices and t in by_name]
+                    if piece_type != "pawn":
+                        raise self.refuse("promotedPieceType",
+                                          f"{piece_type} is a pawn type and promotes shogi-style too")
+                    # Fairy-Stockfish's pawn promotes on every move that ends in the region: to each promotion
+                    # type and to its promoted type alike (make_promotions), so the latter is one more choice.
+                    targets.add(promoted.pop(piece_type))
+                order = [t for t in PIECES if t in targets and t in by_name]
                 piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t]) for t in reversed(order)),
                                             depth=depth or 1, zone=name,
                                             mandatory=state.get("mandatoryPawnPromotion"),
@@ -454,7 +471,7 @@ class _Builder:
             raise self.refuse("extinctionPieceTypes", "pseudo-royal pieces whose number may exceed "
                               f"extinctionPieceCount + 1 = {limit} (royal only while few enough)")
 
-    def castling(self, pieces: list[PieceType], setup: Setup, rights: str) -> None:
+    def castling(self, pieces: list[PieceType], setup: Setup, rights: str, rules: Rules) -> None:
         state = self.state
         if not state.get("castling") or rights == "-":
             return
@@ -478,9 +495,11 @@ class _Builder:
         letters = {self.letters[t] for t in partners if t in self.letters}
         rook_like = {p.id for p in pieces
                      if any(m.atom == "R" and not m.is_multi_leg for m in betza.parse_moves(p.betza))}
-        castles = False
+        castles: set[Color] = set()
         for color, rank, marks in ((WHITE, 0, "KQ"), (BLACK, self.ranks - 1, "kq")):
             granted = {c for c in rights if c in marks}
+            if not granted:
+                continue
             king = setup.placement.get(square_name(king_file, rank))
             in_place = king is not None and king.id == king_letter and king.color == color
             possible: set[str] = set()
@@ -494,10 +513,28 @@ class _Builder:
             if granted != possible:
                 raise self.refuse("startFen", f"castling rights {rights!r}: the pieces allow "
                                   f"{''.join(sorted(possible)) or 'none'} for {COLOR_NAMES[color]}")
-            castles = castles or bool(possible)
-        if castles:
-            king_piece = next(p for p in pieces if p.name == "king")
-            king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
+            castles.add(color)
+        if not castles:
+            return
+        king_piece = next(p for p in pieces if p.name == "king")
+        if len(castles) == 1:
+            self.king_without_castling(pieces, setup, rules, king_piece, WHITE if BLACK in castles else BLACK)
+        king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
+
+    def king_without_castling(self, pieces: list[PieceType], setup: Setup, rules: Rules, king: PieceType,
+                              color: Color) -> None:
+        """Give ``color``'s kings their own type, the king without castling: Fairy-Stockfish's start position
+        gives that side no castling right (the model's castling belongs to the piece type, both sides alike)."""
+        used = {p.id for p in pieces}
+        letter = next(c for c in "ZYXWVUTSRQPONMLKJIHGFEDCBA" if c not in used)
+        pieces.insert(pieces.index(king) + 1, dataclasses.replace(king, name=NO_CASTLING_KING, id=letter,
+                                                                  extra={}))
+        for square, placed in list(setup.placement.items()):
+            if placed.id == king.id and placed.color == color:
+                setup.placement[square] = Piece(letter, color)
+        if rules.flag is not None and rules.flag.piece(color) == king.id:
+            side = "white_piece" if color == WHITE else "black_piece"
+            rules.flag = dataclasses.replace(rules.flag, **{side: letter})
 
     def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
                       rook_like: set[str]) -> bool:
@@ -556,7 +593,7 @@ class _Builder:
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)
         self.drops(pieces, rules)
-        self.castling(pieces, setup, rights)
+        self.castling(pieces, setup, rights, rules)
         game = Game(Metadata(title=self.section.name, source=self.file),
                     Board(self.files, self.ranks), pieces, setup, rules, self.zones,
                     format_data={"fsf": {"section": self.section.name, "line": self.section.line,
