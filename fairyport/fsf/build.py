@@ -185,7 +185,7 @@ class _Builder:
             mobility = {color: self.on_board(self.state.get(f"mobility.{side}.{piece_type}")) for color, side in SIDES}
             if any(mobility.values()):
                 full = {c: s or self.everything() for c, s in mobility.items()}
-                piece.confined_to = self.zone(f"mobility {piece_type}", full)
+                piece.confined_to = self.zone(f"mobility-{piece_type}", full)
             out.append(piece)
         return out
 
@@ -198,7 +198,7 @@ class _Builder:
         white = frozenset((f, r) for f in range(self.files) for r in range(rank, self.ranks))
         black = frozenset((f, r) for f in range(self.files) for r in range(self.ranks - rank))
         soldier.betza = "fW"
-        soldier.zoned_moves = (ZonedMove("sW", self.zone("soldier sideways", {WHITE: white, BLACK: black})),)
+        soldier.zoned_moves = (ZonedMove("sW", self.zone("soldier-sideways", {WHITE: white, BLACK: black})),)
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> tuple[Setup, str]:
@@ -271,7 +271,7 @@ class _Builder:
             if self.virgin_is_region(piece, rest, regions, setup):
                 piece.betza = betza.write([*initial, *rest])
                 continue
-            zone = zone or self.zone("double step", regions)
+            zone = zone or self.zone("double-step", regions)
             piece.betza = betza.write(rest) if rest else ""
             plain = [dataclasses.replace(m, legs=(dataclasses.replace(m.first, modes=_zoned_modes(m.first.modes)),
                                                   *m.legs[1:])) for m in initial]
@@ -284,7 +284,7 @@ class _Builder:
             pawn.betza = pawn.betza.replace("fcF", "fceF")
         if self.state.get("tripleStepRegion.white") or self.state.get("tripleStepRegion.black"):
             raise self.refuse("tripleStepRegion.white", "triple steps")
-        creators = [p.name for p in pieces if any(z.zone == "double step" for z in p.zoned_moves)
+        creators = [p.name for p in pieces if any(z.zone == "double-step" for z in p.zoned_moves)
                     or any(m.first.has("i") for m in betza.parse_moves(p.betza))]
         for taker in sorted(ep_types - {"pawn"}):
             if taker in self.state.pieces and creators and self.captures_apart(taker):
@@ -394,7 +394,7 @@ class _Builder:
                 zones[color] = squares
             zone = None
             if any(z != self.everything() for z in zones.values()):
-                zone = self.zone(f"drop {piece.name}", zones)
+                zone = self.zone(f"drop-{piece.name}", zones)
             limit = state.get("dropNoDoubledCount") if no_doubled == piece.name else None
             mate = state.get("shogiPawnDropMateIllegal") and piece.name == "shogiPawn"
             if zone is not None or limit is not None or mate:

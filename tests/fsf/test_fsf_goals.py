@@ -4,10 +4,13 @@ variants.ini, and refused by name by the writers that cannot express them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fairyport import json as fp_json
 from fairyport.errors import UnsupportedError
+from fairyport.formats import load_engine, read_game
 from fairyport.fsf.compare import fsf_counts
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
@@ -134,8 +137,11 @@ def test_fsf_write_read_back(name: str) -> None:
     assert _model_counts(back, start, 2) == expected  # the section read back plays as Fairy-Stockfish plays it
 
 
-@pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
-@pytest.mark.parametrize(("name", "feature"), [("hill22", "flag goal"), ("forced22", "must capture")])
+@pytest.mark.parametrize(("write", "name", "feature"), [
+    *((w, n, f) for w in (write_gamecourier, write_idiagram)
+      for n, f in (("hill22", "flag goal"), ("forced22", "must capture"))),
+    # ZRF writes a flag goal of one piece (absolute-config); counts and full zones are refused
+    (write_zrf, "cavalry22", "flag goal"), (write_zrf, "forced22", "must capture")])
 def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
     game = _game(name)
     assert callable(write)
@@ -145,3 +151,27 @@ def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
     _, lost = write(game, best_effort=True)
     assert any(feature in item or ("flag goal" in item if feature == "flag goal" else "forced captures" in item)
                for item in lost)
+
+
+ZRF_FLAG_CASES = [
+    ("hill22", "4k3/8/8/4p3/8/4K3/8/8 w - - 0 1"),
+    ("hill22", "4k3/8/3p4/8/2K5/8/8/8 b - - 0 1"),
+    ("anyflag22", "4k3/8/8/2p5/1N6/8/8/4K3 w - - 0 1"),
+]
+
+
+@pytest.mark.parametrize(("name", "fen"), ZRF_FLAG_CASES)
+def test_zrf_writes_the_flag_goal_and_reads_it_back(name: str, fen: str, tmp_path: Path) -> None:
+    game = _game(name)
+    text, lost = write_zrf(game)
+    assert lost == [] and "absolute-config" in text
+    path = tmp_path / "flag.zrf"
+    path.write_text(text, encoding="utf-8")
+    back = read_game(path, "zrf")
+    assert back.rules.flag == game.rules.flag and not back.kept
+    pyffish.load_variant_config(SECTIONS)
+    expected = fsf_counts(pyffish, name, 3, fen)
+    assert _model_counts(back, fen, 3) == expected  # the model read back
+    engine = load_engine(path, engine="native")
+    assert engine.name == "zrf"
+    assert [perft(engine.position(fen, None), d) for d in (1, 2, 3)] == expected  # the ZRF interpreter
