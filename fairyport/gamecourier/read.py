@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,7 @@ from fairyport.model import (
     Board,
     Color,
     DropRule,
+    FlagGoal,
     Game,
     KeptCode,
     Metadata,
@@ -155,6 +157,35 @@ def game_from_analysis(info: Analysis, source: str) -> Game:
         _read_drops(info, game)
     game.validate()
     return game
+
+
+_FLAG_TEST = re.compile(r"\((?:== space (\w+) (\S+)|fn (white|black) space (\w+))\)")
+"""One square's test of the writer's ``def flagged_white`` / ``def flagged_black``."""
+
+
+def _flag_goal(info: Analysis, game: Game) -> FlagGoal | None:
+    """The flag goal from the writer's ``def flagged_SIDE`` functions: per side an ``or`` of tests
+    ``(== space SQ LABEL)`` (the flag piece) or ``(fn SIDE space SQ)`` (any piece) over the squares of a zone of
+    the game; None without them (or where they are not that idiom: noted)."""
+    found: dict[Color, tuple[str | None, frozenset[str]]] = {}
+    for color, side in ((WHITE, "white"), (BLACK, "black")):
+        command = _def(info, f"flagged_{side}")
+        if command is None:
+            return None
+        body = command.text.split(None, 2)[2] if len(command.text.split(None, 2)) == 3 else ""
+        tests = _FLAG_TEST.findall(body)
+        rebuilt = " or ".join(f"(== space {sq} {lab})" if sq else f"(fn {who} space {sq2})"
+                              for sq, lab, who, sq2 in tests)
+        labels = {lab.upper() if lab else None for _, lab, _, _ in tests}
+        if not tests or rebuilt != body.strip() or len(labels) != 1 or any(w and w != side for _, _, w, _ in tests):
+            game.format_data[FORMAT]["notes"].append(f"flagged_{side} not understood")
+            return None
+        found[color] = (labels.pop(), frozenset(sq or sq2 for sq, _, _, sq2 in tests))
+    for zone in dict.fromkeys(z.name for z in game.zones):
+        if all(game.zone_squares(zone, color) == found[color][1] for color in (WHITE, BLACK)):
+            return FlagGoal(zone, found[WHITE][0], found[BLACK][0])
+    game.format_data[FORMAT]["notes"].append("the flag squares are no zone of the game")
+    return None
 
 
 def _author(info: Analysis) -> str:
@@ -288,6 +319,7 @@ def _read_rules(info: Analysis, game: Game) -> None:
                     data["notes"].append(f"zone function {name} not understood")
                     continue
                 game.zones.append(Zone(name[len("zone_"):-len(side)], squares, color))
+    game.rules.flag = _flag_goal(info, game)
     for piece in game.pieces:
         piece.promotion = _promotion(info, game, piece)
     if not any(p.promotion for p in game.pieces):

@@ -138,10 +138,10 @@ def test_fsf_write_read_back(name: str) -> None:
 
 
 @pytest.mark.parametrize(("write", "name", "feature"), [
-    *((w, n, f) for w in (write_gamecourier, write_idiagram)
-      for n, f in (("hill22", "flag goal"), ("forced22", "must capture"))),
-    # ZRF writes a flag goal of one piece (absolute-config); counts and full zones are refused
-    (write_zrf, "cavalry22", "flag goal"), (write_zrf, "forced22", "must capture")])
+    (write_idiagram, "hill22", "flag goal"), (write_idiagram, "forced22", "must capture"),
+    # ZRF and GAME Code write a flag goal of one piece; counts and full zones are refused
+    *((w, n, f) for w in (write_zrf, write_gamecourier)
+      for n, f in (("cavalry22", "flag goal"), ("forced22", "must capture")))])
 def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
     game = _game(name)
     assert callable(write)
@@ -153,25 +153,28 @@ def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
                for item in lost)
 
 
-ZRF_FLAG_CASES = [
+FLAG_CASES = [
     ("hill22", "4k3/8/8/4p3/8/4K3/8/8 w - - 0 1"),
     ("hill22", "4k3/8/3p4/8/2K5/8/8/8 b - - 0 1"),
     ("anyflag22", "4k3/8/8/2p5/1N6/8/8/4K3 w - - 0 1"),
 ]
 
 
-@pytest.mark.parametrize(("name", "fen"), ZRF_FLAG_CASES)
-def test_zrf_writes_the_flag_goal_and_reads_it_back(name: str, fen: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("target", "idiom"), [("zrf", "absolute-config"), ("gamecourier", "def flagged_white")])
+@pytest.mark.parametrize(("name", "fen"), FLAG_CASES)
+def test_writers_write_the_flag_goal_and_read_it_back(target: str, idiom: str, name: str, fen: str,
+                                                      tmp_path: Path) -> None:
+    write = {"zrf": write_zrf, "gamecourier": write_gamecourier}[target]
     game = _game(name)
-    text, lost = write_zrf(game)
-    assert lost == [] and "absolute-config" in text
-    path = tmp_path / "flag.zrf"
+    text, lost = write(game)
+    assert lost == [] and idiom in text
+    path = tmp_path / ("flag.zrf" if target == "zrf" else "flag.php")
     path.write_text(text, encoding="utf-8")
-    back = read_game(path, "zrf")
+    back = read_game(path, target)
     assert back.rules.flag == game.rules.flag and not back.kept
     pyffish.load_variant_config(SECTIONS)
     expected = fsf_counts(pyffish, name, 3, fen)
     assert _model_counts(back, fen, 3) == expected  # the model read back
     engine = load_engine(path, engine="native")
-    assert engine.name == "zrf"
-    assert [perft(engine.position(fen, None), d) for d in (1, 2, 3)] == expected  # the ZRF interpreter
+    assert engine.name == target
+    assert [perft(engine.position(fen, None), d) for d in (1, 2, 3)] == expected  # the format's interpreter
