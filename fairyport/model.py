@@ -312,6 +312,36 @@ class FlagGoal:
         return self.white_piece if color == WHITE else self.black_piece
 
 
+@dataclasses.dataclass(frozen=True)
+class ExtinctionGoal:
+    """The game ends as soon as a side has at most ``count`` pieces (on the board and in hand) of one of the
+    listed types while the other side has at least ``opponent_count`` of that type (Fairy-Stockfish's
+    ``extinctionValue``; antichess, extinction chess, three kings). The side whose pieces ran out scores
+    ``result``; no move is made after that. Checked for the player who just moved first, then for the player to
+    move; a promoted piece counts as the type it became."""
+
+    pieces: tuple[str, ...] | None = None
+    """Ids of the piece types counted one by one; None: all of a side's pieces counted together."""
+    count: int = 0
+    """The game ends when a side has this many pieces of a type or fewer."""
+    opponent_count: int = 0
+    """... and the other side has at least this many of it."""
+    result: StalemateResult = StalemateResult.LOSS
+    """The result for the side whose pieces ran out."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Blast:
+    """Atomic captures: a capture also removes the capturing piece and every piece on the eight squares around
+    the capture square, except pieces of the ``spared`` types (Fairy-Stockfish's ``blastOnCapture``: its pawns).
+    With a blast, royal pieces follow Fairy-Stockfish's pseudo-royal rule: a move may not blast one of the
+    mover's royal pieces, a move that blasts an enemy royal piece is legal whatever it leaves attacked, and
+    a royal piece next to an enemy royal piece counts as not attacked."""
+
+    spared: tuple[str, ...] = ()
+    """Ids of the piece types that an explosion next to them does not remove (they are removed when captured)."""
+
+
 @dataclasses.dataclass
 class Rules:
     """Game rules other than piece moves. Castling and en passant are given by the pieces' XBetza."""
@@ -337,6 +367,10 @@ class Rules:
     must_capture: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """When a player has a legal capture, only captures are legal (drops and castling are not captures; an e.p.
     capture is)."""
+    extinction: ExtinctionGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """A game end when a side runs out of pieces of a type (see :class:`ExtinctionGoal`)."""
+    blast: Blast | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """Atomic captures (see :class:`Blast`)."""
 
 
 @dataclasses.dataclass
@@ -492,6 +526,16 @@ class Game:
                     self.piece_type(piece_id)
             if flag.count < 1:
                 raise ModelError(f"the flag goal needs {flag.count} pieces", expected="a count of at least 1")
+        extinction = self.rules.extinction
+        if extinction is not None:
+            for piece_id in extinction.pieces or ():
+                self.piece_type(piece_id)
+            if extinction.count < 0 or extinction.opponent_count < 0:
+                raise ModelError(f"the extinction goal counts {extinction.count} and {extinction.opponent_count}",
+                                 expected="counts of at least 0")
+        if self.rules.blast is not None:
+            for piece_id in self.rules.blast.spared:
+                self.piece_type(piece_id)
         for zone in self.zones:
             for square in sorted(zone.squares):
                 self.board.square(square)
@@ -518,6 +562,15 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
                       + (", or one in the full zone" if flag.blocked_win else "") + ")"))
     if game.rules.must_capture:
         found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    extinction = game.rules.extinction
+    if extinction is not None:
+        which = ", ".join(extinction.pieces) if extinction.pieces is not None else "all pieces together"
+        found.append(("extinction", f"the extinction goal ({which}: at most {extinction.count} left is a "
+                      f"{extinction.result.value}" + (f" while the opponent has {extinction.opponent_count}"
+                                                       if extinction.opponent_count else "") + ")"))
+    if game.rules.blast is not None:
+        spared = ", ".join(game.rules.blast.spared) or "none"
+        found.append(("atomic captures", f"atomic captures (spared next to a capture: {spared})"))
     return found
 
 

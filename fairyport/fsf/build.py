@@ -38,9 +38,11 @@ from fairyport.model import (
     COLOR_NAMES,
     SHOGI_TRIGGERS,
     WHITE,
+    Blast,
     Board,
     Color,
     DropRule,
+    ExtinctionGoal,
     FlagGoal,
     Game,
     Metadata,
@@ -71,6 +73,7 @@ HANDLED = frozenset({
     "soldierPromotionRank", "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes",
     "extinctionPieceCount", "extinctionOpponentPieceCount", "mustCapture", "flagPiece.white", "flagPiece.black",
     "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
+    "blastOnCapture",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -148,6 +151,11 @@ class _Builder:
             raise self.refuse("checkmateValue", "only checkmate as a loss for the mated side is in the model")
         if self.state.get("stalemateValue") not in STALEMATE:
             raise self.refuse("stalemateValue", "a stalemate with no result")
+        for slot in ("promotionPieceTypes.white", "promotionPieceTypes.black", "promotionPawnTypes.white",
+                     "promotionPawnTypes.black", "enPassantTypes.white", "enPassantTypes.black",
+                     "castlingRookPieces.white", "castlingRookPieces.black"):
+            if opt.ALL_PIECES in self.state.get(slot):
+                raise self.refuse(slot, "'*' (all pieces together) is no piece type here")
         if self.state.get("capturesToHand") and not self.state.get("pieceDrops"):
             raise self.refuse("capturesToHand", "captures to hand without drops")
 
@@ -431,9 +439,20 @@ class _Builder:
         if rules.flag.count < 1:
             raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
 
-    def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
-        """Pseudo-royal extinction pieces as royal pieces, where the two agree.
+    def blast(self, rules: Rules) -> None:
+        """Atomic captures: Fairy-Stockfish spares the pawns (its ``pawn`` type only) around a capture."""
+        if not self.state.get("blastOnCapture"):
+            return
+        if self.state.get("capturesToHand"):
+            raise self.refuse("blastOnCapture", "atomic captures whose blasted pieces go to a hand")
+        rules.blast = Blast((self.letters["pawn"],) if "pawn" in self.letters else ())
 
+    def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
+        """The extinction goal, and pseudo-royal extinction pieces as royal pieces where the two agree.
+
+        Without ``extinctionPseudoRoyal`` (or with atomic captures) the game ends as soon as a side has at most
+        ``extinctionPieceCount`` pieces of a listed type (``*``: all its pieces together, hand included) while
+        the other has at least ``extinctionOpponentPieceCount``: the model's :class:`ExtinctionGoal`.
         Fairy-Stockfish makes the pieces of an extinction type pseudo-royal (they may not be left attacked)
         while a side has at most ``extinctionPieceCount`` + 1 of them, and with pseudo-royals extinction never
         ends the game (they cannot be captured). So when no side can ever have more than that many, they are
@@ -441,16 +460,26 @@ class _Builder:
         model's protection of the last royal only.
         """
         state = self.state
-        if state.get("extinctionValue") == "none":
+        value = state.get("extinctionValue")
+        if value == "none":
             return
-        if not state.get("extinctionPseudoRoyal"):
-            raise self.refuse("extinctionValue", "losing (or winning) when a piece type is extinct")
-        if state.get("extinctionValue") != "loss":
+        types = state.get("extinctionPieceTypes")
+        pseudo = state.get("extinctionPseudoRoyal")
+        if not pseudo or state.get("blastOnCapture"):
+            missing = sorted(t for t in types if t != opt.ALL_PIECES and t not in self.letters)
+            if missing:
+                raise self.refuse("extinctionPieceTypes", f"{missing[0]} is not in the game (the game would end "
+                                  "before the first move)")
+            listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types))
+            rules.extinction = ExtinctionGoal(listed, state.get("extinctionPieceCount"),
+                                              state.get("extinctionOpponentPieceCount"), STALEMATE[value])
+        if not pseudo:
+            return
+        if value != "loss":
             raise self.refuse("extinctionValue", "pseudo-royal pieces whose loss is not a loss")
         if state.get("extinctionOpponentPieceCount"):
             raise self.refuse("extinctionOpponentPieceCount", "extinction counted against the opponent's pieces")
-        types = state.get("extinctionPieceTypes")
-        if len(types) > len(PIECES) // 2:
+        if opt.ALL_PIECES in types:
             raise self.refuse("extinctionPieceTypes", "every piece pseudo-royal")
         limit = state.get("extinctionPieceCount") + 1
         by_name = {p.name: p for p in pieces}
@@ -589,6 +618,7 @@ class _Builder:
                       royals_may_face=not self.state.get("flyingGeneral"),
                       must_capture=self.state.get("mustCapture"))
         self.flag(rules)
+        self.blast(rules)
         self.initial_moves(pieces, setup)
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)

@@ -202,7 +202,7 @@ def _piece_set(state: State, key: str, value: str, where: Where) -> frozenset[st
         if token == "-":
             break
         if token == "*":
-            out |= set(PIECES)
+            out.add(opt.ALL_PIECES)
             continue
         piece_type = state.type_of(token)
         if piece_type is None:

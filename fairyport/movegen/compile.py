@@ -29,6 +29,8 @@ from fairyport.model import (
     ZonedMove,
     kept_code,
 )
+from fairyport.movegen.atomic import blast_class, compile_blast
+from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
 from fairyport.movegen.goals import compile_flag, must_capture_class
 from fairyport.xbetza import syntax as betza
@@ -262,6 +264,10 @@ class Variant:
             self._compile_hands()
         self.flag = compile_flag(game, self.geometry, [t.piece.id for t in self.types])
         """The compiled flag goal (:mod:`fairyport.movegen.goals`), or None."""
+        self.extinction = compile_extinction(game, [t.piece.id for t in self.types])
+        """The compiled extinction goal (:mod:`fairyport.movegen.extinction`), or None."""
+        self.blast = compile_blast(game, self.geometry, [t.piece.id for t in self.types], self.hands_used)
+        """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
@@ -345,11 +351,14 @@ class Variant:
         """An empty position of this game (with hands in a game with drops or promotion from hand)."""
         from fairyport.movegen.position import Position
 
+        base: type[Position] = Position
         if self.hands_used:
             from fairyport.movegen.drops import HandPosition
 
-            return must_capture_class(HandPosition)(self) if self.game.rules.must_capture else HandPosition(self)
-        return must_capture_class(Position)(self) if self.game.rules.must_capture else Position(self)
+            base = HandPosition
+        if self.blast is not None:
+            base = blast_class(base)
+        return must_capture_class(base)(self) if self.game.rules.must_capture else base(self)
 
     def start_position(self) -> Position:
         """The game's start position."""

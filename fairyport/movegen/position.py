@@ -28,6 +28,7 @@ from fairyport.movegen.compile import (
     Variant,
     code_of,
 )
+from fairyport.movegen.extinction import extinct, extinction_winner
 from fairyport.movegen.goals import flag_won
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
@@ -58,7 +59,7 @@ class Outcome(NamedTuple):
 
     winner: Color | None
     reason: str
-    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece`` or ``flag``."""
+    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece``, ``flag`` or ``extinction``."""
 
     @property
     def result(self) -> str:
@@ -331,6 +332,8 @@ class Position:
             return True
         if v.flag is not None and flag_won(self):
             return True
+        if v.extinction is not None and extinct(self) is not None:
+            return True
         if v.game.rules.bare_king is BareKingRule.LOSS:
             return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
         return False
@@ -345,6 +348,11 @@ class Position:
             return Outcome(loser ^ 1, "no royal piece")
         if self.variant.flag is not None and flag_won(self):
             return Outcome(loser ^ 1, "flag")
+        spec = self.variant.extinction
+        if spec is not None:
+            gone = extinct(self)
+            if gone is not None:
+                return Outcome(extinction_winner(spec, gone), "extinction")
         if self.is_game_over():
             return Outcome(loser ^ 1, "bare king")
         if self.legal_raw():
