@@ -306,6 +306,11 @@ class FlagGoal:
     """How many flag pieces must stand in the zone."""
     blocked_win: bool = False
     """Also won when the zone is full (no empty square) and holds at least one flag piece."""
+    extra_move: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """The opponent of the player who reached the flag moves once more (Fairy-Stockfish's ``flagMove``, racing
+    kings): the game ends at the start of the turn of a player whose flag is reached. Where the opponent's flag
+    piece is royal, that extra move is Black's only, and only when Black is not in check and its royal flag
+    piece can step into Black's flag zone (otherwise the game ends at once)."""
 
     def piece(self, color: Color) -> str | None:
         """The id of ``color``'s flag piece (None: any piece)."""
@@ -367,6 +372,9 @@ class Rules:
     must_capture: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """When a player has a legal capture, only captures are legal (drops and castling are not captures; an e.p.
     capture is)."""
+    no_checks: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A move that attacks a protected royal piece of the opponent (gives check) is illegal (Fairy-Stockfish's
+    ``checking = false``); with :attr:`must_capture`, a checking capture does not count as a capture."""
     extinction: ExtinctionGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """A game end when a side runs out of pieces of a type (see :class:`ExtinctionGoal`)."""
     blast: Blast | None = dataclasses.field(default=None, metadata={"omit_empty": True})
@@ -559,9 +567,12 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
         pieces = ", ".join(f"{name} {flag.piece(color) or 'any piece'}"
                            for color, name in ((WHITE, "White"), (BLACK, "Black")))
         found.append(("flag goal", f"the flag goal ({pieces}; {flag.count} in the zone {flag.zone!r}"
-                      + (", or one in the full zone" if flag.blocked_win else "") + ")"))
+                      + (", or one in the full zone" if flag.blocked_win else "")
+                      + (", the opponent moving once more" if flag.extra_move else "") + ")"))
     if game.rules.must_capture:
         found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    if game.rules.no_checks:
+        found.append(("no checks", "no checks (a move that gives check is illegal)"))
     extinction = game.rules.extinction
     if extinction is not None:
         which = ", ".join(extinction.pieces) if extinction.pieces is not None else "all pieces together"

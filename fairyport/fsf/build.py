@@ -73,6 +73,7 @@ HANDLED = frozenset({
     "soldierPromotionRank", "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes",
     "extinctionPieceCount", "extinctionOpponentPieceCount", "mustCapture", "flagPiece.white", "flagPiece.black",
     "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
+    "checking",
     "blastOnCapture",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
@@ -414,15 +415,14 @@ class _Builder:
         With ``flagMove`` and ``flagPieceSafe`` off, Fairy-Stockfish ends the game as soon as the player who just
         moved has ``flagPieceCount`` of their ``flagPiece`` in their ``flagRegion`` (or, with
         ``flagPieceBlockedWin``, one in a full region): the player to move has no move. A flag the player to move
-        has reached does not end the game. ``flagMove`` (the other side gets one more move) and
-        ``flagPieceSafe`` (the piece must not be attacked) are refused.
+        has reached does not end the game. ``flagMove`` (the other side gets one more move; with a king as the
+        flag piece only Black, and only when its king can step into its region) is the goal's ``extra_move``;
+        ``flagPieceSafe`` (the piece must not be attacked) is refused.
         """
         state = self.state
         region = self.region("flagRegion")
         if not any(region.values()):
             return
-        if state.get("flagMove"):
-            raise self.refuse("flagMove", "the opponent's extra move after a flag is reached")
         if state.get("flagPieceSafe"):
             raise self.refuse("flagPieceSafe", "a flag that counts only while the piece is not attacked")
         ids: dict[Color, str | None] = {}
@@ -435,7 +435,8 @@ class _Builder:
             else:
                 raise self.refuse(f"flagPiece.{side}", f"the flag piece {piece_type} is not in the game")
         rules.flag = FlagGoal(self.zone("flag", region), ids[WHITE], ids[BLACK],
-                              count=state.get("flagPieceCount"), blocked_win=state.get("flagPieceBlockedWin"))
+                              count=state.get("flagPieceCount"), blocked_win=state.get("flagPieceBlockedWin"),
+                              extra_move=state.get("flagMove"))
         if rules.flag.count < 1:
             raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
 
@@ -446,6 +447,21 @@ class _Builder:
         if self.state.get("capturesToHand"):
             raise self.refuse("blastOnCapture", "atomic captures whose blasted pieces go to a hand")
         rules.blast = Blast((self.letters["pawn"],) if "pawn" in self.letters else ())
+
+    def flag_move(self, pieces: list[PieceType], rules: Rules) -> None:
+        """Fairy-Stockfish gives the extra move after a king reached its flag by the king type; the model by
+        royalty: refuse where the two differ."""
+        flag = rules.flag
+        if flag is None or not flag.extra_move:
+            return
+        by_id = {p.id: p for p in pieces}
+        for color, side in SIDES:
+            wanted = flag.piece(color)
+            piece = by_id.get(wanted) if wanted is not None else None
+            is_king = piece is not None and piece.name in ("king", NO_CASTLING_KING)
+            if piece is not None and piece.royal != is_king:
+                raise self.refuse("flagMove", f"the extra flag move with {piece.name} as {side}'s flag piece "
+                                  "(royal in the model, not Fairy-Stockfish's king, or the other way round)")
 
     def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
         """The extinction goal, and pseudo-royal extinction pieces as royal pieces where the two agree.
@@ -616,7 +632,7 @@ class _Builder:
         setup, rights = self.setup()
         rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
                       royals_may_face=not self.state.get("flyingGeneral"),
-                      must_capture=self.state.get("mustCapture"))
+                      must_capture=self.state.get("mustCapture"), no_checks=not self.state.get("checking"))
         self.flag(rules)
         self.blast(rules)
         self.initial_moves(pieces, setup)
@@ -624,6 +640,7 @@ class _Builder:
         self.promotions(pieces)
         self.drops(pieces, rules)
         self.castling(pieces, setup, rights, rules)
+        self.flag_move(pieces, rules)
         game = Game(Metadata(title=self.section.name, source=self.file),
                     Board(self.files, self.ranks), pieces, setup, rules, self.zones,
                     format_data={"fsf": {"section": self.section.name, "line": self.section.line,

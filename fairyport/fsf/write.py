@@ -366,8 +366,12 @@ class _Writer:
                 self.add(f"flagRegion{side}", self.region(self.squares_of(color, game.zone_squares(flag.zone, color))))
             self.add("flagPieceCount", flag.count)
             self.add("flagPieceBlockedWin", str(flag.blocked_win).lower())
+            if flag.extra_move:
+                self.add("flagMove", "true")
         if game.rules.must_capture:
             self.add("mustCapture", "true")
+        if game.rules.no_checks:
+            self.add("checking", "false")
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",
                                     StalemateResult.WIN: "win"}[game.rules.stalemate])
         self.add("checkmateValue", "loss")

@@ -393,9 +393,10 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
 
 
 def _written_flag(game: Game) -> FlagGoal | None:
-    """The flag goal where GAME Code is written for it (one flag piece in the zone, no full-zone win)."""
+    """The flag goal where GAME Code is written for it (one flag piece in the zone, no full-zone win, no extra
+    move)."""
     flag = game.rules.flag
-    return flag if flag is not None and flag.count == 1 and not flag.blocked_win else None
+    return flag if flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move else None
 
 
 def _flag_lines(game: Game) -> list[str]:

@@ -32,7 +32,7 @@ from fairyport.model import (
 from fairyport.movegen.atomic import blast_class, compile_blast
 from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
-from fairyport.movegen.goals import compile_flag, must_capture_class
+from fairyport.movegen.goals import compile_flag, rules_class
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -358,7 +358,7 @@ class Variant:
             base = HandPosition
         if self.blast is not None:
             base = blast_class(base)
-        return must_capture_class(base)(self) if self.game.rules.must_capture else base(self)
+        return rules_class(self.game, base)(self)
 
     def start_position(self) -> Position:
         """The game's start position."""

@@ -453,7 +453,7 @@ class Writer:
         out: list[Expr] = []
         rules = self.game.rules
         flag = rules.flag
-        written = flag is not None and flag.count == 1 and not flag.blocked_win
+        written = flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move
         for feature, text in goal_rules(self.game):
             if not (written and feature == "flag goal"):
                 self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
