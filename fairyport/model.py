@@ -241,6 +241,20 @@ class ZonedMove:
     inside: bool = True
     """True: the moves are allowed when that square is in the zone; False: when it is not."""
 
+    def text(self) -> str:
+        """``BETZA from|to [outside] ZONE`` (read back by :meth:`from_text`)."""
+        return f"{self.betza} {self.on} {'' if self.inside else 'outside '}{self.zone}"
+
+    @staticmethod
+    def from_text(text: str) -> ZonedMove | None:
+        """The zoned move written ``BETZA from|to [outside] ZONE`` by :meth:`text`, or None if it is not one (the
+        XBetza is not checked here)."""
+        words = text.split()
+        inside = not (len(words) == 4 and words[2] == "outside")
+        if len(words) != (3 if inside else 4) or words[1] not in ZONE_ENDS:
+            return None
+        return ZonedMove(words[0], words[-1], "from" if words[1] == "from" else "to", inside)
+
 
 @dataclasses.dataclass
 class PieceType:

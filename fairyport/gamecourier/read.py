@@ -42,7 +42,7 @@ from fairyport.gamecourier.gamecode.nodes import (
     walk_expr,
 )
 from fairyport.gamecourier.preset import parse_preset, read_preset
-from fairyport.gamecourier.rulestext import piece_rows
+from fairyport.gamecourier.rulestext import piece_rows, split_moves
 from fairyport.gamecourier.translate import translate
 from fairyport.gamecourier.writehands import PROMOTED_MARK
 from fairyport.model import (
@@ -487,9 +487,11 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
                     game.zones.append(Zone(zone, flagged))
                 piece.confined_to = zone
         piece.betza = translated.betza if translated is not None else ""
-    stated = {label: row[2] for label, row in rows.items()}
-    trial = dataclasses.replace(game, pieces=[dataclasses.replace(p, betza=stated.get(p.id, p.betza))
-                                              for p in game.pieces], format_data={})
+    stated = {label: split for label, row in rows.items() if (split := split_moves(row[2])) is not None}
+    zones = {z.name for z in game.zones}
+    stated = {label: (plain, zoned) for label, (plain, zoned) in stated.items() if {z.zone for z in zoned} <= zones}
+    trial = dataclasses.replace(game, pieces=[dataclasses.replace(p, betza=stated[p.id][0], zoned_moves=stated[p.id][1])
+                                              if p.id in stated else p for p in game.pieces], format_data={})
     try:
         written, _ = write_game(trial, best_effort=True)
     except FairyportError:
@@ -499,7 +501,7 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
         own = [_def_line(info, piece.id), _def_line(info, piece.id.lower())]
         regenerated = [written_defs.get(piece.id), written_defs.get(piece.id.lower())]
         if piece.id in stated and own == regenerated:
-            piece.betza = stated[piece.id]
+            piece.betza, piece.zoned_moves = stated[piece.id]
             continue
         if _def(info, _white_label(info, piece.id)) is None:
             _untranslated(game, f"{piece.name}: no piece function")

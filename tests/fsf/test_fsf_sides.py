@@ -3,6 +3,8 @@ from variants.ini and counted against Fairy-Stockfish (pyffish) from the start p
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fairyport.errors import UnsupportedError
@@ -35,6 +37,9 @@ promotionPieceTypes = qn
 promotedPieceType = p:c
 mandatoryPawnPromotion = false
 startFen = 2r1k3/1P4P1/8/8/8/8/1p4p1/4K1R1 w - - 0 1
+
+[zonedpawn22:chess]
+startFen = rnbqkbnr/ppp2ppp/3pp3/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 
 [cannons22:chess]
 janggiCannon = c
@@ -76,3 +81,20 @@ def test_janggi_cannon_is_refused_by_name() -> None:
         _game("cannons22")
     assert caught.value.feature == "janggiCannon"
     assert "sides.ini:" in caught.value.message()
+
+
+def test_game_courier_keeps_zoned_moves(tmp_path: Path) -> None:
+    from fairyport.formats import read_game
+    from fairyport.gamecourier.write import write_game
+
+    game = _game("zonedpawn22")
+    pawn = next(p for p in game.pieces if p.name == "pawn")
+    assert pawn.zoned_moves  # Black's pawns do not all start on the double-step rank
+    text, lost = write_game(game)
+    assert lost == []
+    path = tmp_path / "zoned.php"
+    path.write_text(text, encoding="utf-8")
+    back = read_game(path, "gamecourier")
+    assert back.piece_type(pawn.id).zoned_moves == pawn.zoned_moves and not back.kept
+    pyffish.load_variant_config(SECTIONS)
+    assert model_counts(back, 3) == model_counts(game, 3) == fsf_counts(pyffish, "zonedpawn22", 3)
