@@ -578,8 +578,10 @@ class _Builder:
             if placed.id == king.id and placed.color == color:
                 setup.placement[square] = Piece(letter, color)
         if rules.flag is not None and rules.flag.piece(color) == king.id:
-            side = "white_piece" if color == WHITE else "black_piece"
-            rules.flag = dataclasses.replace(rules.flag, **{side: letter})
+            if color == WHITE:
+                rules.flag = dataclasses.replace(rules.flag, white_piece=letter)
+            else:
+                rules.flag = dataclasses.replace(rules.flag, black_piece=letter)
 
     def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
                       rook_like: set[str]) -> bool:
