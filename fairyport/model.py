@@ -213,6 +213,9 @@ class DropRule:
     """No drop on a square of a colour (light/dark) that already holds this many (Mitregi's colourbound rule)."""
     no_drop_mate: bool = False
     """A drop of this type may not checkmate (shogi's pawn-drop mate, uchifuzume)."""
+    where_stuck: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """Also dropped where the piece could never move again (Fairy-Stockfish without ``immobilityIllegal``: the
+    immobile stones of tic-tac-toe)."""
 
 
 ZONE_ENDS = ("from", "to")
@@ -349,6 +352,33 @@ class ExtinctionGoal:
     """The result for the side whose pieces ran out."""
 
 
+CONNECT_DIRECTIONS = ("horizontal", "vertical", "diagonal")
+"""The line directions a :class:`ConnectGoal` may count (Fairy-Stockfish's ``connectHorizontal``, ...)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ConnectGoal:
+    """A player wins (scores ``result``) as soon as, after their move, their connecting pieces make a line of
+    ``count`` squares in one of the ``directions``, a ``square`` x ``square`` block, or a chain from their zone
+    ``zones[0]`` to their zone ``zones[1]`` (tic-tac-toe, connect four, Teeko, Gale; Fairy-Stockfish's
+    ``connectN``, ``connectNxN``, ``connectRegion1/2``). The chain is Fairy-Stockfish's: it grows from the first
+    zone's pieces one step at a time eastwards and northwards only (and north-east and south-east with
+    ``diagonal``), never westwards or southwards."""
+
+    count: int = 0
+    """Pieces in a line that win; 0: no line goal."""
+    directions: tuple[str, ...] = CONNECT_DIRECTIONS
+    """The line directions counted (and the chain's steps): of ``horizontal``, ``vertical``, ``diagonal``."""
+    pieces: tuple[str, ...] | None = None
+    """Ids of the connecting piece types; None: every piece."""
+    square: int = 0
+    """Side of a block of pieces that wins; 0: no block goal."""
+    zones: tuple[str, str] | None = None
+    """Names of the two zones (per player) a chain joins; None: no chain goal."""
+    result: StalemateResult = StalemateResult.WIN
+    """The result for the player who connected (Fairy-Stockfish's ``connectValue``)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Blast:
     """Atomic captures: a capture also removes the capturing piece and every piece on the eight squares around
@@ -389,10 +419,15 @@ class Rules:
     no_checks: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """A move that attacks a protected royal piece of the opponent (gives check) is illegal (Fairy-Stockfish's
     ``checking = false``); with :attr:`must_capture`, a checking capture does not count as a capture."""
+    must_drop: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """When a player has a legal drop, only drops are legal (Fairy-Stockfish's ``mustDrop``: placement phases of
+    tic-tac-toe-like games)."""
     extinction: ExtinctionGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """A game end when a side runs out of pieces of a type (see :class:`ExtinctionGoal`)."""
     blast: Blast | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """Atomic captures (see :class:`Blast`)."""
+    connect: ConnectGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """A game end when a player connects pieces (see :class:`ConnectGoal`)."""
 
 
 @dataclasses.dataclass
@@ -558,6 +593,18 @@ class Game:
         if self.rules.blast is not None:
             for piece_id in self.rules.blast.spared:
                 self.piece_type(piece_id)
+        connect = self.rules.connect
+        if connect is not None:
+            for piece_id in connect.pieces or ():
+                self.piece_type(piece_id)
+            for zone_name in connect.zones or ():
+                if zone_name not in zone_names:
+                    raise ModelError(f"the connection goal names unknown zone {zone_name!r}",
+                                     expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
+            unknown = sorted(set(connect.directions) - set(CONNECT_DIRECTIONS))
+            if unknown:
+                raise ModelError(f"the connection goal counts lines {unknown[0]!r}",
+                                 expected="of " + ", ".join(CONNECT_DIRECTIONS))
         for zone in self.zones:
             for square in sorted(zone.squares):
                 self.board.square(square)
@@ -587,12 +634,21 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
         found.append(("must capture", "forced captures (only captures when a capture is legal)"))
     if game.rules.no_checks:
         found.append(("no checks", "no checks (a move that gives check is illegal)"))
+    if game.rules.must_drop:
+        found.append(("must drop", "forced drops (only drops when a drop is legal)"))
     extinction = game.rules.extinction
     if extinction is not None:
         which = ", ".join(extinction.pieces) if extinction.pieces is not None else "all pieces together"
         found.append(("extinction", f"the extinction goal ({which}: at most {extinction.count} left is a "
                       f"{extinction.result.value}" + (f" while the opponent has {extinction.opponent_count}"
                                                        if extinction.opponent_count else "") + ")"))
+    connect = game.rules.connect
+    if connect is not None:
+        goals = [f"{connect.count} in a line ({', '.join(connect.directions)})"] if connect.count else []
+        goals += [f"a {connect.square}x{connect.square} block"] if connect.square else []
+        goals += [f"a chain from zone {connect.zones[0]!r} to {connect.zones[1]!r}"] if connect.zones else []
+        found.append(("connection", f"the connection goal ({' or '.join(goals)}, a {connect.result.value} for the "
+                      "player who connects)"))
     if game.rules.blast is not None:
         spared = ", ".join(game.rules.blast.spared) or "none"
         found.append(("atomic captures", f"atomic captures (spared next to a capture: {spared})"))

@@ -36,11 +36,13 @@ from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
     COLOR_NAMES,
+    CONNECT_DIRECTIONS,
     SHOGI_TRIGGERS,
     WHITE,
     Blast,
     Board,
     Color,
+    ConnectGoal,
     DropRule,
     ExtinctionGoal,
     FlagGoal,
@@ -74,7 +76,9 @@ HANDLED = frozenset({
     "extinctionPieceCount", "extinctionOpponentPieceCount", "mustCapture", "flagPiece.white", "flagPiece.black",
     "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
     "checking",
-    "blastOnCapture",
+    "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
+    "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
+    "connectRegion2.black", "mustDrop",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -140,6 +144,8 @@ class _Builder:
         for slot, (value, _) in self.state.slots.items():
             if slot in HANDLED or slot.startswith(("mobility.", "piece.")):
                 continue
+            if slot == "freeDrops":
+                raise self.refuse(slot, "drops from an endless supply (Fairy-Stockfish's built-in ataxx)")
             if value != opt.DEFAULTS.get(slot):
                 raise self.refuse(slot, "fairyport's game model has no such rule")
         if self.files > opt.MAX_FILES or self.ranks > opt.MAX_RANKS:
@@ -440,6 +446,25 @@ class _Builder:
         if rules.flag.count < 1:
             raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
 
+    def connect(self, rules: Rules) -> None:
+        """Fairy-Stockfish's connection goals (``connectN``, ``connectNxN``, ``connectRegion1/2``) as the model's
+        :class:`~fairyport.model.ConnectGoal`: checked for the player who just moved, who scores
+        ``connectValue``."""
+        state = self.state
+        count, square = state.get("connectN"), state.get("connectNxN")
+        first, second = self.region("connectRegion1"), self.region("connectRegion2")
+        chain = any(first.values()) and any(second.values())
+        if not count and not square and not chain:
+            return
+        value = state.get("connectValue")
+        if value not in STALEMATE:
+            raise self.refuse("connectValue", "a connection with no result")
+        types = state.get("connectPieceTypes")
+        listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types if t in self.letters))
+        directions = tuple(name for name in CONNECT_DIRECTIONS if state.get(f"connect{name.capitalize()}"))
+        zones = (self.zone("connect1", first), self.zone("connect2", second)) if chain else None
+        rules.connect = ConnectGoal(count, directions, listed, square, zones, STALEMATE[value])
+
     def blast(self, rules: Rules) -> None:
         """Atomic captures: Fairy-Stockfish spares the pawns (its ``pawn`` type only) around a capture."""
         if not self.state.get("blastOnCapture"):
@@ -512,9 +537,29 @@ class _Builder:
             rules.royal_protection = RoyalProtection.EVERY
         elif len(royal) == 1 and limit == 1 and "king" not in by_name:
             rules.royal_protection = RoyalProtection.LAST
+        elif limit == 1 and "king" not in types and not state.get("pieceDrops") and self.one_royal_type(royal, setup):
+            # each side only ever has one royal type (its king, or its pseudo-royal pieces): protecting the last
+            # one of them is Fairy-Stockfish's rule (pseudo-royal while a side has at most one)
+            rules.royal_protection = RoyalProtection.LAST
         else:
             raise self.refuse("extinctionPieceTypes", "pseudo-royal pieces whose number may exceed "
                               f"extinctionPieceCount + 1 = {limit} (royal only while few enough)")
+
+    def one_royal_type(self, royal: list[PieceType], setup: Setup) -> bool:
+        """Whether each side has, and can only ever get, royal pieces of one type (placed, or promoted to)."""
+        ids = {p.id for p in royal}
+        king = self.letters.get("king")
+        if king is not None:
+            ids.add(king)
+        names = {p.id: p.name for p in royal}
+        for color, side in SIDES:
+            kinds = {p.id for p in setup.placement.values() if p.color == color and p.id in ids}
+            gained = set(self.state.get(f"promotionPieceTypes.{side}"))
+            gained |= {t for t in self.state.get("promotedPieceType").values() if t}
+            kinds |= {pid for pid, name in names.items() if name in gained}
+            if len(kinds) > 1:
+                return False
+        return True
 
     def castling(self, pieces: list[PieceType], setup: Setup, rights: str, rules: Rules) -> None:
         state = self.state
@@ -603,7 +648,8 @@ class _Builder:
         return frozenset(square_name(f, r) for f in range(self.files) for r in ranks)
 
     def immobility(self, game: Game) -> None:
-        """Where the model's and Fairy-Stockfish's rules on pieces that could never move again differ, refuse."""
+        """Where the model's and Fairy-Stockfish's rules on pieces that could never move again differ, refuse; without
+        ``immobilityIllegal`` pieces are dropped there too (:attr:`~fairyport.model.DropRule.where_stuck`)."""
         from fairyport.movegen import compile_game
 
         variant = compile_game(game)
@@ -621,9 +667,8 @@ class _Builder:
                                       "where it could never move again (the model forbids only drops there)")
                 if not illegal and game.rules.drops and not piece.royal:
                     zone = game.zone_squares(piece.drop.zone, color) if piece.drop and piece.drop.zone else None
-                    if zone is None or stuck & zone:
-                        raise self.refuse("immobilityIllegal", f"{piece.name} may be dropped where it could never "
-                                          "move again (the model never drops there)")
+                    if zone is None or stuck & zone:  # Fairy-Stockfish drops there: so does the model
+                        piece.drop = dataclasses.replace(piece.drop or DropRule(), where_stuck=True)
                 if not illegal and promo is not None and promo.mandatory_where_stuck:
                     raise self.refuse("immobilityIllegal", "internal: stuck promotion without the rule")
 
@@ -634,9 +679,11 @@ class _Builder:
         setup, rights = self.setup()
         rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
                       royals_may_face=not self.state.get("flyingGeneral"),
-                      must_capture=self.state.get("mustCapture"), no_checks=not self.state.get("checking"))
+                      must_capture=self.state.get("mustCapture"), no_checks=not self.state.get("checking"),
+                      must_drop=self.state.get("mustDrop"))
         self.flag(rules)
         self.blast(rules)
+        self.connect(rules)
         self.initial_moves(pieces, setup)
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)

@@ -257,7 +257,9 @@ def _builtin_state(name: str, file: str) -> State:
     if data.get("reset") == "true":
         _reset(state)
     where = Where(file, builtin=name)
-    _apply(state, {k: (v, where) for k, v in data.items() if k not in ("parent", "reset")})
+    if data.get("freeDrops") == "true":  # a built-in property no variants.ini option sets (refused by the builder)
+        state.slots["freeDrops"] = (True, Where(file, builtin=name, key="freeDrops"))
+    _apply(state, {k: (v, where) for k, v in data.items() if k not in ("parent", "reset", "freeDrops")})
     return state
 
 

@@ -30,6 +30,7 @@ from fairyport.model import (
     kept_code,
 )
 from fairyport.movegen.atomic import blast_class, compile_blast
+from fairyport.movegen.connect import compile_connect
 from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
 from fairyport.movegen.goals import compile_flag, rules_class
@@ -267,6 +268,8 @@ class Variant:
         """The compiled extinction goal (:mod:`fairyport.movegen.extinction`), or None."""
         self.blast = compile_blast(game, self.geometry, [t.piece.id for t in self.types], self.hands_used)
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
+        self.connect = compile_connect(game, self.geometry, [t.piece.id for t in self.types])
+        """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
@@ -342,7 +345,7 @@ class Variant:
                     zone = {geo.square(s) for s in self.game.zone_squares(rule.zone, color)}
                 else:
                     zone = set(range(self.size))
-                self.drop_squares[code] = tuple(sorted(zone - self.stuck[code]))
+                self.drop_squares[code] = tuple(sorted(zone if rule.where_stuck else zone - self.stuck[code]))
         self.drop_exposes = any(any(per) for per in self.hops) or any(any(per) for per in self.programs)
         """A drop can expose a royal piece only where a hop or a general move depends on an occupied square."""
 

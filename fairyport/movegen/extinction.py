@@ -56,11 +56,11 @@ def extinct(pos: Position) -> Color | None:
     return None
 
 
-def extinction_winner(spec: ExtinctionSpec, extinct_side: Color) -> Color | None:
-    """The winner when ``extinct_side`` ran out (None: a draw)."""
-    if spec.result is StalemateResult.DRAW:
+def extinction_winner(result: StalemateResult, side: Color) -> Color | None:
+    """The winner when ``side`` scores ``result`` (None: a draw)."""
+    if result is StalemateResult.DRAW:
         return None
-    return extinct_side ^ 1 if spec.result is StalemateResult.LOSS else extinct_side
+    return side ^ 1 if result is StalemateResult.LOSS else side
 
 
 __all__ = ["ExtinctionSpec", "compile_extinction", "extinct", "extinction_winner"]

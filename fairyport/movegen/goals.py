@@ -1,9 +1,11 @@
-"""Rules that end or narrow a position's moves besides the piece rules: flag goals, forced captures, no checks.
+"""Rules that end or narrow a position's moves besides the piece rules: flag goals, forced captures and drops, no
+checks.
 
 Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Variant` compiles a
 :class:`FlagSpec` once, :meth:`Position.is_game_over` asks :func:`flag_won`, and a game with
-:attr:`~fairyport.model.Rules.no_checks` or :attr:`~fairyport.model.Rules.must_capture` gets positions
-(:func:`rules_class`) whose legal moves pass through :func:`gives_no_check`, then :func:`captures_only`.
+:attr:`~fairyport.model.Rules.no_checks`, :attr:`~fairyport.model.Rules.must_drop` or
+:attr:`~fairyport.model.Rules.must_capture` gets positions (:func:`rules_class`) whose legal moves pass through
+:func:`gives_no_check`, the forced drops, then :func:`captures_only`.
 """
 
 from __future__ import annotations
@@ -147,9 +149,12 @@ def no_checks_class(base: type[Position]) -> type[Position]:
 
 
 def rules_class(game: Game, base: type[Position]) -> type[Position]:
-    """``base`` narrowed by the game's move rules: no checks first, then forced captures among what is left."""
+    """``base`` narrowed by the game's move rules: no checks first, then forced drops, then forced captures among
+    what is left."""
     if game.rules.no_checks:
         base = no_checks_class(base)
+    if game.rules.must_drop:
+        base = must_drop_class(base)
     return must_capture_class(base) if game.rules.must_capture else base
 
 
@@ -171,5 +176,27 @@ def must_capture_class(base: type[Position]) -> type[Position]:
     return found
 
 
+_MUST_DROP: dict[type[Position], type[Position]] = {}
+
+
+def must_drop_class(base: type[Position]) -> type[Position]:
+    """``base`` (a position class with hands) whose :meth:`legal_raw` keeps only drops when there is one."""
+    from fairyport.movegen.drops import DROP
+
+    found = _MUST_DROP.get(base)
+    if found is None:
+        class MustDrop(base):  # type: ignore[valid-type,misc]
+            """A position of a game whose players must drop when they can."""
+
+            def legal_raw(self) -> list[RawMove]:
+                """The legal moves; only the drops when there is one."""
+                moves = super().legal_raw()
+                drops = [m for m in moves if m[0] == DROP]
+                return drops or moves
+
+        found = _MUST_DROP[base] = MustDrop
+    return found
+
+
 __all__ = ["FlagSpec", "captures_only", "compile_flag", "flag_reached", "flag_won", "gives_no_check", "is_capture",
-           "must_capture_class", "no_checks_class", "rules_class"]
+           "must_capture_class", "must_drop_class", "no_checks_class", "rules_class"]

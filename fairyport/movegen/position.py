@@ -28,6 +28,7 @@ from fairyport.movegen.compile import (
     Variant,
     code_of,
 )
+from fairyport.movegen.connect import connected
 from fairyport.movegen.extinction import extinct, extinction_winner
 from fairyport.movegen.goals import flag_won
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
@@ -59,7 +60,7 @@ class Outcome(NamedTuple):
 
     winner: Color | None
     reason: str
-    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece``, ``flag`` or ``extinction``."""
+    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece``, ``flag``, ``extinction`` or ``connection``."""
 
     @property
     def result(self) -> str:
@@ -334,6 +335,8 @@ class Position:
             return True
         if v.extinction is not None and extinct(self) is not None:
             return True
+        if v.connect is not None and connected(self):
+            return True
         if v.game.rules.bare_king is BareKingRule.LOSS:
             return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
         return False
@@ -352,7 +355,10 @@ class Position:
         if spec is not None:
             gone = extinct(self)
             if gone is not None:
-                return Outcome(extinction_winner(spec, gone), "extinction")
+                return Outcome(extinction_winner(spec.result, gone), "extinction")
+        connect = self.variant.connect
+        if connect is not None and connected(self):
+            return Outcome(extinction_winner(connect.result, loser ^ 1), "connection")
         if self.is_game_over():
             return Outcome(loser ^ 1, "bare king")
         if self.legal_raw():
