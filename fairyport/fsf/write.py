@@ -490,7 +490,7 @@ def _custom_slot(piece: PieceType, taken: set[str], reserved: set[str]) -> str:
     return slot
 
 
-NAMED_TYPES = frozenset(PIECES) - {"pawn", "king", "shogiPawn", "soldier", "janggiCannon", "immobile"} \
+NAMED_TYPES = frozenset(PIECES) - {"pawn", "king", "shogiPawn", "soldier", "janggiCannon"} \
     - {f"customPiece{n}" for n in range(1, MAX_CUSTOM_PIECES + 1)}
 """Fairy-Stockfish's piece types a piece of that name is written as (``knight = n``) when their moves are the
 piece's; the others have rules beyond their Betza (pawn, soldier, janggiCannon) or are written by the rules."""
