@@ -259,6 +259,31 @@ class ZonedMove:
         return ZonedMove(words[0], words[-1], "from" if words[1] == "from" else "to", inside)
 
 
+@dataclasses.dataclass(frozen=True)
+class Castling:
+    """How a royal piece castles (its XBetza ``O`` moves) where that differs from the Interactive Diagram's rule.
+
+    The Diagram's rule (:attr:`PieceType.castling` None): the royal piece and its partner have not moved, the
+    partner is the outermost piece on the royal's rank that way (a rook-like ``R`` piece, or any piece on the
+    corner), every square between them is empty, and the royal piece is not in check and passes no attacked
+    square. ``O2``: the royal moves 2 squares; the partner lands on the square it passed last. Dagaz's ZRF files
+    castle without the first and last tests (``$1 (verify empty?) $1 (verify empty?) to $1 (verify (piece?
+    Rook)) cascade $2 $2 add``): ``Castling(virgin=False, safe=False, partner_distance=(4, 3),
+    partners=("R",))``.
+    """
+
+    virgin: bool = True
+    """The royal piece and its partner must not have moved."""
+    safe: bool = True
+    """The royal piece may not castle out of check nor pass an attacked square."""
+    partner_distance: tuple[int, int] | None = None
+    """(to the left, to the right) on the board as White sees it, for both players (Dagaz's chess: the Rook 4
+    squares to the left, 3 to the right, for Black too): the partner stands exactly that many squares from the
+    royal piece, every square between empty; None: the outermost piece on the rank that way."""
+    partners: tuple[str, ...] = ()
+    """Ids of the types the partner may be; empty: a rook-like (``R``) piece, or any piece on the corner."""
+
+
 @dataclasses.dataclass
 class PieceType:
     """A kind of piece: its name, id (FEN letter), XBetza moves and rule flags. Both colours share it."""
@@ -279,6 +304,8 @@ class PieceType:
     """Format-specific data about this piece that must survive a round trip."""
     zoned_moves: tuple[ZonedMove, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
     """Moves the piece has besides :attr:`betza` only where a zone allows them (see :class:`ZonedMove`)."""
+    castling: Castling | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """How its ``O`` moves castle where that is not the Interactive Diagram's rule (see :class:`Castling`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -472,8 +499,8 @@ class KeptCode:
     move_type: str = ""
     """ZRF: the ``move-type`` a program stands under (empty: none)."""
     why: str = dataclasses.field(default="", metadata={"omit_empty": True})
-    """Why the model has no place for a program, in model terms, naming the construct and where it stands
-    (empty where the reader did not say)."""
+    """Why the model has no place for a program (naming the construct and where it stands) or a rule, in model
+    terms (empty where the reader did not say)."""
 
 
 @dataclasses.dataclass
@@ -568,6 +595,13 @@ class Game:
                 if not zoned.betza.strip():
                     raise ModelError(f"piece {piece.name!r}: zoned moves in zone {zoned.zone!r} have no XBetza",
                                      expected="an XBetza move")
+            if piece.castling is not None:
+                for partner in piece.castling.partners:
+                    self.piece_type(partner)
+                if piece.castling.partner_distance is not None and min(piece.castling.partner_distance) < 2:
+                    raise ModelError(f"piece {piece.name!r} castles with a partner "
+                                     f"{piece.castling.partner_distance} squares away",
+                                     expected="distances of at least 2 (to the left, to the right)")
             if piece.promotion is not None:
                 for choice in piece.promotion.choices:
                     self.piece_type(choice.piece)
@@ -678,7 +712,9 @@ def kept_code(game: Game, target: str | None = None) -> list[tuple[str, str]]:
                               f"{excerpt(program.text)} at {program.location}{why}"))
     for rule in game.kept:
         if rule.kind == KEPT_RULE and rule.format != target:
-            found.append((f"{rule.format} {rule.name}", f"{rule.format} rule {excerpt(rule.text)} at {rule.location}"))
+            why = f" ({rule.why})" if rule.why else ""
+            found.append((f"{rule.format} {rule.name}",
+                          f"{rule.format} rule {excerpt(rule.text)} at {rule.location}{why}"))
     if game.board.links and target != "zrf":
         found.append(("board links", f"a board with links ({len(game.board.positions)} positions, directions "
                       + ", ".join(sorted(game.board.links)[:8]) + ")"))

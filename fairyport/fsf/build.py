@@ -238,7 +238,7 @@ class _Builder:
             rank = self.ranks - 1 - index
             file = 0
             for token in re.findall(r"\d+|.", row):
-                if token.isdigit():
+                if token.isdecimal():
                     file += int(token)
                     continue
                 if token in "+~*":

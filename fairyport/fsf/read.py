@@ -126,7 +126,7 @@ def _apply(state: State, given: dict[str, tuple[str, Where]]) -> None:
     if "maxFile" in options:
         value, where = options["maxFile"]
         text = value.strip()
-        count = _number("maxFile", text, where) if text[:1].isdigit() else ord(text[:1].lower()) - 96
+        count = _number("maxFile", text, where) if text[:1].isdecimal() else _file_letter("maxFile", text, where) + 1
         state.slots["maxFile"] = (count, where)
     for piece_type in PIECES:
         if piece_type in options:
@@ -176,6 +176,14 @@ def _number(key: str, value: str, where: Where) -> int:
     return int(match.group(1))
 
 
+def _file_letter(key: str, text: str, where: Where) -> int:
+    """The file index (``a`` = 0) of a value given as a letter."""
+    letter = text[:1].lower()
+    if not ("a" <= letter <= "z"):
+        raise ParseError(f"{key} needs a file letter or a number", where.location(), found=repr(text))
+    return ord(letter) - 97
+
+
 _SQUARE = re.compile(r"^([a-z])(\d+)$")
 
 
@@ -187,7 +195,7 @@ def _squares(key: str, value: str, where: Where) -> frozenset[tuple[int, int]]:
             break
         if len(token) == 2 and token[0].isalpha() and token[1] == "*":
             out |= {(ord(token[0].lower()) - 97, r) for r in range(opt.MAX_RANKS)}
-        elif token.startswith("*") and token[1:].isdigit():
+        elif token.startswith("*") and token[1:].isdecimal():
             out |= {(f, int(token[1:]) - 1) for f in range(opt.MAX_FILES)}
         elif _SQUARE.match(token.lower()):
             out.add((ord(token[0].lower()) - 97, int(token[1:]) - 1))
@@ -234,7 +242,7 @@ def _parse_value(state: State, key: str, kind: str, value: str, where: Where) ->
         return next(iter(found)) if found else None
     if kind == opt.FILE:
         text = value.strip()
-        return int(text) - 1 if text.isdigit() else ord(text[:1].lower()) - 97
+        return int(text) - 1 if text.isdecimal() else _file_letter(key, text, where)
     if kind == opt.RANK:
         return _number(key, value, where) - 1
     if kind == opt.PROMOTED:

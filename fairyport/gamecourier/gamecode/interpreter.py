@@ -8,7 +8,8 @@ are the parser's Polish-notation trees.
 
 Nothing here touches files, the network or the process: the code can only change the :class:`State` it is
 given. Every loop iteration and every call costs a step. A run that takes more than :data:`STEP_LIMIT` steps, runs
-of one preset that take more than :data:`COMMAND_STEP_LIMIT` together, and calls nested deeper than
+of one preset whose steps beyond :data:`FREE_STEPS_PER_RUN` a run add up to more than :data:`COMMAND_STEP_BUDGET`,
+and calls nested deeper than
 :data:`CALL_DEPTH_LIMIT` stop with a located :class:`~fairyport.errors.UnsupportedError` naming the bound.
 """
 
@@ -37,20 +38,25 @@ from fairyport.gamecourier.gamecode.nodes import (
     Statement,
     SubBlock,
 )
-from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, OPERATORS, Operator
+from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS, Operator
 from fairyport.gamecourier.gamecode.parser import LOOP_BLOCKS
-from fairyport.gamecourier.gamecode.state import State
+from fairyport.gamecourier.gamecode.state import State, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
 
 STEP_LIMIT = 2_000_000
 """Loop iterations and calls one run of a code block may take (one candidate move's Post-Move code, say).
 Straight-line statements are not counted: without loops and calls a run is bounded by the code's length."""
-COMMAND_STEP_LIMIT = 20_000_000
-"""Loop iterations and calls all the runs of one loaded preset may take together (one command: a perft, a
-``validate --run``, a report's column), so that code looping a little under :data:`STEP_LIMIT` in every candidate
-move's run still stops, with a located error naming this bound. Measured: the written chess preset takes 1.1 million
-steps for perft(3), Mideast about 14 million (0.34 million for perft(2)); Post-Move code looping 600,000 times in
-every run stops during perft(2) after about 90 CPU seconds (a loop step costs some 4.5 microseconds)."""
+FREE_STEPS_PER_RUN = 50_000
+"""Steps a run takes without charge to the command's budget (:data:`COMMAND_STEP_BUDGET`). Measured: the bundled
+presets take at most 206 steps a run (Mideast; chess 120) and a scan of every square of a 256x256 board with a
+check per square stays far under it, so legal presets' perft of any depth never touches the budget."""
+COMMAND_STEP_BUDGET = 1_000_000
+"""Steps beyond :data:`FREE_STEPS_PER_RUN` a run that all the runs of one loaded preset may take together (one
+command: a perft, a ``validate --run``, a report's column); past it the command stops with exit 3 and a located
+message naming this bound. Code looping a little under :data:`STEP_LIMIT` in every candidate move's run thus
+stops: a run of ``s`` steps is charged ``s - 50,000``, so code looping ``s >= 100,000`` times a run stops within
+about ``2 * COMMAND_STEP_BUDGET`` steps in all (seconds: a loop step costs a few microseconds). Post-Move code
+looping 600,000 times a run stops in perft(2)'s second run (1.1 million steps)."""
 CALL_DEPTH_LIMIT = 60
 """How deeply ``fn`` and ``sub`` calls may nest (recursion included)."""
 UNDEFINED_IS_NAME = True
@@ -77,7 +83,10 @@ PREPROCESSOR = ("origin", "dest", "moved", "old", "thismove")
 """Words replaced by the last move's data (the GAME Code Tutorial), and ``thismove`` (null before a move)."""
 
 CodeFn = Callable[["Ctx"], Value]
-Runner = Callable[["Ctx"], None]
+Runner = Callable[["Ctx"], "Signal"]
+"""A compiled statement: None when the next statement should run, else a :data:`Signal` (``return``, ``break``,
+``continue``) that the enclosing loop or subroutine takes (plain values, not exceptions: a subroutine returns
+hundreds of thousands of times in a perft)."""
 
 
 class Die(Exception):
@@ -95,17 +104,27 @@ class Die(Exception):
         return self._where()
 
 
-class _Return(Exception):
+class _Return:
+    """``return VALUE``: ends the subroutine (or the block) with this value."""
+
+    __slots__ = ("value",)
+
     def __init__(self, value: Value) -> None:
         self.value = value
 
 
-class _Break(Exception):
-    pass
+class _Jump:
+    """``break`` / ``continue``: ends the innermost loop, or its current iteration."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
-class _Continue(Exception):
-    pass
+_BREAK = _Jump("break")
+_CONTINUE = _Jump("continue")
+Signal = _Return | _Jump | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,6 +174,8 @@ class SubFn:
     params: tuple[str, ...]
     body: list[Runner]
     where: Location
+    local: bool = False
+    """Whether the body has a ``local`` command (only then are globals saved and restored around a call)."""
 
 
 class Interpreter:
@@ -170,7 +191,9 @@ class Interpreter:
         """When a list before compiling: each command or word the compiled code could not run (it fails only when
         reached) is added as the error it would raise, so ``validate`` can name it without running anything."""
         self.steps = 0
-        """Steps taken so far by every run (see :data:`COMMAND_STEP_LIMIT`)."""
+        """Steps taken so far by every run."""
+        self.charged = 0
+        """Steps charged to the command's budget so far (see :data:`COMMAND_STEP_BUDGET`)."""
         self.limit = 0
         """The step count at which the running block must stop (the nearer of the two bounds)."""
         self.run_start = 0
@@ -182,31 +205,31 @@ class Interpreter:
     def run(self, body: list[Runner], state: State) -> None:
         """Run a compiled block on ``state``; ``die`` raises :class:`Die`, ``return`` ends the block."""
         self.run_start = self.steps
-        self.limit = min(self.steps + STEP_LIMIT, COMMAND_STEP_LIMIT)
+        self.limit = self.steps + min(STEP_LIMIT, FREE_STEPS_PER_RUN + COMMAND_STEP_BUDGET - self.charged)
         try:
-            _run_list(body, Ctx(state, self, [], None, None, 0))
-        except _Return:
-            pass
-        except (_Break, _Continue):
-            pass
+            _run_list(body, Ctx(state, self, [], None, None, 0))  # a signal here ends the block
         except RecursionError:
             raise UnsupportedError("GAME Code nested too deeply to run", feature="nesting depth") from None
+        finally:  # a run that ends in 'die' (an illegal candidate move) is charged too
+            self.charged += max(0, self.steps - self.run_start - FREE_STEPS_PER_RUN)
 
     def tick(self, where: Callable[[], Location]) -> None:
-        """Count one step; stop past :data:`STEP_LIMIT` in this run or :data:`COMMAND_STEP_LIMIT` in all runs."""
+        """Count one step; stop past :data:`STEP_LIMIT` in this run or past :data:`COMMAND_STEP_BUDGET`."""
         self.steps += 1
         if self.steps > self.limit:
             self.over(where)
 
     def over(self, where: Callable[[], Location]) -> None:
         """Raise the error of the bound the step count has passed (see :meth:`tick`), if it has passed one."""
-        if self.steps >= COMMAND_STEP_LIMIT:
-            raise UnsupportedError(f"GAME Code ran more than {COMMAND_STEP_LIMIT} steps in all its runs together "
-                                   f"(the whole-command bound COMMAND_STEP_LIMIT; {self.steps - self.run_start} in "
-                                   "this run)", where(), feature="command step limit")
-        if self.steps - self.run_start > STEP_LIMIT:
-            raise UnsupportedError(f"GAME Code ran more than {STEP_LIMIT} steps in one run (the per-run bound "
+        ran = self.steps - self.run_start
+        if ran > STEP_LIMIT:
+            raise UnsupportedError(f"GAME Code ran more than {STEP_LIMIT:,} steps in one run (the per-run bound "
                                    "STEP_LIMIT: a loop or recursion without end?)", where(), feature="step limit")
+        if self.charged + ran - FREE_STEPS_PER_RUN > COMMAND_STEP_BUDGET:
+            raise UnsupportedError(f"GAME Code looped more than {COMMAND_STEP_BUDGET:,} steps in this command, "
+                                   f"counting steps beyond {FREE_STEPS_PER_RUN:,} a run (the whole-command bound "
+                                   f"COMMAND_STEP_BUDGET; {ran:,} steps in this run)", where(),
+                                   feature="command step budget")
 
     def call_def(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
         """``fn NAME args``."""
@@ -239,40 +262,48 @@ class Interpreter:
         return fn.body(inner) if fn.body is not None else None
 
     def call_sub(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
-        """``gosub NAME args`` / ``sub NAME args``: run the subroutine, return its ``return`` value."""
-        sub = self.subs.get(V.text(name))
+        """``gosub NAME args`` / ``sub NAME args``: run the subroutine, return its ``return`` value (``args`` is
+        the caller's fresh list: it becomes the subroutine's)."""
+        key = name if type(name) is str else V.text(name)
+        sub = self.subs.get(key)
         if self.trace is not None:
-            self.trace.add(("sub", -1, V.text(name)))
+            self.trace.add(("sub", -1, key))
         if sub is None:
-            raise UnsupportedError(f"sub {V.text(name)}: no subroutine of that name (it may come from an include "
-                                   "library fairyport does not have)", where(), feature=f"subroutine {V.text(name)}")
-        self.tick(where)
+            raise UnsupportedError(f"sub {key}: no subroutine of that name (it may come from an include "
+                                   "library fairyport does not have)", where(), feature=f"subroutine {key}")
+        self.steps += 1  # tick(), inlined
+        if self.steps > self.limit:
+            self.over(where)
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"sub {sub.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
         my = {param: (args[i] if i < len(args) else None) for i, param in enumerate(sub.params)}
-        inner = Ctx(c.s, self, list(args), None, my, c.depth + 1)
+        inner = Ctx(c.s, self, args, None, my, c.depth + 1)
+        if not sub.local:
+            signal = _run_list(sub.body, inner)
+            return signal.value if type(signal) is _Return else None
         saved: dict[str, Value] = {}
         my["\0local"] = saved  # globals saved by 'local', restored on the way out
         try:
-            _run_list(sub.body, inner)
-        except _Return as ret:
-            return ret.value
+            signal = _run_list(sub.body, inner)
         finally:
             for key, old in saved.items():
                 if old is _UNSET:
                     c.s.vars.pop(key, None)
                 else:
                     c.s.vars[key] = old
-        return None
+        return signal.value if type(signal) is _Return else None
 
 
 _UNSET = object()
 
 
-def _run_list(body: list[Runner], c: Ctx) -> None:
+def _run_list(body: list[Runner], c: Ctx) -> Signal:
     for statement in body:
-        statement(c)
+        signal = statement(c)
+        if signal is not None:
+            return signal
+    return None
 
 
 # --- variables --------------------------------------------------------------------------------------------
@@ -351,9 +382,9 @@ class Compiler:
             return runner
         key = (self.source.name, offset, kind)
 
-        def traced(c: Ctx) -> None:
+        def traced(c: Ctx) -> Signal:
             trace.add(key)
-            runner(c)
+            return runner(c)
         return traced
 
     def _closer(self, statements: list[Statement], start: int) -> int:
@@ -398,19 +429,16 @@ class Compiler:
         where = self.where(header.offset)
         it = self.it
 
-        def run(c: Ctx) -> None:
+        def run(c: Ctx) -> Signal:
             while True:
                 it.tick(where)
                 if top is not None and V.truthy(top(c)) != (top_kind == "while"):
-                    return
-                try:
-                    _run_list(body, c)
-                except _Break:
-                    return
-                except _Continue:
-                    pass
+                    return None
+                signal = _run_list(body, c)
+                if signal is not None and signal is not _CONTINUE:
+                    return None if signal is _BREAK else signal
                 if bottom is not None and V.truthy(bottom(c)) != (bottom_kind == "while"):
-                    return
+                    return None
         return run
 
     def _for(self, header: Command, body: list[Runner]) -> Runner:
@@ -439,7 +467,7 @@ class Compiler:
         first = names[0]
         second = names[-1]
 
-        def run(c: Ctx) -> None:
+        def run(c: Ctx) -> Signal:
             array = V.as_array(source(c))
             for key, value in list(array.items()):
                 it.steps += 1  # tick(), inlined
@@ -450,12 +478,10 @@ class Compiler:
                     assign(c, second, value)
                 else:
                     assign(c, first, value)
-                try:
-                    _run_list(body, c)
-                except _Break:
-                    return
-                except _Continue:
-                    continue
+                signal = _run_list(body, c)
+                if signal is not None and signal is not _CONTINUE:
+                    return None if signal is _BREAK else signal
+            return None
         return run
 
     def _switch(self, header: Command, statements: list[Statement]) -> Runner:
@@ -476,7 +502,7 @@ class Compiler:
         # a loop compiles to one runner, so a case's start is the number of runners before it
         starts = [len(self.block(body[:index])) for _, index in cases]
 
-        def run(c: Ctx) -> None:
+        def run(c: Ctx) -> Signal:
             value = subject(c)
             start = None
             default = None
@@ -489,11 +515,9 @@ class Compiler:
             if start is None:
                 start = default
             if start is None:
-                return
-            try:
-                _run_list(compiled[start:], c)
-            except _Break:
-                return
+                return None
+            signal = _run_list(compiled[start:], c)
+            return None if signal is _BREAK else signal  # 'continue' and 'return' go on to the loop or sub
         return run
 
     def statement(self, st: Statement) -> Runner:
@@ -515,17 +539,30 @@ class Compiler:
                 body.insert(0, self._traced(_nothing, branch.header.offset, "taken"))
             branches.append((cond, body))
 
-        def run(c: Ctx) -> None:
+        if len(branches) == 1 and branches[0][0] is not None:
+            only_cond, only_body = branches[0]
+            assert only_cond is not None
+            truthy = V.truthy
+
+            def run_one(c: Ctx) -> Signal:
+                value = only_cond(c)
+                if value is True or (value is not False and truthy(value)):
+                    return _run_list(only_body, c)
+                return None
+            return run_one
+
+        def run(c: Ctx) -> Signal:
             for cond, body in branches:
                 if cond is None or V.truthy(cond(c)):
-                    _run_list(body, c)
-                    return
+                    return _run_list(body, c)
+            return None
         return run
 
     def sub(self, block: SubBlock) -> SubFn:
         """Compile a subroutine."""
         params = tuple(p[1:] if p.startswith("#") else p for p in block.params)
-        return SubFn(block.name, params, self.block(block.body), self.source.locate(block.offset))
+        return SubFn(block.name, params, self.block(block.body), self.source.locate(block.offset),
+                     _has_local(block.body))
 
     def command(self, cmd: Command) -> Runner:
         """Compile one command."""
@@ -537,8 +574,13 @@ class Compiler:
             value = self._expr_or_null(cmd)
             var = (target or "").lstrip("#")
 
-            def run_set(c: Ctx) -> None:
-                assign(c, var, value(c))
+            def run_set(c: Ctx) -> None:  # assign(), inlined
+                result = value(c)
+                my = c.my
+                if my is not None and var in my:
+                    my[var] = result
+                else:
+                    c.s.vars[var] = result
             return run_set
         if name == "def":
             fn = DefFn(target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
@@ -587,8 +629,8 @@ class Compiler:
         if name in ("return", "print", "echo", "verify"):
             value = self._expr_or_null(cmd)
             if name == "return":
-                def run_return(c: Ctx) -> None:
-                    raise _Return(value(c))
+                def run_return(c: Ctx) -> Signal:
+                    return _Return(value(c))
                 return run_return
             if name == "verify":
                 def run_verify(c: Ctx) -> None:
@@ -610,10 +652,10 @@ class Compiler:
                 c.s.output.append(message)
             return run_say
         if name in ("break", "continue"):
-            exc = _Break if name == "break" else _Continue
+            jump = _BREAK if name == "break" else _CONTINUE
 
-            def run_jump(c: Ctx) -> None:
-                raise exc()
+            def run_jump(c: Ctx) -> Signal:
+                return jump
             return run_jump
         if name in ("won", "lost", "drawn"):
             result = name
@@ -798,9 +840,23 @@ class Compiler:
                 if chain is not None:
                     return chain
             left, right = self.expr(e.left), self.expr(e.right)
+            truthy = V.truthy
             if e.op == "and":
-                return lambda c: V.truthy(left(c)) and V.truthy(right(c))
-            return lambda c: V.truthy(left(c)) or V.truthy(right(c))
+                def and_(c: Ctx) -> Value:
+                    value = left(c)
+                    if value is False or (value is not True and not truthy(value)):
+                        return False
+                    value = right(c)
+                    return value is True or (value is not False and truthy(value))
+                return and_
+
+            def or_(c: Ctx) -> Value:
+                value = left(c)
+                if value is True or (value is not False and truthy(value)):
+                    return True
+                value = right(c)
+                return value is True or (value is not False and truthy(value))
+            return or_
         if isinstance(e, Group):
             if list_group and isinstance(e.inner, Sequence):
                 items = [self.expr(i, words_literal=words_literal) for i in e.inner.items]
@@ -838,7 +894,17 @@ class Compiler:
             return param
         if kind == "variable":
             name = text[1:]
-            return lambda c: lookup(c, name)
+            undefined = text if UNDEFINED_IS_NAME else None
+
+            def variable(c: Ctx) -> Value:  # lookup(), inlined: the commonest operand
+                named = c.named
+                if named is not None and name in named:
+                    return named[name]
+                my = c.my
+                if my is not None and name in my:
+                    return my[name]
+                return c.s.vars.get(name, undefined)
+            return variable
         if text in PREPROCESSOR:
             slot = text
 
@@ -878,8 +944,11 @@ class Compiler:
             head = e.args[0]
             name_fn = self.expr(head, words_literal=True) if isinstance(head, Atom) else self.expr(head)
             arg_fns = [self.expr(a) for a in e.args[1:]]
+            if op == "fn" and isinstance(head, Atom) and head.kind == "word" and head.text not in PREPROCESSOR \
+                    and head.text not in ("true", "false", "null"):
+                return self._fn_named(head.text, arg_fns, where)
             if op == "fn":
-                return lambda c: it.call_def(c, name_fn(c), [f(c) for f in arg_fns], where)
+                return self._fn_named(None, arg_fns, where, name_fn)
             return lambda c: it.call_sub(c, name_fn(c), [f(c) for f in arg_fns], where)
         if op == "var":
             name_fn = self.expr(e.args[0], words_literal=True) if e.args else _null
@@ -892,6 +961,9 @@ class Compiler:
         if op in _CHECKS:
             return self._check(e)
         args = [self.expr(a, words_literal=op in _NAME_OPERANDS and i == 0) for i, a in enumerate(e.args)]
+        fast = self._fast(op, args, e)
+        if fast is not None:
+            return fast
         impl = _OPERATORS.get(op)
         if impl is None:
             self.fail(f"operator '{op}' is not supported by fairyport's GAME Code interpreter", e.offset, op)
@@ -925,7 +997,124 @@ class Compiler:
                 except (OverflowError, ValueError):
                     raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
             return apply1
+        if arity == 2:
+            left, right = args
+            on_ints = _ON_INTS.get(op)
+
+            def apply2(c: Ctx) -> Value:
+                x, y = left(c), right(c)
+                if on_ints is not None and type(x) is int and type(y) is int:
+                    result = on_ints(x, y)
+                    if result is not None:
+                        return result
+                try:
+                    return function(c, [x, y])
+                except ValueProblem as problem:
+                    raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
+                except ZeroDivisionError:
+                    raise UnsupportedError(f"{op}: division by zero", locate(offset), feature=op) from None
+                except FairyportError:
+                    raise
+                except (OverflowError, ValueError):
+                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
+            return apply2
         return apply
+
+    def _fn_named(self, key: str | None, arg_fns: list[CodeFn], where: Callable[[], Location],
+                  name_fn: CodeFn | None = None) -> CodeFn:
+        """``fn NAME args`` with the name written out (``key``) or computed (``name_fn``): :meth:`Interpreter.call_def`
+        without its general cases (a traced run, parameters, an undefined name go to it)."""
+        it = self.it
+        text = V.text
+
+        def call_fn(c: Ctx) -> Value:
+            name = key
+            if name_fn is not None:
+                value = name_fn(c)
+                name = value if type(value) is str else text(value)
+            assert name is not None
+            args = [f(c) for f in arg_fns]
+            fn = c.s.defs.get(name)
+            if fn is None or fn.params or fn.locals or it.trace is not None:
+                return it.call_def(c, name, args, where)
+            it.steps += 1  # tick(), inlined
+            if it.steps > it.limit:
+                it.over(where)
+            if c.depth >= CALL_DEPTH_LIMIT:
+                raise UnsupportedError(f"fn {fn.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
+                                       feature="recursion depth")
+            body = fn.body
+            return body(Ctx(c.s, it, args, None, c.my, c.depth + 1)) if body is not None else None
+        return call_fn
+
+    def _fast(self, op: str, args: list[CodeFn], e: Call) -> CodeFn | None:
+        """The commonest operators compiled straight to a closure over their operands (no operand list, no
+        operator table): the same results and errors as :data:`~.operators.OPERATORS`' entries. None for the
+        others."""
+        text, truthy, loose_equal = V.text, V.truthy, V.loose_equal
+        position = self.it.geometry.position
+        if len(args) == 1:
+            (a,) = args
+            if op in ("not", "!"):
+                def not_(c: Ctx) -> Value:
+                    value = a(c)
+                    return value is False or (value is not True and not truthy(value))
+                return not_
+            if op in ("space", "empty"):
+                empty = op == "empty"
+
+                def space(c: Ctx) -> Value:
+                    value = a(c)
+                    sq = value if type(value) is str else text(value)
+                    found = c.s.board.get(sq) if sq in position else None
+                    return found == EMPTY if empty else found
+                return space
+            if op == "flag":
+                return lambda c: truthy(c.s.flags.get(text(a(c)), False))
+            if op in ("isupper", "islower"):
+                side = 1 if op == "isupper" else 2
+                return lambda c: side_of(text(a(c))) == side
+            return None
+        if len(args) == 2 and op in ("==", "!="):
+            a, b = args
+            if op == "==":
+                return lambda c: loose_equal(a(c), b(c))
+            return lambda c: not loose_equal(a(c), b(c))
+        if len(args) == 3 and op == "where":
+            return self._where(args, e)
+        return None
+
+    def _where(self, args: list[CodeFn], e: Call) -> CodeFn:
+        """``where SQUARE DX DY`` (see :func:`~.operators._where`), with number offsets read once."""
+        square_fn, dx_fn, dy_fn = args
+        at, position, text = self.it.geometry.at, self.it.geometry.position, V.text
+        locate, offset = self.source.locate, e.offset
+        offsets = e.args[1:]
+        if all(isinstance(o, Atom) and o.kind == "number" for o in offsets):
+            try:
+                dx, dy = (V.integer(o.text) for o in offsets if isinstance(o, Atom))
+            except ValueProblem:
+                pass  # reported when run, below
+            else:
+                def where_const(c: Ctx) -> Value:
+                    value = square_fn(c)
+                    pos = position.get(value if type(value) is str else text(value))
+                    if pos is None:
+                        return False
+                    return at.get((pos[0] + dx, pos[1] + dy)) or False
+                return where_const
+
+        def where(c: Ctx) -> Value:
+            value = square_fn(c)
+            try:
+                x, y = V.integer(dx_fn(c)), V.integer(dy_fn(c))
+            except ValueProblem as problem:
+                raise UnsupportedError(f"where: {problem}", locate(offset), feature="where") from None
+            pos = position.get(value if type(value) is str else text(value))
+            if pos is None:
+                return False
+            return at.get((pos[0] + x, pos[1] + y)) or False
+        return where
 
     def _check(self, e: Call) -> CodeFn:
         op = e.op
@@ -1000,6 +1189,19 @@ class Compiler:
         return run_primitive
 
 
+def _bounded(result: int) -> int | None:
+    """``result`` when within :data:`~.operators.MAX_INTEGER`, else None (the operator's own code reports it)."""
+    return result if -MAX_INTEGER <= result <= MAX_INTEGER else None
+
+
+_ON_INTS: dict[str, Callable[[int, int], Value]] = {
+    "<": lambda x, y: x < y, ">": lambda x, y: x > y, "<=": lambda x, y: x <= y, ">=": lambda x, y: x >= y,
+    "+": lambda x, y: _bounded(x + y), "-": lambda x, y: _bounded(x - y),
+}
+"""Two-operand operators on two whole numbers, computed directly (None: let the operator's code answer): the
+results :data:`~.operators.OPERATORS` gives."""
+
+
 def is_literal(it: Interpreter, text: str) -> bool:
     """Whether a bare word in an expression is a value (see :data:`LITERAL_WORDS`), not an unknown operator."""
     return (text in LITERAL_WORDS or text in PREPROCESSOR or text in it.geometry.position or text in it.labels
@@ -1014,6 +1216,16 @@ def _endpoints(c: Ctx) -> tuple[Value, Value]:
 
 def _nothing(c: Ctx) -> None:
     return None
+
+
+def _has_local(statements: list[Statement]) -> bool:
+    """Whether a ``local`` command is among ``statements`` (in ``if`` bodies too)."""
+    for st in statements:
+        if isinstance(st, Command) and st.name == "local":
+            return True
+        if isinstance(st, IfBlock) and any(_has_local(branch.body) for branch in st.branches):
+            return True
+    return False
 
 
 def _null(c: Ctx) -> Value:
