@@ -568,9 +568,9 @@ class _Builder:
         if set(rights) - set("KQkq"):
             raise self.refuse("startFen", f"castling rights {rights!r} (only K, Q, k and q are read)")
         king_type = state.get("castlingKingPiece.white")
-        if king_type != state.get("castlingKingPiece.black") or king_type != "king" or "king" not in state.pieces:
-            raise self.refuse("castlingKingPiece.white", "castling with a piece that is not the royal king")
-        king_letter = self.letters["king"]
+        if king_type != state.get("castlingKingPiece.black") or king_type not in state.pieces:
+            raise self.refuse("castlingKingPiece.white", "castling with different pieces per side, or none")
+        king_letter = self.letters[king_type]
         on_first = [sq for sq, p in setup.placement.items()
                     if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
         king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
@@ -606,19 +606,20 @@ class _Builder:
             castles.add(color)
         if not castles:
             return
-        king_piece = next(p for p in pieces if p.name == "king")
+        king_piece = next(p for p in pieces if p.name == king_type)
         if len(castles) == 1:
             self.king_without_castling(pieces, setup, rules, king_piece, WHITE if BLACK in castles else BLACK)
         king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
 
     def king_without_castling(self, pieces: list[PieceType], setup: Setup, rules: Rules, king: PieceType,
                               color: Color) -> None:
-        """Give ``color``'s kings their own type, the king without castling: Fairy-Stockfish's start position
-        gives that side no castling right (the model's castling belongs to the piece type, both sides alike)."""
+        """Give ``color``'s castling pieces (``king``: kings) their own type without castling: Fairy-Stockfish's
+        start position gives that side no castling right (the model's castling belongs to the piece type, both
+        sides alike)."""
         used = {p.id for p in pieces}
         letter = next(c for c in "ZYXWVUTSRQPONMLKJIHGFEDCBA" if c not in used)
-        pieces.insert(pieces.index(king) + 1, dataclasses.replace(king, name=NO_CASTLING_KING, id=letter,
-                                                                  extra={}))
+        name = NO_CASTLING_KING if king.name == "king" else f"{king.name} without castling"
+        pieces.insert(pieces.index(king) + 1, dataclasses.replace(king, name=name, id=letter, extra={}))
         for square, placed in list(setup.placement.items()):
             if placed.id == king.id and placed.color == color:
                 setup.placement[square] = Piece(letter, color)

@@ -290,6 +290,11 @@ class Variant:
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
         self.connect = compile_connect(game, self.geometry, [t.piece.id for t in self.types])
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
+        self.free_castlers = tuple(frozenset(code for code in self.castlers
+                                             if (code - 1) & 1 == color and not self.royal[code])
+                                   for color in (WHITE, BLACK))
+        """Per colour: the codes of non-royal pieces that castle (never impeded by attacks, as Fairy-Stockfish's
+        castling commoner of antichess)."""
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""

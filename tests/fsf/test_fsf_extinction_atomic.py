@@ -65,6 +65,10 @@ extinctionValue = loss
 extinctionPieceTypes = m
 extinctionPseudoRoyal = true
 
+[ecastle22:extinction]
+
+[acastle22:atomic]
+
 [absent22:extinction]
 castling = false
 pawn = -
@@ -99,6 +103,11 @@ CASES = [  # (section, FEN, perft depth: 2 for the crowded positions, to keep th
     # two pseudo-royal pieces may be left attacked; the last one may not (the king on the other side is royal)
     ("twomaha22", "3m4/8/8/8/3m4/8/8/R3K2Q b - - 0 1", 3),
     ("twomaha22", "3m4/8/8/8/8/8/8/3RK2Q b - - 0 1", 3),
+    # a castling piece that is not royal castles through attacked squares (extinction chess); the pseudo-royal
+    # king of atomic does not
+    ("ecastle22", "r3k2r/pppqpppp/2n5/8/2b5/4QN2/PPPB1PPP/R3K2R w KQkq - 0 1", 2),
+    ("acastle22", "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1", 3),
+    ("acastle22", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1", 2),
 ]
 
 
