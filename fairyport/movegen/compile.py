@@ -35,7 +35,7 @@ from fairyport.movegen.atomic import blast_class, compile_blast
 from fairyport.movegen.connect import compile_connect
 from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
-from fairyport.movegen.goals import compile_flag, must_capture_class, must_drop_class
+from fairyport.movegen.goals import compile_flag, rules_class
 from fairyport.movegen.lazy import Lazy
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
@@ -314,6 +314,11 @@ class Variant:
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
         self.connect = compile_connect(game, self.geometry, [t.piece.id for t in self.types])
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
+        self.free_castlers = tuple(frozenset(code for code in self.castlers
+                                             if (code - 1) & 1 == color and not self.royal[code])
+                                   for color in (WHITE, BLACK))
+        """Per colour: the codes of non-royal pieces that castle (never impeded by attacks, as Fairy-Stockfish's
+        castling commoner of antichess)."""
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
@@ -491,9 +496,7 @@ class Variant:
             base = HandPosition
         if self.blast is not None:
             base = blast_class(base)
-        if self.game.rules.must_drop:
-            base = must_drop_class(base)
-        return must_capture_class(base)(self) if self.game.rules.must_capture else base(self)
+        return rules_class(self.game, base)(self)
 
     def start_position(self) -> Position:
         """The game's start position."""

@@ -486,7 +486,7 @@ class Position:
         board = self.board
         color = self.turn
         enemy = color ^ 1
-        for king in self.royals[color]:
+        for king in self.castler_squares(color):
             virgin = self.virgin >> king & 1
             for ray, step, king_to, partner_to, passed, spec in v.castling_paths(board[king], king):
                 if spec.virgin and not virgin:
@@ -499,9 +499,17 @@ class Position:
                 square = ray[partner]
                 if any(board[s] for s in ray[:partner]):
                     continue
-                if spec.safe and any(self.is_attacked(s, enemy) for s in passed):
+                if spec.safe and v.royal[board[king]] and any(self.is_attacked(s, enemy) for s in passed):
                     continue
                 out.append((king, king_to, 0, (), (), (square, partner_to), -1))
+
+    def castler_squares(self, color: Color) -> tuple[int, ...]:
+        """The squares of ``color``'s pieces that may castle: its royal pieces, then its non-royal castling pieces
+        (which castle without the attack test)."""
+        free = self.variant.free_castlers[color]
+        if not free:
+            return self.royals[color]
+        return (*self.royals[color], *(sq for sq, code in enumerate(self.board) if code in free))
 
     def outermost(self, square: int, dx: int) -> int:
         """The last occupied square walking from ``square`` along its rank by ``dx`` to the edge (or a hole)."""

@@ -30,6 +30,7 @@ from fairyport.model import (
     Castling,
     Color,
     ExtinctionGoal,
+    FlagGoal,
     Game,
     KeptCode,
     Metadata,
@@ -183,9 +184,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     rules = Rules()
     bare_draws: list[tuple[Goal, Node]] = []
     royal: set[str] = set()
+    flags = _flag_goals(tree, players, notation, zones)
+    if flags is not None:
+        rules.flag = flags[0]
     for goal in tree.goals:
         for cond in goal.conditions:
             text = plain(cond)
+            if flags is not None and id(cond) in flags[1]:
+                continue
             if isinstance(text, tuple) and text[:1] == ("checkmated",) and goal.kind == "loss":
                 royal.update(str(t) for t in text[1:])
             elif text == "stalemated":
@@ -313,6 +319,37 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     if keeps_code:
         game.program = _program_of(zv)
     return game
+
+
+def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str],
+                zones: list[Zone]) -> tuple[FlagGoal, set[int]] | None:
+    """The model's flag goal where the goals are the ZRF writer's form of it, with the goal conditions it stands
+    for (by identity): per player ``(win-condition (P) (absolute-config T... (Z)))``, both players naming the
+    same zone ``Z`` and each one type of their own or every type of the game (any piece). None otherwise."""
+    found: dict[int, tuple[str | None, str]] = {}
+    used: set[int] = set()
+    every = set(notation)
+    for goal in tree.goals:
+        if goal.kind != "win" or len(goal.players) != 1 or goal.players[0].text not in players:
+            continue
+        color = players.index(goal.players[0].text)
+        for cond in goal.conditions:
+            text = plain(cond)
+            if not (isinstance(text, tuple) and len(text) >= 3 and text[0] == "absolute-config"
+                    and isinstance(text[-1], tuple) and len(text[-1]) == 1 and isinstance(text[-1][0], str)
+                    and all(isinstance(t, str) and t in notation for t in text[1:-1])):
+                continue
+            types = {str(t) for t in text[1:-1]}
+            if color in found or not (len(types) == 1 or types == every):
+                return None
+            zone = text[-1][0]
+            if not any(z.name == zone for z in zones):
+                return None
+            found[color] = (notation[types.pop()] if len(types) == 1 else None, zone)
+            used.add(id(cond))
+    if set(found) != {WHITE, BLACK} or found[WHITE][1] != found[BLACK][1]:
+        return None
+    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0]), used
 
 
 def _program_of(zv: ZrfVariant) -> GameProgram | None:
