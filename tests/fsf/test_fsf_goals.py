@@ -18,6 +18,7 @@ from fairyport.gamecourier.write import write_game as write_gamecourier
 from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import FlagGoal, Game
 from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf
 
 pyffish = pytest.importorskip("pyffish")
