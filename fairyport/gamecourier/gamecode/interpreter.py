@@ -961,9 +961,9 @@ class Compiler:
         locate = self.source.locate
         offset = e.offset
 
-        def apply(c: Ctx) -> Value:
+        def run_with(c: Ctx, values: list[Value]) -> Value:
             try:
-                return function(c, [f(c) for f in args])
+                return function(c, values)
             except ValueProblem as problem:
                 raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
             except ZeroDivisionError:
@@ -974,17 +974,7 @@ class Compiler:
                 raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
         if arity == 1:
             only = args[0]
-
-            def apply1(c: Ctx) -> Value:
-                try:
-                    return function(c, [only(c)])
-                except ValueProblem as problem:
-                    raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
-                except FairyportError:
-                    raise
-                except (OverflowError, ValueError):
-                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
-            return apply1
+            return lambda c: run_with(c, [only(c)])
         if arity == 2:
             left, right = args
             on_ints = _ON_INTS.get(op)
@@ -995,18 +985,9 @@ class Compiler:
                     result = on_ints(x, y)
                     if result is not None:
                         return result
-                try:
-                    return function(c, [x, y])
-                except ValueProblem as problem:
-                    raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
-                except ZeroDivisionError:
-                    raise UnsupportedError(f"{op}: division by zero", locate(offset), feature=op) from None
-                except FairyportError:
-                    raise
-                except (OverflowError, ValueError):
-                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
+                return run_with(c, [x, y])
             return apply2
-        return apply
+        return lambda c: run_with(c, [f(c) for f in args])
 
     def _fn_named(self, key: str | None, arg_fns: list[CodeFn], where: Callable[[], Location],
                   name_fn: CodeFn | None = None) -> CodeFn:
