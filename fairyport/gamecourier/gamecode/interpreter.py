@@ -992,7 +992,7 @@ class Compiler:
     def _fn_named(self, key: str | None, arg_fns: list[CodeFn], where: Callable[[], Location],
                   name_fn: CodeFn | None = None) -> CodeFn:
         """``fn NAME args`` with the name written out (``key``) or computed (``name_fn``): :meth:`Interpreter.call_def`
-        without its general cases (a traced run, parameters, an undefined name go to it)."""
+        without its general cases (a traced run, parameters, an undefined name, the depth bound go to it)."""
         it = self.it
         text = V.text
 
@@ -1004,14 +1004,11 @@ class Compiler:
             assert name is not None
             args = [f(c) for f in arg_fns]
             fn = c.s.defs.get(name)
-            if fn is None or fn.params or fn.locals or it.trace is not None:
-                return it.call_def(c, name, args, where)
+            if fn is None or fn.params or fn.locals or it.trace is not None or c.depth >= CALL_DEPTH_LIMIT:
+                return it.call_def(c, name, args, where)  # and its errors
             it.steps += 1  # tick(), inlined
             if it.steps > it.limit:
                 it.over(where)
-            if c.depth >= CALL_DEPTH_LIMIT:
-                raise UnsupportedError(f"fn {fn.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
-                                       feature="recursion depth")
             body = fn.body
             return body(Ctx(c.s, it, args, None, c.my, c.depth + 1)) if body is not None else None
         return call_fn
