@@ -373,7 +373,10 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
     else:
         values["baring"] = _scalar(markers, "baring", None, lambda v: v.strip() != "0")
     royal_ids = [p.id for p in order if p.royal]
-    several = royals_per_side(game.setup, royal_ids) > 1
+    # count royals as the reading will: pieces in hand read as a palette are not part of the game
+    palette = hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup)
+    seen = dataclasses.replace(game.setup, hands={}) if palette else game.setup
+    several = royals_per_side(seen, royal_ids) > 1
     usual = RoyalProtection.LAST if several else RoyalProtection.EVERY
     protection = rules.royal_protection
     extinction = None if protection is usual and "extinction" not in markers else (

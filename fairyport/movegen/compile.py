@@ -36,10 +36,10 @@ from fairyport.xbetza.geometry import (
     K_VECTORS,
     AtomClass,
     atom_geometry,
-    continuation_directions,
     direction_vector,
     first_leg_directions,
     rotate,
+    turn_directions,
 )
 
 if TYPE_CHECKING:
@@ -63,8 +63,7 @@ HOP_NONE, HOP_CANNON, HOP_GRASSHOPPER = 0, 1, 2
 TRIGGER_BITS = {PromotionTrigger.ENTER: 1, PromotionTrigger.WITHIN: 2, PromotionTrigger.LEAVE: 4}
 """Bit of each promotion trigger in :attr:`Variant.promotion_triggers`."""
 
-UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload", "o": "cylinder board",
-                     "z": "crooked turn", "q": "circular turn"}
+UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload", "o": "cylinder board"}
 
 
 RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
@@ -425,6 +424,23 @@ class Variant:
 
     def _compile_move(self, t: CompiledType, move: betza.Move, where: Where = ANYWHERE) -> None:
         piece = t.piece
+        if not move.is_multi_leg and move.first.has("z"):
+            longest = max(self.geometry.files, self.geometry.ranks)
+            for step in _crooked_slider(move, longest, piece.name):
+                self._compile_move(t, step, where)
+            return
+        for leg in move.legs:
+            if leg.has("z") and leg.has("q"):
+                raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r} gives both 'z' and 'q' on "
+                                       "one leg", feature=f"{piece.name}: {betza_text(move)}")
+        if move.first.has("q") or (move.is_multi_leg and move.first.has("z")):
+            raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r}: 'z'/'q' on the first leg of "
+                                   "a multi-leg move, or the circular 'q' slider, is not supported by the move "
+                                   "generator", feature=f"{piece.name}: {betza_text(move)}")
+        if _turns_on_a_slide(move):
+            raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r}: a crooked or circular turn "
+                                   "('z'/'q') on a sliding leg is not supported by the move generator",
+                                   feature=f"{piece.name}: {betza_text(move)}")
         for leg in move.legs:
             for mode, what in UNSUPPORTED_MODES.items():
                 if leg.has(mode):
@@ -525,15 +541,16 @@ class Variant:
             code = code_of(t.index, color)
             origins = range(self.size) if where.origins is None else sorted(where.origins[color])
             for sq in origins:
-                roots = tuple(self._legs_from(move, 0, sq, None, color, toggled=False))
+                roots = tuple(self._legs_from(move, 0, sq, None, None, color, toggled=False))
                 if where.landings is not None:
                     roots = _land_only(roots, where.landings[color], t.piece, move)
                 if roots:
                     self.programs[code][sq] = (*self.programs[code][sq], Program(roots, initial))
 
-    def _legs_from(self, move: betza.Move, index: int, sq: int, prev_dir: int | None, color: Color,
-                   toggled: bool) -> Iterator[LegNode]:
-        """The compiled legs number ``index`` of ``move`` starting on ``sq`` after a step in ``prev_dir``."""
+    def _legs_from(self, move: betza.Move, index: int, sq: int, prev_dir: int | None, prev_turn: int | None,
+                   color: Color, toggled: bool) -> Iterator[LegNode]:
+        """The compiled legs number ``index`` of ``move`` starting on ``sq`` after a step in ``prev_dir`` that
+        turned by ``prev_turn`` (None on and right after the first leg; ``z``/``q`` legs depend on it)."""
         leg = move.legs[index]
         final = index == len(move.legs) - 1
         atom = move.atom
@@ -553,7 +570,7 @@ class Variant:
             dirs = first_leg_directions(leg.directions, cls)
             steps = [rotate(d, color) for d in sorted(dirs)]
         else:
-            steps = [(prev_dir + rel) % 8 for rel in sorted(continuation_directions(leg.directions))]
+            steps = [(prev_dir + rel) % 8 for rel in sorted(turn_directions(leg.directions, leg.modes, prev_turn))]
         hop = HOP_NONE
         if final and leg.has("p"):
             hop = HOP_CANNON
@@ -598,8 +615,9 @@ class Variant:
             nexts = None
             if not final:
                 toggles = leg.has("y") or leg.has("g")
+                turn = None if prev_dir is None else (absolute - prev_dir) % 8
                 nexts = tuple(
-                    tuple(self._legs_from(move, index + 1, target, absolute, color, toggled != toggles))
+                    tuple(self._legs_from(move, index + 1, target, absolute, turn, color, toggled != toggles))
                     for target in ray
                 )
             yield LegNode(ray, flags, hop, lame, jump, nexts, creates_ep)
@@ -948,6 +966,42 @@ def _leg_flags(leg: betza.Leg) -> int:
     if flags == 0:
         flags = QUIET
     return flags
+
+
+def _turns_on_a_slide(move: betza.Move) -> bool:
+    """True if a continuation leg of ``move`` with ``z`` or ``q`` slides (its range, after the range toggles of
+    ``y`` and ``g`` legs before it, is not one step): what a crooked slide means there is not defined."""
+    limit = move.range if move.range is not None else 0 if move.atom in betza.RIDER_ATOMS else 1
+    for index, leg in enumerate(move.legs):
+        if index and (leg.has("z") or leg.has("q")) and limit != 1:
+            return True
+        if leg.has("y") or leg.has("g"):
+            limit = 1 if limit == 0 else 0
+    return False
+
+
+def _crooked_slider(move: betza.Move, longest: int, piece: str) -> tuple[betza.Move, ...]:
+    """Old Betza ``z`` on a one-leg rider (``zB`` the Crooked Bishop, ``zR``, ``zNN``) as multi-leg moves: one
+    step of the rider's atom, then each further step a ``z`` leg (a right-angle turn either way first,
+    :data:`~fairyport.xbetza.geometry.CROOKED_FIRST_TURN`, then alternately back), up to the move's range or
+    ``longest`` steps (every crooked path gains at least one square per step along one axis). The last leg
+    carries the move's modes; an ``i`` stays on the first leg."""
+    first = move.first
+    text = betza_text(move)
+    modes = first.modes.replace("z", "")
+    rider = move.atom in betza.RIDER_ATOMS or move.range not in (None, 1)
+    if not rider or set(modes) - set("mcdik"):
+        raise UnsupportedError(f"piece {piece!r}: XBetza {text!r}: the crooked 'z' is supported on a rider with "
+                               "modes m, c, d, i, k only", feature=f"{piece}: {text}")
+    atom = betza.RIDER_ATOMS.get(move.atom, move.atom)
+    steps = min(move.range, longest) if move.range else longest
+    head = betza.Leg(first.directions, "i" if "i" in modes else "")
+    last = modes.replace("i", "")
+    out = [betza.Move((betza.Leg(first.directions, modes),), atom, None, False, move.exempt)]
+    for n in range(2, steps + 1):
+        legs = (head, *(betza.Leg("", "z") for _ in range(n - 2)), betza.Leg("", last + "z"))
+        out.append(betza.Move(legs, atom, None, False, move.exempt))
+    return tuple(out)
 
 
 def _grasshopper_legs(move: betza.Move) -> betza.Move:

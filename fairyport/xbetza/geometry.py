@@ -173,6 +173,38 @@ def continuation_directions(letters: str) -> frozenset[int]:
     return _k_system(letters) or DEFAULT_CONTINUATION
 
 
+CROOKED_FIRST_TURN = frozenset({2, 6})
+"""Relative directions of a crooked (``z``) or circular (``q``) continuation leg that has no earlier turn to
+mirror or repeat (the leg right after the first leg) and no direction letter: a right-angle turn either way.
+
+XBetza defines ``z`` / ``q`` on a continuation leg relative to the previous turn ("afsafzW ... the path bends in
+the opposite direction as the preceding s", H. G. Muller, chessvariants.com reply=43609) and does not say what
+the first such leg of ``(az)7N`` (a crooked nightrider) does, whose previous leg did not turn. This project reads
+it as Betza's crooked pieces move ("a Bishop that must make a 90 degree turn with every step", Betza's Crooked
+Bishop page): the first crooked turn is 90 degrees left or right; each later ``z`` turns back, each ``q`` turns
+the same way again. On oblique atoms the relative directions count the eight leaps clockwise, so 2 is also a
+right angle (N (1, 2) turns to (2, -1)). Direction letters on that leg replace this default."""
+
+
+def turn_directions(letters: str, modes: str, previous_turn: int | None) -> frozenset[int]:
+    """Relative K directions (0 = straight on) of a continuation leg with direction ``letters`` and mode letters
+    ``modes``, after a previous leg that turned by ``previous_turn`` (None: the previous leg is the first leg).
+
+    Without ``z`` or ``q`` this is :func:`continuation_directions`. With ``z`` the leg first undoes the previous
+    turn (turns by its mirror image, ``-previous_turn``), with ``q`` it repeats it; direction letters are then
+    read relative to that (``zf``, the default, = exactly that turn): ``afsafzW`` zig-zags W, F, W and
+    ``afsafqW`` keeps turning. Without a previous turn, see :data:`CROOKED_FIRST_TURN`.
+    """
+    crooked, circular = "z" in modes, "q" in modes
+    if not (crooked or circular):
+        return continuation_directions(letters)
+    if previous_turn is None:
+        return continuation_directions(letters) if letters else CROOKED_FIRST_TURN
+    base = -previous_turn if crooked else previous_turn
+    offsets = _k_system(letters) or frozenset({0})
+    return frozenset((base + offset) % 8 for offset in offsets)
+
+
 def direction_vector(atom: str, direction: int) -> tuple[int, int]:
     """The (file, rank) step of ``atom`` (a leaper, ``K`` or a rider ``R B Q``) in direction bit ``direction``.
 

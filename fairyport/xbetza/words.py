@@ -22,8 +22,8 @@ from fairyport.xbetza.geometry import (
     ODD,
     AtomClass,
     atom_geometry,
-    continuation_directions,
     first_leg_directions,
+    turn_directions,
 )
 
 OBLIQUE_NAMES = {(1, 2): "a knight", (1, 3): "a camel", (2, 3): "a zebra", (1, 4): "a giraffe", (2, 5): "a gnu"}
@@ -208,7 +208,7 @@ def _verb(leg: betza.Leg, move: betza.Move, final: bool) -> str:
     return _join(what)
 
 
-def _conditions(leg: betza.Leg, move: betza.Move, first: bool, final: bool) -> list[str]:
+def _conditions(leg: betza.Leg, move: betza.Move, first: bool, final: bool, *, second: bool = False) -> list[str]:
     """The side conditions of one leg, as phrases appended after its distance."""
     notes: list[str] = []
     atom = move.atom
@@ -248,18 +248,19 @@ def _conditions(leg: betza.Leg, move: betza.Move, first: bool, final: bool) -> l
     if oo:
         notes.append("on a cylinder: the files wrap around" if oo == 1 else "on a torus: files and ranks wrap around")
     if leg.has("z"):
-        notes.append("crooked: turning the opposite way to its previous turn" if not first
-                     else "crooked: zig-zagging left and right")
+        notes.append("crooked: every step turning a right angle, alternately left and right" if first
+                     else "crooked: its first turn, which later crooked legs turn back" if second
+                     else "crooked: turning back the way its previous leg turned")
     if leg.has("q"):
-        notes.append("circling: turning the same way as its previous turn" if not first
-                     else "circling: turning the same way at every step")
+        notes.append("circling: turning the same way at every step" if first
+                     else "circling: its first turn, which later circling legs repeat" if second
+                     else "circling: turning the same way as its previous leg turned")
     if leg.has("w"):
         notes.append("(the w modifier, which has no effect)")
     return notes
 
 
-def _turn_words(letters: str) -> str:
-    bits = continuation_directions(letters)
+def _turn_words(bits: frozenset[int]) -> str:
     if bits == DEFAULT_CONTINUATION:
         return "in any direction but straight back"
     rest = set(bits)
@@ -273,16 +274,23 @@ def _turn_words(letters: str) -> str:
     return _join(words)
 
 
-def _continuation_atom(move: betza.Move, letters: str, atom: str) -> str:
+def _leg_turns(leg: betza.Leg, previous: frozenset[int] | None) -> frozenset[int]:
+    """The relative turns a continuation leg may make after a leg that turned by one of ``previous`` (None: the
+    previous leg is the first leg); ``z``/``q`` legs depend on the previous turn (see ``turn_directions``)."""
+    if previous is None or not (leg.has("z") or leg.has("q")):
+        return turn_directions(leg.directions, leg.modes, None)
+    return frozenset(b for turn in previous for b in turn_directions(leg.directions, leg.modes, turn))
+
+
+def _continuation_atom(move: betza.Move, bits: frozenset[int], atom: str) -> str:
     """The atom a continuation leg moves as: a 45 or 135 degree turn converts W and F, D and A, H and G, R and B."""
-    bits = continuation_directions(letters)
     swap = {"W": "F", "F": "W", "D": "A", "A": "D", "H": "G", "G": "H", "R": "B", "B": "R"}
     if atom in swap and bits and all(b % 2 for b in bits):
         return swap[atom]
     return atom
 
 
-def _continuation_distance(move: betza.Move, leg: betza.Leg, atom: str, toggled: bool) -> str:
+def _continuation_distance(move: betza.Move, leg: betza.Leg, atom: str, toggled: bool, bits: frozenset[int]) -> str:
     limit = _limit(move)
     if toggled:
         limit = 1 if limit != 1 else 0
@@ -291,7 +299,7 @@ def _continuation_distance(move: betza.Move, leg: betza.Leg, atom: str, toggled:
     unit = "leap" if cls is AtomClass.OBLIQUE else "square" if multiple == 1 else f"{multiple}-square leap"
     count = _count(limit, unit)
     way = {AtomClass.ORTHOGONAL: " orthogonally", AtomClass.DIAGONAL: " diagonally"}.get(cls, "")
-    return f"{count}{way}, {_turn_words(leg.directions)}"
+    return f"{count}{way}, {_turn_words(bits)}"
 
 
 def describe_move(move: betza.Move) -> str:
@@ -312,6 +320,7 @@ def describe_move(move: betza.Move) -> str:
     parts: list[str] = []
     toggled = False
     atom = move.atom
+    turns: frozenset[int] | None = None
     for index, leg in enumerate(move.legs):
         first = index == 0
         final = index == len(move.legs) - 1
@@ -326,9 +335,11 @@ def describe_move(move: betza.Move) -> str:
         if first:
             distance = _distance(move, leg, toggled)
         else:
-            atom = _continuation_atom(move, leg.directions, atom)
-            distance = _continuation_distance(move, leg, atom, toggled)
-        notes = _conditions(leg, move, first, final)
+            bits = _leg_turns(leg, turns)
+            turns = bits
+            atom = _continuation_atom(move, bits, atom)
+            distance = _continuation_distance(move, leg, atom, toggled, bits)
+        notes = _conditions(leg, move, first, final, second=index == 1)
         if leg.has("g") and not final:
             toggled = not toggled
         if leg.has("y"):

@@ -3,9 +3,13 @@ king (Odin's Rune Chess), pieces in hand for a game without drops, ``royal=``. T
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from fairyport.errors import UnsupportedError
+import pytest
+from crooked_pieces import parse_square
+from crooked_pieces import perft as independent_perft
+
+from fairyport.cli.main import main
 from fairyport.idiagram.files import read_text
 from fairyport.movegen import compile_game, perft
 from fairyport.xbetza.syntax import parse
@@ -31,10 +35,41 @@ def test_a_counted_group_plays_as_its_expansion() -> None:
     assert _count("(paf)1R") == _count("RpafR") < _count("(paf)3R")
 
 
-def test_a_counted_crooked_group_reads_and_names_what_the_generator_lacks() -> None:
-    game = read_text(BOARD + "crooked:T:(az)7N::b2\n")
-    with pytest.raises(UnsupportedError, match="crooked"):
-        compile_game(game)
+CROOKED_GAME = """files=8
+ranks=8
+symmetry=none
+royal=K
+king:K:K::a1,,h8
+pawn:P:fmW::c3,h2,,b6,f5,e7
+crooked:C:(az)7N::d4,,g6
+bishop:B:zB::c1,,f8
+"""
+"""Crooked nightriders ``(az)7N`` (the Diagram's author's form) and Betza's Crooked Bishops ``zB``."""
+
+CROOKED_BOARD = {"a1": "K", "h8": "k", "c3": "P", "h2": "P", "b6": "p", "f5": "p", "e7": "p", "d4": "C", "g6": "c",
+                 "c1": "B", "f8": "b"}
+
+
+def test_a_counted_crooked_group_plays() -> None:
+    position = compile_game(read_text(CROOKED_GAME)).start_position()
+    assert position.fen() == "5b1k/4p3/1p4c1/5p2/3C4/2P5/7P/K1B5 w - - 0 1"
+    board = {parse_square(square): letter for square, letter in CROOKED_BOARD.items()}
+    for depth, leaves in ((1, 28), (2, 586)):
+        assert perft(position, depth) == independent_perft(board, True, depth) == leaves
+
+
+def test_fairyport_perft_plays_a_crooked_diagram(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "crooked.idiagram"
+    path.write_text(CROOKED_GAME)
+    assert main(["perft", str(path), "--depth", "2"]) == 0
+    assert "586" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_a_counted_crooked_group_plays_deeper() -> None:
+    position = compile_game(read_text(CROOKED_GAME)).start_position()
+    board = {parse_square(square): letter for square, letter in CROOKED_BOARD.items()}
+    assert perft(position, 3) == independent_perft(board, True, 3) == 13714
 
 
 CAPABLANCA_WITH_PALETTE = """files=10

@@ -243,3 +243,15 @@ def test_malformed_format_data_is_dropped_and_listed() -> None:
     assert text.splitlines()[:2] == ["a-b - c", "x=1"]
     assert any("malformed" in item for item in lost)
     assert read_text(text).piece_type("K").royal
+
+
+@pytest.mark.parametrize("protection", list(RoyalProtection))
+def test_royal_protection_survives_a_royal_palette(protection: RoyalProtection) -> None:
+    # found by the property test: royals in hand of a game without drops are read as a palette, so the writer
+    # must count royals as the reading does (one per side on the board) when it leaves `extinction` implicit
+    pieces = [PieceType("king", "A", "K", royal=True), PieceType("man", "B", "K")]
+    placement = {"a1": Piece("A", WHITE), "c4": Piece("A", BLACK), "b1": Piece("B", WHITE)}
+    game = Game(Metadata("palette"), Board(3, 4), pieces, Setup(placement, WHITE, {WHITE: {"A": 2}}),
+                Rules(royal_protection=protection))
+    text, _ = write_game(game, best_effort=True)
+    assert read_text(text, file="g.idiagram", title="g").rules.royal_protection is protection, text

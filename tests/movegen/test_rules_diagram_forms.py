@@ -97,7 +97,9 @@ def test_brackets_with_mode_letters() -> None:
 
 
 def test_unsupported_forms_exit_3_naming_the_piece() -> None:
-    for betza in ("[F?fqR]", "[F?sR]", "cyafsF"):
+    # crooked / circular forms without a defined reading: q on a first leg, z on a leaper, a hopper or a first
+    # leg of a multi-leg move, z and q on one leg, z or q on a sliding continuation leg (test_crooked_moves.py)
+    for betza in ("[F?fqR]", "[F?sR]", "cyafsF", "qB", "zafW", "zN", "zpB", "afzqW", "afsafzR", "yafzF"):
         game = Game(Metadata("t"), Board(8, 8), [PieceType("odd", "O", betza), PieceType("king", "K", "K", royal=True)],
                     Setup())
         with pytest.raises(UnsupportedError) as info:
