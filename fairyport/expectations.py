@@ -97,7 +97,7 @@ def read_expectation(path: Path) -> Expectation:
             if not cases:
                 raise ParseError("a perft line before any id line", where, expected="id NAME")
             fields = rest.split()
-            if len(fields) not in (2, 3) or not all(f.isdigit() for f in fields[:2]) or (
+            if len(fields) not in (2, 3) or not all(f.isdecimal() for f in fields[:2]) or (
                     len(fields) == 3 and fields[2] != "slow"):
                 raise ParseError("malformed perft line", where, expected="perft DEPTH NODES [slow]", found=line)
             cases[-1].expected.append(PerftLine(int(fields[0]), int(fields[1]), len(fields) == 3, number))

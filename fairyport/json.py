@@ -109,7 +109,7 @@ class _Reader:
             result = {}
             for key, item in data.items():
                 if key_hint is int:
-                    if not key.lstrip("-").isdigit():
+                    if not key.lstrip("-").isdecimal():
                         raise self.fail(f"{path}.{key}", "a whole-number key", key)
                     real_key: Any = int(key)
                 else:

@@ -103,9 +103,9 @@ def parse_fsf(text: str) -> tuple[list[FsfMove], list[str]]:
             directions.append(c + c)
         elif c in LEAPS or c in RIDERS:
             rider = c in RIDERS
-            if i + 1 < len(text) and (text[i + 1].isdigit() or text[i + 1] == c):
+            if i + 1 < len(text) and (text[i + 1].isdecimal() or text[i + 1] == c):
                 rider = True
-                if text[i + 1].isdigit():
+                if text[i + 1].isdecimal():
                     distance = int(text[i + 1])
                 i += 1
             if not rider and lame:

@@ -126,7 +126,7 @@ def _apply(state: State, given: dict[str, tuple[str, Where]]) -> None:
     if "maxFile" in options:
         value, where = options["maxFile"]
         text = value.strip()
-        count = _number("maxFile", text, where) if text[:1].isdigit() else ord(text[:1].lower()) - 96
+        count = _number("maxFile", text, where) if text[:1].isdecimal() else _file_letter("maxFile", text, where) + 1
         state.slots["maxFile"] = (count, where)
     for piece_type in PIECES:
         if piece_type in options:
@@ -176,6 +176,14 @@ def _number(key: str, value: str, where: Where) -> int:
     return int(match.group(1))
 
 
+def _file_letter(key: str, text: str, where: Where) -> int:
+    """The file index (``a`` = 0) of a value given as a letter."""
+    letter = text[:1].lower()
+    if not ("a" <= letter <= "z"):
+        raise ParseError(f"{key} needs a file letter or a number", where.location(), found=repr(text))
+    return ord(letter) - 97
+
+
 _SQUARE = re.compile(r"^([a-z])(\d+)$")
 
 
@@ -187,7 +195,7 @@ def _squares(key: str, value: str, where: Where) -> frozenset[tuple[int, int]]:
             break
         if len(token) == 2 and token[0].isalpha() and token[1] == "*":
             out |= {(ord(token[0].lower()) - 97, r) for r in range(opt.MAX_RANKS)}
-        elif token.startswith("*") and token[1:].isdigit():
+        elif token.startswith("*") and token[1:].isdecimal():
             out |= {(f, int(token[1:]) - 1) for f in range(opt.MAX_FILES)}
         elif _SQUARE.match(token.lower()):
             out.add((ord(token[0].lower()) - 97, int(token[1:]) - 1))
@@ -202,7 +210,7 @@ def _piece_set(state: State, key: str, value: str, where: Where) -> frozenset[st
         if token == "-":
             break
         if token == "*":
-            out |= set(PIECES)
+            out.add(opt.ALL_PIECES)
             continue
         piece_type = state.type_of(token)
         if piece_type is None:
@@ -234,7 +242,7 @@ def _parse_value(state: State, key: str, kind: str, value: str, where: Where) ->
         return next(iter(found)) if found else None
     if kind == opt.FILE:
         text = value.strip()
-        return int(text) - 1 if text.isdigit() else ord(text[:1].lower()) - 97
+        return int(text) - 1 if text.isdecimal() else _file_letter(key, text, where)
     if kind == opt.RANK:
         return _number(key, value, where) - 1
     if kind == opt.PROMOTED:
@@ -257,7 +265,9 @@ def _builtin_state(name: str, file: str) -> State:
     if data.get("reset") == "true":
         _reset(state)
     where = Where(file, builtin=name)
-    _apply(state, {k: (v, where) for k, v in data.items() if k not in ("parent", "reset")})
+    if data.get("freeDrops") == "true":  # a built-in property no variants.ini option sets (refused by the builder)
+        state.slots["freeDrops"] = (True, Where(file, builtin=name, key="freeDrops"))
+    _apply(state, {k: (v, where) for k, v in data.items() if k not in ("parent", "reset", "freeDrops")})
     return state
 
 

@@ -19,7 +19,7 @@ from fairyport.gamecourier.preset import CODE_BLOCKS, CodeBlock, Preset, PresetV
 DEFAULT_COLS = 8
 """Width assumed when ``cols`` is missing (Game Courier's own default is not documented; chess is 8 wide)."""
 
-_INTEGER = re.compile(r"\s*[0-9]+\s*$")
+_INTEGER = re.compile(r"[ \t\r\n]*[0-9]+[ \t\r\n]*\Z")
 
 
 @dataclasses.dataclass

@@ -182,9 +182,13 @@ def read_preset(path: Path) -> Preset:
     """
     preset = parse_preset(_read_text(path), str(path))
     name = preset.get("settings") if preset.kind == "query" else None
-    if name and "/" not in name and "\\" not in name and name not in (".", ".."):
+    if name and "/" not in name and "\\" not in name and "\0" not in name and name not in (".", ".."):
         sibling = path.with_name(name + ".php")
-        if sibling.is_file():
+        try:
+            found = sibling.is_file()
+        except OSError:  # a name the file system refuses (too long): no such settings file
+            found = False
+        if found:
             base = parse_preset(_read_text(sibling), str(sibling))
             if base.kind == "settings":
                 preset.base = base

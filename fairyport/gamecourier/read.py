@@ -313,8 +313,8 @@ def _promotion_idioms(info: Analysis, game: Game) -> dict[str, Promotion]:
             branch = statement.branches[0]
             nodes = list(walk_expr(branch.condition))
             movers = [lab for n in nodes if (lab := _equals_word(n, "moved"))]
-            ranks = [integer(n.args[1]) for n in nodes if isinstance(n, Call) and n.op == "==" and
-                     isinstance(n.args[0], Call) and n.args[0].canonical() == "rank dest"]
+            ranks = [integer(n.args[1]) for n in nodes if isinstance(n, Call) and n.op == "==" and len(n.args) > 1
+                     and isinstance(n.args[0], Call) and n.args[0].canonical() == "rank dest"]
             if not movers or len(ranks) != 1 or ranks[0] is None:
                 continue
             choices = _promotion_choices(branch.body)

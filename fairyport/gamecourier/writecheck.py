@@ -59,7 +59,7 @@ class Reach:
         if not call.implicit_endpoints and [a.text if isinstance(a, Atom) else None for a in call.args[:2]] != [
                 "#0", "#1"]:
             return False
-        numbers = [int(a.text) if isinstance(a, Atom) and a.kind == "number" and a.text.lstrip("-").isdigit()
+        numbers = [int(a.text) if isinstance(a, Atom) and a.kind == "number" and a.text.lstrip("-").isdecimal()
                    else None for a in operands]
         if any(n is None for n in numbers):
             return False

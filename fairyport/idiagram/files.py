@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from fairyport.conversion import castling_lost
 from fairyport.errors import FairyportError, Location, ParseError, UsageError
 from fairyport.format import ShowOptions
 from fairyport.idiagram import syntax
@@ -29,7 +30,7 @@ def split_fragment(path: Path) -> tuple[Path, int | None]:
     """``page.html#2`` -> (``page.html``, 2); other paths come back unchanged with None."""
     text = str(path)
     base, sep, fragment = text.rpartition("#")
-    if sep and fragment.isdigit() and not path.exists():
+    if sep and fragment.isdecimal() and not path.exists():
         return Path(base), int(fragment)
     return path, None
 
@@ -57,7 +58,7 @@ def read_text(text: str, *, file: str | None = None, title: str = "", hooks: tup
 def read_game(path: Path, *, variant: str | None = None, diagram: int | None = None) -> Game:
     """Read the game of a ``.idiagram`` file or of the ``diagram``-th (1-based) diagram of an HTML page
     (``variant``: the same number as text, where ``diagram`` is not given)."""
-    if diagram is None and variant is not None and variant.isdigit():
+    if diagram is None and variant is not None and variant.isdecimal():
         diagram = int(variant)
     path, fragment = split_fragment(path)
     diagram = diagram if diagram is not None else fragment
@@ -86,8 +87,9 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
 
     :raises UnsupportedError: naming the piece or rule the Diagram cannot express, unless ``best_effort``.
     """
+    castling = castling_lost(game, "idiagram", best_effort)
     document, lost = document_from_game(game, best_effort=best_effort)
-    return syntax.write(document), lost
+    return syntax.write(document), castling + lost
 
 
 def rewrite(path: Path) -> bytes:
@@ -119,7 +121,7 @@ def show(path: Path, options: ShowOptions) -> int:
     variant = options.variant
     diagram = None
     if variant:
-        if not str(variant).isdigit():
+        if not str(variant).isdecimal():
             raise UsageError("--variant for a Diagram page is the 1-based number of the diagram",
                              expected="a number", found=str(variant))
         diagram = int(variant)

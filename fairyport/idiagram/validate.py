@@ -26,7 +26,7 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     """Validate one Diagram file (``options.variant`` picks the diagram of a page, 1-based)."""
     report = FileReport(str(path), "idiagram")
     where = Location(str(path))
-    diagram = int(options.variant) if options.variant and options.variant.isdigit() else None
+    diagram = int(options.variant) if options.variant and options.variant.isdecimal() else None
     try:
         game = read_game(path, diagram=diagram)
     except ModelError as exc:

@@ -49,7 +49,7 @@ def read_fen(pos: Position, fen: str) -> Position:
     fields = fen.split()
     if not fields:
         raise _error(fen, "empty FEN", 0, expected="a board")
-    if len(fields) in (3, 4) and all(f.isdigit() for f in fields[2:]):
+    if len(fields) in (3, 4) and all(f.isdecimal() for f in fields[2:]):
         fields = [*fields[:2], "-", "-", *fields[2:]]  # Fairy-Stockfish's shogi FEN: no castling or e.p.
     board_text = fields[0]
     hand = ""
@@ -74,7 +74,7 @@ def read_fen(pos: Position, fen: str) -> Position:
                 raise _error(fen, "unexpected character", offset + pos_in_row, found=row[pos_in_row])
             pos_in_row = match.end()
             token = match.group()
-            if token.isdigit():
+            if token.isdecimal():
                 file += int(token)
                 continue
             if token == "*":

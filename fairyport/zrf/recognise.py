@@ -69,6 +69,11 @@ class Found:
     start: tuple[str, bool] | None = None
     """A zone test on the start square: (zone, inside), from a leading ``(verify (in-zone? Z))`` or
     ``(verify (not-in-zone? Z))``."""
+    safe: bool = True
+    """Castling that tests that the royal piece is not attacked where it starts and passes (``not-attacked?``)."""
+    partner: tuple[int, tuple[str, ...]] | None = None
+    """Castling that tests neither whether the pieces have moved nor whether squares are attacked (Dagaz's
+    ``O-O``): the partner stands exactly this many squares away, of one of these types."""
 
 
 def parse_landing(items: list[Plain]) -> Landing | None:
@@ -88,11 +93,11 @@ def parse_landing(items: list[Plain]) -> Landing | None:
         return Landing()
     if len(items) == 1 and isinstance(items[0], tuple) and items[0][:1] == ("if",):
         form = items[0]
-        if (len(form) == 5 and isinstance(form[1], tuple) and form[1][:1] == ("in-zone?",) and len(form[1]) == 2
+        if (len(form) == 5 and isinstance(form[1], tuple) and _form(form[1], "in-zone?") and len(form[1]) == 2
                 and _is_promotion_add(form[2]) and form[3] == "else" and form[4] == "add"):
             return Landing((str(form[1][1]), tuple(str(t) for t in form[2][1:]), True))
     if (len(items) == 2 and items[1] == "add" and isinstance(items[0], tuple) and len(items[0]) == 3
-            and items[0][0] == "if" and isinstance(items[0][1], tuple) and items[0][1][:1] == ("in-zone?",)
+            and items[0][0] == "if" and isinstance(items[0][1], tuple) and _form(items[0][1], "in-zone?")
             and _is_promotion_add(items[0][2])):
         form = items[0]
         return Landing((str(form[1][1]), tuple(str(t) for t in form[2][1:]), False))
@@ -105,6 +110,11 @@ def zone_test(item: Plain) -> tuple[str, bool] | None:
             and len(item[1]) == 2 and item[1][0] in ("in-zone?", "not-in-zone?") and isinstance(item[1][1], str):
         return item[1][1], item[1][0] == "in-zone?"
     return None
+
+
+def _form(item: Plain, head: str) -> bool:
+    """Whether ``item`` is the form ``(head X ...)``: with at least one argument, which the shapes read."""
+    return isinstance(item, tuple) and len(item) > 1 and item[0] == head
 
 
 def _is_promotion_add(item: Plain) -> bool:
@@ -156,12 +166,12 @@ class BlockReader:
         if items[:1] == [("verify", "never-moved?")] and "cascade" not in items:
             initial = True
             items = items[1:]
-            if items and isinstance(items[0], tuple) and items[0][:1] == ("verify",) and \
-                    isinstance(items[0][1], tuple) and items[0][1][:1] == ("in-zone?",) and \
+            if items and isinstance(items[0], tuple) and _form(items[0], "verify") and \
+                    isinstance(items[0][1], tuple) and _form(items[0][1], "in-zone?") and \
                     str(items[0][1][1]).endswith("-start"):
                 items = items[1:]
         if "cascade" in items:
-            castle = self._castle(items)
+            castle = self._castle(items) or self._free_castle(items)
             return None if castle is None else [castle]
         start = zone_test(items[0]) if items else None
         if start is not None:
@@ -188,7 +198,7 @@ class BlockReader:
     def _face(self, items: list[Plain]) -> list[Found] | None:
         if (len(items) == 5 and self.is_dir(items[0]) and items[1] == ("while", "empty?", items[0])
                 and items[2] == ("verify", "enemy?") and items[4] == "add" and isinstance(items[3], tuple)
-                and items[3][:1] == ("verify",)):
+                and _form(items[3], "verify")):
             return [Found("face", (self.vectors[str(items[0])],), "k")]
         return None
 
@@ -238,7 +248,7 @@ class BlockReader:
             return None
         quiet = parse_landing(list(loop[2:-1]))
         tail = items[4]
-        if not (isinstance(tail, tuple) and tail[:1] == ("verify",) and tail[1] in CONDITIONS):
+        if not (isinstance(tail, tuple) and _form(tail, "verify") and tail[1] in CONDITIONS):
             return None
         landing = parse_landing(items[5:])
         capture = CONDITIONS[str(tail[1])].replace("m", "")
@@ -261,7 +271,33 @@ class BlockReader:
         vector = self.vectors[str(steps[0])]
         if vector not in ((1, 0), (-1, 0)):
             return None
-        return Found("castle", (vector,), "", range=len(steps))
+        return Found("castle", (vector,), "", range=len(steps), safe=("verify", "not-attacked?") in items)
+
+    def _free_castle(self, items: list[Plain]) -> Found | None:
+        """Dagaz's castling, with no never-moved or attack tests:
+        ``d (verify empty?)`` n times, ``to``, ``d (verify empty?)`` m times, ``d (verify friend?) (verify (piece?
+        T))``, ``cascade``, the opposite direction m + 2 times, ``add``: the royal piece moves n squares, the
+        partner T standing exactly n + m + 1 squares away lands on the square the royal piece passed last."""
+        if "to" not in items or items[-1] != "add" or not items or not self.is_dir(items[0]):
+            return None
+        d = items[0]
+        to, cascade = items.index("to"), items.index("cascade")
+        before, between = items[:to], items[to + 1:cascade - 3]
+        if not (len(before) >= 4 and before == [d, ("verify", "empty?")] * (len(before) // 2)
+                and between == [d, ("verify", "empty?")] * (len(between) // 2)
+                and items[cascade - 3:cascade - 1] == [d, ("verify", "friend?")]):
+            return None
+        test = items[cascade - 1]
+        if not (isinstance(test, tuple) and len(test) == 2 and test[0] == "verify" and isinstance(test[1], tuple)
+                and len(test[1]) == 2 and test[1][0] == "piece?" and isinstance(test[1][1], str)):
+            return None
+        vector = self.vectors[str(d)]
+        back = items[cascade + 1:-1]
+        steps, passed = len(before) // 2, len(between) // 2
+        if (vector not in ((1, 0), (-1, 0)) or len(back) != passed + 2 or not back
+                or any(self.vectors.get(str(b)) != (-vector[0], -vector[1]) for b in back)):
+            return None
+        return Found("castle", (vector,), "", range=steps, safe=False, partner=(steps + passed + 1, (test[1][1],)))
 
     def _path(self, items: list[Plain], initial: bool) -> list[Found] | None:
         """Passes (empty squares), then one final leg."""
@@ -288,8 +324,8 @@ class BlockReader:
             return None
         for cut in range(3, len(items) - 3):
             zone = items[cut]
-            if (isinstance(zone, tuple) and zone[:1] == ("verify",) and isinstance(zone[1], tuple)
-                    and zone[1][:1] == ("in-zone?",) and items[cut + 1] == items[0]
+            if (_form(zone, "verify") and isinstance(zone, tuple) and _form(zone[1], "in-zone?")
+                    and isinstance(zone[1], tuple) and items[cut + 1] == items[0]
                     and items[cut + 2] == ("verify", "empty?")):
                 first = parse_landing(items[2:cut])
                 second = parse_landing(items[cut + 3:])
@@ -347,7 +383,7 @@ class BlockReader:
         if tail and zone is None and parse_landing(tail) is not None:
             # no test: the piece lands on any square, capturing whatever stands there, its own pieces too
             return Found("leap", (total,), "mcd", initial=initial, landing=parse_landing(tail) or Landing())
-        if tail and isinstance(tail[0], tuple) and tail[0][:1] == ("verify",) and tail[0][1] in CONDITIONS:
+        if tail and isinstance(tail[0], tuple) and _form(tail[0], "verify") and tail[0][1] in CONDITIONS:
             landing = parse_landing(tail[1:])
             if landing is not None and (zone is None or landing.confined is None):
                 if zone is not None:
@@ -360,7 +396,7 @@ class BlockReader:
             v = total
         if len(items) >= j + 2 and isinstance(items[j], tuple) and items[j][:2] == ("while", "empty?") \
                 and len(items[j]) > 2 + j and tuple(items[j][-j:]) == seq and isinstance(items[j + 1], tuple) \
-                and items[j + 1][:1] == ("verify",) and items[j + 1][1] in CONDITIONS:
+                and _form(items[j + 1], "verify") and items[j + 1][1] in CONDITIONS:
             items = [items[0], (*items[j][:-j], d), *items[j + 1:]]
         elif j > 1:
             return None
@@ -372,7 +408,7 @@ class BlockReader:
                 return None
             return Found("slide", (v,), "m", range=0, initial=initial, landing=quiet_landing)
         if len(items) >= 3 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
-                and items[1][-1] == d and isinstance(items[2], tuple) and items[2][:1] == ("verify",) \
+                and items[1][-1] == d and isinstance(items[2], tuple) and _form(items[2], "verify") \
                 and items[2][1] in CONDITIONS:
             body = list(items[1][2:-1])
             after = CONDITIONS[str(items[2][1])]
@@ -381,7 +417,7 @@ class BlockReader:
                 return None
             if not body:
                 quiet = False
-            elif len(body) == 1 and isinstance(body[0], tuple) and body[0][:1] == ("if",) \
+            elif len(body) == 1 and isinstance(body[0], tuple) and _form(body[0], "if") \
                     and body[0][1] in CONDITIONS:
                 if parse_landing(list(body[0][2:])) != landing:
                     return None
@@ -399,7 +435,7 @@ class BlockReader:
         k = 0
         condition = None
         while k + 2 < len(items) and items[k] == d and isinstance(items[k + 1], tuple) \
-                and items[k + 1][:1] == ("if",) and items[k + 2] == ("verify", "empty?"):
+                and _form(items[k + 1], "if") and items[k + 2] == ("verify", "empty?"):
             condition = items[k + 1][1]
             steps += 1
             k += 3

@@ -28,14 +28,41 @@ def _looping(loops: int) -> str:
     return preset("def K checkleap #0 #1 1 0;", post)
 
 
-def test_a_run_within_its_bound_still_stops_at_the_command_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_run_within_its_bound_still_stops_at_the_command_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(interpreter_module, "STEP_LIMIT", 10_000)
-    monkeypatch.setattr(interpreter_module, "COMMAND_STEP_LIMIT", 50_000)
+    monkeypatch.setattr(interpreter_module, "FREE_STEPS_PER_RUN", 1_000)
+    monkeypatch.setattr(interpreter_module, "COMMAND_STEP_BUDGET", 50_000)
     game = load_text(_looping(6_000), "t.php")  # under the per-run bound, 24 candidates a position
-    with pytest.raises(UnsupportedError, match="COMMAND_STEP_LIMIT") as info:
+    with pytest.raises(UnsupportedError, match="COMMAND_STEP_BUDGET") as info:
         perft(game.position(), 2)
-    assert info.value.exit_code == 3 and info.value.feature == "command step limit"
+    assert info.value.exit_code == 3 and info.value.feature == "command step budget"
     assert "t.php:" in str(info.value)
+    assert game.interpreter.steps < 50_000 + 11 * 6_000  # stopped in the run that spent the budget
+
+
+def test_runs_that_end_in_die_are_charged_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(interpreter_module, "FREE_STEPS_PER_RUN", 1_000)
+    monkeypatch.setattr(interpreter_module, "COMMAND_STEP_BUDGET", 20_000)
+    post = "set i 0;\ndo while < #i 6000:\n  set i + #i 1;\nloop;\ndie \"no\";"
+    game = load_text(preset("def K checkleap #0 #1 1 0;", post), "t.php")  # every candidate is illegal
+    with pytest.raises(UnsupportedError, match="COMMAND_STEP_BUDGET"):
+        perft(game.position(), 1)
+
+
+def test_runs_within_the_free_steps_are_never_charged(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(interpreter_module, "FREE_STEPS_PER_RUN", 1_000)
+    monkeypatch.setattr(interpreter_module, "COMMAND_STEP_BUDGET", 1)
+    game = load_text(_looping(900), "t.php")
+    assert perft(game.position(), 2) == perft(load_text(_looping(0), "t.php").position(), 2)
+    assert game.interpreter.charged == 0 and game.interpreter.steps > 20 * 900
+
+
+def test_one_run_past_the_per_run_bound_names_that_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(interpreter_module, "STEP_LIMIT", 10_000)
+    game = load_text(_looping(20_000), "t.php")
+    with pytest.raises(UnsupportedError, match="STEP_LIMIT") as info:
+        perft(game.position(), 1)
+    assert info.value.feature == "step limit"
 
 
 @pytest.mark.slow
@@ -43,7 +70,7 @@ def test_600000_loops_a_run_stop_perft_2_at_the_real_bound(tmp_path: Path, capsy
     path = tmp_path / "loop.php"
     path.write_text(_looping(600_000), encoding="utf-8")
     assert main(["perft", str(path), "--depth", "2"]) == 3
-    assert "COMMAND_STEP_LIMIT" in capsys.readouterr().err
+    assert "COMMAND_STEP_BUDGET" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("code", "found"), [

@@ -20,18 +20,36 @@ from pathlib import Path
 from paths import FIXTURES, GAMES
 
 import fairyport
+from fairyport.engines import Engine
 from fairyport.errors import FairyportError
+from fairyport.expectations import read_expectation
+from fairyport.formats import load_engine
+from fairyport.movegen.perft import perft
 
 SEEDS: dict[str, list[Path]] = {
     "zrf": [FIXTURES / "zrf" / "clean.zrf", GAMES / "minixiangqi.zrf", GAMES / "chess.zrf"],
-    "gamecourier": [GAMES / "minixiangqi.php", GAMES / "chess.php"],
+    "gamecourier": [FIXTURES / "fuzz" / "mini.php", FIXTURES / "fuzz" / "link.php", GAMES / "minixiangqi.php"],
     "idiagram": [GAMES / "chess.idiagram", GAMES / "minishogi.idiagram", GAMES / "shatranj-kamil-x.idiagram"],
     "html": [GAMES / "chess.idiagram"],
     "json": [],
+    "fsf": [],
+    "expectation": [GAMES / "chess.perft", GAMES / "minishogi.perft", GAMES / "shatranj-kamil-x.perft"],
 }
-"""The bundled files each reader's examples are mutated from (``json`` and ``html`` are built in :func:`seed_texts`)."""
+"""The bundled files each reader's examples are mutated from (``json``, ``fsf`` and ``html`` are built in
+:func:`seed_texts`). Small texts: an example's time grows with its text (a preset's code is parsed), and 100,000
+examples per reader must run in minutes. ``fixtures/fuzz`` holds a 1 KB preset with settings, GAME Code in
+Pre-Game and Post-Move, and a Game Courier link."""
 
-SUFFIX = {"zrf": ".zrf", "gamecourier": ".php", "idiagram": ".idiagram", "html": ".html", "json": ".json"}
+REGRESSION_FILES = FIXTURES / "fuzz" / "regressions"
+"""Failures found before a reader's seed texts changed, kept as the example's bytes (``reader-seed.suffix``):
+a seed number replays only while the seed texts stay the same."""
+
+READERS = ("zrf", "gamecourier", "idiagram", "html", "json", "fsf", "expectation")
+"""Every reader fuzzed: the five game formats (the Diagram twice: as text and inside HTML) and the expectation
+files of ``fairyport check``."""
+
+SUFFIX = {"zrf": ".zrf", "gamecourier": ".php", "idiagram": ".idiagram", "html": ".html", "json": ".json",
+          "fsf": ".ini", "expectation": ".perft"}
 FORMAT = {"html": "idiagram"}
 
 TOKENS: dict[str, list[bytes]] = {
@@ -45,15 +63,20 @@ TOKENS: dict[str, list[bytes]] = {
              b"files=8", b"\xff", b"<meta charset=\"latin-1\">"],
     "json": [b"{", b"}", b"[", b"]", b"\"files\": ", b"1000", b"-1", b"null", b"\"\\ud800\"", b",", b":", b"\xff",
              b"\"pieces\": []", b"1e999", b"\"id\": \"\""],
+    "fsf": [b"[", b"]", b"[x:chess]", b"[y:x]", b"=", b"\n", b"maxFile = ", b"maxRank = ", b"zz", b"9999", b"-1",
+            b"customPiece1 = a:", b"betza", b"NN", b"startFen = ", b"/", b"pieceToCharTable = ", b"true", b"#",
+            b"promotionRegionWhite = ", b"*", b"\xff"],
+    "expectation": [b"game ", b"variant ", b"id x\n", b"fen ", b"perft 1 ", b"perft 9 1 slow\n", b"startpos",
+                    b"/", b"8", b"99", b"w", b"b", b" - - 0 1", b"KQkq", b"[", b"]", b"\n", b"#", b"\xff"],
 }
 """Fragments worth inserting, per reader: the format's own syntax and the values at its bounds."""
 
 
 def seed_texts(reader: str) -> list[bytes]:
     """The texts a reader's examples start from."""
-    if reader == "json":
-        return [fairyport.convert(GAMES / "chess.idiagram", to="json").text.encode("utf-8"),
-                fairyport.convert(GAMES / "minishogi.idiagram", to="json").text.encode("utf-8")]
+    if reader in ("json", "fsf"):
+        return [fairyport.convert(GAMES / "chess.idiagram", to=reader).text.encode("utf-8"),
+                fairyport.convert(GAMES / "minishogi.idiagram", to=reader).text.encode("utf-8")]
     texts = [path.read_bytes() for path in SEEDS[reader]]
     if reader == "html":
         texts = [b"<html><body><p>x</p><div class=\"idiagram\">\n" + t.replace(b"\n", b"<br>\n")
@@ -126,6 +149,8 @@ def exercise(reader: str, data: bytes, folder: Path, *, round_trip: bool = True,
     ``unlocated``."""
     path = folder / f"example{SUFFIX[reader]}"
     path.write_bytes(data)
+    if reader == "expectation":
+        return _expectation(path)
     fmt = FORMAT.get(reader, reader)
     try:
         try:
@@ -156,6 +181,43 @@ def exercise(reader: str, data: bytes, folder: Path, *, round_trip: bool = True,
     except Exception as error:  # the property: nothing else may escape
         return Outcome("traceback", f"{type(error).__name__}: {error}"[:300])
     return Outcome("read")
+
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def _engine(name: str) -> Engine | None:
+    """The model engine of the bundled game ``name`` an expectation file names (None: not an expectation seed's
+    game: a mutated name is not followed outside the bundled games)."""
+    if name not in _ENGINES:
+        if name not in {p.name.replace(".perft", ".idiagram") for p in SEEDS["expectation"]}:
+            return None
+        _ENGINES[name] = load_engine(GAMES / name, engine="model")
+    return _ENGINES[name]
+
+
+def _expectation(path: Path) -> Outcome:
+    """Read an expectation file as ``fairyport check`` does: each case's FEN set up on the bundled game it names
+    and its moves generated (perft 1)."""
+    try:
+        try:
+            expectation = read_expectation(path)
+        except FairyportError as error:
+            return Outcome("refused") if _located(error, path) else Outcome("unlocated", error.message())
+        engine = _engine(expectation.game.name)
+        if engine is None:
+            return Outcome("read")
+        refused = False
+        for case in expectation.cases:
+            try:
+                perft(engine.position(case.fen, case.fen_location), 1)
+            except FairyportError as error:
+                if not _located(error, path):
+                    return Outcome("unlocated", f"{case.id}: {error.message()}")
+                refused = True
+    except Exception as error:  # the property: nothing else may escape
+        return Outcome("traceback", f"{type(error).__name__}: {error}"[:300])
+    return Outcome("refused" if refused else "read")
 
 
 def fresh_folder() -> tempfile.TemporaryDirectory[str]:

@@ -13,19 +13,29 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-READERS = ("zrf", "gamecourier", "idiagram", "html", "json")
+READERS = fuzzing.READERS
 
 REGRESSION_SEEDS = [
     ("zrf", 14),  # a ZRF whose board had no squares: a model error that named no file ("<input>: square ...")
-    ("gamecourier", 17),  # no royal piece left, facing rule on: StopIteration in the Game Courier writer
     ("zrf", 1070),  # a setup naming a piece that is not defined: KeyError in the ZRF reader
+    ("zrf", 48),  # a setup on a square the renamed board lacks: KeyError in the ZRF reader
+    ("zrf", 5161),  # (verify) without a condition in a pawn's move: IndexError in the move recogniser
+    ("zrf", 8827),  # the same at the end of a slide
+    ("zrf", 21773),  # the same after a step
+    ("zrf", 35938),  # (if) without a condition in a slide's body
+    ("zrf", 8453),  # (dimensions ...) repeated: a grid of 8^6 positions, 60 s before the grid cap
+    ("zrf", 25250),  # a rank named "2³1": str.isdigit() but not int()-able, ValueError
+    ("gamecourier", 3367),  # '==' with one operand in a promotion test: IndexError in the preset reader
+    ("gamecourier", 6199),  # cols = "5\x1d": matched \s, refused by int(), ValueError
+    ("gamecourier", 9326),  # settings=<a name too long for the file system>: OSError looking for the file
+    ("fsf", 1069),  # castlingQueensideFile = (empty): ord('') TypeError in the variants.ini reader
+    ("fsf", 1134),  # maxFile = (empty): the same
 ]
 """``(reader, seed)`` of every failure the fuzz benchmark found; each must now be read or refused cleanly."""
 
-SLOW_SEEDS = [("idiagram", 1234), ("idiagram", 1726), ("gamecourier", 165), ("gamecourier", 239)]
-"""Examples the benchmark stopped after 20 s (on a machine with a load average near 19): a Diagram board with
-thousands of placed pieces, presets whose code runs long. The quadratic model check behind the first is fixed;
-whether each now finishes within the bound is what the slow test measures."""
+SLOW_SEEDS = [("idiagram", 1234), ("idiagram", 1726)]
+"""Examples the benchmark stopped after 20 s (on a machine with a load average near 19): Diagram boards with
+thousands of placed pieces. Whether each now finishes within the bound is what the slow test measures."""
 
 _SEEDS = {reader: fuzzing.seed_texts(reader) for reader in READERS}
 
@@ -45,12 +55,33 @@ def test_regression_seeds(reader: str, seed: int, tmp_path: Path) -> None:
     _check(reader, seed, tmp_path)
 
 
+@pytest.mark.parametrize("path", sorted(fuzzing.REGRESSION_FILES.iterdir()), ids=lambda p: p.name)
+def test_regression_files(path: Path, tmp_path: Path) -> None:
+    """Failures kept as bytes: gamecourier-17, no royal piece left with the facing rule on (StopIteration in the
+    Game Courier writer)."""
+    reader = path.stem.rpartition("-")[0]
+    outcome = fuzzing.exercise(reader, path.read_bytes(), tmp_path)
+    assert outcome.kind in ("read", "refused"), f"{path.name} {outcome.kind}: {outcome.detail}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("reader", "seed"), SLOW_SEEDS)
 def test_slow_seeds_finish_within_the_bound(reader: str, seed: int, tmp_path: Path) -> None:
+    _within_the_bound(reader, fuzzing.example(reader, seed, _SEEDS[reader]), tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted((fuzzing.REGRESSION_FILES.parent / "regressions-slow").iterdir()),
+                         ids=lambda p: p.name)
+def test_slow_files_finish_within_the_bound(path: Path, tmp_path: Path) -> None:
+    """Presets made from the earlier seed texts whose code ran past 20 s (gamecourier-165 and -239)."""
+    _within_the_bound(path.stem.rpartition("-")[0], path.read_bytes(), tmp_path)
+
+
+def _within_the_bound(reader: str, data: bytes, tmp_path: Path) -> None:
     began = time.perf_counter()
-    outcome = fuzzing.exercise(reader, fuzzing.example(reader, seed, _SEEDS[reader]), tmp_path, round_trip=False)
-    assert outcome.kind in ("read", "refused"), f"{reader}:{seed} {outcome.kind}: {outcome.detail}"
+    outcome = fuzzing.exercise(reader, data, tmp_path, round_trip=False)
+    assert outcome.kind in ("read", "refused"), f"{reader} {outcome.kind}: {outcome.detail}"
     assert time.perf_counter() - began < 20
 
 

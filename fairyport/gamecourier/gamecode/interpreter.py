@@ -8,7 +8,8 @@ are the parser's Polish-notation trees.
 
 Nothing here touches files, the network or the process: the code can only change the :class:`State` it is
 given. Every loop iteration and every call costs a step. A run that takes more than :data:`STEP_LIMIT` steps, runs
-of one preset that take more than :data:`COMMAND_STEP_LIMIT` together, and calls nested deeper than
+of one preset whose steps beyond :data:`FREE_STEPS_PER_RUN` a run add up to more than :data:`COMMAND_STEP_BUDGET`,
+and calls nested deeper than
 :data:`CALL_DEPTH_LIMIT` stop with a located :class:`~fairyport.errors.UnsupportedError` naming the bound.
 """
 
@@ -45,12 +46,17 @@ from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
 STEP_LIMIT = 2_000_000
 """Loop iterations and calls one run of a code block may take (one candidate move's Post-Move code, say).
 Straight-line statements are not counted: without loops and calls a run is bounded by the code's length."""
-COMMAND_STEP_LIMIT = 20_000_000
-"""Loop iterations and calls all the runs of one loaded preset may take together (one command: a perft, a
-``validate --run``, a report's column), so that code looping a little under :data:`STEP_LIMIT` in every candidate
-move's run still stops, with a located error naming this bound. Measured: the written chess preset takes 1.1 million
-steps for perft(3), Mideast about 14 million (0.34 million for perft(2)); Post-Move code looping 600,000 times in
-every run stops during perft(2) after about 90 CPU seconds (a loop step costs some 4.5 microseconds)."""
+FREE_STEPS_PER_RUN = 50_000
+"""Steps a run takes without charge to the command's budget (:data:`COMMAND_STEP_BUDGET`). Measured: the bundled
+presets take at most 206 steps a run (Mideast; chess 120) and a scan of every square of a 256x256 board with a
+check per square stays far under it, so legal presets' perft of any depth never touches the budget."""
+COMMAND_STEP_BUDGET = 1_000_000
+"""Steps beyond :data:`FREE_STEPS_PER_RUN` a run that all the runs of one loaded preset may take together (one
+command: a perft, a ``validate --run``, a report's column); past it the command stops with exit 3 and a located
+message naming this bound. Code looping a little under :data:`STEP_LIMIT` in every candidate move's run thus
+stops: a run of ``s`` steps is charged ``s - 50,000``, so code looping ``s >= 100,000`` times a run stops within
+about ``2 * COMMAND_STEP_BUDGET`` steps in all (seconds: a loop step costs a few microseconds). Post-Move code
+looping 600,000 times a run stops in perft(2)'s second run (1.1 million steps)."""
 CALL_DEPTH_LIMIT = 60
 """How deeply ``fn`` and ``sub`` calls may nest (recursion included)."""
 UNDEFINED_IS_NAME = True
@@ -185,7 +191,9 @@ class Interpreter:
         """When a list before compiling: each command or word the compiled code could not run (it fails only when
         reached) is added as the error it would raise, so ``validate`` can name it without running anything."""
         self.steps = 0
-        """Steps taken so far by every run (see :data:`COMMAND_STEP_LIMIT`)."""
+        """Steps taken so far by every run."""
+        self.charged = 0
+        """Steps charged to the command's budget so far (see :data:`COMMAND_STEP_BUDGET`)."""
         self.limit = 0
         """The step count at which the running block must stop (the nearer of the two bounds)."""
         self.run_start = 0
@@ -197,27 +205,31 @@ class Interpreter:
     def run(self, body: list[Runner], state: State) -> None:
         """Run a compiled block on ``state``; ``die`` raises :class:`Die`, ``return`` ends the block."""
         self.run_start = self.steps
-        self.limit = min(self.steps + STEP_LIMIT, COMMAND_STEP_LIMIT)
+        self.limit = self.steps + min(STEP_LIMIT, FREE_STEPS_PER_RUN + COMMAND_STEP_BUDGET - self.charged)
         try:
             _run_list(body, Ctx(state, self, [], None, None, 0))  # a signal here ends the block
         except RecursionError:
             raise UnsupportedError("GAME Code nested too deeply to run", feature="nesting depth") from None
+        finally:  # a run that ends in 'die' (an illegal candidate move) is charged too
+            self.charged += max(0, self.steps - self.run_start - FREE_STEPS_PER_RUN)
 
     def tick(self, where: Callable[[], Location]) -> None:
-        """Count one step; stop past :data:`STEP_LIMIT` in this run or :data:`COMMAND_STEP_LIMIT` in all runs."""
+        """Count one step; stop past :data:`STEP_LIMIT` in this run or past :data:`COMMAND_STEP_BUDGET`."""
         self.steps += 1
         if self.steps > self.limit:
             self.over(where)
 
     def over(self, where: Callable[[], Location]) -> None:
         """Raise the error of the bound the step count has passed (see :meth:`tick`), if it has passed one."""
-        if self.steps >= COMMAND_STEP_LIMIT:
-            raise UnsupportedError(f"GAME Code ran more than {COMMAND_STEP_LIMIT} steps in all its runs together "
-                                   f"(the whole-command bound COMMAND_STEP_LIMIT; {self.steps - self.run_start} in "
-                                   "this run)", where(), feature="command step limit")
-        if self.steps - self.run_start > STEP_LIMIT:
-            raise UnsupportedError(f"GAME Code ran more than {STEP_LIMIT} steps in one run (the per-run bound "
+        ran = self.steps - self.run_start
+        if ran > STEP_LIMIT:
+            raise UnsupportedError(f"GAME Code ran more than {STEP_LIMIT:,} steps in one run (the per-run bound "
                                    "STEP_LIMIT: a loop or recursion without end?)", where(), feature="step limit")
+        if self.charged + ran - FREE_STEPS_PER_RUN > COMMAND_STEP_BUDGET:
+            raise UnsupportedError(f"GAME Code looped more than {COMMAND_STEP_BUDGET:,} steps in this command, "
+                                   f"counting steps beyond {FREE_STEPS_PER_RUN:,} a run (the whole-command bound "
+                                   f"COMMAND_STEP_BUDGET; {ran:,} steps in this run)", where(),
+                                   feature="command step budget")
 
     def call_def(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
         """``fn NAME args``."""

@@ -89,9 +89,9 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
             if char == "+" and i + 1 < len(text):
                 char = text[i:i + 2]
                 i += 1
-            if char.isdigit():
+            if char.isdecimal():
                 j = i
-                while j < len(text) and text[j].isdigit():
+                while j < len(text) and text[j].isdecimal():
                     j += 1
                 column += int(text[i:j])
                 i = j

@@ -92,7 +92,7 @@ def _unsupported(node: Node, what: str) -> UnsupportedError:
 
 def missing_argument(node: Node) -> bool:
     """An atom ``$N`` a macro call left unsubstituted (the call had fewer arguments)."""
-    return isinstance(node, Atom) and len(node.text) > 1 and node.text[0] == "$" and node.text[1:].isdigit()
+    return isinstance(node, Atom) and len(node.text) > 1 and node.text[0] == "$" and node.text[1:].isdecimal()
 
 
 def name_text(node: Node) -> str | None:

@@ -22,7 +22,7 @@ TRIVIA = "trivia"
 WHITESPACE = " \t\r\n\f\v\ufeff\x1a"
 """Characters that separate tokens (U+FEFF: a byte-order mark; U+001A: the DOS end-of-file mark)."""
 
-_TOKEN = re.compile(
+TOKEN = re.compile(
     rf"""((?:[{WHITESPACE}]+|;[^\r\n]*)+)   # 1: trivia
        |(\()|(\))                        # 2, 3: parentheses
        |("[^"]*"?)                       # 4: string (unterminated if the closing quote is missing)
@@ -30,6 +30,7 @@ _TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
+"""The tokens, one group per kind (``_KINDS``); the parser matches it itself, in its own loop."""
 _KINDS = (None, TRIVIA, LPAREN, RPAREN, STRING, ATOM)
 
 
@@ -44,7 +45,7 @@ class Token(NamedTuple):
 def scan(text: str) -> Iterator[tuple[str, int, int]]:
     """Yield ``(kind, start, end)`` for every token of ``text``; every character belongs to exactly one token."""
     kinds = _KINDS
-    for match in _TOKEN.finditer(text):
+    for match in TOKEN.finditer(text):
         kind = kinds[match.lastindex or 0]
         start, end = match.span()
         if kind is STRING and (end - start < 2 or text[end - 1] != '"'):

@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 
 from fairyport.diagnostics import Finding, Severity
+from fairyport.errors import UnsupportedError
+from fairyport.model import MAX_BOARD_SIDE
 from fairyport.zrf.syntax.nodes import Node
 from fairyport.zrf.typed.tree import Board, Grid, Ref
 
 GRID_MISMATCH = "grid-mismatch"
+MAX_GRID_POSITIONS = MAX_BOARD_SIDE * MAX_BOARD_SIDE
+"""Most positions one grid may make (the product of its dimensions' sizes): the model's largest board, 256x256.
+A bigger grid (a mutated file repeating ``(dimensions ...)`` makes 2^19) is refused before a position is made."""
 UNKNOWN_POSITION = "unknown-position"
 
 
@@ -80,6 +86,11 @@ def _grid_positions(grid: Grid, index: int, findings: list[Finding]) -> list[Pos
                                     f"a dimension's pixel step needs 2 numbers, found {len(dimension.step)}"))
     if not sizes:
         return []
+    if math.prod(sizes) > MAX_GRID_POSITIONS:
+        shape = " x ".join(map(str, sizes)) if len(sizes) < 5 else f"{len(sizes)} dimensions of"
+        raise UnsupportedError(f"a grid of {shape} positions: at most {MAX_GRID_POSITIONS:,} "
+                               f"(a {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE} board) are supported", grid.node.location,
+                               feature="board size")
     start = grid.start_rectangle if grid.start_rectangle and len(grid.start_rectangle) == 4 else None
     result = []
     for coordinates in itertools.product(*(range(n) for n in sizes)):
