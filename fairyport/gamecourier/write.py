@@ -18,8 +18,10 @@ The code, in the order a maintainer reads it (Pre-Game):
   count).
 
 Post-Move N first rejects a promotion the piece may not make there and a move its function does not allow (the
-guards the interpreter's shortcut proves candidates dead with, :mod:`.gamecode.prune`), then checks the move with
-``illegal`` and the promotion choice with ``badpromotion``, ``die``\\ s with a message, then performs e.p.
+guards the interpreter's shortcut proves candidates dead with, :mod:`.gamecode.prune`), then a move onto an own
+piece, then sets ``kingat`` and ``quiet`` (the check test's shortcuts, :mod:`.writequiet`: Pre-Move N keeps the
+royal square in ``kingsq`` and whether it is attacked in ``incheck``), checks the move with ``illegal`` and, where
+the piece may promote, the promotion choice with ``badpromotion``, ``die``\\ s with a message, then performs e.p.
 captures, the castling partner's move and the flag and e.p. updates. Post-Game N lists the opponent's legal moves
 with ``setlegal`` and ends the game on checkmate or stalemate with the game's result.
 """
@@ -479,15 +481,14 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             *[line for line in [screens_def(ctx.quiet)] if line is not None],
             "sub royalsquare side:",
             "  set rs_found false;",
+            "  set rs_count 0;",
             f"  for (rs_square rs_piece) {PIECES_OF_SIDE}:",
             "    if fn royal #rs_piece:",
-            "      if #rs_found:",
-            "        return false;",
-            "      endif;",
             "      set rs_found #rs_square;",
+            "      set rs_count + #rs_count 1;",
             "    endif;",
             "  next;",
-            "  return #rs_found;",
+            "  return cond == #rs_count 1 #rs_found false;",
             "endsub;",
         ]
     royal = _facing_royal(game)
@@ -513,10 +514,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         ]
     castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)]
     # illegal: the rules a move made on the board must keep (the promotion choice apart)
-    lines += ["sub illegal from to piece captured side enemy:",
-              "  if fn #side #captured:",
-              "    return true;",
-              "  endif;"]
+    lines += ["sub illegal from to piece captured side enemy:"]  # own captures: rejected before (Post-Move, trymove)
     ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
     if ep_labels:
         lines += ["  set il_victim false;",
@@ -607,7 +605,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     ]
     promoting = [(p, c) for p in game.pieces if p.promotion is not None for c in (WHITE, BLACK)]
     shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p, _ in promoting)
-    lines += ["sub badpromotion piece to promoted" + (" from:" if shogi else ":")]
+    if promoting:  # asked only where the piece may promote (Post-Move's first guard rejects other promotions)
+        lines += ["sub badpromotion piece to promoted" + (" from:" if shogi else ":")]
     for piece, color in promoting:
         lab = label(piece, color)
         assert piece.promotion is not None
@@ -617,7 +616,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   f"      return not fn promo_choice_{lab} #promoted #to;",
                   "    endif;",
                   "  endif;"]
-    lines += ["  return != #promoted #piece;", "endsub;"]
+    if promoting:
+        lines += ["endsub;"]
     return lines
 
 
@@ -651,12 +651,13 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         "  die You may not move moved from origin to dest.;",
         "endif;",
         *(["set quiet false;", "set kingat false;"] if quiet else []),
-        "if != space dest moved or fn promotes moved dest origin:",
-        "  if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
-        "    die You may not promote moved that way on dest.;",
-        "  endif;",
-        "endif;",
     ]
+    if any(p.promotion is not None for p in game.pieces):
+        lines += ["if fn promotes moved dest origin:",
+                  "  if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
+                  "    die You may not promote moved that way on dest.;",
+                  "  endif;",
+                  "endif;"]
     if hands.uses_hands(game):
         lines = (["if not fn inplay dest:",
                   "  die Pieces move and drop onto the board only.;",
