@@ -31,7 +31,6 @@ MOVES = {
     "pawns-few": {"P": "fmWifmnDfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "free-castle": {"K": "WFsO2", "R": "R", "B": "B"},
     "pawns-ahead": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
-    "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
 }
@@ -244,19 +243,6 @@ def test_a_step_on_a_board_that_is_no_rectangle_names_the_board_not_the_step_ord
     (program,) = read_text(LINKED, name="linked.zrf").programs("K")
     assert program.why.startswith("a step along the direction 'n', which links positions that are no rectangle")
     assert program.why.endswith("n at linked.zrf:5:30")  # before the zone test, which is not the reason
-
-
-@pytest.mark.parametrize(("old", "new", "mandatory"), [
-    ("", "", True),
-    ("(take n)))", "(take n) (shift e)))", False),  # a quiet move among the captures
-    ("(move-priorities capture-type normal-type)", "(move-priorities normal-type capture-type)", False),
-])
-def test_move_priorities_that_rank_exactly_the_captures_first_are_mandatory_captures(old: str, new: str,
-                                                                                      mandatory: bool) -> None:
-    text = (SHAPES / "must-capture.zrf").read_text().replace(old, new)
-    game = read_text(text, name="must.zrf")
-    assert game.rules.must_capture is mandatory
-    assert ("move-priorities" in {rule.name for rule in game.kept}) is not mandatory
 
 
 def test_a_side_without_a_royal_piece_at_the_start_keeps_the_checkmate_goal_with_the_reason() -> None:
