@@ -25,9 +25,6 @@ REGRESSION_SEEDS = [
     ("zrf", 35938),  # (if) without a condition in a slide's body
     ("zrf", 8453),  # (dimensions ...) repeated: a grid of 8^6 positions, 60 s before the grid cap
     ("zrf", 25250),  # a rank named "2³1": str.isdigit() but not int()-able, ValueError
-    ("gamecourier", 3367),  # '==' with one operand in a promotion test: IndexError in the preset reader
-    ("gamecourier", 6199),  # cols = "5\x1d": matched \s, refused by int(), ValueError
-    ("gamecourier", 9326),  # settings=<a name too long for the file system>: OSError looking for the file
     ("fsf", 1069),  # castlingQueensideFile = (empty): ord('') TypeError in the variants.ini reader
     ("fsf", 1134),  # maxFile = (empty): the same
 ]
@@ -58,7 +55,9 @@ def test_regression_seeds(reader: str, seed: int, tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", sorted(fuzzing.REGRESSION_FILES.iterdir()), ids=lambda p: p.name)
 def test_regression_files(path: Path, tmp_path: Path) -> None:
     """Failures kept as bytes: gamecourier-17, no royal piece left with the facing rule on (StopIteration in the
-    Game Courier writer)."""
+    Game Courier writer); -3367, '==' with one operand in a promotion test (IndexError in the preset reader);
+    -6199, cols = "5\\x1d" (matched \\s, refused by int()); -9326, settings=<a name too long for the file
+    system> (OSError looking for the file)."""
     reader = path.stem.rpartition("-")[0]
     outcome = fuzzing.exercise(reader, path.read_bytes(), tmp_path)
     assert outcome.kind in ("read", "refused"), f"{path.name} {outcome.kind}: {outcome.detail}"
