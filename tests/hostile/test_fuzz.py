@@ -27,6 +27,7 @@ REGRESSION_SEEDS = [
     ("zrf", 25250),  # a rank named "2³1": str.isdigit() but not int()-able, ValueError
     ("fsf", 1069),  # castlingQueensideFile = (empty): ord('') TypeError in the variants.ini reader
     ("fsf", 1134),  # maxFile = (empty): the same
+    ("gamecourier", 24723),  # a link with cols=5...5 (51 digits): file labels made for every column, no end
 ]
 """``(reader, seed)`` of every failure the fuzz benchmark found; each must now be read or refused cleanly."""
 
