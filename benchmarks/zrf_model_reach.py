@@ -141,7 +141,7 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
         return
     table = names(zv)
     shapes = [f"{shape(k.text, table)}\t{meaning(k.why)}" for k in game.kept if k.kind == KEPT_PROGRAM]
-    rules = [k.name for k in game.kept if k.kind == KEPT_RULE]
+    rules = [f"{k.name} ({meaning(k.why)})" if k.why else k.name for k in game.kept if k.kind == KEPT_RULE]
     if shapes or rules or game.board.links:
         first = next((k for k in game.kept if k.kind == KEPT_PROGRAM), None)
         why = (f"block {shape(first.text, table)[:160]} at {first.location}" if first is not None
@@ -283,6 +283,11 @@ def report(records: list[Record], unreadable: list[tuple[str, str]], elapsed: fl
         print(row(collection, [r for r in records if r.collection == collection]))
     print(row("**all**", records))
     seconds = [r.read_seconds for r in records if r.read_seconds is not None]
+    by_file: dict[tuple[str, str], list[float]] = {}
+    for r in records:
+        if r.read_seconds is not None:
+            by_file.setdefault((r.collection, r.file), []).append(r.read_seconds)
+    per_file = [sum(times) / len(times) for times in by_file.values()]  # reading one variant of the file
     files = {(r.collection, r.file) for r in records}
     plays = [r for r in records if r.plays]
     chess = [r for r in plays if r.chess]
@@ -293,7 +298,8 @@ def report(records: list[Record], unreadable: list[tuple[str, str]], elapsed: fl
           f"differ; chess-like: {len(agree)} of {len(chess)} agree"
           + (f" ({100 * len(agree) / len(chess):.1f} %)" if chess else "")
           + (f"; reading into the model {sum(seconds) / len(seconds):.3f} s per variant on average "
-             f"(max {max(seconds):.2f} s)" if seconds else "") + f"; {elapsed:.0f} s in all\n")
+             f"(max {max(seconds):.2f} s), {sum(per_file) / len(per_file):.3f} s per file on average over "
+             f"{len(per_file)} files" if seconds else "") + f"; {elapsed:.0f} s in all\n")
 
     for title, group in (("chess-like", [r for r in plays if r.chess]), ("other", [r for r in plays if not r.chess])):
         counts: collections.Counter[str] = collections.Counter()

@@ -43,6 +43,32 @@ def drop_rules(game: Game) -> list[tuple[str, str]]:
     return found
 
 
+def castling_lost(game: Game, target: str, best_effort: bool) -> list[str]:
+    """Castling rules other than the Interactive Diagram's (:attr:`fairyport.model.PieceType.castling`), which
+    the Diagram, Game Courier and Fairy-Stockfish writers cannot say (ZRF writes them in code, JSON as data);
+    written as ``O`` they would castle by the Diagram's rule, another game.
+    Raise :class:`UnsupportedError` naming the piece and the rule, or, with ``best_effort``, list them as dropped.
+    """
+    lost: list[str] = []
+    for piece in game.pieces:
+        rule = piece.castling
+        if rule is None:
+            continue
+        parts = [text for on, text in ((not rule.virgin, "after the royal piece or its partner has moved"),
+                                       (not rule.safe, "out of or through check"),
+                                       (rule.partner_distance is not None,
+                                        f"with the partner {rule.partner_distance} squares away (left, right)"),
+                                       (bool(rule.partners), "with a partner of type " + "/".join(rule.partners)))
+                 if on]
+        item = f"the castling of {piece.name!r} ({', '.join(parts) or 'as the Diagram castles'})"
+        if not best_effort:
+            raise UnsupportedError(f"{item} cannot be written as {target} (its castling is the Interactive "
+                                   "Diagram's rule)", Location(game.metadata.source or None),
+                                   feature=f"{piece.name}: castling")
+        lost.append(item)
+    return lost
+
+
 def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
     """Code a game keeps in its source format's language (:func:`kept_code`: ZRF move blocks not recognised as
     XBetza, ZRF rules, a board with links) cannot go to another format: raise :class:`UnsupportedError` naming

@@ -213,6 +213,9 @@ class DropRule:
     """No drop on a square of a colour (light/dark) that already holds this many (Mitregi's colourbound rule)."""
     no_drop_mate: bool = False
     """A drop of this type may not checkmate (shogi's pawn-drop mate, uchifuzume)."""
+    where_stuck: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """Also dropped where the piece could never move again (Fairy-Stockfish without ``immobilityIllegal``: the
+    immobile stones of tic-tac-toe)."""
 
 
 ZONE_ENDS = ("from", "to")
@@ -242,6 +245,31 @@ class ZonedMove:
     """True: the moves are allowed when that square is in the zone; False: when it is not."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Castling:
+    """How a royal piece castles (its XBetza ``O`` moves) where that differs from the Interactive Diagram's rule.
+
+    The Diagram's rule (:attr:`PieceType.castling` None): the royal piece and its partner have not moved, the
+    partner is the outermost piece on the royal's rank that way (a rook-like ``R`` piece, or any piece on the
+    corner), every square between them is empty, and the royal piece is not in check and passes no attacked
+    square. ``O2``: the royal moves 2 squares; the partner lands on the square it passed last. Dagaz's ZRF files
+    castle without the first and last tests (``$1 (verify empty?) $1 (verify empty?) to $1 (verify (piece?
+    Rook)) cascade $2 $2 add``): ``Castling(virgin=False, safe=False, partner_distance=(4, 3),
+    partners=("R",))``.
+    """
+
+    virgin: bool = True
+    """The royal piece and its partner must not have moved."""
+    safe: bool = True
+    """The royal piece may not castle out of check nor pass an attacked square."""
+    partner_distance: tuple[int, int] | None = None
+    """(to the left, to the right) on the board as White sees it, for both players (Dagaz's chess: the Rook 4
+    squares to the left, 3 to the right, for Black too): the partner stands exactly that many squares from the
+    royal piece, every square between empty; None: the outermost piece on the rank that way."""
+    partners: tuple[str, ...] = ()
+    """Ids of the types the partner may be; empty: a rook-like (``R``) piece, or any piece on the corner."""
+
+
 @dataclasses.dataclass
 class PieceType:
     """A kind of piece: its name, id (FEN letter), XBetza moves and rule flags. Both colours share it."""
@@ -262,6 +290,8 @@ class PieceType:
     """Format-specific data about this piece that must survive a round trip."""
     zoned_moves: tuple[ZonedMove, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
     """Moves the piece has besides :attr:`betza` only where a zone allows them (see :class:`ZonedMove`)."""
+    castling: Castling | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """How its ``O`` moves castle where that is not the Interactive Diagram's rule (see :class:`Castling`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -312,6 +342,63 @@ class FlagGoal:
         return self.white_piece if color == WHITE else self.black_piece
 
 
+@dataclasses.dataclass(frozen=True)
+class ExtinctionGoal:
+    """The game ends as soon as a side has at most ``count`` pieces (on the board and in hand) of one of the
+    listed types while the other side has at least ``opponent_count`` of that type (Fairy-Stockfish's
+    ``extinctionValue``; antichess, extinction chess, three kings). The side whose pieces ran out scores
+    ``result``; no move is made after that. Checked for the player who just moved first, then for the player to
+    move; a promoted piece counts as the type it became."""
+
+    pieces: tuple[str, ...] | None = None
+    """Ids of the piece types counted one by one; None: all of a side's pieces counted together."""
+    count: int = 0
+    """The game ends when a side has this many pieces of a type or fewer."""
+    opponent_count: int = 0
+    """... and the other side has at least this many of it."""
+    result: StalemateResult = StalemateResult.LOSS
+    """The result for the side whose pieces ran out."""
+
+
+CONNECT_DIRECTIONS = ("horizontal", "vertical", "diagonal")
+"""The line directions a :class:`ConnectGoal` may count (Fairy-Stockfish's ``connectHorizontal``, ...)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class ConnectGoal:
+    """A player wins (scores ``result``) as soon as, after their move, their connecting pieces make a line of
+    ``count`` squares in one of the ``directions``, a ``square`` x ``square`` block, or a chain from their zone
+    ``zones[0]`` to their zone ``zones[1]`` (tic-tac-toe, connect four, Teeko, Gale; Fairy-Stockfish's
+    ``connectN``, ``connectNxN``, ``connectRegion1/2``). The chain is Fairy-Stockfish's: it grows from the first
+    zone's pieces one step at a time eastwards and northwards only (and north-east and south-east with
+    ``diagonal``), never westwards or southwards."""
+
+    count: int = 0
+    """Pieces in a line that win; 0: no line goal."""
+    directions: tuple[str, ...] = CONNECT_DIRECTIONS
+    """The line directions counted (and the chain's steps): of ``horizontal``, ``vertical``, ``diagonal``."""
+    pieces: tuple[str, ...] | None = None
+    """Ids of the connecting piece types; None: every piece."""
+    square: int = 0
+    """Side of a block of pieces that wins; 0: no block goal."""
+    zones: tuple[str, str] | None = None
+    """Names of the two zones (per player) a chain joins; None: no chain goal."""
+    result: StalemateResult = StalemateResult.WIN
+    """The result for the player who connected (Fairy-Stockfish's ``connectValue``)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Blast:
+    """Atomic captures: a capture also removes the capturing piece and every piece on the eight squares around
+    the capture square, except pieces of the ``spared`` types (Fairy-Stockfish's ``blastOnCapture``: its pawns).
+    With a blast, royal pieces follow Fairy-Stockfish's pseudo-royal rule: a move may not blast one of the
+    mover's royal pieces, a move that blasts an enemy royal piece is legal whatever it leaves attacked, and
+    a royal piece next to an enemy royal piece counts as not attacked."""
+
+    spared: tuple[str, ...] = ()
+    """Ids of the piece types that an explosion next to them does not remove (they are removed when captured)."""
+
+
 @dataclasses.dataclass
 class Rules:
     """Game rules other than piece moves. Castling and en passant are given by the pieces' XBetza."""
@@ -337,6 +424,15 @@ class Rules:
     must_capture: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """When a player has a legal capture, only captures are legal (drops and castling are not captures; an e.p.
     capture is)."""
+    must_drop: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """When a player has a legal drop, only drops are legal (Fairy-Stockfish's ``mustDrop``: placement phases of
+    tic-tac-toe-like games)."""
+    extinction: ExtinctionGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """A game end when a side runs out of pieces of a type (see :class:`ExtinctionGoal`)."""
+    blast: Blast | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """Atomic captures (see :class:`Blast`)."""
+    connect: ConnectGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """A game end when a player connects pieces (see :class:`ConnectGoal`)."""
 
 
 @dataclasses.dataclass
@@ -381,8 +477,8 @@ class KeptCode:
     move_type: str = ""
     """ZRF: the ``move-type`` a program stands under (empty: none)."""
     why: str = dataclasses.field(default="", metadata={"omit_empty": True})
-    """Why the model has no place for a program, in model terms, naming the construct and where it stands
-    (empty where the reader did not say)."""
+    """Why the model has no place for a program (naming the construct and where it stands) or a rule, in model
+    terms (empty where the reader did not say)."""
 
 
 @dataclasses.dataclass
@@ -477,6 +573,13 @@ class Game:
                 if not zoned.betza.strip():
                     raise ModelError(f"piece {piece.name!r}: zoned moves in zone {zoned.zone!r} have no XBetza",
                                      expected="an XBetza move")
+            if piece.castling is not None:
+                for partner in piece.castling.partners:
+                    self.piece_type(partner)
+                if piece.castling.partner_distance is not None and min(piece.castling.partner_distance) < 2:
+                    raise ModelError(f"piece {piece.name!r} castles with a partner "
+                                     f"{piece.castling.partner_distance} squares away",
+                                     expected="distances of at least 2 (to the left, to the right)")
             if piece.promotion is not None:
                 for choice in piece.promotion.choices:
                     self.piece_type(choice.piece)
@@ -492,6 +595,28 @@ class Game:
                     self.piece_type(piece_id)
             if flag.count < 1:
                 raise ModelError(f"the flag goal needs {flag.count} pieces", expected="a count of at least 1")
+        extinction = self.rules.extinction
+        if extinction is not None:
+            for piece_id in extinction.pieces or ():
+                self.piece_type(piece_id)
+            if extinction.count < 0 or extinction.opponent_count < 0:
+                raise ModelError(f"the extinction goal counts {extinction.count} and {extinction.opponent_count}",
+                                 expected="counts of at least 0")
+        if self.rules.blast is not None:
+            for piece_id in self.rules.blast.spared:
+                self.piece_type(piece_id)
+        connect = self.rules.connect
+        if connect is not None:
+            for piece_id in connect.pieces or ():
+                self.piece_type(piece_id)
+            for zone in connect.zones or ():
+                if zone not in zone_names:
+                    raise ModelError(f"the connection goal names unknown zone {zone!r}",
+                                     expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
+            unknown = sorted(set(connect.directions) - set(CONNECT_DIRECTIONS))
+            if unknown:
+                raise ModelError(f"the connection goal counts lines {unknown[0]!r}",
+                                 expected="of " + ", ".join(CONNECT_DIRECTIONS))
         for zone in self.zones:
             for square in sorted(zone.squares):
                 self.board.square(square)
@@ -518,6 +643,24 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
                       + (", or one in the full zone" if flag.blocked_win else "") + ")"))
     if game.rules.must_capture:
         found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    if game.rules.must_drop:
+        found.append(("must drop", "forced drops (only drops when a drop is legal)"))
+    extinction = game.rules.extinction
+    if extinction is not None:
+        which = ", ".join(extinction.pieces) if extinction.pieces is not None else "all pieces together"
+        found.append(("extinction", f"the extinction goal ({which}: at most {extinction.count} left is a "
+                      f"{extinction.result.value}" + (f" while the opponent has {extinction.opponent_count}"
+                                                       if extinction.opponent_count else "") + ")"))
+    connect = game.rules.connect
+    if connect is not None:
+        goals = [f"{connect.count} in a line ({', '.join(connect.directions)})"] if connect.count else []
+        goals += [f"a {connect.square}x{connect.square} block"] if connect.square else []
+        goals += [f"a chain from zone {connect.zones[0]!r} to {connect.zones[1]!r}"] if connect.zones else []
+        found.append(("connection", f"the connection goal ({' or '.join(goals)}, a {connect.result.value} for the "
+                      "player who connects)"))
+    if game.rules.blast is not None:
+        spared = ", ".join(game.rules.blast.spared) or "none"
+        found.append(("atomic captures", f"atomic captures (spared next to a capture: {spared})"))
     return found
 
 
@@ -544,7 +687,9 @@ def kept_code(game: Game, target: str | None = None) -> list[tuple[str, str]]:
                               f"{excerpt(program.text)} at {program.location}{why}"))
     for rule in game.kept:
         if rule.kind == KEPT_RULE and rule.format != target:
-            found.append((f"{rule.format} {rule.name}", f"{rule.format} rule {excerpt(rule.text)} at {rule.location}"))
+            why = f" ({rule.why})" if rule.why else ""
+            found.append((f"{rule.format} {rule.name}",
+                          f"{rule.format} rule {excerpt(rule.text)} at {rule.location}{why}"))
     if game.board.links and target != "zrf":
         found.append(("board links", f"a board with links ({len(game.board.positions)} positions, directions "
                       + ", ".join(sorted(game.board.links)[:8]) + ")"))

@@ -36,11 +36,15 @@ from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
     COLOR_NAMES,
+    CONNECT_DIRECTIONS,
     SHOGI_TRIGGERS,
     WHITE,
+    Blast,
     Board,
     Color,
+    ConnectGoal,
     DropRule,
+    ExtinctionGoal,
     FlagGoal,
     Game,
     Metadata,
@@ -71,6 +75,9 @@ HANDLED = frozenset({
     "soldierPromotionRank", "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes",
     "extinctionPieceCount", "extinctionOpponentPieceCount", "mustCapture", "flagPiece.white", "flagPiece.black",
     "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
+    "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
+    "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
+    "connectRegion2.black", "mustDrop",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -128,6 +135,8 @@ class _Builder:
         for slot, (value, _) in self.state.slots.items():
             if slot in HANDLED or slot.startswith(("mobility.", "piece.")):
                 continue
+            if slot == "freeDrops":
+                raise self.refuse(slot, "drops from an endless supply (Fairy-Stockfish's built-in ataxx)")
             if value != opt.DEFAULTS.get(slot):
                 raise self.refuse(slot, "fairyport's game model has no such rule")
         if self.files > opt.MAX_FILES or self.ranks > opt.MAX_RANKS:
@@ -140,6 +149,11 @@ class _Builder:
             raise self.refuse("checkmateValue", "only checkmate as a loss for the mated side is in the model")
         if self.state.get("stalemateValue") not in STALEMATE:
             raise self.refuse("stalemateValue", "a stalemate with no result")
+        for slot in ("promotionPieceTypes.white", "promotionPieceTypes.black", "promotionPawnTypes.white",
+                     "promotionPawnTypes.black", "enPassantTypes.white", "enPassantTypes.black",
+                     "castlingRookPieces.white", "castlingRookPieces.black"):
+            if opt.ALL_PIECES in self.state.get(slot):
+                raise self.refuse(slot, "'*' (all pieces together) is no piece type here")
         if self.state.get("capturesToHand") and not self.state.get("pieceDrops"):
             raise self.refuse("capturesToHand", "captures to hand without drops")
 
@@ -414,9 +428,39 @@ class _Builder:
         if rules.flag.count < 1:
             raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
 
-    def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
-        """Pseudo-royal extinction pieces as royal pieces, where the two agree.
+    def connect(self, rules: Rules) -> None:
+        """Fairy-Stockfish's connection goals (``connectN``, ``connectNxN``, ``connectRegion1/2``) as the model's
+        :class:`~fairyport.model.ConnectGoal`: checked for the player who just moved, who scores
+        ``connectValue``."""
+        state = self.state
+        count, square = state.get("connectN"), state.get("connectNxN")
+        first, second = self.region("connectRegion1"), self.region("connectRegion2")
+        chain = any(first.values()) and any(second.values())
+        if not count and not square and not chain:
+            return
+        value = state.get("connectValue")
+        if value not in STALEMATE:
+            raise self.refuse("connectValue", "a connection with no result")
+        types = state.get("connectPieceTypes")
+        listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types if t in self.letters))
+        directions = tuple(name for name in CONNECT_DIRECTIONS if state.get(f"connect{name.capitalize()}"))
+        zones = (self.zone("connect1", first), self.zone("connect2", second)) if chain else None
+        rules.connect = ConnectGoal(count, directions, listed, square, zones, STALEMATE[value])
 
+    def blast(self, rules: Rules) -> None:
+        """Atomic captures: Fairy-Stockfish spares the pawns (its ``pawn`` type only) around a capture."""
+        if not self.state.get("blastOnCapture"):
+            return
+        if self.state.get("capturesToHand"):
+            raise self.refuse("blastOnCapture", "atomic captures whose blasted pieces go to a hand")
+        rules.blast = Blast((self.letters["pawn"],) if "pawn" in self.letters else ())
+
+    def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
+        """The extinction goal, and pseudo-royal extinction pieces as royal pieces where the two agree.
+
+        Without ``extinctionPseudoRoyal`` (or with atomic captures) the game ends as soon as a side has at most
+        ``extinctionPieceCount`` pieces of a listed type (``*``: all its pieces together, hand included) while
+        the other has at least ``extinctionOpponentPieceCount``: the model's :class:`ExtinctionGoal`.
         Fairy-Stockfish makes the pieces of an extinction type pseudo-royal (they may not be left attacked)
         while a side has at most ``extinctionPieceCount`` + 1 of them, and with pseudo-royals extinction never
         ends the game (they cannot be captured). So when no side can ever have more than that many, they are
@@ -424,16 +468,26 @@ class _Builder:
         model's protection of the last royal only.
         """
         state = self.state
-        if state.get("extinctionValue") == "none":
+        value = state.get("extinctionValue")
+        if value == "none":
             return
-        if not state.get("extinctionPseudoRoyal"):
-            raise self.refuse("extinctionValue", "losing (or winning) when a piece type is extinct")
-        if state.get("extinctionValue") != "loss":
+        types = state.get("extinctionPieceTypes")
+        pseudo = state.get("extinctionPseudoRoyal")
+        if not pseudo or state.get("blastOnCapture"):
+            missing = sorted(t for t in types if t != opt.ALL_PIECES and t not in self.letters)
+            if missing:
+                raise self.refuse("extinctionPieceTypes", f"{missing[0]} is not in the game (the game would end "
+                                  "before the first move)")
+            listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types))
+            rules.extinction = ExtinctionGoal(listed, state.get("extinctionPieceCount"),
+                                              state.get("extinctionOpponentPieceCount"), STALEMATE[value])
+        if not pseudo:
+            return
+        if value != "loss":
             raise self.refuse("extinctionValue", "pseudo-royal pieces whose loss is not a loss")
         if state.get("extinctionOpponentPieceCount"):
             raise self.refuse("extinctionOpponentPieceCount", "extinction counted against the opponent's pieces")
-        types = state.get("extinctionPieceTypes")
-        if len(types) > len(PIECES) // 2:
+        if opt.ALL_PIECES in types:
             raise self.refuse("extinctionPieceTypes", "every piece pseudo-royal")
         limit = state.get("extinctionPieceCount") + 1
         by_name = {p.name: p for p in pieces}
@@ -519,7 +573,8 @@ class _Builder:
         return frozenset(square_name(f, r) for f in range(self.files) for r in ranks)
 
     def immobility(self, game: Game) -> None:
-        """Where the model's and Fairy-Stockfish's rules on pieces that could never move again differ, refuse."""
+        """Where the model's and Fairy-Stockfish's rules on pieces that could never move again differ, refuse; without
+        ``immobilityIllegal`` pieces are dropped there too (:attr:`~fairyport.model.DropRule.where_stuck`)."""
         from fairyport.movegen import compile_game
 
         variant = compile_game(game)
@@ -537,9 +592,8 @@ class _Builder:
                                       "where it could never move again (the model forbids only drops there)")
                 if not illegal and game.rules.drops and not piece.royal:
                     zone = game.zone_squares(piece.drop.zone, color) if piece.drop and piece.drop.zone else None
-                    if zone is None or stuck & zone:
-                        raise self.refuse("immobilityIllegal", f"{piece.name} may be dropped where it could never "
-                                          "move again (the model never drops there)")
+                    if zone is None or stuck & zone:  # Fairy-Stockfish drops there: so does the model
+                        piece.drop = dataclasses.replace(piece.drop or DropRule(), where_stuck=True)
                 if not illegal and promo is not None and promo.mandatory_where_stuck:
                     raise self.refuse("immobilityIllegal", "internal: stuck promotion without the rule")
 
@@ -550,8 +604,10 @@ class _Builder:
         setup, rights = self.setup()
         rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
                       royals_may_face=not self.state.get("flyingGeneral"),
-                      must_capture=self.state.get("mustCapture"))
+                      must_capture=self.state.get("mustCapture"), must_drop=self.state.get("mustDrop"))
         self.flag(rules)
+        self.blast(rules)
+        self.connect(rules)
         self.initial_moves(pieces, setup)
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)

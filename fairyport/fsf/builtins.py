@@ -172,7 +172,7 @@ BUILTINS: dict[str, Builtin] = {
               "pieceDrops": "true", "doubleStep": "false", "castling": "false", "immobilityIllegal": "false",
               "stalemateValue": "loss", "stalematePieceCount": "true", "passOnStalemate": "true",
               "enclosingDrop": "ataxx", "flipEnclosedPieces": "ataxx", "materialCounting": "unweighted",
-              "adjudicateFullBoard": "true", "nMoveRule": "0"},
+              "adjudicateFullBoard": "true", "nMoveRule": "0", "freeDrops": "true"},
 }
 """The built-in variants a section may name as its parent (those Fairy-Stockfish's own ``variants.ini`` uses and
 their bases; ``minishogi-base`` and ``xiangqi-base`` are shared bases, not names Fairy-Stockfish knows)."""

@@ -210,7 +210,7 @@ def _piece_set(state: State, key: str, value: str, where: Where) -> frozenset[st
         if token == "-":
             break
         if token == "*":
-            out |= set(PIECES)
+            out.add(opt.ALL_PIECES)
             continue
         piece_type = state.type_of(token)
         if piece_type is None:
@@ -265,7 +265,9 @@ def _builtin_state(name: str, file: str) -> State:
     if data.get("reset") == "true":
         _reset(state)
     where = Where(file, builtin=name)
-    _apply(state, {k: (v, where) for k, v in data.items() if k not in ("parent", "reset")})
+    if data.get("freeDrops") == "true":  # a built-in property no variants.ini option sets (refused by the builder)
+        state.slots["freeDrops"] = (True, Where(file, builtin=name, key="freeDrops"))
+    _apply(state, {k: (v, where) for k, v in data.items() if k not in ("parent", "reset", "freeDrops")})
     return state
 
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 
+from fairyport.conversion import castling_lost
 from fairyport.errors import UnsupportedError
 from fairyport.fsf.exactness import MAX_CUSTOM_PIECES, MAX_FILES, MAX_RANKS
 from fairyport.fsf.prove import prove_piece, pyffish_available
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
+    CONNECT_DIRECTIONS,
     SHOGI_TRIGGERS,
     WHITE,
     BareKingRule,
@@ -99,6 +101,12 @@ class _Writer:
             if piece.zoned_moves and self.is_soldier(piece, moves):
                 self.slots[piece.id] = "soldier"
                 line = f"soldier = {letter}\nsoldierPromotionRank = {game.board.ranks // 2 + 1}"
+            elif piece is (royals[0] if royals else None) and game.rules.blast is not None:
+                # with atomic captures the royal piece is Fairy-Stockfish's pseudo-royal extinction piece
+                text = self.fsf_betza(piece)
+                custom += text != "K"
+                self.slots[piece.id] = "commoner" if text == "K" else f"customPiece{custom}"
+                line = f"commoner = {letter}" if text == "K" else f"customPiece{custom} = {letter}:{text}"
             elif piece is (royals[0] if royals else None):
                 text = self.fsf_betza(piece)
                 self.slots[piece.id] = "king"
@@ -230,6 +238,12 @@ class _Writer:
         stuck_types = [t for t in v.types if t.base is None and v.stuck[code_of(t.index, WHITE)]]
         if not needed or not stuck_types:
             return
+        anywhere = [t for t in stuck_types if t.piece.drop is not None and t.piece.drop.where_stuck]
+        if anywhere and len(anywhere) < len(stuck_types):
+            self.refuse(f"{anywhere[0].piece.name}: immobility", f"piece {anywhere[0].piece.name!r} is dropped where "
+                        "it can never move, others are not: Fairy-Stockfish's immobilityIllegal is for all pieces")
+        if anywhere:
+            return  # Fairy-Stockfish's default: drops (and moves) there too
         for t in stuck_types:
             code = code_of(t.index, WHITE)
             reachable = {to for sq in range(v.size) for to in v._targets(code, sq)} & v.stuck[code]
@@ -333,9 +347,62 @@ class _Writer:
             self.add("flagPieceBlockedWin", str(flag.blocked_win).lower())
         if game.rules.must_capture:
             self.add("mustCapture", "true")
+        self.extinction_and_blast()
+        self.connect()
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",
                                     StalemateResult.WIN: "win"}[game.rules.stalemate])
         self.add("checkmateValue", "loss")
+
+    def connect(self) -> None:
+        """``connectN``, ``connectNxN``, ``connectRegion1/2``, the directions, piece types and value; ``mustDrop``."""
+        game = self.game
+        if game.rules.must_drop:
+            self.add("mustDrop", "true")
+        goal = game.rules.connect
+        if goal is None:
+            return
+        self.add("connectN", goal.count)
+        self.add("connectNxN", goal.square)
+        for name in CONNECT_DIRECTIONS:
+            self.add(f"connect{name.capitalize()}", str(name in goal.directions).lower())
+        if goal.pieces is not None:
+            self.add("connectPieceTypes", "".join(game.piece_type(p).id.lower() for p in goal.pieces))
+        self.add("connectValue", goal.result.value)
+        for index, zone in enumerate(goal.zones or (), start=1):
+            for color, side in ((WHITE, "White"), (BLACK, "Black")):
+                squares = self.squares_of(color, game.zone_squares(zone, color))
+                if squares:
+                    self.add(f"connectRegion{index}{side}", self.region(squares))
+
+    def extinction_and_blast(self) -> None:
+        """``extinctionValue`` and its counts; ``blastOnCapture``, whose royal piece is pseudo-royal and whose
+        spared pieces must be exactly Fairy-Stockfish's pawns."""
+        game = self.game
+        goal = game.rules.extinction
+        blast = game.rules.blast
+        if goal is not None:
+            letters = "*" if goal.pieces is None else "".join(game.piece_type(p).id.lower() for p in goal.pieces)
+            self.add("extinctionValue", goal.result.value)
+            self.add("extinctionPieceTypes", letters)
+            self.add("extinctionPieceCount", goal.count)
+            self.add("extinctionOpponentPieceCount", goal.opponent_count)
+        if blast is None:
+            return
+        pawns = {pid for pid, slot in self.slots.items() if slot == "pawn"}
+        if {game.piece_type(p).id for p in blast.spared} != pawns:
+            self.refuse("atomic captures", "atomic captures sparing other pieces than Fairy-Stockfish's pawns "
+                        f"({', '.join(blast.spared) or 'none'} spared)")
+        self.add("blastOnCapture", "true")
+        royal = [p for p in game.pieces if p.royal]
+        if not royal:
+            return
+        per_side = [sum(1 for placed in game.setup.placement.values() if placed.id == royal[0].id
+                        and placed.color == color) for color in (WHITE, BLACK)]
+        if goal is None or goal.pieces != (royal[0].id,) or goal.count or goal.result is not StalemateResult.LOSS \
+                or max(per_side) > 1:
+            self.refuse("atomic captures", "a royal piece with atomic captures other than one per side that loses "
+                        "when blasted")
+        self.add("extinctionPseudoRoyal", "true")
 
     def write(self, name: str) -> str:
         game = self.game
@@ -387,7 +454,9 @@ def write_section(game: Game, *, best_effort: bool = False, name: str | None = N
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
     """``fairyport convert X --to fsf``: the section text and what was lost (the Format.write signature)."""
-    return write_section(game, best_effort=best_effort)
+    castling = castling_lost(game, "fsf", best_effort)
+    text, lost = write_section(game, best_effort=best_effort)
+    return text, castling + lost
 
 
 __all__ = ["section_name", "write_game", "write_section"]

@@ -28,12 +28,15 @@ from __future__ import annotations
 
 import dataclasses
 
+from fairyport.conversion import castling_lost
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier import writehands as hands
+from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, Reach, attack_lines
+from fairyport.gamecourier.writequiet import Relevance, exposes_def, relevance, screens_def
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -60,6 +63,9 @@ class _Context:
     game: Game
     best_effort: bool
     lost: list[str] = dataclasses.field(default_factory=list)
+    quiet: Relevance | None = None
+    """What an attack on the royal square depends on, when the shortcut past the check test is written
+    (:mod:`.writequiet`)."""
 
     def refuse(self, error: UnsupportedError) -> None:
         if not self.best_effort:
@@ -78,6 +84,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     :raises UnsupportedError: naming the piece or rule Game Courier code cannot express, unless ``best_effort``.
     """
     ctx = _Context(game, best_effort)
+    ctx.lost.extend(castling_lost(game, "gamecourier", best_effort))
     board = game.board
     if board.extra_positions or board.links:
         ctx.refuse(UnsupportedError("boards with extra positions or links are not written", feature="board"))
@@ -94,6 +101,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
                 ctx.refuse(error)
                 codes[piece.id, color] = PieceCode()
     _check_rules(ctx)
+    ctx.quiet = _quiet(game, codes)
     values: dict[str, str] = {
         "game": game.metadata.title or "Untitled",
         "code": _fen(game),
@@ -107,6 +115,11 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     if game.metadata.source.startswith(("http://", "https://")):
         values["rulesurl"] = game.metadata.source
     values["pregame"] = _pregame(ctx, codes)
+    if ctx.quiet is not None:
+        for color in (WHITE, BLACK):
+            side, enemy = SIDES[color], SIDES[1 - color]
+            values[f"preauto{color + 1}"] = (f"set kingsq sub royalsquare {side};\n"
+                                             f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;\n")
     for color in (WHITE, BLACK):
         values[f"postauto{color + 1}"] = _postmove(ctx, codes, color)
     for color in (WHITE, BLACK):
@@ -114,6 +127,18 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     values["rules"] = rules_html(game)
     author = game.metadata.author or None
     return write_settings(values, author=author), ctx.lost
+
+
+def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance | None:
+    """What an attack on a royal piece depends on (:mod:`.writequiet`), or None when the game has no royal piece
+    or a piece term of a form the shortcut does not know."""
+    if not any(p.royal for p in game.pieces):
+        return None
+    terms = [term for (pid, color), code in codes.items() for term in
+             [*code.terms, *(_castling_term(game, c) for c in _castlings(game, pid, color, code))]]
+    board = game.board
+    geometry = Geometry.build([str(f) for f in range(board.files)], [str(r) for r in range(board.ranks)], set())
+    return relevance(terms, geometry)
 
 
 def _fen(game: Game) -> str:
@@ -337,6 +362,8 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     game = ctx.game
     stuck = hands.Stuck(game) if hands.uses_hands(game) else None
     lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
+    if ctx.quiet is not None:
+        lines += ["set kingsq false;", "set incheck true;", "set quiet false;", "set kingat false;"]
     virgin = _virgin_squares(game, codes)
     for square in virgin:
         lines += [f"if == {game.setup.placement[square].symbol} space {square}:", f"  setflag {square};", "endif;"]
@@ -421,6 +448,23 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "  return false;",
         "endsub;",
     ]
+    if ctx.quiet is not None:
+        lines += [
+            exposes_def(ctx.quiet),
+            *[line for line in [screens_def(ctx.quiet)] if line is not None],
+            "sub royalsquare side:",
+            "  set rs_found false;",
+            f"  for (rs_square rs_piece) {PIECES_OF_SIDE}:",
+            "    if fn royal #rs_piece:",
+            "      if #rs_found:",
+            "        return false;",
+            "      endif;",
+            "      set rs_found #rs_square;",
+            "    endif;",
+            "  next;",
+            "  return #rs_found;",
+            "endsub;",
+        ]
     royal = _facing_royal(game)
     if royal is not None:
         lines += [
@@ -461,7 +505,15 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += ["  if not sub castlesafe #from #to #piece #enemy:",
                   "    return true;",
                   "  endif;"]
-    if has_royal:
+    if has_royal and ctx.quiet is not None:
+        lines += ["  if #quiet:",
+                  "    set il_bad false;",
+                  "  elseif #kingat:",
+                  "    set il_bad sub attacked #kingat #enemy;",
+                  "  else:",
+                  "    set il_bad sub checked #side #enemy;",
+                  "  endif;"]
+    elif has_royal:
         lines += ["  set il_bad sub checked #side #enemy;"]
     else:
         lines += ["  set il_bad false;"]
@@ -558,13 +610,26 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
                 f"if {mover_moves}:",
                 "  die You may not move moved from origin to dest.;",
                 "endif;",
-                "set wasempty @;"]
+                "set wasempty @;",
+                f"if fn {side} old:",
+                "  die You may not move moved from origin to dest.;",
+                "endif;"]
+    quiet = []
+    if ctx.quiet is not None:
+        ep = " and != dest #ep" if any(codes[p.id, color].ep_terms for p in game.pieces) else ""
+        screens = " and not fn screens #kingat dest" if screens_def(ctx.quiet) is not None else ""
+        quiet = ["set kingat cond (fn royal moved) false #kingsq;",
+                 f"set quiet #kingat and not #incheck and not fn exposes #kingat origin{screens}{ep};"]
     lines = [
+        *quiet,
         f"if sub illegal origin dest moved old {side} {enemy}:",
         "  die You may not move moved from origin to dest.;",
         "endif;",
-        "if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
-        "  die You may not promote moved that way on dest.;",
+        *(["set quiet false;", "set kingat false;"] if quiet else []),
+        "if != space dest moved or fn promotes moved dest origin:",
+        "  if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
+        "    die You may not promote moved that way on dest.;",
+        "  endif;",
         "endif;",
     ]
     if hands.uses_hands(game):

@@ -103,7 +103,7 @@ def attack_lines(reach: Reach, in_play: bool) -> list[str]:
     if sources:
         lines += [
             f"  for at_from array {' '.join(sources)}:",
-            f"    if {playing}fn #side space #at_from:",
+            f"    if {playing}not empty #at_from and fn #side space #at_from:",
             "      if fn space #at_from #at_from #square:",
             "        return true;",
             "      endif;",

@@ -61,6 +61,7 @@ from fairyport.idiagram.rules import (
     unique_id,
 )
 from fairyport.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
+from fairyport.idiagram.zones import last_ranks_promotion
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -164,8 +165,13 @@ def _expressible_promotions(game: Game, lost: _Lost) -> dict[str, Promotion]:
         if promotion is None:
             continue
         if promotion.zone is not None:
-            lost.unsupported("promotion", f"the promotion of {piece.name!r} in the named zone {promotion.zone!r}")
-            continue
+            as_ranks = last_ranks_promotion(game, piece)
+            if as_ranks is None:
+                lost.unsupported("promotion", f"the promotion of {piece.name!r} in the named zone "
+                                 f"{promotion.zone!r} (not the last ranks of each side, nor a band of ranks "
+                                 "the piece must stop in)")
+                continue
+            promotion = as_ranks
         wanted[piece.id] = promotion
     return wanted
 

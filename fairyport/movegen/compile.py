@@ -18,6 +18,7 @@ from fairyport.errors import ParseError, UnsupportedError
 from fairyport.model import (
     BLACK,
     WHITE,
+    Castling,
     Color,
     DropRule,
     Game,
@@ -29,8 +30,11 @@ from fairyport.model import (
     ZonedMove,
     kept_code,
 )
+from fairyport.movegen.atomic import blast_class, compile_blast
+from fairyport.movegen.connect import compile_connect
+from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
-from fairyport.movegen.goals import compile_flag, must_capture_class
+from fairyport.movegen.goals import compile_flag, must_capture_class, must_drop_class
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -70,9 +74,9 @@ RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
 """Reverse rays from a square: (squares outwards, hop kind, {attacker code: range limit, 0 = unlimited})."""
 KingLines = tuple[RayEntries, tuple[tuple[int, int, frozenset[int]], ...]]
 
-CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...]]
+CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...], "CastlingSpec"]
 """A castling move of a royal on one square: (the squares along the rank that way, how far the royal moves,
-its destination, the partner's destination, the squares that must not be attacked)."""
+its destination, the partner's destination, the squares that must not be attacked, the castling's rule)."""
 
 Screened = tuple[tuple[tuple[tuple[int, ...], frozenset[int], int], ...], tuple[tuple[int, int, int], ...], RayEntries]
 """See :meth:`Variant.screened`."""
@@ -142,10 +146,21 @@ class Program:
 
 @dataclasses.dataclass(frozen=True)
 class CastlingSpec:
-    """Castling of a royal piece: direction along the rank (-1 left, +1 right) and how far the royal moves."""
+    """Castling of a royal piece: direction along the rank (-1 left, +1 right), how far the royal moves, and the
+    rule (:class:`fairyport.model.Castling`; the defaults are the Interactive Diagram's): ``distance`` of the
+    partner (None: the outermost piece), ``virgin`` and ``safe`` tests, ``partners`` (type indices; empty: a
+    rook-like piece or a piece on the corner)."""
 
     dx: int
     step: int
+    distance: int | None = None
+    virgin: bool = True
+    safe: bool = True
+    partners: frozenset[int] = frozenset()
+
+
+DEFAULT_CASTLING = CastlingSpec(0, 0)
+"""The Interactive Diagram's castling rule (only the rule fields are read: partner distance, virgin, partners)."""
 
 
 @dataclasses.dataclass
@@ -269,6 +284,12 @@ class Variant:
             self._compile_hands()
         self.flag = compile_flag(game, self.geometry, [t.piece.id for t in self.types])
         """The compiled flag goal (:mod:`fairyport.movegen.goals`), or None."""
+        self.extinction = compile_extinction(game, [t.piece.id for t in self.types])
+        """The compiled extinction goal (:mod:`fairyport.movegen.extinction`), or None."""
+        self.blast = compile_blast(game, self.geometry, [t.piece.id for t in self.types], self.hands_used)
+        """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
+        self.connect = compile_connect(game, self.geometry, [t.piece.id for t in self.types])
+        """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
@@ -349,7 +370,7 @@ class Variant:
                     zone = {geo.square(s) for s in self.game.zone_squares(rule.zone, color)}
                 else:
                     zone = set(range(self.size))
-                self.drop_squares[code] = tuple(sorted(zone - self.stuck[code]))
+                self.drop_squares[code] = tuple(sorted(zone if rule.where_stuck else zone - self.stuck[code]))
         self.drop_exposes = any(any(per) for per in self.hops) or any(any(per) for per in self.programs)
         """A drop can expose a royal piece only where a hop or a general move depends on an occupied square."""
 
@@ -357,11 +378,16 @@ class Variant:
         """An empty position of this game (with hands in a game with drops or promotion from hand)."""
         from fairyport.movegen.position import Position
 
+        base: type[Position] = Position
         if self.hands_used:
             from fairyport.movegen.drops import HandPosition
 
-            return must_capture_class(HandPosition)(self) if self.game.rules.must_capture else HandPosition(self)
-        return must_capture_class(Position)(self) if self.game.rules.must_capture else Position(self)
+            base = HandPosition
+        if self.blast is not None:
+            base = blast_class(base)
+        if self.game.rules.must_drop:
+            base = must_drop_class(base)
+        return must_capture_class(base)(self) if self.game.rules.must_capture else base(self)
 
     def start_position(self) -> Position:
         """The game's start position."""
@@ -485,7 +511,12 @@ class Variant:
             raise UnsupportedError(f"piece {t.piece.name!r}: multi-leg castling is not supported",
                                    feature=f"{t.piece.name}: castling")
         dirs = first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)
-        specs = [CastlingSpec(K_VECTORS[d][0], move.range or 1) for d in sorted(dirs) if d in (2, 6)]
+        rule = t.piece.castling or Castling()
+        index = {p.id.upper(): i for i, p in enumerate(self.game.pieces)}
+        partners = frozenset(index[pid.upper()] for pid in rule.partners)
+        specs = [CastlingSpec(K_VECTORS[d][0], move.range or 1,
+                              None if rule.partner_distance is None else rule.partner_distance[d == 2],
+                              rule.virgin, rule.safe, partners) for d in sorted(dirs) if d in (2, 6)]
         t.castling = tuple(specs)
 
     def _steps(self, atom: str) -> tuple[AtomClass, int, int]:
@@ -813,7 +844,7 @@ class Variant:
                 if len(ray) < spec.step:
                     continue
                 passed = (king, *ray[:spec.step - 1])
-                paths.append((ray, spec.step, ray[spec.step - 1], passed[-1], passed))
+                paths.append((ray, spec.step, ray[spec.step - 1], passed[-1], passed, spec))
             found = self._castling[key] = tuple(paths)
         return found
 

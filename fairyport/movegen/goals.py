@@ -1,4 +1,4 @@
-"""Rules that end or narrow a position's moves besides the piece rules: flag goals and forced captures.
+"""Rules that end or narrow a position's moves besides the piece rules: flag goals, forced captures and drops.
 
 Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Variant` compiles a
 :class:`FlagSpec` once, :meth:`Position.is_game_over` asks :func:`flag_won`, and a game with
@@ -100,4 +100,27 @@ def must_capture_class(base: type[Position]) -> type[Position]:
     return found
 
 
-__all__ = ["FlagSpec", "captures_only", "compile_flag", "flag_reached", "flag_won", "is_capture", "must_capture_class"]
+_MUST_DROP: dict[type[Position], type[Position]] = {}
+
+
+def must_drop_class(base: type[Position]) -> type[Position]:
+    """``base`` (a position class with hands) whose :meth:`legal_raw` keeps only drops when there is one."""
+    from fairyport.movegen.drops import DROP
+
+    found = _MUST_DROP.get(base)
+    if found is None:
+        class MustDrop(base):  # type: ignore[valid-type,misc]
+            """A position of a game whose players must drop when they can."""
+
+            def legal_raw(self) -> list[RawMove]:
+                """The legal moves; only the drops when there is one."""
+                moves = super().legal_raw()
+                drops = [m for m in moves if m[0] == DROP]
+                return drops or moves
+
+        found = _MUST_DROP[base] = MustDrop
+    return found
+
+
+__all__ = ["FlagSpec", "captures_only", "compile_flag", "flag_reached", "flag_won", "is_capture", "must_capture_class",
+           "must_drop_class"]

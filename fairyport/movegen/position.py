@@ -18,16 +18,20 @@ from fairyport.errors import Location, ParseError
 from fairyport.model import WHITE, BareKingRule, Color, StalemateResult
 from fairyport.movegen.compile import (
     CAPTURE,
+    DEFAULT_CASTLING,
     EP,
     FRIEND,
     HOP_CANNON,
     HOP_NONE,
     QUIET,
     ROYAL_ONLY,
+    CastlingSpec,
     RayEntries,
     Variant,
     code_of,
 )
+from fairyport.movegen.connect import connected
+from fairyport.movegen.extinction import extinct, extinction_winner
 from fairyport.movegen.goals import flag_won
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
@@ -58,7 +62,7 @@ class Outcome(NamedTuple):
 
     winner: Color | None
     reason: str
-    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece`` or ``flag``."""
+    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece``, ``flag``, ``extinction`` or ``connection``."""
 
     @property
     def result(self) -> str:
@@ -331,6 +335,10 @@ class Position:
             return True
         if v.flag is not None and flag_won(self):
             return True
+        if v.extinction is not None and extinct(self) is not None:
+            return True
+        if v.connect is not None and connected(self):
+            return True
         if v.game.rules.bare_king is BareKingRule.LOSS:
             return self._is_bare(self.turn) and not self._is_bare(self.turn ^ 1)
         return False
@@ -345,6 +353,14 @@ class Position:
             return Outcome(loser ^ 1, "no royal piece")
         if self.variant.flag is not None and flag_won(self):
             return Outcome(loser ^ 1, "flag")
+        spec = self.variant.extinction
+        if spec is not None:
+            gone = extinct(self)
+            if gone is not None:
+                return Outcome(extinction_winner(spec.result, gone), "extinction")
+        connect = self.variant.connect
+        if connect is not None and connected(self):
+            return Outcome(extinction_winner(connect.result, loser ^ 1), "connection")
         if self.is_game_over():
             return Outcome(loser ^ 1, "bare king")
         if self.legal_raw():
@@ -471,16 +487,17 @@ class Position:
         color = self.turn
         enemy = color ^ 1
         for king in self.royals[color]:
-            if not self.virgin >> king & 1:
-                continue
-            for ray, step, king_to, partner_to, passed in v.castling_paths(board[king], king):
-                partner = self._partner_on(ray, color)
+            virgin = self.virgin >> king & 1
+            for ray, step, king_to, partner_to, passed, spec in v.castling_paths(board[king], king):
+                if spec.virgin and not virgin:
+                    continue
+                partner = self._partner_on(ray, color, spec)
                 if partner < step:  # none, or not beyond the royal's destination
                     continue
                 square = ray[partner]
                 if any(board[s] for s in ray[:partner]):
                     continue
-                if any(self.is_attacked(s, enemy) for s in passed):
+                if spec.safe and any(self.is_attacked(s, enemy) for s in passed):
                     continue
                 out.append((king, king_to, 0, (), (), (square, partner_to), -1))
 
@@ -501,20 +518,31 @@ class Position:
         partner = self._partner_on(ray, color)
         return ray[partner] if partner >= 0 else -1
 
-    def _partner_on(self, ray: tuple[int, ...], color: Color) -> int:
+    def _partner_on(self, ray: tuple[int, ...], color: Color, spec: CastlingSpec = DEFAULT_CASTLING) -> int:
         """The index in ``ray`` (a royal's rank one way, up to the edge or a hole) of the piece it may castle with,
-        else -1: the outermost piece on the ray, of ``color``, virgin, and on the corner or a rook-like (``R``)
-        piece."""
+        else -1: by default the outermost piece on the ray, of ``color``, virgin, and on the corner or a rook-like
+        (``R``) piece; ``spec`` may instead place it at a distance, spare the virgin test and name its types."""
         board = self.board
-        for j in range(len(ray) - 1, -1, -1):
+        if spec.distance is not None:
+            j = spec.distance - 1
+            if j >= len(ray):
+                return -1
             code = board[ray[j]]
-            if code:
-                break
+            if not code:
+                return -1
         else:
+            for j in range(len(ray) - 1, -1, -1):
+                code = board[ray[j]]
+                if code:
+                    break
+            else:
+                return -1
+        if ((code - 1) & 1) != color or (spec.virgin and not self.virgin >> ray[j] & 1):
             return -1
-        if ((code - 1) & 1) != color or not self.virgin >> ray[j] & 1:
-            return -1
-        if j != len(ray) - 1 and not self.variant.types[(code - 1) >> 1].is_castle_partner:
+        kind = (code - 1) >> 1
+        if spec.partners:
+            return j if kind in spec.partners else -1
+        if j != len(ray) - 1 and not self.variant.types[kind].is_castle_partner:
             return -1  # neither on the corner nor a rook-like piece
         return j
 

@@ -27,8 +27,9 @@ On orthogonal atoms ``h`` means ``b`` (as the Interactive Diagram reads it: ``fh
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
-from fairyport.xbetza.syntax import LEAPER_ATOMS, RIDER_ATOMS
+from fairyport.xbetza.syntax import LEAPER_ATOMS, RIDER_ATOMS, Move, default_range
 
 ALL_DIRECTIONS = frozenset(range(8))
 EVEN = frozenset({0, 2, 4, 6})
@@ -221,3 +222,26 @@ def direction_vector(atom: str, direction: int) -> tuple[int, int]:
 def rotate(direction: int, color: int) -> int:
     """Turn a White direction bit into the given colour's (Black: 180 degrees)."""
     return (direction + 4 * color) % 8
+
+
+def forward_reach(moves: Sequence[Move]) -> int | None:
+    """The most ranks one of ``moves`` can advance (White's view; 0 if none goes forward), or None when that is
+    unbounded or not known here: a forward rider without a range, a multi-leg move, castling, ``U``, ``I``, ``*``.
+    """
+    reach = 0
+    for move in moves:
+        if move.is_multi_leg or move.star:
+            return None
+        base = RIDER_ATOMS.get(move.atom, move.atom)
+        try:
+            cls, _, _ = atom_geometry(base)
+        except KeyError:
+            return None
+        steps = move.range if move.range is not None else default_range(move.atom)
+        for direction in first_leg_directions(move.first.directions, cls):
+            rank_step = direction_vector(base, direction)[1]
+            if rank_step > 0:
+                if not steps:
+                    return None
+                reach = max(reach, rank_step * steps)
+    return reach

@@ -27,6 +27,8 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Board,
+    Castling,
+    Color,
     Game,
     KeptCode,
     Metadata,
@@ -134,10 +136,16 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         board = _linked_board(tree, geometry)
     renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
+    named: set[str] = set()  # the types a move or drop puts on the board
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
-            named_types(plain(block.node), present)
+            named_types(plain(block.node), named)
+    present |= named
+    # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
+    in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
+    setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
+    linked = frozenset(name for name, table in geometry.links.items() if table) - set(vectors)
     symmetry = geometry.symmetries.get(players[1], {})
 
     zones: list[Zone] = []
@@ -185,12 +193,28 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 rules.bare_king = BareKingRule.LOSS
             elif not (goal.kind == "loss" and text == "repetition"):
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
-                kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location))
+                kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
+                                  goal_why(goal.kind, text)))
+    royal_ids = {notation[name] for name in royal if name in notation}
+    for color in (WHITE, BLACK):
+        if royal_ids and not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
+                not any(hands.get(color, {}).get(pid) for pid in royal_ids):
+            # Dunsany's Chess: White has no King; the interpreter plays on, the model would end the game at once
+            goal = next(g for g in tree.goals if any(plain(c)[:1] == ("checkmated",) for c in g.conditions
+                                                     if isinstance(plain(c), tuple)))
+            kept.append(_rule("goal checkmated", to_text(goal.node), goal.node.location,
+                              f"a checkmate goal for {players[color]}, who has no royal piece at the start: the "
+                              "model ends the game of a side without royal pieces"))
+            break
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     # a block's move type matters only where turns name move types or move priorities rank them
-    typed = bool(tree.move_priorities) or (tree.turn_order is not None
-                                           and any(e.move_type for e in tree.turn_order.entries))
+    turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
+    typed = bool(tree.move_priorities) or turn_types
+    if tree.move_priorities and not turn_types and _captures_first(tree, reader):
+        rules.must_capture = True  # the priorities rank exactly the captures first: captures are mandatory
+        typed = False
+        kept = [k for k in kept if k.name != "move-priorities"]
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -210,14 +234,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 recognised.append((block, got))
         whole = _black_plays_alike([f for _, got in recognised for f in got], symmetry, vectors)
         for block, got in recognised:
-            if whole or _symmetric(got, symmetry, vectors):
+            if whole or _symmetric(got, symmetry, vectors, [f for _, moves in recognised for f in moves]):
                 found.extend(got)
             else:
                 whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
                                    "around or mirrored, as the model plays Black")
         for block in zp.moves:
             if id(block) not in whys and not any(block is b for b, _ in recognised):
-                whys[id(block)] = why_not(block.node, attributes,
+                whys[id(block)] = why_not(block.node, attributes, linked=linked,
                                           move_type=block.move_type.text if block.move_type and typed else "")
             if id(block) in whys:
                 programs.append(_program(block, "moves", pid, whys[id(block)]))
@@ -229,7 +253,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, "")))
             continue
         try:
-            piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules)
+            piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
+                           zp.name.text in setup_only)
         except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
@@ -312,12 +337,44 @@ PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recy
 """Options that change which moves exist; the model has no place for them: they are kept as ZRF text (with
 ``include off-pieces`` set to true, which changes what ``pieces-remaining`` counts)."""
 
-def _rule(rule: str, text: str, where: Location) -> KeptCode:
+def _rule(rule: str, text: str, where: Location, why: str) -> KeptCode:
     """A rule kept as ZRF text (move priorities, a turn order other than the two players in turn, play-changing
-    options, goals outside the model): the ZRF writer writes it back, the model route plays such a game with the
-    ZRF interpreter, and the generator and the other writers refuse it
+    options, goals outside the model), with why the model has no place for it: the ZRF writer writes it back, the
+    model route plays such a game with the ZRF interpreter, and the generator and the other writers refuse it
     (:func:`fairyport.conversion.programs_lost`)."""
-    return KeptCode(FORMAT, KEPT_RULE, text, str(where), name=rule)
+    return KeptCode(FORMAT, KEPT_RULE, text, str(where), name=rule, why=why)
+
+
+GOAL_MEANINGS = {
+    "pieces-remaining": "when a player has exactly {n} left",
+    "total-piece-count": "when exactly {n} left on the board",
+    "captured": "when a piece of a given type is captured",
+    "absolute-config": "when pieces stand on given squares",
+    "relative-config": "when pieces stand in a given pattern",
+    "stalemated": "when a player cannot move",
+    "repetition": "on a repetition",
+}
+"""ZRF goal conditions -> what they test, in model terms (``{n}``: the count of pieces)."""
+
+
+def goal_why(kind: str, condition: Plain) -> str:
+    """Why a goal is kept as ZRF text: the game ends (``kind``: win, loss, draw) under a condition the model's
+    goals (checkmate, stalemate, the bare-king loss, flags) do not hold."""
+    head = condition[0] if isinstance(condition, tuple) and condition else condition
+    count = condition[1] if isinstance(condition, tuple) and len(condition) > 1 else ""
+    pieces = f"{count} piece" if count == "1" else f"{count} pieces"
+    meaning = GOAL_MEANINGS.get(str(head), "under the condition " + str(head)).format(n=pieces)
+    return (f"a {kind} {meaning}: the model ends games by checkmate, stalemate, a bare royal piece (a loss) or "
+            "flag pieces reaching a zone")
+
+
+TURN_ORDER_WHY = ("a turn order other than two players moving in turn, one move each (several moves in a row, "
+                  "a third player, or move types chosen by the turn): the model alternates single moves")
+"""Why a ZRF turn order the model cannot hold is kept."""
+
+PRIORITIES_WHY = ("move priorities (a move of a higher-priority type must be played when there is one): the model "
+                  "ranks no moves other than its mandatory captures")
+"""Why ZRF move priorities are kept."""
 
 
 def _program(block: MoveBlock, section: str, piece: str, why: str) -> KeptCode:
@@ -346,17 +403,29 @@ def _kept_rules(tree: ZrfGame, players: tuple[str, ...]) -> list[KeptCode]:
     order = tree.turn_order
     if order is not None and ([e.player.text for e in order.entries] != list(players)
                               or any(e.owner or e.move_type for e in order.entries)):
-        kept.append(_rule("turn-order", to_text(order.node), order.node.location))
+        kept.append(_rule("turn-order", to_text(order.node), order.node.location, TURN_ORDER_WHY))
     if tree.move_priorities:
         text = "(move-priorities " + " ".join(r.text for r in tree.move_priorities) + ")"
-        kept.append(_rule("move-priorities", text, tree.move_priorities[0].node.location))
+        kept.append(_rule("move-priorities", text, tree.move_priorities[0].node.location, PRIORITIES_WHY))
     for option in tree.options:
         if _plays(option.name, option.value):
-            kept.append(_rule(f"option {option.name}", to_text(option.node), option.node.location))
+            kept.append(_rule(f"option {option.name}", to_text(option.node), option.node.location,
+                              _option_why(option.name)))
     for flag in tree.flags:  # ZRF 1.x flags: (maximal-captures true), (pass-turn forced)
         if _plays(flag.name, flag.value or "true"):
-            kept.append(_rule(f"option {flag.name.replace('-', ' ')}", to_text(flag.node), flag.node.location))
+            kept.append(_rule(f"option {flag.name.replace('-', ' ')}", to_text(flag.node), flag.node.location,
+                              _option_why(flag.name)))
     return kept
+
+
+def _option_why(name: str) -> str:
+    """Why a play-changing ZRF option is kept, in model terms."""
+    meaning = {"pass turn": "a player may pass", "pass partial": "a partial move may stop early",
+               "maximal captures": "only the moves capturing the most pieces are legal",
+               "recycle captures": "captured pieces come back into play",
+               "include off pieces": "pieces waiting off the board count for the goals"}
+    name = name.replace("-", " ")
+    return f"the option {name!r} ({meaning.get(name, 'it changes which moves exist')}): the model has no such rule"
 
 
 def _plays(name: str, value: str) -> bool:
@@ -421,7 +490,8 @@ def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:
 
 def _black_plays_alike(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
     """Whether the moves of one piece, played by Black through its symmetry (none declared: the same
-    directions), are exactly White's moves turned around, the model's reading: true for a piece whose move set
+    directions), are exactly White's moves turned around (castling: the same way along the rank, as the generator
+    castles towards the same side of the board for both), the model's reading: true for a piece whose move set
     is symmetric even where the file declares no symmetry. Moves whose vectors are not single directions (summed
     leaps) are left to the per-block check."""
     by_vector = {v: name for name, v in vectors.items()}
@@ -436,15 +506,21 @@ def _black_plays_alike(found: list[Found], symmetry: dict[str, str], vectors: di
         if any(leg is None for leg in legs):
             return False
         played.add(dataclasses.replace(f, vectors=tuple(leg for leg in legs if leg is not None)))
-    turned = {dataclasses.replace(f, vectors=tuple((-v[0], -v[1]) for v in f.vectors)) for f in found}
+    # castling goes the same way along the rank for both (the generator's castling sides are the board's)
+    turned = {f if f.kind == "castle" else dataclasses.replace(f, vectors=tuple((-v[0], -v[1]) for v in f.vectors))
+              for f in found}
     return bool(found) and played == turned
 
 
-def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
+def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector],
+               piece: list[Found]) -> bool:
     """Whether Black's symmetry turns every vector of these moves into its negation (the model's reading), or
-    at least into a vector whose mirror image the same block set also has (left-right symmetric pieces)."""
+    into its mirror image (left and right kept) where the piece's recognised moves (``piece``) also hold the move
+    mirrored left to right, whose negation it then is; castling may be mirrored (the generator castles towards
+    the same side of the board for both)."""
     by_vector = {v: name for name, v in vectors.items()}
     for f in found:
+        reflected = dataclasses.replace(f, vectors=tuple((-v[0], v[1]) for v in f.vectors))
         for v in f.vectors:
             name = by_vector.get(v)
             if name is None:
@@ -452,7 +528,8 @@ def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, 
             black = vectors.get(symmetry.get(name, name))
             if black is None:
                 return False
-            if black != (-v[0], -v[1]) and black != (v[0], -v[1]):
+            if black != (-v[0], -v[1]) and not (black == (v[0], -v[1])
+                                                and (f.kind == "castle" or reflected in piece)):
                 return False
     return True
 
@@ -592,8 +669,9 @@ def _united_modes(groups: dict[tuple[object, ...], set[int]]) -> dict[tuple[obje
 
 
 def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zone], placement: dict[str, Piece],
-           notation: dict[str, str], rules: Rules) -> PieceType:
-    """One piece type from its recognised moves."""
+           notation: dict[str, str], rules: Rules, only_at_start: bool = False) -> PieceType:
+    """One piece type from its recognised moves (``only_at_start``: the piece comes onto the board only by the
+    setup: it is not in hand, and no move adds, creates or changes a piece into it)."""
     if any(f.kind == "face" for f in found):
         rules.royals_may_face = False
     zone_checks = [f for f in found if f.kind == "zone"]
@@ -607,26 +685,25 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
             raise NoXBetza(f"a move allowed from the zone {check.modes!r} only")
         step = (lame.vectors[0][0] // 2, lame.vectors[0][1] // 2)
         starts = {sq for sq, p in placement.items() if p.id == pid and p.color == WHITE}
-        ahead = set()
-        for sq in starts:
-            pos = board.square(sq)
-            assert pos.file is not None and pos.rank is not None
-            ahead.add(square_name(pos.file + step[0], pos.rank + step[1], board.first_rank))
-        zone = {z for z in zones if z.name == check.modes and z.color in (None, WHITE)}
         forward = all(v[1] > 0 for f in found for v in f.vectors)
-        if not zone or set().union(*(z.squares for z in zone)) != ahead or not forward:
+        if not (forward and only_at_start and _unmoved_there(check.modes, step, pid, board, zones, placement)):
             # the zone is tested on the square passed: the double step is the piece's from the squares one step
             # behind the zone's, a zone of their own
             if not starts:
                 raise NoXBetza(f"a double step from the zone {check.modes!r} of a piece that starts nowhere")
-            if any(f.kind == "ep" for f in found):
+            # where the piece stands on those squares only while unmoved, the double step is also initial (and
+            # gives e.p. rights, as initial double steps do in the model)
+            unmoved = forward and only_at_start and _unmoved_there(check.modes, step, pid, board, zones, placement,
+                                                                   every_start=False)
+            if any(f.kind == "ep" for f in found) and not unmoved:
                 raise NoXBetza(f"a double step from squares behind the zone {check.modes!r}, with e.p. captures "
                                "(e.p. rights come from initial moves)")
             behind = _zone_behind(check.modes, step, zones, board)
-            double = dataclasses.replace(lame, initial=False, start=(behind, True))
+            double = dataclasses.replace(lame, initial=unmoved, start=(behind, True))
             found = [double if f is lame else f for f in found]
             reach = {_shifted(board, sq, lame.vectors[0]) for z in zones if z.name == behind and z.color == WHITE
                      for sq in z.squares}
+    castling = _castling([f for f in found if f.kind == "castle"], notation)
     landings = {f.landing for f in found if f.kind not in ("face", "castle")}
     conditions = {_condition(f) for f in found if f.kind not in ("face", "castle")}
     confined_to = None
@@ -643,6 +720,7 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
             zoned.setdefault(condition, []).append(f)
     piece = PieceType(name, pid, _betza(plain_moves))
     piece.confined_to = confined_to
+    piece.castling = castling
     piece.zoned_moves = tuple(dataclasses.replace(condition, betza=_betza(moves))
                               for condition, moves in zoned.items())
     promotions = {landing.promotion for landing in landings if landing.promotion is not None}
@@ -663,6 +741,83 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
     return piece
 
 
+def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None:
+    """The castling rule of a piece's recognised castling moves: None for the model's own (never-moved and
+    attack tests); the same without attack tests (Chess.zrf's ``ThruCheck_O-O``); or Dagaz's (no tests, the
+    partner at a fixed distance, of named types)."""
+    rules = {(f.safe, f.partner is None) for f in castles}
+    if not castles or rules == {(True, True)}:
+        return None
+    if len(rules) != 1 or len({f.partner[1] for f in castles if f.partner is not None}) > 1:
+        raise NoXBetza("castling under different rules by side (moved or attacked pieces, partners): the model has "
+                       "one castling rule per piece")
+    free = [f for f in castles if f.partner is not None]
+    if not free:
+        return Castling(safe=False)
+    distance = {f.vectors[0][0] > 0: f.partner[0] for f in free if f.partner is not None}
+    left, right = distance.get(False, distance.get(True, 0)), distance.get(True, distance.get(False, 0))
+    types = free[0].partner[1] if free[0].partner is not None else ()
+    return Castling(virgin=False, safe=False, partner_distance=(left, right),
+                    partners=tuple(notation.get(t, t) for t in types))
+
+
+CAPTURE_MODES = frozenset("ce")
+"""The XBetza modes of moves that capture an enemy piece (on the landing square, or en passant)."""
+
+
+def _captures_first(tree: ZrfGame, reader: BlockReader) -> bool:
+    """Whether the game's ``move-priorities`` rank exactly the captures first: two move types, every move block
+    of every piece (no drops) recognised under one of them, the first type's blocks capturing only and the
+    second's never. A capture then must be played when there is one: the model's mandatory captures."""
+    priorities = [r.text for r in tree.move_priorities]
+    if len(priorities) != 2:
+        return False
+    for zp in tree.pieces:
+        if zp.drops:
+            return False
+        for block in zp.moves:
+            kind = block.move_type.text if block.move_type is not None else None
+            got = reader.read([plain(i) for i in block.instructions]) if kind in priorities else None
+            if got is None:
+                return False
+            for f in got:
+                if f.kind in ("face", "zone"):
+                    continue
+                captures = f.kind != "castle" and set(f.modes) <= CAPTURE_MODES
+                quiet = f.kind == "castle" or set(f.modes) == {"m"}
+                if not (captures if kind == priorities[0] else quiet):
+                    return False
+    return True
+
+
+def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[Zone],
+                   placement: dict[str, Piece], every_start: bool = True) -> bool:
+    """Whether a forward-only piece that comes onto the board only by the setup stands on one of the squares one
+    ``step`` behind zone ``name`` (White's step; Black's turned around) only while it has never moved: for each
+    side, no such square lies ahead of the piece's rearmost start rank (a piece whose every move goes forward is
+    on that rank, or behind it, only where it started). With ``every_start``, also exactly then: every start
+    square of the piece is such a square; a double step allowed where the zone is passed is then the piece's
+    initial double step (Chess.zrf's ``Pawn-move``, Little Chess's three pawns on a whole third-rank zone);
+    without, it is an initial double step from those squares (Weak!'s pawns that start ahead of the zone)."""
+    for color, sign in ((WHITE, 1), (BLACK, -1)):
+        behind = _cells_behind(name, step, color, zones, board)
+        if behind is None:
+            return False
+        starts = set()
+        for sq, piece in placement.items():
+            if piece.id == pid and piece.color == color:
+                pos = board.square(sq)
+                if pos.file is None or pos.rank is None:
+                    return False
+                starts.add((pos.file, pos.rank))
+        if not starts or (every_start and not starts <= behind):
+            return False
+        rearmost = min(sign * rank for _, rank in starts)
+        if any(sign * rank > rearmost for _, rank in behind):
+            return False
+    return True
+
+
 def _zone_behind(name: str, step: Vector, zones: list[Zone], board: Board) -> str:
     """Add to ``zones`` the zone of the squares one ``step`` (White's; Black's is turned around) behind each
     colour's squares of zone ``name``, named ``name-behind`` (a free name), and return its name."""
@@ -670,18 +825,26 @@ def _zone_behind(name: str, step: Vector, zones: list[Zone], board: Board) -> st
     behind = next(n for n in itertools.chain([f"{name}-behind"], (f"{name}-behind{i}" for i in itertools.count(2)))
                   if n not in taken)
     cells = {p.name for p in board.positions}
-    for color, sign in ((WHITE, 1), (BLACK, -1)):
-        squares = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
-        shifted = set()
-        for sq in squares:
-            pos = board.square(sq)
-            if pos.file is None or pos.rank is None:
-                raise NoXBetza(f"a double step from the zone {name!r}, which has squares off the rectangle")
-            back = square_name(pos.file - sign * step[0], pos.rank - sign * step[1], board.first_rank)
-            if back in cells:
-                shifted.add(back)
+    for color in (WHITE, BLACK):
+        back = _cells_behind(name, step, color, zones, board)
+        if back is None:
+            raise NoXBetza(f"a double step from the zone {name!r}, which has squares off the rectangle")
+        shifted = {square_name(f, r, board.first_rank) for f, r in back} & cells
         zones.append(Zone(behind, frozenset(shifted), color))
     return behind
+
+
+def _cells_behind(name: str, step: Vector, color: Color, zones: list[Zone], board: Board) -> set[Vector] | None:
+    """(file, rank) of the cells one ``step`` (White's; Black's turned around) behind ``color``'s squares of zone
+    ``name`` (on the board or not), or None where the zone has a square off the rectangle."""
+    sign = 1 if color == WHITE else -1
+    cells: set[Vector] = set()
+    for sq in set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color))):
+        pos = board.square(sq)
+        if pos.file is None or pos.rank is None:
+            return None
+        cells.add((pos.file - sign * step[0], pos.rank - sign * step[1]))
+    return cells
 
 
 def _shifted(board: Board, square: str, vector: Vector) -> str:

@@ -69,6 +69,11 @@ class Found:
     start: tuple[str, bool] | None = None
     """A zone test on the start square: (zone, inside), from a leading ``(verify (in-zone? Z))`` or
     ``(verify (not-in-zone? Z))``."""
+    safe: bool = True
+    """Castling that tests that the royal piece is not attacked where it starts and passes (``not-attacked?``)."""
+    partner: tuple[int, tuple[str, ...]] | None = None
+    """Castling that tests neither whether the pieces have moved nor whether squares are attacked (Dagaz's
+    ``O-O``): the partner stands exactly this many squares away, of one of these types."""
 
 
 def parse_landing(items: list[Plain]) -> Landing | None:
@@ -166,7 +171,7 @@ class BlockReader:
                     str(items[0][1][1]).endswith("-start"):
                 items = items[1:]
         if "cascade" in items:
-            castle = self._castle(items)
+            castle = self._castle(items) or self._free_castle(items)
             return None if castle is None else [castle]
         start = zone_test(items[0]) if items else None
         if start is not None:
@@ -266,7 +271,33 @@ class BlockReader:
         vector = self.vectors[str(steps[0])]
         if vector not in ((1, 0), (-1, 0)):
             return None
-        return Found("castle", (vector,), "", range=len(steps))
+        return Found("castle", (vector,), "", range=len(steps), safe=("verify", "not-attacked?") in items)
+
+    def _free_castle(self, items: list[Plain]) -> Found | None:
+        """Dagaz's castling, with no never-moved or attack tests:
+        ``d (verify empty?)`` n times, ``to``, ``d (verify empty?)`` m times, ``d (verify friend?) (verify (piece?
+        T))``, ``cascade``, the opposite direction m + 2 times, ``add``: the royal piece moves n squares, the
+        partner T standing exactly n + m + 1 squares away lands on the square the royal piece passed last."""
+        if "to" not in items or items[-1] != "add" or not items or not self.is_dir(items[0]):
+            return None
+        d = items[0]
+        to, cascade = items.index("to"), items.index("cascade")
+        before, between = items[:to], items[to + 1:cascade - 3]
+        if not (len(before) >= 4 and before == [d, ("verify", "empty?")] * (len(before) // 2)
+                and between == [d, ("verify", "empty?")] * (len(between) // 2)
+                and items[cascade - 3:cascade - 1] == [d, ("verify", "friend?")]):
+            return None
+        test = items[cascade - 1]
+        if not (isinstance(test, tuple) and len(test) == 2 and test[0] == "verify" and isinstance(test[1], tuple)
+                and len(test[1]) == 2 and test[1][0] == "piece?" and isinstance(test[1][1], str)):
+            return None
+        vector = self.vectors[str(d)]
+        back = items[cascade + 1:-1]
+        steps, passed = len(before) // 2, len(between) // 2
+        if (vector not in ((1, 0), (-1, 0)) or len(back) != passed + 2 or not back
+                or any(self.vectors.get(str(b)) != (-vector[0], -vector[1]) for b in back)):
+            return None
+        return Found("castle", (vector,), "", range=steps, safe=False, partner=(steps + passed + 1, (test[1][1],)))
 
     def _path(self, items: list[Plain], initial: bool) -> list[Found] | None:
         """Passes (empty squares), then one final leg."""

@@ -37,8 +37,8 @@ king = k:KN
 nMoveRule = 30
 fancyOption = 3
 
-[t-connect:chess]
-connectN = 4
+[t-collinear:chess]
+collinearN = 4
 """
 
 
@@ -65,9 +65,9 @@ def test_published_counts(loaded: str) -> None:
 
 def test_refusal_names_the_option_and_its_line(loaded: str) -> None:
     with pytest.raises(UnsupportedError) as caught:
-        read_text(loaded, variant="t-connect", name="t.ini")
-    assert caught.value.feature == "connectN"
-    assert str(caught.value.location) == f"t.ini:{loaded.splitlines().index('connectN = 4') + 1}"
+        read_text(loaded, variant="t-collinear", name="t.ini")
+    assert caught.value.feature == "collinearN"
+    assert str(caught.value.location) == f"t.ini:{loaded.splitlines().index('collinearN = 4') + 1}"
     assert caught.value.exit_code == 3
 
 
@@ -186,7 +186,7 @@ def test_validate_reports_refusals_and_ignored_characters(tmp_path: Path) -> Non
     from fairyport.fsf.validate import validate_file
 
     path = tmp_path / "v.ini"
-    path.write_text("[a:chess]\ncustomPiece1 = h:mafsW\nconnectN = 4\n[b]\nmaxRank = x\n", encoding="utf-8")
+    path.write_text("[a:chess]\ncustomPiece1 = h:mafsW\ncollinearN = 4\n[b]\nmaxRank = x\n", encoding="utf-8")
     report = validate_file(path, ValidateOptions())
     found = {(f.code, f.location.line) for f in report.findings}
     assert found == {("not-readable", 3), ("bad-value", 5)}

@@ -55,7 +55,7 @@ def test_written_preset_reads_back_to_an_equal_model(path: Path) -> None:
 def test_written_code_parses_and_is_self_contained(path: Path) -> None:
     preset = parse_preset(path.with_suffix(".php").read_text(encoding="utf-8"))
     blocks = preset.code_blocks()
-    assert set(blocks) == {"pregame", "postauto1", "postauto2", "postgame1", "postgame2"}
+    assert set(blocks) == {"pregame", "preauto1", "preauto2", "postauto1", "postauto2", "postgame1", "postgame2"}
     for key, value in blocks.items():
         program = parse_program(value.text or "")
         assert program.errors == [], key

@@ -23,3 +23,5 @@ CORPUS = SHARED / "corpus"
 def needs(path: Path) -> pytest.MarkDecorator:
     """Skip a test (or a module, as ``pytestmark``) where ``path`` is missing, naming it."""
     return pytest.mark.skipif(not path.exists(), reason=f"needs {path} (the shared folder beside the repository)")
+ZRF_COLLECTIONS = ROOT.parent / "zrfcorpus"
+"""``../zrfcorpus``: the public ZRF collections issue 17 names, one folder per repository (``owner+name``)."""

@@ -13,7 +13,7 @@ from zrf_proof import compare_playout
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.model import ZonedMove, kept_code
+from fairyport.model import Castling, ZonedMove, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
@@ -28,16 +28,26 @@ MOVES = {
     "pawns": {"P": "feFifmnDfmWfcF", "Q": "RB", "K": "WF"},
     "named-grid": {"K": "WF", "R": "R", "N": "N"},
     "pawns-part": {"P": "fmWfcF", "Q": "RB", "K": "WF"},
+    "pawns-few": {"P": "fmWifmnDfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
+    "free-castle": {"K": "WFsO2", "R": "R", "B": "B"},
+    "pawns-ahead": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
+    "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
+    "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
 ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD", "home", "from"),),
                    "G": (ZonedMove("fWfF", "far", "to", inside=False),)},
-         "pawns-part": {"P": (ZonedMove("fmnD", "third-rank-behind", "from"),)}}
+         "pawns-part": {"P": (ZonedMove("fmnD", "third-rank-behind", "from"),)},
+         "pawns-ahead": {"P": (ZonedMove("ifmnD", "third-rank-behind", "from"),)}}
 """Fixture -> piece id -> its zone-conditioned moves."""
 
 RENAMED = {"named-grid"}
 """Fixtures whose positions the reader renames to square names."""
+
+CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))},
+            "thru-check": {"K": Castling(safe=False)}}
+"""Fixture -> piece id -> its castling rule where it is not the model's default."""
 
 CONFINED = {"zoned": {"K": "palace"}}
 """Fixture -> piece id -> the zone it is confined to."""
@@ -58,6 +68,7 @@ def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
             if line.depth <= 2:
                 assert perft(variant.start_position(), line.depth) == line.nodes
                 assert perft(position(compile_file(path), None), line.depth) == line.nodes
+    assert {p.id: p.castling for p in game.pieces if p.castling} == CASTLING.get(name, {})
     if name in RENAMED:
         return  # the playouts match moves by square names, which the reader changed
     for seed in range(3):
@@ -147,3 +158,108 @@ def test_the_zone_behind_a_partial_double_step_zone_is_added_per_colour() -> Non
     game = read_game(SHAPES / "pawns-part.zrf")
     assert game.zone_squares("third-rank-behind", 0) == frozenset({"a2", "b2", "c2", "a3"})
     assert game.zone_squares("third-rank-behind", 1) == frozenset({"c5", "d5", "e5"})
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ("(Pawn a2 b2 d2)", ""),
+    ("(Pawn a2 b2 d2 c1)", "with e.p. captures"),  # the pawn from c1 may double-step from c2 after moving
+    ("(Pawn a2 b2 d2 off 1)", "with e.p. captures"),  # a pawn in hand may be dropped on the second rank
+])
+def test_a_double_step_behind_a_whole_rank_zone_is_initial_only_for_pawns_that_never_return_there(
+        change: str, why: str) -> None:
+    text = (SHAPES / "pawns-few.zrf").read_text().replace("(Pawn a2 b2 d2)", change)
+    game = read_text(text, name="few.zrf")
+    if not why:
+        assert kept_code(game) == [] and game.piece_type("P").betza == "fmWifmnDfcFfeF"
+    else:
+        assert game.programs("P") and all(why in program.why for program in game.programs("P"))
+
+
+FREE_CASTLING = """(define O-O ($1 (verify empty?) $1 (verify empty?) to $1 (verify friend?) (verify (piece? Rook))
+   cascade $2 $2 add))
+(game (title "Free") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d/e/f/g/h" (10 0)) ("2/1" (0 10)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))) (symmetry Black (n s) (s n)))
+  (board-setup (White (King e1) (Rook h1)) (Black (King e2) (Rook h2)))
+  (piece (name King) (moves (n (verify not-friend?) add) (O-O e w)))
+  (piece (name Rook) (moves (w (verify empty?) add)))
+  (loss-condition (White Black) (checkmated King))
+)
+"""
+
+
+def test_castling_without_moved_or_attack_tests_is_recognised_as_such() -> None:
+    from fairyport.zrf.recognise import BlockReader
+
+    reader = BlockReader({"e": (1, 0), "w": (-1, 0)}, frozenset())
+    block = ["e", ("verify", "empty?"), "e", ("verify", "empty?"), "to", "e", ("verify", "friend?"),
+             ("verify", ("piece?", "Rook")), "cascade", "w", "w", "add"]
+    (found,) = reader.read(block) or []
+    assert (found.kind, found.vectors, found.range, found.partner) == ("castle", ((1, 0),), 2, (3, ("Rook",)))
+    assert reader.read([*block[:-2], "add"]) is None  # the rook would not land on the square the king passed
+
+
+def test_a_one_sided_move_that_black_plays_mirrored_stays_a_program_and_castling_may_be_mirrored() -> None:
+    # Black's rook steps w like White's (the symmetry keeps e and w); the model would turn it to step e: kept.
+    # Castling e is mirrored too, as the generator castles towards the same side of the board for both.
+    game = read_text(FREE_CASTLING, name="free.zrf")
+    assert game.piece_type("K").betza == "fWrO2" and game.programs("K") == []
+    assert all("symmetry does not turn" in program.why for program in game.programs("R"))
+    assert game.programs("R")
+
+
+@pytest.mark.parametrize("variant", ["1", "2", "3", "4"])
+def test_unchecked_castling_setups_read_and_play_like_the_interpreter(variant: str) -> None:
+    path = ROOT / "fixtures" / "zrf" / "castling" / "unchecked-castling.zrf"  # no symmetry declared
+    game = read_game(path, variant=variant)
+    assert kept_code(game) == []
+    interpreter = position(compile_file(path, variant), None)
+    assert perft(compile_game(game).start_position(), 2) == perft(interpreter, 2)
+
+
+def test_kept_rules_say_why_in_model_terms() -> None:
+    text = FREE_CASTLING.replace("(loss-condition (White Black) (checkmated King))",
+                                 "(loss-condition (White Black) (checkmated King))\n"
+                                 "  (draw-condition (White Black) (pieces-remaining 1))\n"
+                                 "  (move-priorities normal)")
+    rules = {rule.name: rule.why for rule in read_text(text, name="rules.zrf").kept if rule.kind == "rule"}
+    assert rules["goal (pieces-remaining 1)"].startswith("a draw when a player has exactly 1 piece left: the model")
+    assert rules["move-priorities"].startswith("move priorities (a move of a higher-priority type must be played")
+    described = dict(kept_code(read_text(text, name="rules.zrf")))["zrf goal (pieces-remaining 1)"]
+    assert "(a draw when a player has exactly 1 piece left" in described
+
+
+LINKED = """(game (title "Linked") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("2/1" (0 10))))
+    (links n (a1 a2) (c1 c2)) (links s (a2 a1) (c2 c1)))
+  (board-setup (White (King a1)) (Black (King c2)))
+  (piece (name King) (moves (n (verify not-friend?) (if (in-zone? far) (add King) else add))))
+  (loss-condition (White Black) (checkmated King))
+)
+"""
+
+
+def test_a_step_on_a_board_that_is_no_rectangle_names_the_board_not_the_step_order() -> None:
+    (program,) = read_text(LINKED, name="linked.zrf").programs("K")
+    assert program.why.startswith("a step along the direction 'n', which links positions that are no rectangle")
+    assert program.why.endswith("n at linked.zrf:5:30")  # before the zone test, which is not the reason
+
+
+@pytest.mark.parametrize(("old", "new", "mandatory"), [
+    ("", "", True),
+    ("(take n)))", "(take n) (shift e)))", False),  # a quiet move among the captures
+    ("(move-priorities capture-type normal-type)", "(move-priorities normal-type capture-type)", False),
+])
+def test_move_priorities_that_rank_exactly_the_captures_first_are_mandatory_captures(old: str, new: str,
+                                                                                      mandatory: bool) -> None:
+    text = (SHAPES / "must-capture.zrf").read_text().replace(old, new)
+    game = read_text(text, name="must.zrf")
+    assert game.rules.must_capture is mandatory
+    assert ("move-priorities" in {rule.name for rule in game.kept}) is not mandatory
+
+
+def test_a_side_without_a_royal_piece_at_the_start_keeps_the_checkmate_goal_with_the_reason() -> None:
+    # Dunsany's Chess: White has pawns only; the interpreter plays on, the model would end White's game at once
+    text = (SHAPES / "free-castle.zrf").read_text().replace("(White (King e1) (Rook a1 h1)", "(White (Rook a1 h1)")
+    (rule,) = [k for k in read_text(text, name="nking.zrf").kept if k.kind == "rule"]
+    assert rule.why.startswith("a checkmate goal for White, who has no royal piece at the start")

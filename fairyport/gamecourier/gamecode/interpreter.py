@@ -38,9 +38,9 @@ from fairyport.gamecourier.gamecode.nodes import (
     Statement,
     SubBlock,
 )
-from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, OPERATORS, Operator
+from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS, Operator
 from fairyport.gamecourier.gamecode.parser import LOOP_BLOCKS
-from fairyport.gamecourier.gamecode.state import State
+from fairyport.gamecourier.gamecode.state import State, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
 
 STEP_LIMIT = 2_000_000
@@ -83,7 +83,10 @@ PREPROCESSOR = ("origin", "dest", "moved", "old", "thismove")
 """Words replaced by the last move's data (the GAME Code Tutorial), and ``thismove`` (null before a move)."""
 
 CodeFn = Callable[["Ctx"], Value]
-Runner = Callable[["Ctx"], None]
+Runner = Callable[["Ctx"], "Signal"]
+"""A compiled statement: None when the next statement should run, else a :data:`Signal` (``return``, ``break``,
+``continue``) that the enclosing loop or subroutine takes (plain values, not exceptions: a subroutine returns
+hundreds of thousands of times in a perft)."""
 
 
 class Die(Exception):
@@ -101,17 +104,27 @@ class Die(Exception):
         return self._where()
 
 
-class _Return(Exception):
+class _Return:
+    """``return VALUE``: ends the subroutine (or the block) with this value."""
+
+    __slots__ = ("value",)
+
     def __init__(self, value: Value) -> None:
         self.value = value
 
 
-class _Break(Exception):
-    pass
+class _Jump:
+    """``break`` / ``continue``: ends the innermost loop, or its current iteration."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
-class _Continue(Exception):
-    pass
+_BREAK = _Jump("break")
+_CONTINUE = _Jump("continue")
+Signal = _Return | _Jump | None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -161,6 +174,8 @@ class SubFn:
     params: tuple[str, ...]
     body: list[Runner]
     where: Location
+    local: bool = False
+    """Whether the body has a ``local`` command (only then are globals saved and restored around a call)."""
 
 
 class Interpreter:
@@ -192,11 +207,7 @@ class Interpreter:
         self.run_start = self.steps
         self.limit = self.steps + min(STEP_LIMIT, FREE_STEPS_PER_RUN + COMMAND_STEP_BUDGET - self.charged)
         try:
-            _run_list(body, Ctx(state, self, [], None, None, 0))
-        except _Return:
-            pass
-        except (_Break, _Continue):
-            pass
+            _run_list(body, Ctx(state, self, [], None, None, 0))  # a signal here ends the block
         except RecursionError:
             raise UnsupportedError("GAME Code nested too deeply to run", feature="nesting depth") from None
         finally:  # a run that ends in 'die' (an illegal candidate move) is charged too
@@ -251,40 +262,48 @@ class Interpreter:
         return fn.body(inner) if fn.body is not None else None
 
     def call_sub(self, c: Ctx, name: Value, args: list[Value], where: Callable[[], Location]) -> Value:
-        """``gosub NAME args`` / ``sub NAME args``: run the subroutine, return its ``return`` value."""
-        sub = self.subs.get(V.text(name))
+        """``gosub NAME args`` / ``sub NAME args``: run the subroutine, return its ``return`` value (``args`` is
+        the caller's fresh list: it becomes the subroutine's)."""
+        key = name if type(name) is str else V.text(name)
+        sub = self.subs.get(key)
         if self.trace is not None:
-            self.trace.add(("sub", -1, V.text(name)))
+            self.trace.add(("sub", -1, key))
         if sub is None:
-            raise UnsupportedError(f"sub {V.text(name)}: no subroutine of that name (it may come from an include "
-                                   "library fairyport does not have)", where(), feature=f"subroutine {V.text(name)}")
-        self.tick(where)
+            raise UnsupportedError(f"sub {key}: no subroutine of that name (it may come from an include "
+                                   "library fairyport does not have)", where(), feature=f"subroutine {key}")
+        self.steps += 1  # tick(), inlined
+        if self.steps > self.limit:
+            self.over(where)
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"sub {sub.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
         my = {param: (args[i] if i < len(args) else None) for i, param in enumerate(sub.params)}
-        inner = Ctx(c.s, self, list(args), None, my, c.depth + 1)
+        inner = Ctx(c.s, self, args, None, my, c.depth + 1)
+        if not sub.local:
+            signal = _run_list(sub.body, inner)
+            return signal.value if type(signal) is _Return else None
         saved: dict[str, Value] = {}
         my["\0local"] = saved  # globals saved by 'local', restored on the way out
         try:
-            _run_list(sub.body, inner)
-        except _Return as ret:
-            return ret.value
+            signal = _run_list(sub.body, inner)
         finally:
             for key, old in saved.items():
                 if old is _UNSET:
                     c.s.vars.pop(key, None)
                 else:
                     c.s.vars[key] = old
-        return None
+        return signal.value if type(signal) is _Return else None
 
 
 _UNSET = object()
 
 
-def _run_list(body: list[Runner], c: Ctx) -> None:
+def _run_list(body: list[Runner], c: Ctx) -> Signal:
     for statement in body:
-        statement(c)
+        signal = statement(c)
+        if signal is not None:
+            return signal
+    return None
 
 
 # --- variables --------------------------------------------------------------------------------------------
@@ -363,9 +382,9 @@ class Compiler:
             return runner
         key = (self.source.name, offset, kind)
 
-        def traced(c: Ctx) -> None:
+        def traced(c: Ctx) -> Signal:
             trace.add(key)
-            runner(c)
+            return runner(c)
         return traced
 
     def _closer(self, statements: list[Statement], start: int) -> int:
@@ -410,19 +429,16 @@ class Compiler:
         where = self.where(header.offset)
         it = self.it
 
-        def run(c: Ctx) -> None:
+        def run(c: Ctx) -> Signal:
             while True:
                 it.tick(where)
                 if top is not None and V.truthy(top(c)) != (top_kind == "while"):
-                    return
-                try:
-                    _run_list(body, c)
-                except _Break:
-                    return
-                except _Continue:
-                    pass
+                    return None
+                signal = _run_list(body, c)
+                if signal is not None and signal is not _CONTINUE:
+                    return None if signal is _BREAK else signal
                 if bottom is not None and V.truthy(bottom(c)) != (bottom_kind == "while"):
-                    return
+                    return None
         return run
 
     def _for(self, header: Command, body: list[Runner]) -> Runner:
@@ -451,7 +467,7 @@ class Compiler:
         first = names[0]
         second = names[-1]
 
-        def run(c: Ctx) -> None:
+        def run(c: Ctx) -> Signal:
             array = V.as_array(source(c))
             for key, value in list(array.items()):
                 it.steps += 1  # tick(), inlined
@@ -462,12 +478,10 @@ class Compiler:
                     assign(c, second, value)
                 else:
                     assign(c, first, value)
-                try:
-                    _run_list(body, c)
-                except _Break:
-                    return
-                except _Continue:
-                    continue
+                signal = _run_list(body, c)
+                if signal is not None and signal is not _CONTINUE:
+                    return None if signal is _BREAK else signal
+            return None
         return run
 
     def _switch(self, header: Command, statements: list[Statement]) -> Runner:
@@ -488,7 +502,7 @@ class Compiler:
         # a loop compiles to one runner, so a case's start is the number of runners before it
         starts = [len(self.block(body[:index])) for _, index in cases]
 
-        def run(c: Ctx) -> None:
+        def run(c: Ctx) -> Signal:
             value = subject(c)
             start = None
             default = None
@@ -501,11 +515,9 @@ class Compiler:
             if start is None:
                 start = default
             if start is None:
-                return
-            try:
-                _run_list(compiled[start:], c)
-            except _Break:
-                return
+                return None
+            signal = _run_list(compiled[start:], c)
+            return None if signal is _BREAK else signal  # 'continue' and 'return' go on to the loop or sub
         return run
 
     def statement(self, st: Statement) -> Runner:
@@ -527,17 +539,30 @@ class Compiler:
                 body.insert(0, self._traced(_nothing, branch.header.offset, "taken"))
             branches.append((cond, body))
 
-        def run(c: Ctx) -> None:
+        if len(branches) == 1 and branches[0][0] is not None:
+            only_cond, only_body = branches[0]
+            assert only_cond is not None
+            truthy = V.truthy
+
+            def run_one(c: Ctx) -> Signal:
+                value = only_cond(c)
+                if value is True or (value is not False and truthy(value)):
+                    return _run_list(only_body, c)
+                return None
+            return run_one
+
+        def run(c: Ctx) -> Signal:
             for cond, body in branches:
                 if cond is None or V.truthy(cond(c)):
-                    _run_list(body, c)
-                    return
+                    return _run_list(body, c)
+            return None
         return run
 
     def sub(self, block: SubBlock) -> SubFn:
         """Compile a subroutine."""
         params = tuple(p[1:] if p.startswith("#") else p for p in block.params)
-        return SubFn(block.name, params, self.block(block.body), self.source.locate(block.offset))
+        return SubFn(block.name, params, self.block(block.body), self.source.locate(block.offset),
+                     _has_local(block.body))
 
     def command(self, cmd: Command) -> Runner:
         """Compile one command."""
@@ -549,8 +574,13 @@ class Compiler:
             value = self._expr_or_null(cmd)
             var = (target or "").lstrip("#")
 
-            def run_set(c: Ctx) -> None:
-                assign(c, var, value(c))
+            def run_set(c: Ctx) -> None:  # assign(), inlined
+                result = value(c)
+                my = c.my
+                if my is not None and var in my:
+                    my[var] = result
+                else:
+                    c.s.vars[var] = result
             return run_set
         if name == "def":
             fn = DefFn(target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
@@ -599,8 +629,8 @@ class Compiler:
         if name in ("return", "print", "echo", "verify"):
             value = self._expr_or_null(cmd)
             if name == "return":
-                def run_return(c: Ctx) -> None:
-                    raise _Return(value(c))
+                def run_return(c: Ctx) -> Signal:
+                    return _Return(value(c))
                 return run_return
             if name == "verify":
                 def run_verify(c: Ctx) -> None:
@@ -622,10 +652,10 @@ class Compiler:
                 c.s.output.append(message)
             return run_say
         if name in ("break", "continue"):
-            exc = _Break if name == "break" else _Continue
+            jump = _BREAK if name == "break" else _CONTINUE
 
-            def run_jump(c: Ctx) -> None:
-                raise exc()
+            def run_jump(c: Ctx) -> Signal:
+                return jump
             return run_jump
         if name in ("won", "lost", "drawn"):
             result = name
@@ -810,9 +840,23 @@ class Compiler:
                 if chain is not None:
                     return chain
             left, right = self.expr(e.left), self.expr(e.right)
+            truthy = V.truthy
             if e.op == "and":
-                return lambda c: V.truthy(left(c)) and V.truthy(right(c))
-            return lambda c: V.truthy(left(c)) or V.truthy(right(c))
+                def and_(c: Ctx) -> Value:
+                    value = left(c)
+                    if value is False or (value is not True and not truthy(value)):
+                        return False
+                    value = right(c)
+                    return value is True or (value is not False and truthy(value))
+                return and_
+
+            def or_(c: Ctx) -> Value:
+                value = left(c)
+                if value is True or (value is not False and truthy(value)):
+                    return True
+                value = right(c)
+                return value is True or (value is not False and truthy(value))
+            return or_
         if isinstance(e, Group):
             if list_group and isinstance(e.inner, Sequence):
                 items = [self.expr(i, words_literal=words_literal) for i in e.inner.items]
@@ -850,7 +894,17 @@ class Compiler:
             return param
         if kind == "variable":
             name = text[1:]
-            return lambda c: lookup(c, name)
+            undefined = text if UNDEFINED_IS_NAME else None
+
+            def variable(c: Ctx) -> Value:  # lookup(), inlined: the commonest operand
+                named = c.named
+                if named is not None and name in named:
+                    return named[name]
+                my = c.my
+                if my is not None and name in my:
+                    return my[name]
+                return c.s.vars.get(name, undefined)
+            return variable
         if text in PREPROCESSOR:
             slot = text
 
@@ -890,8 +944,11 @@ class Compiler:
             head = e.args[0]
             name_fn = self.expr(head, words_literal=True) if isinstance(head, Atom) else self.expr(head)
             arg_fns = [self.expr(a) for a in e.args[1:]]
+            if op == "fn" and isinstance(head, Atom) and head.kind == "word" and head.text not in PREPROCESSOR \
+                    and head.text not in ("true", "false", "null"):
+                return self._fn_named(head.text, arg_fns, where)
             if op == "fn":
-                return lambda c: it.call_def(c, name_fn(c), [f(c) for f in arg_fns], where)
+                return self._fn_named(None, arg_fns, where, name_fn)
             return lambda c: it.call_sub(c, name_fn(c), [f(c) for f in arg_fns], where)
         if op == "var":
             name_fn = self.expr(e.args[0], words_literal=True) if e.args else _null
@@ -904,6 +961,9 @@ class Compiler:
         if op in _CHECKS:
             return self._check(e)
         args = [self.expr(a, words_literal=op in _NAME_OPERANDS and i == 0) for i, a in enumerate(e.args)]
+        fast = self._fast(op, args, e)
+        if fast is not None:
+            return fast
         impl = _OPERATORS.get(op)
         if impl is None:
             self.fail(f"operator '{op}' is not supported by fairyport's GAME Code interpreter", e.offset, op)
@@ -937,7 +997,124 @@ class Compiler:
                 except (OverflowError, ValueError):
                     raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
             return apply1
+        if arity == 2:
+            left, right = args
+            on_ints = _ON_INTS.get(op)
+
+            def apply2(c: Ctx) -> Value:
+                x, y = left(c), right(c)
+                if on_ints is not None and type(x) is int and type(y) is int:
+                    result = on_ints(x, y)
+                    if result is not None:
+                        return result
+                try:
+                    return function(c, [x, y])
+                except ValueProblem as problem:
+                    raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
+                except ZeroDivisionError:
+                    raise UnsupportedError(f"{op}: division by zero", locate(offset), feature=op) from None
+                except FairyportError:
+                    raise
+                except (OverflowError, ValueError):
+                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
+            return apply2
         return apply
+
+    def _fn_named(self, key: str | None, arg_fns: list[CodeFn], where: Callable[[], Location],
+                  name_fn: CodeFn | None = None) -> CodeFn:
+        """``fn NAME args`` with the name written out (``key``) or computed (``name_fn``): :meth:`Interpreter.call_def`
+        without its general cases (a traced run, parameters, an undefined name go to it)."""
+        it = self.it
+        text = V.text
+
+        def call_fn(c: Ctx) -> Value:
+            name = key
+            if name_fn is not None:
+                value = name_fn(c)
+                name = value if type(value) is str else text(value)
+            assert name is not None
+            args = [f(c) for f in arg_fns]
+            fn = c.s.defs.get(name)
+            if fn is None or fn.params or fn.locals or it.trace is not None:
+                return it.call_def(c, name, args, where)
+            it.steps += 1  # tick(), inlined
+            if it.steps > it.limit:
+                it.over(where)
+            if c.depth >= CALL_DEPTH_LIMIT:
+                raise UnsupportedError(f"fn {fn.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
+                                       feature="recursion depth")
+            body = fn.body
+            return body(Ctx(c.s, it, args, None, c.my, c.depth + 1)) if body is not None else None
+        return call_fn
+
+    def _fast(self, op: str, args: list[CodeFn], e: Call) -> CodeFn | None:
+        """The commonest operators compiled straight to a closure over their operands (no operand list, no
+        operator table): the same results and errors as :data:`~.operators.OPERATORS`' entries. None for the
+        others."""
+        text, truthy, loose_equal = V.text, V.truthy, V.loose_equal
+        position = self.it.geometry.position
+        if len(args) == 1:
+            (a,) = args
+            if op in ("not", "!"):
+                def not_(c: Ctx) -> Value:
+                    value = a(c)
+                    return value is False or (value is not True and not truthy(value))
+                return not_
+            if op in ("space", "empty"):
+                empty = op == "empty"
+
+                def space(c: Ctx) -> Value:
+                    value = a(c)
+                    sq = value if type(value) is str else text(value)
+                    found = c.s.board.get(sq) if sq in position else None
+                    return found == EMPTY if empty else found
+                return space
+            if op == "flag":
+                return lambda c: truthy(c.s.flags.get(text(a(c)), False))
+            if op in ("isupper", "islower"):
+                side = 1 if op == "isupper" else 2
+                return lambda c: side_of(text(a(c))) == side
+            return None
+        if len(args) == 2 and op in ("==", "!="):
+            a, b = args
+            if op == "==":
+                return lambda c: loose_equal(a(c), b(c))
+            return lambda c: not loose_equal(a(c), b(c))
+        if len(args) == 3 and op == "where":
+            return self._where(args, e)
+        return None
+
+    def _where(self, args: list[CodeFn], e: Call) -> CodeFn:
+        """``where SQUARE DX DY`` (see :func:`~.operators._where`), with number offsets read once."""
+        square_fn, dx_fn, dy_fn = args
+        at, position, text = self.it.geometry.at, self.it.geometry.position, V.text
+        locate, offset = self.source.locate, e.offset
+        offsets = e.args[1:]
+        if all(isinstance(o, Atom) and o.kind == "number" for o in offsets):
+            try:
+                dx, dy = (V.integer(o.text) for o in offsets if isinstance(o, Atom))
+            except ValueProblem:
+                pass  # reported when run, below
+            else:
+                def where_const(c: Ctx) -> Value:
+                    value = square_fn(c)
+                    pos = position.get(value if type(value) is str else text(value))
+                    if pos is None:
+                        return False
+                    return at.get((pos[0] + dx, pos[1] + dy)) or False
+                return where_const
+
+        def where(c: Ctx) -> Value:
+            value = square_fn(c)
+            try:
+                x, y = V.integer(dx_fn(c)), V.integer(dy_fn(c))
+            except ValueProblem as problem:
+                raise UnsupportedError(f"where: {problem}", locate(offset), feature="where") from None
+            pos = position.get(value if type(value) is str else text(value))
+            if pos is None:
+                return False
+            return at.get((pos[0] + x, pos[1] + y)) or False
+        return where
 
     def _check(self, e: Call) -> CodeFn:
         op = e.op
@@ -1012,6 +1189,19 @@ class Compiler:
         return run_primitive
 
 
+def _bounded(result: int) -> int | None:
+    """``result`` when within :data:`~.operators.MAX_INTEGER`, else None (the operator's own code reports it)."""
+    return result if -MAX_INTEGER <= result <= MAX_INTEGER else None
+
+
+_ON_INTS: dict[str, Callable[[int, int], Value]] = {
+    "<": lambda x, y: x < y, ">": lambda x, y: x > y, "<=": lambda x, y: x <= y, ">=": lambda x, y: x >= y,
+    "+": lambda x, y: _bounded(x + y), "-": lambda x, y: _bounded(x - y),
+}
+"""Two-operand operators on two whole numbers, computed directly (None: let the operator's code answer): the
+results :data:`~.operators.OPERATORS` gives."""
+
+
 def is_literal(it: Interpreter, text: str) -> bool:
     """Whether a bare word in an expression is a value (see :data:`LITERAL_WORDS`), not an unknown operator."""
     return (text in LITERAL_WORDS or text in PREPROCESSOR or text in it.geometry.position or text in it.labels
@@ -1026,6 +1216,16 @@ def _endpoints(c: Ctx) -> tuple[Value, Value]:
 
 def _nothing(c: Ctx) -> None:
     return None
+
+
+def _has_local(statements: list[Statement]) -> bool:
+    """Whether a ``local`` command is among ``statements`` (in ``if`` bodies too)."""
+    for st in statements:
+        if isinstance(st, Command) and st.name == "local":
+            return True
+        if isinstance(st, IfBlock) and any(_has_local(branch.body) for branch in st.branches):
+            return True
+    return False
 
 
 def _null(c: Ctx) -> Value:

@@ -23,6 +23,7 @@ from fairyport.model import (
     BLACK,
     WHITE,
     BareKingRule,
+    Castling,
     Game,
     PieceType,
     RoyalProtection,
@@ -81,6 +82,8 @@ class Writer:
         self.vectors: dict[Vector, str] = {}
         for vector in K_VECTORS:
             self.use(vector)
+        self.unturned: dict[Vector, str] = {}
+        """Directions Black's symmetry does not turn (castling with the partner at other distances each way)."""
         self.macros: set[str] = set()
         self.parsed = {p.id.upper(): self._moves(p) for p in game.pieces}
         self.castling = any(m.atom == "O" for moves in self.parsed.values() for m in moves)
@@ -112,6 +115,13 @@ class Writer:
                 name += "-v"
             self.vectors.setdefault(v, name)
         return self.vectors[vector]
+
+    def use_unturned(self, vector: Vector) -> str:
+        """A direction name of ``vector`` that means the same for both players (no symmetry pair)."""
+        name = direction_name(vector) + "-board"
+        while name in self.game.board.links or name in self.vectors.values():
+            name += "-v"
+        return self.unturned.setdefault(vector, name)
 
     def _moves(self, piece: PieceType) -> list[betza.Move]:
         return list(betza.parse_moves(piece.betza))
@@ -217,7 +227,8 @@ class Writer:
         board = self.game.board
         files = "/".join(file_name(f) for f in range(board.files))
         ranks = "/".join(str(r + board.first_rank) for r in reversed(range(board.ranks)))
-        directions: list[Expr] = [[name, str(dx), str(-dy)] for (dx, dy), name in self.vectors.items()]
+        directions: list[Expr] = [[name, str(dx), str(-dy)] for (dx, dy), name in
+                                  [*self.vectors.items(), *self.unturned.items()]]
         grid: list[Expr] = ["grid", ["start-rectangle", "0", "0", str(CELL), str(CELL)],
                             ["dimensions", [Text(files), [str(CELL), "0"]], [Text(ranks), ["0", str(CELL)]]],
                             ["directions", *directions]]
@@ -258,7 +269,7 @@ class Writer:
                 links: list[Expr] = [[a, b] for a, b in table.items()]
                 form.append(["links", name, *links])
         by_coordinates = {(p.file, p.rank): p.name for p in positions if p.file is not None}
-        for (dx, dy), name in self.vectors.items():
+        for (dx, dy), name in [*self.vectors.items(), *self.unturned.items()]:
             pairs: list[Expr] = [[p.name, by_coordinates[(p.file + dx, p.rank + dy)]] for p in positions
                      if p.file is not None and p.rank is not None and (p.file + dx, p.rank + dy) in by_coordinates]
             if pairs:
@@ -425,6 +436,10 @@ class Writer:
         if move.is_multi_leg:
             raise UnsupportedError(f"piece {piece.name!r}: multi-leg castling", feature=f"{piece.name}: castling")
         step = move.range or 1
+        rule = piece.castling
+        if rule is not None and (rule.partner_distance is not None or rule.partners or not rule.virgin):
+            return self._ruled_castling_blocks(piece, rule, move, step)
+        safe = rule is None or rule.safe  # unsafe: castling out of and through check (no not-attacked? tests)
         partner: list[Expr] = [["piece?", name] for name in self.rooklike]
         blocks: list[Expr] = []
         for direction in sorted(first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)):
@@ -432,9 +447,11 @@ class Writer:
                 continue
             d = self.use(K_VECTORS[direction])
             back = self.use(negate(K_VECTORS[direction]))
-            block: list[Expr] = [["verify", NEVER_MOVED], ["verify", "not-attacked?"]]
+            block: list[Expr] = [["verify", NEVER_MOVED]]
+            if safe:
+                block.append(["verify", "not-attacked?"])
             for _ in range(step - 1):
-                block.append(["castle-pass", d])
+                block += [["castle-pass", d]] if safe else [d, ["verify", "empty?"]]
             block += [d, ["verify", "empty?"], ["set-attribute", NEVER_MOVED, "false"], "cascade",
                       d, ["while", "empty?", d],
                       ["verify", ["and", "friend?", NEVER_MOVED, ["or", *partner, ["not", ["on-board?", d]]]]],
@@ -442,8 +459,53 @@ class Writer:
                       back, ["while", "empty?", back], *([d] * (step - 1)),
                       "to", ["set-attribute", NEVER_MOVED, "false"], "add"]
             blocks.append(block)
-        if step > 1:
+        if step > 1 and safe:
             self.macros.add("castle-pass")
+        return blocks
+
+    def _ruled_castling_blocks(self, piece: PieceType, rule: Castling, move: betza.Move, step: int) -> list[Expr]:
+        """Castling by a :class:`~fairyport.model.Castling` rule with the partner at a distance, as Dagaz writes it:
+        the king's squares (empty; not attacked but the last when ``safe``), ``to``, the empty squares on to the
+        partner, the partner's tests, ``cascade``, and the partner's way back to the square the king passed last.
+        """
+        if rule.partner_distance is None:
+            raise UnsupportedError(f"piece {piece.name!r}: castling with the outermost piece without the virgin test "
+                                   "or of given partner types is not written in ZRF", feature=f"{piece.name}: castling")
+        types = [self.names[pid.upper()] for pid in rule.partners] or self.rooklike
+        kinds: list[Expr] = [["piece?", name] for name in types]
+        partner: list[Expr] = ["friend?", ["or", *kinds]]
+        if rule.virgin:
+            partner.append(NEVER_MOVED)
+        blocks: list[Expr] = []
+        for direction in sorted(first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)):
+            if direction not in (2, 6):
+                continue
+            distance = rule.partner_distance[direction == 2]
+            if distance <= step:
+                continue  # the partner stands where the king would land: no such castling
+            # the distances are on the board as White sees it, for both players: where they differ, directions
+            # that Black's 180-degree symmetry does not turn
+            use = self.use if len(set(rule.partner_distance)) == 1 else self.use_unturned
+            d = use(K_VECTORS[direction])
+            back = use(negate(K_VECTORS[direction]))
+            block: list[Expr] = [["verify", NEVER_MOVED]] if rule.virgin else []
+            if rule.safe:
+                block.append(["verify", "not-attacked?"])
+            for i in range(step):
+                block += [d, ["verify", "empty?"]]
+                if rule.safe and i < step - 1:
+                    block.append(["verify", "not-attacked?"])
+            block.append("to")
+            for _ in range(distance - step - 1):
+                block += [d, ["verify", "empty?"]]
+            block += [d, ["verify", ["and", *partner]]]
+            if rule.virgin:
+                block.append(["set-attribute", NEVER_MOVED, "false"])
+            block += ["cascade", *([back] * (distance - step + 1))]
+            if rule.virgin:
+                block.append(["set-attribute", NEVER_MOVED, "false"])
+            block.append("add")
+            blocks.append(block)
         return blocks
 
     # ------------------------------------------------------------------ goals

@@ -1,0 +1,135 @@
+"""Atomic captures (:class:`~fairyport.model.Blast`): a capture also removes the capturing piece and the pieces
+around the capture square.
+
+Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Variant` compiles a
+:class:`BlastSpec` once, and a game with a blast gets positions of :func:`blast_class`, whose moves clear the
+blast squares after the move (and put them back before taking it back) and whose legal moves follow
+Fairy-Stockfish's pseudo-royal rule for royal pieces (see :class:`~fairyport.model.Blast`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from fairyport.errors import UnsupportedError
+from fairyport.model import BLACK, WHITE, Game
+from fairyport.movegen.goals import is_capture
+
+if TYPE_CHECKING:
+    from fairyport.movegen.compile import Variant
+    from fairyport.movegen.geometry import Geometry
+    from fairyport.movegen.position import Position, RawMove
+
+KING_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+"""The eight squares around a capture square that the blast reaches."""
+
+
+class BlastSpec(NamedTuple):
+    """A compiled blast: per square the squares around it, and the piece codes an explosion next to them spares."""
+
+    around: tuple[tuple[int, ...], ...]
+    spared: frozenset[int]
+
+
+def compile_blast(game: Game, geometry: Geometry, type_ids: Sequence[str], hands_used: bool) -> BlastSpec | None:
+    """The blast of ``game`` for type indexes carrying the ids ``type_ids``, or None without one.
+
+    :raises UnsupportedError: for a game with pieces in hand (where blasted pieces would go is not modelled).
+    """
+    from fairyport.movegen.compile import code_of
+
+    blast = game.rules.blast
+    if blast is None:
+        return None
+    if hands_used:
+        raise UnsupportedError("atomic captures in a game with pieces in hand", feature="atomic captures")
+    wanted = {p.upper() for p in blast.spared}
+    spared = frozenset(code_of(i, color) for i, pid in enumerate(type_ids) if pid.upper() in wanted
+                       for color in (WHITE, BLACK))
+    around = tuple(tuple(t for t in (geometry.step(sq, dx, dy) for dx, dy in KING_STEPS) if t >= 0)
+                   for sq in range(geometry.size))
+    return BlastSpec(around, spared)
+
+
+def blasted(pos: Position, to: int) -> list[tuple[int, int]]:
+    """The (square, piece code) pairs a capture on ``to`` removes, the capturing piece (on ``to``) first."""
+    spec = pos.variant.blast
+    assert spec is not None
+    board = pos.board
+    out = [(to, board[to])] if board[to] else []
+    for sq in spec.around[to]:
+        code = board[sq]
+        if code and code not in spec.spared:
+            out.append((sq, code))
+    return out
+
+
+_BLAST: dict[type[Position], type[Position]] = {}
+
+
+def blast_class(base: type[Position]) -> type[Position]:
+    """``base`` (a position class) whose captures explode and whose royal pieces are pseudo-royal."""
+    found = _BLAST.get(base)
+    if found is None:
+        class Atomic(base):  # type: ignore[valid-type,misc]
+            """A position of a game with atomic captures."""
+
+            def __init__(self, variant: Variant) -> None:
+                super().__init__(variant)
+                self._blasts: list[list[tuple[int, int]]] = []
+
+            def push_raw(self, move: RawMove) -> None:
+                """Make ``move``; a capture then removes the blast squares' pieces."""
+                capture = is_capture(self, move)
+                super().push_raw(move)
+                cleared = blasted(self, move[1]) if capture else []
+                royal = self.variant.royal
+                touched = False
+                for sq, code in cleared:
+                    self.board[sq] = 0
+                    self.virgin &= ~(1 << sq)
+                    touched = touched or royal[code]
+                if touched:
+                    self._find_royals()
+                self._blasts.append(cleared)
+
+            def pop_raw(self) -> None:
+                """Take back the last move, blast included."""
+                for sq, code in self._blasts.pop():
+                    self.board[sq] = code
+                super().pop_raw()
+
+            def legal_raw(self) -> list[RawMove]:
+                """The legal moves: no own protected royal piece blasted; blasting an enemy royal piece is legal
+                whatever it leaves attacked; a royal piece next to an enemy royal piece is not attacked."""
+                if self.is_game_over():
+                    return []
+                color = self.turn
+                enemy = color ^ 1
+                moves = self.pseudo_legal()
+                if not self._protected(color):
+                    return moves
+                own = len(self.royals[color])
+                theirs = len(self.royals[enemy])
+                around = self.variant.blast.around
+                legal: list[RawMove] = []
+                for move in moves:
+                    self.push_raw(move)
+                    if len(self.royals[color]) < own:
+                        ok = False
+                    elif len(self.royals[enemy]) < theirs:
+                        ok = True
+                    else:
+                        near = {t for sq in self.royals[enemy] for t in around[sq]}
+                        ok = not any(sq not in near and self.is_attacked(sq, enemy) for sq in self._protected(color))
+                    self.pop_raw()
+                    if ok:
+                        legal.append(move)
+                return legal
+
+        found = _BLAST[base] = Atomic
+    return found
+
+
+__all__ = ["KING_STEPS", "BlastSpec", "blast_class", "blasted", "compile_blast"]

@@ -1,0 +1,66 @@
+"""The extinction goal (:class:`~fairyport.model.ExtinctionGoal`): the game ends when a side runs out of a piece type.
+
+Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Variant` compiles an
+:class:`ExtinctionSpec` once and :meth:`Position.is_game_over` / :meth:`Position.outcome` ask :func:`extinct`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
+
+if TYPE_CHECKING:
+    from fairyport.movegen.position import Position
+
+
+class ExtinctionSpec(NamedTuple):
+    """A compiled extinction goal: per counted group, per colour the piece codes counted together."""
+
+    groups: tuple[tuple[frozenset[int], frozenset[int]], ...]
+    count: int
+    opponent_count: int
+    result: StalemateResult
+
+
+def compile_extinction(game: Game, type_ids: Sequence[str]) -> ExtinctionSpec | None:
+    """The extinction goal of ``game`` for type indexes carrying the ids ``type_ids``, or None without one."""
+    from fairyport.movegen.compile import code_of
+
+    goal = game.rules.extinction
+    if goal is None:
+        return None
+    wanted: list[set[int]] = ([set(range(len(type_ids)))] if goal.pieces is None else
+                              [{i for i, pid in enumerate(type_ids) if pid.upper() == p.upper()} for p in goal.pieces])
+    groups = tuple((frozenset(code_of(i, WHITE) for i in indexes), frozenset(code_of(i, BLACK) for i in indexes))
+                   for indexes in wanted)
+    return ExtinctionSpec(groups, goal.count, goal.opponent_count, goal.result)
+
+
+def _count(pos: Position, codes: frozenset[int]) -> int:
+    hands: list[int] | None = getattr(pos, "hands", None)
+    found = sum(1 for code in pos.board if code in codes)
+    return found + sum(hands[code] for code in codes) if hands is not None else found
+
+
+def extinct(pos: Position) -> Color | None:
+    """The side that ran out of an extinction type (the player who just moved is looked at first), or None."""
+    spec = pos.variant.extinction
+    if spec is None:
+        return None
+    for color in (pos.turn ^ 1, pos.turn):
+        for group in spec.groups:
+            if _count(pos, group[color]) <= spec.count and _count(pos, group[color ^ 1]) >= spec.opponent_count:
+                return color
+    return None
+
+
+def extinction_winner(result: StalemateResult, side: Color) -> Color | None:
+    """The winner when ``side`` scores ``result`` (None: a draw)."""
+    if result is StalemateResult.DRAW:
+        return None
+    return side ^ 1 if result is StalemateResult.LOSS else side
+
+
+__all__ = ["ExtinctionSpec", "compile_extinction", "extinct", "extinction_winner"]

@@ -1,0 +1,161 @@
+"""Connection goals, forced drops and drops where a piece can never move (``connectN``, ``connectNxN``,
+``connectRegion1/2``, ``connectValue``, ``mustDrop``, ``immobilityIllegal = false``): read from variants.ini, played
+by the reference generator with Fairy-Stockfish's counts (pyffish), kept by JSON, written back to variants.ini, and
+refused by name by the writers that cannot express them."""
+
+from __future__ import annotations
+
+import pytest
+
+from fairyport import json as fp_json
+from fairyport.errors import UnsupportedError
+from fairyport.fsf.compare import fsf_counts
+from fairyport.fsf.read import read_text
+from fairyport.fsf.write import write_section
+from fairyport.gamecourier.write import write_game as write_gamecourier
+from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.model import ConnectGoal, Game, StalemateResult
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.writer.file import write_game as write_zrf
+
+pyffish = pytest.importorskip("pyffish")
+
+SECTIONS = """
+[ttt22]
+maxRank = 3
+maxFile = 3
+immobile = p
+startFen = 3/3/3[PPPPPpppp] w - - 0 1
+pieceDrops = true
+doubleStep = false
+castling = false
+stalemateValue = draw
+immobilityIllegal = false
+connectN = 3
+
+[misere22:ttt22]
+connectValue = loss
+
+[teeko22]
+maxRank = 5
+maxFile = 5
+customPiece1 = p:mK
+startFen = 5/5/5/5/5[PPPPpppp] w - - 0 1
+pieceDrops = true
+doubleStep = false
+castling = false
+mustDrop = true
+connectN = 4
+connectNxN = 2
+stalemateValue = draw
+
+[chain22]
+maxRank = 5
+maxFile = 5
+customPiece1 = p:mWmF
+startFen = p1p1p/5/5/5/P1P1P w - - 0 1
+doubleStep = false
+castling = false
+connectRegion1White = a*
+connectRegion2White = e*
+connectRegion1Black = *1
+connectRegion2Black = *5
+connectDiagonal = false
+
+[rooks22]
+maxRank = 4
+maxFile = 4
+customPiece1 = p:mR
+customPiece2 = q:mK
+startFen = pPpP/4/4/PpPq w - - 0 1
+doubleStep = false
+castling = false
+connectN = 3
+connectHorizontal = false
+connectPieceTypes = p
+"""
+
+CASES = [  # (section, FEN, perft depth)
+    ("ttt22", "PP1/pp1/3[PPPppp] w - - 0 1", 3),  # a row wins at once (and ends the game)
+    ("ttt22", "P1p/1p1/P2[PPPpp] b - - 0 1", 3),  # a diagonal
+    ("misere22", "PP1/pp1/3[PPPppp] w - - 0 1", 3),  # the same lines, lost by the one who makes them
+    ("teeko22", "5/5/1PP2/1P3/5[Pppp] w - - 0 1", 3),  # a 2x2 block; only drops while a hand is not empty
+    ("teeko22", "pp3/5/1PP2/1P1p1/4p[] w - - 0 1", 3),
+    ("teeko22", "PPP2/5/ppp2/5/4p[Pp] w - - 0 1", 3),
+    # chains grow eastwards and northwards only, as Fairy-Stockfish grows them
+    ("chain22", "5/5/PPP1p/3P1/p4 w - - 0 1", 3),
+    ("chain22", "5/1p3/1p2P/1pPPP/P4 b - - 0 1", 3),
+    ("chain22", "1p3/1p3/1p2P/1PPP1/P4 w - - 0 1", 3),
+    ("rooks22", "pPpP/4/4/PpPq w - - 0 1", 3),  # lines of the connecting type only, no rows
+]
+
+
+def _game(name: str) -> Game:
+    return read_text(SECTIONS, variant=name, name="connect.ini")
+
+
+def _model_counts(game: Game, fen: str, depth: int) -> list[int]:
+    variant = compile_game(game)
+    pos = type(variant.new_position()).from_fen(variant, fen)
+    return [perft(pos, d) for d in range(1, depth + 1)]
+
+
+@pytest.mark.parametrize(("name", "fen", "depth"), CASES)
+def test_perft_as_fairy_stockfish(name: str, fen: str, depth: int) -> None:
+    pyffish.load_variant_config(SECTIONS)
+    assert _model_counts(_game(name), fen, depth) == fsf_counts(pyffish, name, depth, fen)
+
+
+def test_read_into_the_model() -> None:
+    assert _game("ttt22").rules.connect == ConnectGoal(3)
+    assert _game("misere22").rules.connect == ConnectGoal(3, result=StalemateResult.LOSS)
+    teeko = _game("teeko22")
+    assert teeko.rules.connect == ConnectGoal(4, square=2) and teeko.rules.must_drop
+    assert _game("chain22").rules.connect == ConnectGoal(directions=("horizontal", "vertical"),
+                                                         zones=("connect1", "connect2"))
+    assert _game("rooks22").rules.connect == ConnectGoal(3, ("vertical", "diagonal"), ("P",))
+    stone = _game("ttt22").piece_type("P")
+    assert stone.drop is not None and stone.drop.where_stuck
+
+
+def test_outcome_names_the_connection() -> None:
+    variant = compile_game(_game("misere22"))
+    pos = variant.new_position().from_fen(variant, "PPP/pp1/3[PPpp] b - - 0 1")
+    assert pos.legal_raw() == []
+    outcome = pos.outcome()
+    assert outcome is not None and (outcome.reason, outcome.result) == ("connection", "0-1")
+
+
+@pytest.mark.parametrize("name", ["ttt22", "teeko22", "chain22"])
+def test_json_round_trip(name: str) -> None:
+    game = _game(name)
+    back = fp_json.game_from_json(fp_json.game_to_json(game))
+    assert back.rules == game.rules and back.pieces == game.pieces
+
+
+@pytest.mark.parametrize(("name", "fen"), [("misere22", "PP1/pp1/3[PPPppp] w - - 0 1"),
+                                           ("teeko22", "5/5/1PP2/1P3/5[Pppp] w - - 0 1"),
+                                           ("chain22", "5/1p3/1p2P/1pPPP/P4 b - - 0 1"),
+                                           ("rooks22", "pPpP/4/4/PpPq w - - 0 1")])
+def test_fsf_write_read_back(name: str, fen: str) -> None:
+    game = _game(name)
+    text, lost = write_section(game, name=f"back{name}", prove=False)
+    assert lost == []
+    back = read_text(text, variant=f"back{name}")
+    assert back.rules.connect == game.rules.connect and back.rules.must_drop == game.rules.must_drop
+    pyffish.load_variant_config(SECTIONS + "\n" + text)
+    expected = fsf_counts(pyffish, name, 2, fen)
+    assert fsf_counts(pyffish, f"back{name}", 2, fen) == expected  # Fairy-Stockfish plays the export the same
+    assert _model_counts(back, fen, 2) == expected
+
+
+@pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
+def test_writers_refuse_by_name(write: object) -> None:
+    game = _game("rooks22")
+    assert callable(write)
+    with pytest.raises(UnsupportedError) as raised:
+        write(game)
+    assert raised.value.feature == "connection"
+    _, lost = write(game, best_effort=True)
+    assert any("connection" in item for item in lost)

@@ -1,0 +1,180 @@
+"""Extinction goals and atomic captures (``extinctionValue`` and its counts, ``blastOnCapture``): read from
+variants.ini, played by the reference generator with Fairy-Stockfish's counts (pyffish), kept by JSON, written
+back to variants.ini, and refused by name by the writers that cannot express them."""
+
+from __future__ import annotations
+
+import pytest
+
+from fairyport import json as fp_json
+from fairyport.errors import UnsupportedError
+from fairyport.fsf.compare import fsf_counts
+from fairyport.fsf.read import read_text
+from fairyport.fsf.write import write_section
+from fairyport.gamecourier.write import write_game as write_gamecourier
+from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.model import Blast, ExtinctionGoal, Game, StalemateResult
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.writer.file import write_game as write_zrf
+
+pyffish = pytest.importorskip("pyffish")
+
+SECTIONS = """
+[atom22:atomic]
+castling = false
+
+[nocheckatom22:nocheckatomic]
+castling = false
+
+[antiatomic22:giveaway]
+blastOnCapture = true
+castling = false
+extinctionOpponentPieceCount = 1
+
+[kamikaze22:chess]
+extinctionValue = win
+extinctionPieceTypes = r
+
+[kings22:chess]
+king = -
+commoner = k
+castling = false
+extinctionValue = loss
+extinctionPieceTypes = k
+extinctionPieceCount = 1
+startFen = knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1
+
+[housext22:crazyhouse]
+king = -
+commoner = k
+castling = false
+extinctionValue = loss
+extinctionPieceTypes = n
+
+[giveaway22:giveaway]
+castling = false
+extinctionOpponentPieceCount = 2
+extinctionValue = draw
+
+[absent22:extinction]
+castling = false
+pawn = -
+startFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNR w - - 0 1
+
+[atomhouse22:atomic]
+castling = false
+pieceDrops = true
+capturesToHand = true
+"""
+
+CASES = [  # (section, FEN, perft depth: 2 for the crowded positions, to keep the test fast)
+    # atomic: a king may not capture (it would blast itself), nor a piece next to its own king; kings side by
+    # side cannot check each other; blasting the enemy king is legal even from check; pawns next to a blast stay
+    ("atom22", "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", 3),
+    ("atom22", "8/8/2p5/3kK3/8/8/8/R7 w - - 0 1", 3),
+    ("atom22", "3qk3/8/8/8/8/8/4r3/3RK3 w - - 0 1", 3),
+    ("atom22", "r3k3/1p1p4/2n5/8/4Q3/2P5/1P1P4/4K3 w - - 0 1", 2),
+    ("atom22", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", 3),
+    # without pseudo-royal kings the king is just extinct when blasted
+    ("nocheckatom22", "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", 3),
+    ("nocheckatom22", "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5P2/PPPP2PP/RNBQKBNR w - - 0 1", 2),
+    # forced captures with blasts; the game ends when the opponent still has a piece and one has none
+    ("antiatomic22", "8/8/8/3p4/4P3/8/8/8 w - - 0 1", 3),
+    ("antiatomic22", "8/8/2pp4/3p4/4P3/8/8/7n w - - 0 1", 3),
+    # extinction of a type (a win for the extinct side), of one of two kings, counted in hand
+    ("kamikaze22", "4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1", 3),
+    ("kings22", "k3k3/8/8/8/8/8/3q4/K3K3 b - - 0 1", 3),
+    ("housext22", "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R[] w - - 0 1", 2),
+    ("housext22", "4k3/8/8/8/8/8/3n4/4KN2[] w - - 0 1", 3),
+    ("giveaway22", "8/8/8/3p4/4P3/8/8/7N b - - 0 1", 3),
+]
+
+
+def _game(name: str) -> Game:
+    return read_text(SECTIONS, variant=name, name="extinction.ini")
+
+
+def _model_counts(game: Game, fen: str, depth: int) -> list[int]:
+    variant = compile_game(game)
+    pos = type(variant.new_position()).from_fen(variant, fen)
+    return [perft(pos, d) for d in range(1, depth + 1)]
+
+
+@pytest.mark.parametrize(("name", "fen", "depth"), CASES)
+def test_perft_as_fairy_stockfish(name: str, fen: str, depth: int) -> None:
+    pyffish.load_variant_config(SECTIONS)
+    assert _model_counts(_game(name), fen, depth) == fsf_counts(pyffish, name, depth, fen)
+
+
+def test_read_into_the_model() -> None:
+    atom = _game("atom22")
+    assert atom.rules.blast == Blast(("P",))
+    assert atom.rules.extinction == ExtinctionGoal(("K",), 0, 0, StalemateResult.LOSS)
+    assert [p.id for p in atom.pieces if p.royal] == ["K"]
+    assert _game("antiatomic22").rules.extinction == ExtinctionGoal(None, 0, 1, StalemateResult.WIN)
+    assert _game("kings22").rules.extinction == ExtinctionGoal(("K",), 1, 0, StalemateResult.LOSS)
+    assert _game("giveaway22").rules.extinction == ExtinctionGoal(None, 0, 2, StalemateResult.DRAW)
+    assert _game("kamikaze22").rules.blast is None
+
+
+@pytest.mark.parametrize(("fen", "reason", "result"), [
+    ("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", "extinction", "0-1"),  # Black has no rook: Black wins (kamikaze)
+    ("8/8/8/8/8/8/8/R3K3 b - - 0 1", "no royal piece", "1-0"),
+])
+def test_outcome_names_the_extinction(fen: str, reason: str, result: str) -> None:
+    variant = compile_game(_game("kamikaze22"))
+    pos = variant.new_position().from_fen(variant, fen)
+    assert pos.legal_raw() == []
+    outcome = pos.outcome()
+    assert outcome is not None and (outcome.reason, outcome.result) == (reason, result)
+
+
+def test_a_blast_is_taken_back() -> None:
+    variant = compile_game(_game("atom22"))
+    fen = "r3k3/1p1p4/2n5/8/4Q3/2P5/1P1P4/4K3 w - - 0 1"
+    pos = variant.new_position().from_fen(variant, fen)
+    for move in pos.legal_raw():
+        pos.push_raw(move)
+        pos.pop_raw()
+        assert pos.fen() == fen
+
+
+@pytest.mark.parametrize(("name", "option"), [("absent22", "extinctionPieceTypes"),
+                                              ("atomhouse22", "blastOnCapture")])
+def test_refused_by_name(name: str, option: str) -> None:
+    with pytest.raises(UnsupportedError, match=option):
+        _game(name)
+
+
+@pytest.mark.parametrize("name", ["atom22", "antiatomic22", "housext22"])
+def test_json_round_trip(name: str) -> None:
+    game = _game(name)
+    assert fp_json.game_from_json(fp_json.game_to_json(game)).rules == game.rules
+
+
+@pytest.mark.parametrize(("name", "fen"), [("atom22", "r3k3/1p1p4/2n5/8/4Q3/2P5/1P1P4/4K3 w - - 0 1"),
+                                           ("antiatomic22", "8/8/2pp4/3p4/4P3/8/8/7n w - - 0 1"),
+                                           ("kings22", "k3k3/8/8/8/8/8/3q4/K3K3 b - - 0 1")])
+def test_fsf_write_read_back(name: str, fen: str) -> None:
+    game = _game(name)
+    text, lost = write_section(game, name=f"back{name}", prove=False)
+    assert lost == []
+    back = read_text(text, variant=f"back{name}")
+    assert back.rules.extinction == game.rules.extinction and back.rules.blast == game.rules.blast
+    pyffish.load_variant_config(SECTIONS + "\n" + text)
+    expected = fsf_counts(pyffish, name, 2, fen)
+    assert fsf_counts(pyffish, f"back{name}", 2, fen) == expected  # Fairy-Stockfish plays the export the same
+    assert _model_counts(back, fen, 2) == expected
+
+
+@pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
+@pytest.mark.parametrize(("name", "feature"), [("kamikaze22", "extinction"), ("nocheckatom22", "atomic captures")])
+def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
+    game = _game(name)
+    assert callable(write)
+    with pytest.raises(UnsupportedError) as raised:
+        write(game)
+    assert raised.value.feature in (feature, "extinction")
+    _, lost = write(game, best_effort=True)
+    assert any(feature in item for item in lost)

@@ -1,0 +1,95 @@
+"""The written preset's quiet-move shortcut (``writequiet.py``): what an attack on the royal square depends on, and
+the proof that skipping the check test for quiet moves changes no legal move (random playouts against the same
+preset with the shortcut switched off, in positions where pieces are pinned, kings walk and cannons find screens)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from fairyport.expectations import bundled_fixtures
+from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.gamecode.game import GameCourierGame, GameCourierPosition, GCMove, load_text
+from fairyport.gamecourier.writequiet import Relevance, exposes_def, relevance, screens_def
+
+GEOMETRY = Geometry.build([str(f) for f in range(8)], [str(r) for r in range(8)], set())
+GAMES = bundled_fixtures() / "games"
+
+
+def test_chess_terms_depend_on_lines_and_the_castling_squares() -> None:
+    terms = ["checkaleap #0 #1 0 2 and fn vacant #1 and flag #0 and empty where #0 0 1",
+             "checkaleap #0 #1 1 1 and (fn occupied #1 or == #1 #ep)", "checkleap #0 #1 1 2", "checkride #0 #1 1 0",
+             "checkride #0 #1 1 1",
+             "(flag #0 and == #1 where #0 2 0 and flag where #0 3 0 and fn vacant where #0 1 0 and fn vacant where #0 "
+             "2 0)"]
+    found = relevance(terms, GEOMETRY)
+    assert found is not None
+    assert found.lines == {(0, 1), (1, 1)} and found.hop_lines == set()
+    assert found.offsets == {(-1, 0)} and found.box() == 1  # the castling King's path; the pawn's push attacks nothing
+    assert exposes_def(found) == ("def exposes checkride #0 #1 0 1 or checkride #0 #1 1 1 or (<= abs - file #1 file #0 "
+                                  "1 and <= abs - rank #1 rank #0 1);")
+
+
+def test_cannons_lame_leaps_and_bent_rides() -> None:
+    cannon = relevance(["checkride #0 #1 1 0 and fn vacant #1", "checkhop #0 #1 1 0 and fn occupied #1"], GEOMETRY)
+    assert cannon == Relevance(set(), {(0, 1)}, set())
+    assert exposes_def(cannon) == "def exposes checkride #0 #1 0 1 or checkhop #0 #1 0 1;"
+    assert screens_def(cannon) == "def screens checkride #0 #1 0 1;"
+    horse = relevance(["checkatwostep #0 #1 0 1 1 1"], GEOMETRY)
+    assert horse is not None and horse.offsets == {(-1, -1)}  # the leg, next to the attacked square
+    bent = relevance(["onboard where #0 1 1 and empty where #0 1 1 and checkaride where #0 1 1 #1 1 0"], GEOMETRY)
+    assert bent == Relevance({(0, 1)}, set(), set())
+    assert screens_def(bent) is None
+    assert relevance(["checkride #0 #1 2 4"], GEOMETRY) == Relevance({(1, 2)}, set(), set())
+
+
+@pytest.mark.parametrize("term", ["checkpath #0 #1 (1 0 1 0)", "fn other #0 #1", "checkride #0 #1 1 0 and empty "
+                                  "where #0 0 1", "checkleap #1 #0 1 2", "checkleap #0 #1 1 2 and empty #2"])
+def test_unknown_forms_write_no_shortcut(term: str) -> None:
+    assert relevance(["checkleap #0 #1 1 0", term], GEOMETRY) is None
+
+
+def _without_shortcut(text: str) -> str:
+    text = re.sub(r"^set quiet #kingat .*;$", "set quiet false;", text, flags=re.MULTILINE)
+    return re.sub(r"^set kingat cond .*;$", "set kingat false;", text, flags=re.MULTILINE)
+
+
+def _names(game: GameCourierGame, pos: GameCourierPosition) -> dict[str, GCMove]:
+    return {m.uci(): m for m in game.legal_moves(pos.state)}
+
+
+@pytest.mark.parametrize("name", ["chess", "minixiangqi", "mideast", "shatranj-kamil-x"])
+def test_quiet_moves_change_no_legal_move(name: str) -> None:
+    text = (GAMES / f"{name}.php").read_text(encoding="utf-8")
+    assert "set quiet #kingat" in text
+    fast, plain = load_text(text), load_text(_without_shortcut(text))
+    assert "set quiet #kingat" not in _without_shortcut(text)
+    rng = random.Random(name)
+    for _ in range(2):
+        a, b = fast.position(), plain.position()
+        line: list[str] = []
+        for _ in range(30):
+            left, right = _names(fast, a), _names(plain, b)
+            assert sorted(left) == sorted(right), f"{name} after {' '.join(line) or 'the start'}"
+            if not left:
+                break
+            move = rng.choice(sorted(left))
+            line.append(move)
+            a.push_raw(left[move])
+            b.push_raw(right[move])
+
+
+@pytest.mark.parametrize(("name", "fen", "illegal"), [
+    ("chess", "4k3/8/8/b7/8/8/3N4/4K3 w", "d2b3"),  # the Knight on d2 is pinned by the Bishop on a5
+    ("chess", "4k3/8/8/8/4r3/8/4Q3/4K3 w", "e2d2"),  # the Queen is pinned on the file
+    ("minixiangqi", "2k4/3c3/7/7/R6/7/3K3 w", "a3d3"),  # a Rook on d3 would be the Cannon's screen
+    ("minixiangqi", "2k4/7/7/7/4n2/4R2/3K3 w", "e2f2"),  # the Rook on e2 blocks the Horse's leg
+])
+def test_moves_that_uncover_an_attack_are_still_checked(name: str, fen: str, illegal: str) -> None:
+    text = (GAMES / f"{name}.php").read_text(encoding="utf-8")
+    fast, plain = load_text(text), load_text(_without_shortcut(text))
+    found = sorted(m.uci() for m in fast.legal_moves(fast.position(fen).state))
+    assert found == sorted(m.uci() for m in plain.legal_moves(plain.position(fen).state))
+    assert illegal not in found and found
