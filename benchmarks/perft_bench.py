@@ -1,6 +1,6 @@
 """Perft speed benchmark: a table of nodes per second with ratios, all measured in one run (not a test).
 
-    python benchmarks/perft_bench.py [--quick] [--baseline FILE] [--save FILE] [--no-zrf]
+    python benchmarks/perft_bench.py [--quick] [--baseline FILE] [--save FILE] [--no-zrf] [--dask DEPTH]
 
 Every measurement runs in its own Python process, and the figure compared is that process's whole CPU time
 (user + system: start-up, imports, compiling the game and the perft), so fairyport and python-chess are timed
@@ -11,6 +11,10 @@ then the reference generator on Shatranj Kamil X, Mir Chess 36, shogi, MiniXiang
 ZRF interpreter against the reference generator on the bundled ZRF games. Load on a shared machine changes
 absolute figures; ratios measured in one run do not depend on it much, so ``--baseline`` compares each row's
 speed *relative to python-chess's chess perft(4) speed in the same run* with the same figure of a saved run.
+
+``--dask DEPTH`` adds the cluster's scaling: Shatranj Kamil X perft(DEPTH) in one process and with
+``--dask local`` on one and on two worker processes (perft seconds as ``--json`` reports them, the cluster's
+start-up left out), with the speed-up of each against one process.
 
 ``--save FILE`` writes the rows as JSON for a later ``--baseline FILE``; ``benchmarks/perft_baseline.json`` holds
 the generator as it was before the speed work of issue 21 (measured on main 4dd8ed7, 2-core machine at load 9-12).
@@ -64,10 +68,12 @@ def _python_chess(depth: int) -> int:
 
 def _fairyport(path: str, depth: int, engine: str) -> int:
     sys.path.insert(0, str(ROOT))
+    from fairyport.engines import EngineChoice
     from fairyport.formats import load_engine
     from fairyport.movegen import perft
 
-    pos = load_engine(path, engine=engine).position(None, None)
+    choices: dict[str, EngineChoice] = {"auto": "auto", "native": "native", "model": "model"}
+    pos = load_engine(path, engine=choices[engine]).position(None, None)
     return perft(pos, depth)
 
 
@@ -91,6 +97,21 @@ def measure(kind: str, path: Path | None, depth: int) -> dict[str, Any]:
     return result
 
 
+def dask_scaling(depth: int) -> list[tuple[str, float]]:
+    """Kamil X perft(depth) seconds in one process and on a local Dask cluster of one and of two workers."""
+    game = GAMES / "shatranj-kamil-x.idiagram"
+    timings = []
+    for label, extra in (("one process, no cluster", []), ("--dask local --jobs 1", ["--dask", "local", "--jobs", "1"]),
+                         ("--dask local --jobs 2", ["--dask", "local", "--jobs", "2"])):
+        command = [sys.executable, "-m", "fairyport", "perft", str(game), "--depth", str(depth), "--json", *extra]
+        done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+        if done.returncode != 0:
+            raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
+        data = json.loads(done.stdout[done.stdout.index("{"):])
+        timings.append((label, float(data["seconds"][str(depth)])))
+    return timings
+
+
 def row(label: str, result: dict[str, Any]) -> dict[str, Any]:
     """A table row with the label and nodes per CPU second."""
     return {"label": label, **result, "nps": result["nodes"] / result["cpu"]}
@@ -103,6 +124,8 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, help="a JSON file written by --save: print before/after ratios")
     parser.add_argument("--save", type=Path, help="write the rows as JSON")
     parser.add_argument("--no-zrf", action="store_true", help="leave out the ZRF interpreter rows")
+    parser.add_argument("--dask", type=int, metavar="DEPTH", help="also time Kamil X perft(DEPTH) on 1 and 2 local "
+                        "Dask workers")
     parser.add_argument("--child", nargs=3, metavar=("KIND", "FILE", "DEPTH"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -148,6 +171,14 @@ def main() -> None:
             model = by_label[f"fairyport {stem}.zrf (model) perft(3)"]
             print(f"{stem}.zrf perft(3): the ZRF interpreter takes {zrf['cpu'] / model['cpu']:.1f}x the CPU of the "
                   "reference generator (both whole-process)")
+    if args.dask is not None:
+        print()
+        timings = dask_scaling(args.dask)
+        alone = timings[0][1]
+        print(f"{'Shatranj Kamil X perft(' + str(args.dask) + ')':<44} {'perft s':>8} {'speed-up':>9}")
+        for label, seconds in timings:
+            print(f"{label:<44} {seconds:>8.2f} {alone / seconds:>8.2f}x")
+        print(f"two workers against one: {timings[1][1] / timings[2][1]:.2f}x")
     if args.save is not None:
         args.save.write_text(json.dumps(rows, indent=1))
 

@@ -8,9 +8,11 @@ callables for what it can do, ``None`` for what it cannot. :mod:`fairyport.forma
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from fairyport.diagnostics import FileReport
 from fairyport.engines import Engine
@@ -68,6 +70,27 @@ class ShowOptions:
     """Which game of a file holding several (ZRF: title or 1-based index; a Diagram page: 1-based number)."""
     svg: str | None = None
     """Where to write an SVG diagram of the start position, if anywhere."""
+
+
+def deferred(module: str, name: str) -> Any:
+    """The function ``name`` of ``module``, imported on its first call.
+
+    A format package describes itself with these, so that importing :mod:`fairyport.formats` does not import
+    every format's readers, writers and interpreters (start-up time counts in every command, perft included).
+    """
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return _resolve(module, name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__module__ = module
+    call.__doc__ = f"``{module}.{name}``, imported on the first call."
+    return call
+
+
+@functools.cache
+def _resolve(module: str, name: str) -> Any:
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclasses.dataclass(frozen=True)

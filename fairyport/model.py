@@ -244,6 +244,20 @@ class ZonedMove:
     inside: bool = True
     """True: the moves are allowed when that square is in the zone; False: when it is not."""
 
+    def text(self) -> str:
+        """``BETZA from|to [outside] ZONE`` (read back by :meth:`from_text`)."""
+        return f"{self.betza} {self.on} {'' if self.inside else 'outside '}{self.zone}"
+
+    @staticmethod
+    def from_text(text: str) -> ZonedMove | None:
+        """The zoned move written ``BETZA from|to [outside] ZONE`` by :meth:`text`, or None if it is not one (the
+        XBetza is not checked here)."""
+        words = text.split()
+        inside = not (len(words) == 4 and words[2] == "outside")
+        if len(words) != (3 if inside else 4) or words[1] not in ZONE_ENDS:
+            return None
+        return ZonedMove(words[0], words[-1], "from" if words[1] == "from" else "to", inside)
+
 
 @dataclasses.dataclass(frozen=True)
 class Castling:
@@ -336,6 +350,11 @@ class FlagGoal:
     """How many flag pieces must stand in the zone."""
     blocked_win: bool = False
     """Also won when the zone is full (no empty square) and holds at least one flag piece."""
+    extra_move: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """The opponent of the player who reached the flag moves once more (Fairy-Stockfish's ``flagMove``, racing
+    kings): the game ends at the start of the turn of a player whose flag is reached. Where the opponent's flag
+    piece is royal, that extra move is Black's only, and only when Black is not in check and its royal flag
+    piece can step into Black's flag zone (otherwise the game ends at once)."""
 
     def piece(self, color: Color) -> str | None:
         """The id of ``color``'s flag piece (None: any piece)."""
@@ -424,6 +443,9 @@ class Rules:
     must_capture: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """When a player has a legal capture, only captures are legal (drops and castling are not captures; an e.p.
     capture is)."""
+    no_checks: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A move that attacks a protected royal piece of the opponent (gives check) is illegal (Fairy-Stockfish's
+    ``checking = false``); with :attr:`must_capture`, a checking capture does not count as a capture."""
     must_drop: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """When a player has a legal drop, only drops are legal (Fairy-Stockfish's ``mustDrop``: placement phases of
     tic-tac-toe-like games)."""
@@ -609,9 +631,9 @@ class Game:
         if connect is not None:
             for piece_id in connect.pieces or ():
                 self.piece_type(piece_id)
-            for zone in connect.zones or ():
-                if zone not in zone_names:
-                    raise ModelError(f"the connection goal names unknown zone {zone!r}",
+            for zone_name in connect.zones or ():
+                if zone_name not in zone_names:
+                    raise ModelError(f"the connection goal names unknown zone {zone_name!r}",
                                      expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
             unknown = sorted(set(connect.directions) - set(CONNECT_DIRECTIONS))
             if unknown:
@@ -640,9 +662,12 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
         pieces = ", ".join(f"{name} {flag.piece(color) or 'any piece'}"
                            for color, name in ((WHITE, "White"), (BLACK, "Black")))
         found.append(("flag goal", f"the flag goal ({pieces}; {flag.count} in the zone {flag.zone!r}"
-                      + (", or one in the full zone" if flag.blocked_win else "") + ")"))
+                      + (", or one in the full zone" if flag.blocked_win else "")
+                      + (", the opponent moving once more" if flag.extra_move else "") + ")"))
     if game.rules.must_capture:
         found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    if game.rules.no_checks:
+        found.append(("no checks", "no checks (a move that gives check is illegal)"))
     if game.rules.must_drop:
         found.append(("must drop", "forced drops (only drops when a drop is legal)"))
     extinction = game.rules.extinction

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fairyport.api import validate_path
 from fairyport.cli.common import progress
@@ -12,8 +13,10 @@ from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageEr
 from fairyport.format import ValidateOptions
 from fairyport.formats import read_game
 from fairyport.output import ensure_folder, write_output
-from fairyport.report.page import GamePage, IndexEntry, game_page, index_page
 from fairyport.report.proof import Proof, format_texts, perft_proof
+
+if TYPE_CHECKING:
+    from fairyport.report.page import GamePage
 
 INDEX_NAME = "index.html"
 
@@ -32,6 +35,8 @@ def page_name(path: Path, taken: set[str]) -> str:
 
 def build_page(path: Path, depth: int, variant: str | None) -> tuple[GamePage, str]:
     """Read, write in every format, count and validate one game; returns the page data and its HTML."""
+    from fairyport.report.page import GamePage, game_page  # lxml and the renderers: only for this command
+
     source = f"{path}#{variant}" if variant else str(path)
     game = read_game(source)
     texts = format_texts(game)
@@ -52,6 +57,8 @@ def build_page(path: Path, depth: int, variant: str | None) -> tuple[GamePage, s
 
 def run(args: argparse.Namespace) -> int:
     """Write one page per game (and an index page with several); exit 1 on any perft mismatch."""
+    from fairyport.report.page import IndexEntry, index_page
+
     if args.depth < 1:
         raise UsageError("--depth must be at least 1", found=str(args.depth))
     out = Path(args.output)

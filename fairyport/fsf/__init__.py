@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fairyport.format import Format, ShowOptions
-from fairyport.fsf.engine import load
-from fairyport.fsf.read import read_file, read_text
-from fairyport.fsf.validate import validate_file
-from fairyport.fsf.write import write_game
+from fairyport.format import Format, ShowOptions, deferred
+
+load = deferred("fairyport.fsf.engine", "load")
+read_file = deferred("fairyport.fsf.read", "read_file")
+read_text = deferred("fairyport.fsf.read", "read_text")
+validate_file = deferred("fairyport.fsf.validate", "validate_file")
+write_game = deferred("fairyport.fsf.write", "write_game")
 
 
 def show(path: Path, options: ShowOptions) -> int:

@@ -75,6 +75,7 @@ HANDLED = frozenset({
     "soldierPromotionRank", "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes",
     "extinctionPieceCount", "extinctionOpponentPieceCount", "mustCapture", "flagPiece.white", "flagPiece.black",
     "flagRegion.white", "flagRegion.black", "flagPieceCount", "flagPieceBlockedWin", "flagMove", "flagPieceSafe",
+    "checking",
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
     "connectRegion2.black", "mustDrop",
@@ -87,6 +88,14 @@ move it loses its ``i`` and is written ``fmnnD`` (``nn``: the e.p. rights that `
 STALEMATE = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS, "win": StalemateResult.WIN}
 """``stalemateValue`` for the stalemated side."""
 SIDES = ((WHITE, "white"), (BLACK, "black"))
+SPECIAL_PIECES = {
+    "janggiCannon": "a cannon that may neither hop over nor capture another janggi cannon (Fairy-Stockfish's "
+                    "move generator special-cases it; its Betza pR does not say so)",
+}
+"""Fairy-Stockfish's built-in piece types with rules beyond their Betza (refused by name)."""
+NO_CASTLING_KING = "king without castling"
+"""The name of the king type of the side the start position gives no castling right (when the other side has
+one): the model's castling belongs to a piece type, Fairy-Stockfish's rights to a side."""
 
 
 def _zoned_modes(modes: str) -> str:
@@ -181,6 +190,9 @@ class _Builder:
         for piece_type in PIECES:
             if piece_type not in self.state.pieces:
                 continue
+            if piece_type in SPECIAL_PIECES and piece_type not in self.state.custom:
+                raise UnsupportedError(f"{piece_type}: {SPECIAL_PIECES[piece_type]}",
+                                       self.piece_where(piece_type).location(), feature=piece_type)
             moves = self.moves_of(piece_type)
             piece = PieceType(piece_type, self.letters[piece_type], moves, royal=piece_type == "king")
             if piece_type in self.state.custom:
@@ -188,7 +200,7 @@ class _Builder:
             mobility = {color: self.on_board(self.state.get(f"mobility.{side}.{piece_type}")) for color, side in SIDES}
             if any(mobility.values()):
                 full = {c: s or self.everything() for c, s in mobility.items()}
-                piece.confined_to = self.zone(f"mobility {piece_type}", full)
+                piece.confined_to = self.zone(f"mobility-{piece_type}", full)
             out.append(piece)
         return out
 
@@ -201,7 +213,7 @@ class _Builder:
         white = frozenset((f, r) for f in range(self.files) for r in range(rank, self.ranks))
         black = frozenset((f, r) for f in range(self.files) for r in range(self.ranks - rank))
         soldier.betza = "fW"
-        soldier.zoned_moves = (ZonedMove("sW", self.zone("soldier sideways", {WHITE: white, BLACK: black})),)
+        soldier.zoned_moves = (ZonedMove("sW", self.zone("soldier-sideways", {WHITE: white, BLACK: black})),)
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> tuple[Setup, str]:
@@ -274,7 +286,7 @@ class _Builder:
             if self.virgin_is_region(piece, rest, regions, setup):
                 piece.betza = betza.write([*initial, *rest])
                 continue
-            zone = zone or self.zone("double step", regions)
+            zone = zone or self.zone("double-step", regions)
             piece.betza = betza.write(rest) if rest else ""
             plain = [dataclasses.replace(m, legs=(dataclasses.replace(m.first, modes=_zoned_modes(m.first.modes)),
                                                   *m.legs[1:])) for m in initial]
@@ -287,7 +299,7 @@ class _Builder:
             pawn.betza = pawn.betza.replace("fcF", "fceF")
         if self.state.get("tripleStepRegion.white") or self.state.get("tripleStepRegion.black"):
             raise self.refuse("tripleStepRegion.white", "triple steps")
-        creators = [p.name for p in pieces if any(z.zone == "double step" for z in p.zoned_moves)
+        creators = [p.name for p in pieces if any(z.zone == "double-step" for z in p.zoned_moves)
                     or any(m.first.has("i") for m in betza.parse_moves(p.betza))]
         for taker in sorted(ep_types - {"pawn"}):
             if taker in self.state.pieces and creators and self.captures_apart(taker):
@@ -338,7 +350,7 @@ class _Builder:
             raise self.refuse("promotionPawnTypes.white", "different promotion pawn types per side")
         if choices != state.get("promotionPieceTypes.black"):
             raise self.refuse("promotionPieceTypesWhite", "different promotion choices per side")
-        promoted: dict[str, str | None] = state.get("promotedPieceType")
+        promoted: dict[str, str | None] = dict(state.get("promotedPieceType"))
         stuck = state.get("immobilityIllegal")
         if any(zone_squares.values()):
             depth = self.last_ranks(zone_squares)
@@ -347,9 +359,15 @@ class _Builder:
                 piece = by_name.get(piece_type)
                 if piece is None:
                     continue
+                targets = set(choices)
                 if promoted.get(piece_type):
-                    raise self.refuse("promotedPieceType", f"{piece_type} is a pawn type and promotes shogi-style too")
-                order = [t for t in PIECES if t in choices and t in by_name]
+                    if piece_type != "pawn":
+                        raise self.refuse("promotedPieceType",
+                                          f"{piece_type} is a pawn type and promotes shogi-style too")
+                    # Fairy-Stockfish's pawn promotes on every move that ends in the region: to each promotion
+                    # type and to its promoted type alike (make_promotions), so the latter is one more choice.
+                    targets.add(promoted.pop(piece_type))
+                order = [t for t in PIECES if t in targets and t in by_name]
                 piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t]) for t in reversed(order)),
                                             depth=depth or 1, zone=name,
                                             mandatory=state.get("mandatoryPawnPromotion"),
@@ -391,7 +409,7 @@ class _Builder:
                 zones[color] = squares
             zone = None
             if any(z != self.everything() for z in zones.values()):
-                zone = self.zone(f"drop {piece.name}", zones)
+                zone = self.zone(f"drop-{piece.name}", zones)
             limit = state.get("dropNoDoubledCount") if no_doubled == piece.name else None
             mate = state.get("shogiPawnDropMateIllegal") and piece.name == "shogiPawn"
             if zone is not None or limit is not None or mate:
@@ -403,15 +421,14 @@ class _Builder:
         With ``flagMove`` and ``flagPieceSafe`` off, Fairy-Stockfish ends the game as soon as the player who just
         moved has ``flagPieceCount`` of their ``flagPiece`` in their ``flagRegion`` (or, with
         ``flagPieceBlockedWin``, one in a full region): the player to move has no move. A flag the player to move
-        has reached does not end the game. ``flagMove`` (the other side gets one more move) and
-        ``flagPieceSafe`` (the piece must not be attacked) are refused.
+        has reached does not end the game. ``flagMove`` (the other side gets one more move; with a king as the
+        flag piece only Black, and only when its king can step into its region) is the goal's ``extra_move``;
+        ``flagPieceSafe`` (the piece must not be attacked) is refused.
         """
         state = self.state
         region = self.region("flagRegion")
         if not any(region.values()):
             return
-        if state.get("flagMove"):
-            raise self.refuse("flagMove", "the opponent's extra move after a flag is reached")
         if state.get("flagPieceSafe"):
             raise self.refuse("flagPieceSafe", "a flag that counts only while the piece is not attacked")
         ids: dict[Color, str | None] = {}
@@ -424,7 +441,8 @@ class _Builder:
             else:
                 raise self.refuse(f"flagPiece.{side}", f"the flag piece {piece_type} is not in the game")
         rules.flag = FlagGoal(self.zone("flag", region), ids[WHITE], ids[BLACK],
-                              count=state.get("flagPieceCount"), blocked_win=state.get("flagPieceBlockedWin"))
+                              count=state.get("flagPieceCount"), blocked_win=state.get("flagPieceBlockedWin"),
+                              extra_move=state.get("flagMove"))
         if rules.flag.count < 1:
             raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
 
@@ -454,6 +472,21 @@ class _Builder:
         if self.state.get("capturesToHand"):
             raise self.refuse("blastOnCapture", "atomic captures whose blasted pieces go to a hand")
         rules.blast = Blast((self.letters["pawn"],) if "pawn" in self.letters else ())
+
+    def flag_move(self, pieces: list[PieceType], rules: Rules) -> None:
+        """Fairy-Stockfish gives the extra move after a king reached its flag by the king type; the model by
+        royalty: refuse where the two differ."""
+        flag = rules.flag
+        if flag is None or not flag.extra_move:
+            return
+        by_id = {p.id: p for p in pieces}
+        for color, side in SIDES:
+            wanted = flag.piece(color)
+            piece = by_id.get(wanted) if wanted is not None else None
+            is_king = piece is not None and piece.name in ("king", NO_CASTLING_KING)
+            if piece is not None and piece.royal != is_king:
+                raise self.refuse("flagMove", f"the extra flag move with {piece.name} as {side}'s flag piece "
+                                  "(royal in the model, not Fairy-Stockfish's king, or the other way round)")
 
     def extinction(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
         """The extinction goal, and pseudo-royal extinction pieces as royal pieces where the two agree.
@@ -504,20 +537,40 @@ class _Builder:
             rules.royal_protection = RoyalProtection.EVERY
         elif len(royal) == 1 and limit == 1 and "king" not in by_name:
             rules.royal_protection = RoyalProtection.LAST
+        elif limit == 1 and "king" not in types and not state.get("pieceDrops") and self.one_royal_type(royal, setup):
+            # each side only ever has one royal type (its king, or its pseudo-royal pieces): protecting the last
+            # one of them is Fairy-Stockfish's rule (pseudo-royal while a side has at most one)
+            rules.royal_protection = RoyalProtection.LAST
         else:
             raise self.refuse("extinctionPieceTypes", "pseudo-royal pieces whose number may exceed "
                               f"extinctionPieceCount + 1 = {limit} (royal only while few enough)")
 
-    def castling(self, pieces: list[PieceType], setup: Setup, rights: str) -> None:
+    def one_royal_type(self, royal: list[PieceType], setup: Setup) -> bool:
+        """Whether each side has, and can only ever get, royal pieces of one type (placed, or promoted to)."""
+        ids = {p.id for p in royal}
+        king = self.letters.get("king")
+        if king is not None:
+            ids.add(king)
+        names = {p.id: p.name for p in royal}
+        for color, side in SIDES:
+            kinds = {p.id for p in setup.placement.values() if p.color == color and p.id in ids}
+            gained = set(self.state.get(f"promotionPieceTypes.{side}"))
+            gained |= {t for t in self.state.get("promotedPieceType").values() if t}
+            kinds |= {pid for pid, name in names.items() if name in gained}
+            if len(kinds) > 1:
+                return False
+        return True
+
+    def castling(self, pieces: list[PieceType], setup: Setup, rights: str, rules: Rules) -> None:
         state = self.state
         if not state.get("castling") or rights == "-":
             return
         if set(rights) - set("KQkq"):
             raise self.refuse("startFen", f"castling rights {rights!r} (only K, Q, k and q are read)")
         king_type = state.get("castlingKingPiece.white")
-        if king_type != state.get("castlingKingPiece.black") or king_type != "king" or "king" not in state.pieces:
-            raise self.refuse("castlingKingPiece.white", "castling with a piece that is not the royal king")
-        king_letter = self.letters["king"]
+        if king_type != state.get("castlingKingPiece.black") or king_type not in state.pieces:
+            raise self.refuse("castlingKingPiece.white", "castling with different pieces per side, or none")
+        king_letter = self.letters[king_type]
         on_first = [sq for sq, p in setup.placement.items()
                     if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
         king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
@@ -532,9 +585,11 @@ class _Builder:
         letters = {self.letters[t] for t in partners if t in self.letters}
         rook_like = {p.id for p in pieces
                      if any(m.atom == "R" and not m.is_multi_leg for m in betza.parse_moves(p.betza))}
-        castles = False
+        castles: set[Color] = set()
         for color, rank, marks in ((WHITE, 0, "KQ"), (BLACK, self.ranks - 1, "kq")):
             granted = {c for c in rights if c in marks}
+            if not granted:
+                continue
             king = setup.placement.get(square_name(king_file, rank))
             in_place = king is not None and king.id == king_letter and king.color == color
             possible: set[str] = set()
@@ -548,10 +603,31 @@ class _Builder:
             if granted != possible:
                 raise self.refuse("startFen", f"castling rights {rights!r}: the pieces allow "
                                   f"{''.join(sorted(possible)) or 'none'} for {COLOR_NAMES[color]}")
-            castles = castles or bool(possible)
-        if castles:
-            king_piece = next(p for p in pieces if p.name == "king")
-            king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
+            castles.add(color)
+        if not castles:
+            return
+        king_piece = next(p for p in pieces if p.name == king_type)
+        if len(castles) == 1:
+            self.king_without_castling(pieces, setup, rules, king_piece, WHITE if BLACK in castles else BLACK)
+        king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
+
+    def king_without_castling(self, pieces: list[PieceType], setup: Setup, rules: Rules, king: PieceType,
+                              color: Color) -> None:
+        """Give ``color``'s castling pieces (``king``: kings) their own type without castling: Fairy-Stockfish's
+        start position gives that side no castling right (the model's castling belongs to the piece type, both
+        sides alike)."""
+        used = {p.id for p in pieces}
+        letter = next(c for c in "ZYXWVUTSRQPONMLKJIHGFEDCBA" if c not in used)
+        name = NO_CASTLING_KING if king.name == "king" else f"{king.name} without castling"
+        pieces.insert(pieces.index(king) + 1, dataclasses.replace(king, name=name, id=letter, extra={}))
+        for square, placed in list(setup.placement.items()):
+            if placed.id == king.id and placed.color == color:
+                setup.placement[square] = Piece(letter, color)
+        if rules.flag is not None and rules.flag.piece(color) == king.id:
+            if color == WHITE:
+                rules.flag = dataclasses.replace(rules.flag, white_piece=letter)
+            else:
+                rules.flag = dataclasses.replace(rules.flag, black_piece=letter)
 
     def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
                       rook_like: set[str]) -> bool:
@@ -604,7 +680,8 @@ class _Builder:
         setup, rights = self.setup()
         rules = Rules(stalemate=STALEMATE[self.state.get("stalemateValue")],
                       royals_may_face=not self.state.get("flyingGeneral"),
-                      must_capture=self.state.get("mustCapture"), must_drop=self.state.get("mustDrop"))
+                      must_capture=self.state.get("mustCapture"), no_checks=not self.state.get("checking"),
+                      must_drop=self.state.get("mustDrop"))
         self.flag(rules)
         self.blast(rules)
         self.connect(rules)
@@ -612,7 +689,8 @@ class _Builder:
         self.extinction(pieces, setup, rules)
         self.promotions(pieces)
         self.drops(pieces, rules)
-        self.castling(pieces, setup, rights)
+        self.castling(pieces, setup, rights, rules)
+        self.flag_move(pieces, rules)
         game = Game(Metadata(title=self.section.name, source=self.file),
                     Board(self.files, self.ranks), pieces, setup, rules, self.zones,
                     format_data={"fsf": {"section": self.section.name, "line": self.section.line,

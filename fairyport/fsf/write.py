@@ -1,7 +1,8 @@
 """Write a game as a Fairy-Stockfish ``variants.ini`` section, only where it is exact (see :mod:`.exactness`).
 
-Every piece becomes a custom piece (``customPieceN = x:<betza>``) except the chess pawn (``pawn``), a
-drop-mate pawn (``shogiPawn``) and the royal piece (``king``); each piece string is proven against the
+Every piece becomes a custom piece (``customPieceN = x:<betza>``; a piece read from variants.ini keeps its slot)
+except the chess pawn (``pawn``), a drop-mate pawn (``shogiPawn``), the royal piece (``king``) and a piece named
+like a Fairy-Stockfish type that moves as it (``knight = n``); each piece string is proven against the
 reference generator with pyffish when pyffish is installed (:mod:`.prove`). Anything Fairy-Stockfish cannot
 hold exactly raises :class:`~fairyport.errors.UnsupportedError` naming the piece or rule; with
 ``best_effort`` the nearest section is written and every difference is listed (and repeated as comments at
@@ -14,6 +15,9 @@ import re
 
 from fairyport.conversion import castling_lost
 from fairyport.errors import UnsupportedError
+from fairyport.fsf import options as opt
+from fairyport.fsf.builtins import PIECES
+from fairyport.fsf.dialect import DialectError, to_xbetza
 from fairyport.fsf.exactness import MAX_CUSTOM_PIECES, MAX_FILES, MAX_RANKS
 from fairyport.fsf.prove import prove_piece, pyffish_available
 from fairyport.model import (
@@ -34,6 +38,8 @@ from fairyport.movegen.compile import Variant, code_of
 from fairyport.xbetza import syntax as betza
 
 CHESS_PAWN = frozenset({"ifmnD", "fmW", "fceF"})
+PLAIN_PAWN = frozenset({"fmW", "fcF"})
+"""The pawn without a double step (nor en passant): Fairy-Stockfish's pawn with ``doubleStep = false``."""
 """The chess pawn's moves (canonical XBetza), written as Fairy-Stockfish's built-in ``pawn``."""
 LAME_LEAPS = {"mafsW": "nN", "mafF": "nA"}
 """Multi-leg moves Fairy-Stockfish holds as lame leaps: the xiangqi horse and elephant."""
@@ -65,7 +71,12 @@ class _Writer:
 
     # ------------------------------------------------------------------ pieces
     def fsf_betza(self, piece: PieceType) -> str:
-        """The piece's moves in Fairy-Stockfish's Betza (castling left out), refusing what it cannot hold."""
+        """The piece's moves in Fairy-Stockfish's Betza (castling left out), refusing what it cannot hold. A piece
+        read from variants.ini keeps its string (``extra["fsf"]["betza"]``), written back as it was where it
+        still reads as the piece's moves (so a section read, written and read again gives an equal game)."""
+        stored = piece.extra.get("fsf", {}).get("betza")
+        if isinstance(stored, str) and self.reads_as(stored, piece):
+            return stored
         parts: list[str] = []
         for move in betza.parse_moves(piece.betza):
             text = betza.write([move])
@@ -80,19 +91,33 @@ class _Writer:
                             "Fairy-Stockfish's Betza (dropped)")
         return "".join(parts)
 
+    @staticmethod
+    def reads_as(text: str, piece: PieceType) -> bool:
+        """Whether Fairy-Stockfish's Betza ``text`` reads as exactly ``piece``'s moves other than castling."""
+        try:
+            xbetza, _ = to_xbetza(text)
+        except DialectError:
+            return False
+        own = [m for m in betza.parse_moves(piece.betza) if m.atom != "O"]
+        return sorted(betza.write([m]) for m in betza.parse_moves(xbetza)) == sorted(betza.write([m]) for m in own)
+
     def pieces(self) -> None:
         game = self.game
         royals = [p for p in game.pieces if p.royal]
         if len(royals) > 1:
             self.refuse("royal pieces", "more than one royal piece type: " + ", ".join(p.name for p in royals))
-        custom = 0
         drop_mate = [p for p in game.pieces if p.drop is not None and p.drop.no_drop_mate]
+        # the slots the pieces read from variants.ini came from stay theirs (their names)
+        taken: set[str] = set()
+        reserved = {p.name for p in game.pieces if p.name.startswith("customPiece") and p.name in PIECES}
         for piece in game.pieces:
             letter = piece.id.lower()
             if not re.fullmatch(r"[a-z]", letter):
                 raise UnsupportedError(f"piece {piece.name!r}: Fairy-Stockfish needs one-letter piece ids, not "
                                        f"{piece.id!r}", feature=f"{piece.name}: id")
             moves = {betza.write([m]) for m in betza.parse_moves(piece.betza)}
+            if {"fcF", "feF"} <= moves:  # diagonal captures and e.p. captures written apart: the chess pawn's fceF
+                moves = (moves - {"fcF", "feF"}) | {"fceF"}
             if piece.zoned_moves and not self.is_soldier(piece, moves):
                 self.refuse(f"{piece.name}: zoned moves", f"piece {piece.name!r}: moves that depend on a zone ("
                             + "; ".join(f"{z.betza} {z.on} {'' if z.inside else 'outside '}{z.zone}"
@@ -104,33 +129,35 @@ class _Writer:
             elif piece is (royals[0] if royals else None) and game.rules.blast is not None:
                 # with atomic captures the royal piece is Fairy-Stockfish's pseudo-royal extinction piece
                 text = self.fsf_betza(piece)
-                custom += text != "K"
-                self.slots[piece.id] = "commoner" if text == "K" else f"customPiece{custom}"
-                line = f"commoner = {letter}" if text == "K" else f"customPiece{custom} = {letter}:{text}"
+                slot = "commoner" if text == "K" else _custom_slot(piece, taken, reserved)
+                self.slots[piece.id] = slot
+                line = f"commoner = {letter}" if text == "K" else f"{slot} = {letter}:{text}"
             elif piece is (royals[0] if royals else None):
                 text = self.fsf_betza(piece)
                 self.slots[piece.id] = "king"
                 line = f"king = {letter}" if text == "K" else f"king = {letter}:{text}"
-            elif moves == CHESS_PAWN:
+            elif moves in (CHESS_PAWN, PLAIN_PAWN) and "pawn" not in taken and piece.name not in reserved:
                 self.slots[piece.id] = "pawn"
                 line = f"pawn = {letter}"
-            elif piece in drop_mate[:1] and moves == {"fW"}:
+            elif moves == {"fW"} and (piece in drop_mate[:1] or (piece.name == "shogiPawn" and not drop_mate)):
                 self.slots[piece.id] = "shogiPawn"
                 line = f"shogiPawn = {letter}"
+            elif piece.name in NAMED_TYPES and piece.name not in taken and piece not in drop_mate \
+                    and self.reads_as(PIECES[piece.name], piece):
+                self.slots[piece.id] = piece.name
+                line = f"{piece.name} = {letter}"
             else:
                 if piece in drop_mate:
                     self.refuse(f"{piece.name}: drop mate", f"piece {piece.name!r}: drop-mate prohibition on a "
                                 "piece that is not a single shogi pawn (fW)")
-                custom += 1
-                if custom > MAX_CUSTOM_PIECES:
-                    raise UnsupportedError(f"more than {MAX_CUSTOM_PIECES} custom pieces", feature="pieces")
-                slot = f"customPiece{custom}"
+                slot = _custom_slot(piece, taken, reserved)
                 self.slots[piece.id] = slot
                 line = f"{slot} = {letter}:{self.fsf_betza(piece)}"
+            taken.add(self.slots[piece.id])
             self.lines.append(line)
             if self.prove and self.slots[piece.id] not in ("pawn", "shogiPawn", "soldier"):
                 probe_line = re.sub(r"^\w+ = \w", "customPiece1 = a", line) if ":" in line else \
-                    "customPiece1 = a:K"
+                    f"customPiece1 = a:{PIECES.get(self.slots[piece.id], 'K')}"
                 difference = prove_piece(piece, probe_line, game.board.files, game.board.ranks)
                 if difference is not None:
                     self.refuse(f"{piece.name}: {piece.betza}", f"piece {piece.name!r} ({piece.betza}) moves "
@@ -290,7 +317,9 @@ class _Writer:
     def castling(self) -> None:
         v = self.variant
         castlers = [t for t in v.types if t.castling]
-        pawns = [pid for pid, slot in self.slots.items() if slot == "pawn"]
+        pawns = [pid for pid, slot in self.slots.items()
+                 if slot == "pawn" and "ifmnD" in {betza.write([m]) for m in betza.parse_moves(
+                     self.game.piece_type(pid).betza)}]
         if pawns:
             ranks = {(color, self.variant.geometry.coords[sq][1])
                      for sq, code in v.start_codes.items()
@@ -345,13 +374,34 @@ class _Writer:
                 self.add(f"flagRegion{side}", self.region(self.squares_of(color, game.zone_squares(flag.zone, color))))
             self.add("flagPieceCount", flag.count)
             self.add("flagPieceBlockedWin", str(flag.blocked_win).lower())
+            if flag.extra_move:
+                self.add("flagMove", "true")
         if game.rules.must_capture:
             self.add("mustCapture", "true")
+        if game.rules.no_checks:
+            self.add("checking", "false")
         self.extinction_and_blast()
         self.connect()
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",
                                     StalemateResult.WIN: "win"}[game.rules.stalemate])
         self.add("checkmateValue", "loss")
+
+    def kept_options(self) -> None:
+        """The options read from variants.ini that cannot change the moves (``format_data["fsf"]["kept"]``: draw
+        rules, evaluation hints, ...), written back; ``pieceToCharTable`` only where every piece is written as the
+        type it was read as (the table is per type)."""
+        kept = self.game.format_data.get("fsf", {}).get("kept", {})
+        if not isinstance(kept, dict):
+            return
+        same_types = all(self.slots.get(p.id) == p.name for p in self.game.pieces)
+        written = {line.split(" = ", 1)[0] for line in self.lines}
+        for key, value in kept.items():
+            spec = opt.OPTIONS.get(key)
+            if spec is None or spec.kind != opt.KEEP or key in written:
+                continue
+            if key == "pieceToCharTable" and not same_types:
+                continue
+            self.add(key, value)
 
     def connect(self) -> None:
         """``connectN``, ``connectNxN``, ``connectRegion1/2``, the directions, piece types and value; ``mustDrop``."""
@@ -422,11 +472,29 @@ class _Writer:
         self.castling()
         self.regions_and_values()
         self.add("startFen", self.variant.start_position().fen())
+        self.kept_options()
         title = game.metadata.title or name
         header = [f"# {title}, written by fairyport (convert --to fsf)"]
         header += [f"# NOT EXACT: {item}" for item in self.lost]
         return "\n".join([*header, f"[{name}]", *self.lines]) + "\n"
 
+
+def _custom_slot(piece: PieceType, taken: set[str], reserved: set[str]) -> str:
+    """The ``customPieceN`` slot of ``piece``: the one it was read from (its name) when free, else the first one
+    neither taken nor reserved (the names of other pieces read from slots)."""
+    if piece.name.startswith("customPiece") and piece.name in PIECES and piece.name not in taken:
+        return piece.name
+    slot = next((f"customPiece{n}" for n in range(1, MAX_CUSTOM_PIECES + 1)
+                 if f"customPiece{n}" not in taken | reserved), "")
+    if not slot:
+        raise UnsupportedError(f"more than {MAX_CUSTOM_PIECES} custom pieces", feature="pieces")
+    return slot
+
+
+NAMED_TYPES = frozenset(PIECES) - {"pawn", "king", "shogiPawn", "soldier", "janggiCannon"} \
+    - {f"customPiece{n}" for n in range(1, MAX_CUSTOM_PIECES + 1)}
+"""Fairy-Stockfish's piece types a piece of that name is written as (``knight = n``) when their moves are the
+piece's; the others have rules beyond their Betza (pawn, soldier, janggiCannon) or are written by the rules."""
 
 SECTION_SUFFIX = "-fairyport"
 """Added to every section name: Fairy-Stockfish ignores a section named like one of its built-in variants

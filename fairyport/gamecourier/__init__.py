@@ -13,14 +13,16 @@
 
 from __future__ import annotations
 
-from fairyport.format import Format
-from fairyport.gamecourier.gamecode.engine import load
-from fairyport.gamecourier.lint.run import validate_file
-from fairyport.gamecourier.preset import rewrite_file
-from fairyport.gamecourier.program.write import write_preset
-from fairyport.gamecourier.read import read_game, read_text
-from fairyport.gamecourier.show import show
-from fairyport.gamecourier.write import write_game
+from fairyport.format import Format, deferred
+
+load = deferred("fairyport.gamecourier.gamecode.engine", "load")
+validate_file = deferred("fairyport.gamecourier.lint.run", "validate_file")
+rewrite_file = deferred("fairyport.gamecourier.preset", "rewrite_file")
+write_preset = deferred("fairyport.gamecourier.program.write", "write_preset")
+read_game = deferred("fairyport.gamecourier.read", "read_game")
+read_text = deferred("fairyport.gamecourier.read", "read_text")
+show = deferred("fairyport.gamecourier.show", "show")
+write_game = deferred("fairyport.gamecourier.write", "write_game")
 
 
 def sniff(head: str) -> bool:

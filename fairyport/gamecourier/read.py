@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ from fairyport.gamecourier.gamecode.nodes import (
     walk_expr,
 )
 from fairyport.gamecourier.preset import parse_preset, read_preset
-from fairyport.gamecourier.rulestext import piece_rows
+from fairyport.gamecourier.rulestext import piece_rows, split_moves
 from fairyport.gamecourier.translate import translate
 from fairyport.gamecourier.writehands import PROMOTED_MARK
 from fairyport.model import (
@@ -53,6 +54,7 @@ from fairyport.model import (
     Board,
     Color,
     DropRule,
+    FlagGoal,
     Game,
     KeptCode,
     Metadata,
@@ -155,6 +157,35 @@ def game_from_analysis(info: Analysis, source: str) -> Game:
         _read_drops(info, game)
     game.validate()
     return game
+
+
+_FLAG_TEST = re.compile(r"\((?:== space (\w+) (\S+)|fn (white|black) space (\w+))\)")
+"""One square's test of the writer's ``def flagged_white`` / ``def flagged_black``."""
+
+
+def _flag_goal(info: Analysis, game: Game) -> FlagGoal | None:
+    """The flag goal from the writer's ``def flagged_SIDE`` functions: per side an ``or`` of tests
+    ``(== space SQ LABEL)`` (the flag piece) or ``(fn SIDE space SQ)`` (any piece) over the squares of a zone of
+    the game; None without them (or where they are not that idiom: noted)."""
+    found: dict[Color, tuple[str | None, frozenset[str]]] = {}
+    for color, side in ((WHITE, "white"), (BLACK, "black")):
+        command = _def(info, f"flagged_{side}")
+        if command is None:
+            return None
+        body = command.text.split(None, 2)[2] if len(command.text.split(None, 2)) == 3 else ""
+        tests = _FLAG_TEST.findall(body)
+        rebuilt = " or ".join(f"(== space {sq} {lab})" if sq else f"(fn {who} space {sq2})"
+                              for sq, lab, who, sq2 in tests)
+        labels = {lab.upper() if lab else None for _, lab, _, _ in tests}
+        if not tests or rebuilt != body.strip() or len(labels) != 1 or any(w and w != side for _, _, w, _ in tests):
+            game.format_data[FORMAT]["notes"].append(f"flagged_{side} not understood")
+            return None
+        found[color] = (labels.pop(), frozenset(sq or sq2 for sq, _, _, sq2 in tests))
+    for zone in dict.fromkeys(z.name for z in game.zones):
+        if all(game.zone_squares(zone, color) == found[color][1] for color in (WHITE, BLACK)):
+            return FlagGoal(zone, found[WHITE][0], found[BLACK][0])
+    game.format_data[FORMAT]["notes"].append("the flag squares are no zone of the game")
+    return None
 
 
 def _author(info: Analysis) -> str:
@@ -288,6 +319,7 @@ def _read_rules(info: Analysis, game: Game) -> None:
                     data["notes"].append(f"zone function {name} not understood")
                     continue
                 game.zones.append(Zone(name[len("zone_"):-len(side)], squares, color))
+    game.rules.flag = _flag_goal(info, game)
     for piece in game.pieces:
         piece.promotion = _promotion(info, game, piece)
     if not any(p.promotion for p in game.pieces):
@@ -455,9 +487,11 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
                     game.zones.append(Zone(zone, flagged))
                 piece.confined_to = zone
         piece.betza = translated.betza if translated is not None else ""
-    stated = {label: row[2] for label, row in rows.items()}
-    trial = dataclasses.replace(game, pieces=[dataclasses.replace(p, betza=stated.get(p.id, p.betza))
-                                              for p in game.pieces], format_data={})
+    stated = {label: split for label, row in rows.items() if (split := split_moves(row[2])) is not None}
+    zones = {z.name for z in game.zones}
+    stated = {label: (plain, zoned) for label, (plain, zoned) in stated.items() if {z.zone for z in zoned} <= zones}
+    trial = dataclasses.replace(game, pieces=[dataclasses.replace(p, betza=stated[p.id][0], zoned_moves=stated[p.id][1])
+                                              if p.id in stated else p for p in game.pieces], format_data={})
     try:
         written, _ = write_game(trial, best_effort=True)
     except FairyportError:
@@ -467,7 +501,7 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
         own = [_def_line(info, piece.id), _def_line(info, piece.id.lower())]
         regenerated = [written_defs.get(piece.id), written_defs.get(piece.id.lower())]
         if piece.id in stated and own == regenerated:
-            piece.betza = stated[piece.id]
+            piece.betza, piece.zoned_moves = stated[piece.id]
             continue
         if _def(info, _white_label(info, piece.id)) is None:
             _untranslated(game, f"{piece.name}: no piece function")

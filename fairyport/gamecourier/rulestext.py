@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 
-from fairyport.model import BareKingRule, Game, PieceType, StalemateResult
+from fairyport.model import BareKingRule, Game, PieceType, StalemateResult, ZonedMove
 from fairyport.xbetza import syntax as betza
 
 ATOM_WORDS = {
@@ -53,8 +53,15 @@ def move_words(text: str) -> str:
     return "; ".join(phrases)
 
 
+ZONED_SEPARATOR = "; "
+"""Between the XBetza and each zoned move (``BETZA from|to [outside] ZONE``) in the piece table's XBetza cell."""
+
+
 def _row(piece: PieceType) -> str:
-    cells = [piece.id, piece.name, piece.betza, move_words(piece.betza), piece.image or ""]
+    moves = ZONED_SEPARATOR.join([piece.betza, *(z.text() for z in piece.zoned_moves)])
+    words = move_words(piece.betza) + "".join(f"; where the zone {z.zone} allows: {move_words(z.betza)}"
+                                              for z in piece.zoned_moves)
+    cells = [piece.id, piece.name, moves, words, piece.image or ""]
     escaped = [html.escape(c, quote=False) for c in cells]
     return (f"<tr><td>{escaped[0]}</td><td>{escaped[1]}</td><td><code>{escaped[2]}</code></td>"
             f"<td>{escaped[3]}</td><td>{escaped[4]}</td></tr>")
@@ -98,6 +105,15 @@ def rules_html(game: Game) -> str:
         lines.append(f"<p>Source: {html.escape(source, quote=False)}. "
                      "Written by fairyport from the common game model.</p>")
     return "\n".join(lines) + "\n"
+
+
+def split_moves(cell: str) -> tuple[str, tuple[ZonedMove, ...]] | None:
+    """The XBetza and the zoned moves of a piece table's XBetza cell (None where an item is not a zoned move)."""
+    first, *rest = cell.split(ZONED_SEPARATOR.strip())
+    zoned = tuple(ZonedMove.from_text(item) for item in rest)
+    if any(z is None for z in zoned):
+        return None
+    return first.strip(), tuple(z for z in zoned if z is not None)
 
 
 def piece_rows(text: str) -> list[tuple[str, str, str, str]]:

@@ -18,8 +18,10 @@ The code, in the order a maintainer reads it (Pre-Game):
   count).
 
 Post-Move N first rejects a promotion the piece may not make there and a move its function does not allow (the
-guards the interpreter's shortcut proves candidates dead with, :mod:`.gamecode.prune`), then checks the move with
-``illegal`` and the promotion choice with ``badpromotion``, ``die``\\ s with a message, then performs e.p.
+guards the interpreter's shortcut proves candidates dead with, :mod:`.gamecode.prune`), then a move onto an own
+piece, then sets ``kingat`` and ``quiet`` (the check test's shortcuts, :mod:`.writequiet`: Pre-Move N keeps the
+royal square in ``kingsq`` and whether it is attacked in ``incheck``), checks the move with ``illegal`` and, where
+the piece may promote, the promotion choice with ``badpromotion``, ``die``\\ s with a message, then performs e.p.
 captures, the castling partner's move and the flag and e.p. updates. Post-Game N lists the opponent's legal moves
 with ``setlegal`` and ends the game on checkmate or stalemate with the game's result.
 """
@@ -43,6 +45,7 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Color,
+    FlagGoal,
     Game,
     PieceType,
     RoyalProtection,
@@ -184,7 +187,8 @@ def _check_rules(ctx: _Context) -> None:
     game = ctx.game
     royals = [p for p in game.pieces if p.royal]
     for feature, text in goal_rules(game):
-        ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
+        if not (feature == "flag goal" and _written_flag(game) is not None):
+            ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
     per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and game.piece_type(s.id).royal)
                 for c in (WHITE, BLACK)]
     if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
@@ -409,11 +413,34 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             test = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #2", f"fn promo_zone_{lab} #1")
             promotes.append(f"(== #0 {lab} and ({test}))")
     lines.append("def promotes " + (" or ".join(promotes) if promotes else "false") + ";")
+    lines.extend(_flag_lines(game))
     lines.extend(_subroutines(ctx, codes))
     if hands.uses_hands(game):
         assert stuck is not None
         lines.extend(hands.hand_subs(game, _zone_test, stuck))
     return "\n".join(lines) + "\n"
+
+
+def _written_flag(game: Game) -> FlagGoal | None:
+    """The flag goal where GAME Code is written for it (one flag piece in the zone, no full-zone win, no extra
+    move)."""
+    flag = game.rules.flag
+    return flag if flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move else None
+
+
+def _flag_lines(game: Game) -> list[str]:
+    """``def flagged_white`` / ``def flagged_black``: that side has a flag piece on a square of its flag zone
+    (one test per square, cheaper than a walk over the pieces); the flag goal's idiom, read back by the reader."""
+    flag = _written_flag(game)
+    if flag is None:
+        return []
+    lines: list[str] = []
+    for color in (WHITE, BLACK):
+        wanted = flag.piece(color)
+        tests = [f"== space {sq} {label(game.piece_type(wanted), color)}" if wanted is not None
+                 else f"fn {SIDES[color]} space {sq}" for sq in sorted(game.zone_squares(flag.zone, color))]
+        lines.append(f"def flagged_{SIDES[color]} " + " or ".join(f"({t})" for t in tests) + ";")
+    return lines
 
 
 def _facing_royal(game: Game) -> PieceType | None:
@@ -454,15 +481,14 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             *[line for line in [screens_def(ctx.quiet)] if line is not None],
             "sub royalsquare side:",
             "  set rs_found false;",
+            "  set rs_count 0;",
             f"  for (rs_square rs_piece) {PIECES_OF_SIDE}:",
             "    if fn royal #rs_piece:",
-            "      if #rs_found:",
-            "        return false;",
-            "      endif;",
             "      set rs_found #rs_square;",
+            "      set rs_count + #rs_count 1;",
             "    endif;",
             "  next;",
-            "  return #rs_found;",
+            "  return cond == #rs_count 1 #rs_found false;",
             "endsub;",
         ]
     royal = _facing_royal(game)
@@ -488,10 +514,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         ]
     castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)]
     # illegal: the rules a move made on the board must keep (the promotion choice apart)
-    lines += ["sub illegal from to piece captured side enemy:",
-              "  if fn #side #captured:",
-              "    return true;",
-              "  endif;"]
+    lines += ["sub illegal from to piece captured side enemy:"]  # own captures: rejected before (Post-Move, trymove)
     ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
     if ep_labels:
         lines += ["  set il_victim false;",
@@ -582,7 +605,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     ]
     promoting = [(p, c) for p in game.pieces if p.promotion is not None for c in (WHITE, BLACK)]
     shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p, _ in promoting)
-    lines += ["sub badpromotion piece to promoted" + (" from:" if shogi else ":")]
+    if promoting:  # asked only where the piece may promote (Post-Move's first guard rejects other promotions)
+        lines += ["sub badpromotion piece to promoted" + (" from:" if shogi else ":")]
     for piece, color in promoting:
         lab = label(piece, color)
         assert piece.promotion is not None
@@ -592,7 +616,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   f"      return not fn promo_choice_{lab} #promoted #to;",
                   "    endif;",
                   "  endif;"]
-    lines += ["  return != #promoted #piece;", "endsub;"]
+    if promoting:
+        lines += ["endsub;"]
     return lines
 
 
@@ -626,12 +651,13 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         "  die You may not move moved from origin to dest.;",
         "endif;",
         *(["set quiet false;", "set kingat false;"] if quiet else []),
-        "if != space dest moved or fn promotes moved dest origin:",
-        "  if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
-        "    die You may not promote moved that way on dest.;",
-        "  endif;",
-        "endif;",
     ]
+    if any(p.promotion is not None for p in game.pieces):
+        lines += ["if fn promotes moved dest origin:",
+                  "  if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
+                  "    die You may not promote moved that way on dest.;",
+                  "  endif;",
+                  "endif;"]
     if hands.uses_hands(game):
         lines = (["if not fn inplay dest:",
                   "  die Pieces move and drop onto the board only.;",
@@ -673,6 +699,9 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     if _virgin_squares(game, codes):
         lines += ["unsetflag origin dest;"]
     lines += ["set ep false;", "set epvictim false;"]
+    if _written_flag(game) is not None:
+        lines = [f"if fn flagged_{enemy}:", f"  die The game is over: {enemy.capitalize()} has reached the flag.;",
+                 "endif;", *lines]
     for piece in game.pieces:
         for source in codes[piece.id, color].ep_sources:
             (x, y), (px, py) = source.vector, source.passed
@@ -696,6 +725,9 @@ def _postgame(game: Game, color: Color) -> str:
     result = game.rules.stalemate
     stalemate = _RESULT_WORDS[result].format(winner=winner, loser=loser)
     lines = [f"if == 0 sub legalmoves {enemy} {side}:"]
+    if _written_flag(game) is not None:
+        lines = [f"if fn flagged_{side}:", f"  say {winner} has reached the flag and won.;", "  won;",
+                 "else" + lines[0]]
     if any(p.royal for p in game.pieces):
         lines += [f"  if sub checked {enemy} {side}:",
                   f"    say Checkmate! {winner} has won.;",

@@ -8,9 +8,14 @@
 
 from __future__ import annotations
 
-from fairyport.format import Format
-from fairyport.idiagram.files import read_game, read_model_text, rewrite, show, write_game
-from fairyport.idiagram.validate import validate_file
+from fairyport.format import Format, deferred
+
+read_game = deferred("fairyport.idiagram.files", "read_game")
+read_model_text = deferred("fairyport.idiagram.files", "read_model_text")
+rewrite = deferred("fairyport.idiagram.files", "rewrite")
+show = deferred("fairyport.idiagram.files", "show")
+write_game = deferred("fairyport.idiagram.files", "write_game")
+validate_file = deferred("fairyport.idiagram.validate", "validate_file")
 
 
 def sniff(head: str) -> bool:

@@ -16,7 +16,6 @@ from fairyport.conversion import castling_lost
 from fairyport.errors import FairyportError, Location, ParseError, UsageError
 from fairyport.format import ShowOptions
 from fairyport.idiagram import syntax
-from fairyport.idiagram.page import extract_diagrams
 from fairyport.idiagram.read import game_from_document
 from fairyport.idiagram.write import document_from_game
 from fairyport.inputs import read_input, read_input_text
@@ -68,6 +67,8 @@ def read_game(path: Path, *, variant: str | None = None, diagram: int | None = N
             raise UsageError("a diagram file holds one diagram", Location(str(path)), expected="diagram 1",
                              found=str(diagram))
         return read_text(read_input_text(path), file=str(path), title=title)
+    from fairyport.idiagram.page import extract_diagrams  # lxml: only for pages
+
     diagrams = extract_diagrams(read_input(path), str(path))
     if not diagrams:
         raise ParseError("the page has no element with class idiagram", Location(str(path)),
@@ -100,6 +101,8 @@ def rewrite(path: Path) -> bytes:
     """
     path, fragment = split_fragment(path)
     if path.suffix.lower() in HTML_SUFFIXES:
+        from fairyport.idiagram.page import extract_diagrams  # lxml: only for pages
+
         diagrams = extract_diagrams(read_input(path), str(path))
         if fragment is not None:
             if not 1 <= fragment <= len(diagrams):

@@ -18,7 +18,6 @@ from fairyport.model import (
     CHESS_TRIGGERS,
     SHOGI_TRIGGERS,
     WHITE,
-    ZONE_ENDS,
     Color,
     DropRule,
     Promotion,
@@ -518,20 +517,19 @@ def parse_zoned_moves(value: str, location: Location) -> tuple[ZonedMove, ...]:
     for item in value.split(";"):
         where = shifted(location, column)
         column += len(item) + 1
-        words = item.split()
-        if not words:
+        if not item.split():
             continue
-        inside = not (len(words) == 4 and words[2] == "outside")
-        if len(words) != (3 if inside else 4) or words[1] not in ZONE_ENDS:
+        move = ZonedMove.from_text(item)
+        if move is None:
             raise _ext_error(ZONED_KEY, "not a zoned move", where, "BETZA from|to [outside] ZONE", item.strip())
-        check_betza(words[0], shifted(where, len(item) - len(item.lstrip())))
-        moves.append(ZonedMove(words[0], words[-1], "from" if words[1] == "from" else "to", inside))
+        check_betza(move.betza, shifted(where, len(item) - len(item.lstrip())))
+        moves.append(move)
     return tuple(moves)
 
 
 def format_zoned_moves(moves: Sequence[ZonedMove]) -> str:
     """The ``fairyportZoneMoves`` value of ``moves`` (read back by :func:`parse_zoned_moves`)."""
-    return "; ".join(f"{m.betza} {m.on} {'' if m.inside else 'outside '}{m.zone}" for m in moves)
+    return "; ".join(m.text() for m in moves)
 
 
 PROMOTION_MODES = ("mandatory", "optional", "stuck")

@@ -107,7 +107,7 @@ def blast_class(base: type[Position]) -> type[Position]:
                     return []
                 color = self.turn
                 enemy = color ^ 1
-                moves = self.pseudo_legal()
+                moves: list[RawMove] = self.pseudo_legal()
                 if not self._protected(color):
                     return moves
                 own = len(self.royals[color])

@@ -11,6 +11,7 @@ Piece codes: 0 is an empty square; a piece of type index ``t`` and colour ``c`` 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -34,7 +35,8 @@ from fairyport.movegen.atomic import blast_class, compile_blast
 from fairyport.movegen.connect import compile_connect
 from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
-from fairyport.movegen.goals import compile_flag, must_capture_class, must_drop_class
+from fairyport.movegen.goals import compile_flag, rules_class
+from fairyport.movegen.lazy import Lazy
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -81,9 +83,26 @@ its destination, the partner's destination, the squares that must not be attacke
 Screened = tuple[tuple[tuple[tuple[int, ...], frozenset[int], int], ...], tuple[tuple[int, int, int], ...], RayEntries]
 """See :meth:`Variant.screened`."""
 
-MovesFrom = tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, ...], int], ...],
-                  tuple[tuple[tuple[int, ...], int, int], ...], tuple["FlatPath", ...], tuple["Program", ...]]
-"""Everything a piece does from one square: leaps, slides, hops, flat paths, general moves."""
+Leaps = tuple[tuple[int, int], ...]
+"""Plain leaps from one square: (destination, flags)."""
+Slides = tuple[tuple[tuple[int, ...], int], ...]
+"""Plain slides from one square: (ray, flags)."""
+Hops = tuple[tuple[tuple[int, ...], int, int], ...]
+"""Hops from one square: (ray, flags, hop kind)."""
+
+MovesFrom = tuple[Leaps, Slides, Hops, tuple["FlatPath", ...], tuple["Program", ...], int]
+"""Everything a piece does from one square: leaps, slides, hops, flat paths, general moves, and bits telling
+what the generator must do after them (:data:`MAY_PROMOTE`, :data:`MAY_REPEAT`)."""
+
+MAY_PROMOTE = 1
+"""A :data:`MovesFrom` bit: a move from this square may start or end in the piece's promotion zone."""
+MAY_REPEAT = 2
+"""A :data:`MovesFrom` bit: two moves from this square may have the same effect (two moves of the piece reach
+one square, or a general move whose paths may meet)."""
+
+SimpleSpec = tuple[tuple[tuple[int, int], ...], int, int, int, frozenset[int] | None, frozenset[int] | None]
+"""A plain leap, slide or hop of a piece code: (step vectors, oriented for its colour; range, 0 = unlimited;
+flags; hop kind; the squares it may start on, None = all; the squares a leap may land on, None = any)."""
 
 FlatPath = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], bool]
 """A general move in flat form: (squares that must be empty, final ray, final flags, e.p. squares created,
@@ -219,9 +238,18 @@ class Variant:
         codes = 2 * len(self.types) + 1
         self.codes = codes
         self.royal = [False] * codes
-        self.leaps: list[list[tuple[tuple[int, int], ...]]] = [[()] * n for _ in range(codes)]
-        self.slides: list[list[tuple[tuple[tuple[int, ...], int], ...]]] = [[()] * n for _ in range(codes)]
-        self.hops: list[list[tuple[tuple[tuple[int, ...], int, int], ...]]] = [[()] * n for _ in range(codes)]
+        self.simple: list[list[SimpleSpec]] = [[] for _ in range(codes)]
+        """Per code: its plain leaps, slides and hops as step vectors; the per-square tables (:attr:`leaps`,
+        :attr:`slides`, :attr:`hops`) are built from them square by square on first use, so that a large board
+        (256x256) costs memory only for the squares a position visits."""
+        self._simple_moves: list[Lazy[tuple[Leaps, Slides, Hops]]] = [
+            Lazy(functools.partial(self._simple_from, code)) for code in range(codes)]
+        self.leaps: list[Lazy[Leaps]] = [Lazy(functools.partial(self._leaps_from, code)) for code in range(codes)]
+        """Per code and square: the plain leaps."""
+        self.slides: list[Lazy[Slides]] = [Lazy(functools.partial(self._slides_from, code)) for code in range(codes)]
+        """Per code and square: the plain slides."""
+        self.hops: list[Lazy[Hops]] = [Lazy(functools.partial(self._hops_from, code)) for code in range(codes)]
+        """Per code and square: the hops (cannon, grasshopper)."""
         self.programs: list[list[tuple[Program, ...]]] = [[()] * n for _ in range(codes)]
         self.allowed: list[frozenset[int] | None] = [None] * codes
         """Per code: the squares the piece may end a move on (confinement), or None for anywhere."""
@@ -230,7 +258,6 @@ class Variant:
         self.last_rank_distance = [[ranks - rank for _, rank in self.geometry.coords],
                                    [rank + 1 for _, rank in self.geometry.coords]]
         """Per colour and square: the distance to that colour's last rank (1 on the last rank)."""
-        self.may_duplicate = False
         for t in self.types:
             self._compile_type(t)
         self.royal_protection = game.rules.royal_protection
@@ -259,8 +286,7 @@ class Variant:
                             promoted = code_of(self.promoted_to(t.index, choice.piece), color)
                             self.take_from_hand[promoted] = code_of(self._type_index(choice.piece), color)
         self.promoting = any(t.piece.promotion is not None for t in self.types)
-        self.stuck = [frozenset(sq for sq in range(n) if not self._targets(code, sq)) if code else frozenset()
-                      for code in range(codes)]
+        self.stuck: Lazy[frozenset[int]] = Lazy(self._stuck_squares)
         """Per code: the squares from which the piece could never move, whatever the board holds."""
         self.start_codes = {self.geometry.square(name): code_of(self._type_index(piece.id), piece.color)
                             for name, piece in game.setup.placement.items()}
@@ -269,16 +295,14 @@ class Variant:
             self._add_facing_rule()
         self._build_attack_tables()
         self._flatten_programs()
-        self.moves_from: list[list[MovesFrom | None]] = [
-            [entry if any(entry) else None
-             for entry in zip(self.leaps[code], self.slides[code], self.hops[code], self.paths[code],
-                              self.general[code], strict=True)]
-            for code in range(codes)]
-        """Per code and square: (leaps, slides, hops, flat paths, general moves), or None if there are none."""
+        self.moves_from: list[Lazy[MovesFrom | None]] = [
+            Lazy(functools.partial(self._moves_from, code)) for code in range(codes)]
+        """Per code and square: (leaps, slides, hops, flat paths, general moves, bits), or None if there are
+        none."""
         self.promotion_squares = [sum(1 << sq for sq in set().union(*(
             self.promotion_zone[code] for code in range(color + 1, codes, 2)))) for color in (WHITE, BLACK)]
         """Per colour: the bit mask of the squares in a promotion zone of one of its pieces."""
-        self.irreversible = [False] + [self._never_retreats(code) for code in range(1, codes)]
+        self.irreversible: Lazy[bool] = Lazy(self._never_retreats)
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
         if self.hands_used:
             self._compile_hands()
@@ -290,6 +314,11 @@ class Variant:
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
         self.connect = compile_connect(game, self.geometry, [t.piece.id for t in self.types])
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
+        self.free_castlers = tuple(frozenset(code for code in self.castlers
+                                             if (code - 1) & 1 == color and not self.royal[code])
+                                   for color in (WHITE, BLACK))
+        """Per colour: the codes of non-royal pieces that castle (never impeded by attacks, as Fairy-Stockfish's
+        castling commoner of antichess)."""
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
@@ -305,7 +334,88 @@ class Variant:
         allowed = self.allowed[code]
         return targets if allowed is None else targets & allowed
 
+    def _simple_from(self, code: int, sq: int) -> tuple[Leaps, Slides, Hops]:
+        """The plain leaps, slides and hops of ``code`` on ``sq``, from :attr:`simple`."""
+        geo = self.geometry
+        leaps: list[tuple[int, int]] = []
+        slides: list[tuple[tuple[int, ...], int]] = []
+        hops: list[tuple[tuple[int, ...], int, int]] = []
+        for vectors, limit, flags, hop, origins, landings in self.simple[code]:
+            if origins is not None and sq not in origins:
+                continue
+            for dx, dy in vectors:
+                ray = geo.ray(sq, dx, dy, limit)
+                if not ray or (landings is not None and ray[0] not in landings):
+                    continue
+                if hop != HOP_NONE:
+                    hops.append((ray, flags, hop))
+                elif limit == 1:
+                    leaps.append((ray[0], flags))
+                else:
+                    slides.append((ray, flags))
+        return tuple(leaps), tuple(slides), tuple(hops)
+
+    def _leaps_from(self, code: int, sq: int) -> Leaps:
+        return self._simple_moves[code][sq][0]
+
+    def _slides_from(self, code: int, sq: int) -> Slides:
+        return self._simple_moves[code][sq][1]
+
+    def _hops_from(self, code: int, sq: int) -> Hops:
+        return self._simple_moves[code][sq][2]
+
+    def _moves_from(self, code: int, sq: int) -> MovesFrom | None:
+        """Everything ``code`` does from ``sq`` (see :data:`MovesFrom`), or None if it has no move there."""
+        if not code:
+            return None
+        leaps, slides, hops = self._simple_moves[code][sq]
+        # check-only moves (``k``, the facing rule's slide) give no move: only the attack tables hold them
+        leaps = tuple(leap for leap in leaps if leap[1] != ROYAL_ONLY)
+        slides = tuple(slide for slide in slides if slide[1] != ROYAL_ONLY)
+        hops = tuple(hop for hop in hops if hop[1] != ROYAL_ONLY)
+        paths, general = self.paths[code][sq], self.general[code][sq]
+        if not (leaps or slides or hops or paths or general):
+            return None
+        quiet: list[int] = []  # destinations of moves to an empty square, and of captures
+        taking: list[int] = []
+        rays = [((to,), flags) for to, flags in leaps] + list(slides) + [(ray, flags) for ray, flags, _ in hops]
+        for ray, flags in rays + [(ray, flags) for _, ray, flags, _, _ in paths]:
+            if flags != ROYAL_ONLY:
+                if flags & (QUIET | EP):
+                    quiet += ray
+                if flags & (CAPTURE | FRIEND):
+                    taking += ray
+        bits = 0
+        if general or len(set(quiet)) < len(quiet) or len(set(taking)) < len(taking):
+            bits |= MAY_REPEAT
+        zone = self.promotion_zone[code]
+        if zone and (general or sq in zone or not zone.isdisjoint(quiet) or not zone.isdisjoint(taking)):
+            bits |= MAY_PROMOTE
+        return leaps, slides, hops, paths, general, bits
+
+    def _stuck_squares(self, code: int) -> frozenset[int]:
+        """The squares from which ``code`` could never move (see :attr:`stuck`)."""
+        if not code:
+            return frozenset()
+        return frozenset(sq for sq in range(self.size) if not self._may_move(code, sq))
+
+    def _may_move(self, code: int, sq: int) -> bool:
+        """Whether ``code`` on ``sq`` has a move on some board: a plain move's first step answers without
+        building the square's tables (a 256x256 board), otherwise :meth:`_targets`."""
+        if self.allowed[code] is None:
+            geo = self.geometry
+            for vectors, _, flags, hop, origins, landings in self.simple[code]:
+                if (origins is not None and sq not in origins) or (hop == HOP_NONE and flags == ROYAL_ONLY):
+                    continue
+                for dx, dy in vectors:
+                    first = geo.step(sq, dx, dy)
+                    if first >= 0 and (landings is None or first in landings):
+                        return True
+        return bool(self._targets(code, sq))
+
     def _never_retreats(self, code: int) -> bool:
+        if not code:
+            return False
         coords = self.geometry.coords
         forward = 1 if (code - 1) & 1 == WHITE else -1
         for sq in range(self.size):
@@ -371,7 +481,8 @@ class Variant:
                 else:
                     zone = set(range(self.size))
                 self.drop_squares[code] = tuple(sorted(zone if rule.where_stuck else zone - self.stuck[code]))
-        self.drop_exposes = any(any(per) for per in self.hops) or any(any(per) for per in self.programs)
+        self.drop_exposes = (any(spec[3] != HOP_NONE for specs in self.simple for spec in specs)
+                             or any(any(per) for per in self.programs))
         """A drop can expose a royal piece only where a hop or a general move depends on an occupied square."""
 
     def new_position(self) -> Position:
@@ -385,9 +496,7 @@ class Variant:
             base = HandPosition
         if self.blast is not None:
             base = blast_class(base)
-        if self.game.rules.must_drop:
-            base = must_drop_class(base)
-        return must_capture_class(base)(self) if self.game.rules.must_capture else base(self)
+        return rules_class(self.game, base)(self)
 
     def start_position(self) -> Position:
         """The game's start position."""
@@ -408,17 +517,12 @@ class Variant:
 
     def _add_facing_rule(self) -> None:
         """Royal pieces may not face each other on a file: give every royal a check-only forward slide."""
-        geo = self.geometry
         for t in self.types:
             if not t.piece.royal:
                 continue
             for color in (WHITE, BLACK):
-                code = code_of(t.index, color)
                 dy = 1 if color == WHITE else -1
-                for sq in range(self.size):
-                    ray = geo.ray(sq, 0, dy, 0)
-                    if ray:
-                        self.slides[code][sq] = (*self.slides[code][sq], (ray, ROYAL_ONLY))
+                self.simple[code_of(t.index, color)].append((((0, dy),), 0, ROYAL_ONLY, HOP_NONE, None, None))
 
     # ---------------------------------------------------------------- compile pieces
     def _compile_type(self, t: CompiledType) -> None:
@@ -437,7 +541,6 @@ class Variant:
             where = self._where(zoned)
             for move in _parse_moves(piece, zoned):
                 self._compile_move(t, move, where)
-            self.may_duplicate = True  # a zoned move may reach a square another move of the piece reaches
         t.is_castle_partner = any(m.atom == "R" and not m.is_multi_leg for m in t.moves)
 
     def _zone(self, promotion: Promotion, color: Color) -> frozenset[int]:
@@ -528,8 +631,7 @@ class Variant:
     def _compile_simple(self, t: CompiledType, move: betza.Move, where: Where = ANYWHERE) -> bool:
         """Compile a plain single-leg leap, slide or hop into the fast tables; False if it is not plain.
 
-        A move that may start only on some squares (``where.origins``) is compiled on those squares only; one
-        that may land only on some squares (``where.landings``) is fast only as a leap."""
+        A zone-conditioned move (``where``: it may start or land only on some squares) is fast only as a leap."""
         leg = move.first
         if set(leg.modes) - set("mcdkpge") or move.atom == "U" or move.star:
             return False
@@ -543,39 +645,22 @@ class Variant:
         limit = move.range if move.range is not None else default_range
         if (hop == HOP_GRASSHOPPER and limit != 0) or (leg.has("e") and (limit != 1 or hop != HOP_NONE)):
             return False  # e.p. captures are fast only on single leaps
-        if where.landings is not None and (limit != 1 or hop != HOP_NONE):
-            return False  # a slide or hop that may land only on some squares is a leg tree
-        geo = self.geometry
+        if where is not ANYWHERE and (limit != 1 or hop != HOP_NONE):
+            # a slide or hop that may start or land only on some squares is a leg tree: the reverse rays keep
+            # one reach per code and line, which would let a piece outside the zone attack along it
+            return False
         vectors = [self._direction_vector(move.atom, d) for d in sorted(first_leg_directions(leg.directions, cls))]
         for color in (WHITE, BLACK):
-            code = code_of(t.index, color)
             sign = 1 if color == WHITE else -1
-            origins = range(self.size) if where.origins is None else sorted(where.origins[color])
-            landings = None if where.landings is None else where.landings[color]
-            for sq in origins:
-                leaps = list(self.leaps[code][sq])
-                slides = list(self.slides[code][sq])
-                hops = list(self.hops[code][sq])
-                for dx, dy in vectors:
-                    ray = geo.ray(sq, sign * dx, sign * dy, limit)
-                    if not ray or (landings is not None and ray[0] not in landings):
-                        continue
-                    if hop != HOP_NONE:
-                        hops.append((ray, flags, hop))
-                    elif limit == 1:
-                        leaps.append((ray[0], flags))
-                    else:
-                        slides.append((ray, flags))
-                self.leaps[code][sq] = tuple(leaps)
-                self.slides[code][sq] = tuple(slides)
-                self.hops[code][sq] = tuple(hops)
-        self.may_duplicate |= len(t.moves) > 1  # two moves of one piece may reach the same square
+            self.simple[code_of(t.index, color)].append((
+                tuple((sign * dx, sign * dy) for dx, dy in vectors), limit, flags, hop,
+                None if where.origins is None else where.origins[color],
+                None if where.landings is None else where.landings[color]))
         return True
 
     def _compile_general(self, t: CompiledType, move: betza.Move, where: Where = ANYWHERE) -> None:
         """Compile any move into leg trees (multi-leg, lame, jumping, initial, e.p., confined pieces), from the
         squares ``where`` allows and landing where it allows."""
-        self.may_duplicate = True
         first = move.first
         if any(leg.has("i") for leg in move.legs[1:]):
             raise UnsupportedError(f"piece {t.piece.name!r}: 'i' on a continuation leg (iso) is not supported",
@@ -745,45 +830,87 @@ class Variant:
 
         Leaps: (origin, code) pairs. Slides and hops: per direction, the full ray from the target back towards
         possible attackers with, per code, the range limit (0: unlimited). General moves: (origin, code) pairs
-        whose leg trees can capture on the target when the board allows it.
+        whose leg trees can capture on the target when the board allows it. Leaps, slides and hops are
+        computed per target on first use (:meth:`_leap_attackers`, :meth:`_ray_attackers`), from the step
+        vectors in :attr:`simple`; general moves, whose reach has no such form, once for every square.
         """
-        n = self.size
-        leap_from: list[list[set[tuple[int, int]]]] = [[set() for _ in range(n)] for _ in range(2)]
-        ray_from: list[list[dict[tuple[int, int, int], dict[int, int]]]] = [[{} for _ in range(n)] for _ in range(2)]
-        special_from: list[list[set[tuple[int, int]]]] = [[set() for _ in range(n)] for _ in range(2)]
+        attacking = CAPTURE | ROYAL_ONLY
+        self._reverse: tuple[list[tuple[int, SimpleSpec]], list[tuple[int, SimpleSpec]]] = ([], [])
+        """Per attacking colour: the (code, plain move) pairs that can capture or check."""
+        for code in range(1, self.codes):
+            for spec in self.simple[code]:
+                if spec[2] & attacking:
+                    self._reverse[(code - 1) & 1].append((code, spec))
+        special_from: tuple[dict[int, set[tuple[int, int]]], ...] = ({}, {})
         for code in range(1, self.codes):
             color = (code - 1) & 1
-            for sq in range(n):
-                for to, flags in self.leaps[code][sq]:
-                    if flags & (CAPTURE | ROYAL_ONLY):
-                        leap_from[color][to].add((sq, code))
-                for ray, flags in self.slides[code][sq]:
-                    if flags & (CAPTURE | ROYAL_ONLY):
-                        self._add_reverse(ray_from[color], sq, ray, code, HOP_NONE)
-                for ray, flags, kind in self.hops[code][sq]:
-                    if flags & (CAPTURE | ROYAL_ONLY):
-                        self._add_reverse(ray_from[color], sq, ray, code, kind)
+            allowed = self.allowed[code]
+            for sq, programs in enumerate(self.programs[code]):
+                if not programs:
+                    continue
                 targets: set[int] = set()
-                for program in self.programs[code][sq]:
+                for program in programs:
                     for root in program.roots:
-                        _reach(root, targets, CAPTURE | ROYAL_ONLY)
-                allowed = self.allowed[code]
+                        _reach(root, targets, attacking)
                 for target in targets:
                     if allowed is None or target in allowed:
-                        special_from[color][target].add((sq, code))
-        geo = self.geometry
-        self.leap_attackers = [[tuple(sorted(x)) for x in per] for per in leap_from]
-        self.ray_attackers: list[list[RayEntries]] = [
-            [tuple((geo.ray(target, dx, dy, 0), kind, codes) for (dx, dy, kind), codes in sorted(d.items()))
-             for target, d in enumerate(per)]
-            for per in ray_from
-        ]
-        self.special_attackers = [[tuple(sorted(x)) for x in per] for per in special_from]
+                        special_from[color].setdefault(target, set()).add((sq, code))
+        self.leap_attackers: tuple[Lazy[tuple[tuple[int, int], ...]], ...] = tuple(
+            Lazy(functools.partial(self._leap_attackers, color)) for color in (WHITE, BLACK))
+        """Per attacking colour and target square: the (origin, code) of every plain leap that can capture there."""
+        self.ray_attackers: tuple[Lazy[RayEntries], ...] = tuple(
+            Lazy(functools.partial(self._ray_attackers, color)) for color in (WHITE, BLACK))
+        """Per attacking colour and target square: the reverse rays of plain slides and hops (see RayEntries)."""
+        self.special_attackers: tuple[Lazy[tuple[tuple[int, int], ...]], ...] = tuple(
+            Lazy(functools.partial(_sorted_pairs, found)) for found in special_from)
+        """Per attacking colour and target square: the (origin, code) of every general move that can capture
+        there."""
         self._king_lines: dict[tuple[int, int], KingLines] = {}
         self._sensitive: dict[tuple[int, int], int] = {}
         self._screened: dict[tuple[int, int], Screened] = {}
         self._castling: dict[tuple[int, int], tuple[CastlingPath, ...]] = {}
         self._through: dict[tuple[int, int, int], tuple[RayEntries, tuple[tuple[int, int], ...]]] = {}
+
+    def _leap_attackers(self, color: Color, target: int) -> tuple[tuple[int, int], ...]:
+        """The (origin, code) pairs of ``color``'s plain leaps that can capture on ``target``."""
+        geo = self.geometry
+        found: set[tuple[int, int]] = set()
+        for code, (vectors, limit, _, hop, origins, landings) in self._reverse[color]:
+            if limit != 1 or hop != HOP_NONE or (landings is not None and target not in landings):
+                continue
+            for dx, dy in vectors:
+                origin = geo.step(target, -dx, -dy)
+                if origin >= 0 and (origins is None or origin in origins):
+                    found.add((origin, code))
+        return tuple(sorted(found))
+
+    def _ray_attackers(self, color: Color, target: int) -> RayEntries:
+        """The reverse rays from ``target`` of ``color``'s plain slides and hops: per direction (sorted), the
+        squares outwards, the hop kind and, per attacking code, how far its rays reach: the longest ray of an
+        origin on this line whose ray covers ``target`` (its range, or the board's edge or a hole ended it), 0
+        for a grasshopper. Within that reach a piece of the code on the line attacks ``target``."""
+        geo = self.geometry
+        found: dict[tuple[int, int, int], dict[int, int]] = {}
+        for code, (vectors, limit, _, hop, origins, _) in self._reverse[color]:
+            if limit == 1 and hop == HOP_NONE:
+                continue
+            for dx, dy in vectors:
+                back = geo.ray(target, -dx, -dy, limit)
+                if origins is not None:
+                    last = max((i for i, sq in enumerate(back) if sq in origins), default=-1)
+                else:
+                    last = len(back) - 1
+                if last < 0:
+                    continue
+                reach = 0  # a grasshopper's reach is unlimited
+                if hop != HOP_GRASSHOPPER:
+                    beyond = limit - last - 1  # the range left beyond the target
+                    reach = last + 1 + (len(geo.ray(target, dx, dy, 0 if limit == 0 else beyond))
+                                        if limit == 0 or beyond > 0 else 0)
+                entry = found.setdefault((-dx, -dy, hop), {})
+                old = entry.get(code)
+                entry[code] = 0 if old == 0 or reach == 0 else max(old or 0, reach)
+        return tuple((geo.ray(target, dx, dy, 0), kind, codes) for (dx, dy, kind), codes in sorted(found.items()))
 
     def king_lines(self, enemy: Color, king: int) -> KingLines:
         """Everything that can attack ``king`` depending on occupancy: the reverse rays from it, and each general
@@ -861,20 +988,9 @@ class Variant:
                                           tuple((frm, code) for frm, code, path in specials if square in path))
         return found
 
-    def _add_reverse(self, table: list[dict[tuple[int, int, int], dict[int, int]]], sq: int,
-                     ray: tuple[int, ...], code: int, kind: int) -> None:
-        """Record that ``code`` on ``sq`` attacks along ``ray`` (a slide, cannon or grasshopper ray)."""
-        geo = self.geometry
-        (fx, fy), (tx, ty) = geo.coords[sq], geo.coords[ray[0]]
-        dx, dy = fx - tx, fy - ty
-        # The reach of this origin along the line: len(ray), whether the range or the board edge ended it. The
-        # entry keeps the largest reach over the origins whose rays cover the target, which is the range of a
-        # limited slider (an "unlimited" mark for a ray that meets the edge would let a W3 on a4 attack e4).
-        limit = 0 if kind == HOP_GRASSHOPPER else len(ray)
-        for target in ray:
-            entry = table[target].setdefault((dx, dy, kind), {})
-            old = entry.get(code)
-            entry[code] = 0 if old == 0 or limit == 0 else max(old or 0, limit)
+
+def _sorted_pairs(found: dict[int, set[tuple[int, int]]], target: int) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted(found.get(target, ())))
 
 
 def _flat_paths(node: LegNode, prereq: tuple[int, ...], initial: bool) -> list[FlatPath] | None:

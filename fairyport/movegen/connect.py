@@ -25,7 +25,8 @@ class ConnectSpec(NamedTuple):
     side; per colour the chain's two zones."""
 
     codes: tuple[frozenset[int], frozenset[int]]
-    count: int
+    length: int
+    """Pieces in a line that connect (0: no line goal)."""
     steps: tuple[tuple[int, ...], ...]
     """Per square, the next square along each step (-1 off the board)."""
     square: int
@@ -64,10 +65,10 @@ def _line(spec: ConnectSpec, mine: set[int]) -> bool:
     for sq in mine:
         for k in range(len(spec.steps[sq])):
             run, at = 1, spec.steps[sq][k]
-            while at in mine and run < spec.count:
+            while at in mine and run < spec.length:
                 run += 1
                 at = spec.steps[at][k]
-            if run >= spec.count:
+            if run >= spec.length:
                 return True
     return False
 
@@ -94,7 +95,7 @@ def connected(pos: Position) -> bool:
     color = pos.turn ^ 1
     codes = spec.codes[color]
     mine = {sq for sq, code in enumerate(pos.board) if code in codes}
-    if spec.count and _line(spec, mine):
+    if spec.length and _line(spec, mine):
         return True
     if spec.square and any(cells and all(c in mine for c in cells) for cells in (spec.block[sq] for sq in mine)):
         return True

@@ -19,7 +19,8 @@ class ExtinctionSpec(NamedTuple):
     """A compiled extinction goal: per counted group, per colour the piece codes counted together."""
 
     groups: tuple[tuple[frozenset[int], frozenset[int]], ...]
-    count: int
+    most: int
+    """The game ends when a side has at most this many of a group."""
     opponent_count: int
     result: StalemateResult
 
@@ -51,7 +52,7 @@ def extinct(pos: Position) -> Color | None:
         return None
     for color in (pos.turn ^ 1, pos.turn):
         for group in spec.groups:
-            if _count(pos, group[color]) <= spec.count and _count(pos, group[color ^ 1]) >= spec.opponent_count:
+            if _count(pos, group[color]) <= spec.most and _count(pos, group[color ^ 1]) >= spec.opponent_count:
                 return color
     return None
 

@@ -168,12 +168,12 @@ def _virginity(pos: Position, castling: str, fen: str) -> int:
     partners: set[int] = set()
     castling_royals: set[int] = set()
     for color in (WHITE, BLACK):
-        for king in pos.royals[color]:
+        for king in pos.castler_squares(color):
             if pos.board[king] in v.castlers:
                 castling_royals.add(king)
     for i, char in enumerate(castling if castling != "-" else ""):
         color = WHITE if char.isupper() else BLACK
-        kings = [k for k in pos.royals[color] if k in castling_royals]
+        kings = [k for k in pos.castler_squares(color) if k in castling_royals]
         if not kings:
             raise _error(fen, f"castling right {char!r} without a castling royal piece", fen.find(castling) + i)
         king = kings[0]
@@ -205,7 +205,7 @@ def _on_royal_rank(pos: Position, sq: int) -> bool:
     geo = pos.variant.geometry
     rank = geo.coords[sq][1]
     color = (pos.board[sq] - 1) & 1
-    return any(geo.coords[k][1] == rank for k in pos.royals[color])
+    return any(geo.coords[k][1] == rank for k in pos.castler_squares(color))
 
 
 def write_fen(pos: Position) -> str:
@@ -234,7 +234,7 @@ def write_fen(pos: Position) -> str:
         rows.append(row)
     castling = ""
     for color in (WHITE, BLACK):
-        for king in pos.royals[color]:
+        for king in pos.castler_squares(color):
             if pos.board[king] not in v.castlers or not pos.virgin >> king & 1:
                 continue
             for dx, letter in ((1, "K"), (-1, "Q")):

@@ -1,8 +1,11 @@
-"""Rules that end or narrow a position's moves besides the piece rules: flag goals, forced captures and drops.
+"""Rules that end or narrow a position's moves besides the piece rules: flag goals, forced captures and drops, no
+checks.
 
 Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Variant` compiles a
 :class:`FlagSpec` once, :meth:`Position.is_game_over` asks :func:`flag_won`, and a game with
-:attr:`~fairyport.model.Rules.must_capture` gets positions whose legal moves pass through :func:`captures_only`.
+:attr:`~fairyport.model.Rules.no_checks`, :attr:`~fairyport.model.Rules.must_drop` or
+:attr:`~fairyport.model.Rules.must_capture` gets positions (:func:`rules_class`) whose legal moves pass through
+:func:`gives_no_check`, the forced drops, then :func:`captures_only`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ class FlagSpec(NamedTuple):
     codes: tuple[frozenset[int], frozenset[int]]
     needed: int
     blocked_win: bool
+    extra_move: bool = False
+    royal: tuple[bool, bool] = (False, False)
+    """Per colour: the flag piece is a royal type (the extra move is then Black's, when it can reach)."""
 
 
 def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> FlagSpec | None:
@@ -36,12 +42,15 @@ def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> Fla
         return None
     squares: list[tuple[int, ...]] = []
     codes: list[frozenset[int]] = []
+    royal: list[bool] = []
     for color in (WHITE, BLACK):
         squares.append(tuple(sorted(geometry.square(name) for name in game.zone_squares(flag.zone, color))))
         wanted = flag.piece(color)
         codes.append(frozenset(code_of(index, color) for index, pid in enumerate(type_ids)
                                if wanted is None or pid.upper() == wanted.upper()))
-    return FlagSpec((squares[0], squares[1]), (codes[0], codes[1]), flag.count, flag.blocked_win)
+        royal.append(wanted is not None and game.piece_type(wanted).royal)
+    return FlagSpec((squares[0], squares[1]), (codes[0], codes[1]), flag.count, flag.blocked_win, flag.extra_move,
+                    (royal[0], royal[1]))
 
 
 def flag_reached(spec: FlagSpec, board: Sequence[int], color: Color) -> bool:
@@ -59,9 +68,35 @@ def flag_reached(spec: FlagSpec, board: Sequence[int], color: Color) -> bool:
 
 
 def flag_won(pos: Position) -> bool:
-    """True if the player who just moved has reached their flag (the player to move has lost)."""
+    """True if the game is over by the flag goal before the player to move moves: the player who just moved has
+    reached their flag; with :attr:`~fairyport.model.FlagGoal.extra_move`, the player to move has reached theirs
+    (the opponent's extra move is over), or the opponent has and the player to move gets no extra move."""
     spec = pos.variant.flag
-    return spec is not None and flag_reached(spec, pos.board, pos.turn ^ 1)
+    if spec is None:
+        return False
+    if not spec.extra_move:
+        return flag_reached(spec, pos.board, pos.turn ^ 1)
+    if flag_reached(spec, pos.board, pos.turn):
+        return True
+    if not spec.royal[pos.turn] or not flag_reached(spec, pos.board, pos.turn ^ 1):
+        return False
+    return not (pos.turn == BLACK and not pos.in_check() and _royal_reaches(pos, spec))
+
+
+def _royal_reaches(pos: Position, spec: FlagSpec) -> bool:
+    """Whether a legal move takes a royal flag piece of the player to move into their flag zone."""
+    color = pos.turn
+    zone = spec.squares[color]
+    for move in pos.pseudo_legal():
+        if not 0 <= move[0] < len(pos.board) or pos.board[move[0]] not in spec.codes[color] or move[1] not in zone \
+                or move[5]:
+            continue
+        pos.push_raw(move)
+        safe = not any(pos.is_attacked(sq, color ^ 1) for sq in pos.royals[color])
+        pos.pop_raw()
+        if safe:
+            return True
+    return False
 
 
 def is_capture(pos: Position, move: RawMove) -> bool:
@@ -80,6 +115,47 @@ def captures_only(pos: Position, moves: list[RawMove]) -> list[RawMove]:
     """``moves`` narrowed to the captures when there is one (:attr:`~fairyport.model.Rules.must_capture`)."""
     captures = [m for m in moves if is_capture(pos, m)]
     return captures or moves
+
+
+def gives_no_check(pos: Position, moves: list[RawMove]) -> list[RawMove]:
+    """``moves`` without those that leave a protected royal piece of the opponent attacked
+    (:attr:`~fairyport.model.Rules.no_checks`)."""
+    out: list[RawMove] = []
+    for move in moves:
+        pos.push_raw(move)
+        checks = pos.in_check()
+        pos.pop_raw()
+        if not checks:
+            out.append(move)
+    return out
+
+
+_NO_CHECKS: dict[type[Position], type[Position]] = {}
+
+
+def no_checks_class(base: type[Position]) -> type[Position]:
+    """``base`` (a position class) whose :meth:`legal_raw` leaves out the moves that give check."""
+    found = _NO_CHECKS.get(base)
+    if found is None:
+        class NoChecks(base):  # type: ignore[valid-type,misc]
+            """A position of a game where giving check is illegal."""
+
+            def legal_raw(self) -> list[RawMove]:
+                """The legal moves that give no check."""
+                return gives_no_check(self, super().legal_raw())
+
+        found = _NO_CHECKS[base] = NoChecks
+    return found
+
+
+def rules_class(game: Game, base: type[Position]) -> type[Position]:
+    """``base`` narrowed by the game's move rules: no checks first, then forced drops, then forced captures among
+    what is left."""
+    if game.rules.no_checks:
+        base = no_checks_class(base)
+    if game.rules.must_drop:
+        base = must_drop_class(base)
+    return must_capture_class(base) if game.rules.must_capture else base
 
 
 _MUST_CAPTURE: dict[type[Position], type[Position]] = {}
@@ -122,5 +198,5 @@ def must_drop_class(base: type[Position]) -> type[Position]:
     return found
 
 
-__all__ = ["FlagSpec", "captures_only", "compile_flag", "flag_reached", "flag_won", "is_capture", "must_capture_class",
-           "must_drop_class"]
+__all__ = ["FlagSpec", "captures_only", "compile_flag", "flag_reached", "flag_won", "gives_no_check", "is_capture",
+           "must_capture_class", "must_drop_class", "no_checks_class", "rules_class"]

@@ -23,6 +23,8 @@ from fairyport.movegen.compile import (
     FRIEND,
     HOP_CANNON,
     HOP_NONE,
+    MAY_PROMOTE,
+    MAY_REPEAT,
     QUIET,
     ROYAL_ONLY,
     CastlingSpec,
@@ -386,13 +388,15 @@ class Position:
         moves_from = v.moves_from
         ep = self.ep
         virgin = self.virgin
+        after = 0  # MAY_PROMOTE and MAY_REPEAT bits of the squares moved from
         for sq, code in enumerate(board):
             if not code or code & 1 == color:  # empty or the opponent's (White's codes are odd)
                 continue
             entry = moves_from[code][sq]
             if entry is None:
                 continue
-            leaps, slides, hops, paths, general = entry
+            leaps, slides, hops, paths, general, bits = entry
+            after |= bits
             for to, flags in leaps:
                 target = board[to]
                 if target == 0:
@@ -419,7 +423,9 @@ class Position:
                         append((sq, to, 0, (), (), (), -1))
                     break
             for ray, flags, kind in hops:
-                self._hop_moves(sq, ray, flags, kind, out)
+                for to in hop_targets(ray, kind, board):
+                    if lands(board[to], color, flags, CAPTURE):
+                        append((sq, to, 0, (), (), (), -1))
             for prereq, ray, flags, ep_created, initial in paths:
                 if initial and not virgin >> sq & 1:
                     continue
@@ -448,17 +454,11 @@ class Position:
                 self._program_moves(sq, code, out)
         if v.castlers:
             self._castling_moves(out)
-        if v.promoting:
+        if after & MAY_PROMOTE:
             out = self._with_promotions(out)
-        if v.may_duplicate:
+        if after & MAY_REPEAT:
             out = list(dict.fromkeys(out))
         return out
-
-    def _hop_moves(self, sq: int, ray: tuple[int, ...], flags: int, kind: int, out: list[RawMove]) -> None:
-        board = self.board
-        for to in hop_targets(ray, kind, board):
-            if lands(board[to], self.turn, flags, CAPTURE):
-                out.append((sq, to, 0, (), (), (), -1))
 
     def _program_moves(self, sq: int, code: int, out: list[RawMove]) -> None:
         v = self.variant
@@ -486,20 +486,30 @@ class Position:
         board = self.board
         color = self.turn
         enemy = color ^ 1
-        for king in self.royals[color]:
+        for king in self.castler_squares(color):
             virgin = self.virgin >> king & 1
             for ray, step, king_to, partner_to, passed, spec in v.castling_paths(board[king], king):
                 if spec.virgin and not virgin:
                     continue
+                if board[ray[0]]:
+                    continue  # the partner stands beyond the royal's destination, with empty squares between
                 partner = self._partner_on(ray, color, spec)
                 if partner < step:  # none, or not beyond the royal's destination
                     continue
                 square = ray[partner]
                 if any(board[s] for s in ray[:partner]):
                     continue
-                if spec.safe and any(self.is_attacked(s, enemy) for s in passed):
+                if spec.safe and v.royal[board[king]] and any(self.is_attacked(s, enemy) for s in passed):
                     continue
                 out.append((king, king_to, 0, (), (), (square, partner_to), -1))
+
+    def castler_squares(self, color: Color) -> tuple[int, ...]:
+        """The squares of ``color``'s pieces that may castle: its royal pieces, then its non-royal castling pieces
+        (which castle without the attack test)."""
+        free = self.variant.free_castlers[color]
+        if not free:
+            return self.royals[color]
+        return (*self.royals[color], *(sq for sq, code in enumerate(self.board) if code in free))
 
     def outermost(self, square: int, dx: int) -> int:
         """The last occupied square walking from ``square`` along its rank by ``dx`` to the edge (or a hole)."""
@@ -665,7 +675,7 @@ class Position:
                 board[frm] = piece
                 if not attacked:
                     append(move)
-            elif (screened >> frm | screened >> to) & 1:
+            elif screened and (screened >> frm | screened >> to) & 1:
                 # only lines through the two squares whose occupancy changes can newly attack the royal: test
                 # them on the board with the move written in place
                 piece = board[frm]
@@ -677,6 +687,8 @@ class Position:
                 board[frm] = piece
                 if not exposed:
                     append(move)
+            elif not pins:
+                append(move)
             else:
                 line = pins.get(frm)
                 if line is None or line >> to & 1:

@@ -27,6 +27,7 @@ On orthogonal atoms ``h`` means ``b`` (as the Interactive Diagram reads it: ``fh
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 
 from fairyport.xbetza.syntax import LEAPER_ATOMS, RIDER_ATOMS, Move, default_range
@@ -76,6 +77,7 @@ def oblique_vectors(short: int, long: int) -> tuple[tuple[int, int], ...]:
     return ((a, b), (b, a), (b, -a), (a, -b), (-a, -b), (-b, -a), (-b, a), (-a, b))
 
 
+@functools.cache
 def atom_geometry(atom: str) -> tuple[AtomClass, int, tuple[int, int]]:
     """Class, unit multiple and (short, long) leap of an atom such as ``W``, ``A``, ``N``, ``FX``.
 
@@ -206,6 +208,7 @@ def turn_directions(letters: str, modes: str, previous_turn: int | None) -> froz
     return frozenset((base + offset) % 8 for offset in offsets)
 
 
+@functools.cache
 def direction_vector(atom: str, direction: int) -> tuple[int, int]:
     """The (file, rank) step of ``atom`` (a leaper, ``K`` or a rider ``R B Q``) in direction bit ``direction``.
 

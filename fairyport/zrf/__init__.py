@@ -12,14 +12,16 @@
 
 from __future__ import annotations
 
-from fairyport.format import Format
-from fairyport.zrf.interpreter.engine import load
-from fairyport.zrf.play import engine as play_kept
-from fairyport.zrf.read import read_game, read_text
-from fairyport.zrf.show import show
-from fairyport.zrf.syntax.rewriter import rewrite_file
-from fairyport.zrf.validate import validate_file
-from fairyport.zrf.writer.file import write_game
+from fairyport.format import Format, deferred
+
+load = deferred("fairyport.zrf.interpreter.engine", "load")
+play_kept = deferred("fairyport.zrf.play", "engine")
+read_game = deferred("fairyport.zrf.read", "read_game")
+read_text = deferred("fairyport.zrf.read", "read_text")
+show = deferred("fairyport.zrf.show", "show")
+rewrite_file = deferred("fairyport.zrf.syntax.rewriter", "rewrite_file")
+validate_file = deferred("fairyport.zrf.validate", "validate_file")
+write_game = deferred("fairyport.zrf.writer.file", "write_game")
 
 
 def sniff(head: str) -> bool:

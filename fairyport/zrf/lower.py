@@ -15,7 +15,7 @@ from fairyport.errors import UnsupportedError
 from fairyport.program import game as pg
 from fairyport.program import nodes as pn
 from fairyport.zrf.interpreter import constants
-from fairyport.zrf.interpreter.board import NO_LINK
+from fairyport.zrf.interpreter.board import NO_LINK, Board
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.interpreter.game import ANY_TYPE, UNTYPED, Game
 from fairyport.zrf.interpreter.program import missing_argument, name_text, split_else
@@ -90,10 +90,11 @@ class _Lowering:
         positions = []
         # ZRF grids count their second dimension down the screen; the program's cells count ranks up
         top = max((c[1] for c in board.grid_coordinates if c is not None and len(c) == 2), default=0)
+        drawn = _drawn_cells(board)
         for p, name in enumerate(board.names):
             coordinates = board.grid_coordinates[p]
             cell = ((coordinates[0], top - coordinates[1]) if coordinates is not None and len(coordinates) == 2
-                    else None)
+                    else drawn.get(p))
             positions.append(pg.Position(name, cell, board.dummy[p]))
         links = {d: {board.names[p]: board.names[q] for p, q in enumerate(board.links[i]) if q != NO_LINK}
                  for i, d in enumerate(board.directions)}
@@ -413,3 +414,41 @@ class _Lowering:
         if name in game.attribute_bit:
             return pn.HasAttribute(name, self._where(args, node))
         return None
+
+
+LAYOUT_TOLERANCE = 2
+"""Pixels within which the centres of a board's positions count as one column or one row, when a board without a
+grid (positions only: hexagonal and round boards drawn by hand) is laid out on cells (:func:`_drawn_cells`)."""
+
+
+def _drawn_cells(board: Board) -> dict[int, tuple[int, int]]:
+    """Cells for a board whose positions are all off any grid, from their screen rectangles: the distinct centre
+    columns (left to right) are files, the distinct centre rows (bottom up) ranks, centres within
+    :data:`LAYOUT_TOLERANCE` pixels counting as one. Empty when some position is on a grid, a real position has
+    no rectangle, or two positions fall on one cell."""
+    real = [p for p in range(len(board.names)) if not board.dummy[p]]
+    rectangles = board.rectangles
+    if (not real or len(rectangles) != len(board.names) or any(board.grid_coordinates[p] is not None for p in real)
+            or any(rectangles[p] is None or len(rectangles[p] or ()) != 4 for p in real)):
+        return {}
+    centres = {p: ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2) for p in real if (r := rectangles[p]) is not None}
+    files = _bands(sorted(c[0] for c in centres.values()))
+    ranks = _bands(sorted((c[1] for c in centres.values()), reverse=True))
+    cells = {p: (files[c[0]], ranks[c[1]]) for p, c in centres.items()}
+    if len(set(cells.values())) != len(cells):
+        return {}
+    return cells
+
+
+def _bands(values: list[float]) -> dict[float, int]:
+    """Each value's band: a new band begins where the value is more than :data:`LAYOUT_TOLERANCE` from the
+    previous one."""
+    result: dict[float, int] = {}
+    band = -1
+    previous: float | None = None
+    for value in values:
+        if previous is None or abs(value - previous) > LAYOUT_TOLERANCE:
+            band += 1
+        result[value] = band
+        previous = value
+    return result

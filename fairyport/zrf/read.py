@@ -29,6 +29,8 @@ from fairyport.model import (
     Board,
     Castling,
     Color,
+    ExtinctionGoal,
+    FlagGoal,
     Game,
     KeptCode,
     Metadata,
@@ -61,10 +63,10 @@ from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.zrf.rectangle import rectangle
-from fairyport.zrf.syntax.nodes import to_text
+from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
-from fairyport.zrf.typed.tree import Grid, MoveBlock, ZrfGame
+from fairyport.zrf.typed.tree import Goal, Grid, MoveBlock, ZrfGame
 from fairyport.zrf.typed.tree import Piece as ZrfPiece
 
 LEAPS = {tuple(sorted(v)): atom for atom, v in betza.LEAPER_ATOMS.items()}
@@ -180,10 +182,16 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
 
     # goals
     rules = Rules()
+    bare_draws: list[tuple[Goal, Node]] = []
     royal: set[str] = set()
+    flags = _flag_goals(tree, players, notation, zones)
+    if flags is not None:
+        rules.flag = flags[0]
     for goal in tree.goals:
         for cond in goal.conditions:
             text = plain(cond)
+            if flags is not None and id(cond) in flags[1]:
+                continue
             if isinstance(text, tuple) and text[:1] == ("checkmated",) and goal.kind == "loss":
                 royal.update(str(t) for t in text[1:])
             elif text == "stalemated":
@@ -191,11 +199,25 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                    "win": StalemateResult.WIN}.get(goal.kind, StalemateResult.DRAW)
             elif text == ("pieces-remaining", "1") and goal.kind == "loss":
                 rules.bare_king = BareKingRule.LOSS
+            elif text == ("pieces-remaining", "1") and goal.kind == "draw" and _both(goal, players):
+                bare_draws.append((goal, cond))
             elif not (goal.kind == "loss" and text == "repetition"):
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
                                   goal_why(goal.kind, text)))
     royal_ids = {notation[name] for name in royal if name in notation}
+    for goal, cond in bare_draws:
+        # a draw when a player has one piece left: the model's extinction goal (all of a side's pieces counted
+        # together, at most one left: a draw) where that piece can only be the one royal piece each side has (one
+        # each at the start, never added, never captured) and nothing waits in hand
+        one_each = all(sum(p.id in royal_ids and p.color == c for p in placement.values()) == 1
+                       for c in (WHITE, BLACK))
+        if rules.extinction is None and one_each and not royal & named and not any(hands.values()):
+            rules.extinction = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW)
+        else:
+            head = " ".join(to_text(item) for item in goal.node.items[:2])
+            kept.append(_rule("goal (pieces-remaining 1)", f"({head} {to_text(cond)})", cond.location,
+                              goal_why(goal.kind, ("pieces-remaining", "1"))))
     for color in (WHITE, BLACK):
         if royal_ids and not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
                 not any(hands.get(color, {}).get(pid) for pid in royal_ids):
@@ -250,7 +272,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             programs.append(_program(block, "drops", pid, whys[id(block)]))
         if programs and zp.name.text not in present:
             unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
-            held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, "")))
+            held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, UNUSED_WHY)))
             continue
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
@@ -297,6 +319,37 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     if keeps_code:
         game.program = _program_of(zv)
     return game
+
+
+def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str],
+                zones: list[Zone]) -> tuple[FlagGoal, set[int]] | None:
+    """The model's flag goal where the goals are the ZRF writer's form of it, with the goal conditions it stands
+    for (by identity): per player ``(win-condition (P) (absolute-config T... (Z)))``, both players naming the
+    same zone ``Z`` and each one type of their own or every type of the game (any piece). None otherwise."""
+    found: dict[int, tuple[str | None, str]] = {}
+    used: set[int] = set()
+    every = set(notation)
+    for goal in tree.goals:
+        if goal.kind != "win" or len(goal.players) != 1 or goal.players[0].text not in players:
+            continue
+        color = players.index(goal.players[0].text)
+        for cond in goal.conditions:
+            text = plain(cond)
+            if not (isinstance(text, tuple) and len(text) >= 3 and text[0] == "absolute-config"
+                    and isinstance(text[-1], tuple) and len(text[-1]) == 1 and isinstance(text[-1][0], str)
+                    and all(isinstance(t, str) and t in notation for t in text[1:-1])):
+                continue
+            types = {str(t) for t in text[1:-1]}
+            if color in found or not (len(types) == 1 or types == every):
+                return None
+            zone = text[-1][0]
+            if not any(z.name == zone for z in zones):
+                return None
+            found[color] = (notation[types.pop()] if len(types) == 1 else None, zone)
+            used.add(id(cond))
+    if set(found) != {WHITE, BLACK} or found[WHITE][1] != found[BLACK][1]:
+        return None
+    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0]), used
 
 
 def _program_of(zv: ZrfVariant) -> GameProgram | None:
@@ -357,6 +410,11 @@ GOAL_MEANINGS = {
 """ZRF goal conditions -> what they test, in model terms (``{n}``: the count of pieces)."""
 
 
+def _both(goal: Goal, players: tuple[str, ...]) -> bool:
+    """Whether ``goal`` is both players'."""
+    return {p.text for p in goal.players} == set(players)
+
+
 def goal_why(kind: str, condition: Plain) -> str:
     """Why a goal is kept as ZRF text: the game ends (``kind``: win, loss, draw) under a condition the model's
     goals (checkmate, stalemate, the bare-king loss, flags) do not hold."""
@@ -390,6 +448,11 @@ def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> lis
     identity), the recognised ones get ``why`` (the piece-level reason their moves have no XBetza together)."""
     return [_program(block, section, pid, whys.get(id(block)) or why)
             for section, blocks in (("moves", zp.moves), ("drops", zp.drops)) for block in blocks]
+
+
+UNUSED_WHY = ("a move of a piece that never comes onto the board (not in the setup, never added), kept with its "
+              "blocks that have no place in the model")
+"""Why the recognised blocks of a piece that never reaches the board are kept with its other blocks."""
 
 
 class NoXBetza(Exception):

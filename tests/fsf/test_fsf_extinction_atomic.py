@@ -13,7 +13,7 @@ from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.gamecourier.write import write_game as write_gamecourier
 from fairyport.idiagram.files import write_game as write_idiagram
-from fairyport.model import Blast, ExtinctionGoal, Game, StalemateResult
+from fairyport.model import Blast, ExtinctionGoal, Game, RoyalProtection, StalemateResult
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf
@@ -57,6 +57,18 @@ castling = false
 extinctionOpponentPieceCount = 2
 extinctionValue = draw
 
+[twomaha22:chess]
+customPiece1 = m:QN
+castling = false
+startFen = 3mm3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+extinctionValue = loss
+extinctionPieceTypes = m
+extinctionPseudoRoyal = true
+
+[ecastle22:extinction]
+
+[acastle22:atomic]
+
 [absent22:extinction]
 castling = false
 pawn = -
@@ -88,6 +100,14 @@ CASES = [  # (section, FEN, perft depth: 2 for the crowded positions, to keep th
     ("housext22", "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R[] w - - 0 1", 2),
     ("housext22", "4k3/8/8/8/8/8/3n4/4KN2[] w - - 0 1", 3),
     ("giveaway22", "8/8/8/3p4/4P3/8/8/7N b - - 0 1", 3),
+    # two pseudo-royal pieces may be left attacked; the last one may not (the king on the other side is royal)
+    ("twomaha22", "3m4/8/8/8/3m4/8/8/R3K2Q b - - 0 1", 3),
+    ("twomaha22", "3m4/8/8/8/8/8/8/3RK2Q b - - 0 1", 3),
+    # a castling piece that is not royal castles through attacked squares (extinction chess); the pseudo-royal
+    # king of atomic does not
+    ("ecastle22", "r3k2r/pppqpppp/2n5/8/2b5/4QN2/PPPB1PPP/R3K2R w KQkq - 0 1", 2),
+    ("acastle22", "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1", 3),
+    ("acastle22", "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1", 2),
 ]
 
 
@@ -116,6 +136,8 @@ def test_read_into_the_model() -> None:
     assert _game("kings22").rules.extinction == ExtinctionGoal(("K",), 1, 0, StalemateResult.LOSS)
     assert _game("giveaway22").rules.extinction == ExtinctionGoal(None, 0, 2, StalemateResult.DRAW)
     assert _game("kamikaze22").rules.blast is None
+    maharajah = _game("twomaha22")
+    assert maharajah.rules.royal_protection is RoyalProtection.LAST and maharajah.rules.extinction is None
 
 
 @pytest.mark.parametrize(("fen", "reason", "result"), [

@@ -4,10 +4,13 @@ variants.ini, and refused by name by the writers that cannot express them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from fairyport import json as fp_json
 from fairyport.errors import UnsupportedError
+from fairyport.formats import load_engine, read_game
 from fairyport.fsf.compare import fsf_counts
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
@@ -51,6 +54,27 @@ flagPiece = k
 flagRegionWhite = *8
 flagRegionBlack = *1
 flagMove = true
+
+[racing22:chess]
+flagPiece = k
+flagRegionWhite = *8
+flagRegionBlack = *8
+flagMove = true
+checking = false
+castling = false
+
+[knightrace22:chess]
+flagPiece = n
+flagRegionWhite = *8
+flagRegionBlack = *1
+flagMove = true
+
+[nocheck22:chess]
+checking = false
+
+[nocheckforced22:chess]
+checking = false
+mustCapture = true
 """
 
 CASES = [
@@ -67,6 +91,21 @@ CASES = [
     ("forced22", "4k3/8/8/1b6/8/8/3P4/4K2R w K - 0 1"),
     # drops are not captures
     ("forcedhouse22", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 1"),
+    # flagMove with kings: Black moves once more only when its king can reach (racing kings), White never
+    ("racing22", "8/K6k/8/8/8/8/8/8 w - - 0 1"),
+    ("racing22", "8/K7/7k/8/8/8/8/8 w - - 0 1"),
+    ("racing22", "8/K5rk/8/8/8/8/8/R7 w - - 0 1"),
+    ("racing22", "8/k6K/8/8/8/8/8/8 b - - 0 1"),
+    ("racing22", "8/1k4K1/8/8/8/8/8/8 w - - 0 1"),
+    ("race22", "4k3/3P3K/8/8/8/8/8/8 w - - 0 1"),
+    # flagMove with another flag piece: the opponent always moves once more
+    ("knightrace22", "k7/8/5N2/8/8/2n5/8/4K3 w - - 0 1"),
+    ("knightrace22", "k7/8/5N2/8/8/2n5/8/4K3 b - - 0 1"),
+    # checking = false: moves that give check are illegal, before forced captures are counted
+    ("nocheck22", "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"),
+    ("nocheck22", "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1"),
+    ("nocheckforced22", "4k3/3p4/8/1B6/8/8/8/4K3 w - - 0 1"),
+    ("nocheckforced22", "3k4/8/8/3p4/8/8/8/3RK3 w - - 0 1"),
 ]
 
 
@@ -103,12 +142,19 @@ def test_read_into_the_model() -> None:
     assert _game("anyflag22").rules.flag == FlagGoal("flag", None, None)
 
 
-def test_flag_move_is_refused_by_name() -> None:
-    with pytest.raises(UnsupportedError, match="flagMove"):
-        _game("race22")
+def test_flag_move_and_no_checks_read_into_the_model() -> None:
+    flag = _game("racing22").rules.flag
+    assert flag is not None and flag.extra_move
+    assert _game("nocheck22").rules.no_checks and not _game("hill22").rules.no_checks
 
 
-@pytest.mark.parametrize("name", ["hill22", "cavalry22", "forcedhouse22"])
+def test_flag_piece_safe_is_refused_by_name() -> None:
+    with pytest.raises(UnsupportedError, match="flagPieceSafe"):
+        read_text("[safe22:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n",
+                  variant="safe22")
+
+
+@pytest.mark.parametrize("name", ["hill22", "cavalry22", "forcedhouse22", "racing22", "nocheckforced22"])
 def test_json_round_trip(name: str) -> None:
     game = _game(name)
     assert fp_json.game_from_json(fp_json.game_to_json(game)).rules == game.rules
@@ -119,23 +165,31 @@ def test_json_omits_the_rules_when_absent() -> None:
     assert "must_capture" not in text and '"flag"' not in text
 
 
-@pytest.mark.parametrize("name", ["cavalry22"])
+WRITE_BACK_FENS = {"cavalry22": "7k/8/pppNpppp/8/2N5/8/8/4K3 w - - 0 1", "racing22": "8/K6k/8/8/8/8/8/8 w - - 0 1",
+                   "nocheckforced22": "3k4/8/8/3p4/8/8/8/3RK3 w - - 0 1"}
+
+
+@pytest.mark.parametrize("name", sorted(WRITE_BACK_FENS))
 def test_fsf_write_read_back(name: str) -> None:
     game = _game(name)
     text, lost = write_section(game, name=f"back{name}")
     assert lost == []
     back = read_text(text, variant=f"back{name}")
-    assert back.rules.flag == game.rules.flag and back.rules.must_capture == game.rules.must_capture
+    assert back.rules == game.rules
     pyffish.load_variant_config(text)
-    fen = "7k/8/pppNpppp/8/2N5/8/8/4K3 w - - 0 1" if name == "cavalry22" else None
+    fen = WRITE_BACK_FENS[name]
     start = fen or pyffish.start_fen(f"back{name}")
     expected = fsf_counts(pyffish, f"back{name}", 2, fen)
     assert _model_counts(game, start, 2) == expected
     assert _model_counts(back, start, 2) == expected  # the section read back plays as Fairy-Stockfish plays it
 
 
-@pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
-@pytest.mark.parametrize(("name", "feature"), [("hill22", "flag goal"), ("forced22", "must capture")])
+@pytest.mark.parametrize(("write", "name", "feature"), [
+    (write_idiagram, "hill22", "flag goal"), (write_idiagram, "forced22", "must capture"),
+    # ZRF and GAME Code write a flag goal of one piece; counts, full zones and the extra move are refused
+    *((w, n, f) for w in (write_zrf, write_gamecourier, write_idiagram)
+      for n, f in (("cavalry22", "flag goal"), ("racing22", "flag goal"), ("forced22", "must capture"),
+                   ("nocheck22", "no checks")))])
 def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
     game = _game(name)
     assert callable(write)
@@ -143,5 +197,32 @@ def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
         write(game)
     assert raised.value.feature == feature
     _, lost = write(game, best_effort=True)
-    assert any(feature in item or ("flag goal" in item if feature == "flag goal" else "forced captures" in item)
-               for item in lost)
+    words = {"flag goal": "flag goal", "must capture": "forced captures", "no checks": "no checks"}[feature]
+    assert any(feature in item or words in item for item in lost)
+
+
+FLAG_CASES = [
+    ("hill22", "4k3/8/8/4p3/8/4K3/8/8 w - - 0 1"),
+    ("hill22", "4k3/8/3p4/8/2K5/8/8/8 b - - 0 1"),
+    ("anyflag22", "4k3/8/8/2p5/1N6/8/8/4K3 w - - 0 1"),
+]
+
+
+@pytest.mark.parametrize(("target", "idiom"), [("zrf", "absolute-config"), ("gamecourier", "def flagged_white")])
+@pytest.mark.parametrize(("name", "fen"), FLAG_CASES)
+def test_writers_write_the_flag_goal_and_read_it_back(target: str, idiom: str, name: str, fen: str,
+                                                      tmp_path: Path) -> None:
+    write = {"zrf": write_zrf, "gamecourier": write_gamecourier}[target]
+    game = _game(name)
+    text, lost = write(game)
+    assert lost == [] and idiom in text
+    path = tmp_path / ("flag.zrf" if target == "zrf" else "flag.php")
+    path.write_text(text, encoding="utf-8")
+    back = read_game(path, target)
+    assert back.rules.flag == game.rules.flag and not back.kept
+    pyffish.load_variant_config(SECTIONS)
+    expected = fsf_counts(pyffish, name, 3, fen)
+    assert _model_counts(back, fen, 3) == expected  # the model read back
+    engine = load_engine(path, engine="native")
+    assert engine.name == target
+    assert [perft(engine.position(fen, None), d) for d in (1, 2, 3)] == expected  # the format's interpreter

@@ -280,7 +280,7 @@ def test_unknown_command_and_subroutine() -> None:
 
 def test_step_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(interpreter_module, "STEP_LIMIT", 5000)
-    with pytest.raises(UnsupportedError, match="more than 5000 steps") as info:
+    with pytest.raises(UnsupportedError, match="more than 5,000 steps") as info:
         run("set i 0;\ndo:\n  set i + #i 1;\nloop;")
     assert "t.php:6:1" in str(info.value)
 

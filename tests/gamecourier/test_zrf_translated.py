@@ -11,7 +11,7 @@ import pytest
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.write import write_program
 from fairyport.zrf.lower import lower_file
-from tests.helpers.paths import CORPUS, needs
+from tests.helpers.paths import CORPUS, ZRF_COLLECTIONS, needs
 from tests.helpers.translated import translate
 
 GRID4 = """(board (image "x.bmp")
@@ -114,7 +114,48 @@ DROPPERS = """
 """ % (GRID4 % "(zone (name back) (players White) (positions a4 b4 c4 d4)) "
                "(zone (name back) (players Black) (positions a1 b1 c1 d1))")
 
-GAMES = {"droppers": DROPPERS, "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
+KICKERS = """
+(define slide ($1 (while empty? add $1)))
+(define reach ($1 (verify (piece? Ball)) (add-partial kicking)))
+(define kick ((create Kicker) $1 (verify empty?) (add Ball)))
+(define kick2 ((create Kicker) $1 (verify empty?) $1 (verify empty?) (add Ball)))
+(game (title "Kickers") (players White Black) (turn-order White Black)
+  %s
+  (piece (name Ball))
+  (piece (name Kicker) (moves
+     (move-type sliding) (slide n) (slide e) (slide s) (slide w) (slide ne) (slide nw) (slide se) (slide sw)
+     (move-type reaching) (reach n) (reach e) (reach s) (reach w) (reach ne) (reach nw) (reach se) (reach sw)
+     (move-type kicking) (kick n) (kick e) (kick s) (kick w) (kick ne) (kick nw) (kick se) (kick sw)
+     (kick2 n) (kick2 e) (kick2 s) (kick2 w)))
+  (board-setup (White (Kicker b2 d2) (Ball c3)) (Black (Kicker b4 e5)))
+  (loss-condition (White Black) stalemated))
+""".replace("%s", GRID5 % "")
+"""A kick is a step onto the ball and the ball's flight: a kicker sliding to a square and a kick that sends the ball
+there are two moves with the same origin and destination and different effects, and a kick back over the
+kicker's own square ends on its origin (moves a Game Courier move names only with a selector label)."""
+
+CROSS = """
+(define step ($1 (verify not-friend?) add))
+(game (title "Cross") (players White Black) (turn-order White Black)
+  (board (image "x.bmp")
+    (positions (top 50 0 70 20) (west 0 51 20 71) (mid 50 50 70 70) (east 101 50 121 70) (low 50 100 70 120)
+               (far 150 100 170 120))
+    (links n (mid top) (low mid) (far east)) (links s (top mid) (mid low) (east far))
+    (links e (west mid) (mid east) (low far)) (links w (east mid) (mid west) (far low)))
+  (piece (name Stone) (moves (step n) (step e) (step s) (step w)))
+  (board-setup (White (Stone west low)) (Black (Stone top far)))
+  (loss-condition (White Black) (pieces-remaining 0))
+  (loss-condition (White Black) stalemated))
+"""
+"""A board of positions only (no grid): laid out on cells from the positions' screen rectangles."""
+
+PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" true)'),
+           CHAINS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" forced)'))
+"""A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
+always, or only when there is no other move."""
+
+GAMES = {"cross": CROSS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0],
+         "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
          "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
@@ -159,13 +200,53 @@ def test_dummy_positions_become_a_storage_rank(tmp_path: Path) -> None:
     assert "'1 2 3 4 !0 !1'" in written.text
 
 
+def test_moves_with_the_same_origin_and_destination_get_distinct_names(tmp_path: Path) -> None:
+    path = tmp_path / "kickers.zrf"
+    path.write_text(KICKERS, encoding="utf-8")
+    translated = translate(path)
+    moves = translated.gc.position().legal_raw()
+    names = [move.uci() if hasattr(move, "uci") else str(move) for move in moves]
+    assert len(names) == len(set(names))
+    plain = {(m.origin, m.dest) for m in moves if m.promotion is None}
+    selected = [m for m in moves if m.promotion is not None]
+    assert any((m.origin, m.dest) in plain for m in selected)  # a slide and a kick to one square: b2 to a3
+    back = [m for m in moves if m.after.board[m.origin] == "B"]  # the ball kicked back to the kicker's square
+    assert {(m.origin, m.dest) for m in back} == {("b2", "c3"), ("d2", "c3")}  # named by the other square changed
+    assert translated.perfts(1) == (len(moves), len(moves))
+
+
 def test_refusals_name_the_construct(tmp_path: Path) -> None:
-    path = tmp_path / "passing.zrf"
-    path.write_text(TINY_CHESS.replace("(turn-order White Black)",
-                                       "(turn-order White Black) (option \"pass turn\" true)"), encoding="utf-8")
+    path = tmp_path / "three.zrf"
+    path.write_text(TINY_CHESS.replace("(players White Black)", "(players White Black Grey)"), encoding="utf-8")
     with pytest.raises(UnsupportedError) as caught:
         write_program(lower_file(path))
-    assert caught.value.feature == "passing a turn"
+    assert caught.value.feature == "a game of 3 players (Game Courier presets enforce two sides)"
+
+
+def test_a_board_without_a_grid_is_laid_out_from_its_drawing(tmp_path: Path) -> None:
+    path = tmp_path / "cross.zrf"
+    path.write_text(CROSS, encoding="utf-8")
+    written = write_program(lower_file(path))
+    # centres 10 (west), 60 (top, mid, low), 111 (east), 160 (far); rows 10, 60/61, 110 (west's 61 is within 2 px)
+    assert written.squares == {"top": "b3", "west": "a2", "mid": "b2", "east": "c2", "low": "b1", "far": "d1"}
+
+
+def test_a_player_moving_twice_in_a_row_is_refused_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "double.zrf"
+    path.write_text(TINY_CHESS.replace("(turn-order White Black)", "(turn-order White Black Black White)"),
+                    encoding="utf-8")
+    with pytest.raises(UnsupportedError) as caught:
+        write_program(lower_file(path))
+    assert caught.value.feature is not None and caught.value.feature.startswith(
+        "a turn order in which a player moves twice in a row")
+
+
+def test_a_pass_is_a_token_dropped_on_the_first_square(tmp_path: Path) -> None:
+    path = tmp_path / "passing.zrf"
+    path.write_text(PASSING[0], encoding="utf-8")
+    translated = translate(path)
+    names = {translated.gc.position().uci(move) for move in translated.gc.position().legal_raw()}
+    assert "PASS@a4" in names and translated.written.passes == ["a!1", "b!1"]  # a4: the first position
 
 
 def test_convert_takes_the_program_route_when_the_model_cannot_hold_the_game(tmp_path: Path) -> None:
@@ -198,3 +279,20 @@ def test_corpus_games_agree(path: Path) -> None:
     zrf_divide, gc_divide = translated.divides(2)
     assert gc_divide == zrf_divide
     assert translated.playout(7, 6) > 0
+
+
+CHESSBALL = ZRF_COLLECTIONS / "GlukKazan+ZoG" / "Rules" / "chessball.zrf"
+
+
+@pytest.mark.parametrize(("path", "variant", "expected"), [
+    # a kick chain and a slide to one square, kicks back to the origin: 18 moves where the plain names give 9
+    pytest.param(CHESSBALL, None, 362, marks=needs(CHESSBALL)),
+    # Knight Hunting: passing allowed (pass-turn true)
+    pytest.param(CORPUS / "zrf" / "zrflib" / "Chess.zrf", "16", 153, marks=needs(CORPUS / "zrf" / "zrflib")),
+], ids=["Chessball", "Knight Hunting"])
+def test_corpus_games_that_need_selectors_or_passes_agree(path: Path, variant: str | None, expected: int) -> None:
+    translated = translate(path, variant)
+    assert translated.perfts(2) == (expected, expected)
+    zrf_divide, gc_divide = translated.divides(2)
+    assert gc_divide == zrf_divide
+    assert translated.playout(3, 8) > 0

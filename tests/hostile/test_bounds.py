@@ -160,4 +160,4 @@ def test_validate_run_and_against_agree_on_an_endless_loop(tmp_path: Path, monke
                       if "[GC-RUN-NOT-RUN]" in line])
     assert len(found[0]) == len(found[1]) == 1
     assert found[0][0].replace("--run", "--against") == found[1][0]
-    assert "more than 20000 steps" in found[0][0]
+    assert "more than 20,000 steps" in found[0][0]

@@ -177,3 +177,16 @@ def test_landing_only_in_a_zone_is_confinement(betza: str) -> None:
         return
     a, b = compile_game(zoned).start_position(), compile_game(confined).start_position()
     assert [perft(a, d) for d in (1, 2, 3)] == [perft(b, d) for d in (1, 2, 3)]
+
+
+def test_a_slide_conditioned_on_its_start_attacks_only_from_the_zone() -> None:
+    # the rooks may slide only from a1: the one on a3 cannot move, so it does not attack a5 (it used to give check:
+    # the reverse rays kept one reach per line, taken from the rook that may start on a1)
+    zones = [Zone("base", frozenset({"a1"}), WHITE), Zone("base", frozenset({"a1"}), BLACK)]
+    rook = PieceType("base rook", "R", "", zoned_moves=(ZonedMove("R", "base"),))
+    game = _small([PieceType("king", "K", "K", royal=True), rook], zones,
+                  {"a5": Piece("K", WHITE), "e1": Piece("K", BLACK), "a3": Piece("R", BLACK), "a1": Piece("R", BLACK)})
+    pos = compile_game(game).start_position()
+    assert not pos.in_check()
+    assert sorted(pos.uci(m) for m in pos.legal_raw()) == ["a5a4", "a5b4", "a5b5"]
+

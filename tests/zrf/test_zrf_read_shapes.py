@@ -13,7 +13,7 @@ from zrf_proof import compare_playout
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.model import Castling, ZonedMove, kept_code
+from fairyport.model import Castling, ExtinctionGoal, StalemateResult, ZonedMove, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
@@ -33,6 +33,7 @@ MOVES = {
     "pawns-ahead": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
+    "bare-draw": {"K": "WF", "R": "R", "F": "F"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
@@ -220,7 +221,7 @@ def test_unchecked_castling_setups_read_and_play_like_the_interpreter(variant: s
 def test_kept_rules_say_why_in_model_terms() -> None:
     text = FREE_CASTLING.replace("(loss-condition (White Black) (checkmated King))",
                                  "(loss-condition (White Black) (checkmated King))\n"
-                                 "  (draw-condition (White Black) (pieces-remaining 1))\n"
+                                 "  (draw-condition (White) (pieces-remaining 1))\n"
                                  "  (move-priorities normal)")
     rules = {rule.name: rule.why for rule in read_text(text, name="rules.zrf").kept if rule.kind == "rule"}
     assert rules["goal (pieces-remaining 1)"].startswith("a draw when a player has exactly 1 piece left: the model")
@@ -263,3 +264,25 @@ def test_a_side_without_a_royal_piece_at_the_start_keeps_the_checkmate_goal_with
     text = (SHAPES / "free-castle.zrf").read_text().replace("(White (King e1) (Rook a1 h1)", "(White (Rook a1 h1)")
     (rule,) = [k for k in read_text(text, name="nking.zrf").kept if k.kind == "rule"]
     assert rule.why.startswith("a checkmate goal for White, who has no royal piece at the start")
+
+
+def test_blocks_of_a_piece_that_never_reaches_the_board_say_why_they_are_kept() -> None:
+    text = FREE_CASTLING.replace(
+        "(piece (name Rook)", "(piece (name Ghost) (moves (n (verify not-friend?) add) (n capture n add)))\n"
+        "  (piece (name Rook)")
+    ghost = {program.text: program.why for program in read_text(text, name="ghost.zrf").programs("G")}
+    assert ghost["(n (verify not-friend?) add)"].startswith("a move of a piece that never comes onto the board")
+    assert ghost["(n capture n add)"].startswith("a capture that removes a piece it does not land on")
+
+
+@pytest.mark.parametrize(("old", "new", "drawn"), [
+    ("", "", True),
+    ("(King d4)", "(King d4 c4)", False),  # two kings: one piece left is not a bare king
+    ("(draw-condition (White Black)", "(draw-condition (White)", False),  # White's only
+])
+def test_a_draw_with_one_piece_left_is_an_extinction_draw_where_that_piece_is_the_only_royal(
+        old: str, new: str, drawn: bool) -> None:
+    game = read_text((SHAPES / "bare-draw.zrf").read_text().replace(old, new), name="bare.zrf")
+    kept = {k.name for k in game.kept if k.kind == "rule"}
+    expected = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW) if drawn else None
+    assert (game.rules.extinction, "goal (pieces-remaining 1)" in kept) == (expected, not drawn)

@@ -194,6 +194,13 @@ class GameCourierGame:
             self.interpreter.trace |= cached.ran
         return cached.proven
 
+    def _promotions_known_dead(self, base: State, block: str, origin: str, dest: str) -> bool:
+        """True if an earlier proof that every promotion after ``origin`` -> ``dest`` dies still holds (then the
+        plain move's run need not watch the destination square: :class:`~.state.WatchedBoard`). Its trace was
+        recorded when it was made."""
+        cached = self._promotion_proofs.get((id(self.trees[block]), origin, dest))
+        return cached is not None and cached.proven and still_holds(cached.deps, base)
+
     def _destinations(self, base: State, block: str, origin: str) -> list[str] | None:
         """The destinations worth a Post-Move run for the piece on ``origin`` (:data:`GUARD_SHORTCUT`), or None
         for all of them."""
@@ -328,10 +335,12 @@ class GameCourierGame:
             for dest in dests:
                 if (dest == origin and not NULL_MOVES) or (drop and dest in storage):
                     continue
-                after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote)
+                dead = promote and guarded is not None and not drop and self._promotions_known_dead(base, guarded,
+                                                                                                     origin, dest)
+                after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote and not dead)
                 if after is not None:
                     moves.append(GCMove(origin, dest, None, after, moved if drop else None))
-                if promote and (seen or after is not None or not self.shortcuts) and not (
+                if promote and not dead and (seen or after is not None or not self.shortcuts) and not (
                         guarded is not None and not drop and self._promotions_die(base, guarded, origin, dest)):
                     for label in choices:
                         if label != moved:

@@ -973,9 +973,9 @@ class Compiler:
         locate = self.source.locate
         offset = e.offset
 
-        def apply(c: Ctx) -> Value:
+        def run_with(c: Ctx, values: list[Value]) -> Value:
             try:
-                return function(c, [f(c) for f in args])
+                return function(c, values)
             except ValueProblem as problem:
                 raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
             except ZeroDivisionError:
@@ -986,17 +986,7 @@ class Compiler:
                 raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
         if arity == 1:
             only = args[0]
-
-            def apply1(c: Ctx) -> Value:
-                try:
-                    return function(c, [only(c)])
-                except ValueProblem as problem:
-                    raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
-                except FairyportError:
-                    raise
-                except (OverflowError, ValueError):
-                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
-            return apply1
+            return lambda c: run_with(c, [only(c)])
         if arity == 2:
             left, right = args
             on_ints = _ON_INTS.get(op)
@@ -1007,23 +997,14 @@ class Compiler:
                     result = on_ints(x, y)
                     if result is not None:
                         return result
-                try:
-                    return function(c, [x, y])
-                except ValueProblem as problem:
-                    raise UnsupportedError(f"{op}: {problem}", locate(offset), feature=op) from None
-                except ZeroDivisionError:
-                    raise UnsupportedError(f"{op}: division by zero", locate(offset), feature=op) from None
-                except FairyportError:
-                    raise
-                except (OverflowError, ValueError):
-                    raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
+                return run_with(c, [x, y])
             return apply2
-        return apply
+        return lambda c: run_with(c, [f(c) for f in args])
 
     def _fn_named(self, key: str | None, arg_fns: list[CodeFn], where: Callable[[], Location],
                   name_fn: CodeFn | None = None) -> CodeFn:
         """``fn NAME args`` with the name written out (``key``) or computed (``name_fn``): :meth:`Interpreter.call_def`
-        without its general cases (a traced run, parameters, an undefined name go to it)."""
+        without its general cases (a traced run, parameters, an undefined name, the depth bound go to it)."""
         it = self.it
         text = V.text
 
@@ -1035,14 +1016,11 @@ class Compiler:
             assert name is not None
             args = [f(c) for f in arg_fns]
             fn = c.s.defs.get(name)
-            if fn is None or fn.params or fn.locals or it.trace is not None:
-                return it.call_def(c, name, args, where)
+            if fn is None or fn.params or fn.locals or it.trace is not None or c.depth >= CALL_DEPTH_LIMIT:
+                return it.call_def(c, name, args, where)  # and its errors
             it.steps += 1  # tick(), inlined
             if it.steps > it.limit:
                 it.over(where)
-            if c.depth >= CALL_DEPTH_LIMIT:
-                raise UnsupportedError(f"fn {fn.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
-                                       feature="recursion depth")
             body = fn.body
             return body(Ctx(c.s, it, args, None, c.my, c.depth + 1)) if body is not None else None
         return call_fn

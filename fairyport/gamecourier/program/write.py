@@ -18,6 +18,7 @@ them.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 
 from fairyport.errors import UnsupportedError
@@ -35,6 +36,27 @@ STOCK_PREFIX = "stock:"
 STORAGE_RANK = "!"
 """The first character of a rank label whose squares are off the board (the Game Courier drop tutorial's
 convention, :data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`)."""
+SELECTOR_KEYS = True
+"""A Game Courier move names an origin, a destination and (as a promotion sub-move ``L-dest``) a label, so two
+legal moves of one turn with the same origin and destination but different effects (a slide and a kicking chain
+that both end on one square), and a move that ends on its own origin (which no Game Courier move names), cannot
+both be the plain move. The first such move found keeps the plain key; each other is keyed by the first name
+free in this order: the move's destination, then every other square the move changes, then every square of the
+board, each with the plain move first and then each label of the mover's side as a promotion sub-move (the
+label only selects the move: the preset makes the move recorded, not the label). Two moves with the same origin,
+destination and effect are one move (as the ZRF interpreter counts them). Where no name is free (more distinct
+moves from one origin than squares times labels), the Pre-Move code dies naming the two moves."""
+OFF_GRID_STORAGE = True
+"""Positions a ZRF board defines beside its grid (``(positions ...)`` outside every grid: capture counters, trays)
+are written as storage squares, as dummy positions are. Game Courier tries a move from a storage square as a drop
+onto the board (one per label), so a game whose pieces move from such a position to another one, or differently
+from two of them with one label, would lose moves: the proof by perft is what shows a translation holds."""
+PASS_TOKEN = "PASS"
+"""Where the program lets a player pass (ZRF's ``pass-turn``), each player has a token in a storage square off the
+board (label ``PASS`` for the first player, ``pass`` for the second), and passing is written as dropping the
+token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
+nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
+so a pass needs one."""
 MAX_PARTIAL_CHAIN = 64
 """How many ``add-partial`` steps one turn may chain (the ZRF interpreter's bound,
 :data:`fairyport.zrf.interpreter.constants.MAX_PARTIAL_CHAIN`; beyond it the chain ends there)."""
@@ -58,6 +80,8 @@ class WrittenProgram:
     """(player, piece type) -> Game Courier label."""
     storage: list[str] = dataclasses.field(default_factory=list)
     """The storage squares that hold the off-board stock."""
+    passes: list[str] = dataclasses.field(default_factory=list)
+    """The storage squares of the players' pass tokens (:data:`PASS_TOKEN`)."""
 
 
 def refuse(what: str, where: str = "") -> UnsupportedError:
@@ -89,11 +113,18 @@ class _Writer:
         self.stock = [(f"{STOCK_PREFIX}{owner}:{kind}:{i}", owner, kind)
                       for (owner, kind), count in sorted(program.stock.items()) for i in range(count)]
         """Off-board stock as virtual positions (storage squares holding the pieces)."""
+        self.labels = _labels(program, self.players)
+        self.tokens: dict[str, str] = {}
+        """Player -> the label of the piece whose drop is that player's pass (:data:`PASS_TOKEN`)."""
+        if program.options.pass_turn:
+            for player, label in zip(self.players, _token_labels(self.labels), strict=True):
+                self.tokens[player] = label
         board = dataclasses.replace(program.board, positions=program.board.positions + tuple(
-            pg.Position(name, None, True) for name, _, _ in self.stock))
+            pg.Position(name, None, True) for name, _, _ in self.stock) + tuple(
+            pg.Position(f"{STOCK_PREFIX}pass:{player}", None, True) for player in self.tokens))
         self.files, self.ranks, self.squares, self.cells = _board(board)
         self.storage = [self.squares[name] for name, _, _ in self.stock]
-        self.labels = _labels(program, self.players)
+        self.token_squares = [self.squares[f"{STOCK_PREFIX}pass:{player}"] for player in self.tokens]
         self.goal_subs: list[str] = []
         """Subroutines of goals that search the board (``relative-config``)."""
         self.attributes = sorted({name for piece in program.pieces for name, _ in piece.attributes})
@@ -106,14 +137,18 @@ class _Writer:
     def _check_turns(self) -> None:
         p = self.program
         turns = p.turns
-        if (len(turns) != 2 or p.repeat_from != 0 or turns[0].player == turns[1].player
-                or any(t.owner != t.player for t in turns)):
+        cycle = [t.player for t in turns[p.repeat_from:]]
+        order = [t.player for t in turns]
+        if any(a == b for a, b in itertools.pairwise(order)) or (cycle and cycle[0] == cycle[-1]):
+            raise refuse("a turn order in which a player moves twice in a row (Game Courier gives the move to the "
+                         "other side after every move)")
+        if any(t.owner != t.player for t in turns):
+            raise refuse("a turn order in which a player moves another player's pieces")
+        if len(turns) != 2 or p.repeat_from != 0 or turns[0].player == turns[1].player:
             raise refuse("a turn order other than the two players alternating")
         self.players = (turns[0].player, turns[1].player)
         self.turn_types = {t.player: t.move_type for t in turns}
         o = p.options
-        if o.pass_turn:
-            raise refuse("passing a turn")
         if o.neutral:
             raise refuse("neutral players")
         if o.recycle_captures:
@@ -183,7 +218,6 @@ class _Writer:
         drops: list[tuple[int, str, str, str | None]] = []
         self.drops = drops
         flags: set[str] = set()
-        promotes = False
         for side_index, side in enumerate(self.sides):
             for piece in p.pieces:
                 names: list[tuple[str, str | None]] = []
@@ -192,8 +226,6 @@ class _Writer:
                     writer = BlockWriter(side, block.source or piece.name)
                     writer.body(block.body, 1)
                     flags |= writer.flags
-                    promotes = promotes or any("array " in line and line.strip().startswith("gosub add_move")
-                                               and not line.rstrip().endswith("array;") for line in writer.lines)
                     head = [f"sub {name} start:", "  set at #start;", "  set src #start;",
                             "  set piece space #start;", "  set dst false;", "  set mark #start;"]
                     head.insert(1, f'  set btype "{block.move_type or ""}";')
@@ -227,11 +259,12 @@ class _Writer:
             "shape": "Square Cells",
             "sides": " ".join(self.players),
             "set": json.dumps({"pieces": {label: ("W" if player == self.players[0] else "B") + identifier(kind)
-                                          + ".gif" for (player, kind), label in self.labels.items()}}),
+                                          + ".gif" for (player, kind), label in self.labels.items()}
+                                | {label: ("W" if player == self.players[0] else "B") + "Pass.gif"
+                                   for player, label in self.tokens.items()}}),
         }
         pregame = []
-        if promotes:
-            pregame.append("setsystem maxmove 2;")
+        pregame.append("setsystem maxmove 2;")  # promotion choices, and the selectors of SELECTOR_KEYS
         for attribute in self.attributes:
             n = identifier(attribute)
             pregame += [f"set attr_{n} array;", f"set init_{n} array;"]
@@ -243,27 +276,35 @@ class _Writer:
             for position, (_, kind) in p.setup.items():
                 if dict(p.piece(kind).attributes).get(attribute, False):
                     pregame.append(f"setelem attr_{n} {self.squares[position]} true;")
-        pregame.append("set stock array " + " ".join(self.storage) + ";")
+        pregame.append("set stock array " + " ".join(self.storage + self.token_squares) + ";")
+        pregame.append("set boardsquares array " + " ".join(
+            self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
+        for number, player in enumerate(self.players, start=1):
+            pregame.append(f'set selectors{number} array "" ' + " ".join(
+                word(self.labels[player, piece.name]) for piece in p.pieces) + ";")
         if self.drops:
             pregame.append("set dropsquares array " + " ".join(
                 self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
                     "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
                     "set cdepth 0;", "set csteps 0;"]
-        values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch), _ADD_MOVE,
+        values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch),
+                                       _add_move(self.attributes), self._free_key(),
                                        _make_move(self.attributes), self._take(), self._attacked(),
                                        self._generate(), self._turn(),
                                        self._gameover(), _COUNT_PIECES])
         for number in (1, 2):
             values[f"preauto{number}"] = f"gosub generate {number};"
             values[f"postauto{number}"] = f"gosub turn {number};"
-        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels), list(self.storage))
+        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels), list(self.storage),
+                              list(self.token_squares))
 
     def _fen(self) -> str:
         rows = []
         setup = self.program.setup
         by_square = {self.squares[pos]: self.labels[owner, kind] for pos, (owner, kind) in setup.items()}
         by_square.update((self.squares[name], self.labels[owner, kind]) for name, owner, kind in self.stock)
+        by_square.update((self.squares[f"{STOCK_PREFIX}pass:{player}"], label) for player, label in self.tokens.items())
         names = {cell: self.squares[name] for name, cell in self.cells.items()}
         for rank in reversed(range(len(self.ranks))):
             text, run = "", 0
@@ -368,8 +409,9 @@ class _Writer:
             *[line for a in self.attributes for line in (
                 f"  for (sq v) elem #key #l_attr_{identifier(a)}:", f"    setelem attr_{identifier(a)} #sq #v;",
                 "  next;")],
-            "  set lastfrom origin;",
-            "  set lastto dest;",
+            *(["  if not match moved " + " ".join(word(label) for label in self.tokens.values()) + ":",
+               "    set lastfrom origin;", "    set lastto dest;", "  endif;"] if self.tokens
+              else ["  set lastfrom origin;", "  set lastto dest;"]),
             "endsub;"])
 
     def _generate(self) -> str:
@@ -377,12 +419,15 @@ class _Writer:
                  "  set mover #side;",
                  "  if sub gameover:", "    die The game is over.;", "  endif;",
                  "  set legal array;",
+                 "  set l_eff array;",
+                 "  set lost false;",
                  *[f"  set l_{v} array;" for v in RECORD],
                  *[f"  set l_attr_{identifier(a)} array;" for a in self.attributes],
                  "  set mode \"list\";",
                  "  set cdepth 0;",
                  "  for (sq pc) cond == #side 1 onlyupper onlylower:",
-                 *(["    if not match #sq #stock:", "      gosub moves #sq;", "    endif;"] if self.storage
+                 *(["    if not match #sq #stock:", "      gosub moves #sq;", "    endif;"]
+                   if self.storage or self.tokens
                    else ["    gosub moves #sq;"]),
                  "  next;"]
         if self.drops:
@@ -406,8 +451,40 @@ class _Writer:
             lines += ["  set most 0;", "  for (key n) #l_ncap:", "    if elem #key #legal and > #n #most:",
                       "      set most #n;", "    endif;", "  next;", "  for (key n) #l_ncap:",
                       "    if < #n #most:", "      setelem legal #key false;", "    endif;", "  next;"]
-        lines.append("endsub;")
+        if self.tokens:
+            first = self.squares[next(q.name for q in self.program.board.positions if not q.dummy)]
+            labels = [self.tokens[player] for player in self.players]
+            lines += [f"  set passkey join \"@\" join cond == #side 1 {word(labels[0])} {word(labels[1])} "
+                      f"\"-{first}-\";"]
+            if options.pass_turn == "forced":
+                lines += ["  set anymove false;", "  for (k v) #legal:", "    if #v:", "      set anymove true;",
+                          "      break;", "    endif;", "  next;", "  if not #anymove:"]
+            else:
+                lines += ["  if true:"]
+            lines += ["    setelem legal #passkey true;",
+                      f"    setelem l_pair join \"@\" join cond == #side 1 {word(labels[0])} {word(labels[1])} "
+                      f"\"-{first}\" true;",
+                      *[f"    setelem l_{v} #passkey array;" for v in ("netsq", "netlab", "removed")],
+                      '    setelem l_type #passkey "";', "    setelem l_ncap #passkey 0;",
+                      *[f"    setelem l_attr_{identifier(a)} #passkey array;" for a in self.attributes],
+                      "  endif;"]
+        lines += ["  if #lost:",
+                  "    die two moves with the same origin and destination and different effects (#lost) exceed "
+                  "the keys a Game Courier move can name;",
+                  "  endif;", "endsub;"]
         return "\n".join(lines)
+
+    def _free_key(self) -> str:
+        """``free_key d``: the first key from the turn's origin to ``d`` that names no legal move yet (see
+        :data:`SELECTOR_KEYS`), remembering ``d`` in ``kdest``; false when there is none."""
+        return "\n".join([
+            "sub free_key d:", "  my k sel;",
+            "  if == #d #cfrom:", "    return false;", "  endif;",
+            "  for sel cond == #mover 1 #selectors1 #selectors2:",
+            "    if != #sel #cmoved:",
+            "      set k join #cfrom join \"-\" join #d join \"-\" #sel;",
+            "      if not elem #k #legal:", "        set kdest #d;", "        return #k;", "      endif;",
+            "    endif;", "  next;", "  return false;", "endsub;"])
 
     def _take(self) -> str:
         """``take_step``: make the step recorded in ``f_*`` on the board, continue an ``add-partial`` chain from
@@ -433,6 +510,7 @@ class _Writer:
                 *[f"    push sattr_{identifier(a)} elem #sq #attr_{identifier(a)};" for a in self.attributes],
                 "    if not match #sq keys #corig:",
                 "      setelem corig #sq space #sq;",
+                *[f"      setelem s0attr_{identifier(a)} #sq elem #sq #attr_{identifier(a)};" for a in self.attributes],
                 "    endif;",
                 "  next;",
                 "  gosub make_move;",
@@ -458,10 +536,17 @@ class _Writer:
                 "  next;",
                 "  set cremoved #kept;",
                 "endsub;"]
-        finish = ["sub finish end promotion:", "  my key sq orig netsq netlab safe;",
-                  "  set key join #cfrom join \"-\" join #end join \"-\" #promotion;",
-                  "  if elem #key #legal:", "    return;", "  endif;",
-                  "  set safe true;"]
+        finish = ["sub finish end promotion:", "  my key sq orig netsq netlab eff pair effs k e d ds;",
+                  "  set netsq array;", "  set netlab array;", "  set eff array;",
+                  "  for (sq orig) #corig:", "    if != space #sq #orig:", "      push netsq #sq;",
+                  "      push netlab space #sq;", "      setelem eff #sq space #sq;", "    endif;", "  next;"]
+        for a in self.attributes:
+            n = identifier(a)
+            finish += ["  for (sq orig) #corig:", f"    if != elem #sq #attr_{n} elem #sq #s0attr_{n}:",
+                       f"      setelem eff join \"{n}:\" #sq elem #sq #attr_{n};", "    endif;", "  next;"]
+        finish += ["  set pair join #cfrom join \"-\" #end;",
+                   "  set effs elem #pair #l_eff;",
+                   "  for (k e) #effs:", "    if equal #e #eff:", "      return;", "    endif;", "  next;"]
         for number, player in enumerate(self.players, start=1):
             if not royal[player]:
                 continue
@@ -471,11 +556,21 @@ class _Writer:
                        f"        if sub attacked #sq {number} @:",
                        "          return;",
                        "        endif;", "      endif;", "    next;", "  endif;"]
-        finish += ["  set netsq array;", "  set netlab array;",
-                   "  for (sq orig) #corig:", "    if != space #sq #orig:", "      push netsq #sq;",
-                   "      push netlab space #sq;", "    endif;", "  next;",
+        finish += ["  set key join #pair join \"-\" #promotion;",
+                   "  set kdest #end;",
+                   "  if == #end #cfrom or elem #key #legal:",
+                   "    set key false;",
+                   "    set ds array #end;", "    set ds merge #ds #netsq;", "    set ds merge #ds #boardsquares;",
+                   "    for d #ds:",
+                   "      set key sub free_key #d;",
+                   "      if #key:", "        break;", "      endif;", "    next;",
+                   "    if not #key:", "      set lost #pair;", "      return;", "    endif;",
+                   "  endif;",
+                   "  if not #effs:", "    set effs array;", "  endif;",
+                   "  setelem effs #key #eff;",
+                   "  setelem l_eff #pair #effs;",
                    "  setelem legal #key true;",
-                   "  setelem l_pair join #cfrom join \"-\" #end true;",
+                   "  setelem l_pair join #cfrom join \"-\" #kdest true;",
                    "  setelem l_netsq #key #netsq;",
                    "  setelem l_netlab #key #netlab;",
                    "  setelem l_removed #key #cremoved;",
@@ -578,11 +673,14 @@ def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str]
     """Files, ranks, position -> square name, position -> cell; refused when Game Courier cannot draw the board.
 
     Dummy positions (off the board: ZRF keeps pieces or markers there) go to storage ranks above the board, past
-    one rank of holes, labelled with :data:`STORAGE_RANK` (Game Courier's mark for squares off the board)."""
-    real = [p for p in board.positions if not p.dummy]
-    dummies = [p for p in board.positions if p.dummy]
+    one rank of holes, labelled with :data:`STORAGE_RANK` (Game Courier's mark for squares off the board); so do
+    positions off the grid (counters and trays drawn beside the board: directions that reach them are link
+    tables, see :data:`OFF_GRID_STORAGE`)."""
+    aside = {p.name for p in board.positions if not p.dummy and p.cell is None}
+    real = [p for p in board.positions if not p.dummy and p.name not in aside]
+    dummies = [p for p in board.positions if p.dummy or p.name in aside]
     cells_of = [p.cell for p in real]
-    if not real or any(c is None for c in cells_of):
+    if not real or any(c is None for c in cells_of) or (aside and not OFF_GRID_STORAGE):
         raise refuse("a board whose positions do not all lie on one two-dimensional grid")
     files_n = 1 + max(c[0] for c in cells_of if c is not None)
     ranks_n = 1 + max(c[1] for c in cells_of if c is not None)
@@ -653,7 +751,7 @@ def _labels(program: pg.GameProgram, players: tuple[str, ...]) -> dict[tuple[str
     return result
 
 
-_ADD_MOVE = """sub add_move copy partial cont choices:
+_ADD_MOVE_TEXT = """sub add_move copy partial cont choices:
   my end first_from first_to options choice promotion;
   set end cond #dst #dst #at;
   if == #mode "attack":
@@ -675,7 +773,8 @@ _ADD_MOVE = """sub add_move copy partial cont choices:
   if == #cdepth 0:
     set cfrom cond #first_from #first_from join "@" #piece;
     set corig array;
-    set cremoved array;
+    set cmoved #piece;
+ATTRS    set cremoved array;
     set ctype #btype;
   endif;
   set options cond count #choices #choices array #piece;
@@ -696,6 +795,24 @@ _ADD_MOVE = """sub add_move copy partial cont choices:
     gosub take_step #partial #cont #promotion #first_to #first_from;
   next;
 endsub;"""
+
+def _add_move(attributes: list[str]) -> str:
+    """``add_move``: each promotion choice of the move the block adds, as a step of the turn (``take_step``); the
+    turn's first step also clears what the turn records (``corig``, ``s0attr_<name>``: the squares' labels and
+    attributes before the turn)."""
+    clear = "".join(f"    set s0attr_{identifier(a)} array;\n" for a in attributes)
+    return _ADD_MOVE_TEXT.replace("ATTRS", clear)
+
+
+def _token_labels(labels: dict[tuple[str, str], str]) -> tuple[str, str]:
+    """The labels of the two players' pass tokens (:data:`PASS_TOKEN`): ``PASS`` and ``pass``, lengthened
+    while a piece has the label."""
+    taken = {label.upper() for label in labels.values()}
+    base = PASS_TOKEN
+    while base in taken:
+        base += "X"
+    return base.upper(), base.lower()
+
 
 def _config_elements(c: pg.GoalCondition) -> list[dict[str, tuple[str, ...]]]:
     """The position lists of every ``absolute-config`` in a goal condition."""

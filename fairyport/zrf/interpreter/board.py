@@ -34,6 +34,8 @@ class Board:
     """Zone name -> per player index, the positions of that zone for that player."""
     grid_coordinates: list[tuple[int, ...] | None]
     dummy: list[bool]
+    rectangles: list[tuple[int, ...] | None] = dataclasses.field(default_factory=list)
+    """``rectangles[p]``: the position's screen rectangle (left, top, right, bottom) where the file gives one."""
 
     def rectangle(self, ignore: frozenset[int] = frozenset()) -> tuple[int, int, list[list[int]]] | None:
         """``(files, ranks, rows)`` if the board is one full 2-D grid (rows top first, each by file), else None.
@@ -84,4 +86,6 @@ def compile_board(geometry: Geometry, players: list[str]) -> Board:
         zones[zone] = [frozenset(index[p] for p in geometry.zone(zone, player) if p in index) for player in players]
     coordinates = [geometry.positions[n].coordinates if geometry.positions[n].grid == 0 else None for n in names]
     dummy = [geometry.positions[n].dummy for n in names]
-    return Board(names, index, directions, direction_index, links, step, opposite, zones, coordinates, dummy)
+    rectangles = [geometry.positions[n].rectangle for n in names]
+    return Board(names, index, directions, direction_index, links, step, opposite, zones, coordinates, dummy,
+                 rectangles)

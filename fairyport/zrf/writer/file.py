@@ -512,10 +512,20 @@ class Writer:
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
         """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
         both: list[Expr] = list(self.players)
-        for feature, text in goal_rules(self.game):
-            self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
         out: list[Expr] = []
         rules = self.game.rules
+        flag = rules.flag
+        written = flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move
+        for feature, text in goal_rules(self.game):
+            if not (written and feature == "flag goal"):
+                self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
+        if flag is not None and written:
+            # the flag goal: a win for the player whose flag piece (any of theirs) stands in their flag zone
+            every = [self.names[p.id.upper()] for p in self.game.pieces]
+            for color, player in enumerate(self.players):
+                wanted = flag.piece(color)
+                types = [self.names[wanted.upper()]] if wanted is not None else every
+                out.append(["win-condition", [player], ["absolute-config", *types, [flag.zone]]])
         if len(royal_types) == 1:
             out.append(["loss-condition", both, ["checkmated", self.names[royal_types[0].id.upper()]]])
         elif royal_types:
