@@ -223,7 +223,7 @@ class Interpreter:
         """Raise the error of the bound the step count has passed (see :meth:`tick`), if it has passed one."""
         ran = self.steps - self.run_start
         if ran > STEP_LIMIT:
-            raise UnsupportedError(f"GAME Code ran more than {STEP_LIMIT} steps in one run (the per-run bound "
+            raise UnsupportedError(f"GAME Code ran more than {STEP_LIMIT:,} steps in one run (the per-run bound "
                                    "STEP_LIMIT: a loop or recursion without end?)", where(), feature="step limit")
         if self.charged + ran - FREE_STEPS_PER_RUN > COMMAND_STEP_BUDGET:
             raise UnsupportedError(f"GAME Code looped more than {COMMAND_STEP_BUDGET:,} steps in this command, "
