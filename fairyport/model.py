@@ -213,6 +213,8 @@ class DropRule:
     """No drop on a square of a colour (light/dark) that already holds this many (Mitregi's colourbound rule)."""
     no_drop_mate: bool = False
     """A drop of this type may not checkmate (shogi's pawn-drop mate, uchifuzume)."""
+    no_drop_check: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A drop of this type may not give check (Fairy-Stockfish's ``dropChecks = false``)."""
     where_stuck: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """Also dropped where the piece could never move again (Fairy-Stockfish without ``immobilityIllegal``: the
     immobile stones of tic-tac-toe)."""
@@ -666,6 +668,9 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
                       + (", the opponent moving once more" if flag.extra_move else "") + ")"))
     if game.rules.must_capture:
         found.append(("must capture", "forced captures (only captures when a capture is legal)"))
+    checking = sorted(p.name for p in game.pieces if p.drop is not None and p.drop.no_drop_check)
+    if checking:
+        found.append(("drop checks", "drops that may not give check (" + ", ".join(checking) + ")"))
     if game.rules.no_checks:
         found.append(("no checks", "no checks (a move that gives check is illegal)"))
     if game.rules.must_drop:

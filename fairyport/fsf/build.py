@@ -78,7 +78,7 @@ HANDLED = frozenset({
     "checking",
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
-    "connectRegion2.black", "mustDrop",
+    "connectRegion2.black", "mustDrop", "dropChecks",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -412,8 +412,9 @@ class _Builder:
                 zone = self.zone(f"drop-{piece.name}", zones)
             limit = state.get("dropNoDoubledCount") if no_doubled == piece.name else None
             mate = state.get("shogiPawnDropMateIllegal") and piece.name == "shogiPawn"
-            if zone is not None or limit is not None or mate:
-                piece.drop = DropRule(zone=zone, max_per_file=limit, no_drop_mate=mate)
+            checks = not state.get("dropChecks")
+            if zone is not None or limit is not None or mate or checks:
+                piece.drop = DropRule(zone=zone, max_per_file=limit, no_drop_mate=mate, no_drop_check=checks)
 
     def flag(self, rules: Rules) -> None:
         """Fairy-Stockfish's flag goal as the model's :class:`~fairyport.model.FlagGoal`.

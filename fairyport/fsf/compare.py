@@ -33,9 +33,10 @@ def aligned(game: Game) -> tuple[Game, str]:
     return played, DROP_MATE_NOTE
 
 
-def model_counts(game: Game, depth: int) -> list[int]:
-    """perft(1..depth) of ``game``'s start position by the reference generator."""
-    pos = compile_game(game).start_position()
+def model_counts(game: Game, depth: int, fen: str | None = None) -> list[int]:
+    """perft(1..depth) of ``game``'s start position (or ``fen``) by the reference generator."""
+    variant = compile_game(game)
+    pos = variant.start_position() if fen is None else variant.new_position().from_fen(variant, fen)
     return [perft(pos, d) for d in range(1, depth + 1)]
 
 

@@ -310,6 +310,12 @@ class _Writer:
                             "option)")
         if any(p.drop is not None and p.drop.no_drop_mate for p in droppable):
             self.add("shogiPawnDropMateIllegal", "true")
+        no_check = [p for p in droppable if p.drop is not None and p.drop.no_drop_check]
+        if no_check and len(no_check) < len(droppable):
+            self.refuse(f"{no_check[0].name}: drop checks", f"piece {no_check[0].name!r} may not be dropped with "
+                        "check, others may: Fairy-Stockfish's dropChecks is for all pieces")
+        if no_check:
+            self.add("dropChecks", "false")
         if "pawn" in self.slots.values():
             self.add("firstRankPawnDrops", "true")
             self.add("promotionZonePawnDrops", "true")

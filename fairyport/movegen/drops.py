@@ -117,9 +117,10 @@ class HandPosition(Position):
                         and shades[v.square_shade[sq]] >= rule.max_per_square_color:
                     continue
                 move: RawMove = (DROP, sq, code, (), (), (), -1)
-                if test or rule.no_drop_mate:
+                if test or rule.no_drop_mate or rule.no_drop_check:
                     self.push_raw(move)
-                    illegal = (test and self._royal_attacked(color)) or (rule.no_drop_mate and self._mated())
+                    illegal = (test and self._royal_attacked(color)) or (rule.no_drop_mate and self._mated()) \
+                        or (rule.no_drop_check and self.in_check())
                     self.pop_raw()
                     if illegal:
                         continue

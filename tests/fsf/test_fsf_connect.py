@@ -1,5 +1,6 @@
-"""Connection goals, forced drops and drops where a piece can never move (``connectN``, ``connectNxN``,
-``connectRegion1/2``, ``connectValue``, ``mustDrop``, ``immobilityIllegal = false``): read from variants.ini, played
+"""Connection goals, forced drops, drops where a piece can never move and drops without check (``connectN``,
+``connectNxN``, ``connectRegion1/2``, ``connectValue``, ``mustDrop``, ``immobilityIllegal = false``,
+``dropChecks = false``): read from variants.ini, played
 by the reference generator with Fairy-Stockfish's counts (pyffish), kept by JSON, written back to variants.ini, and
 refused by name by the writers that cannot express them."""
 
@@ -9,14 +10,13 @@ import pytest
 
 from fairyport import json as fp_json
 from fairyport.errors import UnsupportedError
-from fairyport.fsf.compare import fsf_counts
+from fairyport.fsf.compare import fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.gamecourier.write import write_game as write_gamecourier
 from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import ConnectGoal, Game, StalemateResult
 from fairyport.movegen import compile_game
-from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf
 
 pyffish = pytest.importorskip("pyffish")
@@ -63,6 +63,21 @@ connectRegion1Black = *1
 connectRegion2Black = *5
 connectDiagonal = false
 
+[nocheckhouse22:crazyhouse]
+dropChecks = false
+
+[nocheckdrops22]
+maxRank = 5
+maxFile = 5
+king = k
+queen = q
+knight = n
+startFen = 4k/5/5/5/K4[QNqn] w - - 0 1
+pieceDrops = true
+capturesToHand = true
+castling = false
+dropChecks = false
+
 [rooks22]
 maxRank = 4
 maxFile = 4
@@ -88,6 +103,10 @@ CASES = [  # (section, FEN, perft depth)
     ("chain22", "5/1p3/1p2P/1pPPP/P4 b - - 0 1", 3),
     ("chain22", "1p3/1p3/1p2P/1PPP1/P4 w - - 0 1", 3),
     ("rooks22", "pPpP/4/4/PpPq w - - 0 1", 3),  # lines of the connecting type only, no rows
+    # drops may not give check (dropChecks = false); board moves may
+    ("nocheckhouse22", "4k3/8/8/8/8/8/8/R3K3[QNn] w Q - 0 1", 2),
+    ("nocheckhouse22", "r3k3/ppp5/8/8/8/8/5PPP/4K3[BPbp] b q - 0 1", 2),
+    ("nocheckdrops22", "4k/5/5/5/K4[QNqn] w - - 0 1", 3),
 ]
 
 
@@ -95,16 +114,10 @@ def _game(name: str) -> Game:
     return read_text(SECTIONS, variant=name, name="connect.ini")
 
 
-def _model_counts(game: Game, fen: str, depth: int) -> list[int]:
-    variant = compile_game(game)
-    pos = type(variant.new_position()).from_fen(variant, fen)
-    return [perft(pos, d) for d in range(1, depth + 1)]
-
-
 @pytest.mark.parametrize(("name", "fen", "depth"), CASES)
 def test_perft_as_fairy_stockfish(name: str, fen: str, depth: int) -> None:
     pyffish.load_variant_config(SECTIONS)
-    assert _model_counts(_game(name), fen, depth) == fsf_counts(pyffish, name, depth, fen)
+    assert model_counts(_game(name), depth, fen) == fsf_counts(pyffish, name, depth, fen)
 
 
 def test_read_into_the_model() -> None:
@@ -117,6 +130,8 @@ def test_read_into_the_model() -> None:
     assert _game("rooks22").rules.connect == ConnectGoal(3, ("vertical", "diagonal"), ("P",))
     stone = _game("ttt22").piece_type("P")
     assert stone.drop is not None and stone.drop.where_stuck
+    queen = _game("nocheckhouse22").piece_type("Q")
+    assert queen.drop is not None and queen.drop.no_drop_check
 
 
 def test_outcome_names_the_connection() -> None:
@@ -137,17 +152,19 @@ def test_json_round_trip(name: str) -> None:
 @pytest.mark.parametrize(("name", "fen"), [("misere22", "PP1/pp1/3[PPPppp] w - - 0 1"),
                                            ("teeko22", "5/5/1PP2/1P3/5[Pppp] w - - 0 1"),
                                            ("chain22", "5/1p3/1p2P/1pPPP/P4 b - - 0 1"),
-                                           ("rooks22", "pPpP/4/4/PpPq w - - 0 1")])
+                                           ("rooks22", "pPpP/4/4/PpPq w - - 0 1"),
+                                           ("nocheckdrops22", "4k/5/5/5/K4[QNqn] w - - 0 1")])
 def test_fsf_write_read_back(name: str, fen: str) -> None:
     game = _game(name)
     text, lost = write_section(game, name=f"back{name}", prove=False)
     assert lost == []
     back = read_text(text, variant=f"back{name}")
     assert back.rules.connect == game.rules.connect and back.rules.must_drop == game.rules.must_drop
+    assert [p.drop for p in back.pieces] == [p.drop for p in game.pieces]
     pyffish.load_variant_config(SECTIONS + "\n" + text)
     expected = fsf_counts(pyffish, name, 2, fen)
     assert fsf_counts(pyffish, f"back{name}", 2, fen) == expected  # Fairy-Stockfish plays the export the same
-    assert _model_counts(back, fen, 2) == expected
+    assert model_counts(back, 2, fen) == expected
 
 
 @pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])

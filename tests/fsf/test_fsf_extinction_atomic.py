@@ -8,14 +8,13 @@ import pytest
 
 from fairyport import json as fp_json
 from fairyport.errors import UnsupportedError
-from fairyport.fsf.compare import fsf_counts
+from fairyport.fsf.compare import fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.gamecourier.write import write_game as write_gamecourier
 from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import Blast, ExtinctionGoal, Game, RoyalProtection, StalemateResult
 from fairyport.movegen import compile_game
-from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf
 
 pyffish = pytest.importorskip("pyffish")
@@ -115,16 +114,10 @@ def _game(name: str) -> Game:
     return read_text(SECTIONS, variant=name, name="extinction.ini")
 
 
-def _model_counts(game: Game, fen: str, depth: int) -> list[int]:
-    variant = compile_game(game)
-    pos = type(variant.new_position()).from_fen(variant, fen)
-    return [perft(pos, d) for d in range(1, depth + 1)]
-
-
 @pytest.mark.parametrize(("name", "fen", "depth"), CASES)
 def test_perft_as_fairy_stockfish(name: str, fen: str, depth: int) -> None:
     pyffish.load_variant_config(SECTIONS)
-    assert _model_counts(_game(name), fen, depth) == fsf_counts(pyffish, name, depth, fen)
+    assert model_counts(_game(name), depth, fen) == fsf_counts(pyffish, name, depth, fen)
 
 
 def test_read_into_the_model() -> None:
@@ -187,7 +180,7 @@ def test_fsf_write_read_back(name: str, fen: str) -> None:
     pyffish.load_variant_config(SECTIONS + "\n" + text)
     expected = fsf_counts(pyffish, name, 2, fen)
     assert fsf_counts(pyffish, f"back{name}", 2, fen) == expected  # Fairy-Stockfish plays the export the same
-    assert _model_counts(back, fen, 2) == expected
+    assert model_counts(back, 2, fen) == expected
 
 
 @pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])

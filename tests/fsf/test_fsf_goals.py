@@ -11,7 +11,7 @@ import pytest
 from fairyport import json as fp_json
 from fairyport.errors import UnsupportedError
 from fairyport.formats import load_engine, read_game
-from fairyport.fsf.compare import fsf_counts
+from fairyport.fsf.compare import fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.gamecourier.write import write_game as write_gamecourier
@@ -113,16 +113,10 @@ def _game(name: str) -> Game:
     return read_text(SECTIONS, variant=name, name="goals.ini")
 
 
-def _model_counts(game: Game, fen: str, depth: int) -> list[int]:
-    variant = compile_game(game)
-    pos = type(variant.new_position()).from_fen(variant, fen)
-    return [perft(pos, d) for d in range(1, depth + 1)]
-
-
 @pytest.mark.parametrize(("name", "fen"), CASES)
 def test_perft_3_as_fairy_stockfish(name: str, fen: str) -> None:
     pyffish.load_variant_config(SECTIONS)
-    assert _model_counts(_game(name), fen, 3) == fsf_counts(pyffish, name, 3, fen)
+    assert model_counts(_game(name), 3, fen) == fsf_counts(pyffish, name, 3, fen)
 
 
 def test_flag_ends_the_game_and_names_the_winner() -> None:
@@ -180,8 +174,8 @@ def test_fsf_write_read_back(name: str) -> None:
     fen = WRITE_BACK_FENS[name]
     start = fen or pyffish.start_fen(f"back{name}")
     expected = fsf_counts(pyffish, f"back{name}", 2, fen)
-    assert _model_counts(game, start, 2) == expected
-    assert _model_counts(back, start, 2) == expected  # the section read back plays as Fairy-Stockfish plays it
+    assert model_counts(game, 2, start) == expected
+    assert model_counts(back, 2, start) == expected  # the section read back plays as Fairy-Stockfish plays it
 
 
 @pytest.mark.parametrize(("write", "name", "feature"), [
@@ -222,7 +216,7 @@ def test_writers_write_the_flag_goal_and_read_it_back(target: str, idiom: str, n
     assert back.rules.flag == game.rules.flag and not back.kept
     pyffish.load_variant_config(SECTIONS)
     expected = fsf_counts(pyffish, name, 3, fen)
-    assert _model_counts(back, fen, 3) == expected  # the model read back
+    assert model_counts(back, 3, fen) == expected  # the model read back
     engine = load_engine(path, engine="native")
     assert engine.name == target
     assert [perft(engine.position(fen, None), d) for d in (1, 2, 3)] == expected  # the format's interpreter
