@@ -117,12 +117,17 @@ def main() -> int:
                                  for start in range(args.start, args.start + args.examples, CHUNK)]
             ran = 0
             counts: dict[str, int] = {}
+            shown = began
             for _, chunk_ran, chunk_counts, failures in pool.imap_unordered(run_chunk, tasks):
                 ran += chunk_ran
                 for kind, number in chunk_counts.items():
                     counts[kind] = counts.get(kind, 0) + number
                 for failure in failures:
                     print(f"  FAIL {failure}", flush=True)
+                if time.perf_counter() - shown > 60:
+                    shown = time.perf_counter()
+                    print(f"  ... {reader}: {ran} run, {ran - counts.get('read', 0) - counts.get('refused', 0)} "
+                          f"failed, {shown - began:.0f} s", flush=True)
             failed = ran - counts.get("read", 0) - counts.get("refused", 0)
             total_failures += failed
             seconds = time.perf_counter() - began

@@ -15,6 +15,7 @@ from fairyport.gamecourier.gamecode.nodes import Command, Program
 from fairyport.gamecourier.gamecode.parser import parse_program
 from fairyport.gamecourier.php import PhpArray, PhpString
 from fairyport.gamecourier.preset import CODE_BLOCKS, CodeBlock, Preset, PresetValue
+from fairyport.model import MAX_BOARD_SIDE
 
 DEFAULT_COLS = 8
 """Width assumed when ``cols`` is missing (Game Courier's own default is not documented; chess is 8 wide)."""
@@ -138,7 +139,8 @@ def analyse(preset: Preset) -> Analysis:
         except ParseError as exc:
             exc.relocated(code_value.location(exc.location.offset or 0))
             board_error = exc
-    width = board.cols if board is not None else (cols or DEFAULT_COLS)
+    # cols over the bound is the board error; the labels are not made for it (cols=10^50 would never end)
+    width = board.cols if board is not None else min(cols or DEFAULT_COLS, MAX_BOARD_SIDE)
     height = len(board.ranks) if board is not None else 0
     files = coordinate_labels(preset.get("files"), width, "files")
     ranks = coordinate_labels(preset.get("ranks"), height, "ranks")

@@ -28,7 +28,7 @@ from fairyport.movegen.perft import perft
 
 SEEDS: dict[str, list[Path]] = {
     "zrf": [FIXTURES / "zrf" / "clean.zrf", GAMES / "minixiangqi.zrf", GAMES / "chess.zrf"],
-    "gamecourier": [FIXTURES / "fuzz" / "mini.php", FIXTURES / "fuzz" / "link.php", GAMES / "minixiangqi.php"],
+    "gamecourier": [FIXTURES / "fuzz" / "mini.php", FIXTURES / "fuzz" / "link.php"],
     "idiagram": [GAMES / "chess.idiagram", GAMES / "minishogi.idiagram", GAMES / "shatranj-kamil-x.idiagram"],
     "html": [GAMES / "chess.idiagram"],
     "json": [],
