@@ -417,7 +417,9 @@ def goal_why(kind: str, condition: Plain) -> str:
     head = condition[0] if isinstance(condition, tuple) and condition else condition
     count = condition[1] if isinstance(condition, tuple) and len(condition) > 1 else ""
     pieces = f"{count} piece" if count == "1" else f"{count} pieces"
-    meaning = GOAL_MEANINGS.get(str(head), "under the condition " + str(head)).format(n=pieces)
+    template = GOAL_MEANINGS.get(str(head))
+    # only the known templates are formatted: the file's own text may hold braces
+    meaning = template.format(n=pieces) if template is not None else "under the condition " + str(head)
     return (f"a {kind} {meaning}: the model ends games by checkmate, stalemate, a bare royal piece (a loss) or "
             "flag pieces reaching a zone")
 

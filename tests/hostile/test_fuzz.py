@@ -25,6 +25,9 @@ REGRESSION_SEEDS = [
     ("zrf", 35938),  # (if) without a condition in a slide's body
     ("zrf", 8453),  # (dimensions ...) repeated: a grid of 8^6 positions, 60 s before the grid cap
     ("zrf", 25250),  # a rank named "2³1": str.isdigit() but not int()-able, ValueError
+    ("zrf", 794),  # a goal condition with a '}' in its name: str.format of the file's text, ValueError
+    ("zrf", 51447),  # the same with an unmatched '{'
+    ("zrf", 55017),  # the same with '{' at the end
     ("fsf", 1069),  # castlingQueensideFile = (empty): ord('') TypeError in the variants.ini reader
     ("fsf", 1134),  # maxFile = (empty): the same
     ("gamecourier", 24723),  # a link with cols=5...5 (51 digits): file labels made for every column, no end
