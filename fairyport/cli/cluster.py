@@ -8,6 +8,7 @@ same file there (a ZRF that includes other files needs them at the same path on 
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import dataclasses
 import hashlib
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fairyport.engines import EngineChoice
+from fairyport.errors import UsageError
 from fairyport.formats import detect_format, game_engine, get_format, load_engine, read_game
 from fairyport.model import Game
 from fairyport.movegen.cluster import close, cluster_divide, cluster_perft, connect
@@ -82,6 +84,16 @@ def loader_for(path: str | Path, fmt: str | None, variant: str | None, engine: E
     if engine != "model" and form.engine is not None:
         return FileLoader(str(path), path.read_bytes(), form.name, variant, engine, fen)
     return GameLoader(read_game(path, form.name, variant), str(path), fen)
+
+
+def jobs_and_workers(args: argparse.Namespace) -> int | None:
+    """Check ``--jobs`` and set ``args.jobs`` to the local process count (1 unless given); return the worker
+    count for ``--dask local``: the ``--jobs`` given, or None (one worker process per CPU) without it."""
+    workers: int | None = args.jobs
+    args.jobs = 1 if workers is None else workers
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1", found=str(args.jobs))
+    return workers
 
 
 @contextlib.contextmanager

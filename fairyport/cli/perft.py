@@ -6,7 +6,15 @@ import argparse
 import time
 from typing import Any
 
-from fairyport.cli.cluster import FileLoader, GameLoader, cluster_divide, cluster_perft, dask_client, loader_for
+from fairyport.cli.cluster import (
+    FileLoader,
+    GameLoader,
+    cluster_divide,
+    cluster_perft,
+    dask_client,
+    jobs_and_workers,
+    loader_for,
+)
 from fairyport.cli.common import print_json, progress
 from fairyport.errors import Location, UsageError
 from fairyport.formats import load_engine
@@ -32,10 +40,7 @@ def run(args: argparse.Namespace) -> int:
     """Count and print perft from 1 to ``--depth`` (or a divide at ``--depth``)."""
     if args.depth < 1:
         raise UsageError("--depth must be at least 1", found=str(args.depth))
-    workers = args.jobs  # None unless given: with --dask local, one worker process per CPU
-    args.jobs = 1 if args.jobs is None else args.jobs
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1", found=str(args.jobs))
+    workers = jobs_and_workers(args)
     engine = load_engine(args.file, args.source_format, variant=args.variant, engine=args.engine)
     pos = engine.position(args.fen, Location(file="--fen", line=1, column=1))
     loader = None
