@@ -250,9 +250,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
             elif got is not None:
                 recognised.append((block, got))
-        whole = _black_plays_alike([f for _, got in recognised for f in got], symmetry, vectors)
+        all_found = [f for _, got in recognised for f in got]
+        whole = _black_plays_alike(all_found, symmetry, vectors)
         for block, got in recognised:
-            if whole or _symmetric(got, symmetry, vectors, [f for _, moves in recognised for f in moves]):
+            if whole or _symmetric(got, symmetry, vectors, all_found):
                 found.extend(got)
             else:
                 whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
