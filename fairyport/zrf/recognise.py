@@ -278,7 +278,7 @@ class BlockReader:
         ``d (verify empty?)`` n times, ``to``, ``d (verify empty?)`` m times, ``d (verify friend?) (verify (piece?
         T))``, ``cascade``, the opposite direction m + 2 times, ``add``: the royal piece moves n squares, the
         partner T standing exactly n + m + 1 squares away lands on the square the royal piece passed last."""
-        if "to" not in items or items[-1] != "add" or not items or not self.is_dir(items[0]):
+        if "to" not in items or items[-1] != "add" or not self.is_dir(items[0]):
             return None
         d = items[0]
         to, cascade = items.index("to"), items.index("cascade")
@@ -294,7 +294,7 @@ class BlockReader:
         vector = self.vectors[str(d)]
         back = items[cascade + 1:-1]
         steps, passed = len(before) // 2, len(between) // 2
-        if (vector not in ((1, 0), (-1, 0)) or len(back) != passed + 2 or not back
+        if (vector not in ((1, 0), (-1, 0)) or len(back) != passed + 2
                 or any(self.vectors.get(str(b)) != (-vector[0], -vector[1]) for b in back)):
             return None
         return Found("castle", (vector,), "", range=steps, safe=False, partner=(steps + passed + 1, (test[1][1],)))
