@@ -184,6 +184,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     rules = Rules()
     bare_draws: list[tuple[Goal, Node]] = []
     royal: set[str] = set()
+    mate_goal: Goal | None = None  # the first goal that names the royal types
     flags = _flag_goals(tree, players, notation, zones)
     if flags is not None:
         rules.flag = flags[0]
@@ -194,6 +195,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 continue
             if isinstance(text, tuple) and text[:1] == ("checkmated",) and goal.kind == "loss":
                 royal.update(str(t) for t in text[1:])
+                mate_goal = mate_goal or goal
             elif text == "stalemated":
                 rules.stalemate = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS,
                                    "win": StalemateResult.WIN}.get(goal.kind, StalemateResult.DRAW)
@@ -219,12 +221,11 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             kept.append(_rule("goal (pieces-remaining 1)", f"({head} {to_text(cond)})", cond.location,
                               goal_why(goal.kind, ("pieces-remaining", "1"))))
     for color in (WHITE, BLACK):
-        if royal_ids and not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
+        if mate_goal is not None and royal_ids and \
+                not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
                 not any(hands.get(color, {}).get(pid) for pid in royal_ids):
             # Dunsany's Chess: White has no King; the interpreter plays on, the model would end the game at once
-            goal = next(g for g in tree.goals if any(plain(c)[:1] == ("checkmated",) for c in g.conditions
-                                                     if isinstance(plain(c), tuple)))
-            kept.append(_rule("goal checkmated", to_text(goal.node), goal.node.location,
+            kept.append(_rule("goal checkmated", to_text(mate_goal.node), mate_goal.node.location,
                               f"a checkmate goal for {players[color]}, who has no royal piece at the start: the "
                               "model ends the game of a side without royal pieces"))
             break
@@ -250,9 +251,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
             elif got is not None:
                 recognised.append((block, got))
-        whole = _black_plays_alike([f for _, got in recognised for f in got], symmetry, vectors)
+        all_found = [f for _, got in recognised for f in got]
+        whole = _black_plays_alike(all_found, symmetry, vectors)
         for block, got in recognised:
-            if whole or _symmetric(got, symmetry, vectors, [f for _, moves in recognised for f in moves]):
+            if whole or _symmetric(got, symmetry, vectors, all_found):
                 found.extend(got)
             else:
                 whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "

@@ -23,6 +23,7 @@ XBetza text. A block that fits no shape gives None and stays a ZRF program on it
 from __future__ import annotations
 
 import dataclasses
+from typing import TypeGuard
 
 from fairyport.zrf.names import Vector
 from fairyport.zrf.syntax.nodes import Atom, Node, SList, String
@@ -93,11 +94,11 @@ def parse_landing(items: list[Plain]) -> Landing | None:
         return Landing()
     if len(items) == 1 and isinstance(items[0], tuple) and items[0][:1] == ("if",):
         form = items[0]
-        if (len(form) == 5 and isinstance(form[1], tuple) and _form(form[1], "in-zone?") and len(form[1]) == 2
+        if (len(form) == 5 and _form(form[1], "in-zone?") and len(form[1]) == 2
                 and _is_promotion_add(form[2]) and form[3] == "else" and form[4] == "add"):
             return Landing((str(form[1][1]), tuple(str(t) for t in form[2][1:]), True))
     if (len(items) == 2 and items[1] == "add" and isinstance(items[0], tuple) and len(items[0]) == 3
-            and items[0][0] == "if" and isinstance(items[0][1], tuple) and _form(items[0][1], "in-zone?")
+            and items[0][0] == "if" and _form(items[0][1], "in-zone?")
             and _is_promotion_add(items[0][2])):
         form = items[0]
         return Landing((str(form[1][1]), tuple(str(t) for t in form[2][1:]), False))
@@ -112,7 +113,7 @@ def zone_test(item: Plain) -> tuple[str, bool] | None:
     return None
 
 
-def _form(item: Plain, head: str) -> bool:
+def _form(item: Plain, head: str) -> TypeGuard[tuple[Plain, ...]]:
     """Whether ``item`` is the form ``(head X ...)``: with at least one argument, which the shapes read."""
     return isinstance(item, tuple) and len(item) > 1 and item[0] == head
 
@@ -166,8 +167,8 @@ class BlockReader:
         if items[:1] == [("verify", "never-moved?")] and "cascade" not in items:
             initial = True
             items = items[1:]
-            if items and isinstance(items[0], tuple) and _form(items[0], "verify") and \
-                    isinstance(items[0][1], tuple) and _form(items[0][1], "in-zone?") and \
+            if items and _form(items[0], "verify") and \
+                    _form(items[0][1], "in-zone?") and \
                     str(items[0][1][1]).endswith("-start"):
                 items = items[1:]
         if "cascade" in items:
@@ -248,7 +249,7 @@ class BlockReader:
             return None
         quiet = parse_landing(list(loop[2:-1]))
         tail = items[4]
-        if not (isinstance(tail, tuple) and _form(tail, "verify") and tail[1] in CONDITIONS):
+        if not (_form(tail, "verify") and tail[1] in CONDITIONS):
             return None
         landing = parse_landing(items[5:])
         capture = CONDITIONS[str(tail[1])].replace("m", "")
@@ -278,7 +279,7 @@ class BlockReader:
         ``d (verify empty?)`` n times, ``to``, ``d (verify empty?)`` m times, ``d (verify friend?) (verify (piece?
         T))``, ``cascade``, the opposite direction m + 2 times, ``add``: the royal piece moves n squares, the
         partner T standing exactly n + m + 1 squares away lands on the square the royal piece passed last."""
-        if "to" not in items or items[-1] != "add" or not items or not self.is_dir(items[0]):
+        if "to" not in items or items[-1] != "add" or not self.is_dir(items[0]):
             return None
         d = items[0]
         to, cascade = items.index("to"), items.index("cascade")
@@ -294,7 +295,7 @@ class BlockReader:
         vector = self.vectors[str(d)]
         back = items[cascade + 1:-1]
         steps, passed = len(before) // 2, len(between) // 2
-        if (vector not in ((1, 0), (-1, 0)) or len(back) != passed + 2 or not back
+        if (vector not in ((1, 0), (-1, 0)) or len(back) != passed + 2
                 or any(self.vectors.get(str(b)) != (-vector[0], -vector[1]) for b in back)):
             return None
         return Found("castle", (vector,), "", range=steps, safe=False, partner=(steps + passed + 1, (test[1][1],)))
@@ -324,7 +325,7 @@ class BlockReader:
             return None
         for cut in range(3, len(items) - 3):
             zone = items[cut]
-            if (_form(zone, "verify") and isinstance(zone, tuple) and _form(zone[1], "in-zone?")
+            if (_form(zone, "verify") and _form(zone[1], "in-zone?")
                     and isinstance(zone[1], tuple) and items[cut + 1] == items[0]
                     and items[cut + 2] == ("verify", "empty?")):
                 first = parse_landing(items[2:cut])
@@ -383,7 +384,7 @@ class BlockReader:
         if tail and zone is None and parse_landing(tail) is not None:
             # no test: the piece lands on any square, capturing whatever stands there, its own pieces too
             return Found("leap", (total,), "mcd", initial=initial, landing=parse_landing(tail) or Landing())
-        if tail and isinstance(tail[0], tuple) and _form(tail[0], "verify") and tail[0][1] in CONDITIONS:
+        if tail and _form(tail[0], "verify") and tail[0][1] in CONDITIONS:
             landing = parse_landing(tail[1:])
             if landing is not None and (zone is None or landing.confined is None):
                 if zone is not None:
@@ -408,7 +409,7 @@ class BlockReader:
                 return None
             return Found("slide", (v,), "m", range=0, initial=initial, landing=quiet_landing)
         if len(items) >= 3 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
-                and items[1][-1] == d and isinstance(items[2], tuple) and _form(items[2], "verify") \
+                and items[1][-1] == d and _form(items[2], "verify") \
                 and items[2][1] in CONDITIONS:
             body = list(items[1][2:-1])
             after = CONDITIONS[str(items[2][1])]
@@ -417,7 +418,7 @@ class BlockReader:
                 return None
             if not body:
                 quiet = False
-            elif len(body) == 1 and isinstance(body[0], tuple) and _form(body[0], "if") \
+            elif len(body) == 1 and _form(body[0], "if") \
                     and body[0][1] in CONDITIONS:
                 if parse_landing(list(body[0][2:])) != landing:
                     return None

@@ -69,22 +69,24 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
     unterminated = False
     tolerant = findings is not None
     # The scanner's regular expression, matched here (one loop, group numbers instead of kinds: this loop runs
-    # once per token of files of tens of megabytes). Groups: 1 trivia, 2 (, 3 ), 4 string, 5 atom.
+    # once per token of files of tens of megabytes; the group numbers bound to locals).
+    trivia, lparen, rparen = scanner.GROUP_TRIVIA, scanner.GROUP_LPAREN, scanner.GROUP_RPAREN
+    string, atom = scanner.GROUP_STRING, scanner.GROUP_ATOM
     items = root.items
     gaps = document.gaps
     for match in scanner.TOKEN.finditer(text):
         group = match.lastindex
-        if group == 1:
+        if group == trivia:
             pending += match.group()
             continue
         start, end = match.span()
-        if group == 5:
+        if group == atom:
             gaps.append(pending)
             pending = ""
             items.append(Atom(text[start:end], source, start, end))
             continue
         top = stack[-1]
-        if group == 3:
+        if group == rparen:
             if len(stack) == 1:
                 report(findings, source.location(start), UNBALANCED, "unbalanced ')': no list is open here")
                 pending += ")"
@@ -100,7 +102,7 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
             items = top.items
             gaps = top.gaps  # type: ignore[assignment]  # every list on the stack has gaps
             continue
-        if (group == 2 and tolerant and len(stack) > 1
+        if (group == lparen and tolerant and len(stack) > 1
                 and (start == 0 or text[start - 1] in "\r\n") and _TOP_LEVEL.match(text, end)):
             report(findings, source.location(_culprit(stack, suspect).start), UNBALANCED,
                    f"unbalanced '(': this list is never closed (a new top-level form starts at line "
@@ -112,8 +114,8 @@ def parse(source: SourceFile, findings: list[Finding] | None = None) -> Document
             gaps = document.gaps
         gaps.append(pending)
         pending = ""
-        if group == 4:
-            if end - start >= 2 and text[end - 1] == '"':
+        if group == string:
+            if scanner.string_closed(text, start, end):
                 items.append(String(text[start + 1:end - 1], source, start, end))
             else:
                 report(findings, source.location(start), UNTERMINATED,

@@ -31,7 +31,14 @@ TOKEN = re.compile(
     re.VERBOSE,
 )
 """The tokens, one group per kind (``_KINDS``); the parser matches it itself, in its own loop."""
+GROUP_TRIVIA, GROUP_LPAREN, GROUP_RPAREN, GROUP_STRING, GROUP_ATOM = 1, 2, 3, 4, 5
+""":data:`TOKEN`'s group numbers (``match.lastindex``), one per kind."""
 _KINDS = (None, TRIVIA, LPAREN, RPAREN, STRING, ATOM)
+
+
+def string_closed(text: str, start: int, end: int) -> bool:
+    """Whether the string token ``text[start:end]`` has its closing quote."""
+    return end - start >= 2 and text[end - 1] == '"'
 
 
 class Token(NamedTuple):
@@ -48,7 +55,7 @@ def scan(text: str) -> Iterator[tuple[str, int, int]]:
     for match in TOKEN.finditer(text):
         kind = kinds[match.lastindex or 0]
         start, end = match.span()
-        if kind is STRING and (end - start < 2 or text[end - 1] != '"'):
+        if kind is STRING and not string_closed(text, start, end):
             kind = UNTERMINATED
         assert kind is not None
         yield kind, start, end
