@@ -987,13 +987,13 @@ class Compiler:
         if arity == 1:
             only = args[0]
             return lambda c: run_with(c, [only(c)])
-        if arity == 2:
+        on_ints = _ON_INTS.get(op) if arity == 2 else None
+        if on_ints is not None:  # chosen here, not on every run
             left, right = args
-            on_ints = _ON_INTS.get(op)
 
             def apply2(c: Ctx) -> Value:
                 x, y = left(c), right(c)
-                if on_ints is not None and type(x) is int and type(y) is int:
+                if type(x) is int and type(y) is int:
                     result = on_ints(x, y)
                     if result is not None:
                         return result
