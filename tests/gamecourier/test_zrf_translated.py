@@ -161,8 +161,9 @@ GAMES = {"cross": CROSS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PA
 
 @pytest.fixture(params=sorted(GAMES))
 def game_file(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
-    path = tmp_path / (request.param.replace(" ", "_") + ".zrf")
-    path.write_text(GAMES[request.param], encoding="utf-8")
+    name: str = request.param
+    path = tmp_path / (name.replace(" ", "_") + ".zrf")
+    path.write_text(GAMES[name], encoding="utf-8")
     return path
 
 
