@@ -172,7 +172,8 @@ def _flag_goal(info: Analysis, game: Game) -> FlagGoal | None:
         command = _def(info, f"flagged_{side}")
         if command is None:
             return None
-        body = command.text.split(None, 2)[2] if len(command.text.split(None, 2)) == 3 else ""
+        parts = command.text.split(None, 2)  # def, the name, the body
+        body = parts[2] if len(parts) == 3 else ""
         tests = _FLAG_TEST.findall(body)
         rebuilt = " or ".join(f"(== space {sq} {lab})" if sq else f"(fn {who} space {sq2})"
                               for sq, lab, who, sq2 in tests)

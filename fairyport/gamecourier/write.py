@@ -137,8 +137,7 @@ def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance |
     or a piece term of a form the shortcut does not know."""
     if not any(p.royal for p in game.pieces):
         return None
-    terms = [term for (pid, color), code in codes.items() for term in
-             [*code.terms, *(_castling_term(game, c) for c in _castlings(game, pid, color, code))]]
+    terms = [term for (pid, color), code in codes.items() for term in _function_terms(game, pid, color, code)]
     board = game.board
     geometry = Geometry.build([str(f) for f in range(board.files)], [str(r) for r in range(board.ranks)], set())
     return relevance(terms, geometry)
@@ -285,6 +284,11 @@ def _promo_choices(game: Game, piece: PieceType, color: Color, stuck: hands.Stuc
     return " or ".join(terms) if terms else "false"
 
 
+def _function_terms(game: Game, pid: str, color: Color, code: PieceCode) -> list[str]:
+    """The terms of a piece function: the piece's moves, then its castling moves."""
+    return list(code.terms) + [_castling_term(game, c) for c in _castlings(game, pid, color, code)]
+
+
 def _virgin_squares(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> list[str]:
     needs = {pid for (pid, _), code in codes.items() if code.needs_virgin or code.castling}
     squares = {name for name, placed in game.setup.placement.items() if placed.id.upper() in needs}
@@ -374,7 +378,7 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     for piece in game.pieces:
         for color in (WHITE, BLACK):
             code = codes[piece.id, color]
-            terms = list(code.terms) + [_castling_term(game, c) for c in _castlings(game, piece.id, color, code)]
+            terms = _function_terms(game, piece.id, color, code)
             body = function_body(terms)
             if piece.confined_to is not None and terms:
                 zone = _zone_test(game, game.zone_squares(piece.confined_to, color), "#1")

@@ -90,7 +90,8 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
     skip: set[int] = set()
     if guarded is not None and guarded[0].op.startswith("check"):
         call, start = guarded
-        if guard_deltas(term, geometry) is None:  # not a primitive from #0 (or a square next to it) to #1
+        deltas = guard_deltas(term, geometry)
+        if deltas is None:  # not a primitive from #0 (or a square next to it) to #1
             return False
         skip = {id(c) for c in conjuncts if _inner(c) is call}
         if call.op in _LINE_OPS:
@@ -107,8 +108,7 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
                 skip |= {id(c) for c in conjuncts if _is_start_test(c, start)}
             origins = None
         else:
-            deltas = guard_deltas(term, geometry)
-            if deltas is None or start != (0, 0):  # a leap from a square next to #0: not a form written
+            if start != (0, 0):  # a leap from a square next to #0: not a form written
                 return False
             origins = {(-dx, -dy) for dx, dy in deltas}
             if call.op == "checkatwostep":  # the square passed: (x1, y1) from #0

@@ -161,8 +161,9 @@ GAMES = {"cross": CROSS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PA
 
 @pytest.fixture(params=sorted(GAMES))
 def game_file(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
-    path = tmp_path / (request.param.replace(" ", "_") + ".zrf")
-    path.write_text(GAMES[request.param], encoding="utf-8")
+    name: str = request.param
+    path = tmp_path / (name.replace(" ", "_") + ".zrf")
+    path.write_text(GAMES[name], encoding="utf-8")
     return path
 
 
@@ -205,7 +206,7 @@ def test_moves_with_the_same_origin_and_destination_get_distinct_names(tmp_path:
     path.write_text(KICKERS, encoding="utf-8")
     translated = translate(path)
     moves = translated.gc.position().legal_raw()
-    names = [move.uci() if hasattr(move, "uci") else str(move) for move in moves]
+    names = [move.uci() for move in moves]  # a move's name: an str() fallback would make every name distinct
     assert len(names) == len(set(names))
     plain = {(m.origin, m.dest) for m in moves if m.promotion is None}
     selected = [m for m in moves if m.promotion is not None]

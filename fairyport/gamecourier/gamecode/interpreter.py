@@ -987,13 +987,13 @@ class Compiler:
         if arity == 1:
             only = args[0]
             return lambda c: run_with(c, [only(c)])
-        if arity == 2:
+        on_ints = _ON_INTS.get(op) if arity == 2 else None
+        if on_ints is not None:  # chosen here, not on every run
             left, right = args
-            on_ints = _ON_INTS.get(op)
 
             def apply2(c: Ctx) -> Value:
                 x, y = left(c), right(c)
-                if on_ints is not None and type(x) is int and type(y) is int:
+                if type(x) is int and type(y) is int:
                     result = on_ints(x, y)
                     if result is not None:
                         return result
@@ -1062,37 +1062,26 @@ class Compiler:
             return self._where(args, e)
         return None
 
-    def _where(self, args: list[CodeFn], e: Call) -> CodeFn:
-        """``where SQUARE DX DY`` (see :func:`~.operators._where`), with number offsets read once."""
-        square_fn, dx_fn, dy_fn = args
+    def _where(self, args: list[CodeFn], e: Call) -> CodeFn | None:
+        """``where SQUARE DX DY`` with number offsets, read once (:meth:`.board.Geometry.where`, inlined); None for
+        computed offsets (the operator's own code, :func:`~.operators._where`, runs them)."""
+        square_fn = args[0]
         at, position, text = self.it.geometry.at, self.it.geometry.position, V.text
-        locate, offset = self.source.locate, e.offset
         offsets = e.args[1:]
-        if all(isinstance(o, Atom) and o.kind == "number" for o in offsets):
-            try:
-                dx, dy = (V.integer(o.text) for o in offsets if isinstance(o, Atom))
-            except ValueProblem:
-                pass  # reported when run, below
-            else:
-                def where_const(c: Ctx) -> Value:
-                    value = square_fn(c)
-                    pos = position.get(value if type(value) is str else text(value))
-                    if pos is None:
-                        return False
-                    return at.get((pos[0] + dx, pos[1] + dy)) or False
-                return where_const
+        if not all(isinstance(o, Atom) and o.kind == "number" for o in offsets):
+            return None
+        try:
+            dx, dy = (V.integer(o.text) for o in offsets if isinstance(o, Atom))
+        except ValueProblem:
+            return None  # reported when run, by the operator's own code
 
-        def where(c: Ctx) -> Value:
+        def where_const(c: Ctx) -> Value:
             value = square_fn(c)
-            try:
-                x, y = V.integer(dx_fn(c)), V.integer(dy_fn(c))
-            except ValueProblem as problem:
-                raise UnsupportedError(f"where: {problem}", locate(offset), feature="where") from None
             pos = position.get(value if type(value) is str else text(value))
             if pos is None:
                 return False
-            return at.get((pos[0] + x, pos[1] + y)) or False
-        return where
+            return at.get((pos[0] + dx, pos[1] + dy)) or False
+        return where_const
 
     def _check(self, e: Call) -> CodeFn:
         op = e.op

@@ -144,7 +144,7 @@ class _Writer:
                          "other side after every move)")
         if any(t.owner != t.player for t in turns):
             raise refuse("a turn order in which a player moves another player's pieces")
-        if len(turns) != 2 or p.repeat_from != 0 or turns[0].player == turns[1].player:
+        if len(turns) != 2 or p.repeat_from != 0:  # (two turns of one player: refused above, in a row)
             raise refuse("a turn order other than the two players alternating")
         self.players = (turns[0].player, turns[1].player)
         self.turn_types = {t.player: t.move_type for t in turns}
@@ -263,8 +263,7 @@ class _Writer:
                                 | {label: ("W" if player == self.players[0] else "B") + "Pass.gif"
                                    for player, label in self.tokens.items()}}),
         }
-        pregame = []
-        pregame.append("setsystem maxmove 2;")  # promotion choices, and the selectors of SELECTOR_KEYS
+        pregame = ["setsystem maxmove 2;"]  # promotion choices, and the selectors of SELECTOR_KEYS
         for attribute in self.attributes:
             n = identifier(attribute)
             pregame += [f"set attr_{n} array;", f"set init_{n} array;"]
