@@ -120,8 +120,7 @@ class _Writer:
                 moves = (moves - {"fcF", "feF"}) | {"fceF"}
             if piece.zoned_moves and not self.is_soldier(piece, moves):
                 self.refuse(f"{piece.name}: zoned moves", f"piece {piece.name!r}: moves that depend on a zone ("
-                            + "; ".join(f"{z.betza} {z.on} {'' if z.inside else 'outside '}{z.zone}"
-                                        for z in piece.zoned_moves)
+                            + "; ".join(z.text() for z in piece.zoned_moves)
                             + "); Fairy-Stockfish has them only as the xiangqi soldier's (dropped)")
             if piece.zoned_moves and self.is_soldier(piece, moves):
                 self.slots[piece.id] = "soldier"
