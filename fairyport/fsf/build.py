@@ -139,6 +139,13 @@ class _Builder:
     def region(self, slot: str) -> dict[Color, frozenset[tuple[int, int]]]:
         return {color: self.on_board(self.state.get(f"{slot}.{side}")) for color, side in SIDES}
 
+    def type_ids(self, types: frozenset[str]) -> tuple[str, ...] | None:
+        """The model's ids of the game's piece types among Fairy-Stockfish's ``types`` (sorted); None for ``*``
+        (all pieces together)."""
+        if opt.ALL_PIECES in types:
+            return None
+        return tuple(sorted(self.letters[t] for t in types if t in self.letters))
+
     # ------------------------------------------------------------------ checks
     def refuse_unsupported(self) -> None:
         for slot, (value, _) in self.state.slots.items():
@@ -460,8 +467,7 @@ class _Builder:
         value = state.get("connectValue")
         if value not in STALEMATE:
             raise self.refuse("connectValue", "a connection with no result")
-        types = state.get("connectPieceTypes")
-        listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types if t in self.letters))
+        listed = self.type_ids(state.get("connectPieceTypes"))
         directions = tuple(name for name in CONNECT_DIRECTIONS if state.get(f"connect{name.capitalize()}"))
         zones = (self.zone("connect1", first), self.zone("connect2", second)) if chain else None
         rules.connect = ConnectGoal(count, directions, listed, square, zones, STALEMATE[value])
@@ -512,8 +518,7 @@ class _Builder:
             if missing:
                 raise self.refuse("extinctionPieceTypes", f"{missing[0]} is not in the game (the game would end "
                                   "before the first move)")
-            listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types))
-            rules.extinction = ExtinctionGoal(listed, state.get("extinctionPieceCount"),
+            rules.extinction = ExtinctionGoal(self.type_ids(types), state.get("extinctionPieceCount"),
                                               state.get("extinctionOpponentPieceCount"), STALEMATE[value])
         if not pseudo:
             return
