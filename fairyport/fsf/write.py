@@ -196,6 +196,10 @@ class _Writer:
                 out.extend(f"{file_name(f)}{rank + 1}" for f in sorted(files))
         return " ".join(out)
 
+    def zone_region(self, zone: str, color: Color) -> str:
+        """The Bitboard option value of ``color``'s squares of the model's zone ``zone``."""
+        return self.region(self.squares_of(color, self.game.zone_squares(zone, color)))
+
     def squares_of(self, color: Color, names: frozenset[str]) -> frozenset[int]:
         geo = self.variant.geometry
         return frozenset(geo.square(name) for name in names)
@@ -365,8 +369,7 @@ class _Writer:
             slot = self.slots[piece.id]
             name = slot[0].upper() + slot[1:]
             for color, side in ((WHITE, "White"), (BLACK, "Black")):
-                squares = self.squares_of(color, game.zone_squares(piece.confined_to, color))
-                self.add(f"mobilityRegion{side}{name}", self.region(squares))
+                self.add(f"mobilityRegion{side}{name}", self.zone_region(piece.confined_to, color))
         if not game.rules.royals_may_face:
             self.add("flyingGeneral", "true")
         if game.rules.bare_king is not BareKingRule.NONE:
@@ -376,7 +379,7 @@ class _Writer:
             for color, side in ((WHITE, "White"), (BLACK, "Black")):
                 piece_id = flag.piece(color)
                 self.add(f"flagPiece{side}", "*" if piece_id is None else game.piece_type(piece_id).id.lower())
-                self.add(f"flagRegion{side}", self.region(self.squares_of(color, game.zone_squares(flag.zone, color))))
+                self.add(f"flagRegion{side}", self.zone_region(flag.zone, color))
             self.add("flagPieceCount", flag.count)
             self.add("flagPieceBlockedWin", str(flag.blocked_win).lower())
             if flag.extra_move:
@@ -425,9 +428,9 @@ class _Writer:
         self.add("connectValue", goal.result.value)
         for index, zone in enumerate(goal.zones or (), start=1):
             for color, side in ((WHITE, "White"), (BLACK, "Black")):
-                squares = self.squares_of(color, game.zone_squares(zone, color))
-                if squares:
-                    self.add(f"connectRegion{index}{side}", self.region(squares))
+                region = self.zone_region(zone, color)
+                if region:
+                    self.add(f"connectRegion{index}{side}", region)
 
     def extinction_and_blast(self) -> None:
         """``extinctionValue`` and its counts; ``blastOnCapture``, whose royal piece is pseudo-royal and whose
