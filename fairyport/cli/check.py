@@ -12,9 +12,9 @@ from rich.table import Table
 
 from fairyport.cli.cluster import dask_client, loader_for
 from fairyport.cli.common import collect_files, print_json
-from fairyport.cli.perft import add_dask_option, counted
+from fairyport.cli.perft import add_dask_option, counted, take_jobs
 from fairyport.engines import EngineChoice
-from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageError
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError
 from fairyport.expectations import bundled_fixtures, read_expectation
 from fairyport.formats import detect_format, load_engine
 from fairyport.zrf.play import ENGINE_NAME as ZRF_KEPT_ENGINE
@@ -49,10 +49,7 @@ def run(args: argparse.Namespace) -> int:
     paths = args.paths or [str(bundled_fixtures())]
     rows: list[dict[str, Any]] = []
     start_all = time.perf_counter()
-    workers = args.jobs  # None unless given: with --dask local, one worker process per CPU
-    args.jobs = 1 if args.jobs is None else args.jobs
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1", found=str(args.jobs))
+    workers = take_jobs(args)
     with dask_client(args.dask, workers) as client:
         skipped = _check_files(args, paths, rows, client)
     if args.json:

@@ -32,10 +32,7 @@ def run(args: argparse.Namespace) -> int:
     """Count and print perft from 1 to ``--depth`` (or a divide at ``--depth``)."""
     if args.depth < 1:
         raise UsageError("--depth must be at least 1", found=str(args.depth))
-    workers = args.jobs  # None unless given: with --dask local, one worker process per CPU
-    args.jobs = 1 if args.jobs is None else args.jobs
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1", found=str(args.jobs))
+    workers = take_jobs(args)
     engine = load_engine(args.file, args.source_format, variant=args.variant, engine=args.engine)
     pos = engine.position(args.fen, Location(file="--fen", line=1, column=1))
     loader = None
@@ -94,6 +91,16 @@ def add_engine_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=("auto", "native", "model"), default="auto",
                         help="native: the format's own interpreter (ZRF, GAME Code); model: the common model and "
                              "the reference generator; auto (default): native where the format has one")
+
+
+def take_jobs(args: argparse.Namespace) -> int | None:
+    """Check ``--jobs`` and set ``args.jobs`` to the processes to count in (1 unless given); return the Dask
+    workers to ask for (None unless given: with ``--dask local``, one worker process per CPU)."""
+    workers: int | None = args.jobs
+    args.jobs = 1 if workers is None else workers
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1", found=str(args.jobs))
+    return workers
 
 
 def add_dask_option(parser: argparse.ArgumentParser) -> None:
