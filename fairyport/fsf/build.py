@@ -28,7 +28,7 @@ from typing import Any
 
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.fsf import options as opt
-from fairyport.fsf.builtins import PIECES
+from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
 from fairyport.fsf.dialect import DialectError, move_maps, parse_fsf, to_xbetza
 from fairyport.fsf.ini import Section
 from fairyport.fsf.read import State, Where
@@ -88,11 +88,6 @@ move it loses its ``i`` and is written ``fmnnD`` (``nn``: the e.p. rights that `
 STALEMATE = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS, "win": StalemateResult.WIN}
 """``stalemateValue`` for the stalemated side."""
 SIDES = ((WHITE, "white"), (BLACK, "black"))
-SPECIAL_PIECES = {
-    "janggiCannon": "a cannon that may neither hop over nor capture another janggi cannon (Fairy-Stockfish's "
-                    "move generator special-cases it; its Betza pR does not say so)",
-}
-"""Fairy-Stockfish's built-in piece types with rules beyond their Betza (refused by name)."""
 NO_CASTLING_KING = "king without castling"
 """The name of the king type of the side the start position gives no castling right (when the other side has
 one): the model's castling belongs to a piece type, Fairy-Stockfish's rights to a side."""

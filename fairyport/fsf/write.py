@@ -16,7 +16,7 @@ import re
 from fairyport.conversion import castling_lost
 from fairyport.errors import UnsupportedError
 from fairyport.fsf import options as opt
-from fairyport.fsf.builtins import PIECES
+from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
 from fairyport.fsf.dialect import DialectError, to_xbetza
 from fairyport.fsf.exactness import MAX_CUSTOM_PIECES, MAX_FILES, MAX_RANKS
 from fairyport.fsf.prove import prove_piece, pyffish_available
@@ -499,7 +499,7 @@ def _custom_slot(piece: PieceType, taken: set[str], reserved: set[str]) -> str:
     return slot
 
 
-NAMED_TYPES = frozenset(PIECES) - {"pawn", "king", "shogiPawn", "soldier", "janggiCannon"} \
+NAMED_TYPES = frozenset(PIECES) - {"pawn", "king", "shogiPawn", "soldier"} - SPECIAL_PIECES.keys() \
     - {f"customPiece{n}" for n in range(1, MAX_CUSTOM_PIECES + 1)}
 """Fairy-Stockfish's piece types a piece of that name is written as (``knight = n``) when their moves are the
 piece's; the others have rules beyond their Betza (pawn, soldier, janggiCannon) or are written by the rules."""
