@@ -28,7 +28,7 @@ from typing import Any
 
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.fsf import options as opt
-from fairyport.fsf.builtins import PIECES
+from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
 from fairyport.fsf.dialect import DialectError, move_maps, parse_fsf, to_xbetza
 from fairyport.fsf.ini import Section
 from fairyport.fsf.read import State, Where
@@ -88,11 +88,6 @@ move it loses its ``i`` and is written ``fmnnD`` (``nn``: the e.p. rights that `
 STALEMATE = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS, "win": StalemateResult.WIN}
 """``stalemateValue`` for the stalemated side."""
 SIDES = ((WHITE, "white"), (BLACK, "black"))
-SPECIAL_PIECES = {
-    "janggiCannon": "a cannon that may neither hop over nor capture another janggi cannon (Fairy-Stockfish's "
-                    "move generator special-cases it; its Betza pR does not say so)",
-}
-"""Fairy-Stockfish's built-in piece types with rules beyond their Betza (refused by name)."""
 NO_CASTLING_KING = "king without castling"
 """The name of the king type of the side the start position gives no castling right (when the other side has
 one): the model's castling belongs to a piece type, Fairy-Stockfish's rights to a side."""
@@ -138,6 +133,13 @@ class _Builder:
 
     def region(self, slot: str) -> dict[Color, frozenset[tuple[int, int]]]:
         return {color: self.on_board(self.state.get(f"{slot}.{side}")) for color, side in SIDES}
+
+    def type_ids(self, types: frozenset[str]) -> tuple[str, ...] | None:
+        """The model's ids of the game's piece types among Fairy-Stockfish's ``types`` (sorted); None for ``*``
+        (all pieces together)."""
+        if opt.ALL_PIECES in types:
+            return None
+        return tuple(sorted(self.letters[t] for t in types if t in self.letters))
 
     # ------------------------------------------------------------------ checks
     def refuse_unsupported(self) -> None:
@@ -460,8 +462,7 @@ class _Builder:
         value = state.get("connectValue")
         if value not in STALEMATE:
             raise self.refuse("connectValue", "a connection with no result")
-        types = state.get("connectPieceTypes")
-        listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types if t in self.letters))
+        listed = self.type_ids(state.get("connectPieceTypes"))
         directions = tuple(name for name in CONNECT_DIRECTIONS if state.get(f"connect{name.capitalize()}"))
         zones = (self.zone("connect1", first), self.zone("connect2", second)) if chain else None
         rules.connect = ConnectGoal(count, directions, listed, square, zones, STALEMATE[value])
@@ -512,8 +513,7 @@ class _Builder:
             if missing:
                 raise self.refuse("extinctionPieceTypes", f"{missing[0]} is not in the game (the game would end "
                                   "before the first move)")
-            listed = None if opt.ALL_PIECES in types else tuple(sorted(self.letters[t] for t in types))
-            rules.extinction = ExtinctionGoal(listed, state.get("extinctionPieceCount"),
+            rules.extinction = ExtinctionGoal(self.type_ids(types), state.get("extinctionPieceCount"),
                                               state.get("extinctionOpponentPieceCount"), STALEMATE[value])
         if not pseudo:
             return

@@ -26,6 +26,13 @@ pieces get theirs from the section). The pawn's string is nominal: Fairy-Stockfi
 ALIASES = {"khon": "silver", "met": "fers", "dragon": "bers"}
 """Other names Fairy-Stockfish's source gives some types (not option names; listed for the reader's messages)."""
 
+SPECIAL_PIECES = {
+    "janggiCannon": "a cannon that may neither hop over nor capture another janggi cannon (Fairy-Stockfish's "
+                    "move generator special-cases it; its Betza pR does not say so)",
+}
+"""Fairy-Stockfish's built-in piece types with rules beyond their Betza (refused by name by the reader, never written by
+name by the writer)."""
+
 CHESS_PIECES = {"pawn": "p", "knight": "n", "bishop": "b", "rook": "r", "queen": "q", "king": "k"}
 """The pieces of Fairy-Stockfish's default variant (what a built-in variant starts from)."""
 

@@ -16,7 +16,7 @@ import re
 from fairyport.conversion import castling_lost
 from fairyport.errors import UnsupportedError
 from fairyport.fsf import options as opt
-from fairyport.fsf.builtins import PIECES
+from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
 from fairyport.fsf.dialect import DialectError, to_xbetza
 from fairyport.fsf.exactness import MAX_CUSTOM_PIECES, MAX_FILES, MAX_RANKS
 from fairyport.fsf.prove import prove_piece, pyffish_available
@@ -120,8 +120,7 @@ class _Writer:
                 moves = (moves - {"fcF", "feF"}) | {"fceF"}
             if piece.zoned_moves and not self.is_soldier(piece, moves):
                 self.refuse(f"{piece.name}: zoned moves", f"piece {piece.name!r}: moves that depend on a zone ("
-                            + "; ".join(f"{z.betza} {z.on} {'' if z.inside else 'outside '}{z.zone}"
-                                        for z in piece.zoned_moves)
+                            + "; ".join(z.text() for z in piece.zoned_moves)
                             + "); Fairy-Stockfish has them only as the xiangqi soldier's (dropped)")
             if piece.zoned_moves and self.is_soldier(piece, moves):
                 self.slots[piece.id] = "soldier"
@@ -196,6 +195,10 @@ class _Writer:
             else:
                 out.extend(f"{file_name(f)}{rank + 1}" for f in sorted(files))
         return " ".join(out)
+
+    def zone_region(self, zone: str, color: Color) -> str:
+        """The Bitboard option value of ``color``'s squares of the model's zone ``zone``."""
+        return self.region(self.squares_of(color, self.game.zone_squares(zone, color)))
 
     def squares_of(self, color: Color, names: frozenset[str]) -> frozenset[int]:
         geo = self.variant.geometry
@@ -366,8 +369,7 @@ class _Writer:
             slot = self.slots[piece.id]
             name = slot[0].upper() + slot[1:]
             for color, side in ((WHITE, "White"), (BLACK, "Black")):
-                squares = self.squares_of(color, game.zone_squares(piece.confined_to, color))
-                self.add(f"mobilityRegion{side}{name}", self.region(squares))
+                self.add(f"mobilityRegion{side}{name}", self.zone_region(piece.confined_to, color))
         if not game.rules.royals_may_face:
             self.add("flyingGeneral", "true")
         if game.rules.bare_king is not BareKingRule.NONE:
@@ -377,7 +379,7 @@ class _Writer:
             for color, side in ((WHITE, "White"), (BLACK, "Black")):
                 piece_id = flag.piece(color)
                 self.add(f"flagPiece{side}", "*" if piece_id is None else game.piece_type(piece_id).id.lower())
-                self.add(f"flagRegion{side}", self.region(self.squares_of(color, game.zone_squares(flag.zone, color))))
+                self.add(f"flagRegion{side}", self.zone_region(flag.zone, color))
             self.add("flagPieceCount", flag.count)
             self.add("flagPieceBlockedWin", str(flag.blocked_win).lower())
             if flag.extra_move:
@@ -426,9 +428,9 @@ class _Writer:
         self.add("connectValue", goal.result.value)
         for index, zone in enumerate(goal.zones or (), start=1):
             for color, side in ((WHITE, "White"), (BLACK, "Black")):
-                squares = self.squares_of(color, game.zone_squares(zone, color))
-                if squares:
-                    self.add(f"connectRegion{index}{side}", self.region(squares))
+                region = self.zone_region(zone, color)
+                if region:
+                    self.add(f"connectRegion{index}{side}", region)
 
     def extinction_and_blast(self) -> None:
         """``extinctionValue`` and its counts; ``blastOnCapture``, whose royal piece is pseudo-royal and whose
@@ -497,7 +499,7 @@ def _custom_slot(piece: PieceType, taken: set[str], reserved: set[str]) -> str:
     return slot
 
 
-NAMED_TYPES = frozenset(PIECES) - {"pawn", "king", "shogiPawn", "soldier", "janggiCannon"} \
+NAMED_TYPES = frozenset(PIECES) - {"pawn", "king", "shogiPawn", "soldier"} - SPECIAL_PIECES.keys() \
     - {f"customPiece{n}" for n in range(1, MAX_CUSTOM_PIECES + 1)}
 """Fairy-Stockfish's piece types a piece of that name is written as (``knight = n``) when their moves are the
 piece's; the others have rules beyond their Betza (pawn, soldier, janggiCannon) or are written by the rules."""

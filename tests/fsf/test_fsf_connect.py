@@ -6,6 +6,8 @@ refused by name by the writers that cannot express them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from fairyport import json as fp_json
@@ -18,6 +20,8 @@ from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import ConnectGoal, Game, StalemateResult
 from fairyport.movegen import compile_game
 from fairyport.zrf.writer.file import write_game as write_zrf
+
+Writer = Callable[..., tuple[str, list[str]]]
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -168,9 +172,8 @@ def test_fsf_write_read_back(name: str, fen: str) -> None:
 
 
 @pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
-def test_writers_refuse_by_name(write: object) -> None:
+def test_writers_refuse_by_name(write: Writer) -> None:
     game = _game("rooks22")
-    assert callable(write)
     with pytest.raises(UnsupportedError) as raised:
         write(game)
     assert raised.value.feature == "connection"

@@ -4,6 +4,8 @@ back to variants.ini, and refused by name by the writers that cannot express the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from fairyport import json as fp_json
@@ -16,6 +18,8 @@ from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import Blast, ExtinctionGoal, Game, RoyalProtection, StalemateResult
 from fairyport.movegen import compile_game
 from fairyport.zrf.writer.file import write_game as write_zrf
+
+Writer = Callable[..., tuple[str, list[str]]]
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -185,9 +189,8 @@ def test_fsf_write_read_back(name: str, fen: str) -> None:
 
 @pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
 @pytest.mark.parametrize(("name", "feature"), [("kamikaze22", "extinction"), ("nocheckatom22", "atomic captures")])
-def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
+def test_writers_refuse_by_name(write: Writer, name: str, feature: str) -> None:
     game = _game(name)
-    assert callable(write)
     with pytest.raises(UnsupportedError) as raised:
         write(game)
     assert raised.value.feature in (feature, "extinction")

@@ -4,6 +4,7 @@ variants.ini, and refused by name by the writers that cannot express them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ from fairyport.model import FlagGoal, Game
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf
+
+Writer = Callable[..., tuple[str, list[str]]]
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -184,9 +187,8 @@ def test_fsf_write_read_back(name: str) -> None:
     *((w, n, f) for w in (write_zrf, write_gamecourier, write_idiagram)
       for n, f in (("cavalry22", "flag goal"), ("racing22", "flag goal"), ("forced22", "must capture"),
                    ("nocheck22", "no checks")))])
-def test_writers_refuse_by_name(write: object, name: str, feature: str) -> None:
+def test_writers_refuse_by_name(write: Writer, name: str, feature: str) -> None:
     game = _game(name)
-    assert callable(write)
     with pytest.raises(UnsupportedError) as raised:
         write(game)
     assert raised.value.feature == feature

@@ -75,8 +75,9 @@ def test_every_bundled_game_the_writer_accepts_reads_back_equal(name: str) -> No
     game = read_game(bundled_fixtures() / "games" / name)
     try:
         once = _again(game, "rt")
-    except UnsupportedError:
-        pytest.skip("the Fairy-Stockfish writer refuses this game (by name)")
+    except UnsupportedError as refused:
+        assert refused.feature, f"refused without naming the feature: {refused}"
+        pytest.skip(f"the Fairy-Stockfish writer refuses this game ({refused.feature})")
     assert _again(once, "rt") == once
     assert model_counts(aligned(once)[0], 2) == model_counts(aligned(game)[0], 2)
 
