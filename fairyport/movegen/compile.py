@@ -239,17 +239,12 @@ class Variant:
         self.codes = codes
         self.royal = [False] * codes
         self.simple: list[list[SimpleSpec]] = [[] for _ in range(codes)]
-        """Per code: its plain leaps, slides and hops as step vectors; the per-square tables (:attr:`leaps`,
-        :attr:`slides`, :attr:`hops`) are built from them square by square on first use, so that a large board
-        (256x256) costs memory only for the squares a position visits."""
-        self._simple_moves: list[Lazy[tuple[Leaps, Slides, Hops]]] = [
+        """Per code: its plain leaps, slides and hops as step vectors; the per-square table (:attr:`simple_moves`)
+        is built from them square by square on first use, so that a large board (256x256) costs memory only for
+        the squares a position visits."""
+        self.simple_moves: list[Lazy[tuple[Leaps, Slides, Hops]]] = [
             Lazy(functools.partial(self._simple_from, code)) for code in range(codes)]
-        self.leaps: list[Lazy[Leaps]] = [Lazy(functools.partial(self._leaps_from, code)) for code in range(codes)]
-        """Per code and square: the plain leaps."""
-        self.slides: list[Lazy[Slides]] = [Lazy(functools.partial(self._slides_from, code)) for code in range(codes)]
-        """Per code and square: the plain slides."""
-        self.hops: list[Lazy[Hops]] = [Lazy(functools.partial(self._hops_from, code)) for code in range(codes)]
-        """Per code and square: the hops (cannon, grasshopper)."""
+        """Per code and square: the plain (leaps, slides, hops: cannon and grasshopper)."""
         self.programs: list[list[tuple[Program, ...]]] = [[()] * n for _ in range(codes)]
         self.allowed: list[frozenset[int] | None] = [None] * codes
         """Per code: the squares the piece may end a move on (confinement), or None for anywhere."""
@@ -322,11 +317,12 @@ class Variant:
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
-        targets = {to for to, flags in self.leaps[code][sq] if flags != ROYAL_ONLY}
-        for ray, flags in self.slides[code][sq]:
+        leaps, slides, hops = self.simple_moves[code][sq]
+        targets = {to for to, flags in leaps if flags != ROYAL_ONLY}
+        for ray, flags in slides:
             if flags != ROYAL_ONLY:
                 targets.update(ray)
-        for ray, _, _ in self.hops[code][sq]:
+        for ray, _, _ in hops:
             targets.update(ray)
         for program in self.programs[code][sq]:
             for root in program.roots:
@@ -355,20 +351,11 @@ class Variant:
                     slides.append((ray, flags))
         return tuple(leaps), tuple(slides), tuple(hops)
 
-    def _leaps_from(self, code: int, sq: int) -> Leaps:
-        return self._simple_moves[code][sq][0]
-
-    def _slides_from(self, code: int, sq: int) -> Slides:
-        return self._simple_moves[code][sq][1]
-
-    def _hops_from(self, code: int, sq: int) -> Hops:
-        return self._simple_moves[code][sq][2]
-
     def _moves_from(self, code: int, sq: int) -> MovesFrom | None:
         """Everything ``code`` does from ``sq`` (see :data:`MovesFrom`), or None if it has no move there."""
         if not code:
             return None
-        leaps, slides, hops = self._simple_moves[code][sq]
+        leaps, slides, hops = self.simple_moves[code][sq]
         # check-only moves (``k``, the facing rule's slide) give no move: only the attack tables hold them
         leaps = tuple(leap for leap in leaps if leap[1] != ROYAL_ONLY)
         slides = tuple(slide for slide in slides if slide[1] != ROYAL_ONLY)
