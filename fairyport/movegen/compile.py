@@ -280,7 +280,6 @@ class Variant:
                         if choice.from_hand:
                             promoted = code_of(self.promoted_to(t.index, choice.piece), color)
                             self.take_from_hand[promoted] = code_of(self._type_index(choice.piece), color)
-        self.promoting = any(t.piece.promotion is not None for t in self.types)
         self.stuck: Lazy[frozenset[int]] = Lazy(self._stuck_squares)
         """Per code: the squares from which the piece could never move, whatever the board holds."""
         self.start_codes = {self.geometry.square(name): code_of(self._type_index(piece.id), piece.color)
