@@ -57,11 +57,11 @@ def extinct(pos: Position) -> Color | None:
     return None
 
 
-def extinction_winner(result: StalemateResult, side: Color) -> Color | None:
-    """The winner when ``side`` scores ``result`` (None: a draw)."""
+def scored_winner(result: StalemateResult, side: Color) -> Color | None:
+    """The winner when ``side`` scores ``result`` (None: a draw): an extinction, connection or stalemate."""
     if result is StalemateResult.DRAW:
         return None
     return side ^ 1 if result is StalemateResult.LOSS else side
 
 
-__all__ = ["ExtinctionSpec", "compile_extinction", "extinct", "extinction_winner"]
+__all__ = ["ExtinctionSpec", "compile_extinction", "extinct", "scored_winner"]
