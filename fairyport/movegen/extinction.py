@@ -6,6 +6,7 @@ Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Va
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -39,9 +40,8 @@ def compile_extinction(game: Game, type_ids: Sequence[str]) -> ExtinctionSpec | 
     return ExtinctionSpec(groups, goal.count, goal.opponent_count, goal.result)
 
 
-def _count(pos: Position, codes: frozenset[int]) -> int:
-    hands: list[int] | None = getattr(pos, "hands", None)
-    found = sum(1 for code in pos.board if code in codes)
+def _count(counts: Counter[int], hands: list[int] | None, codes: frozenset[int]) -> int:
+    found = sum(n for code, n in counts.items() if code in codes)
     return found + sum(hands[code] for code in codes) if hands is not None else found
 
 
@@ -50,9 +50,12 @@ def extinct(pos: Position) -> Color | None:
     spec = pos.variant.extinction
     if spec is None:
         return None
+    counts = Counter(pos.board)  # one pass over the board, however many groups are counted
+    hands: list[int] | None = getattr(pos, "hands", None)
     for color in (pos.turn ^ 1, pos.turn):
         for group in spec.groups:
-            if _count(pos, group[color]) <= spec.most and _count(pos, group[color ^ 1]) >= spec.opponent_count:
+            if _count(counts, hands, group[color]) <= spec.most \
+                    and _count(counts, hands, group[color ^ 1]) >= spec.opponent_count:
                 return color
     return None
 
