@@ -300,13 +300,14 @@ class Variant:
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
         if self.hands_used:
             self._compile_hands()
-        self.flag = compile_flag(game, self.geometry, [t.piece.id for t in self.types])
+        type_ids = [t.piece.id for t in self.types]
+        self.flag = compile_flag(game, self.geometry, type_ids)
         """The compiled flag goal (:mod:`fairyport.movegen.goals`), or None."""
-        self.extinction = compile_extinction(game, [t.piece.id for t in self.types])
+        self.extinction = compile_extinction(game, type_ids)
         """The compiled extinction goal (:mod:`fairyport.movegen.extinction`), or None."""
-        self.blast = compile_blast(game, self.geometry, [t.piece.id for t in self.types], self.hands_used)
+        self.blast = compile_blast(game, self.geometry, type_ids, self.hands_used)
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
-        self.connect = compile_connect(game, self.geometry, [t.piece.id for t in self.types])
+        self.connect = compile_connect(game, self.geometry, type_ids)
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
         self.free_castlers = tuple(frozenset(code for code in self.castlers
                                              if (code - 1) & 1 == color and not self.royal[code])
