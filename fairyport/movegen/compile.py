@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from fairyport.errors import ParseError, UnsupportedError
@@ -122,6 +122,13 @@ tables stay linear in the number of squares."""
 def code_of(type_index: int, color: Color) -> int:
     """The piece code of type index ``type_index`` and ``color``."""
     return 2 * type_index + color + 1
+
+
+def type_codes(type_ids: Sequence[str], pieces: Iterable[str] | None, color: Color) -> frozenset[int]:
+    """The codes of ``color``'s types (type index -> id in ``type_ids``) whose id is one of ``pieces``
+    (case-insensitive; None: every type)."""
+    wanted = None if pieces is None else {p.upper() for p in pieces}
+    return frozenset(code_of(i, color) for i, pid in enumerate(type_ids) if wanted is None or pid.upper() in wanted)
 
 
 @dataclasses.dataclass(slots=True)

@@ -28,15 +28,13 @@ class ExtinctionSpec(NamedTuple):
 
 def compile_extinction(game: Game, type_ids: Sequence[str]) -> ExtinctionSpec | None:
     """The extinction goal of ``game`` for type indexes carrying the ids ``type_ids``, or None without one."""
-    from fairyport.movegen.compile import code_of
+    from fairyport.movegen.compile import type_codes
 
     goal = game.rules.extinction
     if goal is None:
         return None
-    wanted: list[set[int]] = ([set(range(len(type_ids)))] if goal.pieces is None else
-                              [{i for i, pid in enumerate(type_ids) if pid.upper() == p.upper()} for p in goal.pieces])
-    groups = tuple((frozenset(code_of(i, WHITE) for i in indexes), frozenset(code_of(i, BLACK) for i in indexes))
-                   for indexes in wanted)
+    wanted: list[tuple[str] | None] = [None] if goal.pieces is None else [(p,) for p in goal.pieces]
+    groups = tuple((type_codes(type_ids, ids, WHITE), type_codes(type_ids, ids, BLACK)) for ids in wanted)
     return ExtinctionSpec(groups, goal.count, goal.opponent_count, goal.result)
 
 

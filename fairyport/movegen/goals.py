@@ -35,7 +35,7 @@ class FlagSpec(NamedTuple):
 def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> FlagSpec | None:
     """The flag goal of ``game`` for a board of ``geometry`` whose type indexes carry the ids ``type_ids`` (promoted
     types included: a promoted piece counts as its type), or None without one."""
-    from fairyport.movegen.compile import code_of
+    from fairyport.movegen.compile import type_codes
 
     flag = game.rules.flag
     if flag is None:
@@ -46,8 +46,7 @@ def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> Fla
     for color in (WHITE, BLACK):
         squares.append(tuple(sorted(geometry.square(name) for name in game.zone_squares(flag.zone, color))))
         wanted = flag.piece(color)
-        codes.append(frozenset(code_of(index, color) for index, pid in enumerate(type_ids)
-                               if wanted is None or pid.upper() == wanted.upper()))
+        codes.append(type_codes(type_ids, None if wanted is None else (wanted,), color))
         royal.append(wanted is not None and game.piece_type(wanted).royal)
     return FlagSpec((squares[0], squares[1]), (codes[0], codes[1]), flag.count, flag.blocked_win, flag.extra_move,
                     (royal[0], royal[1]))
