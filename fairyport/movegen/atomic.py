@@ -37,16 +37,14 @@ def compile_blast(game: Game, geometry: Geometry, type_ids: Sequence[str], hands
 
     :raises UnsupportedError: for a game with pieces in hand (where blasted pieces would go is not modelled).
     """
-    from fairyport.movegen.compile import code_of
+    from fairyport.movegen.compile import type_codes
 
     blast = game.rules.blast
     if blast is None:
         return None
     if hands_used:
         raise UnsupportedError("atomic captures in a game with pieces in hand", feature="atomic captures")
-    wanted = {p.upper() for p in blast.spared}
-    spared = frozenset(code_of(i, color) for i, pid in enumerate(type_ids) if pid.upper() in wanted
-                       for color in (WHITE, BLACK))
+    spared = type_codes(type_ids, blast.spared, WHITE) | type_codes(type_ids, blast.spared, BLACK)
     around = tuple(tuple(t for t in (geometry.step(sq, dx, dy) for dx, dy in KING_STEPS) if t >= 0)
                    for sq in range(geometry.size))
     return BlastSpec(around, spared)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from fairyport.errors import ParseError, UnsupportedError
@@ -122,6 +122,13 @@ tables stay linear in the number of squares."""
 def code_of(type_index: int, color: Color) -> int:
     """The piece code of type index ``type_index`` and ``color``."""
     return 2 * type_index + color + 1
+
+
+def type_codes(type_ids: Sequence[str], pieces: Iterable[str] | None, color: Color) -> frozenset[int]:
+    """The codes of ``color``'s types (type index -> id in ``type_ids``) whose id is one of ``pieces``
+    (case-insensitive; None: every type)."""
+    wanted = None if pieces is None else {p.upper() for p in pieces}
+    return frozenset(code_of(i, color) for i, pid in enumerate(type_ids) if wanted is None or pid.upper() in wanted)
 
 
 @dataclasses.dataclass(slots=True)
@@ -239,17 +246,12 @@ class Variant:
         self.codes = codes
         self.royal = [False] * codes
         self.simple: list[list[SimpleSpec]] = [[] for _ in range(codes)]
-        """Per code: its plain leaps, slides and hops as step vectors; the per-square tables (:attr:`leaps`,
-        :attr:`slides`, :attr:`hops`) are built from them square by square on first use, so that a large board
-        (256x256) costs memory only for the squares a position visits."""
-        self._simple_moves: list[Lazy[tuple[Leaps, Slides, Hops]]] = [
+        """Per code: its plain leaps, slides and hops as step vectors; the per-square table (:attr:`simple_moves`)
+        is built from them square by square on first use, so that a large board (256x256) costs memory only for
+        the squares a position visits."""
+        self.simple_moves: list[Lazy[tuple[Leaps, Slides, Hops]]] = [
             Lazy(functools.partial(self._simple_from, code)) for code in range(codes)]
-        self.leaps: list[Lazy[Leaps]] = [Lazy(functools.partial(self._leaps_from, code)) for code in range(codes)]
-        """Per code and square: the plain leaps."""
-        self.slides: list[Lazy[Slides]] = [Lazy(functools.partial(self._slides_from, code)) for code in range(codes)]
-        """Per code and square: the plain slides."""
-        self.hops: list[Lazy[Hops]] = [Lazy(functools.partial(self._hops_from, code)) for code in range(codes)]
-        """Per code and square: the hops (cannon, grasshopper)."""
+        """Per code and square: the plain (leaps, slides, hops: cannon and grasshopper)."""
         self.programs: list[list[tuple[Program, ...]]] = [[()] * n for _ in range(codes)]
         self.allowed: list[frozenset[int] | None] = [None] * codes
         """Per code: the squares the piece may end a move on (confinement), or None for anywhere."""
@@ -285,7 +287,6 @@ class Variant:
                         if choice.from_hand:
                             promoted = code_of(self.promoted_to(t.index, choice.piece), color)
                             self.take_from_hand[promoted] = code_of(self._type_index(choice.piece), color)
-        self.promoting = any(t.piece.promotion is not None for t in self.types)
         self.stuck: Lazy[frozenset[int]] = Lazy(self._stuck_squares)
         """Per code: the squares from which the piece could never move, whatever the board holds."""
         self.start_codes = {self.geometry.square(name): code_of(self._type_index(piece.id), piece.color)
@@ -306,13 +307,14 @@ class Variant:
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
         if self.hands_used:
             self._compile_hands()
-        self.flag = compile_flag(game, self.geometry, [t.piece.id for t in self.types])
+        type_ids = [t.piece.id for t in self.types]
+        self.flag = compile_flag(game, self.geometry, type_ids)
         """The compiled flag goal (:mod:`fairyport.movegen.goals`), or None."""
-        self.extinction = compile_extinction(game, [t.piece.id for t in self.types])
+        self.extinction = compile_extinction(game, type_ids)
         """The compiled extinction goal (:mod:`fairyport.movegen.extinction`), or None."""
-        self.blast = compile_blast(game, self.geometry, [t.piece.id for t in self.types], self.hands_used)
+        self.blast = compile_blast(game, self.geometry, type_ids, self.hands_used)
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
-        self.connect = compile_connect(game, self.geometry, [t.piece.id for t in self.types])
+        self.connect = compile_connect(game, self.geometry, type_ids)
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
         self.free_castlers = tuple(frozenset(code for code in self.castlers
                                              if (code - 1) & 1 == color and not self.royal[code])
@@ -322,11 +324,12 @@ class Variant:
 
     def _targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
-        targets = {to for to, flags in self.leaps[code][sq] if flags != ROYAL_ONLY}
-        for ray, flags in self.slides[code][sq]:
+        leaps, slides, hops = self.simple_moves[code][sq]
+        targets = {to for to, flags in leaps if flags != ROYAL_ONLY}
+        for ray, flags in slides:
             if flags != ROYAL_ONLY:
                 targets.update(ray)
-        for ray, _, _ in self.hops[code][sq]:
+        for ray, _, _ in hops:
             targets.update(ray)
         for program in self.programs[code][sq]:
             for root in program.roots:
@@ -355,20 +358,11 @@ class Variant:
                     slides.append((ray, flags))
         return tuple(leaps), tuple(slides), tuple(hops)
 
-    def _leaps_from(self, code: int, sq: int) -> Leaps:
-        return self._simple_moves[code][sq][0]
-
-    def _slides_from(self, code: int, sq: int) -> Slides:
-        return self._simple_moves[code][sq][1]
-
-    def _hops_from(self, code: int, sq: int) -> Hops:
-        return self._simple_moves[code][sq][2]
-
     def _moves_from(self, code: int, sq: int) -> MovesFrom | None:
         """Everything ``code`` does from ``sq`` (see :data:`MovesFrom`), or None if it has no move there."""
         if not code:
             return None
-        leaps, slides, hops = self._simple_moves[code][sq]
+        leaps, slides, hops = self.simple_moves[code][sq]
         # check-only moves (``k``, the facing rule's slide) give no move: only the attack tables hold them
         leaps = tuple(leap for leap in leaps if leap[1] != ROYAL_ONLY)
         slides = tuple(slide for slide in slides if slide[1] != ROYAL_ONLY)

@@ -39,14 +39,12 @@ class ConnectSpec(NamedTuple):
 
 def compile_connect(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> ConnectSpec | None:
     """The connection goal of ``game`` for type indexes carrying the ids ``type_ids``, or None without one."""
-    from fairyport.movegen.compile import code_of
+    from fairyport.movegen.compile import type_codes
 
     goal = game.rules.connect
     if goal is None:
         return None
-    wanted = None if goal.pieces is None else {p.upper() for p in goal.pieces}
-    codes = tuple(frozenset(code_of(i, color) for i, pid in enumerate(type_ids)
-                            if wanted is None or pid.upper() in wanted) for color in (WHITE, BLACK))
+    codes = tuple(type_codes(type_ids, goal.pieces, color) for color in (WHITE, BLACK))
     deltas = [step for name in goal.directions for step in STEPS[name]]
     steps = tuple(tuple(geometry.step(sq, dx, dy) for dx, dy in deltas) for sq in range(geometry.size))
     block: list[tuple[int, ...]] = []

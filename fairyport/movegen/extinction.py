@@ -6,6 +6,7 @@ Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Va
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -27,21 +28,18 @@ class ExtinctionSpec(NamedTuple):
 
 def compile_extinction(game: Game, type_ids: Sequence[str]) -> ExtinctionSpec | None:
     """The extinction goal of ``game`` for type indexes carrying the ids ``type_ids``, or None without one."""
-    from fairyport.movegen.compile import code_of
+    from fairyport.movegen.compile import type_codes
 
     goal = game.rules.extinction
     if goal is None:
         return None
-    wanted: list[set[int]] = ([set(range(len(type_ids)))] if goal.pieces is None else
-                              [{i for i, pid in enumerate(type_ids) if pid.upper() == p.upper()} for p in goal.pieces])
-    groups = tuple((frozenset(code_of(i, WHITE) for i in indexes), frozenset(code_of(i, BLACK) for i in indexes))
-                   for indexes in wanted)
+    wanted: list[tuple[str] | None] = [None] if goal.pieces is None else [(p,) for p in goal.pieces]
+    groups = tuple((type_codes(type_ids, ids, WHITE), type_codes(type_ids, ids, BLACK)) for ids in wanted)
     return ExtinctionSpec(groups, goal.count, goal.opponent_count, goal.result)
 
 
-def _count(pos: Position, codes: frozenset[int]) -> int:
-    hands: list[int] | None = getattr(pos, "hands", None)
-    found = sum(1 for code in pos.board if code in codes)
+def _count(counts: Counter[int], hands: list[int] | None, codes: frozenset[int]) -> int:
+    found = sum(n for code, n in counts.items() if code in codes)
     return found + sum(hands[code] for code in codes) if hands is not None else found
 
 
@@ -50,18 +48,21 @@ def extinct(pos: Position) -> Color | None:
     spec = pos.variant.extinction
     if spec is None:
         return None
+    counts = Counter(pos.board)  # one pass over the board, however many groups are counted
+    hands: list[int] | None = getattr(pos, "hands", None)
     for color in (pos.turn ^ 1, pos.turn):
         for group in spec.groups:
-            if _count(pos, group[color]) <= spec.most and _count(pos, group[color ^ 1]) >= spec.opponent_count:
+            if _count(counts, hands, group[color]) <= spec.most \
+                    and _count(counts, hands, group[color ^ 1]) >= spec.opponent_count:
                 return color
     return None
 
 
-def extinction_winner(result: StalemateResult, side: Color) -> Color | None:
-    """The winner when ``side`` scores ``result`` (None: a draw)."""
+def scored_winner(result: StalemateResult, side: Color) -> Color | None:
+    """The winner when ``side`` scores ``result`` (None: a draw): an extinction, connection or stalemate."""
     if result is StalemateResult.DRAW:
         return None
     return side ^ 1 if result is StalemateResult.LOSS else side
 
 
-__all__ = ["ExtinctionSpec", "compile_extinction", "extinct", "extinction_winner"]
+__all__ = ["ExtinctionSpec", "compile_extinction", "extinct", "scored_winner"]

@@ -10,7 +10,7 @@ Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Va
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.model import BLACK, WHITE, Color, Game
@@ -35,7 +35,7 @@ class FlagSpec(NamedTuple):
 def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> FlagSpec | None:
     """The flag goal of ``game`` for a board of ``geometry`` whose type indexes carry the ids ``type_ids`` (promoted
     types included: a promoted piece counts as its type), or None without one."""
-    from fairyport.movegen.compile import code_of
+    from fairyport.movegen.compile import type_codes
 
     flag = game.rules.flag
     if flag is None:
@@ -46,8 +46,7 @@ def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> Fla
     for color in (WHITE, BLACK):
         squares.append(tuple(sorted(geometry.square(name) for name in game.zone_squares(flag.zone, color))))
         wanted = flag.piece(color)
-        codes.append(frozenset(code_of(index, color) for index, pid in enumerate(type_ids)
-                               if wanted is None or pid.upper() == wanted.upper()))
+        codes.append(type_codes(type_ids, None if wanted is None else (wanted,), color))
         royal.append(wanted is not None and game.piece_type(wanted).royal)
     return FlagSpec((squares[0], squares[1]), (codes[0], codes[1]), flag.count, flag.blocked_win, flag.extra_move,
                     (royal[0], royal[1]))
@@ -130,21 +129,34 @@ def gives_no_check(pos: Position, moves: list[RawMove]) -> list[RawMove]:
     return out
 
 
-_NO_CHECKS: dict[type[Position], type[Position]] = {}
+def drops_only(pos: Position, moves: list[RawMove]) -> list[RawMove]:
+    """``moves`` narrowed to the drops when there is one (:attr:`~fairyport.model.Rules.must_drop`)."""
+    from fairyport.movegen.drops import DROP
+
+    drops = [m for m in moves if m[0] == DROP]
+    return drops or moves
 
 
-def no_checks_class(base: type[Position]) -> type[Position]:
-    """``base`` (a position class) whose :meth:`legal_raw` leaves out the moves that give check."""
-    found = _NO_CHECKS.get(base)
+Narrowing = Callable[["Position", list["RawMove"]], list["RawMove"]]
+"""A move rule: a position's legal moves in, the moves it allows out."""
+
+_NARROWED: dict[tuple[type[Position], Narrowing], type[Position]] = {}
+
+
+def narrowed_class(base: type[Position], narrow: Narrowing) -> type[Position]:
+    """``base`` (a position class) whose :meth:`legal_raw` passes its moves through ``narrow``."""
+    key = (base, narrow)
+    found = _NARROWED.get(key)
     if found is None:
-        class NoChecks(base):  # type: ignore[valid-type,misc]
-            """A position of a game where giving check is illegal."""
+        class Narrowed(base):  # type: ignore[valid-type,misc]
+            """A position of a game whose move rules narrow the legal moves."""
 
             def legal_raw(self) -> list[RawMove]:
-                """The legal moves that give no check."""
-                return gives_no_check(self, super().legal_raw())
+                """The legal moves the rule allows."""
+                return narrow(self, super().legal_raw())
 
-        found = _NO_CHECKS[base] = NoChecks
+        Narrowed.__name__ = Narrowed.__qualname__ = f"{base.__name__}_{narrow.__name__}"
+        found = _NARROWED[key] = Narrowed
     return found
 
 
@@ -152,51 +164,11 @@ def rules_class(game: Game, base: type[Position]) -> type[Position]:
     """``base`` narrowed by the game's move rules: no checks first, then forced drops, then forced captures among
     what is left."""
     if game.rules.no_checks:
-        base = no_checks_class(base)
+        base = narrowed_class(base, gives_no_check)
     if game.rules.must_drop:
-        base = must_drop_class(base)
-    return must_capture_class(base) if game.rules.must_capture else base
+        base = narrowed_class(base, drops_only)
+    return narrowed_class(base, captures_only) if game.rules.must_capture else base
 
 
-_MUST_CAPTURE: dict[type[Position], type[Position]] = {}
-
-
-def must_capture_class(base: type[Position]) -> type[Position]:
-    """``base`` (a position class) whose :meth:`legal_raw` keeps only captures when there is one."""
-    found = _MUST_CAPTURE.get(base)
-    if found is None:
-        class MustCapture(base):  # type: ignore[valid-type,misc]
-            """A position of a game whose players must capture when they can."""
-
-            def legal_raw(self) -> list[RawMove]:
-                """The legal moves; only the captures when there is one."""
-                return captures_only(self, super().legal_raw())
-
-        found = _MUST_CAPTURE[base] = MustCapture
-    return found
-
-
-_MUST_DROP: dict[type[Position], type[Position]] = {}
-
-
-def must_drop_class(base: type[Position]) -> type[Position]:
-    """``base`` (a position class with hands) whose :meth:`legal_raw` keeps only drops when there is one."""
-    from fairyport.movegen.drops import DROP
-
-    found = _MUST_DROP.get(base)
-    if found is None:
-        class MustDrop(base):  # type: ignore[valid-type,misc]
-            """A position of a game whose players must drop when they can."""
-
-            def legal_raw(self) -> list[RawMove]:
-                """The legal moves; only the drops when there is one."""
-                moves = super().legal_raw()
-                drops = [m for m in moves if m[0] == DROP]
-                return drops or moves
-
-        found = _MUST_DROP[base] = MustDrop
-    return found
-
-
-__all__ = ["FlagSpec", "captures_only", "compile_flag", "flag_reached", "flag_won", "gives_no_check", "is_capture",
-           "must_capture_class", "must_drop_class", "no_checks_class", "rules_class"]
+__all__ = ["FlagSpec", "captures_only", "compile_flag", "drops_only", "flag_reached", "flag_won", "gives_no_check",
+           "is_capture", "narrowed_class", "rules_class"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from fairyport.errors import Location, ParseError
-from fairyport.model import WHITE, BareKingRule, Color, StalemateResult
+from fairyport.model import WHITE, BareKingRule, Color
 from fairyport.movegen.compile import (
     CAPTURE,
     DEFAULT_CASTLING,
@@ -33,7 +33,7 @@ from fairyport.movegen.compile import (
     code_of,
 )
 from fairyport.movegen.connect import connected
-from fairyport.movegen.extinction import extinct, extinction_winner
+from fairyport.movegen.extinction import extinct, scored_winner
 from fairyport.movegen.goals import flag_won
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
@@ -359,20 +359,17 @@ class Position:
         if spec is not None:
             gone = extinct(self)
             if gone is not None:
-                return Outcome(extinction_winner(spec.result, gone), "extinction")
+                return Outcome(scored_winner(spec.result, gone), "extinction")
         connect = self.variant.connect
         if connect is not None and connected(self):
-            return Outcome(extinction_winner(connect.result, loser ^ 1), "connection")
+            return Outcome(scored_winner(connect.result, loser ^ 1), "connection")
         if self.is_game_over():
             return Outcome(loser ^ 1, "bare king")
         if self.legal_raw():
             return None
         if self.in_check():
             return Outcome(loser ^ 1, "checkmate")
-        stalemate = self.variant.game.rules.stalemate
-        if stalemate is StalemateResult.DRAW:
-            return Outcome(None, "stalemate")
-        return Outcome(loser ^ 1 if stalemate is StalemateResult.LOSS else loser, "stalemate")
+        return Outcome(scored_winner(self.variant.game.rules.stalemate, loser), "stalemate")
 
     def _is_bare(self, color: Color) -> bool:
         royal = self.variant.royal
