@@ -38,7 +38,7 @@ from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, Reach, attack_lines
-from fairyport.gamecourier.writequiet import Relevance, exposes_def, relevance, screens_def
+from fairyport.gamecourier.writequiet import Relevance, exposes_def, relevance, screens_def, uncovered_lines
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -483,6 +483,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += [
             exposes_def(ctx.quiet),
             *[line for line in [screens_def(ctx.quiet)] if line is not None],
+            *(uncovered_lines(drops) if ctx.quiet.lines_only() else []),
             "sub royalsquare side:",
             "  set rs_found false;",
             "  set rs_count 0;",
@@ -534,8 +535,11 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "  endif;"]
     if has_royal and ctx.quiet is not None:
         lines += ["  if #quiet:",
-                  "    set il_bad false;",
-                  "  elseif #kingat:",
+                  "    set il_bad false;"]
+        if ctx.quiet.lines_only():  # not quiet only because the origin is on a line from the royal square
+            lines += ["  elseif #kingat and not #incheck" + (" and != #to #ep:" if ep_labels else ":"),
+                      "    set il_bad sub uncovered #kingat #from #enemy;"]
+        lines += ["  elseif #kingat:",
                   "    set il_bad sub attacked #kingat #enemy;",
                   "  else:",
                   "    set il_bad sub checked #side #enemy;",
