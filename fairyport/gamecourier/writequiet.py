@@ -50,14 +50,15 @@ class Relevance:
     offsets: set[Vector] = dataclasses.field(default_factory=set)
     """Single squares read by leaps and by the conditions of terms (the royal square itself left out)."""
     unit_rides: bool = True
-    """Whether every ride moves one square a step (``(0, 1)``, ``(1, 1)`` and their images) from ``#0`` itself (no
-    step before it)."""
+    """Whether every ride moves one square a step (``(0, 1)``, ``(1, 1)`` and their images)."""
+    bends: set[Vector] = dataclasses.field(default_factory=set)
+    """Where the ride of a step then a ride starts, relative to the piece (``where #0 1 1``)."""
 
     def lines_only(self) -> bool:
         """Whether emptying a square can uncover an attack only along the orthogonal or diagonal line from the
-        royal square through it (no hops, no single squares read, every ride a unit ride from the attacker's own
-        square): then only the first piece beyond that square on that line can be the new attacker
-        (``sub uncovered``)."""
+        royal square through it (no hops, no single squares read, every ride a unit ride): then the new attacker is
+        the first piece beyond that square on that line, or a piece that steps onto that square or an empty one
+        beyond it and rides from there (``sub uncovered``)."""
         return self.unit_rides and not self.hop_lines and not self.offsets and self.lines <= {(0, 1), (1, 1)}
 
     def box(self) -> int:
@@ -112,8 +113,10 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
             dx, dy = numbers[0], numbers[1]
             assert dx is not None and dy is not None
             (found.hop_lines if _LINE_OPS[call.op] == "hop" else found.lines).add(_reduced(dx, dy))
-            if max(abs(dx), abs(dy)) != 1 or start != (0, 0):
+            if max(abs(dx), abs(dy)) != 1:
                 found.unit_rides = False
+            if start != (0, 0):
+                found.bends.add(start)
             if start != (0, 0):  # a step onto an empty square, then a ride: that square is on the ride's line
                 if _LINE_OPS[call.op] != "ride":
                     return False
@@ -236,20 +239,46 @@ def exposes_def(found: Relevance) -> str:
     return "def exposes " + " or ".join([*tests, *_near(found)] or ["false"]) + ";"
 
 
-def uncovered_lines(in_play: bool) -> list[str]:
+def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
     """``sub uncovered king from side``: whether, the move made, a piece of ``side`` attacks the royal square
-    ``king`` from beyond the emptied square ``from`` on the line through both (:meth:`Relevance.lines_only`; ``from``
-    is on an orthogonal or diagonal line from ``king`` with nothing between: ``fn exposes``). The piece found is
-    tested as ``sub attacked`` tests it (``in_play``: only pieces on the board proper attack)."""
+    ``king`` through the emptied square ``from`` (:meth:`Relevance.lines_only`; ``from`` is on an orthogonal or
+    diagonal line from ``king`` with nothing between: ``fn exposes``). Along that line outward from ``from``: the
+    first piece, and, where pieces step before they ride (:attr:`Relevance.bends`), the pieces a bend away from
+    ``from`` and from each empty square before that piece. Each piece found is tested as ``sub attacked`` tests it
+    (``in_play``: only pieces on the board proper attack)."""
     playing = "fn inplay #uc_at and " if in_play else ""
-    return [
+    lines = [
         "sub uncovered king from side:",
         "  set uc_dx - file #from file #king;",
         "  set uc_dy - rank #from rank #king;",
-        "  set uc_at sub ray #from (cond < #uc_dx 0 -1 cond > #uc_dx 0 1 0) (cond < #uc_dy 0 -1 cond > #uc_dy 0 1 0);",
-        f"  return #uc_at and {playing}not empty #uc_at and fn #side space #uc_at and fn space #uc_at #uc_at #king;",
-        "endsub;",
+        "  set uc_dx cond < #uc_dx 0 -1 cond > #uc_dx 0 1 0;",
+        "  set uc_dy cond < #uc_dy 0 -1 cond > #uc_dy 0 1 0;",
     ]
+    if not found.bends:
+        return [*lines,
+                "  set uc_at sub ray #from #uc_dx #uc_dy;",
+                f"  return #uc_at and {playing}not empty #uc_at and fn #side space #uc_at and fn space #uc_at #uc_at "
+                "#king;",
+                "endsub;"]
+    sources = " ".join(f"where #uc_on {-x} {-y}" for x, y in sorted(found.bends))
+    return [*lines,
+            "  set uc_on #from;",
+            "  do while #uc_on:",
+            "    if not empty #uc_on:",
+            "      set uc_at #uc_on;",
+            f"      return {playing}fn #side space #uc_at and fn space #uc_at #uc_at #king;",
+            "    endif;",
+            f"    for uc_at array {sources}:",
+            f"      if {playing}not empty #uc_at and fn #side space #uc_at:",
+            "        if fn space #uc_at #uc_at #king:",
+            "          return true;",
+            "        endif;",
+            "      endif;",
+            "    next;",
+            "    set uc_on where #uc_on #uc_dx #uc_dy;",
+            "  loop;",
+            "  return false;",
+            "endsub;"]
 
 
 def screens_def(found: Relevance) -> str | None:

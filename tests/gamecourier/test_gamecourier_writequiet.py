@@ -46,10 +46,10 @@ def test_cannons_lame_leaps_and_bent_rides() -> None:
     horse = relevance(["checkatwostep #0 #1 0 1 1 1"], GEOMETRY)
     assert horse is not None and horse.offsets == {(-1, -1)}  # the leg, next to the attacked square
     bent = relevance(["onboard where #0 1 1 and empty where #0 1 1 and checkaride where #0 1 1 #1 1 0"], GEOMETRY)
-    assert bent == Relevance({(0, 1)}, set(), set(), unit_rides=False)  # its attacker is off the line
-    assert screens_def(bent) is None
+    assert bent == Relevance({(0, 1)}, set(), set(), bends={(1, 1)})  # its attacker is a step off the line
+    assert screens_def(bent) is None and bent.lines_only()
     assert relevance(["checkride #0 #1 2 4"], GEOMETRY) == Relevance({(1, 2)}, set(), set(), unit_rides=False)
-    assert not any(r is not None and r.lines_only() for r in (cannon, horse, bent))
+    assert not any(r is not None and r.lines_only() for r in (cannon, horse))
 
 
 def test_lines_only_for_unit_rides_and_plain_leaps() -> None:
@@ -105,6 +105,8 @@ def test_quiet_moves_change_no_legal_move(name: str) -> None:
     ("minishogi", "5/5/4k/3b1/5/1S3/K4/5/5 w", "b2b3"),  # the Silver is pinned by the Bishop (sub uncovered)
     ("minishogi", "5/5/r3k/5/5/G4/K4/5/5 w", "a2b2"),  # the Gold is pinned on the file
     ("minishogi", "5/5/4k/5/r4/G4/K4/5/5 w", "a2b2"),  # ... by a Rook next to it
+    ("mideast", "k9/10/10/10/10/4v5/10/5N4/5K4/10 w", "f3d4"),  # the Knight blocks the v's ride after its step
+    ("mideast", "k9/10/10/10/10/4v5/5N4/10/5K4/10 w", "f4d3"),  # the Knight stands on the v's bend
 ])
 def test_moves_that_uncover_an_attack_are_still_checked(name: str, fen: str, illegal: str) -> None:
     text = _preset(name)
