@@ -113,6 +113,11 @@ def test_moves_onto_own_pieces_die_in_the_written_prologue() -> None:
     capture = game.position("4k3/8/8/8/8/8/p7/R3K3 w").state
     assert not plain_move_dies(it, tree, capture, "a1", "a2").proven
     assert not plain_move_dies(it, tree, start, "a2", "a3").proven  # an empty square: the mover's function decides
+    drops = load_preset(DROPS / "minishogi.php")
+    stored = drops.start()
+    below = next(sq for sq in sorted(drops.storage) if stored.board[sq] == "@")
+    assert plain_move_dies(drops.interpreter, drops.trees["postauto1"], stored, "e1", below).proven  # off the board
+    assert not plain_move_dies(drops.interpreter, drops.trees["postauto1"], stored, "e1", "e2").proven
 
 
 def test_a_move_onto_an_own_piece_is_tried_where_the_code_allows_it() -> None:

@@ -72,8 +72,9 @@ the reference generator name a promotion that has one choice."""
 GUARD_SHORTCUT = True
 """Candidates outside the reach of the mover's function are not tried when the mover's Post-Move code provably dies
 for them in its first statements (``if not fn moved origin dest: die``), nor promotion sub-moves that provably die
-there (``if != space dest moved and not fn promotes moved dest origin: die``), nor moves onto a piece that provably
-die there (``if fn white old: die``, a move onto an own piece); the proofs are :mod:`.prune`'s.
+there (``if != space dest moved and not fn promotes moved dest origin: die``), nor moves onto a piece or into
+storage that provably die there (``if fn white old: die``, a move onto an own piece; ``if not fn inplay dest: die``);
+the proofs are :mod:`.prune`'s.
 Off in the tests' proof of the shortcuts. While tracing (``validate --run`` reports what runs), a spared run counts
 as having run what the proof followed (:class:`~.prune.Proof`)."""
 FEN_FIELDS_USED = ("board", "side")
@@ -197,8 +198,9 @@ class GameCourierGame:
         return cached.proven
 
     def _plain_move_dies(self, base: State, block: str, origin: str, dest: str) -> bool:
-        """True if the move ``origin`` -> ``dest`` (onto a piece) provably dies in the mover's Post-Move prologue
-        (:data:`GUARD_SHORTCUT`: a move onto an own piece). Proofs are kept by the labels on both squares."""
+        """True if the move ``origin`` -> ``dest`` (onto a piece, or into storage) provably dies in the mover's
+        Post-Move prologue (:data:`GUARD_SHORTCUT`: a move onto an own piece, or off the board proper). Proofs are
+        kept by the labels on both squares."""
         tree = self.trees[block]
         board = base.board
         key = (id(tree), origin, dest, board[origin], board[dest])
@@ -352,8 +354,8 @@ class GameCourierGame:
                     continue
                 dead = promote and guarded is not None and not drop and self._promotions_known_dead(base, guarded,
                                                                                                      origin, dest)
-                if guarded is not None and not drop and base.board[dest] != EMPTY and self._plain_move_dies(
-                        base, guarded, origin, dest):
+                if guarded is not None and not drop and (base.board[dest] != EMPTY or dest in storage) \
+                        and self._plain_move_dies(base, guarded, origin, dest):
                     after, seen = None, True  # not tried; its promotions are asked below
                 else:
                     after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote and not dead)
