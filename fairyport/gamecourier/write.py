@@ -537,7 +537,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += ["  if #quiet:",
                   "    set il_bad false;"]
         if ctx.quiet.lines_only():  # not quiet only because the origin is on a line from the royal square
-            lines += ["  elseif #kingat and not #incheck" + (" and != #to #ep:" if ep_labels else ":"),
+            screens = " and not fn screens #kingat #to" if screens_def(ctx.quiet) is not None else ""
+            lines += ["  elseif #kingat and not #incheck" + screens + (" and != #to #ep:" if ep_labels else ":"),
                       "    set il_bad sub uncovered #kingat #from #enemy;"]
         lines += ["  elseif #kingat:",
                   "    set il_bad sub attacked #kingat #enemy;",

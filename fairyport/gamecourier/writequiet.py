@@ -56,10 +56,13 @@ class Relevance:
 
     def lines_only(self) -> bool:
         """Whether emptying a square can uncover an attack only along the orthogonal or diagonal line from the
-        royal square through it (no hops, no single squares read, every ride a unit ride): then the new attacker is
-        the first piece beyond that square on that line, or a piece that steps onto that square or an empty one
-        beyond it and rides from there (``sub uncovered``)."""
-        return self.unit_rides and not self.hop_lines and not self.offsets and self.lines <= {(0, 1), (1, 1)}
+        royal square through it (no single squares read, every ride and hop a unit one, and no pieces that step
+        before they ride where there are hops): then the new attacker is the first piece beyond that square on that
+        line, or a piece that steps onto that square or an empty one beyond it and rides from there, or with hops
+        the first or second piece outward from the royal square on that line (``sub uncovered``; the destination
+        must not be a new screen, ``fn screens``)."""
+        return self.unit_rides and not self.offsets and self.lines | self.hop_lines <= {(0, 1), (1, 1)} and not (
+            self.bends and self.hop_lines)
 
     def box(self) -> int:
         """How far (in files or ranks) the farthest single square read lies from the royal square."""
@@ -242,9 +245,10 @@ def exposes_def(found: Relevance) -> str:
 def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
     """``sub uncovered king from side``: whether, the move made, a piece of ``side`` attacks the royal square
     ``king`` through the emptied square ``from`` (:meth:`Relevance.lines_only`; ``from`` is on an orthogonal or
-    diagonal line from ``king`` with nothing between: ``fn exposes``). Along that line outward from ``from``: the
-    first piece, and, where pieces step before they ride (:attr:`Relevance.bends`), the pieces a bend away from
-    ``from`` and from each empty square before that piece. Each piece found is tested as ``sub attacked`` tests it
+    diagonal line from ``king`` with nothing, or with hops one piece, between: ``fn exposes``). Along that line
+    outward from ``from``: the first piece, and, where pieces step before they ride (:attr:`Relevance.bends`), the
+    pieces a bend away from ``from`` and from each empty square before that piece; with hops, the first and the
+    second piece outward from ``king``. Each piece found is tested as ``sub attacked`` tests it
     (``in_play``: only pieces on the board proper attack)."""
     playing = "fn inplay #uc_at and " if in_play else ""
     lines = [
@@ -254,6 +258,19 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
         "  set uc_dx cond < #uc_dx 0 -1 cond > #uc_dx 0 1 0;",
         "  set uc_dy cond < #uc_dy 0 -1 cond > #uc_dy 0 1 0;",
     ]
+    if found.hop_lines:
+        test = f"{playing}fn #side space #uc_at and fn space #uc_at #uc_at #king"
+        return [*lines,
+                "  set uc_at sub ray #king #uc_dx #uc_dy;",
+                "  if not #uc_at:",
+                "    return false;",
+                "  endif;",
+                f"  if {test}:",
+                "    return true;",
+                "  endif;",
+                "  set uc_at sub ray #uc_at #uc_dx #uc_dy;",
+                f"  return #uc_at and {test};",
+                "endsub;"]
     if not found.bends:
         return [*lines,
                 "  set uc_at sub ray #from #uc_dx #uc_dy;",

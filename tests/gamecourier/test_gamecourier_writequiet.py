@@ -49,7 +49,8 @@ def test_cannons_lame_leaps_and_bent_rides() -> None:
     assert bent == Relevance({(0, 1)}, set(), set(), bends={(1, 1)})  # its attacker is a step off the line
     assert screens_def(bent) is None and bent.lines_only()
     assert relevance(["checkride #0 #1 2 4"], GEOMETRY) == Relevance({(1, 2)}, set(), set(), unit_rides=False)
-    assert not any(r is not None and r.lines_only() for r in (cannon, horse))
+    assert cannon.lines_only() and not (horse is not None and horse.lines_only())
+    assert not Relevance({(0, 1)}, {(0, 1)}, set(), bends={(1, 1)}).lines_only()  # bends and hops: not written
 
 
 def test_lines_only_for_unit_rides_and_plain_leaps() -> None:
@@ -76,7 +77,7 @@ def _names(game: GameCourierGame, pos: GameCourierPosition) -> dict[str, GCMove]
     return {m.uci(): m for m in game.legal_moves(pos.state)}
 
 
-@pytest.mark.parametrize("name", ["chess", "minixiangqi", "mideast", "shatranj-kamil-x", "minishogi", "shogi"])
+@pytest.mark.parametrize("name", ["chess", "minixiangqi", "mideast", "shatranj-kamil-x", "minishogi", "shogi", "mirchess32"])
 def test_quiet_moves_change_no_legal_move(name: str) -> None:
     text = _preset(name)
     assert "set quiet #kingat" in text
@@ -107,6 +108,8 @@ def test_quiet_moves_change_no_legal_move(name: str) -> None:
     ("minishogi", "5/5/4k/5/r4/G4/K4/5/5 w", "a2b2"),  # ... by a Rook next to it
     ("mideast", "k9/10/10/10/10/4v5/10/5N4/5K4/10 w", "f3d4"),  # the Knight blocks the v's ride after its step
     ("mideast", "k9/10/10/10/10/4v5/5N4/10/5K4/10 w", "f4d3"),  # the Knight stands on the v's bend
+    ("mirchess32", "4c2k/8/8/8/8/4R3/4N3/4K3 w", "e3a3"),  # the Rook leaves the Knight the Cannon's only screen
+    ("mirchess32", "4r2k/8/8/8/8/8/4N3/4K3 w", "e2c3"),  # a Rook's pin where Cannons are about
 ])
 def test_moves_that_uncover_an_attack_are_still_checked(name: str, fen: str, illegal: str) -> None:
     text = _preset(name)
