@@ -38,7 +38,14 @@ from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, Reach, attack_lines
-from fairyport.gamecourier.writequiet import Relevance, exposes_def, relevance, screens_def, uncovered_lines
+from fairyport.gamecourier.writequiet import (
+    Relevance,
+    exposes_def,
+    near_test,
+    relevance,
+    screens_def,
+    uncovered_lines,
+)
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -538,6 +545,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "    set il_bad false;"]
         if ctx.quiet.lines_only():  # not quiet only because the origin is on a line from the royal square
             screens = " and not fn screens #kingat #to" if screens_def(ctx.quiet) is not None else ""
+            near = near_test(ctx.quiet, "#kingat", "#from")
+            screens += f" and not {near}" if near is not None else ""
             lines += ["  elseif #kingat and not #incheck" + screens + (" and != #to #ep:" if ep_labels else ":"),
                       "    set il_bad sub uncovered #kingat #from #enemy;"]
         lines += ["  elseif #kingat:",

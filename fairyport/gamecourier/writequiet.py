@@ -55,13 +55,13 @@ class Relevance:
     """Where the ride of a step then a ride starts, relative to the piece (``where #0 1 1``)."""
 
     def lines_only(self) -> bool:
-        """Whether emptying a square can uncover an attack only along the orthogonal or diagonal line from the
-        royal square through it (no single squares read, every ride and hop a unit one, and no pieces that step
-        before they ride where there are hops): then the new attacker is the first piece beyond that square on that
-        line, or a piece that steps onto that square or an empty one beyond it and rides from there, or with hops
-        the first or second piece outward from the royal square on that line (``sub uncovered``; the destination
-        must not be a new screen, ``fn screens``)."""
-        return self.unit_rides and not self.offsets and self.lines | self.hop_lines <= {(0, 1), (1, 1)} and not (
+        """Whether emptying a square farther than :meth:`box` from the royal square can uncover an attack only
+        along the orthogonal or diagonal line from the royal square through it (every ride and hop a unit one, and
+        no pieces that step before they ride where there are hops): then the new attacker is the first piece beyond
+        that square on that line, or a piece that steps onto that square or an empty one beyond it and rides from
+        there, or with hops the first or second piece outward from the royal square on that line (``sub
+        uncovered``; the destination must not be a new screen, ``fn screens``)."""
+        return self.unit_rides and self.lines | self.hop_lines <= {(0, 1), (1, 1)} and not (
             self.bends and self.hop_lines)
 
     def box(self) -> int:
@@ -304,6 +304,12 @@ def screens_def(found: Relevance) -> str | None:
     tests = [f"checkride #0 #1 {a} {b}" for a, b in sorted(found.hop_lines)]
     tests += _near(found)
     return "def screens " + " or ".join(tests) + ";" if tests else None
+
+
+def near_test(found: Relevance, at: str, square: str) -> str | None:
+    """The test that ``square`` is within :meth:`Relevance.box` of ``at`` (None when no single square is read)."""
+    tests = _near(found)
+    return tests[0].replace("#1", square).replace("#0", at) if tests else None
 
 
 def _near(found: Relevance) -> list[str]:
