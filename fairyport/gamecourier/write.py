@@ -551,6 +551,9 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                       "    set il_bad sub uncovered #kingat #from #enemy;"]
         lines += ["  elseif #kingat:",
                   "    set il_bad sub attacked #kingat #enemy;",
+                  # the side's only royal piece moved (Pre-Move's kingsq is its square): where it stands now
+                  "  elseif #kingsq and == #from #kingsq and fn royal space #to:",
+                  "    set il_bad sub attacked #to #enemy;",
                   "  else:",
                   "    set il_bad sub checked #side #enemy;",
                   "  endif;"]

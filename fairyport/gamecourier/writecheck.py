@@ -86,7 +86,7 @@ def attack_lines(reach: Reach, in_play: bool) -> list[str]:
     sources = [f"where #square {-dx} {-dy}" for dx, dy in sorted(reach.leaps)]
     sources += [f"(sub ray #square {-dx} {-dy})" for dx, dy in sorted(reach.rides)]
     sources += [f"(sub ray (sub ray #square {-dx} {-dy}) {-dx} {-dy})" for dx, dy in sorted(reach.hops)]
-    playing = "fn inplay #at_from and " if in_play else ""
+    playing = " and fn inplay #at_from" if in_play else ""  # last: the cheaper tests rule out most squares
     lines = [
         "sub ray from dx dy:",
         "  set ry_at where #from #dx #dy;",
@@ -103,7 +103,7 @@ def attack_lines(reach: Reach, in_play: bool) -> list[str]:
     if sources:
         lines += [
             f"  for at_from array {' '.join(sources)}:",
-            f"    if {playing}not empty #at_from and fn #side space #at_from:",
+            f"    if not empty #at_from and fn #side space #at_from{playing}:",
             "      if fn space #at_from #at_from #square:",
             "        return true;",
             "      endif;",
@@ -114,7 +114,7 @@ def attack_lines(reach: Reach, in_play: bool) -> list[str]:
         labels = " ".join(sorted(reach.searched))
         lines += [
             f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
-            f"    if {playing}match #at_piece {labels}:",
+            f"    if {'fn inplay #at_from and ' if in_play else ''}match #at_piece {labels}:",
             "      if fn #at_piece #at_from #square:",
             "        return true;",
             "      endif;",

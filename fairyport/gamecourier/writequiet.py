@@ -250,7 +250,7 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
     pieces a bend away from ``from`` and from each empty square before that piece; with hops, the first and the
     second piece outward from ``king``. Each piece found is tested as ``sub attacked`` tests it
     (``in_play``: only pieces on the board proper attack)."""
-    playing = "fn inplay #uc_at and " if in_play else ""
+    playing = " and fn inplay #uc_at" if in_play else ""
     lines = [
         "sub uncovered king from side:",
         "  set uc_dx - file #from file #king;",
@@ -259,7 +259,7 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
         "  set uc_dy cond < #uc_dy 0 -1 cond > #uc_dy 0 1 0;",
     ]
     if found.hop_lines:
-        test = f"{playing}fn #side space #uc_at and fn space #uc_at #uc_at #king"
+        test = f"fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king"
         return [*lines,
                 "  set uc_at sub ray #king #uc_dx #uc_dy;",
                 "  if not #uc_at:",
@@ -274,7 +274,7 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
     if not found.bends:
         return [*lines,
                 "  set uc_at sub ray #from #uc_dx #uc_dy;",
-                f"  return #uc_at and {playing}not empty #uc_at and fn #side space #uc_at and fn space #uc_at #uc_at "
+                f"  return #uc_at and not empty #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at "
                 "#king;",
                 "endsub;"]
     sources = " ".join(f"where #uc_on {-x} {-y}" for x, y in sorted(found.bends))
@@ -283,10 +283,10 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
             "  do while #uc_on:",
             "    if not empty #uc_on:",
             "      set uc_at #uc_on;",
-            f"      return {playing}fn #side space #uc_at and fn space #uc_at #uc_at #king;",
+            f"      return fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king;",
             "    endif;",
             f"    for uc_at array {sources}:",
-            f"      if {playing}not empty #uc_at and fn #side space #uc_at:",
+            f"      if not empty #uc_at and fn #side space #uc_at{playing}:",
             "        if fn space #uc_at #uc_at #king:",
             "          return true;",
             "        endif;",

@@ -69,6 +69,7 @@ def test_unknown_forms_write_no_shortcut(term: str) -> None:
 
 
 def _without_shortcut(text: str) -> str:
+    text = re.sub(r"^set kingsq sub royalsquare .*;$", "set kingsq false;", text, flags=re.MULTILINE)
     text = re.sub(r"^( *)set quiet #kingat .*;$", r"\1set quiet false;", text, flags=re.MULTILINE)
     return re.sub(r"^( *)set kingat cond .*;$", r"\1set kingat false;", text, flags=re.MULTILINE)
 
@@ -83,7 +84,7 @@ def test_quiet_moves_change_no_legal_move(name: str) -> None:
     text = _preset(name)
     assert "set quiet #kingat" in text
     fast, plain = load_text(text), load_text(_without_shortcut(text))
-    assert "set quiet #kingat" not in _without_shortcut(text)
+    assert "set quiet #kingat" not in _without_shortcut(text) and "set kingsq sub" not in _without_shortcut(text)
     rng = random.Random(name)
     for _ in range(2):
         a, b = fast.position(), plain.position()
@@ -112,6 +113,8 @@ def test_quiet_moves_change_no_legal_move(name: str) -> None:
     ("mirchess32", "4c2k/8/8/8/8/4R3/4N3/4K3 w", "e3a3"),  # the Rook leaves the Knight the Cannon's only screen
     ("mirchess32", "4r2k/8/8/8/8/8/4N3/4K3 w", "e2c3"),  # a Rook's pin where Cannons are about
     ("chess", "4k3/8/8/b7/8/2N5/8/4K3 w", "c3d5"),  # a pin away from the King: sub uncovered
+    ("chess", "4k3/8/8/8/8/8/r7/4K3 w", "e1e2"),  # the King moves: sub attacked on its new square
+    ("minishogi", "5/5/4k/5/1r3/5/K4/5/5 w", "a1b1"),
     ("minixiangqi", "2k4/7/3r3/7/3R3/7/3K3 w", "d3a3"),  # ... on the file
     ("minixiangqi", "2k4/3c3/7/3N3/3R3/7/3K3 w", "d3a3"),  # the Rook leaves the Horse the Cannon's only screen
 ])
