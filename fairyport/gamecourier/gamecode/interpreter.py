@@ -16,6 +16,7 @@ and calls nested deeper than
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable
 from typing import NoReturn
 
@@ -1040,6 +1041,18 @@ class Compiler:
         on_ints = _ON_INTS.get(op) if arity == 2 else None
         if on_ints is not None:  # chosen here, not on every run
             left, right = args
+            constant = e.args[1]
+            compare = _COMPARE_INTS.get(op)
+            if compare is not None and isinstance(constant, Atom) and constant.kind == "number" \
+                    and type(V.number(constant.text)) is int:
+                bound = int(V.number(constant.text))  # ``>= rank #0 6``: the commonest comparison
+
+                def compare_to(c: Ctx) -> Value:
+                    x = left(c)
+                    if type(x) is int:
+                        return compare(x, bound)
+                    return run_with(c, [x, bound])
+                return compare_to
 
             def apply2(c: Ctx) -> Value:
                 x, y = left(c), right(c)
@@ -1250,6 +1263,11 @@ results :data:`~.operators.OPERATORS` gives."""
 MIN_LABEL_TERMS = 4
 """``or`` chains of fewer terms testing one value against labels run left to right (see
 :meth:`Compiler._label_chain`)."""
+
+
+_COMPARE_INTS: dict[str, Callable[[int, int], bool]] = {"<": operator.lt, ">": operator.gt, "<=": operator.le,
+                                                       ">=": operator.ge}
+"""The comparisons of :data:`_ON_INTS` (never out of range): against a written whole number, computed directly."""
 
 
 def is_literal(it: Interpreter, text: str) -> bool:
