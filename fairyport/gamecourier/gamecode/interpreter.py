@@ -956,6 +956,9 @@ class Compiler:
                     return my[name]
                 return c.s.vars.get(name, undefined)
             return variable
+        if text in PREPROCESSOR and text != "thismove":
+            read_slot = operator.attrgetter(text)
+            return lambda c: read_slot(c.s)
         if text in PREPROCESSOR:
             slot = text
 
