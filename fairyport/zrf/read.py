@@ -101,11 +101,14 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
     return game_from_variant(read_variant_text(text, name, variant), name, Path(name).stem)
 
 
-def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True) -> Game:
+def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True,
+                      reasons: dict[int, str] | None = None) -> Game:
     """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
     gives none). A rectangular board whose positions have other names is read as a rectangle with the model's
     square names (:mod:`.rectangle`) unless ``rename`` is False or the game keeps ZRF code (which names the
-    positions): then it keeps its positions and links."""
+    positions): then it keeps its positions and links, and its blocks are kept with the reasons found on the
+    rectangle (``reasons``, by block identity: those of the blocks that did not fit there; every other block
+    gets :data:`BESIDE_KEPT_WHY`), not with the links' reason."""
     tree, geometry = zv.game, zv.geometry
     where = Location(source)
     tree.require_own_rules()
@@ -237,6 +240,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
+    first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
     for zp in tree.pieces:
         pid = notation[zp.name.text]
         found: list[Found] = []
@@ -263,14 +267,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if id(block) not in whys and not any(block is b for b, _ in recognised):
                 whys[id(block)] = why_not(block.node, attributes, linked=linked,
                                           move_type=block.move_type.text if block.move_type and typed else "")
+                if reasons is not None:
+                    whys[id(block)] = reasons.get(id(block), BESIDE_KEPT_WHY)
             if id(block) in whys:
                 programs.append(_program(block, "moves", pid, whys[id(block)]))
         for block in zp.drops:
             whys[id(block)] = why_not(block.node, drop=True)
             programs.append(_program(block, "drops", pid, whys[id(block)]))
+        first_reasons.update(whys)
         if programs and zp.name.text not in present:
             unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
             held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, UNUSED_WHY)))
+            first_reasons.update({id(block): UNUSED_WHY for block in zp.moves if id(block) not in whys})
             continue
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
@@ -279,15 +287,19 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if zp.name.text not in present:
                 unused.append(zp.name.text)
                 held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, str(error))))
+            else:
+                # the shapes were recognised but have no XBetza here: every block stays a program
+                piece = PieceType(zp.name.text, pid, "")
+                programs = _all_programs(zp, pid, whys, str(error))
+            first_reasons.update({id(block): str(error) for block in zp.moves if id(block) not in whys})
+            if zp.name.text in unused:
                 continue
-            # the shapes were recognised but have no XBetza here: every block stays a program
-            piece = PieceType(zp.name.text, pid, "")
-            programs = _all_programs(zp, pid, whys, str(error))
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
     if keeps_code and renaming is not None:
-        return game_from_variant(zv, source, stem, rename=False)  # kept code names the file's positions
+        # kept code names the file's positions; the blocks keep the reasons found on the rectangle
+        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons)
     kept_programs: list[KeptCode] = []
     for zp, piece, programs in held:
         if zp.name.text in unused and not keeps_code:
@@ -453,6 +465,12 @@ def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> lis
 UNUSED_WHY = ("a move of a piece that never comes onto the board (not in the setup, never added), kept with its "
               "blocks that have no place in the model")
 """Why the recognised blocks of a piece that never reaches the board are kept with its other blocks."""
+
+
+BESIDE_KEPT_WHY = ("a move the model reads on the board as a rectangle, kept as ZRF code beside the game's other "
+                   "kept code, which names the file's own positions")
+"""Why a block that fits the model stays ZRF code all the same: other blocks or rules of the game stay ZRF code, and
+that code needs the board's positions under the file's names (not the rectangle's square names)."""
 
 
 class NoXBetza(Exception):
