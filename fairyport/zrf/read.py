@@ -62,7 +62,7 @@ from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
-from fairyport.zrf.rectangle import rectangle
+from fairyport.zrf.rectangle import direction_reasons, rectangle
 from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
@@ -150,7 +150,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
     setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
-    linked = frozenset(name for name, table in geometry.links.items() if table) - set(vectors)
+    linked = direction_reasons(tree, geometry, vectors)
     symmetry = geometry.symmetries.get(players[1], {})
 
     zones: list[Zone] = []
