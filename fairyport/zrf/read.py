@@ -57,12 +57,12 @@ from fairyport.xbetza.geometry import (
     first_leg_directions,
     oblique_vectors,
 )
-from fairyport.zrf.explain import why_not
+from fairyport.zrf.explain import place, why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
-from fairyport.zrf.rectangle import direction_reasons, rectangle
+from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
 from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
@@ -138,6 +138,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     if renamed is not None:
         board, vectors = renamed.board, renamed.vectors
     elif grid is None:
+        board = _linked_board(tree, geometry)
+    if hexagonal(tree):
+        # its grid's coordinates would make a rectangle, drawn skewed: the model and the Diagram have no hexagons
+        renamed, vectors = None, {}
         board = _linked_board(tree, geometry)
     renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
@@ -241,6 +245,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
     first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
+    original = {square: name for name, square in renaming.items()} if renaming is not None else {}
     for zp in tree.pieces:
         pid = notation[zp.name.text]
         found: list[Found] = []
@@ -255,6 +260,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
             elif got is not None:
                 recognised.append((block, got))
+        for block, got in list(recognised):
+            gap = next((g for f in got if (g := _path_gap(f, board, symmetry, vectors, original)) is not None),
+                       None)
+            if gap is not None:
+                whys[id(block)] = f"{gap}: block at {place(block.node)}"
+                recognised.remove((block, got))
         all_found = [f for _, got in recognised for f in got]
         whole = _black_plays_alike(all_found, symmetry, vectors)
         for block, got in recognised:
@@ -567,6 +578,37 @@ def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:
         else:
             positions.append(Position(pos.name))
     return Board(0, 0, extra_positions=tuple(positions), links=_links(geometry))
+
+
+def _path_gap(found: Found, board: Board, symmetry: dict[str, str], vectors: dict[str, Vector],
+              original: dict[str, str]) -> str | None:
+    """Why a leap written as several unchecked steps (``found.path``) is not the XBetza leap on this board, or None
+    where it is: from every square, for White and for Black (its steps through its symmetry), the squares passed
+    exist wherever the landing square does (the ZRF move needs them; an XBetza leap passes over holes and the
+    edge). A board without holes passes for any path that never turns back. ``original``: the file's names of
+    renamed squares, for the message."""
+    if not found.path or (board.files == 0 and board.ranks == 0):
+        return None
+    if not board.holes and all(len({(v[i] > 0) - (v[i] < 0) for v in found.path} - {0}) <= 1 for i in (0, 1)):
+        return None  # the squares passed lie between the start and the landing square, on the board
+    by_vector = {v: name for name, v in vectors.items()}
+    black = tuple(vectors.get(symmetry.get(by_vector.get(v, ""), by_vector.get(v, ""))) for v in found.path)
+    paths = [found.path] + ([tuple(v for v in black if v is not None)] if None not in black else [])
+    squares = {(p.file, p.rank): p.name for p in board.positions if p.file is not None and p.rank is not None}
+    for path in paths:
+        total = (sum(v[0] for v in path), sum(v[1] for v in path))
+        for (f, r), name in squares.items():
+            landing = squares.get((f + total[0], r + total[1]))
+            if landing is None:
+                continue
+            at = (f, r)
+            for v in path[:-1]:
+                at = (at[0] + v[0], at[1] + v[1])
+                if at not in squares:
+                    start, end = original.get(name, name), original.get(landing, landing)
+                    return (f"a leap written as steps that pass a square the board lacks (a hole or beyond the "
+                            f"edge) from {start!r} to {end!r}, where an XBetza leap passes over it")
+    return None
 
 
 def _black_plays_alike(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:
