@@ -111,7 +111,8 @@ def direction_reasons(tree: ZrfGame, geometry: Geometry, vectors: dict[str, Vect
             source, target = next((a, b) for a, b in table.items() if usual is None or _step(a, b, cells) != usual)
             wraps = usual is not None and all(step is not None and _wraps(step, usual, cells) for step in steps)
             reasons[direction] = (
-                f"which wraps around the board's edge, from {source!r} to {target!r} (the model's boards have edges)"
+                f"which wraps around the edge of the board, from {source!r} to {target!r} (boards of the model have "
+                "edges)"
                 if wraps else "which links positions in an order no one step of files and ranks follows, as from "
                 f"{source!r} to {target!r} (storage or a sequence of positions)")
             continue

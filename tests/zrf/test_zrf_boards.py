@@ -124,8 +124,8 @@ HEX = """(game (title "Hex") (players White Black) (turn-order White Black)
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    (CYLINDER, "a step along the direction 'e', which wraps around the board's edge, from 'd1' to 'a1' (the model's "
-               "boards have edges): e at cylinder.zrf:6:59"),
+    (CYLINDER, "a step along the direction 'e', which wraps around the edge of the board, from 'd1' to 'a1' (boards "
+               "of the model have edges): e at cylinder.zrf:6:59"),
     (HEX, "a step along the direction 'n', of a hexagonal board, which neither the model nor the Interactive Diagram "
           "has: n at cylinder.zrf:5:30"),
 ])
