@@ -48,7 +48,7 @@ from fairyport.model import KEPT_PROGRAM, KEPT_RULE
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant
-from fairyport.zrf.read import BESIDE_KEPT_WHY, game_from_variant
+from fairyport.zrf.read import game_from_variant
 from fairyport.zrf.syntax.nodes import to_text
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant
 
@@ -141,7 +141,7 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
         return
     table = names(zv)
     # blocks the model reads, kept only beside other kept code, are no reason
-    blocking = [k for k in game.kept if k.kind == KEPT_PROGRAM and k.why != BESIDE_KEPT_WHY]
+    blocking = [k for k in game.kept if k.kind == KEPT_PROGRAM and not k.beside]
     shapes = [f"{shape(k.text, table)}\t{meaning(k.why)}" for k in blocking]
     rules = [f"{k.name} ({meaning(k.why)})" if k.why else k.name for k in game.kept if k.kind == KEPT_RULE]
     if shapes or rules or game.board.links:

@@ -463,7 +463,7 @@ def _program(block: MoveBlock, section: str, piece: str, why: str) -> KeptCode:
     why the model has no place for it."""
     return KeptCode(FORMAT, KEPT_PROGRAM, to_text(block.node), str(block.node.call_site or block.node.location),
                     piece=piece, section=section, move_type=block.move_type.text if block.move_type else "",
-                    why=why)
+                    why=why, beside=why == BESIDE_KEPT_WHY)
 
 
 def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> list[KeptCode]:

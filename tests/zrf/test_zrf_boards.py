@@ -61,8 +61,10 @@ def test_a_leap_written_as_steps_that_pass_a_hole_stays_zrf_code_with_the_square
     knight = {k.why for k in game.programs("N")}
     assert "a leap written as steps that pass a square the board lacks (a hole or beyond the edge) from 'w1' to " \
            "'a2', where an XBetza leap passes over it: block at steps.zrf:22:31" in knight
-    # the other pieces fit the model; they are kept beside the knight's code, not for a reason of their own
-    assert {k.why for k in game.programs("K")} == {BESIDE_KEPT_WHY}
+    # the other pieces fit the model; they are kept beside the knight's code, not for a reason of their own, and
+    # a refusal names the knight's block first
+    assert {(k.why, k.beside) for k in game.programs("K")} == {(BESIDE_KEPT_WHY, True)}
+    assert kept_code(game)[0][0] == "Knight: zrf program"
 
 
 RESERVE = """(game (title "Reserve") (players White Black) (turn-order White Black)
