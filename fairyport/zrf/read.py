@@ -140,7 +140,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     elif grid is None:
         board = _linked_board(tree, geometry)
     if hexagonal(tree):
-        # its grid's coordinates would make a rectangle, drawn skewed: the model and the Diagram have no hexagons
+        # its grid coordinates would make a rectangle, drawn skewed: the model has no hexagons (rectangle.HEX_WHY)
         renamed, vectors = None, {}
         board = _linked_board(tree, geometry)
     renaming = renamed.rename if renamed is not None else None

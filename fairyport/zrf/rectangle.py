@@ -98,7 +98,7 @@ def direction_reasons(tree: ZrfGame, geometry: Geometry, vectors: dict[str, Vect
     phrase that follows "a step along the direction 'd'," (see :func:`fairyport.zrf.explain.why_not`)."""
     others = [d for d, table in geometry.links.items() if table and d not in vectors]
     if hexagonal(tree):
-        return {d: "of a hexagonal board, which neither the model nor the Interactive Diagram has" for d in others}
+        return {d: HEX_WHY for d in others}
     parts = _parts(tree, geometry)
     cells = parts.cells if parts is not None else _layout(tree, geometry) or {}
     at = {cell: name for name, cell in cells.items()}
@@ -129,6 +129,9 @@ def direction_reasons(tree: ZrfGame, geometry: Geometry, vectors: dict[str, Vect
                                   "one)")
     return reasons
 
+
+HEX_WHY = "of a hexagonal board, for which the model has no form (nor, written from it, the Interactive Diagram)"
+"""Why a direction of a hexagonal board is no XBetza step (fairyport's Diagram form is the model's rectangle)."""
 
 HEX_STAGGER = 2
 """A two-dimensional grid is hexagonal where one dimension's pixel step is straight along one screen axis and the

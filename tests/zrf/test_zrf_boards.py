@@ -128,8 +128,8 @@ HEX = """(game (title "Hex") (players White Black) (turn-order White Black)
 @pytest.mark.parametrize(("text", "reason"), [
     (CYLINDER, "a step along the direction 'e', which wraps around the edge of the board, from 'd1' to 'a1' (boards "
                "of the model have edges): e at cylinder.zrf:6:59"),
-    (HEX, "a step along the direction 'n', of a hexagonal board, which neither the model nor the Interactive Diagram "
-          "has: n at cylinder.zrf:5:30"),
+    (HEX, "a step along the direction 'n', of a hexagonal board, for which the model has no form (nor, written from "
+          "it, the Interactive Diagram): n at cylinder.zrf:5:30"),
 ])
 def test_directions_that_are_no_step_of_a_rectangle_say_which_shape_they_have(text: str, reason: str) -> None:
     reasons = {k.why for k in read_text(text, name="cylinder.zrf").programs("K")}
