@@ -7,7 +7,7 @@ model and the Interactive Diagram written from the model and read back."""
 from __future__ import annotations
 
 import pytest
-from paths import ROOT
+from paths import ROOT, ZRF_COLLECTIONS, needs
 
 from fairyport.expectations import read_expectation
 from fairyport.idiagram.files import read_text as read_diagram
@@ -17,7 +17,8 @@ from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant, position
 from fairyport.zrf.read import BESIDE_KEPT_WHY, read_game, read_text
-from fairyport.zrf.typed.reader import read_variant_text
+from fairyport.zrf.rectangle import rectangle
+from fairyport.zrf.typed.reader import read_variant, read_variant_text
 
 BOARDS = ROOT / "fixtures" / "zrf" / "boards"
 WIZARD = BOARDS / "wizard-corners.zrf"
@@ -134,3 +135,32 @@ HEX = """(game (title "Hex") (players White Black) (turn-order White Black)
 def test_directions_that_are_no_step_of_a_rectangle_say_which_shape_they_have(text: str, reason: str) -> None:
     reasons = {k.why for k in read_text(text, name="cylinder.zrf").programs("K")}
     assert reason in reasons
+
+
+DAGAZ = ZRF_COLLECTIONS / "DagazProject+DagazProject.github.io" / "checkmate" / "zrf"
+"""Real games from one of the public ZRF collections issue 17 names (beside the repository; the tests skip
+without it)."""
+
+
+@needs(DAGAZ)
+def test_omega_chess_is_a_12x12_rectangle_and_its_refusal_names_what_does_not_fit() -> None:
+    zv = read_variant(DAGAZ / "omega-chess.zrf", None)
+    assert zv.geometry is not None
+    board = rectangle(zv.game, zv.geometry)
+    assert board is not None and (board.board.files, board.board.ranks) == (12, 12)
+    assert board.rename["w1"] == "a1" and board.rename["a0"] == "b2"  # a wizard square and the old corner
+    # the diagonals skip the squares beside the wizard squares (x2 to x1), so they are no XBetza step
+    assert set(board.vectors) == {"n", "s", "e", "w"}
+    first = next(k for k in read_game(DAGAZ / "omega-chess.zrf").kept if not k.beside)
+    assert first.why.startswith("a move that depends on a zone in a way the model cannot hold: in-zone?")
+
+
+TROITZKY = ZRF_COLLECTIONS / "GlukKazan+Dagaz" / "src" / "debug" / "games" / "chess" / "troitzky-chess.zrf"
+
+
+@needs(TROITZKY)
+def test_a_real_rectangular_game_keeping_code_gives_the_reason_found_on_the_rectangle() -> None:
+    # Troitzky Chess: a 10x10 grid with odd file names and killed corners; its castling creates a rook
+    game = read_game(TROITZKY)
+    reasons = {k.why.split(": ")[0] for k in game.kept if not k.beside}
+    assert reasons == {"a move that puts, changes or leaves pieces on squares other than its landing square"}
