@@ -51,8 +51,9 @@ class Relevance:
     """Single squares read by leaps and by the conditions of terms (the royal square itself left out)."""
     unit_rides: bool = True
     """Whether every ride moves one square a step (``(0, 1)``, ``(1, 1)`` and their images)."""
-    bends: set[Vector] = dataclasses.field(default_factory=set)
-    """Where the ride of a step then a ride starts, relative to the piece (``where #0 1 1``)."""
+    bends: set[tuple[Vector, Vector]] = dataclasses.field(default_factory=set)
+    """Where the ride of a step then a ride starts, relative to the piece (``where #0 1 1``), with the direction of
+    the ride, reduced (as :attr:`lines`)."""
 
     def lines_only(self) -> bool:
         """Whether emptying a square farther than :meth:`box` from the royal square can uncover an attack only
@@ -119,7 +120,7 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
             if max(abs(dx), abs(dy)) != 1:
                 found.unit_rides = False
             if start != (0, 0):
-                found.bends.add(start)
+                found.bends.add((start, _reduced(dx, dy)))
             if start != (0, 0):  # a step onto an empty square, then a ride: that square is on the ride's line
                 if _LINE_OPS[call.op] != "ride":
                     return False
@@ -246,10 +247,10 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
     """``sub uncovered king from side``: whether, the move made, a piece of ``side`` attacks the royal square
     ``king`` through the emptied square ``from`` (:meth:`Relevance.lines_only`; ``from`` is on an orthogonal or
     diagonal line from ``king`` with nothing, or with hops one piece, between: ``fn exposes``). Along that line
-    outward from ``from``: the first piece, and, where pieces step before they ride (:attr:`Relevance.bends`), the
-    pieces a bend away from ``from`` and from each empty square before that piece; with hops, the first and the
-    second piece outward from ``king``. Each piece found is tested as ``sub attacked`` tests it
-    (``in_play``: only pieces on the board proper attack)."""
+    outward from ``from``: the first piece, and, where pieces step before they ride (:attr:`Relevance.bends`),
+    the pieces a bend away from ``from`` and from each empty square before that piece whose ride goes along such
+    a line; with hops, the first and the second piece outward from ``king``. Each piece found is tested as ``sub
+    attacked`` tests it (``in_play``: only pieces on the board proper attack)."""
     playing = " and fn inplay #uc_at" if in_play else ""
     lines = [
         "sub uncovered king from side:",
@@ -277,7 +278,9 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
                 f"  return #uc_at and not empty #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at "
                 "#king;",
                 "endsub;"]
-    sources = " ".join(f"where #uc_on {-x} {-y}" for x, y in sorted(found.bends))
+    def sources(line: Vector) -> str:  # the pieces that step onto #uc_on and ride on along such a line
+        found_here = sorted({start for start, ride in found.bends if ride == line})
+        return "array " + " ".join(f"where #uc_on {-x} {-y}" for x, y in found_here) if found_here else "false"
     return [*lines,
             "  set uc_on #from;",
             "  do while #uc_on:",
@@ -285,7 +288,12 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
             "      set uc_at #uc_on;",
             f"      return fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king;",
             "    endif;",
-            f"    for uc_at array {sources}:",
+            "    if == #uc_dx 0 or == #uc_dy 0:",
+            f"      set uc_near {sources((0, 1))};",
+            "    else:",
+            f"      set uc_near {sources((1, 1))};",
+            "    endif;",
+            "    for uc_at #uc_near:",
             f"      if not empty #uc_at and fn #side space #uc_at{playing}:",
             "        if fn space #uc_at #uc_at #king:",
             "          return true;",

@@ -46,11 +46,11 @@ def test_cannons_lame_leaps_and_bent_rides() -> None:
     horse = relevance(["checkatwostep #0 #1 0 1 1 1"], GEOMETRY)
     assert horse is not None and horse.offsets == {(-1, -1)}  # the leg, next to the attacked square
     bent = relevance(["onboard where #0 1 1 and empty where #0 1 1 and checkaride where #0 1 1 #1 1 0"], GEOMETRY)
-    assert bent == Relevance({(0, 1)}, set(), set(), bends={(1, 1)})  # its attacker is a step off the line
+    assert bent == Relevance({(0, 1)}, set(), set(), bends={((1, 1), (0, 1))})  # its attacker: a step off the line
     assert screens_def(bent) is None and bent.lines_only()
     assert relevance(["checkride #0 #1 2 4"], GEOMETRY) == Relevance({(1, 2)}, set(), set(), unit_rides=False)
     assert cannon.lines_only() and horse is not None and horse.lines_only()  # the leg: within the box
-    assert not Relevance({(0, 1)}, {(0, 1)}, set(), bends={(1, 1)}).lines_only()  # bends and hops: not written
+    assert not Relevance({(0, 1)}, {(0, 1)}, set(), bends={((1, 1), (0, 1))}).lines_only()  # bends and hops
 
 
 def test_lines_only_for_unit_rides_and_plain_leaps() -> None:
