@@ -352,12 +352,12 @@ class GameCourierGame:
             for dest in dests:
                 if (dest == origin and not NULL_MOVES) or (drop and dest in storage):
                     continue
-                dead = promote and guarded is not None and not drop and self._promotions_known_dead(base, guarded,
-                                                                                                     origin, dest)
                 if guarded is not None and not drop and (base.board[dest] != EMPTY or dest in storage) \
                         and self._plain_move_dies(base, guarded, origin, dest):
-                    after, seen = None, True  # not tried; its promotions are asked below
+                    after, seen, dead = None, True, False  # not tried; its promotions are asked below
                 else:
+                    dead = promote and guarded is not None and not drop and self._promotions_known_dead(
+                        base, guarded, origin, dest)
                     after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote and not dead)
                 if after is not None:
                     moves.append(GCMove(origin, dest, None, after, moved if drop else None))

@@ -339,12 +339,16 @@ def plain_move_dies(it: Interpreter, postmove: list[Statement], base: State, ori
 
 def still_holds(deps: Deps, base: State) -> bool:
     """True if ``base`` gives what a proof read (:func:`dies_off_reach`), so its verdict holds for ``base``."""
+    board, defs, vars_ = base.board, base.defs, base.vars
     for kind, name, found in deps:
-        if kind == "def":
-            if base.defs.get(name) is not found:
+        if kind == "board":  # the commonest: the mover's label
+            if board.get(name) != found:
+                return False
+        elif kind == "def":
+            if defs.get(name) is not found:
                 return False
         elif kind == "var":
-            now = base.vars.get(name, _MISSING)
+            now = vars_.get(name, _MISSING)
             if now is not found and (now is _MISSING or found is _MISSING or type(now) is not type(found)
                                      or now != found):
                 return False
@@ -352,6 +356,4 @@ def still_holds(deps: Deps, base: State) -> bool:
             now = base.flags.get(name, False)
             if now is not found and (type(now) is not type(found) or now != found):
                 return False
-        elif base.board.get(name) != found:
-            return False
     return True
