@@ -283,7 +283,9 @@ class Interpreter:
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"sub {sub.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
-        my = {param: (args[i] if i < len(args) else None) for i, param in enumerate(sub.params)}
+        params = sub.params
+        my = dict(zip(params, args, strict=False)) if len(args) >= len(params) else \
+            {param: (args[i] if i < len(args) else None) for i, param in enumerate(params)}
         inner = Ctx(c.s, self, args, None, my, c.depth + 1)
         if not sub.local:
             signal = _run_list(sub.body, inner)
