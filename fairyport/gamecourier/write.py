@@ -150,6 +150,15 @@ def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance |
     return relevance(terms, geometry)
 
 
+def _near_by_leaps(quiet: Relevance | None, reach: Reach) -> bool:
+    """Whether a move from near the royal square (:func:`~.writequiet.near_test`) can uncover an attack only along
+    its line or by a leap whose condition reads the origin: then ``sub uncovered`` and ``sub leapattacked`` (the
+    leaps' squares alone) replace ``sub attacked``. Not where a ride's condition reads such a square, nor where some
+    piece is searched by label (:attr:`~.writecheck.Reach.searched`)."""
+    return quiet is not None and quiet.lines_only() and bool(quiet.offsets) and not quiet.ride_reads \
+        and not reach.searched
+
+
 def _fen(game: Game) -> str:
     board = game.board
     rows = [_storage_row(cells) for cells in reversed(hands.storage_rows(game, BLACK))]
@@ -474,7 +483,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             assert king.file is not None and king_to.file is not None
             reach.leaps.add((king_to.file - king.file, 0))
     lines = [
-        *attack_lines(reach, drops),
+        *attack_lines(reach, drops, by_leaps=_near_by_leaps(ctx.quiet, reach)),
         "sub checked side enemy:",
         f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
         "    if fn royal #ck_piece:",
@@ -546,9 +555,14 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         if ctx.quiet.lines_only():  # not quiet only because the origin is on a line from the royal square
             screens = " and not fn screens #kingat #to" if screens_def(ctx.quiet) is not None else ""
             near = near_test(ctx.quiet, "#kingat", "#from")
-            screens += f" and not {near}" if near is not None else ""
+            by_leaps = near is not None and _near_by_leaps(ctx.quiet, reach)
+            screens += f" and not {near}" if near is not None and not by_leaps else ""
             lines += ["  elseif #kingat and not #incheck" + screens + (" and != #to #ep:" if ep_labels else ":"),
                       "    set il_bad sub uncovered #kingat #from #enemy;"]
+            if by_leaps:  # from near the royal square: the leaps' conditions may read the origin too
+                lines += [f"    if not #il_bad and {near}:",
+                          "      set il_bad sub leapattacked #kingat #enemy;",
+                          "    endif;"]
         lines += ["  elseif #kingat:",
                   "    set il_bad sub attacked #kingat #enemy;",
                   # the side's only royal piece moved (Pre-Move's kingsq is its square): where it stands now

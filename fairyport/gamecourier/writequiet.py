@@ -51,6 +51,8 @@ class Relevance:
     """Single squares read by leaps and by the conditions of terms (the royal square itself left out)."""
     unit_rides: bool = True
     """Whether every ride moves one square a step (``(0, 1)``, ``(1, 1)`` and their images)."""
+    ride_reads: bool = False
+    """Whether a ride's or hop's condition reads one of :attr:`offsets` (else only leaps' do)."""
     bends: set[tuple[Vector, Vector]] = dataclasses.field(default_factory=set)
     """Where the ride of a step then a ride starts, relative to the piece (``where #0 1 1``), with the direction of
     the ride, reduced (as :attr:`lines`)."""
@@ -144,7 +146,11 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
             return False
         origins = {(-at[0][0], -at[0][1])}
         skip = {id(c) for c, p in zip(conjuncts, pinned, strict=True) if p is not None}
-    return all(_reads(conjunct, origins, found) for conjunct in conjuncts if id(conjunct) not in skip)
+    before = set(found.offsets)
+    known = all(_reads(conjunct, origins, found) for conjunct in conjuncts if id(conjunct) not in skip)
+    if origins is None and found.offsets - before - {(0, 0)}:  # (0, 0): the royal square itself, never emptied
+        found.ride_reads = True
+    return known
 
 
 def _needs_empty_target(e: Expr) -> bool:

@@ -50,6 +50,9 @@ def test_cannons_lame_leaps_and_bent_rides() -> None:
     assert screens_def(bent) is None and bent.lines_only()
     assert relevance(["checkride #0 #1 2 4"], GEOMETRY) == Relevance({(1, 2)}, set(), set(), unit_rides=False)
     assert cannon.lines_only() and horse is not None and horse.lines_only()  # the leg: within the box
+    assert not cannon.ride_reads and not horse.ride_reads  # the cannon's target test reads the royal square
+    rider = relevance(["checkride #0 #1 1 0 and empty where #1 0 1"], GEOMETRY)
+    assert rider is not None and rider.ride_reads and rider.offsets == {(0, 1)}
     assert not Relevance({(0, 1)}, {(0, 1)}, set(), bends={((1, 1), (0, 1))}).lines_only()  # bends and hops
 
 
