@@ -75,6 +75,8 @@ class Found:
     partner: tuple[int, tuple[str, ...]] | None = None
     """Castling that tests neither whether the pieces have moved nor whether squares are attacked (Dagaz's
     ``O-O``): the partner stands exactly this many squares away, of one of these types."""
+    ep_rights: bool = False
+    """A lame leap that gives e.p. rights though it is no initial move (XBetza's doubled ``n``: ``fmnnD``)."""
 
 
 def parse_landing(items: list[Plain]) -> Landing | None:

@@ -13,7 +13,7 @@ from zrf_proof import compare_playout
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.model import Castling, ExtinctionGoal, StalemateResult, ZonedMove, kept_code
+from fairyport.model import Castling, DropRule, ExtinctionGoal, StalemateResult, ZonedMove, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
@@ -31,6 +31,8 @@ MOVES = {
     "pawns-few": {"P": "fmWifmnDfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "free-castle": {"K": "WFsO2", "R": "R", "B": "B"},
     "pawns-ahead": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
+    "pawns-back": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
+    "drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
 }
@@ -39,7 +41,8 @@ MOVES = {
 ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD", "home", "from"),),
                    "G": (ZonedMove("fWfF", "far", "to", inside=False),)},
          "pawns-part": {"P": (ZonedMove("fmnD", "third-rank-behind", "from"),)},
-         "pawns-ahead": {"P": (ZonedMove("ifmnD", "third-rank-behind", "from"),)}}
+         "pawns-ahead": {"P": (ZonedMove("ifmnD", "third-rank-behind", "from"),)},
+         "pawns-back": {"P": (ZonedMove("fmnnD", "third-rank-behind", "from"),)}}
 """Fixture -> piece id -> its zone-conditioned moves."""
 
 RENAMED = {"named-grid"}
@@ -52,6 +55,10 @@ CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_dist
 CONFINED = {"zoned": {"K": "palace"}}
 """Fixture -> piece id -> the zone it is confined to."""
 
+DROPS = {"drops": {"P": DropRule(where_stuck=True), "N": DropRule("last-rank-outside", where_stuck=True),
+                   "R": DropRule("own-half", where_stuck=True)}}
+"""Fixture -> piece id -> its drop rule (ZRF drops also where the piece could not move again)."""
+
 
 @pytest.mark.parametrize("name", sorted(MOVES))
 def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
@@ -61,6 +68,8 @@ def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
     assert {p.id: p.betza for p in game.pieces} == MOVES[name]
     assert {p.id: p.zoned_moves for p in game.pieces if p.zoned_moves} == ZONED.get(name, {})
     assert {p.id: p.confined_to for p in game.pieces if p.confined_to} == CONFINED.get(name, {})
+    assert {p.id: p.drop for p in game.pieces if p.drop} == DROPS.get(name, {})
+    assert game.rules.drops == (name in DROPS)
     variant = compile_game(game)
     expectation = read_expectation(SHAPES / f"{name}.perft")
     for case in expectation.cases:
@@ -149,9 +158,11 @@ TICTACTOE = """(game (title "Tic") (players X O) (turn-order X O)
 def test_tictactoe_refusal_names_what_the_model_lacks_not_the_board() -> None:
     from fairyport.api import convert
 
-    with pytest.raises(UnsupportedError, match="drop program") as refused:
+    with pytest.raises(UnsupportedError, match="a win under the condition or") as refused:
         convert(TICTACTOE, "idiagram", read="zrf")
     assert "without a rectangle" not in str(refused.value)
+    game = read_text(TICTACTOE, name="tictactoe.zrf")  # its drops are the model's: to any empty square
+    assert game.rules.drops and game.piece_type("M").drop == DropRule(where_stuck=True)
 
 
 def test_the_zone_behind_a_partial_double_step_zone_is_added_per_colour() -> None:
@@ -160,19 +171,26 @@ def test_the_zone_behind_a_partial_double_step_zone_is_added_per_colour() -> Non
     assert game.zone_squares("third-rank-behind", 1) == frozenset({"c5", "d5", "e5"})
 
 
-@pytest.mark.parametrize(("change", "why"), [
-    ("(Pawn a2 b2 d2)", ""),
-    ("(Pawn a2 b2 d2 c1)", "with e.p. captures"),  # the pawn from c1 may double-step from c2 after moving
-    ("(Pawn a2 b2 d2 off 1)", "with e.p. captures"),  # a pawn in hand may be dropped on the second rank
+@pytest.mark.parametrize(("change", "betza"), [
+    ("(Pawn a2 b2 d2)", "fmWifmnDfcFfeF"),
+    ("(Pawn a2 b2 d2 c1)", "fmnnD"),  # the pawn from c1 may double-step from c2 after moving
+    ("(Pawn a2 b2 d2 off 1)", "fmnnD"),  # a pawn in hand may be dropped on the second rank
 ])
 def test_a_double_step_behind_a_whole_rank_zone_is_initial_only_for_pawns_that_never_return_there(
-        change: str, why: str) -> None:
+        change: str, betza: str) -> None:
     text = (SHAPES / "pawns-few.zrf").read_text().replace("(Pawn a2 b2 d2)", change)
+    if "off" in change:
+        text = text.replace("(pawn-ep w))", "(pawn-ep w)) (drops ((verify empty?) add))")
     game = read_text(text, name="few.zrf")
-    if not why:
-        assert kept_code(game) == [] and game.piece_type("P").betza == "fmWifmnDfcFfeF"
-    else:
-        assert game.programs("P") and all(why in program.why for program in game.programs("P"))
+    assert kept_code(game) == []
+    pawn = game.piece_type("P")
+    if betza.startswith("fmW"):
+        assert pawn.betza == betza and not pawn.zoned_moves
+    else:  # elsewhere a double step from the zone behind, with e.p. rights as an initial one would give
+        assert pawn.betza == "fmWfcFfeF" and pawn.zoned_moves == (ZonedMove(betza, "third-rank-behind", "from"),)
+        variant = compile_game(game)
+        native = position(compile_variant(read_variant_text(text, "few.zrf")), None)
+        assert perft(variant.start_position(), 3) == perft(native, 3)
 
 
 FREE_CASTLING = """(define O-O ($1 (verify empty?) $1 (verify empty?) to $1 (verify friend?) (verify (piece? Rook))
