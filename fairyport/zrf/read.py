@@ -225,11 +225,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         if mate_goal is not None and royal_ids and \
                 not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
                 not any(hands.get(color, {}).get(pid) for pid in royal_ids):
-            # Dunsany's Chess: White has no King; the interpreter plays on, the model would end the game at once
-            kept.append(_rule("goal checkmated", to_text(mate_goal.node), mate_goal.node.location,
-                              f"a checkmate goal for {players[color]}, who has no royal piece at the start: the "
-                              "model ends the game of a side without royal pieces"))
-            break
+            # Dunsany's Chess, Horde: a side has no King; the interpreter plays on, never in check: the model's
+            # optional royal pieces (royal pieces are never captured, as the model protects every one)
+            rules.royal_optional = True
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     # a block's move type matters only where turns name move types or move priorities rank them

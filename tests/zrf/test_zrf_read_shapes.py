@@ -263,11 +263,20 @@ def test_a_step_on_a_board_that_is_no_rectangle_names_the_board_not_the_step_ord
     assert program.why.endswith("n at linked.zrf:5:30")  # before the zone test, which is not the reason
 
 
-def test_a_side_without_a_royal_piece_at_the_start_keeps_the_checkmate_goal_with_the_reason() -> None:
-    # Dunsany's Chess: White has pawns only; the interpreter plays on, the model would end White's game at once
-    text = (SHAPES / "free-castle.zrf").read_text().replace("(White (King e1) (Rook a1 h1)", "(White (Rook a1 h1)")
-    (rule,) = [k for k in read_text(text, name="nking.zrf").kept if k.kind == "rule"]
-    assert rule.why.startswith("a checkmate goal for White, who has no royal piece at the start")
+def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_plays_it() -> None:
+    # Dunsany's Chess, Horde: White has no King; the interpreter plays on, never in check; the model's optional
+    # royal pieces say so (without them the model ends White's game at once: 0 moves)
+    text = (SHAPES / "pawns-back.zrf").read_text().replace("(White (King e1) (Knight d1)", "(White (Knight d1)")
+    game = read_text(text, name="nking.zrf")
+    assert kept_code(game) == [] and game.rules.royal_optional
+    native = position(compile_variant(read_variant_text(text, "nking.zrf")), None)
+    assert [perft(compile_game(game).start_position(), d) for d in (1, 2, 3)] == [perft(native, d) for d in (1, 2, 3)]
+    game.rules.royal_optional = False
+    assert perft(compile_game(game).start_position(), 1) == 0
+    with pytest.raises(UnsupportedError, match="a side without royal pieces plays on"):
+        from fairyport.api import convert
+
+        convert(text, "idiagram", read="zrf")
 
 
 def test_blocks_of_a_piece_that_never_reaches_the_board_say_why_they_are_kept() -> None:
