@@ -286,9 +286,21 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             programs = _all_programs(zp, pid, whys, str(error))
         piece.drop = drop_rules.get(zp.name.text)
         held.append((zp, piece, programs))
-    rules.drops = any(piece.drop is not None for _, piece, _ in held)
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
+    if keeps_code and drop_rules:
+        # the model's drops only in a game read whole: a game that keeps code is played by the interpreter on the
+        # model written as ZRF, whose drops are the kept blocks
+        other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
+                                     ["a board with links"]))
+        for zp, piece, programs in held:
+            if piece.drop is not None:
+                piece.drop = None
+                programs.extend(_program(block, "drops", piece.id, f"{DROP_KEPT_WHY}: {other}")
+                                for block in zp.drops)
+        made = {rule.zone for rule in drop_rules.values()} - set(geometry.zones)
+        zones[:] = [z for z in zones if z.name not in made]
+    rules.drops = any(piece.drop is not None for _, piece, _ in held)
     if keeps_code and renaming is not None:
         return game_from_variant(zv, source, stem, rename=False)  # kept code names the file's positions
     kept_programs: list[KeptCode] = []
@@ -541,6 +553,11 @@ def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> lis
 UNUSED_WHY = ("a move of a piece that never comes onto the board (not in the setup, never added), kept with its "
               "blocks that have no place in the model")
 """Why the recognised blocks of a piece that never reaches the board are kept with its other blocks."""
+
+
+DROP_KEPT_WHY = ("a drop the model holds, kept as ZRF code because the game keeps other code (the reader reads "
+                 "drops only in a game it reads whole)")
+"""Why a drop block the model could hold stays a program: the game keeps other ZRF code (whose reason follows)."""
 
 
 class NoXBetza(Exception):

@@ -17,7 +17,7 @@ from fairyport.model import Castling, DropRule, ExtinctionGoal, StalemateResult,
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
-from fairyport.zrf.read import read_game, read_text
+from fairyport.zrf.read import DROP_KEPT_WHY, read_game, read_text
 from fairyport.zrf.typed.reader import read_variant_text
 
 SHAPES = ROOT / "fixtures" / "zrf" / "shapes"
@@ -161,8 +161,11 @@ def test_tictactoe_refusal_names_what_the_model_lacks_not_the_board() -> None:
     with pytest.raises(UnsupportedError, match="a win under the condition or") as refused:
         convert(TICTACTOE, "idiagram", read="zrf")
     assert "without a rectangle" not in str(refused.value)
-    game = read_text(TICTACTOE, name="tictactoe.zrf")  # its drops are the model's: to any empty square
-    assert game.rules.drops and game.piece_type("M").drop == DropRule(where_stuck=True)
+    # its drops are the model's (to any empty square), yet kept with the game's other code (the win condition),
+    # which the interpreter plays on the model written as ZRF
+    game = read_text(TICTACTOE, name="tictactoe.zrf")
+    (drop,) = game.programs("M")
+    assert not game.rules.drops and game.piece_type("M").drop is None and drop.why.startswith(DROP_KEPT_WHY + ": a win")
 
 
 def test_the_zone_behind_a_partial_double_step_zone_is_added_per_colour() -> None:
@@ -266,17 +269,18 @@ def test_a_step_on_a_board_that_is_no_rectangle_names_the_board_not_the_step_ord
 def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_plays_it() -> None:
     # Dunsany's Chess, Horde: White has no King; the interpreter plays on, never in check; the model's optional
     # royal pieces say so (without them the model ends White's game at once: 0 moves)
-    text = (SHAPES / "pawns-back.zrf").read_text().replace("(White (King e1) (Knight d1)", "(White (Knight d1)")
+    text = (SHAPES / "named-grid.zrf").read_text().replace("(White (King bottom-west) (Rook", "(White (Rook")
     game = read_text(text, name="nking.zrf")
     assert kept_code(game) == [] and game.rules.royal_optional
     native = position(compile_variant(read_variant_text(text, "nking.zrf")), None)
     assert [perft(compile_game(game).start_position(), d) for d in (1, 2, 3)] == [perft(native, d) for d in (1, 2, 3)]
     game.rules.royal_optional = False
     assert perft(compile_game(game).start_position(), 1) == 0
-    with pytest.raises(UnsupportedError, match="a side without royal pieces plays on"):
-        from fairyport.api import convert
+    from fairyport.api import convert
 
-        convert(text, "idiagram", read="zrf")
+    for target in ("idiagram", "gamecourier", "fsf", "zrf"):  # none has the rule: each refuses it by name
+        with pytest.raises(UnsupportedError, match="a side without royal pieces (that )?plays on"):
+            convert(text, target, read="zrf")
 
 
 def test_blocks_of_a_piece_that_never_reaches_the_board_say_why_they_are_kept() -> None:
@@ -299,3 +303,11 @@ def test_a_draw_with_one_piece_left_is_an_extinction_draw_where_that_piece_is_th
     kept = {k.name for k in game.kept if k.kind == "rule"}
     expected = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW) if drawn else None
     assert (game.rules.extinction, "goal (pieces-remaining 1)" in kept) == (expected, not drawn)
+
+
+def test_drops_read_from_zrf_are_written_back_as_zrf_with_the_same_perft() -> None:
+    # one piece of each type in hand: the ZRF writer's hand columns have one position each, no hand-next link
+    from fairyport.zrf.play import round_trip
+
+    result = round_trip(SHAPES / "drops.zrf", None, 2)
+    assert (result.original, result.written, result.generated, result.kept) == (2133, 2133, 2133, False)
