@@ -279,7 +279,7 @@ def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_p
     from fairyport.api import convert
 
     for target in ("idiagram", "gamecourier", "fsf", "zrf"):  # none has the rule: each refuses it by name
-        with pytest.raises(UnsupportedError, match="a side without royal pieces (that )?plays on"):
+        with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
             convert(text, target, read="zrf")
 
 
