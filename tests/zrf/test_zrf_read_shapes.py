@@ -278,9 +278,14 @@ def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_p
     assert perft(compile_game(game).start_position(), 1) == 0
     from fairyport.api import convert
 
-    for target in ("idiagram", "gamecourier", "fsf", "zrf"):  # none has the rule: each refuses it by name
+    for target in ("idiagram", "gamecourier", "fsf"):  # none has the rule: each refuses it by name
         with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
             convert(text, target, read="zrf")
+    # ZRF's checkmated goal of both players is the rule: the game goes back to ZRF with its perft
+    from fairyport.zrf.play import engine
+
+    written = engine(read_text(text, name="nking.zrf"), "nking.zrf").position(None, None)
+    assert perft(written, 3) == perft(native, 3)
 
 
 def test_blocks_of_a_piece_that_never_reaches_the_board_say_why_they_are_kept() -> None:
