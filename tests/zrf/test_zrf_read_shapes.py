@@ -281,6 +281,13 @@ def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_p
     for target in ("idiagram", "gamecourier", "fsf"):  # none has the rule: each refuses it by name
         with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
             convert(text, target, read="zrf")
+    # the Diagram's extension line (best effort) says it, and fairyport reads it back
+    import fairyport
+
+    written_text = fairyport.write(read_text(text, name="nking.zrf"), "idiagram", best_effort=True).text
+    assert "fairyportRoyalOptional=1" in written_text.splitlines()
+    back = fairyport.read(written_text, format="idiagram")
+    assert back.rules.royal_optional and fairyport.perft(back, 3) == perft(native, 3)
     # ZRF's checkmated goal of both players is the rule: the game goes back to ZRF with its perft
     from fairyport.zrf.play import engine
 
