@@ -16,10 +16,14 @@ from fairyport.formats import read_game
 from fairyport.report import proof
 from fairyport.report.proof import COLUMNS, PROOF_MAX_SQUARES, format_texts, over_bound
 
-SOURCES = sorted([*GAMES.glob("*.idiagram"), *GAMES.glob("*.zrf"), *GAMES.glob("*.php")])
+FAST = {"chess.idiagram", "minishogi.zrf", "minixiangqi.php", "mirchess36.zrf"}
+"""One source of each kind in the fast suite (minishogi.zrf: zones of hand storage positions); every bundled
+source with ``-m slow``."""
+SOURCES = [pytest.param(p, marks=() if p.name in FAST else pytest.mark.slow, id=p.name)
+           for p in sorted([*GAMES.glob("*.idiagram"), *GAMES.glob("*.zrf"), *GAMES.glob("*.php")])]
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.name)
+@pytest.mark.parametrize("source", SOURCES)
 def test_writers_do_not_change_the_game(source: Path) -> None:
     """format_texts gives every writer the same game: none of them may change it."""
     game = read_game(source)
