@@ -81,11 +81,13 @@ class Board:
     @functools.cached_property
     def positions(self) -> tuple[Position, ...]:
         """Every position, rank by rank from the first rank, files left to right, then the extra positions."""
+        files = [file_name(f) for f in range(self.files)]  # as square_name, each file's letters made once
+        holes = self.holes
         cells = [
-            Position(square_name(f, r, self.first_rank), f, r)
+            Position(name, f, r)
             for r in range(self.ranks)
-            for f in range(self.files)
-            if square_name(f, r, self.first_rank) not in self.holes
+            for f, name in enumerate(f"{letters}{r + self.first_rank}" for letters in files)
+            if name not in holes
         ]
         return (*cells, *self.extra_positions)
 
