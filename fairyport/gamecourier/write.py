@@ -150,6 +150,14 @@ def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance |
     return relevance(terms, geometry)
 
 
+def _illegal_is_the_check_test(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> bool:
+    """Whether ``sub illegal`` tests nothing but the check (no castling, e.p., facing or bare-king rule): then it is
+    false for a quiet move (the parts written by :func:`_subroutines`)."""
+    return not any(_castlings(game, pid, color, code) for (pid, color), code in codes.items()) \
+        and not any(code.ep_terms for code in codes.values()) and _facing_royal(game) is None \
+        and game.rules.bare_king is not BareKingRule.LOSS
+
+
 def _near_by_leaps(quiet: Relevance | None, reach: Reach) -> bool:
     """Whether a move from near the royal square (:func:`~.writequiet.near_test`) can uncover an attack only along
     its line or by a leap whose condition reads the origin: then ``sub uncovered`` and ``sub leapattacked`` (the
@@ -682,9 +690,11 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         screens = " and not fn screens #kingat dest" if screens_def(ctx.quiet) is not None else ""
         quiet = ["set kingat cond (fn royal moved) false #kingsq;",
                  f"set quiet #kingat and not #incheck and not fn exposes #kingat origin{screens}{ep};"]
+    # a quiet move needs no call when illegal holds nothing but the check test
+    skip = "not #quiet and " if quiet and _illegal_is_the_check_test(game, codes) else ""
     lines = [
         *quiet,
-        f"if sub illegal origin dest moved old {side} {enemy}:",
+        f"if {skip}sub illegal origin dest moved old {side} {enemy}:",
         "  die You may not move moved from origin to dest.;",
         "endif;",
         *(["set quiet false;", "set kingat false;"] if quiet else []),
