@@ -18,7 +18,7 @@ from pathlib import Path
 
 from fairyport.engines import Engine
 from fairyport.errors import FairyportError, UnsupportedError
-from fairyport.formats import FORMATS, SUFFIXES, detect_format, load_engine
+from fairyport.formats import FORMATS, SUFFIXES, detect_format, load_engine, proof_bound
 from fairyport.model import Game
 from fairyport.movegen import perft
 
@@ -27,17 +27,6 @@ COLUMNS = ("idiagram", "json", "zrf", "gamecourier", "fsf")
 
 SOURCE = "source"
 """The name of the proof column counted on the source file itself."""
-
-PROOF_MAX_SQUARES = {"gamecourier": 4_096}
-"""Format -> the largest board (in squares) on which a report counts that format's column with its own
-interpreter. A bigger board gets no count in that column, with the reason in its cell, instead of a report
-that runs for minutes: the GAME Code interpreter copies the whole board for every candidate move and the
-written preset walks every ray square by square in GAME Code, so its perft(1) grows with the number of
-squares times the board's width (measured on the 256x256 board of benchmarks/hostile_probe.py: 51 CPU s,
-against 2.4 CPU s at 64x64, 9.6 at 128x128). 4,096 squares (64x64) is far above the largest bundled or
-corpus game. The other columns' counts (the reference generator, the ZRF interpreter) stay linear and have
-no bound here."""
-
 
 @dataclasses.dataclass
 class FormatText:
@@ -172,13 +161,9 @@ def _count(engine: Engine, depth: int) -> Count:
 
 def over_bound(fmt: str, squares: int | None) -> str | None:
     """Why a column played by ``fmt``'s interpreter is not counted on a board of ``squares`` squares (see
-    :data:`PROOF_MAX_SQUARES`), or None when it is counted."""
-    bound = PROOF_MAX_SQUARES.get(fmt)
-    if bound is None or squares is None or squares <= bound:
-        return None
-    title = FORMATS[fmt].title
-    return (f"the board has {squares:,} squares, over the {bound:,} up to which a report plays a {title} "
-            f"with its own interpreter (PROOF_MAX_SQUARES); count the written file with 'fairyport perft'")
+    :data:`~fairyport.formats.PROOF_MAX_SQUARES`), or None when it is counted."""
+    why = proof_bound(fmt, squares)
+    return None if why is None else f"{why}; count the written file with 'fairyport perft'"
 
 
 def perft_proof(source: Path, texts: list[FormatText], depth: int, *, variant: str | None = None,

@@ -1,5 +1,5 @@
 """``fairyport report`` on big boards: writers share the game (no copies), and the documented bound
-:data:`~fairyport.report.proof.PROOF_MAX_SQUARES` on the Game Courier column, with its reason in the cell."""
+:data:`~fairyport.formats.PROOF_MAX_SQUARES` on the Game Courier column, with its reason in the cell."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from lxml import html
 from paths import GAMES
 
 from fairyport.cli.main import main
-from fairyport.formats import read_game
-from fairyport.report import proof
-from fairyport.report.proof import COLUMNS, PROOF_MAX_SQUARES, format_texts, over_bound
+from fairyport.formats import PROOF_MAX_SQUARES, read_game
+from fairyport.report.proof import COLUMNS, format_texts, over_bound
 
 FAST = {"chess.idiagram", "minishogi.zrf", "minixiangqi.php", "mirchess36.zrf"}
 """One source of each kind in the fast suite (minishogi.zrf: zones of hand storage positions); every bundled
@@ -80,7 +79,7 @@ def test_big_board_report_writes_every_column(tmp_path: Path, capsys: pytest.Cap
 def test_a_source_over_the_bound_is_not_counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """A Game Courier source over the bound: no reference count, said on the page and in the verdict."""
-    monkeypatch.setitem(proof.PROOF_MAX_SQUARES, "gamecourier", 63)
+    monkeypatch.setitem(PROOF_MAX_SQUARES, "gamecourier", 63)
     assert main(["report", str(GAMES / "chess.php"), "-o", str(tmp_path), "--depth", "1"]) == 0
     assert "not counted (board over the report's bound" in capsys.readouterr().out
     doc = html.parse(str(tmp_path / "chess.html")).getroot()
