@@ -33,6 +33,8 @@ boards are refused where they are read, before anything grows with their size.""
 def file_name(index: int) -> str:
     """Name of the 0-based file ``index``: a..z, then aa, ab, ... zz, aaa ... (as the Interactive Diagram does
     beyond z; any width has names)."""
+    if index < 0:
+        raise ValueError(f"a file index must be at least 0, not {index}")
     letters = "abcdefghijklmnopqrstuvwxyz"
     name = letters[index % 26]
     index //= 26

@@ -1026,7 +1026,8 @@ def _zone_behind(name: str, step: Vector, zones: list[Zone], board: Board) -> st
         back = _cells_behind(name, step, color, zones, board)
         if back is None:
             raise NoXBetza(f"a double step from the zone {name!r}, which has squares off the rectangle")
-        shifted = {square_name(f, r, board.first_rank) for f, r in back} & cells
+        shifted = {square_name(f, r, board.first_rank) for f, r in back
+                   if 0 <= f < board.files and 0 <= r < board.ranks} & cells
         zones.append(Zone(behind, frozenset(shifted), color))
     return behind
 
@@ -1048,7 +1049,10 @@ def _shifted(board: Board, square: str, vector: Vector) -> str:
     """The name of the square ``vector`` away from ``square`` (a name off the board where it falls off)."""
     pos = board.square(square)
     assert pos.file is not None and pos.rank is not None
-    return square_name(pos.file + vector[0], pos.rank + vector[1], board.first_rank)
+    file, rank = pos.file + vector[0], pos.rank + vector[1]
+    if file < 0 or rank < 0:  # no square has such a name
+        return f"({file},{rank})"
+    return square_name(file, rank, board.first_rank)
 
 
 def _condition(found: Found) -> ZonedMove | None:

@@ -161,3 +161,10 @@ def test_validate_run_and_against_agree_on_an_endless_loop(tmp_path: Path, monke
     assert len(found[0]) == len(found[1]) == 1
     assert found[0][0].replace("--run", "--against") == found[1][0]
     assert "more than 20,000 steps" in found[0][0]
+
+
+def test_a_negative_file_index_is_refused_not_looped_on() -> None:
+    """``file_name(-1)`` looped forever (``-1 // 26 == -1``): a zone shifted off the board's left edge hung the
+    ZRF reader on fairychess.zrf's Shatranj."""
+    with pytest.raises(ValueError, match="at least 0"):
+        file_name(-1)
