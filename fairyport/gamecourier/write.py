@@ -32,6 +32,7 @@ import dataclasses
 
 from fairyport.conversion import castling_lost
 from fairyport.errors import UnsupportedError
+from fairyport.gamecourier import writegoals as goals
 from fairyport.gamecourier import writehands as hands
 from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
@@ -118,11 +119,14 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     if game.metadata.source.startswith(("http://", "https://")):
         values["rulesurl"] = game.metadata.source
     values["pregame"] = _pregame(ctx, codes)
-    if ctx.quiet is not None:
-        for color in (WHITE, BLACK):
-            side, enemy = SIDES[color], SIDES[1 - color]
-            values[f"preauto{color + 1}"] = (f"set kingsq sub royalsquare {side};\n"
-                                             f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;\n")
+    for color in (WHITE, BLACK):
+        side, enemy = SIDES[color], SIDES[1 - color]
+        premove = goals.premove_lines(game, color)
+        if ctx.quiet is not None:
+            premove += [f"set kingsq sub royalsquare {side};",
+                        f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;"]
+        if premove:
+            values[f"preauto{color + 1}"] = "\n".join(premove) + "\n"
     for color in (WHITE, BLACK):
         values[f"postauto{color + 1}"] = _postmove(ctx, codes, color)
     for color in (WHITE, BLACK):
@@ -186,7 +190,7 @@ def _check_rules(ctx: _Context) -> None:
     game = ctx.game
     royals = [p for p in game.pieces if p.royal]
     for feature, text in goal_rules(game):
-        if not (feature == "flag goal" and _written_flag(game) is not None):
+        if not (feature == "flag goal" and _written_flag(game) is not None) and feature not in goals.WRITTEN:
             ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
     per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and game.piece_type(s.id).royal)
                 for c in (WHITE, BLACK)]
@@ -517,6 +521,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             "endsub;",
         ]
     castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)]
+    all_ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
+    drop_skip, board_skip = goals.legalmoves_skip(game, all_ep_labels)
     # illegal: the rules a move made on the board must keep (the promotion choice apart)
     lines += ["sub illegal from to piece captured side enemy:"]  # own captures: rejected before (Post-Move, trymove)
     ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
@@ -546,6 +552,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += ["  set il_bad false;"]
     if _facing_royal(game) is not None:
         lines += ["  if sub facing:", "    set il_bad true;", "  endif;"]
+    if game.rules.no_checks and has_royal:
+        lines += ["  if not #il_bad and sub checked #enemy #side:", "    set il_bad true;", "  endif;"]
     if has_others:
         lines += ["  if not sub hasnonroyal #side:",
                   "    if sub hasnonroyal #enemy or != #captured @:",
@@ -585,10 +593,11 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "endsub;",
         "sub legalmoves side enemy:",
         "  set lm_count 0;",
+        *goals.legalmoves_prologue(game),
         f"  for (lm_from lm_piece) {PIECES_OF_SIDE}:",
         "    for (lm_to lm_target) spaces:",
         *(["      if not fn inplay #lm_from:",
-           "        if == #lm_target @ and fn inplay #lm_to:",
+           f"        if == #lm_target @ and fn inplay #lm_to and not ({drop_skip}):",
            "          add #lm_piece #lm_to;",
            "          set lm_bad sub baddrop #lm_to #lm_piece #side #enemy;",
            "          empty #lm_to;",
@@ -597,8 +606,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
            "            set lm_count + #lm_count 1;",
            "          endif;",
            "        endif;",
-           "      elseif fn inplay #lm_to and sub trymove #lm_from #lm_to #side #enemy:"] if drops else
-          ["      if sub trymove #lm_from #lm_to #side #enemy:"]),
+           f"      elseif fn inplay #lm_to and not ({board_skip}) and sub trymove #lm_from #lm_to #side #enemy:"]
+          if drops else [f"      if not ({board_skip}) and sub trymove #lm_from #lm_to #side #enemy:"]),
         "        setlegal #lm_from #lm_to;",
         "        set lm_count + #lm_count 1;",
         "      endif;",
@@ -607,6 +616,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "  return #lm_count;",
         "endsub;",
     ]
+    lines += goals.goal_subs(game, all_ep_labels)
     promoting = [(p, c) for p in game.pieces if p.promotion is not None for c in (WHITE, BLACK)]
     shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p, _ in promoting)
     if promoting:  # asked only where the piece may promote (Post-Move's first guard rejects other promotions)
@@ -703,6 +713,8 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     if _virgin_squares(game, codes):
         lines += ["unsetflag origin dest;"]
     lines += ["set ep false;", "set epvictim false;"]
+    all_ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
+    lines = goals.postmove_lines(game, all_ep_labels) + lines
     if _written_flag(game) is not None:
         lines = [f"if fn flagged_{enemy}:", f"  die The game is over: {enemy.capitalize()} has reached the flag.;",
                  "endif;", *lines]
@@ -728,10 +740,13 @@ def _postgame(game: Game, color: Color) -> str:
     winner, loser = side.capitalize(), enemy.capitalize()
     result = game.rules.stalemate
     stalemate = _RESULT_WORDS[result].format(winner=winner, loser=loser)
-    lines = [f"if == 0 sub legalmoves {enemy} {side}:"]
+    ends = goals.postgame_results(game, color)
     if _written_flag(game) is not None:
-        lines = [f"if fn flagged_{side}:", f"  say {winner} has reached the flag and won.;", "  won;",
-                 "else" + lines[0]]
+        ends.insert(0, (f"fn flagged_{side}", f"{winner} has reached the flag and won.", "won"))
+    lines = []
+    for index, (test, message, command) in enumerate(ends):
+        lines += [("elseif " if index else "if ") + f"{test}:", f"  say {message};", f"  {command};"]
+    lines += [("else" if ends else "") + f"if == 0 sub legalmoves {enemy} {side}:"]
     if any(p.royal for p in game.pieces):
         lines += [f"  if sub checked {enemy} {side}:",
                   f"    say Checkmate! {winner} has won.;",

@@ -193,7 +193,10 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
                           "      return true;", "    endif;"]
             lines += ["  endif;"]
     royal = any(p.royal for p in game.pieces)
-    lines += ["  return " + ("sub checked #side #enemy;" if royal else "false;"), "endsub;"]
+    tests = ["sub checked #side #enemy"] if royal else []
+    if royal and game.rules.no_checks:  # no checks: nor may a drop attack the opponent's royal piece
+        tests.append("sub checked #enemy #side")
+    lines += ["  return " + (" or ".join(tests) or "false") + ";", "endsub;"]
     return lines
 
 
