@@ -46,7 +46,6 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Color,
-    FlagGoal,
     Game,
     PieceType,
     RoyalProtection,
@@ -190,7 +189,7 @@ def _check_rules(ctx: _Context) -> None:
     game = ctx.game
     royals = [p for p in game.pieces if p.royal]
     for feature, text in goal_rules(game):
-        if not (feature == "flag goal" and _written_flag(game) is not None) and feature not in goals.WRITTEN:
+        if feature not in goals.WRITTEN:
             ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
     per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and game.piece_type(s.id).royal)
                 for c in (WHITE, BLACK)]
@@ -200,6 +199,8 @@ def _check_rules(ctx: _Context) -> None:
     if not game.rules.royals_may_face and (len(royals) != 1 or max(per_side, default=0) > 1):
         ctx.refuse(UnsupportedError("the facing rule is written for one royal piece per side",
                                     feature="royals may not face"))
+    for text in goals.unwritten(game):
+        ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature="connection"))
     for piece in game.pieces:
         if piece.promotion is not None and any(c.from_hand for c in piece.promotion.choices):
             ctx.refuse(UnsupportedError(f"piece {piece.name!r}: promotion from hand is not written",
@@ -421,34 +422,12 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             test = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #2", f"fn promo_zone_{lab} #1")
             promotes.append(f"(== #0 {lab} and ({test}))")
     lines.append("def promotes " + (" or ".join(promotes) if promotes else "false") + ";")
-    lines.extend(_flag_lines(game))
+    lines.extend(goals.flag_lines(game))
     lines.extend(_subroutines(ctx, codes))
     if hands.uses_hands(game):
         assert stuck is not None
         lines.extend(hands.hand_subs(game, _zone_test, stuck))
     return "\n".join(lines) + "\n"
-
-
-def _written_flag(game: Game) -> FlagGoal | None:
-    """The flag goal where GAME Code is written for it (one flag piece in the zone, no full-zone win, no extra
-    move)."""
-    flag = game.rules.flag
-    return flag if flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move else None
-
-
-def _flag_lines(game: Game) -> list[str]:
-    """``def flagged_white`` / ``def flagged_black``: that side has a flag piece on a square of its flag zone
-    (one test per square, cheaper than a walk over the pieces); the flag goal's idiom, read back by the reader."""
-    flag = _written_flag(game)
-    if flag is None:
-        return []
-    lines: list[str] = []
-    for color in (WHITE, BLACK):
-        wanted = flag.piece(color)
-        tests = [f"== space {sq} {label(game.piece_type(wanted), color)}" if wanted is not None
-                 else f"fn {SIDES[color]} space {sq}" for sq in sorted(game.zone_squares(flag.zone, color))]
-        lines.append(f"def flagged_{SIDES[color]} " + " or ".join(f"({t})" for t in tests) + ";")
-    return lines
 
 
 def _facing_royal(game: Game) -> PieceType | None:
@@ -715,9 +694,6 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     lines += ["set ep false;", "set epvictim false;"]
     all_ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
     lines = goals.postmove_lines(game, all_ep_labels) + lines
-    if _written_flag(game) is not None:
-        lines = [f"if fn flagged_{enemy}:", f"  die The game is over: {enemy.capitalize()} has reached the flag.;",
-                 "endif;", *lines]
     for piece in game.pieces:
         for source in codes[piece.id, color].ep_sources:
             (x, y), (px, py) = source.vector, source.passed
@@ -741,8 +717,6 @@ def _postgame(game: Game, color: Color) -> str:
     result = game.rules.stalemate
     stalemate = _RESULT_WORDS[result].format(winner=winner, loser=loser)
     ends = goals.postgame_results(game, color)
-    if _written_flag(game) is not None:
-        ends.insert(0, (f"fn flagged_{side}", f"{winner} has reached the flag and won.", "won"))
     lines = []
     for index, (test, message, command) in enumerate(ends):
         lines += [("elseif " if index else "if ") + f"{test}:", f"  say {message};", f"  {command};"]

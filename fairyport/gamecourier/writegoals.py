@@ -10,6 +10,10 @@ checks and the extinction goal (:func:`fairyport.model.goal_rules` names them).
   drop is (the model narrows by drops first).
 - **No checks** (``Rules.no_checks``): ``illegal`` and ``baddrop`` also reject a move or drop that leaves a royal
   piece of the opponent attacked (``sub checked #enemy #side``).
+- **Connection** (``Rules.connect``, lines and blocks): ``sub connected_white`` / ``sub connected_black`` walk
+  from each connecting piece east, north (north-east, south-east) counting a line, and test the block whose
+  south-east corner it is; Pre-Move N ``die``\\ s once the player who just moved has connected. Chains between
+  zones are refused by name.
 - **Extinction** (``Rules.extinction``): ``sub extinct_white`` / ``sub extinct_black`` count each listed type's
   labels (a promoted piece counts as its promoted type) on every square, storage (hands) included, and say
   whether that side has at most ``count`` of one while the other has at least ``opponent_count``. Pre-Move N
@@ -26,12 +30,103 @@ from fairyport.gamecourier import writehands as hands
 from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
 
 SIDES = ("white", "black")
-WRITTEN = frozenset({"must capture", "must drop", "no checks", "extinction"})
-"""The :func:`~fairyport.model.goal_rules` features written here."""
+WRITTEN = frozenset({"flag goal", "must capture", "must drop", "no checks", "extinction", "connection"})
+"""The :func:`~fairyport.model.goal_rules` features written here (a connection goal without a chain:
+:func:`unwritten`)."""
+CONNECT_STEPS = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
+"""Per connection direction, the steps (file, rank) its lines are counted along (a line is counted from its
+west or south end, so one step per direction is enough)."""
 RESULT_COMMAND = {StalemateResult.DRAW: "drawn", StalemateResult.LOSS: "won", StalemateResult.WIN: "lost"}
 """The Post-Game command when the *opponent* of the player who just moved scores the result."""
 OWN_RESULT_COMMAND = {StalemateResult.DRAW: "drawn", StalemateResult.LOSS: "lost", StalemateResult.WIN: "won"}
 """The Post-Game command when the player who just moved scores the result."""
+
+
+def unwritten(game: Game) -> list[str]:
+    """The parts of the rules written here that are not (refused by name by the writer)."""
+    connect = game.rules.connect
+    if connect is not None and connect.zones is not None:
+        return [f"the connection goal's chain from zone {connect.zones[0]!r} to {connect.zones[1]!r}"]
+    return []
+
+
+def simple_flag(game: Game) -> bool:
+    """True if the flag goal is one flag piece in the zone (no count, no full-zone win): written as ``def
+    flagged_SIDE``, an ``or`` of one test per square (the idiom the reader reads back); else ``sub flagged_SIDE``
+    counts."""
+    flag = game.rules.flag
+    return flag is not None and flag.count == 1 and not flag.blocked_win
+
+
+def flag_test(game: Game, color: Color) -> str:
+    """The condition ``color`` has reached its flag goal."""
+    return f"{'fn' if simple_flag(game) else 'sub'} flagged_{SIDES[color]}"
+
+
+def flag_lines(game: Game) -> list[str]:
+    """``flagged_white`` / ``flagged_black`` (that side has reached its flag goal) and ``sub flagover_SIDE`` (the
+    game is over by the flag before that side moves)."""
+    flag = game.rules.flag
+    if flag is None:
+        return []
+    lines: list[str] = []
+    for color in (WHITE, BLACK):
+        wanted = flag.piece(color)
+        own = hands.label_of(game.piece_type(wanted), color) if wanted is not None else None
+        squares = sorted(game.zone_squares(flag.zone, color))
+        if simple_flag(game):
+            tests = [f"== space {sq} {own}" if own is not None else f"fn {SIDES[color]} space {sq}" for sq in squares]
+            lines.append(f"def flagged_{SIDES[color]} " + " or ".join(f"({t})" for t in tests) + ";")
+            continue
+        mine = f"== #fl_lab {own}" if own is not None else f"fn {SIDES[color]} #fl_lab"
+        full = " or (> #fl_in 0 and #fl_full)" if flag.blocked_win else ""
+        lines += [f"sub flagged_{SIDES[color]}:",
+                  "  set fl_in 0;",
+                  "  set fl_full true;",
+                  f"  for fl_sq array {' '.join(squares)}:",
+                  "    set fl_lab space #fl_sq;",
+                  f"    if {mine}:",
+                  "      set fl_in + #fl_in 1;",
+                  "    elseif == #fl_lab @:",
+                  "      set fl_full false;",
+                  "    endif;",
+                  "  next;",
+                  f"  return >= #fl_in {flag.count}{full};",
+                  "endsub;"]
+    for color in (WHITE, BLACK):
+        side, enemy = SIDES[color], SIDES[1 - color]
+        lines += [f"sub flagover_{side}:"]
+        if not flag.extra_move:
+            lines += [f"  return {flag_test(game, 1 - color)};", "endsub;"]
+            continue
+        wanted = flag.piece(color)
+        lines += [f"  if {flag_test(game, color)}:", "    return true;", "  endif;"]
+        if wanted is None or not game.piece_type(wanted).royal:
+            lines += ["  return false;", "endsub;"]
+            continue
+        if color == WHITE:  # only Black gets the extra move
+            lines += [f"  return {flag_test(game, BLACK)};", "endsub;"]
+            continue
+        own = hands.label_of(game.piece_type(wanted), color)
+        zone = " ".join(sorted(game.zone_squares(flag.zone, color)))
+        lines += [f"  if not {flag_test(game, WHITE)}:",
+                  "    return false;",
+                  "  endif;",
+                  f"  if sub checked {side} {enemy}:",
+                  "    return true;",
+                  "  endif;",
+                  "  for (fo_from fo_piece) onlylower:",
+                  f"    if == #fo_piece {own}:",
+                  f"      for fo_to array {zone}:",
+                  f"        if sub trymove #fo_from #fo_to {side} {enemy}:",
+                  "          return false;",
+                  "        endif;",
+                  "      next;",
+                  "    endif;",
+                  "  next;",
+                  "  return true;",
+                  "endsub;"]
+    return lines
 
 
 def only_side(side: str) -> str:
@@ -112,6 +207,59 @@ def goal_subs(game: Game, ep_labels: list[str]) -> list[str]:
     if goal is not None:
         for color in (WHITE, BLACK):
             lines += _extinct_sub(game, color)
+    if rules.connect is not None:
+        for color in (WHITE, BLACK):
+            lines += _connected_sub(game, color)
+    return lines
+
+
+def _connected_sub(game: Game, color: Color) -> list[str]:
+    """``sub connected_SIDE``: ``color``'s connecting pieces make a line of ``count`` or a ``square`` x ``square``
+    block (on the board proper, storage aside)."""
+    goal = game.rules.connect
+    assert goal is not None
+    side = SIDES[color]
+    drops = hands.uses_hands(game)
+    if goal.pieces is None:
+        mine = f"fn {side} #cn_lab"
+    else:
+        mine = "match #cn_lab " + " ".join(hands.label_of(game.piece_type(p), color) for p in goal.pieces)
+    in_play = " and fn inplay #cn_at" if drops else ""
+    lines = [f"sub connected_{side}:", "  for (cn_sq cn_lab) spaces:",
+             f"    if {mine}{' and fn inplay #cn_sq' if drops else ''}:"]
+    if goal.count:
+        for name in goal.directions:
+            for dx, dy in CONNECT_STEPS[name]:
+                lines += ["      set cn_run 1;",
+                          f"      set cn_at where #cn_sq {dx} {dy};",
+                          "      do while #cn_at:",
+                          "        set cn_lab space #cn_at;",
+                          f"        if not ({mine}{in_play}):",
+                          "          break;",
+                          "        endif;",
+                          "        set cn_run + #cn_run 1;",
+                          f"        if >= #cn_run {goal.count}:",
+                          "          return true;",
+                          "        endif;",
+                          f"        set cn_at where #cn_at {dx} {dy};",
+                          "      loop;"]
+    if goal.square:
+        lines += ["      set cn_block true;"]
+        for dx in range(goal.square):
+            for dy in range(goal.square):
+                if dx == dy == 0:
+                    continue
+                lines += [f"      set cn_at where #cn_sq {-dx} {dy};",
+                          "      if not #cn_at:",
+                          "        set cn_block false;",
+                          "      else:",
+                          "        set cn_lab space #cn_at;",
+                          f"        if not ({mine}{in_play}):",
+                          "          set cn_block false;",
+                          "        endif;",
+                          "      endif;"]
+        lines += ["      if #cn_block:", "        return true;", "      endif;"]
+    lines += ["    endif;", "  next;", "  return false;", "endsub;"]
     return lines
 
 
@@ -155,9 +303,15 @@ def premove_lines(game: Game, color: Color) -> list[str]:
     side, enemy = SIDES[color], SIDES[1 - color]
     rules = game.rules
     lines: list[str] = []
+    if rules.flag is not None:
+        lines += [f"if sub flagover_{side}:", "  die The game is over by the flag goal.;", "endif;"]
     if rules.extinction is not None:
         lines += [f"if sub extinct_{enemy} or sub extinct_{side}:",
                   "  die The game is over: a side has run out of pieces.;",
+                  "endif;"]
+    if rules.connect is not None:
+        lines += [f"if sub connected_{enemy}:",
+                  f"  die The game is over: {enemy.capitalize()} has connected.;",
                   "endif;"]
     must_drop = rules.must_drop and hands.uses_hands(game)
     if must_drop:
@@ -209,14 +363,33 @@ def legalmoves_skip(game: Game, ep_labels: list[str]) -> tuple[str, str]:
 
 def postgame_results(game: Game, color: Color) -> list[tuple[str, str, str]]:
     """Post-Game N's game ends before the legal-move count: (condition, message, command) after ``color``'s move."""
-    goal = game.rules.extinction
-    if goal is None:
-        return []
     side, enemy = SIDES[color], SIDES[1 - color]
     winner, loser = side.capitalize(), enemy.capitalize()
-    words = {StalemateResult.DRAW: "The game is drawn", StalemateResult.LOSS: "{other} has won",
-             StalemateResult.WIN: "{own} has won"}[goal.result]
-    return [(f"sub extinct_{side}", f"{winner} has run out of pieces. " + words.format(own=winner, other=loser),
-             OWN_RESULT_COMMAND[goal.result]),
-            (f"sub extinct_{enemy}", f"{loser} has run out of pieces. " + words.format(own=loser, other=winner),
-             RESULT_COMMAND[goal.result])]
+    ends: list[tuple[str, str, str]] = []
+    flag = game.rules.flag
+    if flag is not None:
+        over = f"sub flagover_{enemy}"
+        if flag.extra_move:
+            ends.append((f"{over} and {flag_test(game, color)} and {flag_test(game, 1 - color)}",
+                         "Both sides have reached the flag. The game is drawn.", "drawn"))
+            ends.append((f"{over} and not {flag_test(game, color)}", f"{loser} has reached the flag and won.",
+                         "lost"))
+        ends.append((over, f"{winner} has reached the flag and won.", "won"))
+    connect = game.rules.connect
+    if connect is not None:
+        words = _RESULT_WORDS[connect.result]
+        ends.append((f"sub connected_{side}", f"{winner} has connected. " + words.format(own=winner, other=loser),
+                     OWN_RESULT_COMMAND[connect.result]))
+    goal = game.rules.extinction
+    if goal is not None:
+        words = _RESULT_WORDS[goal.result]
+        ends += [(f"sub extinct_{side}", f"{winner} has run out of pieces. " + words.format(own=winner, other=loser),
+                  OWN_RESULT_COMMAND[goal.result]),
+                 (f"sub extinct_{enemy}", f"{loser} has run out of pieces. " + words.format(own=loser, other=winner),
+                  RESULT_COMMAND[goal.result])]
+    return ends
+
+
+_RESULT_WORDS = {StalemateResult.DRAW: "The game is drawn", StalemateResult.LOSS: "{other} has won",
+                 StalemateResult.WIN: "{own} has won"}
+"""The result of a goal scored by one side (``own``), in words."""
