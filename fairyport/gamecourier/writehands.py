@@ -179,7 +179,7 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
         for color in (WHITE, BLACK):
             lab = label_of(piece, color)
             board = {p.name for p in game.board.positions if p.name not in game.board.holes}
-            allowed = frozenset(game.zone_squares(rule.zone, color)) if rule is not None and rule.zone else board
+            allowed = frozenset(game.zone_squares(rule.zone, color) if rule is not None and rule.zone else board)
             if rule is None or not rule.where_stuck:
                 allowed = frozenset(allowed) - stuck.squares(piece, color)
             lines += [f"  if == #piece {lab}:",
