@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
-from fairyport.gamecourier import readhands
+from fairyport.gamecourier import readgoals, readhands
 from fairyport.gamecourier.analysis import Analysis, analyse
 from fairyport.gamecourier.gamecode.nodes import (
     Atom,
@@ -321,6 +321,7 @@ def _read_rules(info: Analysis, game: Game) -> None:
                     continue
                 game.zones.append(Zone(name[len("zone_"):-len(side)], squares, color))
     game.rules.flag = _flag_goal(info, game)
+    readgoals.read_goals(info, game)
     for piece in game.pieces:
         piece.promotion = _promotion(info, game, piece)
     if not any(p.promotion for p in game.pieces):
