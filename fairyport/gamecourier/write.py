@@ -576,7 +576,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         f"  for (lm_from lm_piece) {PIECES_OF_SIDE}:",
         "    for (lm_to lm_target) spaces:",
         *(["      if not fn inplay #lm_from:",
-           f"        if == #lm_target @ and fn inplay #lm_to and not ({drop_skip}):",
+           f"        if == #lm_target @ and fn inplay #lm_to{drop_skip}:",
            "          add #lm_piece #lm_to;",
            "          set lm_bad sub baddrop #lm_to #lm_piece #side #enemy;",
            "          empty #lm_to;",
@@ -585,8 +585,9 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
            "            set lm_count + #lm_count 1;",
            "          endif;",
            "        endif;",
-           f"      elseif fn inplay #lm_to and not ({board_skip}) and sub trymove #lm_from #lm_to #side #enemy:"]
-          if drops else [f"      if not ({board_skip}) and sub trymove #lm_from #lm_to #side #enemy:"]),
+           f"      elseif fn inplay #lm_to{board_skip} and sub trymove #lm_from #lm_to #side #enemy:"]
+          if drops else [f"      if {board_skip[len(' and '):] + ' and ' if board_skip else ''}"
+                         "sub trymove #lm_from #lm_to #side #enemy:"]),
         "        setlegal #lm_from #lm_to;",
         "        set lm_count + #lm_count 1;",
         "      endif;",

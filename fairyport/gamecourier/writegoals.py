@@ -347,8 +347,8 @@ def legalmoves_prologue(game: Game) -> list[str]:
 
 
 def legalmoves_skip(game: Game, ep_labels: list[str]) -> tuple[str, str]:
-    """Conditions (on ``#lm_from #lm_to #lm_piece #lm_target``) that skip a drop / a board move in ``legalmoves``
-    because another kind of move is forced (``false``: none skipped)."""
+    """``and not (...)`` conditions (on ``#lm_from #lm_to #lm_piece #lm_target``) that skip a drop / a board move in
+    ``legalmoves`` because another kind of move is forced (empty: none skipped)."""
     rules = game.rules
     board_skip: list[str] = []
     drop_skip: list[str] = []
@@ -358,7 +358,8 @@ def legalmoves_skip(game: Game, ep_labels: list[str]) -> tuple[str, str]:
         test = capture_test(ep_labels, "#lm_piece", "#lm_from", "#lm_to", "#lm_target")
         board_skip.append(f"(#lm_capture and not ({test}))")
         drop_skip.append("#lm_capture")
-    return (" or ".join(drop_skip) or "false", " or ".join(board_skip) or "false")
+    return (f" and not ({' or '.join(drop_skip)})" if drop_skip else "",
+            f" and not ({' or '.join(board_skip)})" if board_skip else "")
 
 
 def postgame_results(game: Game, color: Color) -> list[tuple[str, str, str]]:
