@@ -104,7 +104,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
                 ctx.refuse(error)
                 codes[piece.id, color] = PieceCode()
     _check_rules(ctx)
-    ctx.quiet = _quiet(game, codes)
+    ctx.quiet = _quiet(game, codes) if game.rules.blast is None else None  # a blast empties nine squares
     values: dict[str, str] = {
         "game": game.metadata.title or "Untitled",
         "code": _fen(game),
@@ -453,7 +453,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         *attack_lines(reach, drops),
         "sub checked side enemy:",
         f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
-        "    if fn royal #ck_piece:",
+        "    if fn royal #ck_piece" + (" and not sub nearroyal #ck_square #enemy:" if game.rules.blast else ":"),
         "      if sub attacked #ck_square #enemy:",
         "        return true;",
         "      endif;",
@@ -499,7 +499,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             "  return false;",
             "endsub;",
         ]
-    castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)]
+    castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)
+                 if game.piece_type(pid).royal]  # a non-royal piece castles through attacked squares
     all_ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
     drop_skip, board_skip = goals.legalmoves_skip(game, all_ep_labels)
     # illegal: the rules a move made on the board must keep (the promotion choice apart)
@@ -522,6 +523,20 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "    set il_bad false;",
                   "  elseif #kingat:",
                   "    set il_bad sub attacked #kingat #enemy;",
+                  "  else:",
+                  "    set il_bad sub checked #side #enemy;",
+                  "  endif;"]
+    elif has_royal and game.rules.blast is not None:
+        lines += ["  if != #captured @" + (" or #il_victim:" if ep_labels else ":"),
+                  "    gosub blast #to #side;",
+                  "    if #bl_own:",
+                  "      set il_bad true;",
+                  "    elseif #bl_enemy:",
+                  "      set il_bad false;",
+                  "    else:",
+                  "      set il_bad sub checked #side #enemy;",
+                  "    endif;",
+                  "    gosub unblast;",
                   "  else:",
                   "    set il_bad sub checked #side #enemy;",
                   "  endif;"]
@@ -596,7 +611,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "  return #lm_count;",
         "endsub;",
     ]
-    lines += goals.goal_subs(game, all_ep_labels)
+    lines += goals.goal_subs(game, all_ep_labels) + goals.blast_subs(game)
     promoting = [(p, c) for p in game.pieces if p.promotion is not None for c in (WHITE, BLACK)]
     shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p, _ in promoting)
     if promoting:  # asked only where the piece may promote (Post-Move's first guard rejects other promotions)
@@ -681,6 +696,8 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
                   "    capture #epvictim;",
                   "  endif;",
                   "endif;"]
+    ep_capture = f" or (== dest #ep and ({test}))" if ep_labels else ""
+    lines += goals.blast_postmove(game, "!= old @" + ep_capture, bool(_virgin_squares(game, codes)))
     for (pid, c), code in codes.items():
         if c != color:
             continue

@@ -30,7 +30,8 @@ from fairyport.gamecourier import writehands as hands
 from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
 
 SIDES = ("white", "black")
-WRITTEN = frozenset({"flag goal", "must capture", "must drop", "no checks", "extinction", "connection"})
+WRITTEN = frozenset({"flag goal", "must capture", "must drop", "no checks", "extinction", "connection",
+                     "atomic captures"})
 """The :func:`~fairyport.model.goal_rules` features written here (a connection goal without a chain:
 :func:`unwritten`)."""
 CONNECT_STEPS = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
@@ -127,6 +128,74 @@ def flag_lines(game: Game) -> list[str]:
                   "  return true;",
                   "endsub;"]
     return lines
+
+
+BLAST_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+"""The eight squares around a capture square that an atomic capture's blast reaches."""
+
+
+def blast_subs(game: Game) -> list[str]:
+    """``sub blast to side``: an atomic capture on ``#to`` removes the capturing piece there and every piece
+    around it but the spared types, remembering them (``bl_s*`` / ``bl_p*``) and whether a royal piece of
+    ``#side`` (``bl_own``) or of the other side (``bl_enemy``) went; ``sub unblast`` puts them back."""
+    blast = game.rules.blast
+    if blast is None:
+        return []
+    spared = [hands.label_of(game.piece_type(pid), color) for pid in blast.spared for color in (WHITE, BLACK)]
+    keep = f" or match #bl_p{{k}} {' '.join(spared)}" if spared else ""
+    lines = ["sub blast to side:",
+             "  set bl_own false;",
+             "  set bl_enemy false;",
+             "  set bl_s0 #to;",
+             "  set bl_p0 space #to;",
+             "  empty #to;"]
+    for k, (dx, dy) in enumerate(BLAST_STEPS, start=1):
+        lines += [f"  set bl_p{k} false;",
+                  f"  set bl_s{k} where #to {dx} {dy};",
+                  f"  if #bl_s{k}:",
+                  f"    set bl_p{k} space #bl_s{k};",
+                  f"    if == #bl_p{k} @{keep.format(k=k)}:",
+                  f"      set bl_p{k} false;",
+                  "    else:",
+                  f"      empty #bl_s{k};",
+                  "    endif;",
+                  "  endif;"]
+    for k in range(len(BLAST_STEPS) + 1):
+        lines += [f"  if #bl_p{k}:",
+                  f"    if fn royal #bl_p{k}:",
+                  f"      if fn #side #bl_p{k}:",
+                  "        set bl_own true;",
+                  "      else:",
+                  "        set bl_enemy true;",
+                  "      endif;",
+                  "    endif;",
+                  "  endif;"]
+    lines += ["endsub;", "sub unblast:"]
+    for k in range(len(BLAST_STEPS) + 1):
+        lines += [f"  if #bl_p{k}:", f"    add #bl_p{k} #bl_s{k};", "  endif;"]
+    lines += ["endsub;",
+              "sub nearroyal square enemy:",
+              *[line for dx, dy in BLAST_STEPS for line in (
+                  f"  set nr_at where #square {dx} {dy};",
+                  "  if #nr_at:",
+                  "    if fn royal space #nr_at and fn #enemy space #nr_at:",
+                  "      return true;",
+                  "    endif;",
+                  "  endif;")],
+              "  return false;",
+              "endsub;"]
+    return lines
+
+
+def blast_postmove(game: Game, capture: str, virgin: bool) -> list[str]:
+    """Post-Move's atomic capture, after the move and an e.p. capture are made: ``capture`` tells it was one."""
+    if game.rules.blast is None:
+        return []
+    lines = [f"if {capture}:", "  gosub blast dest white;"]
+    if virgin:  # a castling partner blasted away loses its right
+        for k in range(1, len(BLAST_STEPS) + 1):
+            lines += [f"  if #bl_p{k}:", f"    unsetflag #bl_s{k};", "  endif;"]
+    return [*lines, "endif;"]
 
 
 def only_side(side: str) -> str:
