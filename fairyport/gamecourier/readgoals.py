@@ -1,5 +1,5 @@
 """Reading back the move rules and goals :mod:`.writegoals` writes: forced captures and drops, no checks, the
-extinction and connection goals, and flag goals with a count, a full zone or an extra move.
+extinction and connection goals, flag goals with a count, a full zone or an extra move, and atomic captures.
 
 Each rule is taken from the writer's own lines (``sub cancapture``, ``sub extinct_white``, ...), and accepted only
 when the writer, given the rules found, writes exactly those subs again (each line of them is in the preset's
@@ -19,6 +19,7 @@ from fairyport.model import (
     CONNECT_DIRECTIONS,
     UNTRANSLATED,
     WHITE,
+    Blast,
     ConnectGoal,
     ExtinctionGoal,
     FlagGoal,
@@ -30,6 +31,8 @@ from fairyport.model import (
 FORMAT = "gamecourier"
 _OWN_RESULT = {command: result for result, command in goals.OWN_RESULT_COMMAND.items()}
 _SUB = re.compile(r"^sub (\w+)[^\n]*:\n(.*?)^endsub;", re.M | re.S)
+_RULE_SUBS = ("cancapture", "candrop", "blast", "unblast", "nearroyal")
+"""The writer's rule subs with one name (the others end in the side: ``extinct_white``, ...)."""
 _STEPS = {step: name for name, steps in goals.CONNECT_STEPS.items() for step in steps}
 
 
@@ -56,6 +59,9 @@ def read_goals(info: Analysis, game: Game) -> None:
         rules.extinction = _extinction(subs["extinct_white"], game, _own_result(game, info, "sub extinct_white"))
     if "connected_white" in subs:
         rules.connect = _connect(subs["connected_white"], game, _own_result(game, info, "sub connected_white"))
+    if "blast" in subs:
+        spared = re.search(r"if == #bl_p1 @ or match #bl_p1 ([^:\n]+):", subs["blast"])
+        rules.blast = Blast(tuple(dict.fromkeys(_labels(spared.group(1)))) if spared else ())
     if "flagged_white" in subs:
         rules.flag = _flag(subs, game)
     elif rules.flag is not None and "flagover_white" in subs and "if fn flagged_white:" in subs["flagover_white"]:
@@ -112,10 +118,9 @@ def _flag(subs: dict[str, str], game: Game) -> FlagGoal | None:
 def _verify(info: Analysis, game: Game, pregame: str) -> None:
     """Keep as untranslated code each written rule the writer, given what was read, does not write again."""
     ep_labels = [name[len("ep_"):] for name in info.defs if name.startswith("ep_")]
-    written = goals.goal_subs(game, ep_labels) + goals.flag_lines(game)
+    written = goals.goal_subs(game, ep_labels) + goals.flag_lines(game) + goals.blast_subs(game)
     wanted = {name: body for name, body in _subs(pregame).items()
-              if name in ("cancapture", "candrop") or name.startswith(("extinct_", "connected_", "flagged_",
-                                                                        "flagover_"))}
+              if name in _RULE_SUBS or name.startswith(("extinct_", "connected_", "flagged_", "flagover_"))}
     regenerated = _subs("\n".join(written) + "\n")
     for name, body in wanted.items():
         if regenerated.get(name) != body:
