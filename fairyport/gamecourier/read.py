@@ -452,17 +452,21 @@ def _read_drops(info: Analysis, game: Game) -> None:
         if white is None:
             continue
         zone_name = None
+        where_stuck = False
         for color in (WHITE, BLACK):
             found = limits.get(piece.id if color == WHITE else piece.id.lower())
             if found is None or found.allowed is None:
                 continue
             squares = _zone_squares(game, found.allowed, "#to", offset)
             stuck = variant.stuck_squares(piece.id, color)
-            if squares is not None and squares != board - stuck:
+            if squares is not None and squares & stuck:  # drops allowed where the piece can never move
+                where_stuck = True
+            if squares is not None and squares != (board if where_stuck else board - stuck):
                 zone_name = f"drop_{piece.id}"
                 game.zones.append(Zone(zone_name, squares, color))
-        if zone_name is not None or white.max_per_file is not None or white.max_per_square_color is not None:
-            piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color)
+        if zone_name is not None or white.max_per_file is not None or white.max_per_square_color is not None \
+                or where_stuck:
+            piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color, where_stuck=where_stuck)
 
 
 # ---------------------------------------------------------------------------------------------- moves
@@ -475,7 +479,7 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
         if command is None or command.expr is None:
             continue
         expr = command.expr
-        confined = _confinement(game, expr)
+        confined = _confinement(game, expr, _offset(info))
         if confined is not None:
             expr, piece.confined_to = confined
         translated = translate(expr, defs, frozenset({piece.id}))
@@ -539,8 +543,9 @@ def _def_line(info: Analysis, name: str) -> str | None:
     return None if command is None else " ".join(command.text.split()) + ";"
 
 
-def _confinement(game: Game, expr: Expr) -> tuple[Expr, str] | None:
-    """``(terms) and <test of #1>`` where the test gives the squares of White's zone NAME -> (terms, NAME)."""
+def _confinement(game: Game, expr: Expr, offset: int = 0) -> tuple[Expr, str] | None:
+    """``(terms) and <test of #1>`` where the test gives the squares of White's zone NAME -> (terms, NAME)
+    (``offset``: the storage ranks below the board, added to the code's ranks)."""
     parts = _and_terms(expr) if isinstance(expr, Logic) and expr.op == "and" else []
     if len(parts) < 2 or not isinstance(_leftmost(expr), Group):
         return None
@@ -552,7 +557,7 @@ def _confinement(game: Game, expr: Expr) -> tuple[Expr, str] | None:
         rest = rest.left
     squares = set(game.board.by_name)
     for condition in conditions:
-        found = _zone_squares(game, condition, "#1")
+        found = _zone_squares(game, condition, "#1", offset)
         if found is None:
             return None
         squares &= found
