@@ -232,8 +232,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     # a block's move type matters only where turns name move types or move priorities rank them
-    typed = bool(tree.move_priorities) or (tree.turn_order is not None
-                                           and any(e.move_type for e in tree.turn_order.entries))
+    turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
+    typed = bool(tree.move_priorities) or turn_types
+    if tree.move_priorities and not turn_types and _captures_first(tree, reader):
+        rules.must_capture = True  # the priorities rank exactly the captures first: captures are mandatory
+        typed = False
+        kept = [k for k in kept if k.name != "move-priorities"]
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -822,6 +826,35 @@ def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None
     types = free[0].partner[1] if free[0].partner is not None else ()
     return Castling(virgin=False, safe=False, partner_distance=(left, right),
                     partners=tuple(notation.get(t, t) for t in types))
+
+
+CAPTURE_MODES = frozenset("ce")
+"""The XBetza modes of moves that capture an enemy piece (on the landing square, or en passant)."""
+
+
+def _captures_first(tree: ZrfGame, reader: BlockReader) -> bool:
+    """Whether the game's ``move-priorities`` rank exactly the captures first: two move types, every move block
+    of every piece (no drops) recognised under one of them, the first type's blocks capturing only and the
+    second's never. A capture then must be played when there is one: the model's mandatory captures."""
+    priorities = [r.text for r in tree.move_priorities]
+    if len(priorities) != 2:
+        return False
+    for zp in tree.pieces:
+        if zp.drops:
+            return False
+        for block in zp.moves:
+            kind = block.move_type.text if block.move_type is not None else None
+            got = reader.read([plain(i) for i in block.instructions]) if kind in priorities else None
+            if got is None:
+                return False
+            for f in got:
+                if f.kind in ("face", "zone"):
+                    continue
+                captures = f.kind != "castle" and set(f.modes) <= CAPTURE_MODES
+                quiet = f.kind == "castle" or set(f.modes) == {"m"}
+                if not (captures if kind == priorities[0] else quiet):
+                    return False
+    return True
 
 
 def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[Zone],
