@@ -183,6 +183,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     # goals
     rules = Rules()
     bare_draws: list[tuple[Goal, Node]] = []
+    counts: list[tuple[Goal, Node, tuple[Plain, ...]]] = []
     royal: set[str] = set()
     mate_goal: Goal | None = None  # the first goal that names the royal types
     flags = _flag_goals(tree, players, notation, zones)
@@ -203,10 +204,20 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 rules.bare_king = BareKingRule.LOSS
             elif text == ("pieces-remaining", "1") and goal.kind == "draw" and _both(goal, players):
                 bare_draws.append((goal, cond))
+            elif isinstance(text, tuple) and _both(goal, players) and _extinction_count(text) is not None:
+                counts.append((goal, cond, text))
             elif not (goal.kind == "loss" and text == "repetition"):
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
                                   goal_why(goal.kind, text)))
+    extinction = _extinction(counts, notation, any(hands.values()))
+    if extinction is not None:
+        rules.extinction = extinction
+    else:
+        for goal, cond, _ in counts:
+            head = " ".join(to_text(item) for item in goal.node.items[:2])
+            kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
+                              goal_why(goal.kind, plain(cond))))
     royal_ids = {notation[name] for name in royal if name in notation}
     for goal, cond in bare_draws:
         # a draw when a player has one piece left: the model's extinction goal (all of a side's pieces counted
@@ -250,9 +261,11 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         for block in zp.moves:
             items: list[Plain] = [plain(i) for i in block.instructions]
             got = reader.read(items) if block.move_type is None or not typed else None
-            if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got):
-                # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
-                whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
+            if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
+                    and "not-attacked?" in str(items):
+                # the model castles a non-royal piece without attack tests: one with them stays a program
+                whys[id(block)] = (f"castling of {zp.name.text}, which is not royal, with attack tests: the model "
+                                   "castles a non-royal piece through attacked squares")
             elif got is not None:
                 recognised.append((block, got))
         all_found = [f for _, got in recognised for f in got]
@@ -410,6 +423,37 @@ GOAL_MEANINGS = {
     "repetition": "on a repetition",
 }
 """ZRF goal conditions -> what they test, in model terms (``{n}``: the count of pieces)."""
+
+
+def _extinction_count(text: tuple[Plain, ...]) -> int | None:
+    """N of a goal condition ``(pieces-remaining N TYPE)`` or ``(pieces-remaining 0)``, else None."""
+    if text[:1] != ("pieces-remaining",) or len(text) not in (2, 3) or not str(text[1]).isdecimal():
+        return None
+    return None if len(text) == 2 and text[1] != "0" else int(str(text[1]))
+
+
+def _extinction(counts: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: dict[str, str],
+                in_hand: bool) -> ExtinctionGoal | None:
+    """The model's extinction goal from both players' ``(pieces-remaining N TYPE)`` goals of one kind, N running
+    over 0 to the same C for every type listed (a player left with at most C of a type scores the kind), or from
+    ``(pieces-remaining 0)`` (all pieces counted together); None where they are not that (nothing in hand: the
+    interpreter's count of pieces off the board would differ)."""
+    kinds = {goal.kind for goal, _, _ in counts}
+    if not counts or in_hand or len(kinds) != 1 or not kinds <= {"loss", "win", "draw"}:
+        return None
+    found: dict[str | None, set[int]] = {}
+    for _, _, text in counts:
+        found.setdefault(str(text[2]) if len(text) == 3 else None, set()).add(int(str(text[1])))
+    sets = {frozenset(n) for n in found.values()}
+    if len(sets) != 1 or (None in found and len(found) != 1) or any(t is not None and t not in notation
+                                                                    for t in found):
+        return None
+    (numbers,) = sets
+    if numbers != frozenset(range(len(numbers))):
+        return None
+    result = {"loss": StalemateResult.LOSS, "win": StalemateResult.WIN, "draw": StalemateResult.DRAW}[kinds.pop()]
+    pieces = None if None in found else tuple(notation[str(t)] for t in found)
+    return ExtinctionGoal(pieces, len(numbers) - 1, 0, result)
 
 
 def _both(goal: Goal, players: tuple[str, ...]) -> bool:
