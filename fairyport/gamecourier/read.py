@@ -465,8 +465,9 @@ def _read_drops(info: Analysis, game: Game) -> None:
                 zone_name = f"drop_{piece.id}"
                 game.zones.append(Zone(zone_name, squares, color))
         if zone_name is not None or white.max_per_file is not None or white.max_per_square_color is not None \
-                or where_stuck:
-            piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color, where_stuck=where_stuck)
+                or where_stuck or white.no_check:
+            piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color,
+                                  no_drop_check=white.no_check, where_stuck=where_stuck)
 
 
 # ---------------------------------------------------------------------------------------------- moves

@@ -1,5 +1,6 @@
 """Reading back the move rules and goals :mod:`.writegoals` writes: forced captures and drops, no checks, the
-extinction and connection goals, flag goals with a count, a full zone or an extra move, and atomic captures.
+extinction and connection goals, flag goals with a count, a full zone or an extra move, atomic captures, and the
+protection of the last royal piece only.
 
 Each rule is taken from the writer's own lines (``sub cancapture``, ``sub extinct_white``, ...), and accepted only
 when the writer, given the rules found, writes exactly those subs again (each line of them is in the preset's
@@ -25,6 +26,7 @@ from fairyport.model import (
     FlagGoal,
     Game,
     KeptCode,
+    RoyalProtection,
     StalemateResult,
 )
 
@@ -55,6 +57,8 @@ def read_goals(info: Analysis, game: Game) -> None:
     rules.must_capture = "cancapture" in subs
     rules.must_drop = "candrop" in subs
     rules.no_checks = "  if not #il_bad and sub checked #enemy #side:" in pregame
+    if "  if > #ck_count 1:\n    return false;" in subs.get("checked", ""):
+        rules.royal_protection = RoyalProtection.LAST
     if "extinct_white" in subs:
         rules.extinction = _extinction(subs["extinct_white"], game, _own_result(game, info, "sub extinct_white"))
     if "connected_white" in subs:

@@ -193,9 +193,6 @@ def _check_rules(ctx: _Context) -> None:
             ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
     per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and game.piece_type(s.id).royal)
                 for c in (WHITE, BLACK)]
-    if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
-        ctx.refuse(UnsupportedError("only the last royal protected (extinction) is not written",
-                                    feature="royal protection: last"))
     if not game.rules.royals_may_face and (len(royals) != 1 or max(per_side, default=0) > 1):
         ctx.refuse(UnsupportedError("the facing rule is written for one royal piece per side",
                                     feature="royals may not face"))
@@ -452,6 +449,15 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     lines = [
         *attack_lines(reach, drops),
         "sub checked side enemy:",
+        *(["  set ck_count 0;",  # only the last royal piece is protected
+           f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
+           "    if fn royal #ck_piece:",
+           "      set ck_count + #ck_count 1;",
+           "    endif;",
+           "  next;",
+           "  if > #ck_count 1:",
+           "    return false;",
+           "  endif;"] if game.rules.royal_protection is RoyalProtection.LAST else []),
         f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
         "    if fn royal #ck_piece" + (" and not sub nearroyal #ck_square #enemy:" if game.rules.blast else ":"),
         "      if sub attacked #ck_square #enemy:",

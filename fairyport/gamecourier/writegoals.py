@@ -9,11 +9,14 @@ checks and the extinction goal (:func:`fairyport.model.goal_rules` names them).
   keeps it in ``mustdrop`` and Post-Move rejects a board move while it is true. A capture is forced only when no
   drop is (the model narrows by drops first).
 - **No checks** (``Rules.no_checks``): ``illegal`` and ``baddrop`` also reject a move or drop that leaves a royal
-  piece of the opponent attacked (``sub checked #enemy #side``).
+  piece of the opponent attacked (``sub checked #enemy #side``); a drop that may not check
+  (``DropRule.no_drop_check``) has the same test in its piece's part of ``baddrop``.
 - **Connection** (``Rules.connect``, lines and blocks): ``sub connected_white`` / ``sub connected_black`` walk
   from each connecting piece east, north (north-east, south-east) counting a line, and test the block whose
   south-east corner it is; Pre-Move N ``die``\\ s once the player who just moved has connected. Chains between
   zones are refused by name.
+- **The last royal piece protected** (``RoyalProtection.LAST``): ``sub checked`` counts the side's royal pieces
+  first and finds no check while there are two or more.
 - **Extinction** (``Rules.extinction``): ``sub extinct_white`` / ``sub extinct_black`` count each listed type's
   labels (a promoted piece counts as its promoted type) on every square, storage (hands) included, and say
   whether that side has at most ``count`` of one while the other has at least ``opponent_count``. Pre-Move N
@@ -30,8 +33,8 @@ from fairyport.gamecourier import writehands as hands
 from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
 
 SIDES = ("white", "black")
-WRITTEN = frozenset({"flag goal", "must capture", "must drop", "no checks", "extinction", "connection",
-                     "atomic captures"})
+WRITTEN = frozenset({"flag goal", "must capture", "must drop", "no checks", "drop checks", "extinction",
+                     "connection", "atomic captures"})
 """The :func:`~fairyport.model.goal_rules` features written here (a connection goal without a chain:
 :func:`unwritten`)."""
 CONNECT_STEPS = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}

@@ -141,17 +141,19 @@ def trigger_test(triggers: frozenset[PromotionTrigger], zone_from: str, zone_to:
 def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
     """The Pre-Game subs of a game with hands: ``stow``, ``onfile``, ``oncolor``, ``baddrop``."""
     first, last = rank_offset(game), rank_offset(game) + game.board.ranks - 1
-    lines = [
-        f"def inplay >= rank #0 {first} and <= rank #0 {last};",
-        "sub stow piece low high:",
-        "  for (st_sq st_lab) spaces:",
-        "    if == #st_lab @ and >= rank #st_sq #low and <= rank #st_sq #high:",
-        "      add #piece #st_sq;",
-        "      return true;",
-        "    endif;",
-        "  next;",
-        "  return false;",
-        "endsub;",
+    lines = [f"def inplay >= rank #0 {first} and <= rank #0 {last};"]
+    if game.rules.captures_to_hand:  # else a captured piece leaves the game
+        lines += [
+            "sub stow piece low high:",
+            "  for (st_sq st_lab) spaces:",
+            "    if == #st_lab @ and >= rank #st_sq #low and <= rank #st_sq #high:",
+            "      add #piece #st_sq;",
+            "      return true;",
+            "    endif;",
+            "  next;",
+            "  return false;",
+            "endsub;"]
+    lines += [
         "sub onfile piece to:",
         "  set of_n 0;",
         "  for (of_sq of_lab) spaces:",
@@ -172,6 +174,7 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
         "endsub;",
         "sub baddrop to piece side enemy:",
     ]
+    royal = any(p.royal for p in game.pieces)
     for piece in game.pieces:
         if piece.royal:
             continue
@@ -186,6 +189,8 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
                       f"    if not ({zone_test(game, allowed, '#to')}):",
                       "      return true;",
                       "    endif;"]
+            if rule is not None and rule.no_drop_check and royal:
+                lines += ["    if sub checked #enemy #side:", "      return true;", "    endif;"]
             if rule is not None and rule.max_per_file is not None:
                 lines += [f"    set bd_n sub onfile {lab} #to;", f"    if > #bd_n {rule.max_per_file}:",
                           "      return true;", "    endif;"]
@@ -193,7 +198,6 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
                 lines += [f"    set bd_n sub oncolor {lab} #to;", f"    if > #bd_n {rule.max_per_square_color}:",
                           "      return true;", "    endif;"]
             lines += ["  endif;"]
-    royal = any(p.royal for p in game.pieces)
     tests = ["sub checked #side #enemy"] if royal else []
     if royal and game.rules.no_checks:  # no checks: nor may a drop attack the opponent's royal piece
         tests.append("sub checked #enemy #side")
@@ -202,7 +206,10 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
 
 
 def demotion_lines(game: Game, color: Color) -> list[str]:
-    """Post-Move of ``color``: a captured piece goes to its storage, changing side and demoted."""
+    """Post-Move of ``color``: a captured piece goes to its storage, changing side and demoted (nothing without
+    captures to hand)."""
+    if not game.rules.captures_to_hand:
+        return []
     case = "toupper" if color == WHITE else "tolower"
     n, ranks = storage_ranks(game), game.board.ranks
     low, high = (0, n - 1) if color == WHITE else (n + ranks, 2 * n + ranks - 1)
