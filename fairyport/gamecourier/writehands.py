@@ -107,10 +107,22 @@ def unsupported(game: Game) -> list[UnsupportedError]:
             found.append(UnsupportedError(
                 f"piece {piece.name!r}: a drop that checkmates is not refused (GAME Code would have to try every "
                 "reply of the opponent inside the move's check)", feature=f"{piece.name}: no drop mate"))
-        if uses_hands(game) and piece.promotion is not None and len(piece.promotion.choices) > 1:
-            found.append(UnsupportedError(f"piece {piece.name!r}: a choice of promotions in a game with hands is "
-                                          "not written", feature=f"{piece.name}: promotion choices with hands"))
+    bases = {base.id for base in tracked_promotions(game).values()}
+    if rules.captures_to_hand and len(bases) > 1:
+        found.append(UnsupportedError("pieces of several types with a choice of promotions in a game with hands are "
+                                      "not written (a captured promoted piece's type would not tell what it was)",
+                                      feature="promotion choices with hands"))
     return found
+
+
+def tracked_promotions(game: Game) -> dict[str, PieceType]:
+    """Per type a piece may promote to by a choice (a promotion with several choices, in a game with hands), the
+    type it promotes from: such a piece keeps the chosen type's label, and a flag ``pr_SQUARE`` marks it promoted
+    (captured, it goes to hand as what it was)."""
+    if not uses_hands(game):
+        return {}
+    return {choice.piece.upper(): base for base in game.pieces if base.promotion is not None
+            and len(base.promotion.choices) > 1 for choice in base.promotion.choices}
 
 
 class Stuck:
@@ -218,6 +230,24 @@ def demotion_lines(game: Game, color: Color) -> list[str]:
         lines += [f"  if == #hand_label {promoted_label(base, color)}:",
                   f"    set hand_label {label_of(base, color)};",
                   "  endif;"]
+    tracked = tracked_promotions(game)
+    bases = sorted({label_of(base, color) for base in tracked.values()})
+    if tracked:  # the captured piece was promoted (its square's flag, before it is updated below)
+        lines += ['  set pr_square join "pr_" dest;',
+                  "  if flag #pr_square:",
+                  f"    set hand_label {bases[0]};",
+                  "  endif;"]
     lines += [f"  gosub stow #hand_label {low} {high};", "endif;"]
+    if tracked:  # the promoted flag follows the piece, is set by a promotion and cleared by anything else
+        lines += ['set pr_from join "pr_" origin;',
+                  'set pr_to join "pr_" dest;',
+                  "if fn inplay origin and flag #pr_from:",
+                  "  unsetflag #pr_from;",
+                  "  setflag #pr_to;",
+                  f"elseif fn inplay origin and != space dest moved and match moved {' '.join(bases)}:",
+                  "  setflag #pr_to;",
+                  "else:",
+                  "  unsetflag #pr_to;",
+                  "endif;"]
     return lines
 
