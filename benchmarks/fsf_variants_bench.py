@@ -49,21 +49,28 @@ def convert_proof(game: Game, depth: int, want: list[int]) -> list[str]:
             assert form.write is not None
             try:
                 text, _ = form.write(game, best_effort=False)
-                path = Path(tmp) / f"game{form.suffixes[0]}"
-                path.write_text(text, encoding="utf-8")
-                native = None
-                if form.engine is not None:
-                    engine = load_engine(path, target, engine="native")
-                    native = [perft(engine.position(None, None), d) for d in range(1, depth + 1)]
-                back = read_game(path, target)
-                got = model_counts(back, depth)
             except FairyportError as error:
                 failed.append(f"{target}: {error.reason}")
                 continue
-            if native is not None and native != want[:depth]:
-                failed.append(f"{target}: perft of its interpreter {native} != {want[:depth]}")
-            elif got != want[:depth]:
-                failed.append(f"{target}: perft of the model read back {got} != {want[:depth]}")
+            path = Path(tmp) / f"game{form.suffixes[0]}"
+            path.write_text(text, encoding="utf-8")
+            if form.engine is not None:
+                try:
+                    engine = load_engine(path, target, engine="native")
+                    native = [perft(engine.position(None, None), d) for d in range(1, depth + 1)]
+                except FairyportError as error:
+                    failed.append(f"{target}: its interpreter: {error.reason}")
+                    continue
+                if native != want[:depth]:
+                    failed.append(f"{target}: perft of its interpreter {native} != {want[:depth]}")
+                    continue
+            try:
+                got = model_counts(read_game(path, target), depth)
+            except FairyportError as error:
+                failed.append(f"{target}: read back: {error.reason}")
+                continue
+            if got != want[:depth]:
+                failed.append(f"{target}: read back: perft of the model {got} != {want[:depth]}")
     return failed
 
 
