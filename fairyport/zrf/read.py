@@ -341,30 +341,47 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
     """The model's flag goal where the goals are the ZRF writer's form of it, with the goal conditions it stands
     for (by identity): per player ``(win-condition (P) (absolute-config T... (Z)))``, both players naming the
     same zone ``Z`` and each one type of their own or every type of the game (any piece). None otherwise."""
-    found: dict[int, tuple[str | None, str]] = {}
+    found: dict[int, tuple[str | None, str, int]] = {}
     used: set[int] = set()
     every = set(notation)
     for goal in tree.goals:
         if goal.kind != "win" or len(goal.players) != 1 or goal.players[0].text not in players:
             continue
         color = players.index(goal.players[0].text)
+        sets: list[frozenset[str]] = []
+        kinds: set[frozenset[str]] = set()
         for cond in goal.conditions:
             text = plain(cond)
             if not (isinstance(text, tuple) and len(text) >= 3 and text[0] == "absolute-config"
-                    and isinstance(text[-1], tuple) and len(text[-1]) == 1 and isinstance(text[-1][0], str)
+                    and isinstance(text[-1], tuple) and text[-1] and all(isinstance(t, str) for t in text[-1])
                     and all(isinstance(t, str) and t in notation for t in text[1:-1])):
                 continue
             types = {str(t) for t in text[1:-1]}
             if color in found or not (len(types) == 1 or types == every):
                 return None
-            zone = text[-1][0]
-            if not any(z.name == zone for z in zones):
-                return None
-            found[color] = (notation[types.pop()] if len(types) == 1 else None, zone)
+            kinds.add(frozenset(types))
+            sets.append(frozenset(str(t) for t in text[-1]))
             used.add(id(cond))
-    if set(found) != {WHITE, BLACK} or found[WHITE][1] != found[BLACK][1]:
+        if not sets:
+            continue
+        if len(kinds) != 1:
+            return None
+        types = set(kinds.pop())
+        piece = notation[types.pop()] if len(types) == 1 else None
+        zone_names = {z.name for z in zones}
+        if len(sets) == 1 and len(sets[0]) == 1 and next(iter(sets[0])) in zone_names:
+            found[color] = (piece, next(iter(sets[0])), 1)  # (absolute-config T (Z)): one piece in zone Z
+            continue
+        # a flag goal of N pieces: one condition per set of N squares of a zone of that player, every such set
+        squares = frozenset().union(*sets)
+        count = len(sets[0])
+        zone = next((z.name for z in zones if z.color in (None, color) and frozenset(z.squares) == squares), None)
+        if zone is None or set(sets) != {frozenset(c) for c in itertools.combinations(sorted(squares), count)}:
+            return None
+        found[color] = (piece, zone, count)
+    if set(found) != {WHITE, BLACK} or found[WHITE][1:] != found[BLACK][1:]:
         return None
-    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0]), used
+    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2]), used
 
 
 def _program_of(zv: ZrfVariant) -> GameProgram | None:

@@ -73,6 +73,12 @@ flagRegionWhite = *8
 flagRegionBlack = *1
 flagMove = true
 
+[pair22:chess]
+flagPiece = n
+flagRegionWhite = *6
+flagRegionBlack = *3
+flagPieceCount = 2
+
 [nocheck22:chess]
 checking = false
 
@@ -244,3 +250,14 @@ def test_zrf_writes_forced_captures_as_move_priorities(name: str, fen: str, tmp_
     counts, back = written_counts(game, "zrf", fen, 2, tmp_path)
     assert counts == fsf_counts(pyffish, name, 2, fen)
     assert back.rules.must_capture and not back.kept
+
+
+@pytest.mark.parametrize("fen", ["7k/8/pppNpppp/8/2N5/8/8/4K3 w - - 0 1", "7k/8/pppNpppp/8/2N5/8/8/4K3 b - - 0 1",
+                                 "7k/8/1N6/8/2N5/8/8/4K3 b - - 0 1"])
+def test_zrf_writes_a_flag_goal_of_several_pieces(fen: str, tmp_path: Path) -> None:
+    # one absolute-config per pair of squares of the zone; the reader recognises every pair of one zone
+    game = _game("pair22")
+    pyffish.load_variant_config(SECTIONS)
+    counts, back = written_counts(game, "zrf", fen, 2, tmp_path)
+    assert counts == fsf_counts(pyffish, "pair22", 2, fen)
+    assert back.rules.flag == game.rules.flag and not back.kept

@@ -16,6 +16,8 @@ What ZRF (or this writer) cannot express raises :class:`UnsupportedError` naming
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
 
 from fairyport.errors import UnsupportedError
@@ -24,6 +26,7 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Castling,
+    Color,
     Game,
     PieceType,
     RoyalProtection,
@@ -44,6 +47,8 @@ from fairyport.zrf.writer.sexpr import Expr, Raw, Text, node
 
 PLAYERS = ("White", "Black")
 """ZRF player names for the model's colours."""
+MAX_FLAG_SETS = 64
+"""Most ``absolute-config`` conditions a flag goal of several pieces is written as (one per set of squares)."""
 
 CELL = 50
 """Pixel size of one square in the written grid (Zillions needs screen rectangles)."""
@@ -540,13 +545,24 @@ class Writer:
         return blocks
 
     # ------------------------------------------------------------------ goals
+    def flag_sets(self, color: Color) -> list[tuple[str, ...]]:
+        """The sets of ``count`` squares of ``color``'s flag zone (a flag goal of several pieces is met when one of
+        them holds a flag piece on each square)."""
+        flag = self.game.rules.flag
+        assert flag is not None
+        squares = [p.name for p in self.game.board.positions if p.name in self.game.zone_squares(flag.zone, color)]
+        if flag.count > len(squares) or math.comb(len(squares), flag.count) > MAX_FLAG_SETS:
+            return [()] * (MAX_FLAG_SETS + 1)  # too many (or none possible): refused
+        return list(itertools.combinations(squares, flag.count))
+
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
         """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
         both: list[Expr] = list(self.players)
         out: list[Expr] = []
         rules = self.game.rules
         flag = rules.flag
-        written = flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move
+        written = flag is not None and not flag.blocked_win and not flag.extra_move and (
+            flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
         extinction = rules.extinction
         plain = self.hands is None and not self.kept  # forced captures and extinction: no drops, no kept code
         writable = {"flag goal": written, "must capture": plain,
@@ -569,7 +585,12 @@ class Writer:
             for color, player in enumerate(self.players):
                 wanted = flag.piece(color)
                 types = [self.names[wanted.upper()]] if wanted is not None else every
-                out.append(["win-condition", [player], ["absolute-config", *types, [flag.zone]]])
+                if flag.count == 1:
+                    out.append(["win-condition", [player], ["absolute-config", *types, [flag.zone]]])
+                else:  # every set of `count` squares of the zone, one condition each
+                    configs: list[Expr] = [["absolute-config", *types, list(squares)]
+                                           for squares in self.flag_sets(color)]
+                    out.append(["win-condition", [player], *configs])
         if len(royal_types) == 1:
             out.append(["loss-condition", both, ["checkmated", self.names[royal_types[0].id.upper()]]])
         elif royal_types:
