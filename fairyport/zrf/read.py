@@ -22,6 +22,7 @@ from pathlib import Path
 from fairyport.errors import Location, ModelError, UnsupportedError
 from fairyport.model import (
     BLACK,
+    CONNECT_DIRECTIONS,
     KEPT_PROGRAM,
     KEPT_RULE,
     WHITE,
@@ -29,6 +30,7 @@ from fairyport.model import (
     Board,
     Castling,
     Color,
+    ConnectGoal,
     ExtinctionGoal,
     FlagGoal,
     Game,
@@ -184,6 +186,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     rules = Rules()
     bare_draws: list[tuple[Goal, Node]] = []
     counts: list[tuple[Goal, Node, tuple[Plain, ...]]] = []
+    lines: list[tuple[Goal, Node, tuple[Plain, ...]]] = []
     royal: set[str] = set()
     mate_goal: Goal | None = None  # the first goal that names the royal types
     flags = _flag_goals(tree, players, notation, zones)
@@ -206,6 +209,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 bare_draws.append((goal, cond))
             elif isinstance(text, tuple) and _both(goal, players) and _extinction_count(text) is not None:
                 counts.append((goal, cond, text))
+            elif isinstance(text, tuple) and text[:1] == ("relative-config",) and _both(goal, players):
+                lines.append((goal, cond, text))
             elif not (goal.kind == "loss" and text == "repetition"):
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
@@ -215,6 +220,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         rules.extinction = extinction
     else:
         for goal, cond, _ in counts:
+            head = " ".join(to_text(item) for item in goal.node.items[:2])
+            kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
+                              goal_why(goal.kind, plain(cond))))
+    connect = _connect(lines, notation, vectors)
+    if connect is not None:
+        rules.connect = connect
+    else:
+        for goal, cond, _ in lines:
             head = " ".join(to_text(item) for item in goal.node.items[:2])
             kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
                               goal_why(goal.kind, plain(cond))))
@@ -471,6 +484,47 @@ def _extinction(counts: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: di
     result = {"loss": StalemateResult.LOSS, "win": StalemateResult.WIN, "draw": StalemateResult.DRAW}[kinds.pop()]
     pieces = None if None in found else tuple(notation[str(t)] for t in found)
     return ExtinctionGoal(pieces, len(numbers) - 1, 0, result)
+
+
+CONNECT_STEPS = {(1, 0): "horizontal", (0, 1): "vertical", (1, 1): "diagonal", (1, -1): "diagonal"}
+"""The model's connection directions by the step (White's view) the ZRF writer's lines take."""
+
+
+def _connect(lines: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: dict[str, str],
+             vectors: dict[str, Vector]) -> ConnectGoal | None:
+    """The model's connection goal from both players' ``relative-config`` goals of one kind and one piece type,
+    each a line of N along one step (east, north, north-east, south-east: every step of the directions listed) or
+    the 2x2 block ``T e T n T w T``, as the ZRF writer writes them; None where they are not that."""
+    kinds = {goal.kind for goal, _, _ in lines}
+    if not lines or len(kinds) != 1 or not kinds <= {"loss", "win", "draw"}:
+        return None
+    counts: set[int] = set()
+    steps: set[Vector] = set()
+    square = 0
+    types: set[str] = set()
+    for _, _, text in lines:
+        items = [str(t) for t in text[1:]]
+        kinds_here, moves = items[::2], [vectors.get(d) for d in items[1::2]]
+        types.update(kinds_here)
+        if any(v is None for v in moves) or len(types) != 1 or not moves:
+            return None
+        if moves == [(1, 0), (0, 1), (-1, 0)] and square == 0:
+            square = 2
+        elif len(set(moves)) == 1 and moves[0] in CONNECT_STEPS:
+            counts.add(len(kinds_here))
+            steps.add(moves[0])
+        else:
+            return None
+    directions = tuple(d for d in ("horizontal", "vertical", "diagonal")
+                       if any(CONNECT_STEPS[s] == d for s in steps))
+    if len(counts) > 1 or ("diagonal" in directions and not {(1, 1), (1, -1)} <= steps):
+        return None
+    (kind,) = types
+    if kind not in notation:
+        return None
+    result = {"loss": StalemateResult.LOSS, "win": StalemateResult.WIN, "draw": StalemateResult.DRAW}[kinds.pop()]
+    pieces = None if len(notation) == 1 else (notation[kind],)
+    return ConnectGoal(counts.pop() if counts else 0, directions or CONNECT_DIRECTIONS, pieces, square, None, result)
 
 
 def _both(goal: Goal, players: tuple[str, ...]) -> bool:

@@ -555,6 +555,37 @@ class Writer:
             return [()] * (MAX_FLAG_SETS + 1)  # too many (or none possible): refused
         return list(itertools.combinations(squares, flag.count))
 
+    @staticmethod
+    def result_kind(result: StalemateResult) -> str:
+        """The goal form of a result for the player who meets the goal."""
+        return {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
+                StalemateResult.WIN: "win-condition"}[result]
+
+    def connect_type(self) -> str | None:
+        """The ZRF type of the connection goal's pieces where it is written: lines and 2x2 blocks of one piece type
+        (the goal's, or the game's only type), no chain between zones; else None."""
+        connect = self.game.rules.connect
+        if connect is None or connect.zones is not None or connect.square not in (0, 2):
+            return None
+        types = connect.pieces if connect.pieces is not None else tuple(p.id for p in self.game.pieces)
+        return self.names[types[0].upper()] if len(types) == 1 else None
+
+    def connect_configs(self, kind: str) -> list[Expr]:
+        """``(relative-config T d T d T ...)`` per line direction (east, north, north-east, south-east as White
+        sees them), and ``(relative-config T e T n T w T)`` for a 2x2 block."""
+        connect = self.game.rules.connect
+        assert connect is not None
+        steps = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
+        configs: list[Expr] = []
+        for name in connect.directions if connect.count else ():
+            for vector in steps[name]:
+                d = self.use(vector)
+                configs.append(["relative-config", kind, *(x for _ in range(connect.count - 1) for x in (d, kind))])
+        if connect.square == 2:
+            configs.append(["relative-config", kind, self.use((1, 0)), kind, self.use((0, 1)), kind,
+                            self.use((-1, 0)), kind])
+        return configs
+
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
         """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
         both: list[Expr] = list(self.players)
@@ -564,9 +595,11 @@ class Writer:
         written = flag is not None and not flag.blocked_win and not flag.extra_move and (
             flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
         extinction = rules.extinction
-        plain = self.hands is None and not self.kept  # forced captures and extinction: no drops, no kept code
+        plain = self.hands is None and not self.kept  # forced captures: no drops, no kept move blocks
+        connect_type = self.connect_type()
         writable = {"flag goal": written, "must capture": plain,
-                    "extinction": plain and extinction is not None and extinction.opponent_count == 0}
+                    "extinction": self.hands is None and extinction is not None and extinction.opponent_count == 0,
+                    "connection": connect_type is not None}
         for feature, text in goal_rules(self.game):
             if not writable.get(feature, False):
                 self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
@@ -579,6 +612,9 @@ class Writer:
                                          if extinction.pieces is not None else [[]])
             out.extend([kind, both, ["pieces-remaining", str(n), *t]]
                        for t in counted for n in range(extinction.count + 1))
+        connect = rules.connect
+        if connect is not None and connect_type is not None:
+            out.append([self.result_kind(connect.result), both, *self.connect_configs(connect_type)])
         if flag is not None and written:
             # the flag goal: a win for the player whose flag piece (any of theirs) stands in their flag zone
             every = [self.names[p.id.upper()] for p in self.game.pieces]
