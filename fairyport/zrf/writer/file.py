@@ -42,7 +42,7 @@ from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
 from fairyport.zrf.writer.hands import Hands
 from fairyport.zrf.writer.library import LIBRARY, needed
 from fairyport.zrf.writer.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
-from fairyport.zrf.writer.priorities import CAPTURE_TYPE, NORMAL_TYPE, split_captures
+from fairyport.zrf.writer.priorities import CAPTURE_TYPE, DROP_TYPE, NORMAL_TYPE, split_captures
 from fairyport.zrf.writer.sexpr import Expr, Raw, Text, node
 
 PLAYERS = ("White", "Black")
@@ -217,6 +217,8 @@ class Writer:
             game_form.append(["turn-order", *order])
         if game.rules.must_capture:
             game_form.append(["move-priorities", CAPTURE_TYPE, NORMAL_TYPE])
+        elif self.must_drop:
+            game_form.append(["move-priorities", DROP_TYPE, NORMAL_TYPE])
         game_form.extend(r for r in rules if not r.startswith("(loss-") and not r.startswith("(win-")
                          and not r.startswith("(draw-"))
         game_form.append(board)
@@ -380,7 +382,10 @@ class Writer:
         else:
             blocks = self.piece_blocks(piece, initial, None)
         if self.hands is not None and piece in self.hands.hand_types:
-            blocks.append(self.hands.drop_block(piece))
+            if self.must_drop:  # the drops first: (move-priorities drop-type normal-type)
+                blocks = [["move-type", DROP_TYPE], self.hands.drop_block(piece), ["move-type", NORMAL_TYPE], *blocks]
+            else:
+                blocks.append(self.hands.drop_block(piece))
         if not self.game.rules.royals_may_face and piece.royal:
             royals: list[Expr] = [["piece?", self.names[p.id.upper()]] for p in self.game.pieces if p.royal]
             condition: Expr = royals[0] if len(royals) == 1 else ["or", *royals]
@@ -545,6 +550,13 @@ class Writer:
         return blocks
 
     # ------------------------------------------------------------------ goals
+    @property
+    def must_drop(self) -> bool:
+        """Forced drops are written: the game's drops go first by move priorities (no forced captures besides, no
+        kept code)."""
+        return self.game.rules.must_drop and self.hands is not None and not self.kept \
+            and not self.game.rules.must_capture
+
     def flag_sets(self, color: Color) -> list[tuple[str, ...]]:
         """The sets of ``count`` squares of ``color``'s flag zone (a flag goal of several pieces is met when one of
         them holds a flag piece on each square)."""
@@ -597,7 +609,7 @@ class Writer:
         extinction = rules.extinction
         plain = self.hands is None and not self.kept  # forced captures: no drops, no kept move blocks
         connect_type = self.connect_type()
-        writable = {"flag goal": written, "must capture": plain,
+        writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
                     "extinction": self.hands is None and extinction is not None and extinction.opponent_count == 0,
                     "connection": connect_type is not None}
         for feature, text in goal_rules(self.game):

@@ -5,7 +5,7 @@ so a game whose captures are mandatory (``Rules.must_capture``) writes every pie
 move type :data:`CAPTURE_TYPE` and its quiet moves (castling included) under :data:`NORMAL_TYPE`, as Zillions'
 own mandatory-capture games do. An XBetza move that may both move and capture (``N``, ``mcW``) is written twice,
 once capturing only (``cN``) and once moving only (``mN``); e.p. captures are captures. The ZRF reader reads these
-priorities back as ``Rules.must_capture``.
+priorities back as ``Rules.must_capture``. Forced drops (``Rules.must_drop``) rank the drops first the same way.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ CAPTURE_TYPE = "capture-type"
 """The move type of the capturing moves, ranked first."""
 NORMAL_TYPE = "normal-type"
 """The move type of the quiet moves (and castling), ranked second."""
+DROP_TYPE = "drop-type"
+"""The move type of the drops where drops are forced (``Rules.must_drop``: ``(move-priorities drop-type
+normal-type)``), ranked first."""
 CAPTURING = frozenset("ce")
 """Modes of a final leg that capture an enemy piece (on the landing square, en passant)."""
 
