@@ -48,7 +48,7 @@ INTERPRETER = {"zrf": "the ZRF interpreter", "gamecourier": "the GAME Code inter
 # target -> section -> the rule named when the target cannot express it (None: written and proved)
 EXPECTED: dict[str, dict[str, str | None]] = {
     "gamecourier": {"losers22": None, "hilltop22": None, "fivestones22": None, "boom22": None},
-    "zrf": {"losers22": None, "hilltop22": None, "fivestones22": "connection goal", "boom22": "atomic captures"},
+    "zrf": {"losers22": None, "hilltop22": None, "fivestones22": None, "boom22": "atomic captures"},
     "idiagram": {"losers22": "forced captures", "hilltop22": "flag goal", "fivestones22": "connection goal",
                  "boom22": "extinction goal"},  # the first of its rules the Diagram has no mechanism for
 }
