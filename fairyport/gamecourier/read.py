@@ -174,6 +174,9 @@ def _flag_goal(info: Analysis, game: Game) -> FlagGoal | None:
             return None
         parts = command.text.split(None, 2)  # def, the name, the body
         body = parts[2] if len(parts) == 3 else ""
+        if body.strip().rstrip(";").strip() == "false":  # no flag squares for this side: its piece is the other's
+            found[color] = (None, frozenset())
+            continue
         tests = _FLAG_TEST.findall(body)
         rebuilt = " or ".join(f"(== space {sq} {lab})" if sq else f"(fn {who} space {sq2})"
                               for sq, lab, who, sq2 in tests)
@@ -182,6 +185,9 @@ def _flag_goal(info: Analysis, game: Game) -> FlagGoal | None:
             game.format_data[FORMAT]["notes"].append(f"flagged_{side} not understood")
             return None
         found[color] = (labels.pop(), frozenset(sq or sq2 for sq, _, _, sq2 in tests))
+    for color in (WHITE, BLACK):
+        if not found[color][1]:
+            found[color] = (found[1 - color][0], frozenset())
     for zone in dict.fromkeys(z.name for z in game.zones):
         if all(game.zone_squares(zone, color) == found[color][1] for color in (WHITE, BLACK)):
             return FlagGoal(zone, found[WHITE][0], found[BLACK][0])

@@ -384,7 +384,7 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             body = function_body(terms)
             if piece.confined_to is not None and terms:
                 zone = _zone_test(game, game.zone_squares(piece.confined_to, color), "#1")
-                body = f"({body}) and {zone}"
+                body = f"({body}) and " + (f"({zone})" if " or " in zone else zone)  # or-chains grouped
             lines.append(f"def {label(piece, color)} {body};")
     for base, target in hands.promoted_pieces(game):
         for color in (WHITE, BLACK):

@@ -80,7 +80,10 @@ def flag_lines(game: Game) -> list[str]:
         squares = sorted(game.zone_squares(flag.zone, color))
         if simple_flag(game):
             tests = [f"== space {sq} {own}" if own is not None else f"fn {SIDES[color]} space {sq}" for sq in squares]
-            lines.append(f"def flagged_{SIDES[color]} " + " or ".join(f"({t})" for t in tests) + ";")
+            lines.append(f"def flagged_{SIDES[color]} " + (" or ".join(f"({t})" for t in tests) or "false") + ";")
+            continue
+        if not squares:  # a side without flag squares never reaches its flag
+            lines += [f"sub flagged_{SIDES[color]}:", "  return false;", "endsub;"]
             continue
         mine = f"== #fl_lab {own}" if own is not None else f"fn {SIDES[color]} #fl_lab"
         full = " or (> #fl_in 0 and #fl_full)" if flag.blocked_win else ""
