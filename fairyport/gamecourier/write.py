@@ -214,6 +214,8 @@ def _zone_test(game: Game, squares: frozenset[str], var: str) -> str:
     ranks = [c.rank for c in cells if c.rank is not None]
     if not cells:
         return "false"
+    if len(files) != len(cells) or len(ranks) != len(cells):  # positions off the grid (a hand's storage)
+        return " or ".join(f"== {var} {c.name}" for c in cells)
     offset = hands.rank_offset(game)
     f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
     if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):

@@ -613,7 +613,9 @@ class Writer:
                     "extinction": self.hands is None and extinction is not None and extinction.opponent_count == 0,
                     "connection": connect_type is not None}
         for feature, text in goal_rules(self.game):
-            if not writable.get(feature, False):
+            # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
+            optional = feature == "royal optional" and len(royal_types) == 1
+            if not writable.get(feature, False) and not optional:
                 self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
         if extinction is not None and writable["extinction"]:
             # a player left with at most N of a type (or of all pieces): one pieces-remaining test per count, as
