@@ -11,7 +11,8 @@ option named and where), or ``error`` (a located error in the file). Fairy-Stock
 mate as a move with no replies; fairyport's model forbids it, so the comparison reads such sections with the
 rule aligned (the drop-mate flag off; the positions after the drop have no moves either way) and says so.
 With ``--convert D`` every agreeing section is also written to ZRF, Game Courier and the Interactive Diagram,
-each written file read back and proven by perft(D) against the section. The summary line gives the counts
+each written file proven by perft(D) against the section twice: played by its format's interpreter (ZRF, GAME
+Code) and read back into the model. The summary line gives the counts
 and the share of sections that read and agree. The file is Fairy-Stockfish's own (fetched from its
 repository; never committed here).
 """
@@ -35,8 +36,11 @@ TARGETS = ("zrf", "gamecourier", "idiagram")
 
 
 def convert_proof(game: Game, depth: int, want: list[int]) -> list[str]:
-    """Write ``game`` to every target, read it back, and compare perft; the targets that failed, with why."""
-    from fairyport.formats import get_format, read_game
+    """Write ``game`` to every target, and compare perft of the file played by its format's own interpreter (where
+    the format has one: ZRF, Game Courier) and of the file read back into the model; the targets that failed,
+    with why."""
+    from fairyport.formats import get_format, load_engine, read_game
+    from fairyport.movegen.perft import perft
 
     failed: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -45,15 +49,28 @@ def convert_proof(game: Game, depth: int, want: list[int]) -> list[str]:
             assert form.write is not None
             try:
                 text, _ = form.write(game, best_effort=False)
-                path = Path(tmp) / f"game{form.suffixes[0]}"
-                path.write_text(text, encoding="utf-8")
-                back = read_game(path, target)
-                got = model_counts(back, depth)
             except FairyportError as error:
                 failed.append(f"{target}: {error.reason}")
                 continue
+            path = Path(tmp) / f"game{form.suffixes[0]}"
+            path.write_text(text, encoding="utf-8")
+            if form.engine is not None:
+                try:
+                    engine = load_engine(path, target, engine="native")
+                    native = [perft(engine.position(None, None), d) for d in range(1, depth + 1)]
+                except FairyportError as error:
+                    failed.append(f"{target}: its interpreter: {error.reason}")
+                    continue
+                if native != want[:depth]:
+                    failed.append(f"{target}: perft of its interpreter {native} != {want[:depth]}")
+                    continue
+            try:
+                got = model_counts(read_game(path, target), depth)
+            except FairyportError as error:
+                failed.append(f"{target}: read back: {error.reason}")
+                continue
             if got != want[:depth]:
-                failed.append(f"{target}: perft {got} != {want[:depth]}")
+                failed.append(f"{target}: read back: perft of the model {got} != {want[:depth]}")
     return failed
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
-from fairyport.gamecourier import readhands
+from fairyport.gamecourier import readgoals, readhands
 from fairyport.gamecourier.analysis import Analysis, analyse
 from fairyport.gamecourier.gamecode.nodes import (
     Atom,
@@ -174,6 +174,9 @@ def _flag_goal(info: Analysis, game: Game) -> FlagGoal | None:
             return None
         parts = command.text.split(None, 2)  # def, the name, the body
         body = parts[2] if len(parts) == 3 else ""
+        if body.strip().rstrip(";").strip() == "false":  # no flag squares for this side: its piece is the other's
+            found[color] = (None, frozenset())
+            continue
         tests = _FLAG_TEST.findall(body)
         rebuilt = " or ".join(f"(== space {sq} {lab})" if sq else f"(fn {who} space {sq2})"
                               for sq, lab, who, sq2 in tests)
@@ -182,6 +185,9 @@ def _flag_goal(info: Analysis, game: Game) -> FlagGoal | None:
             game.format_data[FORMAT]["notes"].append(f"flagged_{side} not understood")
             return None
         found[color] = (labels.pop(), frozenset(sq or sq2 for sq, _, _, sq2 in tests))
+    for color in (WHITE, BLACK):
+        if not found[color][1]:
+            found[color] = (found[1 - color][0], frozenset())
     for zone in dict.fromkeys(z.name for z in game.zones):
         if all(game.zone_squares(zone, color) == found[color][1] for color in (WHITE, BLACK)):
             return FlagGoal(zone, found[WHITE][0], found[BLACK][0])
@@ -321,6 +327,7 @@ def _read_rules(info: Analysis, game: Game) -> None:
                     continue
                 game.zones.append(Zone(name[len("zone_"):-len(side)], squares, color))
     game.rules.flag = _flag_goal(info, game)
+    readgoals.read_goals(info, game)
     for piece in game.pieces:
         piece.promotion = _promotion(info, game, piece)
     if not any(p.promotion for p in game.pieces):
@@ -451,17 +458,22 @@ def _read_drops(info: Analysis, game: Game) -> None:
         if white is None:
             continue
         zone_name = None
+        where_stuck = False
         for color in (WHITE, BLACK):
             found = limits.get(piece.id if color == WHITE else piece.id.lower())
             if found is None or found.allowed is None:
                 continue
             squares = _zone_squares(game, found.allowed, "#to", offset)
             stuck = variant.stuck_squares(piece.id, color)
-            if squares is not None and squares != board - stuck:
+            if squares is not None and squares & stuck:  # drops allowed where the piece can never move
+                where_stuck = True
+            if squares is not None and squares != (board if where_stuck else board - stuck):
                 zone_name = f"drop_{piece.id}"
                 game.zones.append(Zone(zone_name, squares, color))
-        if zone_name is not None or white.max_per_file is not None or white.max_per_square_color is not None:
-            piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color)
+        if zone_name is not None or white.max_per_file is not None or white.max_per_square_color is not None \
+                or where_stuck or white.no_check:
+            piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color,
+                                  no_drop_check=white.no_check, where_stuck=where_stuck)
 
 
 # ---------------------------------------------------------------------------------------------- moves
@@ -474,7 +486,7 @@ def _read_moves(info: Analysis, game: Game, rows: dict[str, tuple[str, str, str,
         if command is None or command.expr is None:
             continue
         expr = command.expr
-        confined = _confinement(game, expr)
+        confined = _confinement(game, expr, _offset(info))
         if confined is not None:
             expr, piece.confined_to = confined
         translated = translate(expr, defs, frozenset({piece.id}))
@@ -538,8 +550,9 @@ def _def_line(info: Analysis, name: str) -> str | None:
     return None if command is None else " ".join(command.text.split()) + ";"
 
 
-def _confinement(game: Game, expr: Expr) -> tuple[Expr, str] | None:
-    """``(terms) and <test of #1>`` where the test gives the squares of White's zone NAME -> (terms, NAME)."""
+def _confinement(game: Game, expr: Expr, offset: int = 0) -> tuple[Expr, str] | None:
+    """``(terms) and <test of #1>`` where the test gives the squares of White's zone NAME -> (terms, NAME)
+    (``offset``: the storage ranks below the board, added to the code's ranks)."""
     parts = _and_terms(expr) if isinstance(expr, Logic) and expr.op == "and" else []
     if len(parts) < 2 or not isinstance(_leftmost(expr), Group):
         return None
@@ -551,7 +564,7 @@ def _confinement(game: Game, expr: Expr) -> tuple[Expr, str] | None:
         rest = rest.left
     squares = set(game.board.by_name)
     for condition in conditions:
-        found = _zone_squares(game, condition, "#1")
+        found = _zone_squares(game, condition, "#1", offset)
         if found is None:
             return None
         squares &= found

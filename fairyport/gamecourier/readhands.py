@@ -83,6 +83,8 @@ class DropLimits:
     allowed: Expr | None = None
     max_per_file: int | None = None
     max_per_square_color: int | None = None
+    no_check: bool = False
+    """The drop may not give check (``if sub checked #enemy #side: return true``)."""
 
 
 def read_drops(info: Analysis) -> dict[str, DropLimits] | None:
@@ -106,7 +108,9 @@ def read_drops(info: Analysis) -> dict[str, DropLimits] | None:
                 counting = "file" if "sub onfile" in inner.text else "color" if "sub oncolor" in inner.text else None
             elif isinstance(inner, IfBlock):
                 test = inner.branches[0].condition
-                if isinstance(test, Call) and test.op == "not" and test.args:
+                if test is not None and test.canonical() == "sub checked #enemy #side":
+                    limits.no_check = True
+                elif isinstance(test, Call) and test.op == "not" and test.args:
                     zone = test.args[0]
                     limits.allowed = zone.inner if isinstance(zone, Group) else zone
                 elif isinstance(test, Call) and test.op == ">" and len(test.args) == 2:

@@ -32,6 +32,7 @@ import dataclasses
 
 from fairyport.conversion import castling_lost
 from fairyport.errors import UnsupportedError
+from fairyport.gamecourier import writegoals as goals
 from fairyport.gamecourier import writehands as hands
 from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
@@ -52,7 +53,6 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Color,
-    FlagGoal,
     Game,
     PieceType,
     RoyalProtection,
@@ -111,7 +111,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
                 ctx.refuse(error)
                 codes[piece.id, color] = PieceCode()
     _check_rules(ctx)
-    ctx.quiet = _quiet(game, codes)
+    ctx.quiet = _quiet(game, codes) if game.rules.blast is None else None  # a blast empties nine squares
     values: dict[str, str] = {
         "game": game.metadata.title or "Untitled",
         "code": _fen(game),
@@ -125,11 +125,14 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     if game.metadata.source.startswith(("http://", "https://")):
         values["rulesurl"] = game.metadata.source
     values["pregame"] = _pregame(ctx, codes)
-    if ctx.quiet is not None:
-        for color in (WHITE, BLACK):
-            side, enemy = SIDES[color], SIDES[1 - color]
-            values[f"preauto{color + 1}"] = (f"set kingsq sub royalsquare {side};\n"
-                                             f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;\n")
+    for color in (WHITE, BLACK):
+        side, enemy = SIDES[color], SIDES[1 - color]
+        premove = goals.premove_lines(game, color)
+        if ctx.quiet is not None:
+            premove += [f"set kingsq sub royalsquare {side};",
+                        f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;"]
+        if premove:
+            values[f"preauto{color + 1}"] = "\n".join(premove) + "\n"
     for color in (WHITE, BLACK):
         values[f"postauto{color + 1}"] = _postmove(ctx, codes, color)
     for color in (WHITE, BLACK):
@@ -210,16 +213,15 @@ def _check_rules(ctx: _Context) -> None:
     game = ctx.game
     royals = [p for p in game.pieces if p.royal]
     for feature, text in goal_rules(game):
-        if not (feature == "flag goal" and _written_flag(game) is not None):
+        if feature not in goals.WRITTEN:
             ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
     per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and game.piece_type(s.id).royal)
                 for c in (WHITE, BLACK)]
-    if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
-        ctx.refuse(UnsupportedError("only the last royal protected (extinction) is not written",
-                                    feature="royal protection: last"))
     if not game.rules.royals_may_face and (len(royals) != 1 or max(per_side, default=0) > 1):
         ctx.refuse(UnsupportedError("the facing rule is written for one royal piece per side",
                                     feature="royals may not face"))
+    for text in goals.unwritten(game):
+        ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature="connection"))
     for piece in game.pieces:
         if piece.promotion is not None and any(c.from_hand for c in piece.promotion.choices):
             ctx.refuse(UnsupportedError(f"piece {piece.name!r}: promotion from hand is not written",
@@ -408,7 +410,7 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             body = function_body(terms)
             if piece.confined_to is not None and terms:
                 zone = _zone_test(game, game.zone_squares(piece.confined_to, color), "#1")
-                body = f"({body}) and {zone}"
+                body = f"({body}) and " + (f"({zone})" if " or " in zone else zone)  # or-chains grouped
             lines.append(f"def {label(piece, color)} {body};")
     for base, target in hands.promoted_pieces(game):
         for color in (WHITE, BLACK):
@@ -443,34 +445,12 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             test = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #2", f"fn promo_zone_{lab} #1")
             promotes.append(f"(== #0 {lab} and ({test}))")
     lines.append("def promotes " + (" or ".join(promotes) if promotes else "false") + ";")
-    lines.extend(_flag_lines(game))
+    lines.extend(goals.flag_lines(game))
     lines.extend(_subroutines(ctx, codes))
     if hands.uses_hands(game):
         assert stuck is not None
         lines.extend(hands.hand_subs(game, _zone_test, stuck))
     return "\n".join(lines) + "\n"
-
-
-def _written_flag(game: Game) -> FlagGoal | None:
-    """The flag goal where GAME Code is written for it (one flag piece in the zone, no full-zone win, no extra
-    move)."""
-    flag = game.rules.flag
-    return flag if flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move else None
-
-
-def _flag_lines(game: Game) -> list[str]:
-    """``def flagged_white`` / ``def flagged_black``: that side has a flag piece on a square of its flag zone
-    (one test per square, cheaper than a walk over the pieces); the flag goal's idiom, read back by the reader."""
-    flag = _written_flag(game)
-    if flag is None:
-        return []
-    lines: list[str] = []
-    for color in (WHITE, BLACK):
-        wanted = flag.piece(color)
-        tests = [f"== space {sq} {label(game.piece_type(wanted), color)}" if wanted is not None
-                 else f"fn {SIDES[color]} space {sq}" for sq in sorted(game.zone_squares(flag.zone, color))]
-        lines.append(f"def flagged_{SIDES[color]} " + " or ".join(f"({t})" for t in tests) + ";")
-    return lines
 
 
 def _facing_royal(game: Game) -> PieceType | None:
@@ -495,8 +475,17 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     lines = [
         *attack_lines(reach, drops, by_leaps=_near_by_leaps(ctx.quiet, reach)),
         "sub checked side enemy:",
+        *(["  set ck_count 0;",  # only the last royal piece is protected
+           f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
+           "    if fn royal #ck_piece:",
+           "      set ck_count + #ck_count 1;",
+           "    endif;",
+           "  next;",
+           "  if > #ck_count 1:",
+           "    return false;",
+           "  endif;"] if game.rules.royal_protection is RoyalProtection.LAST else []),
         f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
-        "    if fn royal #ck_piece:",
+        "    if fn royal #ck_piece" + (" and not sub nearroyal #ck_square #enemy:" if game.rules.blast else ":"),
         "      if sub attacked #ck_square #enemy:",
         "        return true;",
         "      endif;",
@@ -543,7 +532,10 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             "  return false;",
             "endsub;",
         ]
-    castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)]
+    castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)
+                 if game.piece_type(pid).royal]  # a non-royal piece castles through attacked squares
+    all_ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
+    drop_skip, board_skip = goals.legalmoves_skip(game, all_ep_labels)
     # illegal: the rules a move made on the board must keep (the promotion choice apart)
     lines += ["sub illegal from to piece captured side enemy:"]  # own captures: rejected before (Post-Move, trymove)
     ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
@@ -581,12 +573,28 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "  else:",
                   "    set il_bad sub checked #side #enemy;",
                   "  endif;"]
+    elif has_royal and game.rules.blast is not None:
+        lines += ["  if != #captured @" + (" or #il_victim:" if ep_labels else ":"),
+                  "    gosub blast #to #side;",
+                  "    if #bl_own:",
+                  "      set il_bad true;",
+                  "    elseif #bl_enemy:",
+                  "      set il_bad false;",
+                  "    else:",
+                  "      set il_bad sub checked #side #enemy;",
+                  "    endif;",
+                  "    gosub unblast;",
+                  "  else:",
+                  "    set il_bad sub checked #side #enemy;",
+                  "  endif;"]
     elif has_royal:
         lines += ["  set il_bad sub checked #side #enemy;"]
     else:
         lines += ["  set il_bad false;"]
     if _facing_royal(game) is not None:
         lines += ["  if sub facing:", "    set il_bad true;", "  endif;"]
+    if game.rules.no_checks and has_royal:
+        lines += ["  if not #il_bad and sub checked #enemy #side:", "    set il_bad true;", "  endif;"]
     if has_others:
         lines += ["  if not sub hasnonroyal #side:",
                   "    if sub hasnonroyal #enemy or != #captured @:",
@@ -626,10 +634,11 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "endsub;",
         "sub legalmoves side enemy:",
         "  set lm_count 0;",
+        *goals.legalmoves_prologue(game),
         f"  for (lm_from lm_piece) {PIECES_OF_SIDE}:",
         "    for (lm_to lm_target) spaces:",
         *(["      if not fn inplay #lm_from:",
-           "        if == #lm_target @ and fn inplay #lm_to:",
+           f"        if == #lm_target @ and fn inplay #lm_to{drop_skip}:",
            "          add #lm_piece #lm_to;",
            "          set lm_bad sub baddrop #lm_to #lm_piece #side #enemy;",
            "          empty #lm_to;",
@@ -638,8 +647,9 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
            "            set lm_count + #lm_count 1;",
            "          endif;",
            "        endif;",
-           "      elseif fn inplay #lm_to and sub trymove #lm_from #lm_to #side #enemy:"] if drops else
-          ["      if sub trymove #lm_from #lm_to #side #enemy:"]),
+           f"      elseif fn inplay #lm_to{board_skip} and sub trymove #lm_from #lm_to #side #enemy:"]
+          if drops else [f"      if {board_skip[len(' and '):] + ' and ' if board_skip else ''}"
+                         "sub trymove #lm_from #lm_to #side #enemy:"]),
         "        setlegal #lm_from #lm_to;",
         "        set lm_count + #lm_count 1;",
         "      endif;",
@@ -648,6 +658,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "  return #lm_count;",
         "endsub;",
     ]
+    lines += goals.goal_subs(game, all_ep_labels) + goals.blast_subs(game)
     promoting = [(p, c) for p in game.pieces if p.promotion is not None for c in (WHITE, BLACK)]
     shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p, _ in promoting)
     if promoting:  # asked only where the piece may promote (Post-Move's first guard rejects other promotions)
@@ -734,6 +745,8 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
                   "    capture #epvictim;",
                   "  endif;",
                   "endif;"]
+    ep_capture = f" or (== dest #ep and ({test}))" if ep_labels else ""
+    lines += goals.blast_postmove(game, "!= old @" + ep_capture, bool(_virgin_squares(game, codes)))
     for (pid, c), code in codes.items():
         if c != color:
             continue
@@ -746,9 +759,8 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     if _virgin_squares(game, codes):
         lines += ["unsetflag origin dest;"]
     lines += ["set ep false;", "set epvictim false;"]
-    if _written_flag(game) is not None:
-        lines = [f"if fn flagged_{enemy}:", f"  die The game is over: {enemy.capitalize()} has reached the flag.;",
-                 "endif;", *lines]
+    all_ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
+    lines = goals.postmove_lines(game, all_ep_labels) + lines
     for piece in game.pieces:
         for source in codes[piece.id, color].ep_sources:
             (x, y), (px, py) = source.vector, source.passed
@@ -771,10 +783,11 @@ def _postgame(game: Game, color: Color) -> str:
     winner, loser = side.capitalize(), enemy.capitalize()
     result = game.rules.stalemate
     stalemate = _RESULT_WORDS[result].format(winner=winner, loser=loser)
-    lines = [f"if == 0 sub legalmoves {enemy} {side}:"]
-    if _written_flag(game) is not None:
-        lines = [f"if fn flagged_{side}:", f"  say {winner} has reached the flag and won.;", "  won;",
-                 "else" + lines[0]]
+    ends = goals.postgame_results(game, color)
+    lines = []
+    for index, (test, message, command) in enumerate(ends):
+        lines += [("elseif " if index else "if ") + f"{test}:", f"  say {message};", f"  {command};"]
+    lines += [("else" if ends else "") + f"if == 0 sub legalmoves {enemy} {side}:"]
     if any(p.royal for p in game.pieces):
         lines += [f"  if sub checked {enemy} {side}:",
                   f"    say Checkmate! {winner} has won.;",

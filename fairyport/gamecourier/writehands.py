@@ -107,10 +107,22 @@ def unsupported(game: Game) -> list[UnsupportedError]:
             found.append(UnsupportedError(
                 f"piece {piece.name!r}: a drop that checkmates is not refused (GAME Code would have to try every "
                 "reply of the opponent inside the move's check)", feature=f"{piece.name}: no drop mate"))
-        if uses_hands(game) and piece.promotion is not None and len(piece.promotion.choices) > 1:
-            found.append(UnsupportedError(f"piece {piece.name!r}: a choice of promotions in a game with hands is "
-                                          "not written", feature=f"{piece.name}: promotion choices with hands"))
+    bases = {base.id for base in tracked_promotions(game).values()}
+    if rules.captures_to_hand and len(bases) > 1:
+        found.append(UnsupportedError("pieces of several types with a choice of promotions in a game with hands are "
+                                      "not written (a captured promoted piece's type would not tell what it was)",
+                                      feature="promotion choices with hands"))
     return found
+
+
+def tracked_promotions(game: Game) -> dict[str, PieceType]:
+    """Per type a piece may promote to by a choice (a promotion with several choices, in a game with hands), the
+    type it promotes from: such a piece keeps the chosen type's label, and a flag ``pr_SQUARE`` marks it promoted
+    (captured, it goes to hand as what it was)."""
+    if not uses_hands(game):
+        return {}
+    return {choice.piece.upper(): base for base in game.pieces if base.promotion is not None
+            and len(base.promotion.choices) > 1 for choice in base.promotion.choices}
 
 
 class Stuck:
@@ -146,17 +158,19 @@ def trigger_test(triggers: frozenset[PromotionTrigger], zone_from: str, zone_to:
 def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
     """The Pre-Game subs of a game with hands: ``stow``, ``onfile``, ``oncolor``, ``baddrop``."""
     first, last = rank_offset(game), rank_offset(game) + game.board.ranks - 1
-    lines = [
-        f"def inplay >= rank #0 {first} and <= rank #0 {last};",
-        "sub stow piece low high:",
-        "  for (st_sq st_lab) spaces:",
-        "    if == #st_lab @ and >= rank #st_sq #low and <= rank #st_sq #high:",
-        "      add #piece #st_sq;",
-        "      return true;",
-        "    endif;",
-        "  next;",
-        "  return false;",
-        "endsub;",
+    lines = [f"def inplay >= rank #0 {first} and <= rank #0 {last};"]
+    if game.rules.captures_to_hand:  # else a captured piece leaves the game
+        lines += [
+            "sub stow piece low high:",
+            "  for (st_sq st_lab) spaces:",
+            "    if == #st_lab @ and >= rank #st_sq #low and <= rank #st_sq #high:",
+            "      add #piece #st_sq;",
+            "      return true;",
+            "    endif;",
+            "  next;",
+            "  return false;",
+            "endsub;"]
+    lines += [
         "sub onfile piece to:",
         "  set of_n 0;",
         "  for (of_sq of_lab) spaces:",
@@ -177,6 +191,7 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
         "endsub;",
         "sub baddrop to piece side enemy:",
     ]
+    royal = any(p.royal for p in game.pieces)
     for piece in game.pieces:
         if piece.royal:
             continue
@@ -184,12 +199,15 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
         for color in (WHITE, BLACK):
             lab = label_of(piece, color)
             board = {p.name for p in game.board.positions if p.name not in game.board.holes}
-            allowed = frozenset(game.zone_squares(rule.zone, color)) if rule is not None and rule.zone else board
-            allowed = frozenset(allowed) - stuck.squares(piece, color)
+            allowed = frozenset(game.zone_squares(rule.zone, color) if rule is not None and rule.zone else board)
+            if rule is None or not rule.where_stuck:
+                allowed = frozenset(allowed) - stuck.squares(piece, color)
             lines += [f"  if == #piece {lab}:",
                       f"    if not ({zone_test(game, allowed, '#to')}):",
                       "      return true;",
                       "    endif;"]
+            if rule is not None and rule.no_drop_check and royal:
+                lines += ["    if sub checked #enemy #side:", "      return true;", "    endif;"]
             if rule is not None and rule.max_per_file is not None:
                 lines += [f"    set bd_n sub onfile {lab} #to;", f"    if > #bd_n {rule.max_per_file}:",
                           "      return true;", "    endif;"]
@@ -197,13 +215,18 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
                 lines += [f"    set bd_n sub oncolor {lab} #to;", f"    if > #bd_n {rule.max_per_square_color}:",
                           "      return true;", "    endif;"]
             lines += ["  endif;"]
-    royal = any(p.royal for p in game.pieces)
-    lines += ["  return " + ("sub checked #side #enemy;" if royal else "false;"), "endsub;"]
+    tests = ["sub checked #side #enemy"] if royal else []
+    if royal and game.rules.no_checks:  # no checks: nor may a drop attack the opponent's royal piece
+        tests.append("sub checked #enemy #side")
+    lines += ["  return " + (" or ".join(tests) or "false") + ";", "endsub;"]
     return lines
 
 
 def demotion_lines(game: Game, color: Color) -> list[str]:
-    """Post-Move of ``color``: a captured piece goes to its storage, changing side and demoted."""
+    """Post-Move of ``color``: a captured piece goes to its storage, changing side and demoted (nothing without
+    captures to hand)."""
+    if not game.rules.captures_to_hand:
+        return []
     case = "toupper" if color == WHITE else "tolower"
     n, ranks = storage_ranks(game), game.board.ranks
     low, high = (0, n - 1) if color == WHITE else (n + ranks, 2 * n + ranks - 1)
@@ -212,6 +235,24 @@ def demotion_lines(game: Game, color: Color) -> list[str]:
         lines += [f"  if == #hand_label {promoted_label(base, color)}:",
                   f"    set hand_label {label_of(base, color)};",
                   "  endif;"]
+    tracked = tracked_promotions(game)
+    bases = sorted({label_of(base, color) for base in tracked.values()})
+    if tracked:  # the captured piece was promoted (its square's flag, before it is updated below)
+        lines += ['  set pr_square join "pr_" dest;',
+                  "  if flag #pr_square:",
+                  f"    set hand_label {bases[0]};",
+                  "  endif;"]
     lines += [f"  gosub stow #hand_label {low} {high};", "endif;"]
+    if tracked:  # the promoted flag follows the piece, is set by a promotion and cleared by anything else
+        lines += ['set pr_from join "pr_" origin;',
+                  'set pr_to join "pr_" dest;',
+                  "if fn inplay origin and flag #pr_from:",
+                  "  unsetflag #pr_from;",
+                  "  setflag #pr_to;",
+                  f"elseif fn inplay origin and != space dest moved and match moved {' '.join(bases)}:",
+                  "  setflag #pr_to;",
+                  "else:",
+                  "  unsetflag #pr_to;",
+                  "endif;"]
     return lines
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from fairyport.errors import Location, ModelError, UnsupportedError
 from fairyport.model import (
     BLACK,
+    CONNECT_DIRECTIONS,
     KEPT_PROGRAM,
     KEPT_RULE,
     WHITE,
@@ -29,6 +30,7 @@ from fairyport.model import (
     Board,
     Castling,
     Color,
+    ConnectGoal,
     DropRule,
     ExtinctionGoal,
     FlagGoal,
@@ -191,6 +193,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     # goals
     rules = Rules()
     bare_draws: list[tuple[Goal, Node]] = []
+    counts: list[tuple[Goal, Node, tuple[Plain, ...]]] = []
+    lines: list[tuple[Goal, Node, tuple[Plain, ...]]] = []
     royal: set[str] = set()
     mate_goal: Goal | None = None  # the first goal that names the royal types
     flags = _flag_goals(tree, players, notation, zones)
@@ -211,10 +215,30 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 rules.bare_king = BareKingRule.LOSS
             elif text == ("pieces-remaining", "1") and goal.kind == "draw" and _both(goal, players):
                 bare_draws.append((goal, cond))
+            elif isinstance(text, tuple) and _both(goal, players) and _extinction_count(text) is not None:
+                counts.append((goal, cond, text))
+            elif isinstance(text, tuple) and text[:1] == ("relative-config",) and _both(goal, players):
+                lines.append((goal, cond, text))
             elif not (goal.kind == "loss" and text == "repetition"):
                 head = " ".join(to_text(item) for item in goal.node.items[:2])
                 kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
                                   goal_why(goal.kind, text)))
+    extinction = _extinction(counts, notation, any(hands.values()))
+    if extinction is not None:
+        rules.extinction = extinction
+    else:
+        for goal, cond, _ in counts:
+            head = " ".join(to_text(item) for item in goal.node.items[:2])
+            kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
+                              goal_why(goal.kind, plain(cond))))
+    connect = _connect(lines, notation, vectors)
+    if connect is not None:
+        rules.connect = connect
+    else:
+        for goal, cond, _ in lines:
+            head = " ".join(to_text(item) for item in goal.node.items[:2])
+            kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
+                              goal_why(goal.kind, plain(cond))))
     royal_ids = {notation[name] for name in royal if name in notation}
     for goal, cond in bare_draws:
         # a draw when a player has one piece left: the model's extinction goal (all of a side's pieces counted
@@ -238,8 +262,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     # a block's move type matters only where turns name move types or move priorities rank them
-    typed = bool(tree.move_priorities) or (tree.turn_order is not None
-                                           and any(e.move_type for e in tree.turn_order.entries))
+    turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
+    typed = bool(tree.move_priorities) or turn_types
+    if tree.move_priorities and not turn_types and _captures_first(tree, reader):
+        rules.must_capture = True  # the priorities rank exactly the captures first: captures are mandatory
+        typed = False
+        kept = [k for k in kept if k.name != "move-priorities"]
     drop_rules, drop_whys = _drop_rules(tree, geometry, board, zones, renaming, in_hand, typed)
     pieces: list[PieceType] = []
     unused: list[str] = []
@@ -255,9 +283,11 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         for block in zp.moves:
             items: list[Plain] = [plain(i) for i in block.instructions]
             got = reader.read(items) if block.move_type is None or not typed else None
-            if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got):
-                # the model's castling (XBetza O) is the royal piece's: a non-royal's stays a program
-                whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
+            if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
+                    and "not-attacked?" in str(items):
+                # the model castles a non-royal piece without attack tests: one with them stays a program
+                whys[id(block)] = (f"castling of {zp.name.text}, which is not royal, with attack tests: the model "
+                                   "castles a non-royal piece through attacked squares")
             elif got is not None:
                 recognised.append((block, got))
         for block, got in list(recognised):
@@ -447,30 +477,47 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
     """The model's flag goal where the goals are the ZRF writer's form of it, with the goal conditions it stands
     for (by identity): per player ``(win-condition (P) (absolute-config T... (Z)))``, both players naming the
     same zone ``Z`` and each one type of their own or every type of the game (any piece). None otherwise."""
-    found: dict[int, tuple[str | None, str]] = {}
+    found: dict[int, tuple[str | None, str, int]] = {}
     used: set[int] = set()
     every = set(notation)
     for goal in tree.goals:
         if goal.kind != "win" or len(goal.players) != 1 or goal.players[0].text not in players:
             continue
         color = players.index(goal.players[0].text)
+        sets: list[frozenset[str]] = []
+        kinds: set[frozenset[str]] = set()
         for cond in goal.conditions:
             text = plain(cond)
             if not (isinstance(text, tuple) and len(text) >= 3 and text[0] == "absolute-config"
-                    and isinstance(text[-1], tuple) and len(text[-1]) == 1 and isinstance(text[-1][0], str)
+                    and isinstance(text[-1], tuple) and text[-1] and all(isinstance(t, str) for t in text[-1])
                     and all(isinstance(t, str) and t in notation for t in text[1:-1])):
                 continue
             types = {str(t) for t in text[1:-1]}
             if color in found or not (len(types) == 1 or types == every):
                 return None
-            zone = text[-1][0]
-            if not any(z.name == zone for z in zones):
-                return None
-            found[color] = (notation[types.pop()] if len(types) == 1 else None, zone)
+            kinds.add(frozenset(types))
+            sets.append(frozenset(str(t) for t in text[-1]))
             used.add(id(cond))
-    if set(found) != {WHITE, BLACK} or found[WHITE][1] != found[BLACK][1]:
+        if not sets:
+            continue
+        if len(kinds) != 1:
+            return None
+        types = set(kinds.pop())
+        piece = notation[types.pop()] if len(types) == 1 else None
+        zone_names = {z.name for z in zones}
+        if len(sets) == 1 and len(sets[0]) == 1 and next(iter(sets[0])) in zone_names:
+            found[color] = (piece, next(iter(sets[0])), 1)  # (absolute-config T (Z)): one piece in zone Z
+            continue
+        # a flag goal of N pieces: one condition per set of N squares of a zone of that player, every such set
+        squares = frozenset().union(*sets)
+        count = len(sets[0])
+        zone = next((z.name for z in zones if z.color in (None, color) and frozenset(z.squares) == squares), None)
+        if zone is None or set(sets) != {frozenset(c) for c in itertools.combinations(sorted(squares), count)}:
+            return None
+        found[color] = (piece, zone, count)
+    if set(found) != {WHITE, BLACK} or found[WHITE][1:] != found[BLACK][1:]:
         return None
-    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0]), used
+    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2]), used
 
 
 def _program_of(zv: ZrfVariant) -> GameProgram | None:
@@ -529,6 +576,78 @@ GOAL_MEANINGS = {
     "repetition": "on a repetition",
 }
 """ZRF goal conditions -> what they test, in model terms (``{n}``: the count of pieces)."""
+
+
+def _extinction_count(text: tuple[Plain, ...]) -> int | None:
+    """N of a goal condition ``(pieces-remaining N TYPE)`` or ``(pieces-remaining 0)``, else None."""
+    if text[:1] != ("pieces-remaining",) or len(text) not in (2, 3) or not str(text[1]).isdecimal():
+        return None
+    return None if len(text) == 2 and text[1] != "0" else int(str(text[1]))
+
+
+def _extinction(counts: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: dict[str, str],
+                in_hand: bool) -> ExtinctionGoal | None:
+    """The model's extinction goal from both players' ``(pieces-remaining N TYPE)`` goals of one kind, N running
+    over 0 to the same C for every type listed (a player left with at most C of a type scores the kind), or from
+    ``(pieces-remaining 0)`` (all pieces counted together); None where they are not that (nothing in hand: the
+    interpreter's count of pieces off the board would differ)."""
+    kinds = {goal.kind for goal, _, _ in counts}
+    if not counts or in_hand or len(kinds) != 1 or not kinds <= {"loss", "win", "draw"}:
+        return None
+    found: dict[str | None, set[int]] = {}
+    for _, _, text in counts:
+        found.setdefault(str(text[2]) if len(text) == 3 else None, set()).add(int(str(text[1])))
+    sets = {frozenset(n) for n in found.values()}
+    if len(sets) != 1 or (None in found and len(found) != 1) or any(t is not None and t not in notation
+                                                                    for t in found):
+        return None
+    (numbers,) = sets
+    if numbers != frozenset(range(len(numbers))):
+        return None
+    result = {"loss": StalemateResult.LOSS, "win": StalemateResult.WIN, "draw": StalemateResult.DRAW}[kinds.pop()]
+    pieces = None if None in found else tuple(notation[str(t)] for t in found)
+    return ExtinctionGoal(pieces, len(numbers) - 1, 0, result)
+
+
+CONNECT_STEPS = {(1, 0): "horizontal", (0, 1): "vertical", (1, 1): "diagonal", (1, -1): "diagonal"}
+"""The model's connection directions by the step (White's view) the ZRF writer's lines take."""
+
+
+def _connect(lines: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: dict[str, str],
+             vectors: dict[str, Vector]) -> ConnectGoal | None:
+    """The model's connection goal from both players' ``relative-config`` goals of one kind and one piece type,
+    each a line of N along one step (east, north, north-east, south-east: every step of the directions listed) or
+    the 2x2 block ``T e T n T w T``, as the ZRF writer writes them; None where they are not that."""
+    kinds = {goal.kind for goal, _, _ in lines}
+    if not lines or len(kinds) != 1 or not kinds <= {"loss", "win", "draw"}:
+        return None
+    counts: set[int] = set()
+    steps: set[Vector] = set()
+    square = 0
+    types: set[str] = set()
+    for _, _, text in lines:
+        items = [str(t) for t in text[1:]]
+        kinds_here, moves = items[::2], [vectors.get(d) for d in items[1::2]]
+        types.update(kinds_here)
+        if any(v is None for v in moves) or len(types) != 1 or not moves:
+            return None
+        if moves == [(1, 0), (0, 1), (-1, 0)] and square == 0:
+            square = 2
+        elif len(set(moves)) == 1 and moves[0] in CONNECT_STEPS:
+            counts.add(len(kinds_here))
+            steps.add(moves[0])
+        else:
+            return None
+    directions = tuple(d for d in ("horizontal", "vertical", "diagonal")
+                       if any(CONNECT_STEPS[s] == d for s in steps))
+    if len(counts) > 1 or ("diagonal" in directions and not {(1, 1), (1, -1)} <= steps):
+        return None
+    (kind,) = types
+    if kind not in notation:
+        return None
+    result = {"loss": StalemateResult.LOSS, "win": StalemateResult.WIN, "draw": StalemateResult.DRAW}[kinds.pop()]
+    pieces = None if len(notation) == 1 else (notation[kind],)
+    return ConnectGoal(counts.pop() if counts else 0, directions or CONNECT_DIRECTIONS, pieces, square, None, result)
 
 
 def _both(goal: Goal, players: tuple[str, ...]) -> bool:
@@ -985,6 +1104,35 @@ def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None
     types = free[0].partner[1] if free[0].partner is not None else ()
     return Castling(virgin=False, safe=False, partner_distance=(left, right),
                     partners=tuple(notation.get(t, t) for t in types))
+
+
+CAPTURE_MODES = frozenset("ce")
+"""The XBetza modes of moves that capture an enemy piece (on the landing square, or en passant)."""
+
+
+def _captures_first(tree: ZrfGame, reader: BlockReader) -> bool:
+    """Whether the game's ``move-priorities`` rank exactly the captures first: two move types, every move block
+    of every piece (no drops) recognised under one of them, the first type's blocks capturing only and the
+    second's never. A capture then must be played when there is one: the model's mandatory captures."""
+    priorities = [r.text for r in tree.move_priorities]
+    if len(priorities) != 2:
+        return False
+    for zp in tree.pieces:
+        if zp.drops:
+            return False
+        for block in zp.moves:
+            kind = block.move_type.text if block.move_type is not None else None
+            got = reader.read([plain(i) for i in block.instructions]) if kind in priorities else None
+            if got is None:
+                return False
+            for f in got:
+                if f.kind in ("face", "zone"):
+                    continue
+                captures = f.kind != "castle" and set(f.modes) <= CAPTURE_MODES
+                quiet = f.kind == "castle" or set(f.modes) == {"m"}
+                if not (captures if kind == priorities[0] else quiet):
+                    return False
+    return True
 
 
 def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[Zone],

@@ -5,6 +5,7 @@ back to variants.ini, and refused by name by the writers that cannot express the
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -13,11 +14,11 @@ from fairyport.errors import UnsupportedError
 from fairyport.fsf.compare import fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
-from fairyport.gamecourier.write import write_game as write_gamecourier
 from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import Blast, ExtinctionGoal, Game, RoyalProtection, StalemateResult
 from fairyport.movegen import compile_game
 from fairyport.zrf.writer.file import write_game as write_zrf
+from tests.helpers.written_goals import gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]
 
@@ -187,8 +188,9 @@ def test_fsf_write_read_back(name: str, fen: str) -> None:
     assert model_counts(back, 2, fen) == expected
 
 
-@pytest.mark.parametrize("write", [write_zrf, write_gamecourier, write_idiagram])
-@pytest.mark.parametrize(("name", "feature"), [("kamikaze22", "extinction"), ("nocheckatom22", "atomic captures")])
+@pytest.mark.parametrize(("write", "name", "feature"), [
+    (write_zrf, "nocheckatom22", "atomic captures"), (write_zrf, "giveaway22", "extinction"),  # opponent's count
+    (write_idiagram, "kamikaze22", "extinction"), (write_idiagram, "nocheckatom22", "atomic captures")])
 def test_writers_refuse_by_name(write: Writer, name: str, feature: str) -> None:
     game = _game(name)
     with pytest.raises(UnsupportedError) as raised:
@@ -196,3 +198,25 @@ def test_writers_refuse_by_name(write: Writer, name: str, feature: str) -> None:
     assert raised.value.feature in (feature, "extinction")
     _, lost = write(game, best_effort=True)
     assert any(feature in item for item in lost)
+
+
+@pytest.mark.parametrize(("name", "fen", "depth"), [case for case in CASES if gc_fen(case[1])])
+def test_gamecourier_writes_the_rules(name: str, fen: str, depth: int, tmp_path: Path) -> None:
+    # blasts, pseudo-royal kings, extinction, forced captures, non-royal castling: the written GAME Code plays as
+    # Fairy-Stockfish from positions where the rules bite, and reads back to the same rules
+    game = _game(name)
+    pyffish.load_variant_config(SECTIONS)
+    counts, back = written_counts(game, "gamecourier", fen, 2, tmp_path)
+    assert counts == fsf_counts(pyffish, name, 2, fen)
+    assert back.rules == game.rules and not back.kept
+
+
+@pytest.mark.parametrize(("name", "fen"), [("kamikaze22", "4k3/8/8/8/8/8/3r4/R3K3 w - - 0 1"),
+                                           ("kings22", "k3k3/8/8/8/8/8/3q4/K3K3 b - - 0 1"),
+                                           ("ecastle22", "r3k2r/pppqpppp/2n5/8/2b5/4QN2/PPPB1PPP/R3K2R w KQkq - 0 1")])
+def test_zrf_writes_extinction_and_non_royal_castling(name: str, fen: str, tmp_path: Path) -> None:
+    game = _game(name)
+    pyffish.load_variant_config(SECTIONS)
+    counts, back = written_counts(game, "zrf", fen, 2, tmp_path)
+    assert counts == fsf_counts(pyffish, name, 2, fen)
+    assert back.rules.extinction == game.rules.extinction and not back.kept

@@ -21,6 +21,7 @@ from fairyport.model import FlagGoal, Game
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf
+from tests.helpers.written_goals import gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]
 
@@ -71,6 +72,12 @@ flagPiece = n
 flagRegionWhite = *8
 flagRegionBlack = *1
 flagMove = true
+
+[pair22:chess]
+flagPiece = n
+flagRegionWhite = *6
+flagRegionBlack = *3
+flagPieceCount = 2
 
 [nocheck22:chess]
 checking = false
@@ -183,10 +190,10 @@ def test_fsf_write_read_back(name: str) -> None:
 
 @pytest.mark.parametrize(("write", "name", "feature"), [
     (write_idiagram, "hill22", "flag goal"), (write_idiagram, "forced22", "must capture"),
-    # ZRF and GAME Code write a flag goal of one piece; counts, full zones and the extra move are refused
-    *((w, n, f) for w in (write_zrf, write_gamecourier, write_idiagram)
-      for n, f in (("cavalry22", "flag goal"), ("racing22", "flag goal"), ("forced22", "must capture"),
-                   ("nocheck22", "no checks")))])
+    # ZRF writes a flag goal of one piece and forced captures (move priorities); counts, full zones, the extra
+    # move and no checks are refused (Game Courier writes them all: test_gamecourier_writes_the_rules)
+    *((w, n, f) for w in (write_zrf, write_idiagram)
+      for n, f in (("cavalry22", "flag goal"), ("racing22", "flag goal"), ("nocheck22", "no checks")))])
 def test_writers_refuse_by_name(write: Writer, name: str, feature: str) -> None:
     game = _game(name)
     with pytest.raises(UnsupportedError) as raised:
@@ -222,3 +229,35 @@ def test_writers_write_the_flag_goal_and_read_it_back(target: str, idiom: str, n
     engine = load_engine(path, engine="native")
     assert engine.name == target
     assert [perft(engine.position(fen, None), d) for d in (1, 2, 3)] == expected  # the format's interpreter
+
+
+@pytest.mark.parametrize(("name", "fen"), [case for case in CASES if gc_fen(case[1])])
+def test_gamecourier_writes_the_rules(name: str, fen: str, tmp_path: Path) -> None:
+    # flag goals with counts, full zones and the extra move, forced captures, no checks: the written GAME Code
+    # plays as Fairy-Stockfish from positions where the rules bite, and reads back to the same rules
+    game = _game(name)
+    pyffish.load_variant_config(SECTIONS)
+    counts, back = written_counts(game, "gamecourier", fen, 2, tmp_path)
+    assert counts == fsf_counts(pyffish, name, 2, fen)
+    assert back.rules == game.rules and not back.kept
+
+
+@pytest.mark.parametrize(("name", "fen"), [case for case in CASES if case[0] in ("forced22", "nocheckforced22")
+                                           and "nocheck" not in case[0]])
+def test_zrf_writes_forced_captures_as_move_priorities(name: str, fen: str, tmp_path: Path) -> None:
+    game = _game(name)
+    pyffish.load_variant_config(SECTIONS)
+    counts, back = written_counts(game, "zrf", fen, 2, tmp_path)
+    assert counts == fsf_counts(pyffish, name, 2, fen)
+    assert back.rules.must_capture and not back.kept
+
+
+@pytest.mark.parametrize("fen", ["7k/8/pppNpppp/8/2N5/8/8/4K3 w - - 0 1", "7k/8/pppNpppp/8/2N5/8/8/4K3 b - - 0 1",
+                                 "7k/8/1N6/8/2N5/8/8/4K3 b - - 0 1"])
+def test_zrf_writes_a_flag_goal_of_several_pieces(fen: str, tmp_path: Path) -> None:
+    # one absolute-config per pair of squares of the zone; the reader recognises every pair of one zone
+    game = _game("pair22")
+    pyffish.load_variant_config(SECTIONS)
+    counts, back = written_counts(game, "zrf", fen, 2, tmp_path)
+    assert counts == fsf_counts(pyffish, "pair22", 2, fen)
+    assert back.rules.flag == game.rules.flag and not back.kept

@@ -35,6 +35,7 @@ MOVES = {
     "drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
+    "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
@@ -316,6 +317,19 @@ def test_a_draw_with_one_piece_left_is_an_extinction_draw_where_that_piece_is_th
     kept = {k.name for k in game.kept if k.kind == "rule"}
     expected = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW) if drawn else None
     assert (game.rules.extinction, "goal (pieces-remaining 1)" in kept) == (expected, not drawn)
+
+
+@pytest.mark.parametrize(("old", "new", "mandatory"), [
+    ("", "", True),
+    ("(take n)))", "(take n) (shift e)))", False),  # a quiet move among the captures
+    ("(move-priorities capture-type normal-type)", "(move-priorities normal-type capture-type)", False),
+])
+def test_move_priorities_that_rank_exactly_the_captures_first_are_mandatory_captures(old: str, new: str,
+                                                                                      mandatory: bool) -> None:
+    text = (SHAPES / "must-capture.zrf").read_text().replace(old, new)
+    game = read_text(text, name="must.zrf")
+    assert game.rules.must_capture is mandatory
+    assert ("move-priorities" in {rule.name for rule in game.kept}) is not mandatory
 
 
 def test_drops_read_from_zrf_are_written_back_as_zrf_with_the_same_perft() -> None:

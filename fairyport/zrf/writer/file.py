@@ -16,6 +16,8 @@ What ZRF (or this writer) cannot express raises :class:`UnsupportedError` naming
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
 
 from fairyport.errors import UnsupportedError
@@ -24,6 +26,7 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Castling,
+    Color,
     Game,
     PieceType,
     RoyalProtection,
@@ -39,10 +42,13 @@ from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
 from fairyport.zrf.writer.hands import Hands
 from fairyport.zrf.writer.library import LIBRARY, needed
 from fairyport.zrf.writer.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
+from fairyport.zrf.writer.priorities import CAPTURE_TYPE, DROP_TYPE, NORMAL_TYPE, split_captures
 from fairyport.zrf.writer.sexpr import Expr, Raw, Text, node
 
 PLAYERS = ("White", "Black")
 """ZRF player names for the model's colours."""
+MAX_FLAG_SETS = 64
+"""Most ``absolute-config`` conditions a flag goal of several pieces is written as (one per set of squares)."""
 
 CELL = 50
 """Pixel size of one square in the written grid (Zillions needs screen rectangles)."""
@@ -129,7 +135,8 @@ class Writer:
     def _zoned(self, piece: PieceType) -> list[tuple[ZonedMove, list[betza.Move]]]:
         return [(zoned, list(betza.parse_moves(zoned.betza))) for zoned in piece.zoned_moves]
 
-    def zoned_blocks(self, piece: PieceType, land: str, prefix: list[Expr], start_zone: str | None) -> list[Expr]:
+    def zoned_blocks(self, piece: PieceType, land: str, prefix: list[Expr], start_zone: str | None,
+                     part: int | None = None) -> list[Expr]:
         """The move blocks of ``piece``'s zoned moves: a move from a zone starts with ``(verify (in-zone? Z))``
         (or ``not-in-zone?``) on its start square; a move onto a zone lands through a macro that adds only
         there (the path is walked as without the condition)."""
@@ -145,10 +152,13 @@ class Writer:
                 land_here, first = land, [["verify", test]]
             compiler = MoveCompiler(name, land_here, self.use, max(self.game.board.files, self.game.board.ranks),
                                     self._ep_sources(), start_zone)
-            for move in moves:
+            for whole in moves:
                 try:
-                    if move.atom == "O":
-                        raise compiler.unsupported(move, "castling that depends on a zone")
+                    if whole.atom == "O":
+                        raise compiler.unsupported(whole, "castling that depends on a zone")
+                    move = self._part(piece, whole, part)
+                    if move is None:
+                        continue
                     blocks.extend([*prefix, *first, *block] for block in compiler.blocks(move))
                 except UnsupportedError as error:
                     self.refuse(error)
@@ -205,6 +215,10 @@ class Writer:
         rules = [Raw(rule.text) for rule in game.kept_rules("zrf")]
         if not any(rule.name == "turn-order" for rule in game.kept_rules("zrf")):
             game_form.append(["turn-order", *order])
+        if game.rules.must_capture:
+            game_form.append(["move-priorities", CAPTURE_TYPE, NORMAL_TYPE])
+        elif self.must_drop:
+            game_form.append(["move-priorities", DROP_TYPE, NORMAL_TYPE])
         game_form.extend(r for r in rules if not r.startswith("(loss-") and not r.startswith("(win-")
                          and not r.startswith("(draw-"))
         game_form.append(board)
@@ -362,25 +376,16 @@ class Writer:
         """``(piece (name ...) (help ...) (notation ...) (image ...) [(attribute ...)] (moves ...))``."""
         name = self.names[piece.id.upper()]
         initial = self._initial(piece)
-        lands = self.hands.lands(piece) if self.hands is not None else [f"{name}-add"]
-        prefix = self.hands.block_prefix(piece) if self.hands is not None else []
-        blocks: list[Expr] = []
-        for land in lands:
-            compiler = MoveCompiler(name, land, self.use, max(self.game.board.files, self.game.board.ranks),
-                                    self._ep_sources(), f"{name}{START_ZONE}" if initial else None)
-            for move in self.parsed[piece.id.upper()]:
-                try:
-                    if move.atom == "O":
-                        blocks.extend(self.castling_blocks(piece, move))
-                    else:
-                        blocks.extend([*prefix, *block] for block in compiler.blocks(move))
-                except UnsupportedError as error:
-                    if land == lands[0]:
-                        self.refuse(error)
-            self.macros |= compiler.macros
-            blocks.extend(self.zoned_blocks(piece, land, prefix, f"{name}{START_ZONE}" if initial else None))
+        if self.game.rules.must_capture:
+            blocks: list[Expr] = [["move-type", CAPTURE_TYPE], *self.piece_blocks(piece, initial, 0),
+                                  ["move-type", NORMAL_TYPE], *self.piece_blocks(piece, initial, 1)]
+        else:
+            blocks = self.piece_blocks(piece, initial, None)
         if self.hands is not None and piece in self.hands.hand_types:
-            blocks.append(self.hands.drop_block(piece))
+            if self.must_drop:  # the drops first: (move-priorities drop-type normal-type)
+                blocks = [["move-type", DROP_TYPE], self.hands.drop_block(piece), ["move-type", NORMAL_TYPE], *blocks]
+            else:
+                blocks.append(self.hands.drop_block(piece))
         if not self.game.rules.royals_may_face and piece.royal:
             royals: list[Expr] = [["piece?", self.names[p.id.upper()]] for p in self.game.pieces if p.royal]
             condition: Expr = royals[0] if len(royals) == 1 else ["or", *royals]
@@ -423,6 +428,43 @@ class Writer:
                 form.append([section, *out])
         return form
 
+    def piece_blocks(self, piece: PieceType, initial: bool, part: int | None) -> list[Expr]:
+        """The move blocks of ``piece`` (``part``: 0 its captures only, 1 its quiet moves and castling only, None
+        all: :mod:`.priorities`)."""
+        name = self.names[piece.id.upper()]
+        lands = self.hands.lands(piece) if self.hands is not None else [f"{name}-add"]
+        prefix = self.hands.block_prefix(piece) if self.hands is not None else []
+        blocks: list[Expr] = []
+        for land in lands:
+            compiler = MoveCompiler(name, land, self.use, max(self.game.board.files, self.game.board.ranks),
+                                    self._ep_sources(), f"{name}{START_ZONE}" if initial else None)
+            for whole in self.parsed[piece.id.upper()]:
+                try:
+                    if whole.atom == "O":
+                        if part != 0:
+                            blocks.extend(self.castling_blocks(piece, whole))
+                        continue
+                    move = self._part(piece, whole, part)
+                    if move is not None:
+                        blocks.extend([*prefix, *block] for block in compiler.blocks(move))
+                except UnsupportedError as error:
+                    if land == lands[0]:
+                        self.refuse(error)
+            self.macros |= compiler.macros
+            blocks.extend(self.zoned_blocks(piece, land, prefix, f"{name}{START_ZONE}" if initial else None, part))
+        return blocks
+
+    def _part(self, piece: PieceType, move: betza.Move, part: int | None) -> betza.Move | None:
+        """The capturing (``part`` 0) or quiet (1) part of ``move``, or the whole move (None)."""
+        if part is None:
+            return move
+        try:
+            return split_captures(move)[part]
+        except ValueError as error:
+            raise UnsupportedError(f"piece {self.names[piece.id.upper()]!r}: XBetza {betza.write([move])!r} is "
+                                   f"not split into captures and quiet moves for forced captures ({error})",
+                                   feature="must capture") from None
+
     def _ep_sources(self) -> list[EpSource]:
         pairs = [(self.names[p.id.upper()], m) for p in self.game.pieces
                  for m in [*self.parsed[p.id.upper()], *(z for _, moves in self._zoned(p) for z in moves)]]
@@ -430,16 +472,14 @@ class Writer:
 
     def castling_blocks(self, piece: PieceType, move: betza.Move) -> list[Expr]:
         """Castling by cascade, one block per side (see the module docstring of :mod:`.write`)."""
-        if not piece.royal:
-            raise UnsupportedError(f"piece {piece.name!r}: castling ('O') of a non-royal piece is not written",
-                                   feature=f"{piece.name}: castling")
         if move.is_multi_leg:
             raise UnsupportedError(f"piece {piece.name!r}: multi-leg castling", feature=f"{piece.name}: castling")
         step = move.range or 1
         rule = piece.castling
         if rule is not None and (rule.partner_distance is not None or rule.partners or not rule.virgin):
             return self._ruled_castling_blocks(piece, rule, move, step)
-        safe = rule is None or rule.safe  # unsafe: castling out of and through check (no not-attacked? tests)
+        # unsafe: castling out of and through check (no not-attacked? tests); a non-royal piece is never in check
+        safe = (rule is None or rule.safe) and piece.royal
         partner: list[Expr] = [["piece?", name] for name in self.rooklike]
         blocks: list[Expr] = []
         for direction in sorted(first_leg_directions(move.first.directions, AtomClass.ORTHOGONAL)):
@@ -489,11 +529,12 @@ class Writer:
             d = use(K_VECTORS[direction])
             back = use(negate(K_VECTORS[direction]))
             block: list[Expr] = [["verify", NEVER_MOVED]] if rule.virgin else []
-            if rule.safe:
+            safe = rule.safe and piece.royal
+            if safe:
                 block.append(["verify", "not-attacked?"])
             for i in range(step):
                 block += [d, ["verify", "empty?"]]
-                if rule.safe and i < step - 1:
+                if safe and i < step - 1:
                     block.append(["verify", "not-attacked?"])
             block.append("to")
             for _ in range(distance - step - 1):
@@ -509,25 +550,97 @@ class Writer:
         return blocks
 
     # ------------------------------------------------------------------ goals
+    @property
+    def must_drop(self) -> bool:
+        """Forced drops are written: the game's drops go first by move priorities (no forced captures besides, no
+        kept code)."""
+        return self.game.rules.must_drop and self.hands is not None and not self.kept \
+            and not self.game.rules.must_capture
+
+    def flag_sets(self, color: Color) -> list[tuple[str, ...]]:
+        """The sets of ``count`` squares of ``color``'s flag zone (a flag goal of several pieces is met when one of
+        them holds a flag piece on each square)."""
+        flag = self.game.rules.flag
+        assert flag is not None
+        squares = [p.name for p in self.game.board.positions if p.name in self.game.zone_squares(flag.zone, color)]
+        if flag.count > len(squares) or math.comb(len(squares), flag.count) > MAX_FLAG_SETS:
+            return [()] * (MAX_FLAG_SETS + 1)  # too many (or none possible): refused
+        return list(itertools.combinations(squares, flag.count))
+
+    @staticmethod
+    def result_kind(result: StalemateResult) -> str:
+        """The goal form of a result for the player who meets the goal."""
+        return {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
+                StalemateResult.WIN: "win-condition"}[result]
+
+    def connect_type(self) -> str | None:
+        """The ZRF type of the connection goal's pieces where it is written: lines and 2x2 blocks of one piece type
+        (the goal's, or the game's only type), no chain between zones; else None."""
+        connect = self.game.rules.connect
+        if connect is None or connect.zones is not None or connect.square not in (0, 2):
+            return None
+        types = connect.pieces if connect.pieces is not None else tuple(p.id for p in self.game.pieces)
+        return self.names[types[0].upper()] if len(types) == 1 else None
+
+    def connect_configs(self, kind: str) -> list[Expr]:
+        """``(relative-config T d T d T ...)`` per line direction (east, north, north-east, south-east as White
+        sees them), and ``(relative-config T e T n T w T)`` for a 2x2 block."""
+        connect = self.game.rules.connect
+        assert connect is not None
+        steps = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
+        configs: list[Expr] = []
+        for name in connect.directions if connect.count else ():
+            for vector in steps[name]:
+                d = self.use(vector)
+                configs.append(["relative-config", kind, *(x for _ in range(connect.count - 1) for x in (d, kind))])
+        if connect.square == 2:
+            configs.append(["relative-config", kind, self.use((1, 0)), kind, self.use((0, 1)), kind,
+                            self.use((-1, 0)), kind])
+        return configs
+
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
         """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
         both: list[Expr] = list(self.players)
         out: list[Expr] = []
         rules = self.game.rules
         flag = rules.flag
-        written = flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move
+        written = flag is not None and not flag.blocked_win and not flag.extra_move and (
+            flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
+        extinction = rules.extinction
+        plain = self.hands is None and not self.kept  # forced captures: no drops, no kept move blocks
+        connect_type = self.connect_type()
+        writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
+                    "extinction": self.hands is None and extinction is not None and extinction.opponent_count == 0,
+                    "connection": connect_type is not None}
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
             optional = feature == "royal optional" and len(royal_types) == 1
-            if not (written and feature == "flag goal") and not optional:
+            if not writable.get(feature, False) and not optional:
                 self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
+        if extinction is not None and writable["extinction"]:
+            # a player left with at most N of a type (or of all pieces): one pieces-remaining test per count, as
+            # the interpreter counts exactly (COUNT_GOALS_EXACTLY) and Zillions does
+            kind = {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
+                    StalemateResult.WIN: "win-condition"}[extinction.result]
+            counted: list[list[Expr]] = ([[self.names[pid.upper()]] for pid in extinction.pieces]
+                                         if extinction.pieces is not None else [[]])
+            out.extend([kind, both, ["pieces-remaining", str(n), *t]]
+                       for t in counted for n in range(extinction.count + 1))
+        connect = rules.connect
+        if connect is not None and connect_type is not None:
+            out.append([self.result_kind(connect.result), both, *self.connect_configs(connect_type)])
         if flag is not None and written:
             # the flag goal: a win for the player whose flag piece (any of theirs) stands in their flag zone
             every = [self.names[p.id.upper()] for p in self.game.pieces]
             for color, player in enumerate(self.players):
                 wanted = flag.piece(color)
                 types = [self.names[wanted.upper()]] if wanted is not None else every
-                out.append(["win-condition", [player], ["absolute-config", *types, [flag.zone]]])
+                if flag.count == 1:
+                    out.append(["win-condition", [player], ["absolute-config", *types, [flag.zone]]])
+                else:  # every set of `count` squares of the zone, one condition each
+                    configs: list[Expr] = [["absolute-config", *types, list(squares)]
+                                           for squares in self.flag_sets(color)]
+                    out.append(["win-condition", [player], *configs])
         if len(royal_types) == 1:
             out.append(["loss-condition", both, ["checkmated", self.names[royal_types[0].id.upper()]]])
         elif royal_types:

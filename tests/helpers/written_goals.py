@@ -1,0 +1,31 @@
+"""Proving a game written to ZRF or Game Courier from a given position: the written file played by its format's
+own interpreter, and the file read back into the model (the goals and move rules must come back equal)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fairyport.formats import get_format, load_engine, read_game
+from fairyport.model import Game
+from fairyport.movegen.perft import perft
+
+SUFFIX = {"zrf": ".zrf", "gamecourier": ".php"}
+
+
+def gc_fen(fen: str) -> bool:
+    """Whether Game Courier's interpreter starts from ``fen`` as Fairy-Stockfish does: no holdings (the preset's
+    storage ranks are not in a FEN) and no e.p. square (Game Courier derives it from the last move only)."""
+    fields = fen.split()
+    return "[" not in fields[0] and (len(fields) < 4 or fields[3] == "-")
+
+
+def written_counts(game: Game, target: str, fen: str, depth: int, tmp_path: Path) -> tuple[list[int], Game]:
+    """Perft 1..``depth`` from ``fen`` of ``game`` written to ``target``, played by the target's interpreter, and
+    the written file read back into the model."""
+    text, lost = get_format(target).write(game, best_effort=False)  # type: ignore[misc]
+    assert lost == []
+    path = tmp_path / f"written{SUFFIX[target]}"
+    path.write_text(text, encoding="utf-8")
+    engine = load_engine(path, target, engine="native")
+    start = engine.position(fen, None)
+    return [perft(start, d) for d in range(1, depth + 1)], read_game(path, target)
