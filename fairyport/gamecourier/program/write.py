@@ -57,6 +57,10 @@ board (label ``PASS`` for the first player, ``pass`` for the second), and passin
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
+TRANSLATION_VERSION = 1
+"""The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
+plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
+again; changes of speed alone leave it."""
 MAX_PARTIAL_CHAIN = 64
 """How many ``add-partial`` steps one turn may chain (the ZRF interpreter's bound,
 :data:`fairyport.zrf.interpreter.constants.MAX_PARTIAL_CHAIN`; beyond it the chain ends there)."""
