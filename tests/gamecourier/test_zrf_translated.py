@@ -149,12 +149,31 @@ CROSS = """
 """
 """A board of positions only (no grid): laid out on cells from the positions' screen rectangles."""
 
+WIZARDS = """
+(define step ($1 (verify not-friend?) add))
+(game (title "Wizards") (players White Black) (turn-order White Black)
+  (board (image "x.bmp")
+    (grid (start-rectangle 50 50 100 100)
+      (dimensions ("a/b/c/d" (50 0)) ("4/3/2/1" (0 50)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1) (void 0 9)))
+    (positions (w1 0 251 50 301) (w2 250 0 300 50) (tray 400 400 437 437))
+    (links ne (w1 a1) (d4 w2)) (links sw (a1 w1) (w2 d4))
+    (symmetry Black (n s) (s n) (ne sw) (sw ne) (nw se) (se nw)))
+  (piece (name King) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
+  (piece (name Wizard) (moves (step ne) (step sw) (ne ne (verify not-friend?) add)
+     (n (verify enemy?) mark a1 void (while not-empty? void) back add)))
+  (board-setup (White (King b1) (Wizard w1 c1)) (Black (King c4) (Wizard w2 b4 tray)))
+  (loss-condition (White Black) (checkmated King)))
+"""
+"""Omega Chess's wizard squares: positions drawn beside a grid, at its pitch, are squares of the board (a tray
+drawn at another size stays off it); ``void`` links no square, so a step along it ends the move."""
+
 PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" true)'),
            CHAINS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" forced)'))
 """A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
 always, or only when there is no other move."""
 
-GAMES = {"cross": CROSS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0],
+GAMES = {"cross": CROSS, "wizards": WIZARDS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0],
          "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
          "swappers": SWAPPERS, "hoppers": HOPPERS}
 
@@ -230,6 +249,16 @@ def test_a_board_without_a_grid_is_laid_out_from_its_drawing(tmp_path: Path) -> 
     written = write_program(lower_file(path))
     # centres 10 (west), 60 (top, mid, low), 111 (east), 160 (far); rows 10, 60/61, 110 (west's 61 is within 2 px)
     assert written.squares == {"top": "b3", "west": "a2", "mid": "b2", "east": "c2", "low": "b1", "far": "d1"}
+
+
+def test_positions_drawn_beside_the_grid_at_its_pitch_are_squares(tmp_path: Path) -> None:
+    path = tmp_path / "wizards.zrf"
+    path.write_text(WIZARDS, encoding="utf-8")
+    written = write_program(lower_file(path))
+    # w1 is drawn one cell below and left of a1 (1 px off), w2 one cell above and right of d4: a 6x6 board
+    assert {written.squares[q] for q in ("w1", "a1", "d4", "w2")} == {"a1", "b2", "e5", "f6"}
+    assert written.squares["tray"].startswith("a!")  # another size: off the board, a storage square
+    assert "void" not in written.text and "set at false;" not in written.text  # the step along it: return
 
 
 def test_a_player_moving_twice_in_a_row_is_refused_by_name(tmp_path: Path) -> None:

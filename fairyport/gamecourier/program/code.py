@@ -182,6 +182,9 @@ class BlockWriter:
     def _move_to(self, depth: int, square: str) -> None:
         if square == "#at":
             return
+        if square == "false":  # a step off the board (or a position there is none of): the move fails
+            self.emit(depth, "return;")
+            return
         self.emit(depth, f"set at {square};")
         if not re.fullmatch(r"[A-Za-z0-9]+", square):
             self.emit(depth, "if not #at:")
