@@ -9,9 +9,9 @@ first), from the square in ``start``, and keeps the run in global variables a pr
   ``ckind`` / ``cpos`` / ``carg`` the changes made with the move (change-type, flip, change-owner, create);
 - ``flag_<name>`` the block's flags.
 
-A failed step or condition ends the sub (``return``); ``add`` calls the ``add_move`` sub, which compares the
-move with the one being checked (or, when testing for attacks, with the attacked square) and sets ``found``;
-the block then stops early.
+A failed step or condition ends the sub (``return``); ``add`` calls the ``add_move`` sub, which records the
+move, or, when testing for attacks, compares the move's destination, captures and cascaded destinations with
+the attacked square in place (no call): where one is that square it sets ``found`` and the block stops early.
 """
 
 from __future__ import annotations
@@ -289,9 +289,16 @@ class BlockWriter:
         copy = "true" if item.kind.copy else "false"
         partial = "true" if item.kind.partial else "false"
         cont = item.continue_with or ""
-        self.emit(depth, f'gosub add_move {copy} {partial} "{cont}" array {choices}'.rstrip() + ";")
-        self.emit(depth, "if #found:")
-        self.emit(depth + 1, "return;")
+        # an attack test only asks whether the move reaches the target: answered here, without a call (calls
+        # and loop iterations are what the GAME Code interpreter counts as steps)
+        self.emit(depth, 'if == #mode "attack":')
+        self.emit(depth + 1, "set aend cond #dst #dst #at;")
+        self.emit(depth + 1, "if == #aend #target or match #target #caps or match #target #mto:")
+        self.emit(depth + 2, "set found true;")
+        self.emit(depth + 2, "return;")
+        self.emit(depth + 1, "endif;")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f'gosub add_move {copy} {partial} "{cont}" array {choices}'.rstrip() + ";")
         self.emit(depth, "endif;")
 
 

@@ -57,7 +57,7 @@ board (label ``PASS`` for the first player, ``pass`` for the second), and passin
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
-TRANSLATION_VERSION = 1
+TRANSLATION_VERSION = 2
 """The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
 plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
 again; changes of speed alone leave it."""
@@ -497,11 +497,24 @@ class _Writer:
         royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
         saved = [*STATE_VARIABLES, "lastfrom", "lastto"]
         take = ["sub take_step partial cont promotion end first_from:",
-                f"  my touched saved sq i before kept {' '.join('s_' + v for v in saved)}"
+                f"  my touched saved sq i st cand before kept {' '.join('s_' + v for v in saved)}"
                 + "".join(f" sattr_{identifier(a)}" for a in self.attributes) + ";",
                 "  set kept #cremoved;",
                 "  set touched array;",
-                "  for sq merge merge merge #f_caps #f_from merge #f_to #f_cpos #stock:",
+                "  set dstock array;",  # the stock square each drop takes (make_move empties them): the first
+                "  for (i sq) #f_from:",  # one holding the label that no earlier drop of the step took
+                "    if not #sq:",
+                "      set st false;",
+                "      for cand #stock:",
+                "        if == space #cand elem #i #f_piece and not match #cand #dstock:",
+                "          set st #cand;",
+                "          break;",
+                "        endif;",
+                "      next;",
+                "      push dstock #st;",
+                "    endif;",
+                "  next;",
+                "  for sq merge merge merge #f_caps #f_from merge #f_to #f_cpos #dstock:",
                 "    if #sq and not match #sq #touched:",
                 "      push touched #sq;",
                 "    endif;",
@@ -757,12 +770,6 @@ def _labels(program: pg.GameProgram, players: tuple[str, ...]) -> dict[tuple[str
 _ADD_MOVE_TEXT = """sub add_move copy partial cont choices:
   my end first_from first_to options choice promotion;
   set end cond #dst #dst #at;
-  if == #mode "attack":
-    if == #end #target or match #target #caps or match #target #mto:
-      set found true;
-    endif;
-    return;
-  endif;
   if count #mfrom:
     set first_from elem 0 #mfrom;
     set first_to elem 0 #mto;
@@ -829,11 +836,12 @@ def _config_elements(c: pg.GoalCondition) -> list[dict[str, tuple[str, ...]]]:
 
 
 def _make_move(attributes: list[str]) -> str:
-    """``make_move``: the move in ``f_*`` on the board (captures, sub-moves, changes), and the pieces' boolean
+    """``make_move``: the move in ``f_*`` on the board (captures, sub-moves, changes; each drop empties the stock
+    square ``take_step`` chose for it in ``dstock``), and the pieces' boolean
     attributes (``attr_<name>``, keyed by square) moved with them: a piece keeps its own, a piece that changes
     type or is created takes its type's initial ones (``init_<name>``, keyed by label)."""
     names = [identifier(a) for a in attributes]
-    lines = ["sub make_move:", "  my last seen sq st arg kind i moving " + " ".join(f"m_{n}" for n in names) + ";",
+    lines = ["sub make_move:", "  my last seen sq st di arg kind i moving " + " ".join(f"m_{n}" for n in names) + ";",
              "  set last - count #f_from 1;", "  set removed array;", "  set seen array;",
              "  for sq #f_caps:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
              "  for sq #f_to:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
@@ -844,14 +852,14 @@ def _make_move(attributes: list[str]) -> str:
                   "  for sq #f_caps:", f"    setelem attr_{n} #sq false;", "  next;"]
     lines += ["  set moving array;", "  for sq #f_from:", "    push moving space #sq;", "  next;",
               "  for sq #f_caps:", "    empty #sq;", "  next;",
+              "  set di 0;",
               "  for (i sq) #f_from:",
               "    if not #sq:",
-              "      for st #stock:",
-              "        if == space #st elem #i #f_piece:",
-              "          empty #st;",
-              "          break;",
-              "        endif;",
-              "      next;",
+              "      set st elem #di #dstock;",
+              "      if #st:",
+              "        empty #st;",
+              "      endif;",
+              "      set di + #di 1;",
               "    elseif not == #i #last or not #f_copy:", "      empty #sq;",
               *[f"      setelem attr_{n} #sq false;" for n in names], "    endif;", "  next;",
               "  for (i sq) #f_to:", "    add elem #i #f_piece #sq;"]
