@@ -168,12 +168,23 @@ WIZARDS = """
 """Omega Chess's wizard squares: positions drawn beside a grid, at its pitch, are squares of the board (a tray
 drawn at another size stays off it); ``void`` links no square, so a step along it ends the move."""
 
+TWINS = (TINY_CHESS.replace("(turn-order White Black)", "(turn-order (White main) (Black main))")
+         .replace("(moves (slide n) (slide e) (slide s) (slide w))",
+                  "(moves (move-type main) (slide n) (slide e) (slide s) (slide w)"
+                  " (move-type spare) (slide n) (slide e) (step ne))")
+         .replace("(piece (name Pawn) (moves", "(piece (name Pawn) (moves (move-type main)")
+         .replace("(piece (name Knight) (moves", "(piece (name Knight) (moves (move-type main)")
+         .replace("(piece (name King) (moves", "(piece (name King) (moves (move-type main)")
+         .replace('(title "Tiny chess")', '(title "Twins")'))
+"""The rook's blocks of move type ``spare`` are never moves of a turn (the turn order allows ``main``), but the
+unique one (a step) attacks; the copies of ``main`` blocks run once in an attack test."""
+
 PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" true)'),
            CHAINS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" forced)'))
 """A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
 always, or only when there is no other move."""
 
-GAMES = {"cross": CROSS, "wizards": WIZARDS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0],
+GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0],
          "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
          "swappers": SWAPPERS, "hoppers": HOPPERS}
 
@@ -259,6 +270,15 @@ def test_positions_drawn_beside_the_grid_at_its_pitch_are_squares(tmp_path: Path
     assert {written.squares[q] for q in ("w1", "a1", "d4", "w2")} == {"a1", "b2", "e5", "f6"}
     assert written.squares["tray"].startswith("a!")  # another size: off the board, a storage square
     assert "void" not in written.text and "set at false;" not in written.text  # the step along it: return
+
+
+def test_an_attack_test_runs_a_block_copied_under_another_move_type_once(tmp_path: Path) -> None:
+    path = tmp_path / "twins.zrf"
+    path.write_text(TWINS, encoding="utf-8")
+    text = write_program(lower_file(path)).text
+    dispatch = text[text.index("sub moves sq:"):text.index("sub moves_typed")]
+    assert "gosub Rook_5_White" not in dispatch and "gosub Rook_6_White" not in dispatch  # spare copies: never run
+    assert "if == #mode \"attack\":\n      gosub Rook_7_White #sq;" in dispatch  # the spare step: attacks only
 
 
 def test_a_player_moving_twice_in_a_row_is_refused_by_name(tmp_path: Path) -> None:

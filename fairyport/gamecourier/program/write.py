@@ -218,13 +218,14 @@ class _Writer:
     def write(self) -> WrittenProgram:
         p = self.program
         subs: list[str] = []
-        dispatch: dict[str, list[tuple[str, str | None]]] = {}
+        dispatch: dict[str, list[tuple[str, str | None, bool]]] = {}
         drops: list[tuple[int, str, str, str | None]] = []
         self.drops = drops
         flags: set[str] = set()
         for side_index, side in enumerate(self.sides):
             for piece in p.pieces:
-                names: list[tuple[str, str | None]] = []
+                names: list[tuple[str, str | None, bool]] = []
+                bodies: set[str] = set()
                 for number, block in enumerate(piece.moves, start=1):
                     name = f"{identifier(piece.name)}_{number}_{side.name}"
                     writer = BlockWriter(side, block.source or piece.name)
@@ -237,7 +238,9 @@ class _Writer:
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
                     head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
-                    names.append((name, block.move_type))
+                    body = "\n".join([*head[2:], *writer.lines])  # all but the name and the move type
+                    names.append((name, block.move_type, body in bodies))
+                    bodies.add(body)
                 dispatch[self.labels[self.players[side_index], piece.name]] = names
                 label = self.labels[self.players[side_index], piece.name]
                 for number, block in enumerate(piece.drops, start=1):
@@ -329,9 +332,11 @@ class _Writer:
             rows.append(text)
         return "/".join(rows)
 
-    def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None]]]) -> str:
+    def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None, bool]]]) -> str:
         """``moves sq``: every block of the piece on ``sq``; when listing a turn's moves, only the blocks of the
-        move type the turn order allows (attack tests run them all). ``moves_typed sq type``: the blocks of one
+        move type the turn order allows; attack tests run them all, but a block with the same code as an earlier
+        one of the piece (another move type's copy: Annan Shogi's pieces have 45 blocks, 19 distinct) only once,
+        since an attack test does not read the move type. ``moves_typed sq type``: the blocks of one
         move type (``""``: untyped), where an ``add-partial`` chain continues."""
         lines = ["sub moves sq:", "  set found false;"]
         typed = ["sub moves_typed sq type:"]
@@ -345,8 +350,13 @@ class _Writer:
             first = False
             player = next(pl for (pl, _), lab in self.labels.items() if lab == label)
             allowed = self.turn_types[player]
-            for name, move_type in names:
-                if allowed is not None and move_type != allowed:
+            for name, move_type, duplicate in names:
+                listed = allowed is None or move_type == allowed
+                if duplicate and not listed:
+                    pass  # neither listed nor needed by an attack test
+                elif duplicate:
+                    lines += ['    if != #mode "attack":', f"      gosub {name} #sq;", "    endif;"]
+                elif not listed:
                     lines += ['    if == #mode "attack":', f"      gosub {name} #sq;", "      if #found:",
                               "        return;", "      endif;", "    endif;"]
                 else:
