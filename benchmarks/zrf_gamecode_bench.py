@@ -280,7 +280,7 @@ def jobs_from_reach(reach: Path, folders: list[Path], chess_only: bool, only: st
 
 def summary(records: list[dict[str, Any]], depth: int) -> str:
     """The table per class, the refusals by construct, the timeouts by stage and the time ratios."""
-    lines = [f"| class | counted | agree | differ | refused | timeout | error | agree % |",
+    lines = ["| class | counted | agree | differ | refused | timeout | error | agree % |",
              "|---|---|---|---|---|---|---|---|"]
     table: dict[str, collections.Counter[str]] = {kind: collections.Counter() for kind in CLASSES}
     refused: dict[str, collections.Counter[str]] = {kind: collections.Counter() for kind in CLASSES}
@@ -301,7 +301,7 @@ def summary(records: list[dict[str, Any]], depth: int) -> str:
             ratios.append(float(record["ratio"]))
     total: collections.Counter[str] = collections.Counter()
     rows = [(kind, table[kind]) for kind in CLASSES]
-    for kind, row in rows:
+    for _, row in rows:
         total.update(row)
     others: collections.Counter[str] = collections.Counter()
     for kind in CLASSES[1:]:
@@ -374,9 +374,10 @@ def main() -> None:
             or record.get("timeout", 0) < args.timeout))
         if fresh and not args.summary:
             record = run(job.path, job.spec, args.depth, args.timeout, args.cpu_timeout, args.memory_gb)
+            now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
             record.update(key=list(key), collection=job.collection, file=job.file, variant=job.spec,
-                          timeout=args.timeout, cpu_timeout=args.cpu_timeout, fairyport=commit, date=datetime.datetime.now(
-                              datetime.timezone.utc).isoformat(timespec="seconds"), load=os.getloadavg()[0])
+                          timeout=args.timeout, cpu_timeout=args.cpu_timeout, fairyport=commit, date=now,
+                          load=os.getloadavg()[0])
             append(args.cache, record)
             cache[key] = record
         if record is None:

@@ -184,9 +184,9 @@ PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Bla
 """A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
 always, or only when there is no other move."""
 
-GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0],
-         "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
-         "swappers": SWAPPERS, "hoppers": HOPPERS}
+GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "droppers": DROPPERS, "kickers": KICKERS,
+         "passing": PASSING[0], "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS,
+         "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
 @pytest.fixture(params=sorted(GAMES))
