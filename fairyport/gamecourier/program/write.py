@@ -67,6 +67,12 @@ MAX_PARTIAL_CHAIN = 64
 STATE_VARIABLES = ("btype", "at", "src", "piece", "dst", "mark", "caps", "mfrom", "mto", "mpiece", "ckind", "cpos",
                    "carg")
 """The block run's variables (see :mod:`.code`), saved and restored around a nested attack test."""
+RUN_ARRAYS = STATE_VARIABLES[6:]
+"""The arrays a block run fills (captures, cascaded sub-moves, changes). They are empty between block runs: a move
+block's sub empties only those it fills itself (the dispatcher empties them again after the call), and the attack
+test and a chain's continuation, which run blocks inside another block's run, save them and start them empty. A
+block call is the costliest part of a translated preset and most blocks fill none: Pre-Game code sets them once
+instead of every call setting seven."""
 MAX_ATTACK_DEPTH = 2
 """How deeply attack tests nest (an attack test inside a block run inside an attack test answers false), as
 the ZRF interpreter bounds them (:data:`fairyport.zrf.interpreter.constants.MAX_ATTACK_DEPTH`, the same
@@ -218,13 +224,13 @@ class _Writer:
     def write(self) -> WrittenProgram:
         p = self.program
         subs: list[str] = []
-        dispatch: dict[str, list[tuple[str, str | None, bool]]] = {}
+        dispatch: dict[str, list[tuple[str, str | None, bool, tuple[str, ...]]]] = {}
         drops: list[tuple[int, str, str, str | None]] = []
         self.drops = drops
         flags: set[str] = set()
         for side_index, side in enumerate(self.sides):
             for piece in p.pieces:
-                names: list[tuple[str, str | None, bool]] = []
+                names: list[tuple[str, str | None, bool, tuple[str, ...]]] = []
                 bodies: set[str] = set()
                 for number, block in enumerate(piece.moves, start=1):
                     name = f"{identifier(piece.name)}_{number}_{side.name}"
@@ -234,12 +240,14 @@ class _Writer:
                     head = [f"sub {name} start:", "  set at #start;", "  set src #start;",
                             "  set piece space #start;", "  set dst false;", "  set mark #start;"]
                     head.insert(1, f'  set btype "{block.move_type or ""}";')
-                    head += [f"  set {v} array;" for v in STATE_VARIABLES[6:]]
+                    fills = tuple(v for v in RUN_ARRAYS if any(line.lstrip().startswith(f"push {v} ")
+                                                               for line in writer.lines))
+                    head += [f"  set {v} array;" for v in fills]
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
                     head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
                     body = "\n".join([*head[2:], *writer.lines])  # all but the name and the move type
-                    names.append((name, block.move_type, body in bodies))
+                    names.append((name, block.move_type, body in bodies, fills))
                     bodies.add(body)
                 dispatch[self.labels[self.players[side_index], piece.name]] = names
                 label = self.labels[self.players[side_index], piece.name]
@@ -291,6 +299,7 @@ class _Writer:
         if self.drops:
             pregame.append("set dropsquares array " + " ".join(
                 self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
+        pregame += [f"set {v} array;" for v in RUN_ARRAYS]
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
                     "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
                     "set cdepth 0;", "set csteps 0;"]
@@ -332,7 +341,7 @@ class _Writer:
             rows.append(text)
         return "/".join(rows)
 
-    def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None, bool]]]) -> str:
+    def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None, bool, tuple[str, ...]]]]) -> str:
         """``moves sq``: every block of the piece on ``sq``; when listing a turn's moves, only the blocks of the
         move type the turn order allows; attack tests run them all, but a block with the same code as an earlier
         one of the piece (another move type's copy: Annan Shogi's pieces have 45 blocks, 19 distinct) only once,
@@ -350,18 +359,19 @@ class _Writer:
             first = False
             player = next(pl for (pl, _), lab in self.labels.items() if lab == label)
             allowed = self.turn_types[player]
-            for name, move_type, duplicate in names:
+            for name, move_type, duplicate, fills in names:
                 listed = allowed is None or move_type == allowed
+                call = [f"gosub {name} #sq;", *(f"set {v} array;" for v in fills)]  # empty again (RUN_ARRAYS)
                 if duplicate and not listed:
                     pass  # neither listed nor needed by an attack test
                 elif duplicate:
-                    lines += ['    if != #mode "attack":', f"      gosub {name} #sq;", "    endif;"]
+                    lines += ['    if != #mode "attack":', *("      " + line for line in call), "    endif;"]
                 elif not listed:
-                    lines += ['    if == #mode "attack":', f"      gosub {name} #sq;", "      if #found:",
+                    lines += ['    if == #mode "attack":', *("      " + line for line in call), "      if #found:",
                               "        return;", "      endif;", "    endif;"]
                 else:
-                    lines += [f"    gosub {name} #sq;", "    if #found:", "      return;", "    endif;"]
-                typed += [f'    if == #type "{move_type or ""}":', f"      gosub {name} #sq;", "    endif;"]
+                    lines += [*("    " + line for line in call), "    if #found:", "      return;", "    endif;"]
+                typed += [f'    if == #type "{move_type or ""}":', *("      " + line for line in call), "    endif;"]
         if not first:
             lines.append("  endif;")
             typed.append("  endif;")
@@ -373,6 +383,7 @@ class _Writer:
         lines = ["sub attacked sq side lab:", f"  my old hit {' '.join('s_' + v for v in saved)};",
                  f"  if >= #adepth {MAX_ATTACK_DEPTH} or not #sq:", "    return false;", "  endif;"]
         lines += [f"  set s_{v} #{v};" for v in saved]
+        lines += [f"  set {v} array;" for v in RUN_ARRAYS]
         lines += ["  set old space #sq;",
                   "  if == #lab @:",
                   "    set lab #old;",
@@ -450,7 +461,8 @@ class _Writer:
             if allowed is not None and move_type != allowed:
                 continue
             lines += [f"  if == #side {number} and match {word(label)} #held:", "    for sq #dropsquares:",
-                      f"      gosub {name} #sq;", "    next;", "  endif;"]
+                      f"      gosub {name} #sq;", "    next;", *(f"    set {v} array;" for v in RUN_ARRAYS),
+                      "  endif;"]  # a drop sub empties them all first; they are left empty after (RUN_ARRAYS)
         options = self.program.options
         if options.priorities:
             lines.append("  set keep false;")
@@ -543,6 +555,7 @@ class _Writer:
                 "  set cremoved merge #cremoved #removed;",
                 f"  if #partial and < #cdepth {MAX_PARTIAL_CHAIN}:",
                 *[f"    set s_{v} #{v};" for v in saved],
+                *[f"    set {v} array;" for v in RUN_ARRAYS],
                 "    set lastfrom #first_from;",
                 "    set lastto #end;",
                 "    set cdepth + #cdepth 1;",
