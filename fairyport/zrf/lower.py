@@ -92,6 +92,8 @@ class _Lowering:
         top = max((c[1] for c in board.grid_coordinates if c is not None and len(c) == 2), default=0)
         grid = {p: (c[0], top - c[1]) for p, c in enumerate(board.grid_coordinates) if c is not None and len(c) == 2}
         drawn = _drawn_cells(board) or _beside_grid(board, grid)
+        if _linked_off(board, drawn or grid):  # the grid and its pitch do not hold the board: its drawing may
+            drawn = _drawn_cells(board, over_grids=True) or drawn
         for p, name in enumerate(board.names):
             cell = drawn.get(p) if drawn else grid.get(p)
             positions.append(pg.Position(name, cell, board.dummy[p]))
@@ -420,14 +422,23 @@ LAYOUT_TOLERANCE = 2
 grid (positions only: hexagonal and round boards drawn by hand) is laid out on cells (:func:`_drawn_cells`)."""
 
 
-def _drawn_cells(board: Board) -> dict[int, tuple[int, int]]:
-    """Cells for a board whose positions are all off any grid, from their screen rectangles: the distinct centre
+def _linked_off(board: Board, cells: dict[int, tuple[int, int]]) -> bool:
+    """Whether a real position without a cell is linked by a direction (a piece moves to or from it)."""
+    off = {p for p in range(len(board.names)) if not board.dummy[p] and p not in cells}
+    return bool(off) and any(p in off or q in off
+                             for table in board.links for p, q in enumerate(table) if q != NO_LINK)
+
+
+def _drawn_cells(board: Board, *, over_grids: bool = False) -> dict[int, tuple[int, int]]:
+    """Cells for a board whose positions are all off any grid (``over_grids``: whether or not they are on one:
+    Hexagonal Kyoto Shogi's grid holds every other cell), from their screen rectangles: the distinct centre
     columns (left to right) are files, the distinct centre rows (bottom up) ranks, centres within
-    :data:`LAYOUT_TOLERANCE` pixels counting as one. Empty when some position is on a grid, a real position has
-    no rectangle, or two positions fall on one cell."""
+    :data:`LAYOUT_TOLERANCE` pixels counting as one. Empty when some position is on a grid (unless
+    ``over_grids``), a real position has no rectangle, or two positions fall on one cell."""
     real = [p for p in range(len(board.names)) if not board.dummy[p]]
     rectangles = board.rectangles
-    if (not real or len(rectangles) != len(board.names) or any(board.grid_coordinates[p] is not None for p in real)
+    if (not real or len(rectangles) != len(board.names)
+            or (not over_grids and any(board.grid_coordinates[p] is not None for p in real))
             or any(rectangles[p] is None or len(rectangles[p] or ()) != 4 for p in real)):
         return {}
     centres = {p: ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2) for p in real if (r := rectangles[p]) is not None}

@@ -179,12 +179,30 @@ TWINS = (TINY_CHESS.replace("(turn-order White Black)", "(turn-order (White main
 """The rook's blocks of move type ``spare`` are never moves of a turn (the turn order allows ``main``), but the
 unique one (a step) attacks; the copies of ``main`` blocks run once in an attack test."""
 
+HALVES = """
+(define step ($1 (verify not-friend?) add))
+(game (title "Halves") (players White Black) (turn-order White Black)
+  (board (image "x.bmp")
+    (grid (start-rectangle 0 0 50 50) (dimensions ("a/b" (100 0)) ("2/1" (0 100)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0)))
+    (positions (mid 50 50 100 100))
+    (links ne (a1 mid) (mid b2)) (links sw (mid a1) (b2 mid))
+    (links nw (b1 mid) (mid a2)) (links se (mid b1) (a2 mid))
+    (symmetry Black (n s) (s n) (ne sw) (sw ne) (nw se) (se nw)))
+  (piece (name Stone) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
+  (board-setup (White (Stone a1)) (Black (Stone b2)))
+  (loss-condition (White Black) (pieces-remaining 0))
+  (loss-condition (White Black) stalemated))
+"""
+"""A grid holding every other cell and a position between, linked (Hexagonal Kyoto Shogi's half-offset cells): the
+board is laid out from the drawing of all its positions."""
+
 PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" true)'),
            CHAINS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" forced)'))
 """A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
 always, or only when there is no other move."""
 
-GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "droppers": DROPPERS, "kickers": KICKERS,
+GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "halves": HALVES, "droppers": DROPPERS, "kickers": KICKERS,
          "passing": PASSING[0], "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS,
          "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
 
@@ -279,6 +297,18 @@ def test_an_attack_test_runs_a_block_copied_under_another_move_type_once(tmp_pat
     dispatch = text[text.index("sub moves sq:"):text.index("sub moves_typed")]
     assert "gosub Rook_5_White" not in dispatch and "gosub Rook_6_White" not in dispatch  # spare copies: never run
     assert "if == #mode \"attack\":\n      gosub Rook_7_White #sq;" in dispatch  # the spare step: attacks only
+
+
+def test_a_linked_position_off_the_grid_is_laid_out_with_the_grid_or_refused(tmp_path: Path) -> None:
+    path = tmp_path / "halves.zrf"
+    path.write_text(HALVES, encoding="utf-8")
+    written = write_program(lower_file(path))
+    assert written.squares == {"a2": "a3", "mid": "b2", "b2": "c3", "a1": "a1", "b1": "c1"}
+    path.write_text(HALVES.replace("(mid 50 50 100 100)", "(mid 0 0 50 50)"), encoding="utf-8")  # on a2's cell
+    with pytest.raises(UnsupportedError) as caught:
+        write_program(lower_file(path))
+    assert caught.value.feature == ("a board whose positions do not all lie on one two-dimensional grid "
+                                    "(positions beside the grid that directions link)")
 
 
 def test_a_player_moving_twice_in_a_row_is_refused_by_name(tmp_path: Path) -> None:

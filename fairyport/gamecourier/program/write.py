@@ -50,14 +50,16 @@ OFF_GRID_STORAGE = True
 """Positions a ZRF board defines beside its grid (``(positions ...)`` outside every grid: capture counters, trays)
 are written as storage squares, as dummy positions are. Game Courier tries a move from a storage square as a drop
 onto the board (one per label), so a game whose pieces move from such a position to another one, or differently
-from two of them with one label, would lose moves: the proof by perft is what shows a translation holds."""
+from two of them with one label, would lose moves: a board where a direction links such a position (Hexagonal
+Kyoto Shogi's half-offset cells) is refused; positions drawn at the grid's pitch are not off it (see
+``fairyport.zrf.lower._beside_grid``)."""
 PASS_TOKEN = "PASS"
 """Where the program lets a player pass (ZRF's ``pass-turn``), each player has a token in a storage square off the
 board (label ``PASS`` for the first player, ``pass`` for the second), and passing is written as dropping the
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
-TRANSLATION_VERSION = 2
+TRANSLATION_VERSION = 3
 """The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
 plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
 again; changes of speed alone leave it."""
@@ -713,14 +715,18 @@ def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str]
 
     Dummy positions (off the board: ZRF keeps pieces or markers there) go to storage ranks above the board, past
     one rank of holes, labelled with :data:`STORAGE_RANK` (Game Courier's mark for squares off the board); so do
-    positions off the grid (counters and trays drawn beside the board: directions that reach them are link
-    tables, see :data:`OFF_GRID_STORAGE`)."""
+    positions off the grid (counters and trays drawn beside the board, see :data:`OFF_GRID_STORAGE`); refused
+    where a direction links such a position (a piece would move on from it: Game Courier makes that a drop)."""
     aside = {p.name for p in board.positions if not p.dummy and p.cell is None}
     real = [p for p in board.positions if not p.dummy and p.name not in aside]
     dummies = [p for p in board.positions if p.dummy or p.name in aside]
     cells_of = [p.cell for p in real]
     if not real or any(c is None for c in cells_of) or (aside and not OFF_GRID_STORAGE):
         raise refuse("a board whose positions do not all lie on one two-dimensional grid")
+    linked = sorted(aside & {q for table in board.links.values() for pair in table.items() for q in pair})
+    if linked:  # a move from a storage square is a drop in Game Courier: a piece could not move on from there
+        raise refuse("a board whose positions do not all lie on one two-dimensional grid (positions beside the "
+                     "grid that directions link)", ", ".join(linked[:4]) + (", ..." if len(linked) > 4 else ""))
     files_n = 1 + max(c[0] for c in cells_of if c is not None)
     ranks_n = 1 + max(c[1] for c in cells_of if c is not None)
     cells = {p.cell: p.name for p in real if p.cell is not None}
