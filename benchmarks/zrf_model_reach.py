@@ -140,10 +140,12 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
         send("done", None)
         return
     table = names(zv)
-    shapes = [f"{shape(k.text, table)}\t{meaning(k.why)}" for k in game.kept if k.kind == KEPT_PROGRAM]
+    # blocks the model reads, kept only beside other kept code, are no reason
+    blocking = [k for k in game.kept if k.kind == KEPT_PROGRAM and not k.beside]
+    shapes = [f"{shape(k.text, table)}\t{meaning(k.why)}" for k in blocking]
     rules = [f"{k.name} ({meaning(k.why)})" if k.why else k.name for k in game.kept if k.kind == KEPT_RULE]
     if shapes or rules or game.board.links:
-        first = next((k for k in game.kept if k.kind == KEPT_PROGRAM), None)
+        first = next(iter(blocking), None)
         why = (f"block {shape(first.text, table)[:160]} at {first.location}" if first is not None
                else f"rule {rules[0]}" if rules else "a board with links")
         send("model", ("partial", why, sorted(set(shapes)), read_seconds))

@@ -503,6 +503,9 @@ class KeptCode:
     why: str = dataclasses.field(default="", metadata={"omit_empty": True})
     """Why the model has no place for a program (naming the construct and where it stands) or a rule, in model
     terms (empty where the reader did not say)."""
+    beside: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A program the model has a place for, kept only beside the game's other kept code (which needs the source's
+    own position names): no reason of its own, so :func:`kept_code` lists it after the others."""
 
 
 @dataclasses.dataclass
@@ -708,13 +711,16 @@ def kept_code(game: Game, target: str | None = None) -> list[tuple[str, str]]:
     """What ``game`` keeps as code of a format other than ``target`` (None: any format), and its board's links:
     (feature, description) pairs, each description naming the piece or rule, an excerpt and the location."""
     found: list[tuple[str, str]] = []
+    beside: list[tuple[str, str]] = []  # programs kept only beside the others come after them
     for piece in game.pieces:
         for program in game.programs(piece.id):
             fmt = program.format
             if fmt != target:
                 why = f" ({program.why})" if program.why else ""
-                found.append((f"{piece.name}: {fmt} program", f"piece {piece.name!r}: {fmt} move block "
-                              f"{excerpt(program.text)} at {program.location}{why}"))
+                (beside if program.beside else found).append((
+                    f"{piece.name}: {fmt} program",
+                    f"piece {piece.name!r}: {fmt} move block {excerpt(program.text)} at {program.location}{why}"))
+    found.extend(beside)
     for rule in game.kept:
         if rule.kind == KEPT_RULE and rule.format != target:
             why = f" ({rule.why})" if rule.why else ""

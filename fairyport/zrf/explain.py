@@ -9,7 +9,7 @@ The reader puts the text on the block's ``KeptCode.why``, and every refusal that
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import PurePath
 
 from fairyport.zrf.syntax.nodes import Atom, Node, SList, to_text
@@ -54,12 +54,13 @@ def place(node: Node) -> str:
 
 
 def why_not(block: SList, attributes: frozenset[str] = frozenset(), drop: bool = False,
-            move_type: str = "", linked: frozenset[str] = frozenset()) -> str:
+            move_type: str = "", linked: Mapping[str, str] | None = None) -> str:
     """Why ``block`` (a move block, expanded) is not read into the model: the reason in model terms, the
     construct and where it stands. ``attributes`` are the game's piece attribute names (a test of one is a move
     that depends on an attribute); ``drop``: the block is a drop; ``move_type``: the move type it stands under;
-    ``linked``: the board's directions that are no constant step between squares of a rectangle (a step along one
-    is the reason, before any other construct)."""
+    ``linked``: the board's directions that are no constant step between squares of a rectangle, each with why
+    (:func:`fairyport.zrf.rectangle.direction_reasons`; a step along one is the reason, before any other
+    construct)."""
     if move_type:
         return f"a move of the move type {move_type!r}, which the turn order or move priorities select: the " \
             "model has no move types"
@@ -67,9 +68,8 @@ def why_not(block: SList, attributes: frozenset[str] = frozenset(), drop: bool =
         return "a drop program: the ZRF reader reads no drop blocks into the model"
     found = list(atoms(block))
     for atom in found:
-        if atom.text in linked:
-            return (f"a step along the direction {atom.text!r}, which links positions that are no rectangle of "
-                    f"files and ranks (XBetza moves need one): {atom.text} at {place(atom)}")
+        if linked and atom.text in linked:
+            return f"a step along the direction {atom.text!r}, {linked[atom.text]}: {atom.text} at {place(atom)}"
     for names, meaning in CONSTRUCTS:
         for atom in found:
             if atom.text in names:

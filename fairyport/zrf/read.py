@@ -57,12 +57,12 @@ from fairyport.xbetza.geometry import (
     first_leg_directions,
     oblique_vectors,
 )
-from fairyport.zrf.explain import why_not
+from fairyport.zrf.explain import place, why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
-from fairyport.zrf.rectangle import rectangle
+from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
 from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
@@ -101,11 +101,14 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
     return game_from_variant(read_variant_text(text, name, variant), name, Path(name).stem)
 
 
-def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True) -> Game:
+def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True,
+                      reasons: dict[int, str] | None = None) -> Game:
     """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
     gives none). A rectangular board whose positions have other names is read as a rectangle with the model's
     square names (:mod:`.rectangle`) unless ``rename`` is False or the game keeps ZRF code (which names the
-    positions): then it keeps its positions and links."""
+    positions): then it keeps its positions and links, and its blocks are kept with the reasons found on the
+    rectangle (``reasons``, by block identity: those of the blocks that did not fit there; every other block
+    gets :data:`BESIDE_KEPT_WHY`), not with the links' reason."""
     tree, geometry = zv.game, zv.geometry
     where = Location(source)
     tree.require_own_rules()
@@ -136,6 +139,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         board, vectors = renamed.board, renamed.vectors
     elif grid is None:
         board = _linked_board(tree, geometry)
+    if hexagonal(tree):
+        # its grid coordinates would make a rectangle, drawn skewed: the model has no hexagons (rectangle.HEX_WHY)
+        renamed, vectors = None, {}
+        board = _linked_board(tree, geometry)
     renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
     named: set[str] = set()  # the types a move or drop puts on the board
@@ -147,7 +154,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
     setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
-    linked = frozenset(name for name, table in geometry.links.items() if table) - set(vectors)
+    linked = direction_reasons(tree, geometry, vectors)
     symmetry = geometry.symmetries.get(players[1], {})
 
     zones: list[Zone] = []
@@ -237,6 +244,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
+    first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
+    original = {square: name for name, square in renaming.items()} if renaming is not None else {}
     for zp in tree.pieces:
         pid = notation[zp.name.text]
         found: list[Found] = []
@@ -251,6 +260,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = f"castling of {zp.name.text}, which is not royal: the model castles royal pieces"
             elif got is not None:
                 recognised.append((block, got))
+        for block, got in list(recognised):
+            gap = next((g for f in got if (g := _path_gap(f, board, symmetry, vectors, original)) is not None),
+                       None)
+            if gap is not None:
+                whys[id(block)] = f"{gap}: block at {place(block.node)}"
+                recognised.remove((block, got))
         all_found = [f for _, got in recognised for f in got]
         whole = _black_plays_alike(all_found, symmetry, vectors)
         for block, got in recognised:
@@ -263,14 +278,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if id(block) not in whys and not any(block is b for b, _ in recognised):
                 whys[id(block)] = why_not(block.node, attributes, linked=linked,
                                           move_type=block.move_type.text if block.move_type and typed else "")
+                if reasons is not None:
+                    whys[id(block)] = reasons.get(id(block), BESIDE_KEPT_WHY)
             if id(block) in whys:
                 programs.append(_program(block, "moves", pid, whys[id(block)]))
         for block in zp.drops:
             whys[id(block)] = why_not(block.node, drop=True)
             programs.append(_program(block, "drops", pid, whys[id(block)]))
+        first_reasons.update(whys)
         if programs and zp.name.text not in present:
             unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
             held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, UNUSED_WHY)))
+            first_reasons.update({id(block): UNUSED_WHY for block in zp.moves if id(block) not in whys})
             continue
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
@@ -279,15 +298,19 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if zp.name.text not in present:
                 unused.append(zp.name.text)
                 held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, str(error))))
+            else:
+                # the shapes were recognised but have no XBetza here: every block stays a program
+                piece = PieceType(zp.name.text, pid, "")
+                programs = _all_programs(zp, pid, whys, str(error))
+            first_reasons.update({id(block): str(error) for block in zp.moves if id(block) not in whys})
+            if zp.name.text in unused:
                 continue
-            # the shapes were recognised but have no XBetza here: every block stays a program
-            piece = PieceType(zp.name.text, pid, "")
-            programs = _all_programs(zp, pid, whys, str(error))
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
     if keeps_code and renaming is not None:
-        return game_from_variant(zv, source, stem, rename=False)  # kept code names the file's positions
+        # kept code names the file's positions; the blocks keep the reasons found on the rectangle
+        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons)
     kept_programs: list[KeptCode] = []
     for zp, piece, programs in held:
         if zp.name.text in unused and not keeps_code:
@@ -440,7 +463,7 @@ def _program(block: MoveBlock, section: str, piece: str, why: str) -> KeptCode:
     why the model has no place for it."""
     return KeptCode(FORMAT, KEPT_PROGRAM, to_text(block.node), str(block.node.call_site or block.node.location),
                     piece=piece, section=section, move_type=block.move_type.text if block.move_type else "",
-                    why=why)
+                    why=why, beside=why == BESIDE_KEPT_WHY)
 
 
 def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> list[KeptCode]:
@@ -453,6 +476,12 @@ def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> lis
 UNUSED_WHY = ("a move of a piece that never comes onto the board (not in the setup, never added), kept with its "
               "blocks that have no place in the model")
 """Why the recognised blocks of a piece that never reaches the board are kept with its other blocks."""
+
+
+BESIDE_KEPT_WHY = ("a move the model reads on the board as a rectangle, kept as ZRF code beside the game's other "
+                   "kept code, which names the file's own positions")
+"""Why a block that fits the model stays ZRF code all the same: other blocks or rules of the game stay ZRF code, and
+that code needs the board's positions under the file's names (not the rectangle's square names)."""
 
 
 class NoXBetza(Exception):
@@ -549,6 +578,37 @@ def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:
         else:
             positions.append(Position(pos.name))
     return Board(0, 0, extra_positions=tuple(positions), links=_links(geometry))
+
+
+def _path_gap(found: Found, board: Board, symmetry: dict[str, str], vectors: dict[str, Vector],
+              original: dict[str, str]) -> str | None:
+    """Why a leap written as several unchecked steps (``found.path``) is not the XBetza leap on this board, or None
+    where it is: from every square, for White and for Black (its steps through its symmetry), the squares passed
+    exist wherever the landing square does (the ZRF move needs them; an XBetza leap passes over holes and the
+    edge). A board without holes passes for any path that never turns back. ``original``: the file's names of
+    renamed squares, for the message."""
+    if not found.path or (board.files == 0 and board.ranks == 0):
+        return None
+    if not board.holes and all(len({(v[i] > 0) - (v[i] < 0) for v in found.path} - {0}) <= 1 for i in (0, 1)):
+        return None  # the squares passed lie between the start and the landing square, on the board
+    by_vector = {v: name for name, v in vectors.items()}
+    black = tuple(vectors.get(symmetry.get(by_vector.get(v, ""), by_vector.get(v, ""))) for v in found.path)
+    paths = [found.path] + ([tuple(v for v in black if v is not None)] if None not in black else [])
+    squares = {(p.file, p.rank): p.name for p in board.positions if p.file is not None and p.rank is not None}
+    for path in paths:
+        total = (sum(v[0] for v in path), sum(v[1] for v in path))
+        for (f, r), name in squares.items():
+            landing = squares.get((f + total[0], r + total[1]))
+            if landing is None:
+                continue
+            at = (f, r)
+            for v in path[:-1]:
+                at = (at[0] + v[0], at[1] + v[1])
+                if at not in squares:
+                    start, end = original.get(name, name), original.get(landing, landing)
+                    return (f"a leap written as steps that pass a square the board lacks (a hole or beyond the "
+                            f"edge) from {start!r} to {end!r}, where an XBetza leap passes over it")
+    return None
 
 
 def _black_plays_alike(found: list[Found], symmetry: dict[str, str], vectors: dict[str, Vector]) -> bool:

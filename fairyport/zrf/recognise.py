@@ -23,6 +23,7 @@ XBetza text. A block that fits no shape gives None and stays a ZRF program on it
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import TypeGuard
 
 from fairyport.zrf.names import Vector
@@ -75,6 +76,9 @@ class Found:
     partner: tuple[int, tuple[str, ...]] | None = None
     """Castling that tests neither whether the pieces have moved nor whether squares are attacked (Dagaz's
     ``O-O``): the partner stands exactly this many squares away, of one of these types."""
+    path: tuple[Vector, ...] = dataclasses.field(default=(), compare=False)
+    """The unchecked steps a leap (or each step of a rider) is written as, where it is several (``n n e``): ZRF
+    needs each square passed to exist, an XBetza leap passes none (the reader checks them on boards with holes)."""
 
 
 def parse_landing(items: list[Plain]) -> Landing | None:
@@ -354,6 +358,13 @@ class BlockReader:
         return None
 
     def _final(self, items: list[Plain], initial: bool) -> Found | None:
+        found = self._final_shape(items, initial)
+        steps = list(itertools.takewhile(self.is_dir, items))
+        if found is not None and found.kind in ("leap", "slide") and len(steps) > 1:
+            return dataclasses.replace(found, path=tuple(self.vectors[str(d)] for d in steps))
+        return found
+
+    def _final_shape(self, items: list[Plain], initial: bool) -> Found | None:
         if not items or not self.is_dir(items[0]):
             return None
         d = str(items[0])

@@ -231,7 +231,7 @@ def test_kept_rules_say_why_in_model_terms() -> None:
 
 LINKED = """(game (title "Linked") (players White Black) (turn-order White Black)
   (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("2/1" (0 10))))
-    (links n (a1 a2) (c1 c2)) (links s (a2 a1) (c2 c1)))
+    (links n (a1 a2) (c1 c2)) (links s (a2 a1) (c2 c1)) (links e (a1 b1) (b1 c1) (a2 b2)))
   (board-setup (White (King a1)) (Black (King c2)))
   (piece (name King) (moves (n (verify not-friend?) (if (in-zone? far) (add King) else add))))
   (loss-condition (White Black) (checkmated King))
@@ -241,7 +241,8 @@ LINKED = """(game (title "Linked") (players White Black) (turn-order White Black
 
 def test_a_step_on_a_board_that_is_no_rectangle_names_the_board_not_the_step_order() -> None:
     (program,) = read_text(LINKED, name="linked.zrf").programs("K")
-    assert program.why.startswith("a step along the direction 'n', which links positions that are no rectangle")
+    assert program.why.startswith("a step along the direction 'n', which links only some of the squares one step "
+                                  "apart (not 'b1' to 'b2')")
     assert program.why.endswith("n at linked.zrf:5:30")  # before the zone test, which is not the reason
 
 
