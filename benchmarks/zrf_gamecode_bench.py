@@ -28,7 +28,7 @@ the cache without running anything.
 Run from the project root, niced:
 ``nice -n 10 python benchmarks/zrf_gamecode_bench.py FOLDER... [--reach 17a_reach_end.json [--chess-only]]
 [--depth 2] [--timeout 300] [--cpu-timeout 60] [--memory-gb 3] [--shard 1/2] [--only SUBSTRING]
-[--cache FILE] [--key version|commit] [--retry-timeouts] [--summary] [--list]``
+[--cache FILE] [--key version|commit] [--retry-timeouts] [--summary [--translation-version N]] [--list]``
 """
 
 from __future__ import annotations
@@ -184,10 +184,10 @@ def run(path: Path, spec: str, depth: int, timeout: float, cpu_timeout: float, m
 # -- the cache ---------------------------------------------------------------------------------------------------
 
 
-def version_key(how: str) -> str:
+def version_key(how: str, version: int = TRANSLATION_VERSION) -> str:
     """What results are keyed by beside the file and variant: the translation version, or fairyport's commit."""
     if how == "version":
-        return f"v{TRANSLATION_VERSION}"
+        return f"v{version}"
     root = Path(fairyport.__file__).resolve().parent.parent
     try:
         commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
@@ -348,11 +348,15 @@ def main() -> None:
     parser.add_argument("--shard", type=_shard, default=(1, 1), help="I/N: every N-th variant from the I-th")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"JSON lines (default {DEFAULT_CACHE})")
     parser.add_argument("--key", choices=("version", "commit"), default="version")
+    parser.add_argument("--translation-version", type=int, default=TRANSLATION_VERSION,
+                        help="with --summary: the table of results an earlier translation version gave")
     parser.add_argument("--retry-timeouts", action="store_true", help="run cached timeouts again")
     parser.add_argument("--summary", action="store_true", help="print the table from the cache, run nothing")
     parser.add_argument("--list", action="store_true", help="print one line per variant of the table")
     args = parser.parse_args()
-    version = version_key(args.key)
+    if args.translation_version != TRANSLATION_VERSION and not args.summary:
+        parser.error("--translation-version other than the current one goes with --summary only")
+    version = version_key(args.key, args.translation_version)
     commit = version_key("commit")
     cache = read_cache(args.cache)
     memory = int(args.memory_gb * 2 ** 30)
