@@ -197,12 +197,24 @@ HALVES = """
 """A grid holding every other cell and a position between, linked (Hexagonal Kyoto Shogi's half-offset cells): the
 board is laid out from the drawing of all its positions."""
 
+TYPED = (TINY_CHESS.replace("(moves (slide n) (slide e) (slide s) (slide w))",
+                            "(moves (move-type sliding) (slide n) (slide e) (slide s) (slide w)"
+                            " (move-type stepping) (step ne) (step nw) (step se) (step sw))")
+         .replace("(piece (name King) (moves (step n)",
+                  "(piece (name King) (moves (n (verify not-friend?) (verify (not (attacked? sliding n))) add)")
+         .replace("(White (King a1) (Rook d1) (Pawn b2))\n               (Black (King d4) (Rook a4) (Pawn c3))",
+                  "(White (King b1) (Rook d1) (Pawn a2)) (Black (King d4) (Rook c4) (Pawn c3))")
+         .replace('(title "Tiny chess")', '(title "Typed")'))
+"""The king steps north only where no enemy slide (not a rook's diagonal step) would reach the square beyond it: an
+attack test of one move type (perft(2) 23; 22 were every move type to count)."""
+
 PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" true)'),
            CHAINS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" forced)'))
 """A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
 always, or only when there is no other move."""
 
-GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "halves": HALVES, "droppers": DROPPERS, "kickers": KICKERS,
+GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "halves": HALVES, "typed": TYPED, "droppers": DROPPERS,
+         "kickers": KICKERS,
          "passing": PASSING[0], "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS,
          "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
 
@@ -237,7 +249,7 @@ def test_the_preset_reads_as_gamecode_a_preset_author_recognises(tmp_path: Path)
     assert "sub Rook_1_White start:" in text  # one sub per move block and side
     assert "set at where #at 0 1;" in text  # a step north
     assert "if isupper space #at:" in text and "do while empty #at:" in text  # (verify not-friend?), a while
-    assert "sub attacked sq side lab:" in text and "gosub generate 1;" in text and "gosub turn 1;" in text
+    assert "sub attacked sq side lab mtype:" in text and "gosub generate 1;" in text and "gosub turn 1;" in text
     assert "setsystem maxmove 2;" in text  # promotion choices are sub-moves
 
 

@@ -76,6 +76,8 @@ class BlockWriter:
         self.lines: list[str] = []
         self.flags: set[str] = set()
         self.pflags: set[str] = set()
+        self.typed_attacks = False
+        """Whether a condition asks for an attack by moves of one move type (``attacked?`` with a type)."""
 
     def refuse(self, what: str) -> UnsupportedError:
         """A located refusal naming the construct."""
@@ -148,10 +150,12 @@ class BlockWriter:
             return f"match {self.square(c.where)} " + " ".join(side.goal_positions)
         if isinstance(c, pn.HasAttribute):
             return f"elem {self.square(c.where)} #attr_{identifier(c.name)}"
-        if isinstance(c, pn.Attacked) and c.move_type is None:
-            # the moving piece stands on the square for the test; defended: handed to the other side
+        if isinstance(c, pn.Attacked):
+            # the moving piece stands on the square for the test; defended: handed to the other side; a move
+            # type: only the blocks of that type attack
             number = 3 - side.number if c.defended else side.number
-            return f"(sub attacked {self.square(c.where)} {number} #piece)"
+            self.typed_attacks = self.typed_attacks or c.move_type is not None
+            return f'(sub attacked {self.square(c.where)} {number} #piece "{c.move_type or ""}")'
         if isinstance(c, pn.PositionFlagSet):
             self.pflags.add(c.name)
             return f"elem {self.square(c.where)} #pflag_{identifier(c.name)}"

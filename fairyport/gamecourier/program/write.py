@@ -59,7 +59,7 @@ board (label ``PASS`` for the first player, ``pass`` for the second), and passin
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
-TRANSLATION_VERSION = 3
+TRANSLATION_VERSION = 4
 """The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
 plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
 again; changes of speed alone leave it."""
@@ -140,6 +140,8 @@ class _Writer:
         self.goal_subs: list[str] = []
         """Subroutines of goals that search the board (``relative-config``)."""
         self.attributes = sorted({name for piece in program.pieces for name, _ in piece.attributes})
+        self.typed_attacks = False
+        """Whether a block asks for an attack by moves of one move type (the dispatcher then filters)."""
         self.tables: list[str] = []
         """Pre-Game lines that fill the link tables of directions that are not one grid offset."""
         self.sides = [self._side(i) for i in range(2)]
@@ -239,6 +241,7 @@ class _Writer:
                     writer = BlockWriter(side, block.source or piece.name)
                     writer.body(block.body, 1)
                     flags |= writer.flags
+                    self.typed_attacks = self.typed_attacks or writer.typed_attacks
                     head = [f"sub {name} start:", "  set at #start;", "  set src #start;",
                             "  set piece space #start;", "  set dst false;", "  set mark #start;"]
                     head.insert(1, f'  set btype "{block.move_type or ""}";')
@@ -259,6 +262,7 @@ class _Writer:
                     name = f"{identifier(piece.name)}_drop{number}_{side.name}"
                     writer = BlockWriter(side, block.source or piece.name)
                     writer.body(block.body, 1)
+                    self.typed_attacks = self.typed_attacks or writer.typed_attacks
                     head = [f"sub {name} start:", f'  set btype "{block.move_type or ""}";', "  set at #start;",
                             "  set src false;", f"  set piece {word(label)};", "  set dst false;",
                             "  set mark #start;"]
@@ -302,6 +306,7 @@ class _Writer:
             pregame.append("set dropsquares array " + " ".join(
                 self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
         pregame += [f"set {v} array;" for v in RUN_ARRAYS]
+        pregame.append('set atype "";')
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
                     "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
                     "set cdepth 0;", "set csteps 0;"]
@@ -364,15 +369,22 @@ class _Writer:
             for name, move_type, duplicate, fills in names:
                 listed = allowed is None or move_type == allowed
                 call = [f"gosub {name} #sq;", *(f"set {v} array;" for v in fills)]  # empty again (RUN_ARRAYS)
-                if duplicate and not listed:
+                found = ["if #found:", "  return;", "endif;"]
+                own = f'== #atype "{move_type or ""}"'  # an attack test of this block's move type
+                if self.typed_attacks:  # an attack test of one move type runs that type's blocks only
+                    test = {(True, True): f'(!= #mode "attack" or {own})',
+                            (True, False): f'(!= #mode "attack" or == #atype "" or {own})',
+                            (False, True): f'(== #mode "attack" and {own})',
+                            (False, False): f'(== #mode "attack" and (== #atype "" or {own}))'}[listed, duplicate]
+                    lines += [f"    if {test}:", *("      " + line for line in [*call, *found]), "    endif;"]
+                elif duplicate and not listed:
                     pass  # neither listed nor needed by an attack test
                 elif duplicate:
                     lines += ['    if != #mode "attack":', *("      " + line for line in call), "    endif;"]
                 elif not listed:
-                    lines += ['    if == #mode "attack":', *("      " + line for line in call), "      if #found:",
-                              "        return;", "      endif;", "    endif;"]
+                    lines += ['    if == #mode "attack":', *("      " + line for line in [*call, *found]), "    endif;"]
                 else:
-                    lines += [*("    " + line for line in call), "    if #found:", "      return;", "    endif;"]
+                    lines += [*("    " + line for line in [*call, *found])]
                 typed += [f'    if == #type "{move_type or ""}":', *("      " + line for line in call), "    endif;"]
         if not first:
             lines.append("  endif;")
@@ -381,8 +393,8 @@ class _Writer:
 
     def _attacked(self) -> str:
         empty_labels = [self.labels[player, self.program.pieces[0].name] for player in self.players]
-        saved = ["mode", "target", "found", *STATE_VARIABLES]
-        lines = ["sub attacked sq side lab:", f"  my old hit {' '.join('s_' + v for v in saved)};",
+        saved = ["mode", "target", "found", "atype", *STATE_VARIABLES]
+        lines = ["sub attacked sq side lab mtype:", f"  my old hit {' '.join('s_' + v for v in saved)};",
                  f"  if >= #adepth {MAX_ATTACK_DEPTH} or not #sq:", "    return false;", "  endif;"]
         lines += [f"  set s_{v} #{v};" for v in saved]
         lines += [f"  set {v} array;" for v in RUN_ARRAYS]
@@ -396,6 +408,7 @@ class _Writer:
                   "    add cond == #side 1 toupper #lab tolower #lab #sq;",
                   "  endif;",
                   "  set adepth + #adepth 1;", "  set mode \"attack\";", "  set target #sq;", "  set hit false;",
+                  "  set atype #mtype;",
                   "  for (afrom pc) cond == #side 1 onlylower onlyupper:",
                   "    if != #afrom #sq and not match #afrom #stock:",
                   "      gosub moves #afrom;",
@@ -594,7 +607,7 @@ class _Writer:
             finish += [f"  if == #mover {number}:",
                        f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
                        f"      if match #pc {' '.join(word(label) for label in royal[player])}:",
-                       f"        if sub attacked #sq {number} @:",
+                       f'        if sub attacked #sq {number} @ "":',  # any move type
                        "          return;",
                        "        endif;", "      endif;", "    next;", "  endif;"]
         finish += ["  set key join #pair join \"-\" #promotion;",
