@@ -29,7 +29,16 @@ from fairyport.diagnostics import FileReport
 from fairyport.engines import Engine, EngineChoice
 from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
 from fairyport.format import Format, ValidateOptions
-from fairyport.formats import FORMATS, detect_format, game_engine, get_format, load_engine, read_game, sniff_format
+from fairyport.formats import (
+    FORMATS,
+    detect_format,
+    game_engine,
+    get_format,
+    load_engine,
+    proof_bound,
+    read_game,
+    sniff_format,
+)
 from fairyport.model import Game
 from fairyport.movegen.perft import divide as divide_position
 from fairyport.movegen.perft import perft_jobs
@@ -77,6 +86,9 @@ class Proof:
     """What played the written text."""
     reason: str = ""
     """Why a side could not be counted (empty when both were)."""
+    bounded: str = ""
+    """Why a side was played by the reference generator on the model its format reads, not by that format's
+    interpreter (a board over :data:`~fairyport.formats.PROOF_MAX_SQUARES`); empty when neither was."""
     identical: bool = False
     """The written text is the source file byte for byte (a rewrite that changed nothing): the same game without
     counting."""
@@ -98,8 +110,9 @@ class Proof:
             return f"not proven at perft({self.depth}): {self.reason}"
         played = [ENGINE_WORDS.get(name, f"the {name} interpreter") for name in (self.source_engine,
                                                                                   self.written_engine)]
+        bounded = f"; {self.bounded}" if self.bounded else ""
         return (f"perft({self.depth}) of the source {self.source:,} ({played[0]}), of the written text read back "
-                f"{self.written:,} ({played[1]})")
+                f"{self.written:,} ({played[1]}){bounded}")
 
 
 ENGINE_WORDS = {"model": "the reference generator", "zrf": "the ZRF interpreter",
@@ -201,44 +214,60 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
     if prove_depth < 0:
         raise UsageError("the proof depth must be at least 0", found=str(prove_depth))
     target = get_format(to)
+    squares: int | None = None
     if isinstance(source, Path):
         form = get_format(detect_format(source, read))
         if form.name == target.name and form.rewrite is not None:
             conversion = Conversion(form.rewrite(source).decode("utf-8", errors="surrogateescape"), [], form.name)
         else:
-            conversion = _write(read_game(source, form.name, variant), target.name, best_effort, str(source))
+            game = read_game(source, form.name, variant)
+            squares = len(game.board.positions)
+            conversion = _write(game, target.name, best_effort, str(source))
     else:
-        conversion = _write(_read(source, read, variant), target.name, best_effort, TEXT_NAME)
+        game = _read(source, read, variant)
+        squares = len(game.board.positions)
+        conversion = _write(game, target.name, best_effort, TEXT_NAME)
     if not prove:
         return conversion
     if isinstance(source, Path) and source.is_file() and (  # not ``page.html#2``: a diagram of a page
             conversion.text.encode("utf-8", errors="surrogateescape") == source.read_bytes()):
         return dataclasses.replace(conversion, proof=Proof(prove_depth, None, None, identical=True))
-    return dataclasses.replace(conversion, proof=_prove(source, read, variant, conversion, prove_depth))
+    return dataclasses.replace(conversion, proof=_prove(source, read, variant, conversion, prove_depth, squares))
 
 
-def _prove(source: Source, read: str | None, variant: str | None, conversion: Conversion, depth: int) -> Proof:
-    """perft(``depth``) of ``source`` and of the written text, each side played by its own format's reading."""
+def _prove(source: Source, read: str | None, variant: str | None, conversion: Conversion, depth: int,
+           squares: int | None) -> Proof:
+    """perft(``depth``) of ``source`` and of the written text, each side played by its own format's reading
+    (its interpreter, unless the board of ``squares`` squares is over that interpreter's proof bound: then the
+    model its format reads)."""
     counts: list[int | None] = []
     engines: list[str] = []
     reasons: list[str] = []
-    for side in ("source", "written text"):
+    bounded: list[str] = []
+    source_format = (detect_format(source, read) if isinstance(source, Path) else _text_format(source, read).name)
+    for side, fmt in (("source", source_format), ("written text", conversion.format)):
+        why = proof_bound(fmt, squares)
+        choice: EngineChoice = "auto" if why is None else "model"
         try:
-            loaded = _engine(source, "auto", read, variant) if side == "source" else _written_engine(conversion)
+            loaded = (_engine(source, choice, read, variant) if side == "source"
+                      else _written_engine(conversion, choice))
             counts.append(perft_jobs(loaded.position(None, None), depth))
             engines.append(loaded.name)
         except FairyportError as error:
             counts.append(None)
             engines.append("")
             reasons.append(f"the {side} cannot be played ({error.message()})")
-    return Proof(depth, counts[0], counts[1], engines[0], engines[1], "; ".join(reasons))
+        if why is not None:
+            bounded.append(f"the {side} was read into the model, not played by its interpreter: {why}")
+    return Proof(depth, counts[0], counts[1], engines[0], engines[1], "; ".join(reasons), "; ".join(bounded))
 
 
-def _written_engine(conversion: Conversion) -> Engine:
-    """The target format's own reading of the written text (its interpreter, else the reference generator)."""
+def _written_engine(conversion: Conversion, engine: EngineChoice = "auto") -> Engine:
+    """The target format's own reading of the written text (its interpreter, else the reference generator;
+    ``engine="model"``: the model it reads)."""
     form = get_format(conversion.format)
     with _as_file(conversion.text, form) as path:
-        return load_engine(path, form.name)  # the interpreters read the whole file when they load
+        return load_engine(path, form.name, engine=engine)  # the interpreters read the whole file when they load
 
 
 def _engine(source: Game | Source, engine: EngineChoice, format: str | None,

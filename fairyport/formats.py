@@ -104,6 +104,26 @@ def game_engine(game: Game, source: str) -> Engine:
     return model_engine(game, source)
 
 
+PROOF_MAX_SQUARES = {"gamecourier": 4_096}
+"""Format -> the largest board (in squares) on which a proof (``fairyport report``'s columns, ``convert``'s
+proof) plays that format's files with its own interpreter. The GAME Code interpreter copies the whole board for
+every candidate move and a written preset walks every ray square by square in GAME Code, so its perft(1) grows
+with the number of squares times the board's width (measured on the 256x256 board of
+benchmarks/hostile_probe.py: 51 CPU s, against 2.4 CPU s at 64x64, 9.6 at 128x128). 4,096 squares (64x64) is
+far above the largest bundled or corpus game. Over it a report leaves the column uncounted and ``convert``
+proves that side on the model its format reads; the other interpreters (ZRF) stay linear and have no bound."""
+
+
+def proof_bound(fmt: str, squares: int | None) -> str | None:
+    """Why ``fmt``'s interpreter does not play a proof on a board of ``squares`` squares (see
+    :data:`PROOF_MAX_SQUARES`), or None when it does."""
+    bound = PROOF_MAX_SQUARES.get(fmt)
+    if bound is None or squares is None or squares <= bound:
+        return None
+    return (f"the board has {squares:,} squares, over the {bound:,} up to which a proof plays a "
+            f"{FORMATS[fmt].title} with its own interpreter (PROOF_MAX_SQUARES)")
+
+
 def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None = None,
                 engine: EngineChoice = "auto") -> Engine:
     """The engine that plays the game in ``path``: its format's own interpreter (``engine="native"``, or

@@ -81,11 +81,13 @@ class Board:
     @functools.cached_property
     def positions(self) -> tuple[Position, ...]:
         """Every position, rank by rank from the first rank, files left to right, then the extra positions."""
+        files = [file_name(f) for f in range(self.files)]  # as square_name, each file's letters made once
+        holes = self.holes
         cells = [
-            Position(square_name(f, r, self.first_rank), f, r)
+            Position(name, f, r)
             for r in range(self.ranks)
-            for f in range(self.files)
-            if square_name(f, r, self.first_rank) not in self.holes
+            for f, name in enumerate(f"{letters}{r + self.first_rank}" for letters in files)
+            if name not in holes
         ]
         return (*cells, *self.extra_positions)
 
@@ -448,6 +450,10 @@ class Rules:
     no_checks: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """A move that attacks a protected royal piece of the opponent (gives check) is illegal (Fairy-Stockfish's
     ``checking = false``); with :attr:`must_capture`, a checking capture does not count as a capture."""
+    royal_optional: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A side without royal pieces plays on, never in check, instead of having lost (a game with royal pieces
+    otherwise ends for the side to move that has none): one side of Horde or Dunsany's chess has no king from the
+    start (ZRF's checkmate goal, which such a side can never meet)."""
     must_drop: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """When a player has a legal drop, only drops are legal (Fairy-Stockfish's ``mustDrop``: placement phases of
     tic-tac-toe-like games)."""
@@ -678,6 +684,9 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
         found.append(("no checks", "no checks (a move that gives check is illegal)"))
     if game.rules.must_drop:
         found.append(("must drop", "forced drops (only drops when a drop is legal)"))
+    if game.rules.royal_optional:
+        found.append(("royal optional", "a side without royal pieces plays on (it is never in check) instead of "
+                      "having lost"))
     extinction = game.rules.extinction
     if extinction is not None:
         which = ", ".join(extinction.pieces) if extinction.pieces is not None else "all pieces together"

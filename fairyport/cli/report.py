@@ -13,7 +13,7 @@ from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageEr
 from fairyport.format import ValidateOptions
 from fairyport.formats import read_game
 from fairyport.output import ensure_folder, write_output
-from fairyport.report.proof import Proof, format_texts, perft_proof
+from fairyport.report.proof import SOURCE, Proof, format_texts, perft_proof
 
 if TYPE_CHECKING:
     from fairyport.report.page import GamePage
@@ -44,7 +44,8 @@ def build_page(path: Path, depth: int, variant: str | None) -> tuple[GamePage, s
     proof: Proof | None
     with progress(steps, f"{path.name}: perft") as advance:
         try:
-            proof = perft_proof(path, texts, depth, variant=variant, advance=lambda label: advance(1, label))
+            proof = perft_proof(path, texts, depth, variant=variant, advance=lambda label: advance(1, label),
+                                squares=len(game.board.positions))
         except FairyportError:
             proof = None
     report = validate_path(path, ValidateOptions(variant=variant))
@@ -72,12 +73,18 @@ def run(args: argparse.Namespace) -> int:
         target = out / page_name(path, taken)
         write_output(target, text)
         proof = page.proof
+        skipped = [] if proof is None else proof.skipped()
         if proof is None or proof.source_error is not None:
-            verdict, ok = "not counted (the generator cannot play it)", False
+            why = ("board over the report's bound for its interpreter" if SOURCE in skipped
+                   else "the generator cannot play it")
+            verdict, ok = f"not counted ({why})", False
         elif proof.mismatches():
             verdict, ok = f"MISMATCH ({len(proof.mismatches())})", False
         else:
-            verdict, ok = f"{len(proof.columns)} readings agree to depth {proof.depth}", True
+            counted = len(proof.columns) - len(skipped)
+            verdict, ok = f"{counted} readings agree to depth {proof.depth}", True
+            if skipped:
+                verdict += f" ({', '.join(skipped)} not counted: board over the report's bound, see the page)"
         failed |= proof is not None and bool(proof.mismatches())
         game = page.game
         entries.append(IndexEntry(game.metadata.title or path.stem, target.name,

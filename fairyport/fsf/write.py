@@ -388,6 +388,8 @@ class _Writer:
             self.add("mustCapture", "true")
         if game.rules.no_checks:
             self.add("checking", "false")
+        if game.rules.royal_optional:
+            self.refuse("royal optional", "a side without royal pieces that plays on (Rules.royal_optional)")
         self.extinction_and_blast()
         self.connect()
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",

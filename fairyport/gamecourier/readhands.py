@@ -69,9 +69,10 @@ def read_triggers(info: Analysis, label: str) -> frozenset[PromotionTrigger] | N
     for n in range(len(SHOGI_TRIGGERS), 0, -1):
         for chosen in itertools.combinations(sorted(SHOGI_TRIGGERS, key=lambda t: t.value), n):
             triggers = frozenset(chosen)
-            test = trigger_test(triggers, zone_from, zone_to)
-            if test != zone_to and f"if {test}:" in text:
-                return triggers
+            for compact in (True, False):  # presets written before the compact form too
+                test = trigger_test(triggers, zone_from, zone_to, compact=compact)
+                if test != zone_to and f"if {test}:" in text:
+                    return triggers
     return None
 
 

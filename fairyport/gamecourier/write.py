@@ -38,7 +38,14 @@ from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, Reach, attack_lines
-from fairyport.gamecourier.writequiet import Relevance, exposes_def, relevance, screens_def
+from fairyport.gamecourier.writequiet import (
+    Relevance,
+    exposes_def,
+    near_test,
+    relevance,
+    screens_def,
+    uncovered_lines,
+)
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -143,6 +150,23 @@ def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance |
     return relevance(terms, geometry)
 
 
+def _illegal_is_the_check_test(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> bool:
+    """Whether ``sub illegal`` tests nothing but the check (no castling, e.p., facing or bare-king rule): then it is
+    false for a quiet move (the parts written by :func:`_subroutines`)."""
+    return not any(_castlings(game, pid, color, code) for (pid, color), code in codes.items()) \
+        and not any(code.ep_terms for code in codes.values()) and _facing_royal(game) is None \
+        and game.rules.bare_king is not BareKingRule.LOSS
+
+
+def _near_by_leaps(quiet: Relevance | None, reach: Reach) -> bool:
+    """Whether a move from near the royal square (:func:`~.writequiet.near_test`) can uncover an attack only along
+    its line or by a leap whose condition reads the origin: then ``sub uncovered`` and ``sub leapattacked`` (the
+    leaps' squares alone) replace ``sub attacked``. Not where a ride's condition reads such a square, nor where some
+    piece is searched by label (:attr:`~.writecheck.Reach.searched`)."""
+    return quiet is not None and quiet.lines_only() and bool(quiet.offsets) and not quiet.ride_reads \
+        and not reach.searched
+
+
 def _fen(game: Game) -> str:
     board = game.board
     rows = [_storage_row(cells) for cells in reversed(hands.storage_rows(game, BLACK))]
@@ -212,6 +236,8 @@ def _zone_test(game: Game, squares: frozenset[str], var: str) -> str:
     ranks = [c.rank for c in cells if c.rank is not None]
     if not cells:
         return "false"
+    if len(files) != len(cells) or len(ranks) != len(cells):  # positions off the grid (a hand's storage)
+        return " or ".join(f"== {var} {c.name}" for c in cells)
     offset = hands.rank_offset(game)
     f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
     if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):
@@ -467,7 +493,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             assert king.file is not None and king_to.file is not None
             reach.leaps.add((king_to.file - king.file, 0))
     lines = [
-        *attack_lines(reach, drops),
+        *attack_lines(reach, drops, by_leaps=_near_by_leaps(ctx.quiet, reach)),
         "sub checked side enemy:",
         f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
         "    if fn royal #ck_piece:",
@@ -483,6 +509,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += [
             exposes_def(ctx.quiet),
             *[line for line in [screens_def(ctx.quiet)] if line is not None],
+            *(uncovered_lines(ctx.quiet, drops) if ctx.quiet.lines_only() else []),
             "sub royalsquare side:",
             "  set rs_found false;",
             "  set rs_count 0;",
@@ -534,9 +561,23 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "  endif;"]
     if has_royal and ctx.quiet is not None:
         lines += ["  if #quiet:",
-                  "    set il_bad false;",
-                  "  elseif #kingat:",
+                  "    set il_bad false;"]
+        if ctx.quiet.lines_only():  # not quiet only because the origin is on a line from the royal square
+            screens = " and not fn screens #kingat #to" if screens_def(ctx.quiet) is not None else ""
+            near = near_test(ctx.quiet, "#kingat", "#from")
+            by_leaps = near is not None and _near_by_leaps(ctx.quiet, reach)
+            screens += f" and not {near}" if near is not None and not by_leaps else ""
+            lines += ["  elseif #kingat and not #incheck" + screens + (" and != #to #ep:" if ep_labels else ":"),
+                      "    set il_bad sub uncovered #kingat #from #enemy;"]
+            if by_leaps:  # from near the royal square: the leaps' conditions may read the origin too
+                lines += [f"    if not #il_bad and {near}:",
+                          "      set il_bad sub leapattacked #kingat #enemy;",
+                          "    endif;"]
+        lines += ["  elseif #kingat:",
                   "    set il_bad sub attacked #kingat #enemy;",
+                  # the side's only royal piece moved (Pre-Move's kingsq is its square): where it stands now
+                  "  elseif #kingsq and == #from #kingsq and fn royal space #to:",
+                  "    set il_bad sub attacked #to #enemy;",
                   "  else:",
                   "    set il_bad sub checked #side #enemy;",
                   "  endif;"]
@@ -649,9 +690,11 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         screens = " and not fn screens #kingat dest" if screens_def(ctx.quiet) is not None else ""
         quiet = ["set kingat cond (fn royal moved) false #kingsq;",
                  f"set quiet #kingat and not #incheck and not fn exposes #kingat origin{screens}{ep};"]
+    # a quiet move needs no call when illegal holds nothing but the check test
+    skip = "not #quiet and " if quiet and _illegal_is_the_check_test(game, codes) else ""
     lines = [
         *quiet,
-        f"if sub illegal origin dest moved old {side} {enemy}:",
+        f"if {skip}sub illegal origin dest moved old {side} {enemy}:",
         "  die You may not move moved from origin to dest.;",
         "endif;",
         *(["set quiet false;", "set kingat false;"] if quiet else []),

@@ -80,13 +80,14 @@ class Reach:
         return True
 
 
-def attack_lines(reach: Reach, in_play: bool) -> list[str]:
+def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list[str]:
     """``sub ray`` and ``sub attacked`` (``in_play``: only pieces on the board proper attack, not those in
-    storage)."""
-    sources = [f"where #square {-dx} {-dy}" for dx, dy in sorted(reach.leaps)]
+    storage); with ``by_leaps`` also ``sub leapattacked``, the same test of the leaps' squares alone."""
+    leaps = [f"where #square {-dx} {-dy}" for dx, dy in sorted(reach.leaps)]
+    sources = list(leaps)
     sources += [f"(sub ray #square {-dx} {-dy})" for dx, dy in sorted(reach.rides)]
     sources += [f"(sub ray (sub ray #square {-dx} {-dy}) {-dx} {-dy})" for dx, dy in sorted(reach.hops)]
-    playing = "fn inplay #at_from and " if in_play else ""
+    playing = " and fn inplay #at_from" if in_play else ""  # last: the cheaper tests rule out most squares
     lines = [
         "sub ray from dx dy:",
         "  set ry_at where #from #dx #dy;",
@@ -101,20 +102,12 @@ def attack_lines(reach: Reach, in_play: bool) -> list[str]:
         "sub attacked square side:",
     ]
     if sources:
-        lines += [
-            f"  for at_from array {' '.join(sources)}:",
-            f"    if {playing}not empty #at_from and fn #side space #at_from:",
-            "      if fn space #at_from #at_from #square:",
-            "        return true;",
-            "      endif;",
-            "    endif;",
-            "  next;",
-        ]
+        lines += _source_loop(sources, playing)
     if reach.searched:
         labels = " ".join(sorted(reach.searched))
         lines += [
             f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
-            f"    if {playing}match #at_piece {labels}:",
+            f"    if {'fn inplay #at_from and ' if in_play else ''}match #at_piece {labels}:",
             "      if fn #at_piece #at_from #square:",
             "        return true;",
             "      endif;",
@@ -122,4 +115,19 @@ def attack_lines(reach: Reach, in_play: bool) -> list[str]:
             "  next;",
         ]
     lines += ["  return false;", "endsub;"]
+    if by_leaps:
+        lines += ["sub leapattacked square side:", *(_source_loop(leaps, playing) if leaps else []),
+                  "  return false;", "endsub;"]
     return lines
+
+
+def _source_loop(sources: list[str], playing: str) -> list[str]:
+    return [
+        f"  for at_from array {' '.join(sources)}:",
+        f"    if not empty #at_from and fn #side space #at_from{playing}:",
+        "      if fn space #at_from #at_from #square:",
+        "        return true;",
+        "      endif;",
+        "    endif;",
+        "  next;",
+    ]

@@ -124,10 +124,15 @@ class Stuck:
         return self._variant.stuck_squares(piece.id, color)
 
 
-def trigger_test(triggers: frozenset[PromotionTrigger], zone_from: str, zone_to: str) -> str:
-    """A condition true when a move may promote, given the zone tests of its origin and destination."""
+def trigger_test(triggers: frozenset[PromotionTrigger], zone_from: str, zone_to: str, *,
+                 compact: bool = True) -> str:
+    """A condition true when a move may promote, given the zone tests of its origin and destination: entering,
+    moving within and leaving the zone together are written ``(FROM or TO)`` (``compact``; the three cases one by
+    one otherwise, as presets written before were)."""
     if triggers == CHESS_TRIGGERS:
         return zone_to
+    if compact and triggers >= {PromotionTrigger.ENTER, PromotionTrigger.WITHIN, PromotionTrigger.LEAVE}:
+        return f"({zone_from} or {zone_to})"
     terms = []
     if PromotionTrigger.ENTER in triggers:
         terms.append(f"(not {zone_from} and {zone_to})")

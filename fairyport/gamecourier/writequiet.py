@@ -49,6 +49,23 @@ class Relevance:
     """Directions of cannon hops, reduced."""
     offsets: set[Vector] = dataclasses.field(default_factory=set)
     """Single squares read by leaps and by the conditions of terms (the royal square itself left out)."""
+    unit_rides: bool = True
+    """Whether every ride moves one square a step (``(0, 1)``, ``(1, 1)`` and their images)."""
+    ride_reads: bool = False
+    """Whether a ride's or hop's condition reads one of :attr:`offsets` (else only leaps' do)."""
+    bends: set[tuple[Vector, Vector]] = dataclasses.field(default_factory=set)
+    """Where the ride of a step then a ride starts, relative to the piece (``where #0 1 1``), with the direction of
+    the ride, reduced (as :attr:`lines`)."""
+
+    def lines_only(self) -> bool:
+        """Whether emptying a square farther than :meth:`box` from the royal square can uncover an attack only
+        along the orthogonal or diagonal line from the royal square through it (every ride and hop a unit one, and
+        no pieces that step before they ride where there are hops): then the new attacker is the first piece beyond
+        that square on that line, or a piece that steps onto that square or an empty one beyond it and rides from
+        there, or with hops the first or second piece outward from the royal square on that line (``sub
+        uncovered``; the destination must not be a new screen, ``fn screens``)."""
+        return self.unit_rides and self.lines | self.hop_lines <= {(0, 1), (1, 1)} and not (
+            self.bends and self.hop_lines)
 
     def box(self) -> int:
         """How far (in files or ranks) the farthest single square read lies from the royal square."""
@@ -102,6 +119,10 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
             dx, dy = numbers[0], numbers[1]
             assert dx is not None and dy is not None
             (found.hop_lines if _LINE_OPS[call.op] == "hop" else found.lines).add(_reduced(dx, dy))
+            if max(abs(dx), abs(dy)) != 1:
+                found.unit_rides = False
+            if start != (0, 0):
+                found.bends.add((start, _reduced(dx, dy)))
             if start != (0, 0):  # a step onto an empty square, then a ride: that square is on the ride's line
                 if _LINE_OPS[call.op] != "ride":
                     return False
@@ -125,7 +146,11 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
             return False
         origins = {(-at[0][0], -at[0][1])}
         skip = {id(c) for c, p in zip(conjuncts, pinned, strict=True) if p is not None}
-    return all(_reads(conjunct, origins, found) for conjunct in conjuncts if id(conjunct) not in skip)
+    before = set(found.offsets)
+    known = all(_reads(conjunct, origins, found) for conjunct in conjuncts if id(conjunct) not in skip)
+    if origins is None and found.offsets - before - {(0, 0)}:  # (0, 0): the royal square itself, never emptied
+        found.ride_reads = True
+    return known
 
 
 def _needs_empty_target(e: Expr) -> bool:
@@ -224,12 +249,81 @@ def exposes_def(found: Relevance) -> str:
     return "def exposes " + " or ".join([*tests, *_near(found)] or ["false"]) + ";"
 
 
+def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
+    """``sub uncovered king from side``: whether, the move made, a piece of ``side`` attacks the royal square
+    ``king`` through the emptied square ``from`` (:meth:`Relevance.lines_only`; ``from`` is on an orthogonal or
+    diagonal line from ``king`` with nothing, or with hops one piece, between: ``fn exposes``). Along that line
+    outward from ``from``: the first piece, and, where pieces step before they ride (:attr:`Relevance.bends`),
+    the pieces a bend away from ``from`` and from each empty square before that piece whose ride goes along such
+    a line; with hops, the first and the second piece outward from ``king``. Each piece found is tested as ``sub
+    attacked`` tests it (``in_play``: only pieces on the board proper attack)."""
+    playing = " and fn inplay #uc_at" if in_play else ""
+    lines = [
+        "sub uncovered king from side:",
+        "  set uc_dx - file #from file #king;",
+        "  set uc_dy - rank #from rank #king;",
+        "  set uc_dx cond < #uc_dx 0 -1 cond > #uc_dx 0 1 0;",
+        "  set uc_dy cond < #uc_dy 0 -1 cond > #uc_dy 0 1 0;",
+    ]
+    if found.hop_lines:
+        test = f"fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king"
+        return [*lines,
+                "  set uc_at sub ray #king #uc_dx #uc_dy;",
+                "  if not #uc_at:",
+                "    return false;",
+                "  endif;",
+                f"  if {test}:",
+                "    return true;",
+                "  endif;",
+                "  set uc_at sub ray #uc_at #uc_dx #uc_dy;",
+                f"  return #uc_at and {test};",
+                "endsub;"]
+    if not found.bends:
+        return [*lines,
+                "  set uc_at sub ray #from #uc_dx #uc_dy;",
+                f"  return #uc_at and not empty #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at "
+                "#king;",
+                "endsub;"]
+    def sources(line: Vector) -> str:  # the pieces that step onto #uc_on and ride on along such a line
+        found_here = sorted({start for start, ride in found.bends if ride == line})
+        return "array " + " ".join(f"where #uc_on {-x} {-y}" for x, y in found_here) if found_here else "false"
+    return [*lines,
+            "  set uc_on #from;",
+            "  do while #uc_on:",
+            "    if not empty #uc_on:",
+            "      set uc_at #uc_on;",
+            f"      return fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king;",
+            "    endif;",
+            "    if == #uc_dx 0 or == #uc_dy 0:",
+            f"      set uc_near {sources((0, 1))};",
+            "    else:",
+            f"      set uc_near {sources((1, 1))};",
+            "    endif;",
+            "    for uc_at #uc_near:",
+            f"      if not empty #uc_at and fn #side space #uc_at{playing}:",
+            "        if fn space #uc_at #uc_at #king:",
+            "          return true;",
+            "        endif;",
+            "      endif;",
+            "    next;",
+            "    set uc_on where #uc_on #uc_dx #uc_dy;",
+            "  loop;",
+            "  return false;",
+            "endsub;"]
+
+
 def screens_def(found: Relevance) -> str | None:
     """``def screens``: whether filling square ``#1`` may uncover an attack on the royal square ``#0``: ``#1`` is
     a cannon's new screen (on a hop's line with nothing between), or near. None when no square can be."""
     tests = [f"checkride #0 #1 {a} {b}" for a, b in sorted(found.hop_lines)]
     tests += _near(found)
     return "def screens " + " or ".join(tests) + ";" if tests else None
+
+
+def near_test(found: Relevance, at: str, square: str) -> str | None:
+    """The test that ``square`` is within :meth:`Relevance.box` of ``at`` (None when no single square is read)."""
+    tests = _near(found)
+    return tests[0].replace("#1", square).replace("#0", at) if tests else None
 
 
 def _near(found: Relevance) -> list[str]:

@@ -33,6 +33,7 @@ from fairyport.idiagram.rules import (
     HOLDINGS_SHOGI,
     HOLE_NAME,
     PROMOTION_KEY,
+    ROYAL_OPTIONAL_KEY,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -74,7 +75,7 @@ from fairyport.model import (
 )
 
 SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
-               "stalemate", "baring", "extinction", "holdingsType")
+               "stalemate", "baring", "extinction", "holdingsType", ROYAL_OPTIONAL_KEY)
 """Keys the model carries that hold one value (the last line wins, as in the Diagram)."""
 
 MULTI_KEYS = ("royal", ZONE_KEY)
@@ -453,6 +454,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         captures_to_hand=holdings < 0,
         demote_captured=demotes(holdings, bool(standard), offset),
         captures_to_owner=holdings >= HOLDINGS_OWNER,
+        royal_optional=(_value(scan, ROYAL_OPTIONAL_KEY) or "").strip() == "1",
     )
     game = Game(
         metadata=Metadata(title=title, source=source),

@@ -92,6 +92,11 @@ PROMOTION_KEY = "fairyportPromotion"
 parameters cannot say (``G;depth:3;stuck;triggers:enter+within+leave``; fairyport only, see
 :func:`parse_promotion`). It replaces what ``maxPromote``/``promoChoice``/``promoOffset`` give that piece."""
 
+ROYAL_OPTIONAL_KEY = "fairyportRoyalOptional"
+"""Extension parameter: ``fairyportRoyalOptional=1``: a side without royal pieces plays on, never in check
+(:attr:`~fairyport.model.Rules.royal_optional`: Horde, Dunsany's chess; fairyport only: the Diagram's text has no
+such rule)."""
+
 HOLE_NAME = "hole"
 """Piece-line name that makes blocked squares instead of a piece type."""
 

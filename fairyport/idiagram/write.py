@@ -34,6 +34,7 @@ from fairyport.idiagram.rules import (
     HOLDINGS_SHOGI,
     HOLE_NAME,
     PROMOTION_KEY,
+    ROYAL_OPTIONAL_KEY,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -80,7 +81,7 @@ from fairyport.model import (
 
 Entry = dict[str, Any]
 KEY_ORDER = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
-             "holdingsType", "royal", "stalemate", "baring", "extinction", ZONE_KEY)
+             "holdingsType", "royal", "stalemate", "baring", "extinction", ROYAL_OPTIONAL_KEY, ZONE_KEY)
 """Order of the keys the writer adds itself (keys already in the definition stay where they were)."""
 
 
@@ -389,6 +390,7 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
         "0" if protection is RoyalProtection.EVERY else "3")
     values["extinction"] = _scalar(markers, "extinction", extinction,
                                    lambda v: (v.strip() == "0") == (protection is RoyalProtection.EVERY))
+    values[ROYAL_OPTIONAL_KEY] = ["1"] if rules.royal_optional else []
     values[ZONE_KEY] = _zone_values(game, markers)
     return values
 
@@ -500,7 +502,11 @@ def _check_board(game: Game, lost: _Lost) -> None:
     if game.setup.side_to_move == BLACK:
         lost.unsupported("setup", "a start position with Black to move")
     for feature, text in goal_rules(game):
-        lost.unsupported(feature, f"{text}: the Diagram has no such rule")
+        if feature == "royal optional":
+            lost.unsupported(feature, f"{text}: the Diagram has no such rule (written as the fairyport extension "
+                             f"{ROYAL_OPTIONAL_KEY}, which the Diagram script ignores)")
+        else:
+            lost.unsupported(feature, f"{text}: the Diagram has no such rule")
     if not game.rules.royals_may_face and not any(p.royal for p in game.pieces):
         lost.unsupported("royals_may_face", "the no-facing rule without a royal piece to carry fkR")
     for piece in game.pieces:

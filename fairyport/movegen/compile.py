@@ -264,7 +264,8 @@ class Variant:
             self._compile_type(t)
         self.royal_protection = game.rules.royal_protection
         self.protect_every = self.royal_protection is RoyalProtection.EVERY
-        self.has_royals = any(t.piece.royal for t in self.types)
+        self.has_royals = any(t.piece.royal for t in self.types) and not game.rules.royal_optional
+        """The side to move without royal pieces has lost (not so under :attr:`Rules.royal_optional`)."""
         self.castlers: dict[int, tuple[CastlingSpec, ...]] = {
             code_of(t.index, color): t.castling for t in self.types for color in (WHITE, BLACK) if t.castling
         }

@@ -69,6 +69,7 @@ table.perft th, table.perft td { border: 1px solid var(--line); padding: .3rem .
 table.perft th { background: #f1f1f4; }
 table.perft td { min-width: 7rem; }
 table.perft td.mismatch { color: #fff; background: var(--bad); font-weight: 700; }
+table.perft td.skipped { color: var(--muted); }
 table.perft .time { color: var(--muted); font-size: .8rem; display: block; }
 .verdict.ok { color: var(--good); font-weight: 600; }
 .verdict.bad { color: var(--bad); font-weight: 700; }
@@ -341,8 +342,9 @@ def _perft(main: etree._Element, proof: Proof | None) -> None:
         _add(row, "th", str(depth))
         for column in proof.columns:
             count = proof.counts[column][depth]
-            cell = _add(row, "td", f"{count.nodes:,}" if count.nodes is not None else "error",
-                        class_="mismatch" if (column, depth) in wrong else "ok")
+            shown = f"{count.nodes:,}" if count.nodes is not None else "not counted" if count.skipped else "error"
+            cell = _add(row, "td", shown,
+                        class_="mismatch" if (column, depth) in wrong else "skipped" if count.skipped else "ok")
             cell.set("data-column", column)
             note = f"{count.seconds:.3f} s" if count.error is None else count.error
             _add(cell, "span", note, class_="time")
@@ -350,8 +352,13 @@ def _perft(main: etree._Element, proof: Proof | None) -> None:
         _add(section, "p", f"Mismatch: {len(wrong)} count(s) differ from the source (shown in red).",
              class_="verdict bad")
     else:
-        _add(section, "p", f"All {len(proof.columns)} readings agree at every depth up to {proof.depth}.",
-             class_="verdict ok")
+        skipped = proof.skipped()
+        counted = len(proof.columns) - len(skipped)
+        _add(section, "p", f"All {counted} counted readings agree at every depth up to {proof.depth}."
+             if skipped else f"All {counted} readings agree at every depth up to {proof.depth}.", class_="verdict ok")
+        if skipped:
+            _add(section, "p", f"Not counted: {', '.join(skipped)} (the reason is in each cell).",
+                 class_="verdict lost")
 
 
 def _validation(main: etree._Element, page: GamePage) -> None:

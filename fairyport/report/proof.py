@@ -10,7 +10,6 @@ at every depth, next to the count of the source file itself. Equal counts prove 
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import tempfile
 import time
@@ -19,7 +18,7 @@ from pathlib import Path
 
 from fairyport.engines import Engine
 from fairyport.errors import FairyportError, UnsupportedError
-from fairyport.formats import FORMATS, SUFFIXES, detect_format, load_engine
+from fairyport.formats import FORMATS, SUFFIXES, detect_format, load_engine, proof_bound
 from fairyport.model import Game
 from fairyport.movegen import perft
 
@@ -28,7 +27,6 @@ COLUMNS = ("idiagram", "json", "zrf", "gamecourier", "fsf")
 
 SOURCE = "source"
 """The name of the proof column counted on the source file itself."""
-
 
 @dataclasses.dataclass
 class FormatText:
@@ -50,6 +48,9 @@ class Count:
     nodes: int | None
     seconds: float
     error: str | None = None
+    skipped: bool = False
+    """The count was not attempted (``error`` says why: a bound of :data:`PROOF_MAX_SQUARES`); a skipped
+    column is not a mismatch."""
 
 
 @dataclasses.dataclass
@@ -64,7 +65,8 @@ class Proof:
 
     @property
     def source_error(self) -> str | None:
-        """Why the source itself could not be counted (the generator cannot play the game), or None."""
+        """Why the source itself was not counted (the generator cannot play the game, or a bound of
+        :data:`PROOF_MAX_SQUARES`), or None."""
         for count in self.counts.get(SOURCE, {}).values():
             if count.error is not None:
                 return count.error
@@ -81,10 +83,17 @@ class Proof:
         reference = self.counts.get(SOURCE, {})
         for column in self.columns:
             for depth, count in self.counts.get(column, {}).items():
+                if count.skipped:
+                    continue
                 expected = reference.get(depth)
                 if count.nodes is None or expected is None or count.nodes != expected.nodes:
                     wrong.append((column, depth))
         return wrong
+
+    def skipped(self) -> list[str]:
+        """The columns not counted because of a bound (:data:`PROOF_MAX_SQUARES`), in column order."""
+        return [column for column in self.columns
+                if any(count.skipped for count in self.counts.get(column, {}).values())]
 
 
 def explain(error: FairyportError) -> str:
@@ -99,19 +108,20 @@ def suffix_of(fmt: str) -> str:
 
 
 def format_texts(game: Game) -> list[FormatText]:
-    """The game written in every format of :data:`COLUMNS`. Each writer gets its own copy of the game, so a
-    writer that changed its input could not change what the others write."""
+    """The game written in every format of :data:`COLUMNS`. Every writer is given the same game, not a copy:
+    writers do not change the game they write (tests/render/test_report_big.py checks it for every bundled game),
+    and a deep copy per writer cost seconds and hundreds of MiB on a 256x256 board."""
     texts = []
     for fmt in COLUMNS:
         writer = FORMATS[fmt].write
         if writer is None:
             continue
         try:
-            text, lost = writer(copy.deepcopy(game), best_effort=False)
+            text, lost = writer(game, best_effort=False)
             texts.append(FormatText(fmt, text, list(lost)))
         except UnsupportedError as exc:
             try:
-                _, lost = writer(copy.deepcopy(game), best_effort=True)
+                _, lost = writer(game, best_effort=True)
             except FairyportError:
                 lost = []
             texts.append(FormatText(fmt, None, list(lost) or [explain(exc)]))
@@ -128,6 +138,18 @@ def source_engine(source: Path, variant: str | None) -> Engine:
     return load_engine(source, variant=variant)
 
 
+def _source_format(source: Path, variant: str | None) -> str | None:
+    """The format whose interpreter counts the source column, or None where the reference generator does (as
+    :func:`source_engine` chooses)."""
+    try:
+        fmt = detect_format(source)
+    except FairyportError:
+        return None
+    if FORMATS[fmt].engine is None:
+        return None
+    return fmt
+
+
 def _count(engine: Engine, depth: int) -> Count:
     start = time.perf_counter()
     try:
@@ -137,17 +159,34 @@ def _count(engine: Engine, depth: int) -> Count:
     return Count(nodes, time.perf_counter() - start)
 
 
+def over_bound(fmt: str, squares: int | None) -> str | None:
+    """Why a column played by ``fmt``'s interpreter is not counted on a board of ``squares`` squares (see
+    :data:`~fairyport.formats.PROOF_MAX_SQUARES`), or None when it is counted."""
+    why = proof_bound(fmt, squares)
+    return None if why is None else f"{why}; count the written file with 'fairyport perft'"
+
+
 def perft_proof(source: Path, texts: list[FormatText], depth: int, *, variant: str | None = None,
-                advance: Callable[[str], None] | None = None) -> Proof:
+                advance: Callable[[str], None] | None = None, squares: int | None = None) -> Proof:
     """Count perft 1..``depth`` on the source file and on every written text read back by its own format.
 
-    ``advance(label)`` is called after each count (for a progress bar).
+    ``advance(label)`` is called after each count (for a progress bar). ``squares``: the size of the game's
+    board, for the bounds of :data:`PROOF_MAX_SQUARES` (None: no bound).
     """
     columns = [SOURCE] + [t.format for t in texts if t.text is not None]
     counts: dict[str, dict[int, Count]] = {}
     engines: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="fairyport-report-") as folder:
         for column in columns:
+            played_by = _source_format(source, variant) if column == SOURCE else column
+            reason = over_bound(played_by, squares) if played_by is not None else None
+            if reason is not None:
+                counts[column] = {d: Count(None, 0.0, reason, skipped=True) for d in range(1, depth + 1)}
+                engines[column] = "-"
+                if advance is not None:
+                    for d in range(1, depth + 1):
+                        advance(f"{column} perft({d}): not counted")
+                continue
             try:
                 if column == SOURCE:
                     engine = source_engine(source, variant)

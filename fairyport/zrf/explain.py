@@ -57,16 +57,24 @@ def why_not(block: SList, attributes: frozenset[str] = frozenset(), drop: bool =
             move_type: str = "", linked: Mapping[str, str] | None = None) -> str:
     """Why ``block`` (a move block, expanded) is not read into the model: the reason in model terms, the
     construct and where it stands. ``attributes`` are the game's piece attribute names (a test of one is a move
-    that depends on an attribute); ``drop``: the block is a drop; ``move_type``: the move type it stands under;
-    ``linked``: the board's directions that are no constant step between squares of a rectangle, each with why
+    that depends on an attribute); ``drop``: the block is a drop (one the reader did not read: its first
+    construct the model's drops lack); ``move_type``: the move type it stands under; ``linked``: the board's
+    directions that are no constant step between squares of a rectangle, each with why
     (:func:`fairyport.zrf.rectangle.direction_reasons`; a step along one is the reason, before any other
     construct)."""
     if move_type:
         return f"a move of the move type {move_type!r}, which the turn order or move priorities select: the " \
             "model has no move types"
-    if drop:
-        return "a drop program: the ZRF reader reads no drop blocks into the model"
     found = list(atoms(block))
+    if drop:
+        for names, meaning in CONSTRUCTS:
+            for atom in found:
+                if atom.text in names:
+                    return f"a drop that {meaning.removeprefix('a move that ')}: {atom.text} at {place(atom)}" \
+                        if meaning.startswith("a move that ") else f"a drop: {meaning}: {atom.text} at {place(atom)}"
+        first = block.items[0] if block.items else block
+        return ("a drop other than to an empty square (anywhere, or in or outside a zone): "
+                f"{to_text(first)[:40]} at {place(first)}")
     for atom in found:
         if linked and atom.text in linked:
             return f"a step along the direction {atom.text!r}, {linked[atom.text]}: {atom.text} at {place(atom)}"

@@ -29,6 +29,7 @@ from fairyport.model import (
     Board,
     Castling,
     Color,
+    DropRule,
     ExtinctionGoal,
     FlagGoal,
     Game,
@@ -231,16 +232,15 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         if mate_goal is not None and royal_ids and \
                 not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
                 not any(hands.get(color, {}).get(pid) for pid in royal_ids):
-            # Dunsany's Chess: White has no King; the interpreter plays on, the model would end the game at once
-            kept.append(_rule("goal checkmated", to_text(mate_goal.node), mate_goal.node.location,
-                              f"a checkmate goal for {players[color]}, who has no royal piece at the start: the "
-                              "model ends the game of a side without royal pieces"))
-            break
+            # Dunsany's Chess, Horde: a side has no King; the interpreter plays on, never in check: the model's
+            # optional royal pieces (royal pieces are never captured, as the model protects every one)
+            rules.royal_optional = True
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     # a block's move type matters only where turns name move types or move priorities rank them
     typed = bool(tree.move_priorities) or (tree.turn_order is not None
                                            and any(e.move_type for e in tree.turn_order.entries))
+    drop_rules, drop_whys = _drop_rules(tree, geometry, board, zones, renaming, in_hand, typed)
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -283,8 +283,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if id(block) in whys:
                 programs.append(_program(block, "moves", pid, whys[id(block)]))
         for block in zp.drops:
-            whys[id(block)] = why_not(block.node, drop=True)
-            programs.append(_program(block, "drops", pid, whys[id(block)]))
+            if zp.name.text not in drop_rules:
+                whys[id(block)] = drop_whys.get(id(block)) or why_not(block.node, drop=True)
+                programs.append(_program(block, "drops", pid, whys[id(block)]))
         first_reasons.update(whys)
         if programs and zp.name.text not in present:
             unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
@@ -294,6 +295,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         try:
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
                            zp.name.text in setup_only)
+            piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
         except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
@@ -308,6 +310,19 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
+    if keeps_code and drop_rules:
+        # the model's drops only in a game read whole: a game that keeps code is played by the interpreter on the
+        # model written as ZRF, whose drops are the kept blocks
+        other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
+                                     ["a board with links"]))
+        for zp, piece, programs in held:
+            if piece.drop is not None:
+                piece.drop = None
+                programs.extend(_program(block, "drops", piece.id, f"{DROP_KEPT_WHY}: {other}")
+                                for block in zp.drops)
+        made = {rule.zone for rule in drop_rules.values()} - set(geometry.zones)
+        zones[:] = [z for z in zones if z.name not in made]
+    rules.drops = any(piece.drop is not None for _, piece, _ in held)
     if keeps_code and renaming is not None:
         # kept code names the file's positions; the blocks keep the reasons found on the rectangle
         return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons)
@@ -340,6 +355,91 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     if keeps_code:
         game.program = _program_of(zv)
     return game
+
+
+def _drop_rules(tree: ZrfGame, geometry: Geometry, board: Board, zones: list[Zone],
+                renaming: dict[str, str] | None, in_hand: set[str], typed: bool) -> tuple[dict[str, DropRule],
+                                                                                       dict[int, str]]:
+    """The model's drop rule of each piece type whose drops the model holds exactly, by piece name, and why the
+    others' drop blocks stay programs (by block identity). A drop block to an empty square, anywhere or in (or
+    outside) a zone, is the model's drop (also where the piece could not move again: ZRF has no such rule); the
+    model then drops every piece in hand, so all or none: every type in hand must have such drops, each type one
+    rule, under no move type the turn order or priorities select, on a board whose every position is a square."""
+    rules: dict[str, DropRule] = {}
+    whys: dict[int, str] = {}
+    outside: dict[str, str] = {}
+    for zp in tree.pieces:
+        found: set[DropRule | None] = set()
+        for block in zp.drops:
+            if typed and block.move_type is not None:
+                whys[id(block)] = why_not(block.node, move_type=block.move_type.text)
+                found.add(None)
+                continue
+            rule = _drop_rule([plain(i) for i in block.instructions], zones, board, outside)
+            found.add(rule)
+        if len(found) == 1 and None not in found:
+            rules[zp.name.text] = next(r for r in found if r is not None)
+        elif len(found) > 1 and None not in found:
+            for block in zp.drops:
+                whys[id(block)] = (f"drops of {zp.name.text} under several rules (zones): the model has one drop "
+                                   "rule per piece type")
+    if not rules:
+        return {}, whys
+    squares = {p.name for p in board.positions}
+    names = set(geometry.positions) if renaming is None else {renaming.get(p, p) for p in geometry.positions}
+    stuck = sorted(in_hand - set(rules))
+    why = ""
+    if stuck:
+        why = (f"a drop in a game where pieces in hand cannot all be dropped ({', '.join(stuck)}): the model "
+               "drops every piece in hand")
+    elif any(rule.zone is None for rule in rules.values()) and not names <= squares:
+        why = ("a drop anywhere on a board with positions off its rectangle of squares (storage): the model drops "
+               "on squares only")
+    if why:
+        for zp in tree.pieces:
+            for block in zp.drops:
+                whys.setdefault(id(block), why)
+        zones[:] = [z for z in zones if z.name not in outside.values()]
+        return {}, whys
+    return rules, whys
+
+
+def _drop_rule(items: list[Plain], zones: list[Zone], board: Board, outside: dict[str, str]) -> DropRule | None:
+    """The drop rule of a drop block's items: ``(verify empty?)``, at most one ``(verify (in-zone? Z))`` or
+    ``(verify (not-in-zone? Z))`` in any order, then ``add``; None for any other block. A zone tested as
+    not-in-zone becomes a zone of its own, the squares outside it per colour (:func:`_zone_outside`; ``outside``
+    holds those made, by the zone's name)."""
+    if not items or items[-1] != "add" or ("verify", "empty?") not in items[:-1]:
+        return None
+    tests = [i for i in items[:-1] if i != ("verify", "empty?")]
+    if len(items) - 1 - len(tests) != 1 or len(tests) > 1:
+        return None
+    if not tests:
+        return DropRule(where_stuck=True)
+    test = tests[0]
+    if not (isinstance(test, tuple) and len(test) == 2 and test[0] == "verify" and isinstance(test[1], tuple)
+            and len(test[1]) == 2 and test[1][0] in ("in-zone?", "not-in-zone?") and isinstance(test[1][1], str)
+            and any(z.name == test[1][1] for z in zones)):
+        return None
+    name = test[1][1]
+    if test[1][0] == "not-in-zone?":
+        if name not in outside:
+            outside[name] = _zone_outside(name, zones, board)
+        name = outside[name]
+    return DropRule(zone=name, where_stuck=True)
+
+
+def _zone_outside(name: str, zones: list[Zone], board: Board) -> str:
+    """Add to ``zones`` the zone of the squares outside each colour's squares of zone ``name``, named
+    ``name-outside`` (a free name), and return its name."""
+    taken = {z.name for z in zones}
+    outside = next(n for n in itertools.chain([f"{name}-outside"], (f"{name}-outside{i}" for i in itertools.count(2)))
+                   if n not in taken)
+    squares = frozenset(p.name for p in board.positions)
+    for color in (WHITE, BLACK):
+        inside = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
+        zones.append(Zone(outside, squares - inside, color))
+    return outside
 
 
 def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str],
@@ -476,6 +576,11 @@ def _all_programs(zp: ZrfPiece, pid: str, whys: dict[int, str], why: str) -> lis
 UNUSED_WHY = ("a move of a piece that never comes onto the board (not in the setup, never added), kept with its "
               "blocks that have no place in the model")
 """Why the recognised blocks of a piece that never reaches the board are kept with its other blocks."""
+
+
+DROP_KEPT_WHY = ("a drop the model holds, kept as ZRF code because the game keeps other code (the reader reads "
+                 "drops only in a game it reads whole)")
+"""Why a drop block the model could hold stays a program: the game keeps other ZRF code (whose reason follows)."""
 
 
 BESIDE_KEPT_WHY = ("a move the model reads on the board as a rectangle, kept as ZRF code beside the game's other "
@@ -721,7 +826,8 @@ def _moves(found: list[Found]) -> list[betza.Move]:
         vector = f.vectors[0]
         if f.kind == "lame":
             atom, _, bit = _atom(vector)
-            groups.setdefault((atom, None, "n" + f.modes, (), f.initial, "leap"), set()).add(bit)
+            lame = "nn" if f.ep_rights else "n"
+            groups.setdefault((atom, None, lame + f.modes, (), f.initial, "leap"), set()).add(bit)
             continue
         atom, mult, bit = _atom(vector)
         modes = f.modes
@@ -781,8 +887,9 @@ def _united_modes(groups: dict[tuple[object, ...], set[int]]) -> dict[tuple[obje
     for key, bits in groups.items():
         geometry = (*key[:2], *key[3:])
         for bit in bits:
-            had = modes.setdefault(geometry, {}).get(bit, "")
-            modes[geometry][bit] = "".join(sorted(set(had + str(key[2])), key=MODE_ORDER.find))
+            had, more = modes.setdefault(geometry, {}).get(bit, ""), str(key[2])
+            lame = "n" * max(had.count("n"), more.count("n"))  # a doubled n (e.p. rights) stays doubled
+            modes[geometry][bit] = lame + "".join(sorted(set(had + more) - {"n"}, key=MODE_ORDER.find))
     united: dict[tuple[object, ...], set[int]] = {}
     for key, bits in groups.items():
         geometry = (*key[:2], *key[3:])
@@ -807,22 +914,18 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         if lame is None:
             raise NoXBetza(f"a move allowed from the zone {check.modes!r} only")
         step = (lame.vectors[0][0] // 2, lame.vectors[0][1] // 2)
-        starts = {sq for sq, p in placement.items() if p.id == pid and p.color == WHITE}
         forward = all(v[1] > 0 for f in found for v in f.vectors)
         if not (forward and only_at_start and _unmoved_there(check.modes, step, pid, board, zones, placement)):
             # the zone is tested on the square passed: the double step is the piece's from the squares one step
             # behind the zone's, a zone of their own
-            if not starts:
-                raise NoXBetza(f"a double step from the zone {check.modes!r} of a piece that starts nowhere")
             # where the piece stands on those squares only while unmoved, the double step is also initial (and
-            # gives e.p. rights, as initial double steps do in the model)
+            # gives e.p. rights, as initial double steps do in the model); else, with e.p. captures, it gives the
+            # rights though it is not initial (a pawn that comes back there, or is dropped there: Horde, drops)
             unmoved = forward and only_at_start and _unmoved_there(check.modes, step, pid, board, zones, placement,
                                                                    every_start=False)
-            if any(f.kind == "ep" for f in found) and not unmoved:
-                raise NoXBetza(f"a double step from squares behind the zone {check.modes!r}, with e.p. captures "
-                               "(e.p. rights come from initial moves)")
+            ep_rights = not unmoved and any(f.kind == "ep" for f in found)
             behind = _zone_behind(check.modes, step, zones, board)
-            double = dataclasses.replace(lame, initial=unmoved, start=(behind, True))
+            double = dataclasses.replace(lame, initial=unmoved, start=(behind, True), ep_rights=ep_rights)
             found = [double if f is lame else f for f in found]
             reach = {_shifted(board, sq, lame.vectors[0]) for z in zones if z.name == behind and z.color == WHITE
                      for sq in z.squares}

@@ -79,6 +79,8 @@ class Found:
     path: tuple[Vector, ...] = dataclasses.field(default=(), compare=False)
     """The unchecked steps a leap (or each step of a rider) is written as, where it is several (``n n e``): ZRF
     needs each square passed to exist, an XBetza leap passes none (the reader checks them on boards with holes)."""
+    ep_rights: bool = False
+    """A lame leap that gives e.p. rights though it is no initial move (XBetza's doubled ``n``: ``fmnnD``)."""
 
 
 def parse_landing(items: list[Plain]) -> Landing | None:

@@ -95,3 +95,17 @@ def test_formats_are_typed_and_complete() -> None:
 def test_docstring_examples_run() -> None:
     result = doctest.testmod(api)
     assert result.attempted >= 4 and result.failed == 0
+
+
+def test_a_proof_over_the_interpreters_bound_is_played_on_the_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over :data:`~fairyport.formats.PROOF_MAX_SQUARES` (lowered here to 63 squares) the written Game Courier
+    preset is proven on the model its reader reads, and the proof says why; under it the interpreter plays."""
+    source = GAMES / "chess.idiagram"
+    played = fairyport.convert(source, to="gamecourier")
+    assert played.proof is not None and played.proof.same
+    assert played.proof.written_engine == "gamecourier" and played.proof.bounded == ""
+    monkeypatch.setitem(fairyport.formats.PROOF_MAX_SQUARES, "gamecourier", 63)
+    bounded = fairyport.convert(source, to="gamecourier")
+    assert bounded.proof is not None and bounded.proof.same and bounded.proof.written == played.proof.written
+    assert bounded.proof.written_engine == "model" and bounded.proof.source_engine == "model"
+    assert "64 squares" in bounded.proof.bounded and "PROOF_MAX_SQUARES" in bounded.proof.describe()

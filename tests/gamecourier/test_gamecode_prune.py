@@ -10,7 +10,7 @@ import paths
 import pytest
 
 from fairyport.gamecourier.gamecode.game import GameCourierGame, load_preset, load_text
-from fairyport.gamecourier.gamecode.prune import dies_off_reach
+from fairyport.gamecourier.gamecode.prune import dies_off_reach, plain_move_dies
 
 WRITTEN = paths.FIXTURES / "games"
 DROPS = paths.FIXTURES / "gamecourier" / "drops"
@@ -102,3 +102,35 @@ def test_castling_and_cannons_are_within_reach() -> None:
     moves = _moves(fast)
     assert moves == _moves(slow)
     assert {"e1c1", "a1a5", "a1d1", "a1c1", "a1a3"} <= set(moves) and "a1b2" not in moves
+
+
+def test_moves_onto_own_pieces_die_in_the_written_prologue() -> None:
+    game = load_preset(WRITTEN / "chess.php")
+    tree, it = game.trees["postauto1"], game.interpreter
+    start = game.start()
+    assert plain_move_dies(it, tree, start, "a1", "a2").proven  # the Rook onto its own Pawn
+    assert plain_move_dies(it, tree, start, "b1", "d2").proven  # out of reach too: the prologue dies either way
+    capture = game.position("4k3/8/8/8/8/8/p7/R3K3 w").state
+    assert not plain_move_dies(it, tree, capture, "a1", "a2").proven
+    assert not plain_move_dies(it, tree, start, "a2", "a3").proven  # an empty square: the mover's function decides
+    drops = load_preset(DROPS / "minishogi.php")
+    stored = drops.start()
+    below = next(sq for sq in sorted(drops.storage) if stored.board[sq] == "@")
+    assert plain_move_dies(drops.interpreter, drops.trees["postauto1"], stored, "e1", below).proven  # off the board
+    assert not plain_move_dies(drops.interpreter, drops.trees["postauto1"], stored, "e1", "e2").proven
+
+
+def test_a_move_onto_an_own_piece_is_tried_where_the_code_allows_it() -> None:
+    # own captures die only while 'strict' is set; the proof read it and is made again when it changes
+    post = "if not fn moved origin dest:\n  die no;\nendif;\nif #strict and isupper old:\n  die own;\nendif;"
+    fast, slow = _both(preset("def R checkride #0 #1 1 0; def K checkleap #0 #1 1 0 or checkleap #0 #1 1 1;", post))
+    found = []
+    for strict in (True, False, True):
+        states = []
+        for game in (fast, slow):
+            state = game.start()
+            state.vars["strict"] = strict
+            states.append([m.uci() for m in game.legal_moves(state)])
+        assert states[0] == states[1]
+        found.append(states[0])
+    assert "a1e1" not in found[0] and "a1e1" in found[1] and found[2] == found[0]

@@ -235,3 +235,18 @@ def test_postgame_lists_drops_among_the_legal_moves() -> None:
     board = pos.state.board
     named = {(board[a].upper() + "@" + b) if a in game.storage else a + b for a, b in recorded}
     assert named == {m.rstrip("+") for m in _names(pos)}  # the display lists every move (promotion or not)
+
+
+def test_promotion_triggers_read_from_the_long_form_of_earlier_presets(tmp_path: Path) -> None:
+    # presets written before spell shogi's "enter, within or leave" as three cases; both read the same
+    text = (DROPS / "minishogi.php").read_text(encoding="utf-8")
+    compact = "(fn promo_zone_P #from or fn promo_zone_P #to)"
+    assert compact in text
+    long = ("(not fn promo_zone_P #from and fn promo_zone_P #to) or (fn promo_zone_P #from and fn promo_zone_P #to) "
+            "or (fn promo_zone_P #from and not fn promo_zone_P #to)")
+    earlier = tmp_path / "minishogi.php"
+    earlier.write_text(text.replace(compact, long), encoding="utf-8")
+    now, before = read_game(DROPS / "minishogi.php"), read_game(earlier)
+    for piece in now.pieces:
+        assert piece.promotion == before.piece_type(piece.id).promotion
+    assert now.piece_type("P").promotion is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 from pathlib import Path
@@ -154,7 +155,9 @@ def test_hostile_text_is_escaped(tmp_path: Path) -> None:
 
 
 def broken_json_writer(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
-    """A writer with a bug: it drops the knight's moves (the report must catch it)."""
+    """A writer with a bug: it drops the knight's moves (the report must catch it). It changes its own copy:
+    writers share the game they are given (test_report_big.py checks that the real ones leave it alone)."""
+    game = copy.deepcopy(game)
     game.piece_type("N").betza = "W"
     return game_to_json(game), []
 

@@ -13,11 +13,11 @@ from zrf_proof import compare_playout
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.model import Castling, ExtinctionGoal, StalemateResult, ZonedMove, kept_code
+from fairyport.model import Castling, DropRule, ExtinctionGoal, StalemateResult, ZonedMove, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
-from fairyport.zrf.read import read_game, read_text
+from fairyport.zrf.read import DROP_KEPT_WHY, read_game, read_text
 from fairyport.zrf.typed.reader import read_variant_text
 
 SHAPES = ROOT / "fixtures" / "zrf" / "shapes"
@@ -31,6 +31,8 @@ MOVES = {
     "pawns-few": {"P": "fmWifmnDfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "free-castle": {"K": "WFsO2", "R": "R", "B": "B"},
     "pawns-ahead": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
+    "pawns-back": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
+    "drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
 }
@@ -39,7 +41,8 @@ MOVES = {
 ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD", "home", "from"),),
                    "G": (ZonedMove("fWfF", "far", "to", inside=False),)},
          "pawns-part": {"P": (ZonedMove("fmnD", "third-rank-behind", "from"),)},
-         "pawns-ahead": {"P": (ZonedMove("ifmnD", "third-rank-behind", "from"),)}}
+         "pawns-ahead": {"P": (ZonedMove("ifmnD", "third-rank-behind", "from"),)},
+         "pawns-back": {"P": (ZonedMove("fmnnD", "third-rank-behind", "from"),)}}
 """Fixture -> piece id -> its zone-conditioned moves."""
 
 RENAMED = {"named-grid"}
@@ -52,6 +55,10 @@ CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_dist
 CONFINED = {"zoned": {"K": "palace"}}
 """Fixture -> piece id -> the zone it is confined to."""
 
+DROPS = {"drops": {"P": DropRule(where_stuck=True), "N": DropRule("last-rank-outside", where_stuck=True),
+                   "R": DropRule("own-half", where_stuck=True)}}
+"""Fixture -> piece id -> its drop rule (ZRF drops also where the piece could not move again)."""
+
 
 @pytest.mark.parametrize("name", sorted(MOVES))
 def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
@@ -61,6 +68,8 @@ def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
     assert {p.id: p.betza for p in game.pieces} == MOVES[name]
     assert {p.id: p.zoned_moves for p in game.pieces if p.zoned_moves} == ZONED.get(name, {})
     assert {p.id: p.confined_to for p in game.pieces if p.confined_to} == CONFINED.get(name, {})
+    assert {p.id: p.drop for p in game.pieces if p.drop} == DROPS.get(name, {})
+    assert game.rules.drops == (name in DROPS)
     variant = compile_game(game)
     expectation = read_expectation(SHAPES / f"{name}.perft")
     for case in expectation.cases:
@@ -149,9 +158,14 @@ TICTACTOE = """(game (title "Tic") (players X O) (turn-order X O)
 def test_tictactoe_refusal_names_what_the_model_lacks_not_the_board() -> None:
     from fairyport.api import convert
 
-    with pytest.raises(UnsupportedError, match="drop program") as refused:
+    with pytest.raises(UnsupportedError, match="a win under the condition or") as refused:
         convert(TICTACTOE, "idiagram", read="zrf")
     assert "without a rectangle" not in str(refused.value)
+    # its drops are the model's (to any empty square), yet kept with the game's other code (the win condition),
+    # which the interpreter plays on the model written as ZRF
+    game = read_text(TICTACTOE, name="tictactoe.zrf")
+    (drop,) = game.programs("M")
+    assert not game.rules.drops and game.piece_type("M").drop is None and drop.why.startswith(DROP_KEPT_WHY + ": a win")
 
 
 def test_the_zone_behind_a_partial_double_step_zone_is_added_per_colour() -> None:
@@ -160,19 +174,26 @@ def test_the_zone_behind_a_partial_double_step_zone_is_added_per_colour() -> Non
     assert game.zone_squares("third-rank-behind", 1) == frozenset({"c5", "d5", "e5"})
 
 
-@pytest.mark.parametrize(("change", "why"), [
-    ("(Pawn a2 b2 d2)", ""),
-    ("(Pawn a2 b2 d2 c1)", "with e.p. captures"),  # the pawn from c1 may double-step from c2 after moving
-    ("(Pawn a2 b2 d2 off 1)", "with e.p. captures"),  # a pawn in hand may be dropped on the second rank
+@pytest.mark.parametrize(("change", "betza"), [
+    ("(Pawn a2 b2 d2)", "fmWifmnDfcFfeF"),
+    ("(Pawn a2 b2 d2 c1)", "fmnnD"),  # the pawn from c1 may double-step from c2 after moving
+    ("(Pawn a2 b2 d2 off 1)", "fmnnD"),  # a pawn in hand may be dropped on the second rank
 ])
 def test_a_double_step_behind_a_whole_rank_zone_is_initial_only_for_pawns_that_never_return_there(
-        change: str, why: str) -> None:
+        change: str, betza: str) -> None:
     text = (SHAPES / "pawns-few.zrf").read_text().replace("(Pawn a2 b2 d2)", change)
+    if "off" in change:
+        text = text.replace("(pawn-ep w))", "(pawn-ep w)) (drops ((verify empty?) add))")
     game = read_text(text, name="few.zrf")
-    if not why:
-        assert kept_code(game) == [] and game.piece_type("P").betza == "fmWifmnDfcFfeF"
-    else:
-        assert game.programs("P") and all(why in program.why for program in game.programs("P"))
+    assert kept_code(game) == []
+    pawn = game.piece_type("P")
+    if betza.startswith("fmW"):
+        assert pawn.betza == betza and not pawn.zoned_moves
+    else:  # elsewhere a double step from the zone behind, with e.p. rights as an initial one would give
+        assert pawn.betza == "fmWfcFfeF" and pawn.zoned_moves == (ZonedMove(betza, "third-rank-behind", "from"),)
+        variant = compile_game(game)
+        native = position(compile_variant(read_variant_text(text, "few.zrf")), None)
+        assert perft(variant.start_position(), 3) == perft(native, 3)
 
 
 FREE_CASTLING = """(define O-O ($1 (verify empty?) $1 (verify empty?) to $1 (verify friend?) (verify (piece? Rook))
@@ -246,11 +267,33 @@ def test_a_step_on_a_board_that_is_no_rectangle_names_the_board_not_the_step_ord
     assert program.why.endswith("n at linked.zrf:5:30")  # before the zone test, which is not the reason
 
 
-def test_a_side_without_a_royal_piece_at_the_start_keeps_the_checkmate_goal_with_the_reason() -> None:
-    # Dunsany's Chess: White has pawns only; the interpreter plays on, the model would end White's game at once
-    text = (SHAPES / "free-castle.zrf").read_text().replace("(White (King e1) (Rook a1 h1)", "(White (Rook a1 h1)")
-    (rule,) = [k for k in read_text(text, name="nking.zrf").kept if k.kind == "rule"]
-    assert rule.why.startswith("a checkmate goal for White, who has no royal piece at the start")
+def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_plays_it() -> None:
+    # Dunsany's Chess, Horde: White has no King; the interpreter plays on, never in check; the model's optional
+    # royal pieces say so (without them the model ends White's game at once: 0 moves)
+    text = (SHAPES / "named-grid.zrf").read_text().replace("(White (King bottom-west) (Rook", "(White (Rook")
+    game = read_text(text, name="nking.zrf")
+    assert kept_code(game) == [] and game.rules.royal_optional
+    native = position(compile_variant(read_variant_text(text, "nking.zrf")), None)
+    assert [perft(compile_game(game).start_position(), d) for d in (1, 2, 3)] == [perft(native, d) for d in (1, 2, 3)]
+    game.rules.royal_optional = False
+    assert perft(compile_game(game).start_position(), 1) == 0
+    from fairyport.api import convert
+
+    for target in ("idiagram", "gamecourier", "fsf"):  # none has the rule: each refuses it by name
+        with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
+            convert(text, target, read="zrf")
+    # the Diagram's extension line (best effort) says it, and fairyport reads it back
+    import fairyport
+
+    written_text = fairyport.write(read_text(text, name="nking.zrf"), "idiagram", best_effort=True).text
+    assert "fairyportRoyalOptional=1" in written_text.splitlines()
+    back = fairyport.read(written_text, format="idiagram")
+    assert back.rules.royal_optional and fairyport.perft(back, 3) == perft(native, 3)
+    # ZRF's checkmated goal of both players is the rule: the game goes back to ZRF with its perft
+    from fairyport.zrf.play import engine
+
+    written = engine(read_text(text, name="nking.zrf"), "nking.zrf").position(None, None)
+    assert perft(written, 3) == perft(native, 3)
 
 
 def test_blocks_of_a_piece_that_never_reaches_the_board_say_why_they_are_kept() -> None:
@@ -273,3 +316,11 @@ def test_a_draw_with_one_piece_left_is_an_extinction_draw_where_that_piece_is_th
     kept = {k.name for k in game.kept if k.kind == "rule"}
     expected = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW) if drawn else None
     assert (game.rules.extinction, "goal (pieces-remaining 1)" in kept) == (expected, not drawn)
+
+
+def test_drops_read_from_zrf_are_written_back_as_zrf_with_the_same_perft() -> None:
+    # one piece of each type in hand: the ZRF writer's hand columns have one position each, no hand-next link
+    from fairyport.zrf.play import round_trip
+
+    result = round_trip(SHAPES / "drops.zrf", None, 2)
+    assert (result.original, result.written, result.generated, result.kept) == (2133, 2133, 2133, False)

@@ -31,7 +31,7 @@ from fairyport.gamecourier.gamecode.dispatch import Reach
 from fairyport.gamecourier.gamecode.includes import called_not_defined, unavailable_include
 from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
 from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
-from fairyport.gamecourier.gamecode.prune import Proof, dies_off_reach, promotions_die, still_holds
+from fairyport.gamecourier.gamecode.prune import Proof, dies_off_reach, plain_move_dies, promotions_die, still_holds
 from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, ValueProblem, integer
 from fairyport.gamecourier.preset import Preset, parse_preset, read_preset
@@ -72,7 +72,9 @@ the reference generator name a promotion that has one choice."""
 GUARD_SHORTCUT = True
 """Candidates outside the reach of the mover's function are not tried when the mover's Post-Move code provably dies
 for them in its first statements (``if not fn moved origin dest: die``), nor promotion sub-moves that provably die
-there (``if != space dest moved and not fn promotes moved dest origin: die``); the proofs are :mod:`.prune`'s.
+there (``if != space dest moved and not fn promotes moved dest origin: die``), nor moves onto a piece or into
+storage that provably die there (``if fn white old: die``, a move onto an own piece; ``if not fn inplay dest: die``);
+the proofs are :mod:`.prune`'s.
 Off in the tests' proof of the shortcuts. While tracing (``validate --run`` reports what runs), a spared run counts
 as having run what the proof followed (:class:`~.prune.Proof`)."""
 FEN_FIELDS_USED = ("board", "side")
@@ -155,6 +157,7 @@ class GameCourierGame:
         """Each code block as parsed (what the guard shortcut reads, :mod:`.prune`)."""
         self._proofs: dict[tuple[int, str], Proof] = {}
         self._promotion_proofs: dict[tuple[int, str, str], Proof] = {}
+        self._onto_proofs: dict[tuple[int, str, str, str, str], Proof] = {}
         subs: list[tuple[Compiler, SubBlock]] = []
         for info in analysis.code:
             compiler = Compiler(self.interpreter, _source(info))
@@ -190,6 +193,20 @@ class GameCourierGame:
         cached = self._promotion_proofs.get(key)
         if cached is None or not still_holds(cached.deps, base):
             cached = self._promotion_proofs[key] = promotions_die(self.interpreter, tree, base, origin, dest, block)
+        if cached.proven and self.interpreter.trace is not None:
+            self.interpreter.trace |= cached.ran
+        return cached.proven
+
+    def _plain_move_dies(self, base: State, block: str, origin: str, dest: str) -> bool:
+        """True if the move ``origin`` -> ``dest`` (onto a piece, or into storage) provably dies in the mover's
+        Post-Move prologue (:data:`GUARD_SHORTCUT`: a move onto an own piece, or off the board proper). Proofs are
+        kept by the labels on both squares."""
+        tree = self.trees[block]
+        board = base.board
+        key = (id(tree), origin, dest, board[origin], board[dest])
+        cached = self._onto_proofs.get(key)
+        if cached is None or not still_holds(cached.deps, base):
+            cached = self._onto_proofs[key] = plain_move_dies(self.interpreter, tree, base, origin, dest, block)
         if cached.proven and self.interpreter.trace is not None:
             self.interpreter.trace |= cached.ran
         return cached.proven
@@ -335,9 +352,13 @@ class GameCourierGame:
             for dest in dests:
                 if (dest == origin and not NULL_MOVES) or (drop and dest in storage):
                     continue
-                dead = promote and guarded is not None and not drop and self._promotions_known_dead(base, guarded,
-                                                                                                     origin, dest)
-                after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote and not dead)
+                if guarded is not None and not drop and (base.board[dest] != EMPTY or dest in storage) \
+                        and self._plain_move_dies(base, guarded, origin, dest):
+                    after, seen, dead = None, True, False  # not tried; its promotions are asked below
+                else:
+                    dead = promote and guarded is not None and not drop and self._promotions_known_dead(
+                        base, guarded, origin, dest)
+                    after, seen = self._try(base, premove, postmove, origin, dest, None, watch=promote and not dead)
                 if after is not None:
                     moves.append(GCMove(origin, dest, None, after, moved if drop else None))
                 if promote and not dead and (seen or after is not None or not self.shortcuts) and not (

@@ -16,6 +16,7 @@ and calls nested deeper than
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable
 from typing import NoReturn
 
@@ -164,6 +165,11 @@ class DefFn:
     """The body as parsed (what :mod:`.prune` reads)."""
     reach: Reach | None = None
     """Where from ``#0`` the body may be true (:func:`~.dispatch.function_reach`), or None."""
+    plain: bool = dataclasses.field(init=False)
+    """Neither named parameters nor locals: a call binds only ``#0``, ``#1``, ... (the fast call)."""
+
+    def __post_init__(self) -> None:
+        self.plain = not self.params and not self.locals
 
 
 @dataclasses.dataclass
@@ -277,7 +283,9 @@ class Interpreter:
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"sub {sub.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
-        my = {param: (args[i] if i < len(args) else None) for i, param in enumerate(sub.params)}
+        params = sub.params
+        my = dict(zip(params, args, strict=False)) if len(args) >= len(params) else \
+            {param: (args[i] if i < len(args) else None) for i, param in enumerate(params)}
         inner = Ctx(c.s, self, args, None, my, c.depth + 1)
         if not sub.local:
             signal = _run_list(sub.body, inner)
@@ -836,7 +844,8 @@ class Compiler:
         if isinstance(e, Logic):
             if e.op == "or":
                 terms = or_terms(e)
-                chain = or_chain(terms, [self.expr(t) for t in terms], self.it.geometry, _endpoints)
+                compiled = [self.expr(t) for t in terms]
+                chain = self._label_chain(terms, compiled) or or_chain(terms, compiled, self.it.geometry, _endpoints)
                 if chain is not None:
                     return chain
             left, right = self.expr(e.left), self.expr(e.right)
@@ -876,6 +885,50 @@ class Compiler:
             return leftover
         return self.call(e)
 
+    def _label_chain(self, terms: list[Expr], compiled: list[CodeFn]) -> CodeFn | None:
+        """An ``or`` chain whose every term begins (leftmost in its ``and`` chain) with ``== #x LABEL`` (or
+        ``== #0 LABEL``), the same parameter or variable in every term, each ``LABEL`` a word that is no number:
+        ``(== #0 P and ...) or (== #0 X and ...) or ...``. When ``#x`` holds text, a term whose label differs is
+        false at its first operand (``==`` of text and a non-numeric word is plain equality), so only the terms of
+        that label run, in their order: the chain's value, side effects and errors are those of running it left to
+        right. Other values run the whole chain. None when the chain has another form or fewer than
+        :data:`MIN_LABEL_TERMS` terms."""
+        if len(terms) < MIN_LABEL_TERMS:
+            return None
+        subject: Atom | None = None
+        table: dict[str, list[CodeFn]] = {}
+        for term, run in zip(terms, compiled, strict=True):
+            first = term
+            while isinstance(first, Group) or (isinstance(first, Logic) and first.op == "and"):
+                first = first.inner if isinstance(first, Group) else first.left
+            if not (isinstance(first, Call) and first.op == "==" and len(first.args) == 2):
+                return None
+            a, b = first.args
+            if isinstance(b, Atom) and b.kind in ("param", "variable"):
+                a, b = b, a
+            if not (isinstance(a, Atom) and a.kind in ("param", "variable") and isinstance(b, Atom)
+                    and b.kind == "word" and b.text not in PREPROCESSOR and b.text not in LITERAL_WORDS
+                    and self._literal(b.text) and not V.is_numeric(b.text)):
+                return None
+            if subject is None:
+                subject = a
+            elif (subject.kind, subject.text) != (a.kind, a.text):
+                return None
+            table.setdefault(b.text, []).append(run)
+        assert subject is not None
+        read = self.atom(subject, False)
+        truthy = V.truthy
+
+        def label_or(c: Ctx) -> Value:
+            value = read(c)
+            runs = table.get(value, ()) if type(value) is str else compiled
+            for run in runs:
+                found = run(c)
+                if found is True or (found is not False and truthy(found)):
+                    return True
+            return False
+        return label_or
+
     def atom(self, e: Atom, words_literal: bool) -> CodeFn:
         """Compile an operand."""
         kind, text = e.kind, e.text
@@ -905,6 +958,9 @@ class Compiler:
                     return my[name]
                 return c.s.vars.get(name, undefined)
             return variable
+        if text in PREPROCESSOR and text != "thismove":
+            read_slot = operator.attrgetter(text)
+            return lambda c: read_slot(c.s)
         if text in PREPROCESSOR:
             slot = text
 
@@ -990,6 +1046,18 @@ class Compiler:
         on_ints = _ON_INTS.get(op) if arity == 2 else None
         if on_ints is not None:  # chosen here, not on every run
             left, right = args
+            constant = e.args[1]
+            compare = _COMPARE_INTS.get(op)
+            if compare is not None and isinstance(constant, Atom) and constant.kind == "number" \
+                    and type(V.number(constant.text)) is int:
+                bound = int(V.number(constant.text))  # ``>= rank #0 6``: the commonest comparison
+
+                def compare_to(c: Ctx) -> Value:
+                    x = left(c)
+                    if type(x) is int:
+                        return compare(x, bound)
+                    return run_with(c, [x, bound])
+                return compare_to
 
             def apply2(c: Ctx) -> Value:
                 x, y = left(c), right(c)
@@ -1008,6 +1076,26 @@ class Compiler:
         it = self.it
         text = V.text
 
+        if name_fn is None and len(arg_fns) in (1, 2, 3):  # the commonest calls: a written name, a few arguments
+            assert key is not None
+            name = key
+            first, second, third = (*arg_fns, _null, _null)[:3]
+            count = len(arg_fns)
+
+            def call_written(c: Ctx) -> Value:
+                args = [first(c)] if count == 1 else [first(c), second(c)] if count == 2 else \
+                    [first(c), second(c), third(c)]
+                s = c.s
+                fn = s.defs.get(name)
+                if fn is None or not fn.plain or it.trace is not None or c.depth >= CALL_DEPTH_LIMIT:
+                    return it.call_def(c, name, args, where)  # and its errors
+                it.steps += 1  # tick(), inlined
+                if it.steps > it.limit:
+                    it.over(where)
+                body = fn.body
+                return body(Ctx(s, it, args, None, c.my, c.depth + 1)) if body is not None else None
+            return call_written
+
         def call_fn(c: Ctx) -> Value:
             name = key
             if name_fn is not None:
@@ -1016,7 +1104,7 @@ class Compiler:
             assert name is not None
             args = [f(c) for f in arg_fns]
             fn = c.s.defs.get(name)
-            if fn is None or fn.params or fn.locals or it.trace is not None or c.depth >= CALL_DEPTH_LIMIT:
+            if fn is None or not fn.plain or it.trace is not None or c.depth >= CALL_DEPTH_LIMIT:
                 return it.call_def(c, name, args, where)  # and its errors
             it.steps += 1  # tick(), inlined
             if it.steps > it.limit:
@@ -1052,6 +1140,14 @@ class Compiler:
             if op in ("isupper", "islower"):
                 side = 1 if op == "isupper" else 2
                 return lambda c: side_of(text(a(c))) == side
+            if op in ("rank", "file"):
+                index = 1 if op == "rank" else 0
+
+                def coordinate(c: Ctx) -> Value:
+                    value = a(c)
+                    pos = position.get(value if type(value) is str else text(value))
+                    return pos[index] if pos is not None else None
+                return coordinate
             return None
         if len(args) == 2 and op in ("==", "!="):
             a, b = args
@@ -1167,6 +1263,16 @@ _ON_INTS: dict[str, Callable[[int, int], Value]] = {
 }
 """Two-operand operators on two whole numbers, computed directly (None: let the operator's code answer): the
 results :data:`~.operators.OPERATORS` gives."""
+
+
+MIN_LABEL_TERMS = 4
+"""``or`` chains of fewer terms testing one value against labels run left to right (see
+:meth:`Compiler._label_chain`)."""
+
+
+_COMPARE_INTS: dict[str, Callable[[int, int], bool]] = {"<": operator.lt, ">": operator.gt, "<=": operator.le,
+                                                       ">=": operator.ge}
+"""The comparisons of :data:`_ON_INTS` (never out of range): against a written whole number, computed directly."""
 
 
 def is_literal(it: Interpreter, text: str) -> bool:

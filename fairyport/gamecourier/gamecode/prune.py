@@ -54,7 +54,7 @@ def _known(value: Any) -> bool:
 
 class _Proof:
     def __init__(self, it: Interpreter, base: State, origin: str, moved: str, mover: DefFn | None,
-                 dest: str | None = None, block: str = "") -> None:
+                 dest: str | None = None, block: str = "", *, plain: bool = False) -> None:
         self.it = it
         self.block = block
         self.ran: set[tuple[str, int, str]] = set()
@@ -62,7 +62,9 @@ class _Proof:
         self.base = base
         self.origin = origin
         self.dest = dest
-        """None: any destination outside the reach (:data:`DEST`); else a promotion sub-move onto ``dest``."""
+        """None: any destination outside the reach (:data:`DEST`); else a promotion sub-move onto ``dest``, or with
+        ``plain`` the move onto ``dest`` itself (the mover stands there)."""
+        self.plain = plain
         self.moved = moved
         self.mover = mover
         self.work = 0
@@ -220,7 +222,9 @@ class _Proof:
         a = operands[0]
         if op in ("empty", "space"):  # the board after the move: known only on a promotion's destination
             if self.dest is not None and _known(a) and V.text(a) == self.dest:
-                return PROMOTED if op == "space" else False
+                if op == "empty":
+                    return False
+                return self.moved if self.plain else PROMOTED
             return UNKNOWN
         if op in ("==", "!=") and PROMOTED in operands:
             other = operands[1] if a is PROMOTED else a
@@ -322,14 +326,29 @@ def promotions_die(it: Interpreter, postmove: list[Statement], base: State, orig
     return _conclude(_Proof(it, base, origin, moved, None, dest, block), postmove, (("board", origin, moved),))
 
 
+def plain_move_dies(it: Interpreter, postmove: list[Statement], base: State, origin: str, dest: str,
+                    block: str = "") -> Proof:
+    """Whether the Post-Move code dies for the move ``origin`` -> ``dest`` itself whatever the mover's function says
+    (a move onto an own piece, rejected in the prologue by ``if fn white old: die``), with what the proof read of
+    ``base`` (see :func:`dies_off_reach`): the destination's contents are known, the rest of the board after the move
+    is not."""
+    moved = base.board[origin]
+    deps: Deps = (("board", origin, moved), ("board", dest, base.board[dest]))
+    return _conclude(_Proof(it, base, origin, moved, None, dest, block, plain=True), postmove, deps)
+
+
 def still_holds(deps: Deps, base: State) -> bool:
     """True if ``base`` gives what a proof read (:func:`dies_off_reach`), so its verdict holds for ``base``."""
+    board, defs, vars_ = base.board, base.defs, base.vars
     for kind, name, found in deps:
-        if kind == "def":
-            if base.defs.get(name) is not found:
+        if kind == "board":  # the commonest: the mover's label
+            if board.get(name) != found:
+                return False
+        elif kind == "def":
+            if defs.get(name) is not found:
                 return False
         elif kind == "var":
-            now = base.vars.get(name, _MISSING)
+            now = vars_.get(name, _MISSING)
             if now is not found and (now is _MISSING or found is _MISSING or type(now) is not type(found)
                                      or now != found):
                 return False
@@ -337,6 +356,4 @@ def still_holds(deps: Deps, base: State) -> bool:
             now = base.flags.get(name, False)
             if now is not found and (type(now) is not type(found) or now != found):
                 return False
-        elif base.board.get(name) != found:
-            return False
     return True

@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import operator
 
 from fairyport.diagnostics import Finding, Severity
 from fairyport.errors import UnsupportedError
@@ -92,15 +93,18 @@ def _grid_positions(grid: Grid, index: int, findings: list[Finding]) -> list[Pos
                                f"(a {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE} board) are supported", grid.node.location,
                                feature="board size")
     start = grid.start_rectangle if grid.start_rectangle and len(grid.start_rectangle) == 4 else None
+    # per dimension and index: the name part and the pixel offset, so that a position costs tuple work in C
+    axes = [[(part, i * d.step[0], i * d.step[1]) if len(d.step) == 2 else (part, 0, 0)
+             for i, part in enumerate(d.names)] for d in grid.dimensions]
     result = []
-    for coordinates in itertools.product(*(range(n) for n in sizes)):
-        name = "".join(d.names[i] for d, i in zip(grid.dimensions, coordinates, strict=True))
+    for coordinates, parts in zip(itertools.product(*(range(n) for n in sizes)), itertools.product(*axes),
+                                  strict=True):
+        names, xs, ys = zip(*parts, strict=True)
         rectangle = None
         if start is not None:
-            dx = sum(i * d.step[0] for d, i in zip(grid.dimensions, coordinates, strict=True) if len(d.step) == 2)
-            dy = sum(i * d.step[1] for d, i in zip(grid.dimensions, coordinates, strict=True) if len(d.step) == 2)
+            dx, dy = sum(xs), sum(ys)
             rectangle = (start[0] + dx, start[1] + dy, start[2] + dx, start[3] + dy)
-        result.append(Position(name, rectangle, index, coordinates, False, grid.node))
+        result.append(Position("".join(names), rectangle, index, coordinates, False, grid.node))
     return result
 
 
@@ -121,10 +125,10 @@ def resolve(board: Board, findings: list[Finding] | None = None) -> Geometry:
                 continue
             vector = direction.vector + (0,) * (len(grid.dimensions) - len(direction.vector))
             vectors.setdefault(direction.name, set()).add(vector)
+            add = operator.add
             for cell in cells:
                 assert cell.coordinates is not None
-                target = tuple(c + d for c, d in zip(cell.coordinates, vector, strict=True))
-                name = by_coordinates.get(target)
+                name = by_coordinates.get(tuple(map(add, cell.coordinates, vector)))  # both as long as the grid
                 if name is not None:
                     table[cell.name] = name
     for explicit in board.positions:
@@ -181,9 +185,14 @@ def opposites(links: dict[str, dict[str, str]], vectors: dict[str, set[tuple[int
         if not table:
             continue
         candidates = negated.get(direction, []) + [d for d in links if d not in negated.get(direction, [])]
+        # ``other`` is the opposite when it links every target back to its source: the inverted table is part
+        # of ``other``'s (compared by the dictionaries' item views, not pair by pair in Python)
+        inverted = {b: a for a, b in table.items()}
+        if len(inverted) != len(table):  # two sources share a target: no direction links back to both
+            continue
         for other in candidates:
             reverse = links.get(other, {})
-            if reverse and all(reverse.get(b) == a for a, b in table.items()):
+            if reverse and inverted.items() <= reverse.items():
                 result[direction] = other
                 break
     return result

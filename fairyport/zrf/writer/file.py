@@ -517,7 +517,9 @@ class Writer:
         flag = rules.flag
         written = flag is not None and flag.count == 1 and not flag.blocked_win and not flag.extra_move
         for feature, text in goal_rules(self.game):
-            if not (written and feature == "flag goal"):
+            # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
+            optional = feature == "royal optional" and len(royal_types) == 1
+            if not (written and feature == "flag goal") and not optional:
                 self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
         if flag is not None and written:
             # the flag goal: a win for the player whose flag piece (any of theirs) stands in their flag zone

@@ -271,8 +271,9 @@ class Hands:
         name = self.names[piece.id.upper()]
         rule = piece.drop
         first = self.square_names[0]
-        block: list[Expr] = [["verify", ["in-zone?", HAND_ZONE]],
-                             ["verify", ["or", ["not", ["on-board?", HAND_NEXT]], ["empty?", HAND_NEXT]]]]
+        block: list[Expr] = [["verify", ["in-zone?", HAND_ZONE]]]
+        if any(self.sizes[p.id.upper()] > 1 for p in self.hand_types):  # else no column has a hand-next link
+            block.append(["verify", ["or", ["not", ["on-board?", HAND_NEXT]], ["empty?", HAND_NEXT]]])
         conditions: list[Expr] = ["empty?", ["in-zone?", f"{name}-drop"]]
         mine: Expr = ["and", "friend?", ["piece?", name]]
         if rule is not None and rule.max_per_square_color is not None:
