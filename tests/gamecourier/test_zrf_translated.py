@@ -388,3 +388,14 @@ def test_corpus_games_that_need_selectors_or_passes_agree(path: Path, variant: s
     zrf_divide, gc_divide = translated.divides(2)
     assert gc_divide == zrf_divide
     assert translated.playout(3, 8) > 0
+
+
+def test_a_file_of_holes_only_gets_a_label_of_its_own() -> None:
+    from fairyport.gamecourier.program.write import _board
+    from fairyport.program import game as pg
+
+    # names that split into file and rank labels (x1 y1, x2 y2), but the middle file (cells (1, r)) has no position
+    board = pg.BoardProgram(tuple(pg.Position(n, c) for n, c in (("x1", (0, 0)), ("x2", (0, 1)), ("y1", (2, 0)),
+                                                                 ("y2", (2, 1)))), {}, {}, {})
+    files, _, squares, _ = _board(board)
+    assert all(files) and len(set(files)) == 3 and len(set(squares.values())) == 4  # Bizingo: '' was a file

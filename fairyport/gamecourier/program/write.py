@@ -59,7 +59,7 @@ board (label ``PASS`` for the first player, ``pass`` for the second), and passin
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
-TRANSLATION_VERSION = 4
+TRANSLATION_VERSION = 5
 """The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
 plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
 again; changes of speed alone leave it."""
@@ -748,7 +748,8 @@ def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str]
     files = [_common(sorted((n for c, n in cells.items() if c[0] == f)), prefix=True) for f in range(files_n)]
     ranks = [_common(sorted((n for c, n in cells.items() if c[1] == r)), prefix=False) for r in range(ranks_n)]
     names_ok = all(files[c[0]] and ranks[c[1]] and files[c[0]] + ranks[c[1]] == n for c, n in cells.items())
-    if not names_ok or len(set(files)) != files_n or len(set(ranks)) != ranks_n:
+    if not names_ok or len(set(files)) != files_n or len(set(ranks)) != ranks_n or not all(files) or not all(ranks):
+        # (a file or rank of holes only has no label of its own: Bizingo's drawn layout)
         files = [_file_label(f) for f in range(files_n)]
         ranks = [str(r + 1) for r in range(ranks_n)]
     squares = {n: files[c[0]] + ranks[c[1]] for c, n in cells.items()}
