@@ -90,11 +90,12 @@ class _Lowering:
         positions = []
         # ZRF grids count their second dimension down the screen; the program's cells count ranks up
         top = max((c[1] for c in board.grid_coordinates if c is not None and len(c) == 2), default=0)
-        drawn = _drawn_cells(board)
+        grid = {p: (c[0], top - c[1]) for p, c in enumerate(board.grid_coordinates) if c is not None and len(c) == 2}
+        drawn = _drawn_cells(board) or _beside_grid(board, grid)
+        if _linked_off(board, drawn or grid):  # the grid and its pitch do not hold the board: its drawing may
+            drawn = _drawn_cells(board, over_grids=True) or drawn
         for p, name in enumerate(board.names):
-            coordinates = board.grid_coordinates[p]
-            cell = ((coordinates[0], top - coordinates[1]) if coordinates is not None and len(coordinates) == 2
-                    else drawn.get(p))
+            cell = drawn.get(p) if drawn else grid.get(p)
             positions.append(pg.Position(name, cell, board.dummy[p]))
         links = {d: {board.names[p]: board.names[q] for p, q in enumerate(board.links[i]) if q != NO_LINK}
                  for i, d in enumerate(board.directions)}
@@ -421,14 +422,23 @@ LAYOUT_TOLERANCE = 2
 grid (positions only: hexagonal and round boards drawn by hand) is laid out on cells (:func:`_drawn_cells`)."""
 
 
-def _drawn_cells(board: Board) -> dict[int, tuple[int, int]]:
-    """Cells for a board whose positions are all off any grid, from their screen rectangles: the distinct centre
+def _linked_off(board: Board, cells: dict[int, tuple[int, int]]) -> bool:
+    """Whether a real position without a cell is linked by a direction (a piece moves to or from it)."""
+    off = {p for p in range(len(board.names)) if not board.dummy[p] and p not in cells}
+    return bool(off) and any(p in off or q in off
+                             for table in board.links for p, q in enumerate(table) if q != NO_LINK)
+
+
+def _drawn_cells(board: Board, *, over_grids: bool = False) -> dict[int, tuple[int, int]]:
+    """Cells for a board whose positions are all off any grid (``over_grids``: whether or not they are on one:
+    Hexagonal Kyoto Shogi's grid holds every other cell), from their screen rectangles: the distinct centre
     columns (left to right) are files, the distinct centre rows (bottom up) ranks, centres within
-    :data:`LAYOUT_TOLERANCE` pixels counting as one. Empty when some position is on a grid, a real position has
-    no rectangle, or two positions fall on one cell."""
+    :data:`LAYOUT_TOLERANCE` pixels counting as one. Empty when some position is on a grid (unless
+    ``over_grids``), a real position has no rectangle, or two positions fall on one cell."""
     real = [p for p in range(len(board.names)) if not board.dummy[p]]
     rectangles = board.rectangles
-    if (not real or len(rectangles) != len(board.names) or any(board.grid_coordinates[p] is not None for p in real)
+    if (not real or len(rectangles) != len(board.names)
+            or (not over_grids and any(board.grid_coordinates[p] is not None for p in real))
             or any(rectangles[p] is None or len(rectangles[p] or ()) != 4 for p in real)):
         return {}
     centres = {p: ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2) for p in real if (r := rectangles[p]) is not None}
@@ -438,6 +448,52 @@ def _drawn_cells(board: Board) -> dict[int, tuple[int, int]]:
     if len(set(cells.values())) != len(cells):
         return {}
     return cells
+
+
+def _centre(rectangle: tuple[int, ...]) -> tuple[float, float]:
+    return (rectangle[0] + rectangle[2]) / 2, (rectangle[1] + rectangle[3]) / 2
+
+
+def _beside_grid(board: Board, grid: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Cells for a board of one two-dimensional grid and positions drawn beside it (Omega Chess's wizard squares):
+    each real off-grid position whose screen rectangle's centre falls, within :data:`LAYOUT_TOLERANCE` pixels, on a
+    cell of the grid's drawing extended (the grid's cell pitch, measured on its own positions) gets that cell;
+    cells are then shifted so that the lowest file and rank are 0. The others stay off the grid (storage, see
+    :data:`fairyport.gamecourier.program.write.OFF_GRID_STORAGE`). Empty when no position is placed so, or the
+    grid's positions are not drawn at one pitch."""
+    rectangles = board.rectangles
+    aside = [p for p in range(len(board.names)) if not board.dummy[p] and p not in grid
+             and p < len(rectangles) and rectangles[p] is not None and len(rectangles[p] or ()) == 4]
+    drawn = {p: _centre(r) for p in grid if p < len(rectangles) and (r := rectangles[p]) is not None and len(r) == 4}
+    if not aside or len(drawn) != len(grid) or not drawn:
+        return {}
+    origin = min(drawn, key=lambda p: grid[p])
+    (f0, r0), (x0, y0) = grid[origin], drawn[origin]
+    other_file = next((p for p in drawn if grid[p][0] != f0), None)
+    other_rank = next((p for p in drawn if grid[p][1] != r0), None)
+    if other_file is None or other_rank is None:
+        return {}
+    pitch_x = (drawn[other_file][0] - x0) / (grid[other_file][0] - f0)
+    pitch_y = (drawn[other_rank][1] - y0) / (grid[other_rank][1] - r0)
+    if abs(pitch_x) <= 2 * LAYOUT_TOLERANCE or abs(pitch_y) <= 2 * LAYOUT_TOLERANCE:
+        return {}
+    if any(abs(x0 + (grid[p][0] - f0) * pitch_x - x) > LAYOUT_TOLERANCE
+           or abs(y0 + (grid[p][1] - r0) * pitch_y - y) > LAYOUT_TOLERANCE for p, (x, y) in drawn.items()):
+        return {}
+    cells = dict(grid)
+    taken = set(grid.values())
+    for p in aside:
+        x, y = _centre(rectangles[p] or ())
+        file, rank = (x - x0) / pitch_x + f0, (y - y0) / pitch_y + r0
+        cell = (round(file), round(rank))
+        if (abs(x0 + (cell[0] - f0) * pitch_x - x) <= LAYOUT_TOLERANCE
+                and abs(y0 + (cell[1] - r0) * pitch_y - y) <= LAYOUT_TOLERANCE and cell not in taken):
+            cells[p] = cell
+            taken.add(cell)
+    if len(cells) == len(grid):
+        return {}
+    low_file, low_rank = min(c[0] for c in cells.values()), min(c[1] for c in cells.values())
+    return {p: (c[0] - low_file, c[1] - low_rank) for p, c in cells.items()}
 
 
 def _bands(values: list[float]) -> dict[float, int]:

@@ -149,14 +149,74 @@ CROSS = """
 """
 """A board of positions only (no grid): laid out on cells from the positions' screen rectangles."""
 
+WIZARDS = """
+(define step ($1 (verify not-friend?) add))
+(game (title "Wizards") (players White Black) (turn-order White Black)
+  (board (image "x.bmp")
+    (grid (start-rectangle 50 50 100 100)
+      (dimensions ("a/b/c/d" (50 0)) ("4/3/2/1" (0 50)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1) (void 0 9)))
+    (positions (w1 0 251 50 301) (w2 250 0 300 50) (tray 400 400 437 437))
+    (links ne (w1 a1) (d4 w2)) (links sw (a1 w1) (w2 d4))
+    (symmetry Black (n s) (s n) (ne sw) (sw ne) (nw se) (se nw)))
+  (piece (name King) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
+  (piece (name Wizard) (moves (step ne) (step sw) (ne ne (verify not-friend?) add)
+     (n (verify enemy?) mark a1 void (while not-empty? void) back add)))
+  (board-setup (White (King b1) (Wizard w1 c1)) (Black (King c4) (Wizard w2 b4 tray)))
+  (loss-condition (White Black) (checkmated King)))
+"""
+"""Omega Chess's wizard squares: positions drawn beside a grid, at its pitch, are squares of the board (a tray
+drawn at another size stays off it); ``void`` links no square, so a step along it ends the move."""
+
+TWINS = (TINY_CHESS.replace("(turn-order White Black)", "(turn-order (White main) (Black main))")
+         .replace("(moves (slide n) (slide e) (slide s) (slide w))",
+                  "(moves (move-type main) (slide n) (slide e) (slide s) (slide w)"
+                  " (move-type spare) (slide n) (slide e) (step ne))")
+         .replace("(piece (name Pawn) (moves", "(piece (name Pawn) (moves (move-type main)")
+         .replace("(piece (name Knight) (moves", "(piece (name Knight) (moves (move-type main)")
+         .replace("(piece (name King) (moves", "(piece (name King) (moves (move-type main)")
+         .replace('(title "Tiny chess")', '(title "Twins")'))
+"""The rook's blocks of move type ``spare`` are never moves of a turn (the turn order allows ``main``), but the
+unique one (a step) attacks; the copies of ``main`` blocks run once in an attack test."""
+
+HALVES = """
+(define step ($1 (verify not-friend?) add))
+(game (title "Halves") (players White Black) (turn-order White Black)
+  (board (image "x.bmp")
+    (grid (start-rectangle 0 0 50 50) (dimensions ("a/b" (100 0)) ("2/1" (0 100)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0)))
+    (positions (mid 50 50 100 100))
+    (links ne (a1 mid) (mid b2)) (links sw (mid a1) (b2 mid))
+    (links nw (b1 mid) (mid a2)) (links se (mid b1) (a2 mid))
+    (symmetry Black (n s) (s n) (ne sw) (sw ne) (nw se) (se nw)))
+  (piece (name Stone) (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
+  (board-setup (White (Stone a1)) (Black (Stone b2)))
+  (loss-condition (White Black) (pieces-remaining 0))
+  (loss-condition (White Black) stalemated))
+"""
+"""A grid holding every other cell and a position between, linked (Hexagonal Kyoto Shogi's half-offset cells): the
+board is laid out from the drawing of all its positions."""
+
+TYPED = (TINY_CHESS.replace("(moves (slide n) (slide e) (slide s) (slide w))",
+                            "(moves (move-type sliding) (slide n) (slide e) (slide s) (slide w)"
+                            " (move-type stepping) (step ne) (step nw) (step se) (step sw))")
+         .replace("(piece (name King) (moves (step n)",
+                  "(piece (name King) (moves (n (verify not-friend?) (verify (not (attacked? sliding n))) add)")
+         .replace("(White (King a1) (Rook d1) (Pawn b2))\n               (Black (King d4) (Rook a4) (Pawn c3))",
+                  "(White (King b1) (Rook d1) (Pawn a2)) (Black (King d4) (Rook c4) (Pawn c3))")
+         .replace('(title "Tiny chess")', '(title "Typed")'))
+"""The king steps north only where no enemy slide (not a rook's diagonal step) would reach the square beyond it: an
+attack test of one move type (perft(2) 23; 22 were every move type to count)."""
+
 PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" true)'),
            CHAINS.replace("(turn-order White Black)", '(turn-order White Black) (option "pass turn" forced)'))
 """A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
 always, or only when there is no other move."""
 
-GAMES = {"cross": CROSS, "droppers": DROPPERS, "kickers": KICKERS, "passing": PASSING[0],
-         "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS, "jumpers": JUMPERS,
-         "swappers": SWAPPERS, "hoppers": HOPPERS}
+GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "halves": HALVES, "typed": TYPED, "droppers": DROPPERS,
+         "kickers": KICKERS,
+         "passing": PASSING[0], "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS,
+         "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
 
 
 @pytest.fixture(params=sorted(GAMES))
@@ -189,7 +249,7 @@ def test_the_preset_reads_as_gamecode_a_preset_author_recognises(tmp_path: Path)
     assert "sub Rook_1_White start:" in text  # one sub per move block and side
     assert "set at where #at 0 1;" in text  # a step north
     assert "if isupper space #at:" in text and "do while empty #at:" in text  # (verify not-friend?), a while
-    assert "sub attacked sq side lab:" in text and "gosub generate 1;" in text and "gosub turn 1;" in text
+    assert "sub attacked sq side lab mtype:" in text and "gosub generate 1;" in text and "gosub turn 1;" in text
     assert "setsystem maxmove 2;" in text  # promotion choices are sub-moves
 
 
@@ -230,6 +290,37 @@ def test_a_board_without_a_grid_is_laid_out_from_its_drawing(tmp_path: Path) -> 
     written = write_program(lower_file(path))
     # centres 10 (west), 60 (top, mid, low), 111 (east), 160 (far); rows 10, 60/61, 110 (west's 61 is within 2 px)
     assert written.squares == {"top": "b3", "west": "a2", "mid": "b2", "east": "c2", "low": "b1", "far": "d1"}
+
+
+def test_positions_drawn_beside_the_grid_at_its_pitch_are_squares(tmp_path: Path) -> None:
+    path = tmp_path / "wizards.zrf"
+    path.write_text(WIZARDS, encoding="utf-8")
+    written = write_program(lower_file(path))
+    # w1 is drawn one cell below and left of a1 (1 px off), w2 one cell above and right of d4: a 6x6 board
+    assert {written.squares[q] for q in ("w1", "a1", "d4", "w2")} == {"a1", "b2", "e5", "f6"}
+    assert written.squares["tray"].startswith("a!")  # another size: off the board, a storage square
+    assert "void" not in written.text and "set at false;" not in written.text  # the step along it: return
+
+
+def test_an_attack_test_runs_a_block_copied_under_another_move_type_once(tmp_path: Path) -> None:
+    path = tmp_path / "twins.zrf"
+    path.write_text(TWINS, encoding="utf-8")
+    text = write_program(lower_file(path)).text
+    dispatch = text[text.index("sub moves sq:"):text.index("sub moves_typed")]
+    assert "gosub Rook_5_White" not in dispatch and "gosub Rook_6_White" not in dispatch  # spare copies: never run
+    assert "if == #mode \"attack\":\n      gosub Rook_7_White #sq;" in dispatch  # the spare step: attacks only
+
+
+def test_a_linked_position_off_the_grid_is_laid_out_with_the_grid_or_refused(tmp_path: Path) -> None:
+    path = tmp_path / "halves.zrf"
+    path.write_text(HALVES, encoding="utf-8")
+    written = write_program(lower_file(path))
+    assert written.squares == {"a2": "a3", "mid": "b2", "b2": "c3", "a1": "a1", "b1": "c1"}
+    path.write_text(HALVES.replace("(mid 50 50 100 100)", "(mid 0 0 50 50)"), encoding="utf-8")  # on a2's cell
+    with pytest.raises(UnsupportedError) as caught:
+        write_program(lower_file(path))
+    assert caught.value.feature == ("a board whose positions do not all lie on one two-dimensional grid "
+                                    "(positions beside the grid that directions link)")
 
 
 def test_a_player_moving_twice_in_a_row_is_refused_by_name(tmp_path: Path) -> None:
@@ -297,3 +388,14 @@ def test_corpus_games_that_need_selectors_or_passes_agree(path: Path, variant: s
     zrf_divide, gc_divide = translated.divides(2)
     assert gc_divide == zrf_divide
     assert translated.playout(3, 8) > 0
+
+
+def test_a_file_of_holes_only_gets_a_label_of_its_own() -> None:
+    from fairyport.gamecourier.program.write import _board
+    from fairyport.program import game as pg
+
+    # names that split into file and rank labels (x1 y1, x2 y2), but the middle file (cells (1, r)) has no position
+    board = pg.BoardProgram(tuple(pg.Position(n, c) for n, c in (("x1", (0, 0)), ("x2", (0, 1)), ("y1", (2, 0)),
+                                                                 ("y2", (2, 1)))), {}, {}, {})
+    files, _, squares, _ = _board(board)
+    assert all(files) and len(set(files)) == 3 and len(set(squares.values())) == 4  # Bizingo: '' was a file

@@ -9,9 +9,9 @@ first), from the square in ``start``, and keeps the run in global variables a pr
   ``ckind`` / ``cpos`` / ``carg`` the changes made with the move (change-type, flip, change-owner, create);
 - ``flag_<name>`` the block's flags.
 
-A failed step or condition ends the sub (``return``); ``add`` calls the ``add_move`` sub, which compares the
-move with the one being checked (or, when testing for attacks, with the attacked square) and sets ``found``;
-the block then stops early.
+A failed step or condition ends the sub (``return``); ``add`` calls the ``add_move`` sub, which records the
+move, or, when testing for attacks, compares the move's destination, captures and cascaded destinations with
+the attacked square in place (no call): where one is that square it sets ``found`` and the block stops early.
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ class BlockWriter:
         self.lines: list[str] = []
         self.flags: set[str] = set()
         self.pflags: set[str] = set()
+        self.typed_attacks = False
+        """Whether a condition asks for an attack by moves of one move type (``attacked?`` with a type)."""
 
     def refuse(self, what: str) -> UnsupportedError:
         """A located refusal naming the construct."""
@@ -148,10 +150,12 @@ class BlockWriter:
             return f"match {self.square(c.where)} " + " ".join(side.goal_positions)
         if isinstance(c, pn.HasAttribute):
             return f"elem {self.square(c.where)} #attr_{identifier(c.name)}"
-        if isinstance(c, pn.Attacked) and c.move_type is None:
-            # the moving piece stands on the square for the test; defended: handed to the other side
+        if isinstance(c, pn.Attacked):
+            # the moving piece stands on the square for the test; defended: handed to the other side; a move
+            # type: only the blocks of that type attack
             number = 3 - side.number if c.defended else side.number
-            return f"(sub attacked {self.square(c.where)} {number} #piece)"
+            self.typed_attacks = self.typed_attacks or c.move_type is not None
+            return f'(sub attacked {self.square(c.where)} {number} #piece "{c.move_type or ""}")'
         if isinstance(c, pn.PositionFlagSet):
             self.pflags.add(c.name)
             return f"elem {self.square(c.where)} #pflag_{identifier(c.name)}"
@@ -181,6 +185,9 @@ class BlockWriter:
 
     def _move_to(self, depth: int, square: str) -> None:
         if square == "#at":
+            return
+        if square == "false":  # a step off the board (or a position there is none of): the move fails
+            self.emit(depth, "return;")
             return
         self.emit(depth, f"set at {square};")
         if not re.fullmatch(r"[A-Za-z0-9]+", square):
@@ -286,9 +293,16 @@ class BlockWriter:
         copy = "true" if item.kind.copy else "false"
         partial = "true" if item.kind.partial else "false"
         cont = item.continue_with or ""
-        self.emit(depth, f'gosub add_move {copy} {partial} "{cont}" array {choices}'.rstrip() + ";")
-        self.emit(depth, "if #found:")
-        self.emit(depth + 1, "return;")
+        # an attack test only asks whether the move reaches the target: answered here, without a call (calls
+        # and loop iterations are what the GAME Code interpreter counts as steps)
+        self.emit(depth, 'if == #mode "attack":')
+        self.emit(depth + 1, "set aend cond #dst #dst #at;")
+        self.emit(depth + 1, "if == #aend #target or match #target #caps or match #target #mto:")
+        self.emit(depth + 2, "set found true;")
+        self.emit(depth + 2, "return;")
+        self.emit(depth + 1, "endif;")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, f'gosub add_move {copy} {partial} "{cont}" array {choices}'.rstrip() + ";")
         self.emit(depth, "endif;")
 
 

@@ -50,19 +50,31 @@ OFF_GRID_STORAGE = True
 """Positions a ZRF board defines beside its grid (``(positions ...)`` outside every grid: capture counters, trays)
 are written as storage squares, as dummy positions are. Game Courier tries a move from a storage square as a drop
 onto the board (one per label), so a game whose pieces move from such a position to another one, or differently
-from two of them with one label, would lose moves: the proof by perft is what shows a translation holds."""
+from two of them with one label, would lose moves: a board where a direction links such a position (Hexagonal
+Kyoto Shogi's half-offset cells) is refused; positions drawn at the grid's pitch are not off it (see
+``fairyport.zrf.lower._beside_grid``)."""
 PASS_TOKEN = "PASS"
 """Where the program lets a player pass (ZRF's ``pass-turn``), each player has a token in a storage square off the
 board (label ``PASS`` for the first player, ``pass`` for the second), and passing is written as dropping the
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
+TRANSLATION_VERSION = 5
+"""The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
+plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
+again; changes of speed alone leave it."""
 MAX_PARTIAL_CHAIN = 64
 """How many ``add-partial`` steps one turn may chain (the ZRF interpreter's bound,
 :data:`fairyport.zrf.interpreter.constants.MAX_PARTIAL_CHAIN`; beyond it the chain ends there)."""
 STATE_VARIABLES = ("btype", "at", "src", "piece", "dst", "mark", "caps", "mfrom", "mto", "mpiece", "ckind", "cpos",
                    "carg")
 """The block run's variables (see :mod:`.code`), saved and restored around a nested attack test."""
+RUN_ARRAYS = STATE_VARIABLES[6:]
+"""The arrays a block run fills (captures, cascaded sub-moves, changes). They are empty between block runs: a move
+block's sub empties only those it fills itself (the dispatcher empties them again after the call), and the attack
+test and a chain's continuation, which run blocks inside another block's run, save them and start them empty. A
+block call is the costliest part of a translated preset and most blocks fill none: Pre-Game code sets them once
+instead of every call setting seven."""
 MAX_ATTACK_DEPTH = 2
 """How deeply attack tests nest (an attack test inside a block run inside an attack test answers false), as
 the ZRF interpreter bounds them (:data:`fairyport.zrf.interpreter.constants.MAX_ATTACK_DEPTH`, the same
@@ -128,6 +140,8 @@ class _Writer:
         self.goal_subs: list[str] = []
         """Subroutines of goals that search the board (``relative-config``)."""
         self.attributes = sorted({name for piece in program.pieces for name, _ in piece.attributes})
+        self.typed_attacks = False
+        """Whether a block asks for an attack by moves of one move type (the dispatcher then filters)."""
         self.tables: list[str] = []
         """Pre-Game lines that fill the link tables of directions that are not one grid offset."""
         self.sides = [self._side(i) for i in range(2)]
@@ -214,26 +228,32 @@ class _Writer:
     def write(self) -> WrittenProgram:
         p = self.program
         subs: list[str] = []
-        dispatch: dict[str, list[tuple[str, str | None]]] = {}
+        dispatch: dict[str, list[tuple[str, str | None, bool, tuple[str, ...]]]] = {}
         drops: list[tuple[int, str, str, str | None]] = []
         self.drops = drops
         flags: set[str] = set()
         for side_index, side in enumerate(self.sides):
             for piece in p.pieces:
-                names: list[tuple[str, str | None]] = []
+                names: list[tuple[str, str | None, bool, tuple[str, ...]]] = []
+                bodies: set[str] = set()
                 for number, block in enumerate(piece.moves, start=1):
                     name = f"{identifier(piece.name)}_{number}_{side.name}"
                     writer = BlockWriter(side, block.source or piece.name)
                     writer.body(block.body, 1)
                     flags |= writer.flags
+                    self.typed_attacks = self.typed_attacks or writer.typed_attacks
                     head = [f"sub {name} start:", "  set at #start;", "  set src #start;",
                             "  set piece space #start;", "  set dst false;", "  set mark #start;"]
                     head.insert(1, f'  set btype "{block.move_type or ""}";')
-                    head += [f"  set {v} array;" for v in STATE_VARIABLES[6:]]
+                    fills = tuple(v for v in RUN_ARRAYS if any(line.lstrip().startswith(f"push {v} ")
+                                                               for line in writer.lines))
+                    head += [f"  set {v} array;" for v in fills]
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
                     head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
-                    names.append((name, block.move_type))
+                    body = "\n".join([*head[2:], *writer.lines])  # all but the name and the move type
+                    names.append((name, block.move_type, body in bodies, fills))
+                    bodies.add(body)
                 dispatch[self.labels[self.players[side_index], piece.name]] = names
                 label = self.labels[self.players[side_index], piece.name]
                 for number, block in enumerate(piece.drops, start=1):
@@ -242,6 +262,7 @@ class _Writer:
                     name = f"{identifier(piece.name)}_drop{number}_{side.name}"
                     writer = BlockWriter(side, block.source or piece.name)
                     writer.body(block.body, 1)
+                    self.typed_attacks = self.typed_attacks or writer.typed_attacks
                     head = [f"sub {name} start:", f'  set btype "{block.move_type or ""}";', "  set at #start;",
                             "  set src false;", f"  set piece {word(label)};", "  set dst false;",
                             "  set mark #start;"]
@@ -284,6 +305,8 @@ class _Writer:
         if self.drops:
             pregame.append("set dropsquares array " + " ".join(
                 self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
+        pregame += [f"set {v} array;" for v in RUN_ARRAYS]
+        pregame.append('set atype "";')
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
                     "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
                     "set cdepth 0;", "set csteps 0;"]
@@ -325,9 +348,11 @@ class _Writer:
             rows.append(text)
         return "/".join(rows)
 
-    def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None]]]) -> str:
+    def _dispatch(self, dispatch: dict[str, list[tuple[str, str | None, bool, tuple[str, ...]]]]) -> str:
         """``moves sq``: every block of the piece on ``sq``; when listing a turn's moves, only the blocks of the
-        move type the turn order allows (attack tests run them all). ``moves_typed sq type``: the blocks of one
+        move type the turn order allows; attack tests run them all, but a block with the same code as an earlier
+        one of the piece (another move type's copy: Annan Shogi's pieces have 45 blocks, 19 distinct) only once,
+        since an attack test does not read the move type. ``moves_typed sq type``: the blocks of one
         move type (``""``: untyped), where an ``add-partial`` chain continues."""
         lines = ["sub moves sq:", "  set found false;"]
         typed = ["sub moves_typed sq type:"]
@@ -341,13 +366,26 @@ class _Writer:
             first = False
             player = next(pl for (pl, _), lab in self.labels.items() if lab == label)
             allowed = self.turn_types[player]
-            for name, move_type in names:
-                if allowed is not None and move_type != allowed:
-                    lines += ['    if == #mode "attack":', f"      gosub {name} #sq;", "      if #found:",
-                              "        return;", "      endif;", "    endif;"]
+            for name, move_type, duplicate, fills in names:
+                listed = allowed is None or move_type == allowed
+                call = [f"gosub {name} #sq;", *(f"set {v} array;" for v in fills)]  # empty again (RUN_ARRAYS)
+                found = ["if #found:", "  return;", "endif;"]
+                own = f'== #atype "{move_type or ""}"'  # an attack test of this block's move type
+                if self.typed_attacks:  # an attack test of one move type runs that type's blocks only
+                    test = {(True, True): f'(!= #mode "attack" or {own})',
+                            (True, False): f'(!= #mode "attack" or == #atype "" or {own})',
+                            (False, True): f'(== #mode "attack" and {own})',
+                            (False, False): f'(== #mode "attack" and (== #atype "" or {own}))'}[listed, duplicate]
+                    lines += [f"    if {test}:", *("      " + line for line in [*call, *found]), "    endif;"]
+                elif duplicate and not listed:
+                    pass  # neither listed nor needed by an attack test
+                elif duplicate:
+                    lines += ['    if != #mode "attack":', *("      " + line for line in call), "    endif;"]
+                elif not listed:
+                    lines += ['    if == #mode "attack":', *("      " + line for line in [*call, *found]), "    endif;"]
                 else:
-                    lines += [f"    gosub {name} #sq;", "    if #found:", "      return;", "    endif;"]
-                typed += [f'    if == #type "{move_type or ""}":', f"      gosub {name} #sq;", "    endif;"]
+                    lines += [*("    " + line for line in [*call, *found])]
+                typed += [f'    if == #type "{move_type or ""}":', *("      " + line for line in call), "    endif;"]
         if not first:
             lines.append("  endif;")
             typed.append("  endif;")
@@ -355,10 +393,11 @@ class _Writer:
 
     def _attacked(self) -> str:
         empty_labels = [self.labels[player, self.program.pieces[0].name] for player in self.players]
-        saved = ["mode", "target", "found", *STATE_VARIABLES]
-        lines = ["sub attacked sq side lab:", f"  my old hit {' '.join('s_' + v for v in saved)};",
+        saved = ["mode", "target", "found", "atype", *STATE_VARIABLES]
+        lines = ["sub attacked sq side lab mtype:", f"  my old hit {' '.join('s_' + v for v in saved)};",
                  f"  if >= #adepth {MAX_ATTACK_DEPTH} or not #sq:", "    return false;", "  endif;"]
         lines += [f"  set s_{v} #{v};" for v in saved]
+        lines += [f"  set {v} array;" for v in RUN_ARRAYS]
         lines += ["  set old space #sq;",
                   "  if == #lab @:",
                   "    set lab #old;",
@@ -369,6 +408,7 @@ class _Writer:
                   "    add cond == #side 1 toupper #lab tolower #lab #sq;",
                   "  endif;",
                   "  set adepth + #adepth 1;", "  set mode \"attack\";", "  set target #sq;", "  set hit false;",
+                  "  set atype #mtype;",
                   "  for (afrom pc) cond == #side 1 onlylower onlyupper:",
                   "    if != #afrom #sq and not match #afrom #stock:",
                   "      gosub moves #afrom;",
@@ -436,7 +476,8 @@ class _Writer:
             if allowed is not None and move_type != allowed:
                 continue
             lines += [f"  if == #side {number} and match {word(label)} #held:", "    for sq #dropsquares:",
-                      f"      gosub {name} #sq;", "    next;", "  endif;"]
+                      f"      gosub {name} #sq;", "    next;", *(f"    set {v} array;" for v in RUN_ARRAYS),
+                      "  endif;"]  # a drop sub empties them all first; they are left empty after (RUN_ARRAYS)
         options = self.program.options
         if options.priorities:
             lines.append("  set keep false;")
@@ -493,11 +534,24 @@ class _Writer:
         royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
         saved = [*STATE_VARIABLES, "lastfrom", "lastto"]
         take = ["sub take_step partial cont promotion end first_from:",
-                f"  my touched saved sq i before kept {' '.join('s_' + v for v in saved)}"
+                f"  my touched saved sq i st cand before kept {' '.join('s_' + v for v in saved)}"
                 + "".join(f" sattr_{identifier(a)}" for a in self.attributes) + ";",
                 "  set kept #cremoved;",
                 "  set touched array;",
-                "  for sq merge merge merge #f_caps #f_from merge #f_to #f_cpos #stock:",
+                "  set dstock array;",  # the stock square each drop takes (make_move empties them): the first
+                "  for (i sq) #f_from:",  # one holding the label that no earlier drop of the step took
+                "    if not #sq:",
+                "      set st false;",
+                "      for cand #stock:",
+                "        if == space #cand elem #i #f_piece and not match #cand #dstock:",
+                "          set st #cand;",
+                "          break;",
+                "        endif;",
+                "      next;",
+                "      push dstock #st;",
+                "    endif;",
+                "  next;",
+                "  for sq merge merge merge #f_caps #f_from merge #f_to #f_cpos #dstock:",
                 "    if #sq and not match #sq #touched:",
                 "      push touched #sq;",
                 "    endif;",
@@ -516,6 +570,7 @@ class _Writer:
                 "  set cremoved merge #cremoved #removed;",
                 f"  if #partial and < #cdepth {MAX_PARTIAL_CHAIN}:",
                 *[f"    set s_{v} #{v};" for v in saved],
+                *[f"    set {v} array;" for v in RUN_ARRAYS],
                 "    set lastfrom #first_from;",
                 "    set lastto #end;",
                 "    set cdepth + #cdepth 1;",
@@ -552,7 +607,7 @@ class _Writer:
             finish += [f"  if == #mover {number}:",
                        f"    for (sq pc) {'onlyupper' if number == 1 else 'onlylower'}:",
                        f"      if match #pc {' '.join(word(label) for label in royal[player])}:",
-                       f"        if sub attacked #sq {number} @:",
+                       f'        if sub attacked #sq {number} @ "":',  # any move type
                        "          return;",
                        "        endif;", "      endif;", "    next;", "  endif;"]
         finish += ["  set key join #pair join \"-\" #promotion;",
@@ -673,14 +728,18 @@ def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str]
 
     Dummy positions (off the board: ZRF keeps pieces or markers there) go to storage ranks above the board, past
     one rank of holes, labelled with :data:`STORAGE_RANK` (Game Courier's mark for squares off the board); so do
-    positions off the grid (counters and trays drawn beside the board: directions that reach them are link
-    tables, see :data:`OFF_GRID_STORAGE`)."""
+    positions off the grid (counters and trays drawn beside the board, see :data:`OFF_GRID_STORAGE`); refused
+    where a direction links such a position (a piece would move on from it: Game Courier makes that a drop)."""
     aside = {p.name for p in board.positions if not p.dummy and p.cell is None}
     real = [p for p in board.positions if not p.dummy and p.name not in aside]
     dummies = [p for p in board.positions if p.dummy or p.name in aside]
     cells_of = [p.cell for p in real]
     if not real or any(c is None for c in cells_of) or (aside and not OFF_GRID_STORAGE):
         raise refuse("a board whose positions do not all lie on one two-dimensional grid")
+    linked = sorted(aside & {q for table in board.links.values() for pair in table.items() for q in pair})
+    if linked:  # a move from a storage square is a drop in Game Courier: a piece could not move on from there
+        raise refuse("a board whose positions do not all lie on one two-dimensional grid (positions beside the "
+                     "grid that directions link)", ", ".join(linked[:4]) + (", ..." if len(linked) > 4 else ""))
     files_n = 1 + max(c[0] for c in cells_of if c is not None)
     ranks_n = 1 + max(c[1] for c in cells_of if c is not None)
     cells = {p.cell: p.name for p in real if p.cell is not None}
@@ -689,7 +748,8 @@ def _board(board: pg.BoardProgram) -> tuple[list[str], list[str], dict[str, str]
     files = [_common(sorted((n for c, n in cells.items() if c[0] == f)), prefix=True) for f in range(files_n)]
     ranks = [_common(sorted((n for c, n in cells.items() if c[1] == r)), prefix=False) for r in range(ranks_n)]
     names_ok = all(files[c[0]] and ranks[c[1]] and files[c[0]] + ranks[c[1]] == n for c, n in cells.items())
-    if not names_ok or len(set(files)) != files_n or len(set(ranks)) != ranks_n:
+    if not names_ok or len(set(files)) != files_n or len(set(ranks)) != ranks_n or not all(files) or not all(ranks):
+        # (a file or rank of holes only has no label of its own: Bizingo's drawn layout)
         files = [_file_label(f) for f in range(files_n)]
         ranks = [str(r + 1) for r in range(ranks_n)]
     squares = {n: files[c[0]] + ranks[c[1]] for c, n in cells.items()}
@@ -753,12 +813,6 @@ def _labels(program: pg.GameProgram, players: tuple[str, ...]) -> dict[tuple[str
 _ADD_MOVE_TEXT = """sub add_move copy partial cont choices:
   my end first_from first_to options choice promotion;
   set end cond #dst #dst #at;
-  if == #mode "attack":
-    if == #end #target or match #target #caps or match #target #mto:
-      set found true;
-    endif;
-    return;
-  endif;
   if count #mfrom:
     set first_from elem 0 #mfrom;
     set first_to elem 0 #mto;
@@ -825,11 +879,12 @@ def _config_elements(c: pg.GoalCondition) -> list[dict[str, tuple[str, ...]]]:
 
 
 def _make_move(attributes: list[str]) -> str:
-    """``make_move``: the move in ``f_*`` on the board (captures, sub-moves, changes), and the pieces' boolean
+    """``make_move``: the move in ``f_*`` on the board (captures, sub-moves, changes; each drop empties the stock
+    square ``take_step`` chose for it in ``dstock``), and the pieces' boolean
     attributes (``attr_<name>``, keyed by square) moved with them: a piece keeps its own, a piece that changes
     type or is created takes its type's initial ones (``init_<name>``, keyed by label)."""
     names = [identifier(a) for a in attributes]
-    lines = ["sub make_move:", "  my last seen sq st arg kind i moving " + " ".join(f"m_{n}" for n in names) + ";",
+    lines = ["sub make_move:", "  my last seen sq st di arg kind i moving " + " ".join(f"m_{n}" for n in names) + ";",
              "  set last - count #f_from 1;", "  set removed array;", "  set seen array;",
              "  for sq #f_caps:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
              "  for sq #f_to:", "    if not match #sq #seen:", "      push seen #sq;", "    endif;", "  next;",
@@ -840,14 +895,14 @@ def _make_move(attributes: list[str]) -> str:
                   "  for sq #f_caps:", f"    setelem attr_{n} #sq false;", "  next;"]
     lines += ["  set moving array;", "  for sq #f_from:", "    push moving space #sq;", "  next;",
               "  for sq #f_caps:", "    empty #sq;", "  next;",
+              "  set di 0;",
               "  for (i sq) #f_from:",
               "    if not #sq:",
-              "      for st #stock:",
-              "        if == space #st elem #i #f_piece:",
-              "          empty #st;",
-              "          break;",
-              "        endif;",
-              "      next;",
+              "      set st elem #di #dstock;",
+              "      if #st:",
+              "        empty #st;",
+              "      endif;",
+              "      set di + #di 1;",
               "    elseif not == #i #last or not #f_copy:", "      empty #sq;",
               *[f"      setelem attr_{n} #sq false;" for n in names], "    endif;", "  next;",
               "  for (i sq) #f_to:", "    add elem #i #f_piece #sq;"]
