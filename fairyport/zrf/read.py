@@ -220,25 +220,17 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             elif isinstance(text, tuple) and text[:1] == ("relative-config",) and _both(goal, players):
                 lines.append((goal, cond, text))
             elif not (goal.kind == "loss" and text == "repetition"):
-                head = " ".join(to_text(item) for item in goal.node.items[:2])
-                kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
-                                  goal_why(goal.kind, text)))
+                kept.append(_kept_goal(goal, cond, f"goal {to_text(cond)}", text))
     extinction = _extinction(counts, notation, any(hands.values()))
     if extinction is not None:
         rules.extinction = extinction
     else:
-        for goal, cond, _ in counts:
-            head = " ".join(to_text(item) for item in goal.node.items[:2])
-            kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
-                              goal_why(goal.kind, plain(cond))))
+        kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in counts)
     connect = _connect(lines, notation, vectors)
     if connect is not None:
         rules.connect = connect
     else:
-        for goal, cond, _ in lines:
-            head = " ".join(to_text(item) for item in goal.node.items[:2])
-            kept.append(_rule(f"goal {to_text(cond)}", f"({head} {to_text(cond)})", cond.location,
-                              goal_why(goal.kind, plain(cond))))
+        kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in lines)
     royal_ids = {notation[name] for name in royal if name in notation}
     for goal, cond in bare_draws:
         # a draw when a player has one piece left: the model's extinction goal (all of a side's pieces counted
@@ -249,9 +241,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         if rules.extinction is None and one_each and not royal & named and not any(hands.values()):
             rules.extinction = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW)
         else:
-            head = " ".join(to_text(item) for item in goal.node.items[:2])
-            kept.append(_rule("goal (pieces-remaining 1)", f"({head} {to_text(cond)})", cond.location,
-                              goal_why(goal.kind, ("pieces-remaining", "1"))))
+            kept.append(_kept_goal(goal, cond, "goal (pieces-remaining 1)", ("pieces-remaining", "1")))
     for color in (WHITE, BLACK):
         if mate_goal is not None and royal_ids and \
                 not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
@@ -557,6 +547,13 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
 PLAY_OPTIONS = frozenset({"pass turn", "pass partial", "maximal captures", "recycle captures"})
 """Options that change which moves exist; the model has no place for them: they are kept as ZRF text (with
 ``include off-pieces`` set to true, which changes what ``pieces-remaining`` counts)."""
+
+def _kept_goal(goal: Goal, cond: Node, rule: str, text: Plain) -> KeptCode:
+    """A goal condition the model does not hold, kept as ZRF code: ``(win-condition (White Black) COND)`` with
+    the reason for ``text`` (the condition read as plain data)."""
+    head = " ".join(to_text(item) for item in goal.node.items[:2])
+    return _rule(rule, f"({head} {to_text(cond)})", cond.location, goal_why(goal.kind, text))
+
 
 def _rule(rule: str, text: str, where: Location, why: str) -> KeptCode:
     """A rule kept as ZRF text (move priorities, a turn order other than the two players in turn, play-changing
