@@ -186,14 +186,22 @@ def test_rules_the_model_cannot_hold_are_kept_and_played_by_the_interpreter(vari
         programs_lost(game, "idiagram", False)
     lost = programs_lost(game, "idiagram", True)
     assert any(feature.removeprefix("zrf ").split()[-1] in item for item in lost)
-    # kept code is quoted as a short excerpt: a long block never stands whole in its item, only its excerpt
-    long_blocks = [k.text for k in game.kept if len(k.text) > EXCERPT]
-    for text in long_blocks:
-        assert not any(text in item for item in lost)
-        assert any(excerpt(text) in item for item in lost)
     played = zrf_engine(game, str(CHESS_ZRF))
     assert played.name == ENGINE_NAME
     assert perft(played.position(None, None), 2) == perft(position(compile_file(CHESS_ZRF, variant), None), 2)
+
+
+@needs_corpus
+def test_long_kept_blocks_are_quoted_as_excerpts_in_the_losses() -> None:
+    """Kept code is listed as a short excerpt: a long block never stands whole in its loss item (Cylindrical
+    Chess keeps its pawn moves, blocks of more than :data:`EXCERPT` characters, because of its board links)."""
+    game = read_game(CHESS_ZRF, variant="Cylindrical Chess")
+    lost = programs_lost(game, "idiagram", True)
+    long_blocks = [k.text for k in game.kept if len(k.text) > EXCERPT]
+    assert long_blocks
+    for text in long_blocks:
+        assert not any(text in item for item in lost)
+        assert any(excerpt(text) in item for item in lost)
 
 
 @needs_corpus
