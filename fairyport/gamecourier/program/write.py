@@ -71,7 +71,7 @@ board (label ``PASS`` for the first player, ``pass`` for the second), and passin
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
-TRANSLATION_VERSION = 6
+TRANSLATION_VERSION = 7
 """The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
 plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
 again; changes of speed alone leave it."""
