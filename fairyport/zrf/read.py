@@ -66,6 +66,7 @@ from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
+from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
@@ -105,13 +106,17 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
 
 
 def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True,
-                      reasons: dict[int, str] | None = None) -> Game:
+                      reasons: dict[int, str] | None = None,
+                      storage: tuple[frozenset[int], str] | None = None) -> Game:
     """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
     gives none). A rectangular board whose positions have other names is read as a rectangle with the model's
     square names (:mod:`.rectangle`) unless ``rename`` is False or the game keeps ZRF code (which names the
     positions): then it keeps its positions and links, and its blocks are kept with the reasons found on the
     rectangle (``reasons``, by block identity: those of the blocks that did not fit there; every other block
-    gets :data:`BESIDE_KEPT_WHY`), not with the links' reason."""
+    gets :data:`BESIDE_KEPT_WHY`), not with the links' reason.
+
+    Drops from storage (:mod:`.storage`) are read as drops from hand where the game then reads whole; else the
+    game is read again without them (``storage``: their blocks and the reason they stay code)."""
     tree, geometry = zv.game, zv.geometry
     where = Location(source)
     tree.require_own_rules()
@@ -123,6 +128,15 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         raise UnsupportedError(f"the model holds games of two players; this one has {len(tree.players)} ({names})",
                                tree.players[0].node.location if tree.players else where, feature="players")
     kept = _kept_rules(tree, players)
+    stock = None
+    if rename and storage is None:
+        mates = {str(t) for goal in tree.goals for c in goal.conditions
+                 if isinstance(text := plain(c), tuple) and text[:1] == ("checkmated",) for t in text[1:]}
+        selected = bool(tree.move_priorities) or (tree.turn_order is not None and
+                                                  any(e.move_type for e in tree.turn_order.entries))
+        stock = storage_drops(tree, geometry, players, mates, selected)
+        if stock is not None:
+            geometry = stock.geometry
     grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
     if grid is not None:
@@ -155,6 +169,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     present |= named
     # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
+    if stock is not None:
+        in_hand |= {kind for _, kind in stock.stored.values()}
     setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
     linked = direction_reasons(tree, geometry, vectors)
@@ -183,6 +199,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
                                  entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
+                if stock is not None and ref.text in stock.stored:
+                    hand = hands.setdefault(color, {})
+                    hand[pid] = hand.get(pid, 0) + 1  # a piece on storage: in hand (one of a type: .storage)
+                    continue
                 if renaming is not None and ref.text not in renaming:
                     raise ModelError(f"the board setup places {entry.piece.text!r} on {ref.text!r}, which is not "
                                      "a square of the board", ref.node.location, expected="a position of the board")
@@ -259,6 +279,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         typed = False
         kept = [k for k in kept if k.name != "move-priorities"]
     drop_rules, drop_whys = _drop_rules(tree, geometry, board, zones, renaming, in_hand, typed)
+    if stock is not None:
+        drop_rules.update({name: DropRule(where_stuck=True) for name in stock.types})
+    skipped = stock.blocks if stock is not None else frozenset()
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -271,6 +294,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         whys: dict[int, str] = {}
         recognised: list[tuple[MoveBlock, list[Found]]] = []
         for block in zp.moves:
+            if id(block) in skipped:
+                continue  # a drop from storage: the piece type's drop rule
             items: list[Plain] = [plain(i) for i in block.instructions]
             got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
@@ -295,11 +320,15 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
                                    "around or mirrored, as the model plays Black")
         for block in zp.moves:
+            if id(block) in skipped:
+                continue
             if id(block) not in whys and not any(block is b for b, _ in recognised):
                 whys[id(block)] = why_not(block.node, attributes, linked=linked,
                                           move_type=block.move_type.text if block.move_type and typed else "")
                 if reasons is not None:
                     whys[id(block)] = reasons.get(id(block), BESIDE_KEPT_WHY)
+                if storage is not None and id(block) in storage[0]:
+                    whys[id(block)] = storage[1]
             if id(block) in whys:
                 programs.append(_program(block, "moves", pid, whys[id(block)]))
         for block in zp.drops:
@@ -330,6 +359,11 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
+    if keeps_code and stock is not None:
+        # drops from storage only in a game read whole: read it again as it stands, saying why they stay code
+        other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
+                                     ["a board with links"]))
+        return game_from_variant(zv, source, stem, storage=(stock.blocks, f"{STORAGE_KEPT_WHY}: {other}"))
     if keeps_code and drop_rules:
         # the model's drops only in a game read whole: a game that keeps code is played by the interpreter on the
         # model written as ZRF, whose drops are the kept blocks
@@ -345,7 +379,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     rules.drops = any(piece.drop is not None for _, piece, _ in held)
     if keeps_code and renaming is not None:
         # kept code names the file's positions; the blocks keep the reasons found on the rectangle
-        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons)
+        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons, storage=storage)
     kept_programs: list[KeptCode] = []
     for zp, piece, programs in held:
         if zp.name.text in unused and not keeps_code:
