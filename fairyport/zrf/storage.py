@@ -93,11 +93,11 @@ def storage_drops(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], r
     counts = [(player, kind) for player, kind in stored.values()]
     if any(counts.count(c) > 1 for c in counts):
         return None
+    pieces = {p.name.text: p for p in tree.pieces}
     for kind in {kind for _, kind in stored.values()}:
-        zp = next((p for p in tree.pieces if p.name.text == kind), None)
-        if zp is None or kind not in types or kind in royal or not all(
+        if kind not in pieces or kind not in types or kind in royal or not all(
                 id(block) in blocks or _starts_inside(plain(block.node), geometry, board, players)
-                for block in zp.moves):
+                for block in pieces[kind].moves):
             return None
     kept = Geometry({n: p for n, p in geometry.positions.items() if n in board},
                     {d: {a: b for a, b in table.items() if a in board and b in board}
