@@ -135,6 +135,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         selected = bool(tree.move_priorities) or (tree.turn_order is not None and
                                                   any(e.move_type for e in tree.turn_order.entries))
         stock = storage_drops(tree, geometry, players, mates, selected)
+        if stock is not None and stock.why:
+            return game_from_variant(zv, source, stem, storage=(stock.blocks, stock.why))
         if stock is not None:
             geometry = stock.geometry
     grid = _plain_grid(tree)

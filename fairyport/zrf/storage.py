@@ -22,8 +22,8 @@ anywhere, also where the piece could not move again: ZRF has no such rule). Capt
 - the game has no ZRF ``drops`` and no pieces ``off`` the board, and the block has no move type that the turn order
   or move priorities select.
 
-Elsewhere :func:`storage_drops` gives None and the reader reads the game as it stands (the block stays ZRF code
-and says why). A game that keeps any other code is read without this (the model's drops only in a game read
+Elsewhere the reader reads the game as it stands: the block stays ZRF code, and :attr:`StorageDrops.why` says
+which condition fails. A game that keeps any other code is read without this (the model's drops only in a game read
 whole; see :data:`STORAGE_KEPT_WHY`).
 """
 
@@ -35,8 +35,10 @@ from fairyport.zrf.recognise import Plain, plain
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import ZrfGame
 
-STORAGE_KEPT_WHY = ("a drop from storage (a piece kept on a position off the board moves to any empty square), "
-                    "which the model holds as a drop from hand only in a game it reads whole")
+STORAGE_WHY = "a drop from storage (a piece kept on a position off the board moves to any empty square)"
+"""How a storage drop block is named where it stays ZRF code (the reason follows)."""
+
+STORAGE_KEPT_WHY = f"{STORAGE_WHY}, which the model holds as a drop from hand only in a game it reads whole"
 """Why a storage drop block stays ZRF code in a game that keeps other code (that code's reason follows)."""
 
 
@@ -52,60 +54,86 @@ class StorageDrops:
     """The piece types that have such a block."""
     stored: dict[str, tuple[str, str]]
     """Storage position -> (player, piece type) of the pieces set up there."""
+    why: str = ""
+    """Why the model cannot hold these drops exactly (empty where it can)."""
 
 
 def storage_drops(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: set[str],
                   typed: bool) -> StorageDrops | None:
-    """The drops from storage of ``tree`` where the model holds them exactly (see the module), else None.
+    """The drops from storage of ``tree`` (see the module); None where it has no such block. Where the model
+    cannot hold them exactly, :attr:`StorageDrops.why` says why (in model terms) and the geometry is unchanged.
     ``royal``: the royal types; ``typed``: whether move types matter (turn order or move priorities)."""
-    if any(zp.drops for zp in tree.pieces) or any(e.off for part in tree.setup for e in part.entries):
-        return None
     blocks: set[int] = set()
     types: set[str] = set()
-    zone: str | None = None
+    walks: list[tuple[str, str, str]] = []
+    typed_blocks = False
     for zp in tree.pieces:
         for block in zp.moves:
             walk = _walk([plain(i) for i in block.instructions])
-            if walk is None:
-                continue
-            if zone not in (None, walk[0]) or (typed and block.move_type is not None):
-                return None
-            zone = walk[0]
-            if not all(_visits(geometry, walk, player) for player in players):
-                return None
-            blocks.add(id(block))
-            types.add(zp.name.text)
-    if zone is None:
+            if walk is not None:
+                blocks.add(id(block))
+                types.add(zp.name.text)
+                walks.append(walk)
+                typed_blocks |= typed and block.move_type is not None
+    if not walks:
         return None
-    squares = {frozenset(geometry.zone(zone, player)) for player in players}
-    if len(squares) != 1:
-        return None
-    board = next(iter(squares))
-    used = _directions(tree, geometry, blocks, players)
-    if any(source in board and target not in board for d in used for source, target in geometry.links[d].items()):
-        return None
-    stored: dict[str, tuple[str, str]] = {}
-    for part in tree.setup:
-        for entry in part.entries:
-            for ref in entry.positions:
-                if ref.text not in board:
-                    stored[ref.text] = (part.player.text, entry.piece.text)
-    counts = [(player, kind) for player, kind in stored.values()]
-    if any(counts.count(c) > 1 for c in counts):
-        return None
-    pieces = {p.name.text: p for p in tree.pieces}
-    for kind in {kind for _, kind in stored.values()}:
-        if kind not in pieces or kind not in types or kind in royal or not all(
-                id(block) in blocks or _starts_inside(plain(block.node), geometry, board, players)
-                for block in pieces[kind].moves):
-            return None
+    found = StorageDrops(geometry, frozenset(blocks), frozenset(types), {})
+    why = _unheld(tree, geometry, players, royal, walks, blocks, types)
+    if typed_blocks:
+        why = "of a move type the turn order or move priorities select (the model's drops have none)"
+    if why:
+        return dataclasses.replace(found, why=f"{STORAGE_WHY}, {why}")
+    board = frozenset(geometry.zone(walks[0][0], players[0]))
+    stored = {ref.text: (part.player.text, entry.piece.text) for part in tree.setup for entry in part.entries
+              for ref in entry.positions if ref.text not in board}
     kept = Geometry({n: p for n, p in geometry.positions.items() if n in board},
                     {d: {a: b for a, b in table.items() if a in board and b in board}
                      for d, table in geometry.links.items()},
                     dict(geometry.opposites), geometry.symmetries,
-                    {z: {player: [s for s in squares_ if s in board] for player, squares_ in per.items()}
+                    {z: {player: [s for s in squares if s in board] for player, squares in per.items()}
                      for z, per in geometry.zones.items()})
-    return StorageDrops(kept, frozenset(blocks), frozenset(types), stored)
+    return dataclasses.replace(found, geometry=kept, stored=stored)
+
+
+def _unheld(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: set[str],
+            walks: list[tuple[str, str, str]], blocks: set[int], types: set[str]) -> str:
+    """Why the model cannot hold the game's drops from storage exactly (see the module), or empty."""
+    if any(zp.drops for zp in tree.pieces) or any(e.off for part in tree.setup for e in part.entries):
+        return "in a game that also keeps pieces off the board or drops them (the model has one hand)"
+    zones = {zone for zone, _, _ in walks}
+    if len(zones) > 1:
+        return f"from outside several zones ({', '.join(sorted(zones))}): the model has one board"
+    (zone,) = zones
+    squares = {frozenset(geometry.zone(zone, player)) for player in players}
+    if len(squares) != 1:
+        return f"from outside the zone {zone!r}, which differs between the players: the model has one board"
+    board = next(iter(squares))
+    for walk in walks:
+        for player in players:
+            if not _visits(geometry, walk, player):
+                return (f"along {walk[2]!r} from {walk[1]!r}, which for {player} does not visit every square of "
+                        f"{zone!r} once: a drop the model holds goes to any empty square")
+    for d in sorted(_directions(tree, geometry, blocks, players)):
+        out = next(((a, b) for a, b in geometry.links[d].items() if a in board and b not in board), None)
+        if out is not None:
+            return (f"in a game whose moves along {d!r} lead off {zone!r} onto storage (from {out[0]!r} to "
+                    f"{out[1]!r}): the model's hand is filled only by the setup here")
+    stored = [(part.player.text, entry.piece.text, ref.text) for part in tree.setup for entry in part.entries
+              for ref in entry.positions if ref.text not in board]
+    pieces = {p.name.text: p for p in tree.pieces}
+    for player, kind, where in stored:
+        if sum(1 for p, k, _ in stored if (p, k) == (player, kind)) > 1:
+            return (f"with several pieces of one type on storage ({player}'s {kind}): ZRF moves each on its own, "
+                    "the model drops one of a type from hand")
+        if kind in royal:
+            return f"of a royal piece ({kind} on {where!r}): the model keeps royal pieces on the board"
+        if kind not in types or kind not in pieces:
+            return f"where {kind} stands on storage ({where!r}) without a drop from there"
+        if not all(id(b) in blocks or _starts_inside(plain(b.node), geometry, board, players)
+                   for b in pieces[kind].moves):
+            return (f"where {kind} stands on storage ({where!r}) and has moves that do not begin with (verify "
+                    f"(in-zone? ...)) inside {zone!r}: it could move there otherwise than by the drop")
+    return ""
 
 
 def _walk(items: list[Plain]) -> tuple[str, str, str] | None:
