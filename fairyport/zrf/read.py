@@ -1056,6 +1056,7 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
     setup: it is not in hand, and no move adds, creates or changes a piece into it)."""
     if any(f.kind == "face" for f in found):
         rules.royals_may_face = False
+    found = [_unzoned(f, board, zones) for f in found]
     zone_checks = [f for f in found if f.kind == "zone"]
     double: Found | None = None  # a double step from the squares behind a zone (exempt from promotion)
     reach: set[str] = set()
@@ -1234,6 +1235,22 @@ def _shifted(board: Board, square: str, vector: Vector) -> str:
     if file < 0 or rank < 0:  # no square has such a name
         return f"({file},{rank})"
     return square_name(file, rank, board.first_rank)
+
+
+def _unzoned(found: Found, board: Board, zones: list[Zone]) -> Found:
+    """``found`` without a test that its start or landing square is in a zone holding every square of the board
+    for both colours (Dagaz's ``board-zone`` beside storage): a test that always holds."""
+    squares = frozenset(p.name for p in board.positions)
+
+    def everywhere(name: str) -> bool:
+        return all(squares <= frozenset().union(*(z.squares for z in zones if z.name == name and z.color in (None, c)))
+                   for c in (WHITE, BLACK))
+
+    if found.start is not None and found.start[1] and everywhere(found.start[0]):
+        found = dataclasses.replace(found, start=None)
+    if found.landing.confined is not None and found.landing.inside and everywhere(found.landing.confined):
+        found = dataclasses.replace(found, landing=dataclasses.replace(found.landing, confined=None))
+    return found
 
 
 def _condition(found: Found) -> ZonedMove | None:

@@ -33,6 +33,7 @@ MOVES = {
     "pawns-ahead": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "pawns-back": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
+    "storage-drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
@@ -46,8 +47,8 @@ ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD"
          "pawns-back": {"P": (ZonedMove("fmnnD", "third-rank-behind", "from"),)}}
 """Fixture -> piece id -> its zone-conditioned moves."""
 
-RENAMED = {"named-grid"}
-"""Fixtures whose positions the reader renames to square names."""
+RENAMED = {"named-grid", "storage-drops"}
+"""Fixtures whose positions the reader renames to square names, or leaves out (storage: its moves are drops)."""
 
 CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))},
             "thru-check": {"K": Castling(safe=False)}}
@@ -57,7 +58,8 @@ CONFINED = {"zoned": {"K": "palace"}}
 """Fixture -> piece id -> the zone it is confined to."""
 
 DROPS = {"drops": {"P": DropRule(where_stuck=True), "N": DropRule("last-rank-outside", where_stuck=True),
-                   "R": DropRule("own-half", where_stuck=True)}}
+                   "R": DropRule("own-half", where_stuck=True)},
+         "storage-drops": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True)}}
 """Fixture -> piece id -> its drop rule (ZRF drops also where the piece could not move again)."""
 
 
