@@ -288,6 +288,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
     first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
+    captures_own = False  # a move captures the mover's own pieces (a block adds with no test: Teleport Chess)
     original = {square: name for name, square in renaming.items()} if renaming is not None else {}
     for zp in tree.pieces:
         pid = notation[zp.name.text]
@@ -314,6 +315,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = f"{gap}: block at {place(block.node)}"
                 recognised.remove((block, got))
         all_found = [f for _, got in recognised for f in got]
+        captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face"))
         whole = _black_plays_alike(all_found, symmetry, vectors)
         for block, got in recognised:
             if whole or _symmetric(got, symmetry, vectors, all_found):
@@ -379,6 +381,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         made = {rule.zone for rule in drop_rules.values()} - set(geometry.zones)
         zones[:] = [z for z in zones if z.name not in made]
     rules.drops = any(piece.drop is not None for _, piece, _ in held)
+    if captures_own and royal_ids:
+        # a side may capture its own royal piece; the interpreter then plays on, never in check, as the model's
+        # optional royal pieces do (what Zillions does is not established: docs/zrf.md)
+        rules.royal_optional = True
     if keeps_code and renaming is not None:
         # kept code names the file's positions; the blocks keep the reasons found on the rectangle
         return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons, storage=storage)

@@ -34,6 +34,7 @@ MOVES = {
     "pawns-back": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
     "storage-drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
+    "captures-own": {"R": "mcdR", "N": "mcdN", "K": "WF"},
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
@@ -85,6 +86,13 @@ def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
         return  # the playouts match moves by square names, which the reader changed
     for seed in range(3):
         compare_playout(position(compile_file(path), None), variant.start_position(), seed, 30, 1)
+
+
+def test_captures_of_own_pieces_let_a_side_without_its_royal_play_on() -> None:
+    # the Rook may capture its own King (a3a1); the interpreter then plays on, as the model's optional royals do
+    game = read_game(SHAPES / "captures-own.zrf")
+    assert game.rules.royal_optional
+    assert not read_game(SHAPES / "drops.zrf").rules.royal_optional
 
 
 def test_every_shapes_fixture_has_moves_and_an_expectation() -> None:
