@@ -194,5 +194,5 @@ def rules_class(game: Game, base: type[Position]) -> type[Position]:
     return narrowed_class(base, captures_only) if game.rules.must_capture else base
 
 
-__all__ = ["FlagSpec", "captures_only", "compile_flag", "drops_only", "first_drops", "flag_reached", "flag_won", "gives_no_check",
-           "is_capture", "narrowed_class", "rules_class"]
+__all__ = ["FlagSpec", "captures_only", "compile_flag", "drops_only", "first_drops", "flag_reached", "flag_won",
+           "gives_no_check", "is_capture", "narrowed_class", "rules_class"]

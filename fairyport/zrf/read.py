@@ -107,7 +107,7 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
 
 def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True,
                       reasons: dict[int, str] | None = None,
-                      storage: tuple[frozenset[int], str] | None = None) -> Game:
+                      storage: tuple[frozenset[int], str] | None = None, ranked: bool = True) -> Game:
     """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
     gives none). A rectangular board whose positions have other names is read as a rectangle with the model's
     square names (:mod:`.rectangle`) unless ``rename`` is False or the game keeps ZRF code (which names the
@@ -116,7 +116,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     gets :data:`BESIDE_KEPT_WHY`), not with the links' reason.
 
     Drops from storage (:mod:`.storage`) are read as drops from hand where the game then reads whole; else the
-    game is read again without them (``storage``: their blocks and the reason they stay code)."""
+    game is read again without them (``storage``: their blocks and the reason they stay code). So are drops that
+    move priorities rank first (``ranked`` False: read without them)."""
     tree, geometry = zv.game, zv.geometry
     where = Location(source)
     tree.require_own_rules()
@@ -266,10 +267,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             kept.append(_kept_goal(goal, cond, "goal (pieces-remaining 1)", ("pieces-remaining", "1")))
     for color in (WHITE, BLACK):
         if mate_goal is not None and royal_ids and \
-                not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
-                not any(hands.get(color, {}).get(pid) for pid in royal_ids):
+                not any(p.id in royal_ids and p.color == color for p in placement.values()):
             # Dunsany's Chess, Horde: a side has no King; the interpreter plays on, never in check: the model's
-            # optional royal pieces (royal pieces are never captured, as the model protects every one)
+            # optional royal pieces (royal pieces are never captured, as the model protects every one); so does a
+            # side whose King waits in hand (Genesis Chess)
             rules.royal_optional = True
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
@@ -280,7 +281,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         rules.must_capture = True  # the priorities rank exactly the captures first: captures are mandatory
         typed = False
         kept = [k for k in kept if k.name != "move-priorities"]
+    first_types = _drops_first(tree) if tree.move_priorities and not turn_types and ranked else set()
+    if first_types:
+        # the priorities rank some types' drops first: the model's drops that go first, where it holds those drops
+        trial = _drop_rules(tree, geometry, board, list(zones), renaming, in_hand, False)[0]
+        if first_types <= set(trial):
+            typed = False
+            kept = [k for k in kept if k.name != "move-priorities"]
+        else:
+            first_types = set()
     drop_rules, drop_whys = _drop_rules(tree, geometry, board, zones, renaming, in_hand, typed)
+    drop_rules.update({name: dataclasses.replace(rule, first=True) for name, rule in drop_rules.items()
+                       if name in first_types})
     if stock is not None:
         drop_rules.update({name: DropRule(where_stuck=True) for name in stock.types})
     skipped = stock.blocks if stock is not None else frozenset()
@@ -363,6 +375,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
+    if keeps_code and first_types:
+        # drops that go first only in a game read whole (else the kept drops need the priorities as ZRF keeps them)
+        return game_from_variant(zv, source, stem, rename=rename, reasons=reasons, storage=storage, ranked=False)
     if keeps_code and stock is not None:
         # drops from storage only in a game read whole: read it again as it stands, saying why they stay code
         other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
@@ -387,7 +402,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         rules.royal_optional = True
     if keeps_code and renaming is not None:
         # kept code names the file's positions; the blocks keep the reasons found on the rectangle
-        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons, storage=storage)
+        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons, storage=storage,
+                                 ranked=ranked)
     kept_programs: list[KeptCode] = []
     for zp, piece, programs in held:
         if zp.name.text in unused and not keeps_code:
@@ -1173,6 +1189,23 @@ def _captures_first(tree: ZrfGame, reader: BlockReader) -> bool:
                 if not (captures if kind == priorities[0] else quiet):
                     return False
     return True
+
+
+def _drops_first(tree: ZrfGame) -> set[str]:
+    """The piece types whose drops the game's ``move-priorities`` rank first: two move types, the first holding
+    only drops (all of a type's drops, of at least one type) and the second every other block. Empty elsewhere."""
+    priorities = [r.text for r in tree.move_priorities]
+    if len(priorities) != 2:
+        return set()
+    first: set[str] = set()
+    for zp in tree.pieces:
+        kinds = {block.move_type.text if block.move_type is not None else None for block in zp.drops}
+        if any(block.move_type is None or block.move_type.text != priorities[1] for block in zp.moves) \
+                or not kinds <= set(priorities) or len(kinds) > 1:
+            return set()
+        if kinds == {priorities[0]}:
+            first.add(zp.name.text)
+    return first
 
 
 def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[Zone],
