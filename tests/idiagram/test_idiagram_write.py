@@ -119,7 +119,7 @@ def test_facing_rule_is_written_as_fkR_on_royals() -> None:
 @pytest.mark.parametrize(("change", "feature"), [
     (lambda g: setattr(g.rules, "stalemate", StalemateResult.WIN), "stalemate"),
     (lambda g: setattr(g.setup, "side_to_move", BLACK), "setup"),
-    (lambda g: setattr(g.pieces[0], "promotion", Promotion((PromotionChoice("K"),), zone="far")), "promotion"),
+    (lambda g: setattr(g.pieces[0], "promotion", Promotion((PromotionChoice("K"),), zone="far")), "pawn: promotion"),
     (lambda g: setattr(g.pieces[0], "id", "A1"), "piece"),
 ])
 def test_unsupported_rules_are_named(change: Any, feature: str) -> None:
