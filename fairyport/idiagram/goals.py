@@ -142,7 +142,7 @@ class _Pieces:
         parts = (item.argument or "").split("+")
         if parts == [""]:
             return ()
-        column = len(item.word) + 1
+        column = 0  # from the first ID (``one`` locates past ``word:``)
         found: list[str] = []
         for part in parts:
             found.append(self.one(key, _Item(item.word, part.strip(), shifted(item.location, column))))

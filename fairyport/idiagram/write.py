@@ -383,8 +383,8 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
     values["royal"] = _royal_values(game, order, markers)
     stalemate = rules.stalemate
     if stalemate is StalemateResult.WIN:
-        lost.unsupported("stalemate", "a stalemate won by the stalemated side (written as stalemate=draw and the "
-                         f"fairyport extension {STALEMATE_KEY}, which the Diagram script ignores)")
+        lost.unsupported("stalemate", "a stalemate won by the stalemated side (written as the fairyport extension "
+                         f"{STALEMATE_KEY}, which the Diagram script ignores; stalemate=draw for the Diagram)")
         stalemate = StalemateResult.DRAW
     if stalemate is StalemateResult.LOSS:
         values["stalemate"] = _scalar(markers, "stalemate", "win", lambda v: v.strip().lower() != "draw")

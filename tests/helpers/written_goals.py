@@ -29,3 +29,19 @@ def written_counts(game: Game, target: str, fen: str, depth: int, tmp_path: Path
     engine = load_engine(path, target, engine="native")
     start = engine.position(fen, None)
     return [perft(start, d) for d in range(1, depth + 1)], read_game(path, target)
+
+
+def diagram_read_back(game: Game) -> tuple[Game, str, list[str]]:
+    """``game`` written to the Interactive Diagram with ``--best-effort`` (plain writing refuses the rules the
+    Diagram has no parameter for: they go into fairyport's extension lines) and read back: the game, the text and
+    what was listed as lost."""
+    from fairyport.errors import UnsupportedError
+    from fairyport.idiagram.files import read_model_text
+    from fairyport.idiagram.files import write_game as write_idiagram
+
+    try:
+        write_idiagram(game)
+    except UnsupportedError as error:
+        assert "fairyport extension" in error.reason, error.reason
+    text, lost = write_idiagram(game, best_effort=True)
+    return read_model_text(text, name="written.idiagram"), text, lost
