@@ -71,7 +71,7 @@ def test_rule_written_as_extension_line_and_read_back(name: str) -> None:
 def test_black_to_move_is_an_extension_line() -> None:
     game = _game()
     game.setup.side_to_move = BLACK
-    with pytest.raises(UnsupportedError, match="Black to move.*fairyportFirst"):
+    with pytest.raises(UnsupportedError, match=r"Black to move.*fairyportFirst"):
         write_game(game)
     text, _ = write_game(game, best_effort=True)
     assert "fairyportFirst=black" in text.splitlines()
