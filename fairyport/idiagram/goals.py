@@ -35,6 +35,7 @@ from fairyport.model import (
     CONNECT_DIRECTIONS,
     WHITE,
     Blast,
+    Castling,
     Color,
     ConnectGoal,
     ExtinctionGoal,
@@ -83,6 +84,13 @@ text has no side to move."""
 ATOMIC_KEY = "fairyportAtomic"
 """``fairyportAtomic=spared:ID+ID``: atomic captures (the pieces around a capture explode, except the spared
 types)."""
+
+CASTLING_KEY = "fairyportCastling"
+"""``fairyportCastling=moved;unsafe;distance:4+3;partners:R`` after a piece line: how that royal piece castles
+where it is not the Diagram's rule (:class:`~fairyport.model.Castling`): ``moved``: also after the piece or its
+partner has moved; ``unsafe``: also out of or through check; ``distance:L+R``: the partner stands exactly that many
+squares to the left and right (as White sees the board); ``partners:ID+ID``: the partner's types. An empty value
+is the Diagram's rule."""
 
 FLAG_RULES = {MUST_CAPTURE_KEY: "must_capture", MUST_DROP_KEY: "must_drop", NO_CHECKS_KEY: "no_checks",
               ROYAL_OPTIONAL_KEY: "royal_optional", DROPS_KEY: "drops"}
@@ -234,6 +242,37 @@ def parse_atomic(value: str, location: Location, pieces: _Pieces) -> Blast:
             raise _error(ATOMIC_KEY, "unknown atomic setting", item, "spared:ID+ID")
         spared = pieces.several(ATOMIC_KEY, item)
     return Blast(spared)
+
+
+def parse_castling(value: str, location: Location, ids: Sequence[str], labels: Sequence[str]) -> Castling:
+    """Read ``fairyportCastling`` (see :data:`CASTLING_KEY`)."""
+    pieces = _Pieces(ids, labels)
+    fields: dict[str, object] = {}
+    for item in _items(CASTLING_KEY, value, location):
+        if item.word in ("moved", "unsafe") and item.argument is None:
+            fields["virgin" if item.word == "moved" else "safe"] = False
+        elif item.word == "distance" and item.argument and item.argument.count("+") == 1:
+            left, right = item.argument.split("+")
+            where = shifted(item.location, len(item.word) + 1)
+            fields["partner_distance"] = (parse_int(left, where, f"{CASTLING_KEY} distance", 2),
+                                          parse_int(right, shifted(where, len(left) + 1), f"{CASTLING_KEY} distance",
+                                                    2))
+        elif item.word == "partners" and item.argument:
+            fields["partners"] = pieces.several(CASTLING_KEY, item)
+        else:
+            raise _error(CASTLING_KEY, "unknown castling setting", item,
+                         "moved, unsafe, distance:L+R or partners:ID+ID")
+    return Castling(**fields)  # type: ignore[arg-type]
+
+
+def format_castling(rule: Castling, labels: dict[str, str]) -> str:
+    """The ``fairyportCastling`` value of ``rule`` (read back by :func:`parse_castling`)."""
+    parts = ["moved"] * (not rule.virgin) + ["unsafe"] * (not rule.safe)
+    if rule.partner_distance is not None:
+        parts.append(f"distance:{rule.partner_distance[0]}+{rule.partner_distance[1]}")
+    if rule.partners:
+        parts.append("partners:" + _ids(rule.partners, labels))
+    return ";".join(parts)
 
 
 def parse_first(value: str, location: Location) -> Color:

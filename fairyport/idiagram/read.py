@@ -26,7 +26,15 @@ import dataclasses
 from typing import Any, NoReturn
 
 from fairyport.errors import FairyportError, Location, ModelError, ParseError, UnsupportedError
-from fairyport.idiagram.goals import DROPS_KEY, FIRST_KEY, RULE_KEYS, parse_first, read_rules
+from fairyport.idiagram.goals import (
+    CASTLING_KEY,
+    DROPS_KEY,
+    FIRST_KEY,
+    RULE_KEYS,
+    parse_castling,
+    parse_first,
+    read_rules,
+)
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -82,7 +90,7 @@ SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromo
 MULTI_KEYS = ("royal", ZONE_KEY)
 """Keys the model carries that may be given on several lines (each line counts)."""
 
-PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY)
+PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY, CASTLING_KEY)
 """Keys the model carries that apply to the piece line above them."""
 
 UNMODELLED = {
@@ -355,7 +363,8 @@ def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft]
 
 def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType],
                            labels: list[str]) -> None:
-    """The fairyportPromotion and fairyportDrop lines after the piece lines (what the Diagram cannot say)."""
+    """The fairyportPromotion, fairyportDrop and fairyportCastling lines after the piece lines (what the Diagram
+    cannot say)."""
     ids = [p.id for p in pieces]
     for index, lines in scan.piece_keys.items():
         draft = scan.pieces[index]
@@ -368,6 +377,9 @@ def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[
         drop = lines.get(DROP_KEY)
         if drop is not None:
             piece.drop = parse_drop_rule(drop.value, drop.value_location)
+        castling = lines.get(CASTLING_KEY)
+        if castling is not None:
+            piece.castling = parse_castling(castling.value, castling.value_location, ids, labels)
 
 
 def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_PieceDraft]) -> list[Zone]:

@@ -25,11 +25,13 @@ from typing import Any
 from fairyport.conversion import drop_rules
 from fairyport.errors import FairyportError, Location, UnsupportedError
 from fairyport.idiagram.goals import (
+    CASTLING_KEY,
     DROPS_KEY,
     FEATURE_KEYS,
     FIRST_KEY,
     RULE_KEYS,
     STALEMATE_KEY,
+    format_castling,
     parse_first,
     read_rules,
     rule_lines,
@@ -689,8 +691,8 @@ class _Emitter:
 
 
 def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, str]:
-    """The extension lines after a piece line: confinement, drop rule, promotion, zoned moves (key -> value, in
-    this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
+    """The extension lines after a piece line: confinement, drop rule, promotion, castling, zoned moves (key ->
+    value, in this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
     :func:`_check_board` and :func:`_extension_plan`."""
     lines: dict[str, str] = {}
     if piece.confined_to is not None:
@@ -703,6 +705,11 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
                              "ignores)")
     if piece.id in plan.extensions:
         lines[PROMOTION_KEY] = plan.extensions[piece.id]
+    if piece.castling is not None:
+        text = lines[CASTLING_KEY] = format_castling(piece.castling, label_map(plan.order))
+        lost.unsupported(f"{piece.name}: castling", f"the castling of {piece.name!r} ({text or 'as the Diagram'}) "
+                         f"in plain Diagram text (written as the fairyport extension {CASTLING_KEY}, which the "
+                         "Diagram script ignores: it castles by its own rule)")
     if piece.zoned_moves:
         text = lines[ZONED_KEY] = format_zoned_moves(piece.zoned_moves)
         unreadable = [m.zone for m in piece.zoned_moves if not re.fullmatch(r"[^\s;:,=]+", m.zone)]

@@ -115,3 +115,13 @@ def test_drop_rule_words_nocheck_and_stuck() -> None:
     king = read_text(text).piece_type("K")
     assert king.drop is not None and king.drop.no_drop_check and king.drop.where_stuck
     assert "fairyportDrop=nocheck,stuck" in write_game(read_text(text), best_effort=True)[0].splitlines()
+
+
+def test_castling_line_is_located_and_read() -> None:
+    text = BASE + "fairyportCastling=moved;distance:4+3;partners:N\n"
+    king = read_text(text).piece_type("K")
+    assert king.castling is not None and not king.castling.virgin and king.castling.safe
+    assert king.castling.partner_distance == (4, 3) and king.castling.partners == ("N",)
+    with pytest.raises(FairyportError) as raised:
+        read_text(BASE + "fairyportCastling=moved;distance:1+3\n", file="bad.idiagram")
+    assert (raised.value.location.line, raised.value.location.column) == (8, 33)
