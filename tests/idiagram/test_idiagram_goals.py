@@ -124,4 +124,4 @@ def test_castling_line_is_located_and_read() -> None:
     assert king.castling.partner_distance == (4, 3) and king.castling.partners == ("N",)
     with pytest.raises(FairyportError) as raised:
         read_text(BASE + "fairyportCastling=moved;distance:1+3\n", file="bad.idiagram")
-    assert (raised.value.location.line, raised.value.location.column) == (8, 33)
+    assert (raised.value.location.line, raised.value.location.column) == (8, 34)
