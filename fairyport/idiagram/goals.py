@@ -322,14 +322,21 @@ def read_rules(lookup: Lookup, ids: Sequence[str], labels: Sequence[str], zone_n
             continue
         value, location = found
         rule = reader(value, location, pieces)
-        wanted = [rule.zone] if isinstance(rule, FlagGoal) else list(rule.zones or ()) \
-            if isinstance(rule, ConnectGoal) else []
-        unknown = [z for z in wanted if z not in zone_names]
+        unknown = [z for z in _zones(rule) if z not in zone_names]
         if unknown:
             raise ModelError(f"{key} names an unknown zone", location,
                              expected="a zone defined by fairyportZone", found=repr(unknown[0]))
         fields[attribute] = rule
     return fields
+
+
+def _zones(rule: object) -> list[str]:
+    """The zone names a rule refers to."""
+    if isinstance(rule, FlagGoal):
+        return [rule.zone]
+    if isinstance(rule, ConnectGoal):
+        return list(rule.zones or ())
+    return []
 
 
 # --- writing -----------------------------------------------------------------------------------------------------
@@ -395,7 +402,7 @@ def rule_lines(rules: Rules, labels: dict[str, str]) -> dict[str, str]:
         lines[CONNECT_KEY] = format_connect(rules.connect, labels)
     if rules.blast is not None:
         lines[ATOMIC_KEY] = "spared:" + _ids(rules.blast.spared, labels)
-    names = ([rules.flag.zone] if rules.flag else []) + list(rules.connect.zones or () if rules.connect else ())
+    names = _zones(rules.flag) + _zones(rules.connect)
     referenced = [labels.get(p, p) for p in _referenced(rules)]
     bad = [n for n in [*names, *referenced] if not n or _UNSAFE.search(n)]
     bad += [n for n in names[:1] if rules.flag and n in ("full", "extra")]
