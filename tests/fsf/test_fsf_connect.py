@@ -21,7 +21,7 @@ from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import ConnectGoal, Game, StalemateResult
 from fairyport.movegen import compile_game
 from fairyport.zrf.writer.file import write_game as write_zrf
-from tests.helpers.written_goals import diagram_read_back, gc_fen, written_counts
+from tests.helpers.written_goals import assert_diagram_plays_as_fsf, gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]
 
@@ -227,9 +227,4 @@ def test_zrf_refuses_what_relative_config_does_not_say(name: str) -> None:
 def test_diagram_extension_lines_play_as_fairy_stockfish(name: str, fen: str, depth: int) -> None:
     # the Diagram has no parameter for these rules: --best-effort writes fairyport's extension lines, which
     # fairyport reads back into the same rules, playing as Fairy-Stockfish from positions where they bite
-    game = _game(name)
-    back, _, lost = diagram_read_back(game)
-    assert back.rules == game.rules and lost
-    pyffish.load_variant_config(SECTIONS)
-    depth = min(depth, 2)
-    assert model_counts(back, depth, fen) == fsf_counts(pyffish, name, depth, fen)
+    assert_diagram_plays_as_fsf(_game(name), SECTIONS, name, fen, min(depth, 2))

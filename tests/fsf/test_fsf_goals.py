@@ -21,7 +21,7 @@ from fairyport.model import FlagGoal, Game
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf
-from tests.helpers.written_goals import diagram_read_back, gc_fen, written_counts
+from tests.helpers.written_goals import assert_diagram_plays_as_fsf, gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]
 
@@ -267,8 +267,4 @@ def test_zrf_writes_a_flag_goal_of_several_pieces(fen: str, tmp_path: Path) -> N
 def test_diagram_extension_lines_play_as_fairy_stockfish(name: str, fen: str) -> None:
     # the Diagram has no parameter for these rules: --best-effort writes fairyport's extension lines, which
     # fairyport reads back into the same rules, playing as Fairy-Stockfish from positions where they bite
-    game = _game(name)
-    back, _, lost = diagram_read_back(game)
-    assert back.rules == game.rules and lost
-    pyffish.load_variant_config(SECTIONS)
-    assert model_counts(back, 2, fen) == fsf_counts(pyffish, name, 2, fen)
+    assert_diagram_plays_as_fsf(_game(name), SECTIONS, name, fen, 2)

@@ -45,3 +45,16 @@ def diagram_read_back(game: Game) -> tuple[Game, str, list[str]]:
         assert "fairyport extension" in error.reason, error.reason
     text, lost = write_idiagram(game, best_effort=True)
     return read_model_text(text, name="written.idiagram"), text, lost
+
+
+def assert_diagram_plays_as_fsf(game: Game, sections: str, name: str, fen: str, depth: int) -> None:
+    """``game`` (section ``name`` of ``sections``) written to the Diagram with ``--best-effort`` reads back to the
+    same rules, listed as lost for the Diagram's script, and plays as pyffish from ``fen`` (perft 1..``depth``)."""
+    import pyffish
+
+    from fairyport.fsf.compare import fsf_counts, model_counts
+
+    back, _, lost = diagram_read_back(game)
+    assert back.rules == game.rules and lost
+    pyffish.load_variant_config(sections)
+    assert model_counts(back, depth, fen) == fsf_counts(pyffish, name, depth, fen)
