@@ -7,11 +7,14 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fairyport.errors import FairyportError, UnsupportedError
 from fairyport.idiagram.files import read_model_text, read_text, write_game
 from fairyport.model import (
     BLACK,
+    CONNECT_DIRECTIONS,
     Blast,
     ConnectGoal,
     ExtinctionGoal,
@@ -125,3 +128,30 @@ def test_castling_line_is_located_and_read() -> None:
     with pytest.raises(FairyportError) as raised:
         read_text(BASE + "fairyportCastling=moved;distance:1+3\n", file="bad.idiagram")
     assert (raised.value.location.line, raised.value.location.column) == (8, 34)
+
+
+_IDS = st.sampled_from(("P", "N", "K"))
+_RESULTS = st.sampled_from(tuple(StalemateResult))
+_RULES = st.fixed_dictionaries({}, optional={
+    "flag": st.builds(FlagGoal, st.sampled_from(("hill", "far")), st.none() | _IDS, st.none() | _IDS,
+                      st.integers(1, 5), st.booleans(), st.booleans()),
+    "must_capture": st.booleans(), "must_drop": st.booleans(), "no_checks": st.booleans(),
+    "royal_optional": st.booleans(), "stalemate": _RESULTS,
+    "extinction": st.builds(ExtinctionGoal, st.none() | st.lists(_IDS, min_size=1, max_size=3, unique=True).map(tuple),
+                            st.integers(0, 3), st.integers(0, 3), _RESULTS),
+    "connect": st.builds(ConnectGoal, st.integers(0, 5),
+                         st.lists(st.sampled_from(CONNECT_DIRECTIONS), min_size=1, max_size=3, unique=True).map(tuple),
+                         st.none() | st.lists(_IDS, min_size=1, max_size=3, unique=True).map(tuple),
+                         st.integers(0, 3), st.none() | st.sampled_from((("far", "hill"), ("hill", "far"))), _RESULTS),
+    "blast": st.builds(Blast, st.lists(_IDS, max_size=3, unique=True).map(tuple)),
+})
+
+
+@settings(max_examples=80, deadline=None)
+@given(rules=_RULES)
+def test_any_combination_of_rules_reads_back_equal(rules: dict[str, object]) -> None:
+    game = _game(**rules)
+    text, _ = write_game(game, best_effort=True)
+    back = read_model_text(text)
+    assert back.rules == game.rules
+    assert write_game(back, best_effort=True)[0] == text
