@@ -213,10 +213,53 @@ PASSING = (TINY_CHESS.replace("(turn-order White Black)", '(turn-order White Bla
 """A player may pass (written as dropping a pass token, see :data:`~fairyport.gamecourier.program.write.PASS_TOKEN`):
 always, or only when there is no other move."""
 
+PULLERS = """
+(define approach ($1 (verify empty?) $1 (verify enemy?) capture $2 (add-partial catching)))
+(define withdraw ($1 (verify enemy?) capture $2 $2 (verify empty?) (add-partial catching)))
+(define step ($1 (verify empty?) add))
+(game (title "Pullers") (players White Black) (turn-order White Black)
+  (option "pass partial" true)
+  (move-priorities catching stepping)
+  %s
+  (piece (name Stone) (moves
+     (move-type catching)
+     (approach n s) (approach s n) (approach e w) (approach w e)
+     (approach ne sw) (approach sw ne) (approach nw se) (approach se nw)
+     (withdraw n s) (withdraw s n) (withdraw e w) (withdraw w e)
+     (withdraw ne sw) (withdraw sw ne) (withdraw nw se) (withdraw se nw)
+     (move-type stepping)
+     (step n) (step s) (step e) (step w) (step ne) (step sw) (step nw) (step se)))
+  (board-setup (White (Stone a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 b3 e3))
+               (Black (Stone a5 b5 c5 d5 e5 a4 b4 c4 d4 e4 a3 d3)))
+  (loss-condition (White Black) stalemated))
+""".replace("%s", GRID5)
+"""Approach and withdrawal captures chained by ``add-partial`` that may stop after any step (Fanorona's rules as
+its Dagaz file writes them): b3-c3 captures d3 by approach or a3 by withdrawal (two moves of one name for the ZRF
+interpreter's divide, ``b3c3xd3`` and ``b3c3xa3``), and after one move a stone has more chains than the board has
+squares (the preset names them with the selector labels of
+:data:`~fairyport.gamecourier.program.write.CHAIN_SELECTORS`). perft(2) 408; 46 before the selectors."""
+
+SHOOTERS = """
+(define glide ($1 (while empty? (add-partial shooting) $1)))
+(define shoot ((create Queen) $1 (while empty? (add Arrow) $1)))
+(game (title "Shooters") (players White Black) (turn-order White Black)
+  (move-priorities gliding)
+  %s
+  (piece (name Queen) (moves
+     (move-type gliding) (glide n) (glide s) (glide e) (glide w) (glide ne) (glide sw) (glide nw) (glide se)
+     (move-type shooting) (shoot n) (shoot s) (shoot e) (shoot w) (shoot ne) (shoot sw) (shoot nw) (shoot se)))
+  (piece (name Arrow))
+  (board-setup (White (Queen a1)) (Black (Queen d4) (Arrow b3)))
+  (loss-condition (White Black) stalemated))
+""" % (GRID4 % "")
+"""A queen glides, then shoots an arrow from where it landed (Amazons as its Dagaz file writes it: the piece goes on
+as the arrow and a queen is created behind it): 56 moves from a1 on 16 squares, more than a Game Courier move
+names with the plain move and the arrow's label on 15 destinations, 30 (the preset died, perft(2) 0; now 2516)."""
+
 GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "halves": HALVES, "typed": TYPED, "droppers": DROPPERS,
          "kickers": KICKERS,
          "passing": PASSING[0], "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS,
-         "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS}
+         "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS, "pullers": PULLERS, "shooters": SHOOTERS}
 
 
 @pytest.fixture(params=sorted(GAMES))
@@ -282,6 +325,22 @@ def test_refusals_name_the_construct(tmp_path: Path) -> None:
     with pytest.raises(UnsupportedError) as caught:
         write_program(lower_file(path))
     assert caught.value.feature == "a game of 3 players (Game Courier presets enforce two sides)"
+
+
+def test_a_translation_past_the_preset_size_bound_is_refused_by_name(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from fairyport.gamecourier.program import write as program_write
+
+    path = tmp_path / "tiny.zrf"
+    path.write_text(TINY_CHESS, encoding="utf-8")
+    size = len(write_program(lower_file(path)).text.encode())
+    monkeypatch.setattr(program_write, "MAX_PRESET_BYTES", size // 4)  # the subs alone pass a quarter of it
+    with pytest.raises(UnsupportedError) as caught:
+        write_program(lower_file(path))
+    assert caught.value.feature == "a translation larger than the preset size bound"
+    assert "move and drop blocks" in caught.value.reason and "MiB" in caught.value.reason
+    monkeypatch.setattr(program_write, "MAX_PRESET_BYTES", size)
+    assert write_program(lower_file(path)).text  # at the bound: written
 
 
 def test_a_board_without_a_grid_is_laid_out_from_its_drawing(tmp_path: Path) -> None:

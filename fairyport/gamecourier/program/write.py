@@ -24,7 +24,9 @@ import json
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, word
 from fairyport.gamecourier.settings_writer import write_settings
+from fairyport.inputs import DEFAULT_MAX_INPUT_SIZE
 from fairyport.program import game as pg
+from fairyport.program import nodes
 
 RECORD = ("netsq", "netlab", "removed", "type", "ncap", "pair")
 """What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move): the squares it changes and
@@ -46,6 +48,16 @@ board, each with the plain move first and then each label of the mover's side as
 label only selects the move: the preset makes the move recorded, not the label). Two moves with the same origin,
 destination and effect are one move (as the ZRF interpreter counts them). Where no name is free (more distinct
 moves from one origin than squares times labels), the Pre-Move code dies naming the two moves."""
+CHAIN_SELECTORS = 16
+"""Where a move block ends a partial step (``add-partial``), one turn's moves from one origin are the chains of
+steps, far more than the squares of the board (Fanorona's approach and withdrawal chains, 86 from one stone after
+one move on 45 squares; Amazons' move and shot, up to 544 from one amazon on 100 squares at the start): such a
+preset gets this many labels per side (:data:`SELECTOR_LABEL` and a number: ``KEY1`` ... / ``key1`` ...) in its
+piece set, used only as selectors of :data:`SELECTOR_KEYS`, so that one origin can name (squares - 1) times
+(labels of its side + this) moves. Games without partial steps get none (each label is one more promotion choice
+the interpreter tries for every listed origin and destination)."""
+SELECTOR_LABEL = "KEY"
+"""The stem of the selector labels of :data:`CHAIN_SELECTORS` (lengthened while a piece has such a label)."""
 OFF_GRID_STORAGE = True
 """Positions a ZRF board defines beside its grid (``(positions ...)`` outside every grid: capture counters, trays)
 are written as storage squares, as dummy positions are. Game Courier tries a move from a storage square as a drop
@@ -53,13 +65,19 @@ onto the board (one per label), so a game whose pieces move from such a position
 from two of them with one label, would lose moves: a board where a direction links such a position (Hexagonal
 Kyoto Shogi's half-offset cells) is refused; positions drawn at the grid's pitch are not off it (see
 ``fairyport.zrf.lower._beside_grid``)."""
+MAX_PRESET_BYTES = DEFAULT_MAX_INPUT_SIZE
+"""The largest translation written: the input limit with which fairyport reads presets (16 MiB), so that every
+preset it writes can be read back and proven. ZRF macros are textual, and a game that builds dozens of piece
+types from one set of macros (Escalation's and Focus's stacks) expands into hundreds of blocks of a thousand lines
+each: Focus (99 KB of ZRF) would be a 270 MB preset. The writer stops as soon as its subs pass the bound and
+refuses the game naming the size, instead of spending a minute and gigabytes on a file nothing can load."""
 PASS_TOKEN = "PASS"
 """Where the program lets a player pass (ZRF's ``pass-turn``), each player has a token in a storage square off the
 board (label ``PASS`` for the first player, ``pass`` for the second), and passing is written as dropping the
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
-TRANSLATION_VERSION = 5
+TRANSLATION_VERSION = 6
 """The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
 plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
 again; changes of speed alone leave it."""
@@ -131,6 +149,8 @@ class _Writer:
         if program.options.pass_turn:
             for player, label in zip(self.players, _token_labels(self.labels), strict=True):
                 self.tokens[player] = label
+        self.selectors = _selector_labels(program, self.labels, self.tokens) if _has_partial_steps(program) else ()
+        """The labels of :data:`CHAIN_SELECTORS` (the first player's; the second's are their lower case)."""
         board = dataclasses.replace(program.board, positions=program.board.positions + tuple(
             pg.Position(name, None, True) for name, _, _ in self.stock) + tuple(
             pg.Position(f"{STOCK_PREFIX}pass:{player}", None, True) for player in self.tokens))
@@ -232,6 +252,7 @@ class _Writer:
         drops: list[tuple[int, str, str, str | None]] = []
         self.drops = drops
         flags: set[str] = set()
+        size = 0
         for side_index, side in enumerate(self.sides):
             for piece in p.pieces:
                 names: list[tuple[str, str | None, bool, tuple[str, ...]]] = []
@@ -251,6 +272,7 @@ class _Writer:
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
                     head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
+                    size = self._grow(size, subs[-1])
                     body = "\n".join([*head[2:], *writer.lines])  # all but the name and the move type
                     names.append((name, block.move_type, body in bodies, fills))
                     bodies.add(body)
@@ -270,6 +292,7 @@ class _Writer:
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
                     head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
+                    size = self._grow(size, subs[-1])
                     drops.append((side.number, label, name, block.move_type))
         values: dict[str, str] = {
             "game": p.title or "Untitled",
@@ -282,7 +305,9 @@ class _Writer:
             "set": json.dumps({"pieces": {label: ("W" if player == self.players[0] else "B") + identifier(kind)
                                           + ".gif" for (player, kind), label in self.labels.items()}
                                 | {label: ("W" if player == self.players[0] else "B") + "Pass.gif"
-                                   for player, label in self.tokens.items()}}),
+                                   for player, label in self.tokens.items()}
+                                | {label: "WKey.gif" for label in self.selectors}
+                                | {label.lower(): "BKey.gif" for label in self.selectors}}),
         }
         pregame = ["setsystem maxmove 2;"]  # promotion choices, and the selectors of SELECTOR_KEYS
         for attribute in self.attributes:
@@ -301,7 +326,8 @@ class _Writer:
             self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
         for number, player in enumerate(self.players, start=1):
             pregame.append(f'set selectors{number} array "" ' + " ".join(
-                word(self.labels[player, piece.name]) for piece in p.pieces) + ";")
+                [word(self.labels[player, piece.name]) for piece in p.pieces]
+                + [word(label if number == 1 else label.lower()) for label in self.selectors]) + ";")
         if self.drops:
             pregame.append("set dropsquares array " + " ".join(
                 self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
@@ -318,8 +344,23 @@ class _Writer:
         for number in (1, 2):
             values[f"preauto{number}"] = f"gosub generate {number};"
             values[f"postauto{number}"] = f"gosub turn {number};"
-        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels), list(self.storage),
+        text = write_settings(values)
+        self._grow(0, text, newline=False)  # the whole file: tables, dispatch and the rest of the code included
+        return WrittenProgram(text, dict(self.squares), dict(self.labels), list(self.storage),
                               list(self.token_squares))
+
+    def _grow(self, size: int, text: str, newline: bool = True) -> int:
+        """``size`` grown by the bytes of ``text`` (and a newline), refused past :data:`MAX_PRESET_BYTES`."""
+        size += len(text.encode()) + newline
+        if size > MAX_PRESET_BYTES:
+            blocks = sum(len(piece.moves) + len(piece.drops) for piece in self.program.pieces)
+            raise UnsupportedError(
+                f"the Game Courier writer cannot translate this game into a preset of at most "
+                f"{MAX_PRESET_BYTES / (1024 * 1024):g} MiB, the input limit presets are read back with (to prove "
+                f"them): its {blocks} move and drop blocks over {len(self.program.pieces)} piece types, with "
+                f"their macros expanded, pass that size",
+                feature="a translation larger than the preset size bound")
+        return size
 
     def _fen(self) -> str:
         rows = []
@@ -855,6 +896,23 @@ def _add_move(attributes: list[str]) -> str:
     attributes before the turn)."""
     clear = "".join(f"    set s0attr_{identifier(a)} array;\n" for a in attributes)
     return _ADD_MOVE_TEXT.replace("ATTRS", clear)
+
+
+def _has_partial_steps(program: pg.GameProgram) -> bool:
+    """Whether a move or drop block of ``program`` ends a partial step (``add-partial``, ``add-copy-partial``)."""
+    return any(isinstance(item, nodes.Add) and item.kind.partial
+               for piece in program.pieces for block in (*piece.moves, *piece.drops) for item in nodes.walk(block.body))
+
+
+def _selector_labels(program: pg.GameProgram, labels: dict[tuple[str, str], str],
+                     tokens: dict[str, str]) -> tuple[str, ...]:
+    """The first player's :data:`CHAIN_SELECTORS` labels: :data:`SELECTOR_LABEL` and 1, 2, ..., the stem
+    lengthened while a piece's or a pass token's label begins with it."""
+    taken = {label.upper() for label in (*labels.values(), *tokens.values())}
+    stem = SELECTOR_LABEL
+    while any(label.startswith(stem) for label in taken):
+        stem += "X"
+    return tuple(f"{stem}{i}" for i in range(1, CHAIN_SELECTORS + 1))
 
 
 def _token_labels(labels: dict[tuple[str, str], str]) -> tuple[str, str]:
