@@ -222,6 +222,9 @@ class DropRule:
     where_stuck: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """Also dropped where the piece could never move again (Fairy-Stockfish without ``immobilityIllegal``: the
     immobile stones of tic-tac-toe)."""
+    first: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """Drops of this type go first: while one is legal, only drops of such types are legal (ZRF move priorities
+    that rank them first: Genesis Chess drops its King before anything else)."""
 
 
 ZONE_ENDS = ("from", "to")
@@ -686,6 +689,10 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
         found.append(("no checks", "no checks (a move that gives check is illegal)"))
     if game.rules.must_drop:
         found.append(("must drop", "forced drops (only drops when a drop is legal)"))
+    first = sorted(p.name for p in game.pieces if p.drop is not None and p.drop.first)
+    if first and game.rules.drops:
+        found.append(("drops first", "drops that go first (" + ", ".join(first) + ": while one is legal, no other "
+                      "move is)"))
     if game.rules.royal_optional:
         found.append(("royal optional", "a side without royal pieces plays on (it is never in check) instead of "
                       "having lost"))

@@ -4,6 +4,7 @@ divides are equal at the root, and seeded playouts list the same moves at every 
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -256,10 +257,31 @@ SHOOTERS = """
 as the arrow and a queen is created behind it): 56 moves from a1 on 16 squares, more than a Game Courier move
 names with the plain move and the arrow's label on 15 destinations, 30 (the preset died, perft(2) 0; now 2516)."""
 
+_ORDER = [f"{f}{r}" for r in "4321" for f in "abcd"]
+GUARDED = (TINY_CHESS.replace('(title "Tiny chess")', '(title "Guarded")')
+           .replace("(define step", """(define king-walk mark a4
+  (while (on-board? next) (if (and friend? (piece? King)) (verify attacked?)) next)
+  (if (and friend? (piece? King)) (verify attacked?)) back)
+(define evade ((king-walk) $1 (verify empty?) add))
+(define step""")
+           .replace("(piece (name Rook) (moves (slide n) (slide e) (slide s) (slide w)))",
+                    "(piece (name Rook) (moves (slide n) (slide e) (slide s) (slide w)"
+                    " (evade ne) (evade nw) (evade se) (evade sw)))")
+           .replace("(symmetry Black", "(links next " + " ".join(f"({a} {b})" for a, b in itertools.pairwise(_ORDER))
+                    + ") (symmetry Black")
+           .replace("(White (King a1) (Rook d1) (Pawn b2))\n               (Black (King d4) (Rook a4) (Pawn c3))",
+                    "(White (King b1) (Rook a1 d1)) (Black (King c4) (Rook a4 d4))"))
+"""Rooks that may also step diagonally onto an empty square while their own king is attacked, found by walking the
+board to the king (``Chess_mandatory.zrf``'s ``king-attacked``): attack tests skip those blocks, which can never
+take (:data:`~fairyport.gamecourier.program.write.QUIET_BLOCKS_SKIPPED`), and ask each question once
+(:data:`~fairyport.gamecourier.program.write.ATTACK_MEMO`). perft(3) 556; the Pre-Move run of the start position
+took 27,082 GAME Code steps, now 733."""
+
 GAMES = {"cross": CROSS, "wizards": WIZARDS, "twins": TWINS, "halves": HALVES, "typed": TYPED, "droppers": DROPPERS,
          "kickers": KICKERS,
          "passing": PASSING[0], "passing when stuck": PASSING[1], "chains": CHAINS, "tiny chess": TINY_CHESS,
-         "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS, "pullers": PULLERS, "shooters": SHOOTERS}
+         "jumpers": JUMPERS, "swappers": SWAPPERS, "hoppers": HOPPERS, "pullers": PULLERS, "shooters": SHOOTERS,
+         "guarded": GUARDED}
 
 
 @pytest.fixture(params=sorted(GAMES))
@@ -458,3 +480,17 @@ def test_a_file_of_holes_only_gets_a_label_of_its_own() -> None:
                                                                  ("y2", (2, 1)))), {}, {}, {})
     files, _, squares, _ = _board(board)
     assert all(files) and len(set(files)) == 3 and len(set(squares.values())) == 4  # Bizingo: '' was a file
+
+
+def test_attack_tests_skip_blocks_that_never_take_and_ask_once(tmp_path: Path) -> None:
+    path = tmp_path / "guarded.zrf"
+    path.write_text(GUARDED, encoding="utf-8")
+    translated = translate(path)
+    position = translated.gc.position()
+    premove = translated.gc._block("premove", position.state.side)
+    assert premove is not None
+    interpreter = translated.gc.interpreter
+    before = interpreter.steps
+    interpreter.run(premove, position.state.copy())
+    assert interpreter.steps - before < 2_000  # 27,082 when every attack test ran every block and asked again
+    assert translated.perfts(3) == (556, 556)
