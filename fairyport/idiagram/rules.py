@@ -477,15 +477,16 @@ def _ext_error(key: str, reason: str, location: Location, expected: str, found: 
     return ParseError(f"{key}: {reason}", location, expected=expected, found=repr(found))
 
 
-DROP_SWITCHES = {"nomate": "no_drop_mate", "nocheck": "no_drop_check", "stuck": "where_stuck"}
+DROP_SWITCHES = {"nomate": "no_drop_mate", "nocheck": "no_drop_check", "stuck": "where_stuck", "first": "first"}
 """``fairyportDrop`` words -> the :class:`~fairyport.model.DropRule` flag each sets: no drop that mates, no drop
-that gives check, also dropped where the piece could never move again."""
+that gives check, also dropped where the piece could never move again, drops of the type go first (while one is
+legal, no other move is: Genesis Chess's King)."""
 
 
 def parse_drop_rule(value: str, location: Location) -> DropRule:
     """Read ``fairyportDrop``: comma-separated ``zone:NAME``, ``file:N`` (at most N unpromoted pieces of the type
     on a file), ``color:N`` (per square colour) and the words of :data:`DROP_SWITCHES` (``nomate``, ``nocheck``,
-    ``stuck``); empty = no restriction."""
+    ``stuck``, ``first``); empty = no restriction."""
     fields: dict[str, object] = {}
     column = 0
     for item in value.split(","):
@@ -502,8 +503,8 @@ def parse_drop_rule(value: str, location: Location) -> DropRule:
             count = parse_int(argument, where, f"{DROP_KEY} {word}", 0)
             fields["max_per_file" if word == "file" else "max_per_square_color"] = count
         else:
-            raise _ext_error(DROP_KEY, "unknown drop rule", where, "zone:NAME, file:N, color:N, nomate, nocheck or "
-                             "stuck", item)
+            raise _ext_error(DROP_KEY, "unknown drop rule", where, "zone:NAME, file:N, color:N, nomate, nocheck, "
+                             "stuck or first", item)
     return DropRule(**fields)  # type: ignore[arg-type]
 
 

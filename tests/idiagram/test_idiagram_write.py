@@ -148,7 +148,7 @@ def test_cli_convert_to_idiagram_and_rewrite(tmp_path: Path, capsys: pytest.Capt
     assert "BadZone" in capsys.readouterr().err
     assert main(["convert", str(tmp_path / "g.json"), "--to", "idiagram", "--best-effort",
                  "-o", str(tmp_path / "back.idiagram")]) == 0
-    assert "dropped" in capsys.readouterr().err
+    assert "not expressible in idiagram: the confinement" in capsys.readouterr().err
     assert read_game(tmp_path / "back.idiagram") == dataclasses.replace(
         read_game(source), metadata=Metadata("back", source=str(tmp_path / "back.idiagram")))
 
