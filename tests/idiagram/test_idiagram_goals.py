@@ -113,11 +113,11 @@ def test_errors_are_located_at_their_column(line: str, column: int, expected: st
     assert expected in raised.value.message()
 
 
-def test_drop_rule_words_nocheck_and_stuck() -> None:
-    text = BASE.replace("files=5", "files=5\nholdingsType=-2") + "fairyportDrop=nocheck,stuck\n"
+def test_drop_rule_words_nocheck_stuck_and_first() -> None:
+    text = BASE.replace("files=5", "files=5\nholdingsType=-2") + "fairyportDrop=nocheck,stuck,first\n"
     king = read_text(text).piece_type("K")
-    assert king.drop is not None and king.drop.no_drop_check and king.drop.where_stuck
-    assert "fairyportDrop=nocheck,stuck" in write_game(read_text(text), best_effort=True)[0].splitlines()
+    assert king.drop is not None and king.drop.no_drop_check and king.drop.where_stuck and king.drop.first
+    assert "fairyportDrop=nocheck,stuck,first" in write_game(read_text(text), best_effort=True)[0].splitlines()
 
 
 def test_castling_line_is_located_and_read() -> None:
