@@ -16,6 +16,7 @@ or rule, or (best effort) list it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from pathlib import Path
 
@@ -432,6 +433,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     game.validate()
     if keeps_code:
         game.program = _program_of(zv)
+    else:
+        game.program_source = functools.partial(_program_of, zv)
     return game
 
 
