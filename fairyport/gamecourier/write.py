@@ -131,6 +131,8 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
         if ctx.quiet is not None:
             premove += [f"set kingsq sub royalsquare {side};",
                         f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;"]
+        if _nonroyal_once(game):
+            premove += [f"set nonroyal cond (sub hasnonroyal {side}) {side} false;"]
         if premove:
             values[f"preauto{color + 1}"] = "\n".join(premove) + "\n"
     for color in (WHITE, BLACK):
@@ -159,6 +161,16 @@ def _illegal_is_the_check_test(game: Game, codes: dict[tuple[str, Color], PieceC
     return not any(_castlings(game, pid, color, code) for (pid, color), code in codes.items()) \
         and not any(code.ep_terms for code in codes.values()) and _facing_royal(game) is None \
         and game.rules.bare_king is not BareKingRule.LOSS
+
+
+def _nonroyal_once(game: Game) -> bool:
+    """Whether Pre-Move finds out once per position that the side to move has a non-royal piece (``set nonroyal``,
+    the side's name or false) for the bare-king rule: a move of that side keeps one, since it captures no own piece
+    (rejected before ``sub illegal``) and no promotion makes a royal piece. Post-Game's ``trymove`` asks for the
+    other side, whose name ``#nonroyal`` does not hold, so it counts as before."""
+    royal = {p.id.upper() for p in game.pieces if p.royal}
+    return game.rules.bare_king is BareKingRule.LOSS and game.rules.blast is None and not any(
+        choice.piece.upper() in royal for p in game.pieces if p.promotion is not None for choice in p.promotion.choices)
 
 
 def _near_by_leaps(quiet: Relevance | None, reach: Reach) -> bool:
@@ -400,6 +412,8 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
     if ctx.quiet is not None:
         lines += ["set kingsq false;", "set incheck true;", "set quiet false;", "set kingat false;"]
+    if _nonroyal_once(game):
+        lines += ["set nonroyal false;"]
     virgin = _virgin_squares(game, codes)
     for square in virgin:
         lines += [f"if == {game.setup.placement[square].symbol} space {square}:", f"  setflag {square};", "endif;"]
@@ -596,7 +610,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     if game.rules.no_checks and has_royal:
         lines += ["  if not #il_bad and sub checked #enemy #side:", "    set il_bad true;", "  endif;"]
     if has_others:
-        lines += ["  if not sub hasnonroyal #side:",
+        kept = "!= #nonroyal #side and " if _nonroyal_once(game) else ""  # Pre-Move's answer for the side to move
+        lines += [f"  if {kept}not sub hasnonroyal #side:",
                   "    if sub hasnonroyal #enemy or != #captured @:",
                   "      set il_bad true;",
                   "    endif;",

@@ -23,7 +23,7 @@ from typing import NoReturn
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.gamecourier.gamecode import values as V
 from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.dispatch import Reach, function_reach, or_chain, or_terms
+from fairyport.gamecourier.gamecode.dispatch import Reach, and_terms, function_reach, or_chain, or_terms
 from fairyport.gamecourier.gamecode.expressions import parse_expression
 from fairyport.gamecourier.gamecode.includes import unavailable_include
 from fairyport.gamecourier.gamecode.lexer import Token, tokenize
@@ -283,6 +283,10 @@ class Interpreter:
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"sub {sub.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
+        return self.enter(c, sub, args)
+
+    def enter(self, c: Ctx, sub: SubFn, args: list[Value]) -> Value:
+        """Run ``sub`` called from ``c`` with ``args`` (the step counted and the depth checked by the caller)."""
         params = sub.params
         my = dict(zip(params, args, strict=False)) if len(args) >= len(params) else \
             {param: (args[i] if i < len(args) else None) for i, param in enumerate(params)}
@@ -481,11 +485,16 @@ class Compiler:
                 it.steps += 1  # tick(), inlined
                 if it.steps > it.limit:
                     it.over(where)
+                my = c.my  # assign(), inlined
                 if pair:
-                    assign(c, first, key)
-                    assign(c, second, value)
+                    if my is not None and first in my:
+                        my[first] = key
+                    else:
+                        c.s.vars[first] = key
+                if my is not None and second in my:
+                    my[second] = value
                 else:
-                    assign(c, first, value)
+                    c.s.vars[second] = value
                 signal = _run_list(body, c)
                 if signal is not None and signal is not _CONTINUE:
                     return None if signal is _BREAK else signal
@@ -672,11 +681,10 @@ class Compiler:
                 c.s.result = result
             return run_result
         if name == "gosub":
-            sub_name = target or ""
-            operands = self.operands(list(cmd.args), cmd.offset, words_literal=True)
+            call = self._sub_named(target or "", self.operands(list(cmd.args), cmd.offset, words_literal=True), where)
 
             def run_gosub(c: Ctx) -> None:
-                it.call_sub(c, sub_name, [f(c) for f in operands], where)
+                call(c)
             return run_gosub
         if name in ("setflag", "unsetflag", "ban", "allow", "setlegal", "add", "capture", "empty", "move",
                     "setelem", "push", "unset", "remove"):
@@ -685,10 +693,10 @@ class Compiler:
             included = " ".join(t.value for t in cmd.args)
             self.fail(unavailable_include(included), cmd.offset, f"include {included}")
         if name in self.it.subs:
-            operands = self.operands(list(cmd.args), cmd.offset, words_literal=True)
+            call = self._sub_named(name, self.operands(list(cmd.args), cmd.offset, words_literal=True), where)
 
             def run_call(c: Ctx) -> None:
-                it.call_sub(c, name, [f(c) for f in operands], where)
+                call(c)
             return run_call
         feature = name if cmd.known else f"command {name}"
         reason = f"'{name}' is not a GAME Code command fairyport knows (nor a subroutine of this preset)"
@@ -848,24 +856,8 @@ class Compiler:
                 chain = self._label_chain(terms, compiled) or or_chain(terms, compiled, self.it.geometry, _endpoints)
                 if chain is not None:
                     return chain
-            left, right = self.expr(e.left), self.expr(e.right)
-            truthy = V.truthy
-            if e.op == "and":
-                def and_(c: Ctx) -> Value:
-                    value = left(c)
-                    if value is False or (value is not True and not truthy(value)):
-                        return False
-                    value = right(c)
-                    return value is True or (value is not False and truthy(value))
-                return and_
-
-            def or_(c: Ctx) -> Value:
-                value = left(c)
-                if value is True or (value is not False and truthy(value)):
-                    return True
-                value = right(c)
-                return value is True or (value is not False and truthy(value))
-            return or_
+                return _any_of(compiled)
+            return _all_of([self.expr(t) for t in and_terms(e)])
         if isinstance(e, Group):
             if list_group and isinstance(e.inner, Sequence):
                 items = [self.expr(i, words_literal=words_literal) for i in e.inner.items]
@@ -1005,6 +997,9 @@ class Compiler:
                 return self._fn_named(head.text, arg_fns, where)
             if op == "fn":
                 return self._fn_named(None, arg_fns, where, name_fn)
+            if isinstance(head, Atom) and head.kind == "word" and head.text not in PREPROCESSOR \
+                    and head.text not in ("true", "false", "null"):
+                return self._sub_named(head.text, arg_fns, where)
             return lambda c: it.call_sub(c, name_fn(c), [f(c) for f in arg_fns], where)
         if op == "var":
             name_fn = self.expr(e.args[0], words_literal=True) if e.args else _null
@@ -1043,6 +1038,8 @@ class Compiler:
         if arity == 1:
             only = args[0]
             return lambda c: run_with(c, [only(c)])
+        if op == "where" and len(args) == 3:
+            return self._where_computed(args, run_with)
         on_ints = _ON_INTS.get(op) if arity == 2 else None
         if on_ints is not None:  # chosen here, not on every run
             left, right = args
@@ -1113,6 +1110,23 @@ class Compiler:
             return body(Ctx(c.s, it, args, None, c.my, c.depth + 1)) if body is not None else None
         return call_fn
 
+    def _sub_named(self, key: str, arg_fns: list[CodeFn], where: Callable[[], Location]) -> CodeFn:
+        """``sub NAME args`` (or the command ``NAME args``) with the name written out: :meth:`Interpreter.call_sub`
+        without its general cases (an undefined name, ``local``, a traced run, the depth bound go to it)."""
+        it = self.it
+        subs = it.subs
+
+        def call_sub_written(c: Ctx) -> Value:
+            args = [f(c) for f in arg_fns]
+            sub = subs.get(key)
+            if sub is None or sub.local or it.trace is not None or c.depth >= CALL_DEPTH_LIMIT:
+                return it.call_sub(c, key, args, where)  # and its errors
+            it.steps += 1  # tick(), inlined
+            if it.steps > it.limit:
+                it.over(where)
+            return it.enter(c, sub, args)
+        return call_sub_written
+
     def _fast(self, op: str, args: list[CodeFn], e: Call) -> CodeFn | None:
         """The commonest operators compiled straight to a closure over their operands (no operand list, no
         operator table): the same results and errors as :data:`~.operators.OPERATORS`' entries. None for the
@@ -1157,6 +1171,23 @@ class Compiler:
         if len(args) == 3 and op == "where":
             return self._where(args, e)
         return None
+
+    def _where_computed(self, args: list[CodeFn], general: Callable[[Ctx, list[Value]], Value]) -> CodeFn:
+        """``where SQUARE DX DY`` with computed offsets (``where #at #dx #dy``, a ray's step): whole-number offsets
+        directly (:meth:`.board.Geometry.where`, inlined), other values by the operator's own code (``general``,
+        which converts or reports them). The operands are evaluated once, in order, either way."""
+        square_fn, dx_fn, dy_fn = args
+        at, position, text = self.it.geometry.at, self.it.geometry.position, V.text
+
+        def where_computed(c: Ctx) -> Value:
+            value, dx, dy = square_fn(c), dx_fn(c), dy_fn(c)
+            if type(dx) is not int or type(dy) is not int:
+                return general(c, [value, dx, dy])
+            pos = position.get(value if type(value) is str else text(value))
+            if pos is None:
+                return False
+            return at.get((pos[0] + dx, pos[1] + dy)) or False
+        return where_computed
 
     def _where(self, args: list[CodeFn], e: Call) -> CodeFn | None:
         """``where SQUARE DX DY`` with number offsets, read once (:meth:`.board.Geometry.where`, inlined); None for
@@ -1250,6 +1281,53 @@ class Compiler:
             x, y = ints(c, [dx_fn, dy_fn])
             return method(c.s.board, V.text(a_fn(c)), V.text(b_fn(c)), x, y, exact)
         return run_primitive
+
+
+def _all_of(terms: list[CodeFn]) -> CodeFn:
+    """``a and b and c``: true when every term is, evaluated left to right up to the first false one (one closure
+    for the chain, not one per ``and``)."""
+    truthy = V.truthy
+    if len(terms) == 2:
+        left, right = terms
+
+        def and_(c: Ctx) -> Value:
+            value = left(c)
+            if value is False or (value is not True and not truthy(value)):
+                return False
+            value = right(c)
+            return value is True or (value is not False and truthy(value))
+        return and_
+
+    def all_of(c: Ctx) -> Value:
+        for term in terms:
+            value = term(c)
+            if value is False or (value is not True and not truthy(value)):
+                return False
+        return True
+    return all_of
+
+
+def _any_of(terms: list[CodeFn]) -> CodeFn:
+    """``a or b or c``: true when some term is, evaluated left to right up to the first true one."""
+    truthy = V.truthy
+    if len(terms) == 2:
+        left, right = terms
+
+        def or_(c: Ctx) -> Value:
+            value = left(c)
+            if value is True or (value is not False and truthy(value)):
+                return True
+            value = right(c)
+            return value is True or (value is not False and truthy(value))
+        return or_
+
+    def any_of(c: Ctx) -> Value:
+        for term in terms:
+            value = term(c)
+            if value is True or (value is not False and truthy(value)):
+                return True
+        return False
+    return any_of
 
 
 def _bounded(result: int) -> int | None:
