@@ -569,12 +569,19 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += ["  if #quiet:",
                   "    set il_bad false;"]
         if ctx.quiet.lines_only():  # not quiet only because the origin is on a line from the royal square
-            screens = " and not fn screens #kingat #to" if screens_def(ctx.quiet) is not None else ""
+            # a new screen on a hop's line: the cannon behind it, as a line from the origin (sub uncovered)
+            new_screen = screens_def(ctx.quiet) is not None and not ctx.quiet.fill_offsets
+            screens = " and not fn screens #kingat #to" if screens_def(ctx.quiet) is not None and not new_screen \
+                else ""
             near = near_test(ctx.quiet, "#kingat", "#from")
             by_leaps = near is not None and _near_by_leaps(ctx.quiet, reach)
             screens += f" and not {near}" if near is not None and not by_leaps else ""
             lines += ["  elseif #kingat and not #incheck" + screens + (" and != #to #ep:" if ep_labels else ":"),
                       "    set il_bad sub uncovered #kingat #from #enemy;"]
+            if new_screen:
+                lines += ["    if not #il_bad and fn screens #kingat #to:",
+                          "      set il_bad sub uncovered #kingat #to #enemy;",
+                          "    endif;"]
             if by_leaps:  # from near the royal square: the leaps' conditions may read the origin too
                 lines += [f"    if not #il_bad and {near}:",
                           "      set il_bad sub leapattacked #kingat #enemy;",
