@@ -284,6 +284,22 @@ def test_refusals_name_the_construct(tmp_path: Path) -> None:
     assert caught.value.feature == "a game of 3 players (Game Courier presets enforce two sides)"
 
 
+def test_a_translation_past_the_preset_size_bound_is_refused_by_name(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from fairyport.gamecourier.program import write as program_write
+
+    path = tmp_path / "tiny.zrf"
+    path.write_text(TINY_CHESS, encoding="utf-8")
+    size = len(write_program(lower_file(path)).text.encode())
+    monkeypatch.setattr(program_write, "MAX_PRESET_BYTES", size // 4)  # the subs alone pass a quarter of it
+    with pytest.raises(UnsupportedError) as caught:
+        write_program(lower_file(path))
+    assert caught.value.feature == "a translation larger than the preset size bound"
+    assert "move and drop blocks" in caught.value.reason and "MiB" in caught.value.reason
+    monkeypatch.setattr(program_write, "MAX_PRESET_BYTES", size)
+    assert write_program(lower_file(path)).text  # at the bound: written
+
+
 def test_a_board_without_a_grid_is_laid_out_from_its_drawing(tmp_path: Path) -> None:
     path = tmp_path / "cross.zrf"
     path.write_text(CROSS, encoding="utf-8")

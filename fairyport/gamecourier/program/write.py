@@ -24,6 +24,7 @@ import json
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, word
 from fairyport.gamecourier.settings_writer import write_settings
+from fairyport.inputs import DEFAULT_MAX_INPUT_SIZE
 from fairyport.program import game as pg
 
 RECORD = ("netsq", "netlab", "removed", "type", "ncap", "pair")
@@ -53,6 +54,12 @@ onto the board (one per label), so a game whose pieces move from such a position
 from two of them with one label, would lose moves: a board where a direction links such a position (Hexagonal
 Kyoto Shogi's half-offset cells) is refused; positions drawn at the grid's pitch are not off it (see
 ``fairyport.zrf.lower._beside_grid``)."""
+MAX_PRESET_BYTES = DEFAULT_MAX_INPUT_SIZE
+"""The largest translation written: the input limit with which fairyport reads presets (16 MiB), so that every
+preset it writes can be read back and proven. ZRF macros are textual, and a game that builds dozens of piece
+types from one set of macros (Escalation's and Focus's stacks) expands into hundreds of blocks of a thousand lines
+each: Focus (99 KB of ZRF) would be a 270 MB preset. The writer stops as soon as its subs pass the bound and
+refuses the game naming the size, instead of spending a minute and gigabytes on a file nothing can load."""
 PASS_TOKEN = "PASS"
 """Where the program lets a player pass (ZRF's ``pass-turn``), each player has a token in a storage square off the
 board (label ``PASS`` for the first player, ``pass`` for the second), and passing is written as dropping the
@@ -232,6 +239,7 @@ class _Writer:
         drops: list[tuple[int, str, str, str | None]] = []
         self.drops = drops
         flags: set[str] = set()
+        size = 0
         for side_index, side in enumerate(self.sides):
             for piece in p.pieces:
                 names: list[tuple[str, str | None, bool, tuple[str, ...]]] = []
@@ -251,6 +259,7 @@ class _Writer:
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
                     head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
+                    size = self._grow(size, subs[-1])
                     body = "\n".join([*head[2:], *writer.lines])  # all but the name and the move type
                     names.append((name, block.move_type, body in bodies, fills))
                     bodies.add(body)
@@ -270,6 +279,7 @@ class _Writer:
                     head += [f"  set flag_{identifier(f)} false;" for f in sorted(writer.flags)]
                     head += [f"  set pflag_{identifier(f)} array;" for f in sorted(writer.pflags)]
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
+                    size = self._grow(size, subs[-1])
                     drops.append((side.number, label, name, block.move_type))
         values: dict[str, str] = {
             "game": p.title or "Untitled",
@@ -318,8 +328,23 @@ class _Writer:
         for number in (1, 2):
             values[f"preauto{number}"] = f"gosub generate {number};"
             values[f"postauto{number}"] = f"gosub turn {number};"
-        return WrittenProgram(write_settings(values), dict(self.squares), dict(self.labels), list(self.storage),
+        text = write_settings(values)
+        self._grow(0, text, newline=False)  # the whole file: tables, dispatch and the rest of the code included
+        return WrittenProgram(text, dict(self.squares), dict(self.labels), list(self.storage),
                               list(self.token_squares))
+
+    def _grow(self, size: int, text: str, newline: bool = True) -> int:
+        """``size`` grown by the bytes of ``text`` (and a newline), refused past :data:`MAX_PRESET_BYTES`."""
+        size += len(text.encode()) + newline
+        if size > MAX_PRESET_BYTES:
+            blocks = sum(len(piece.moves) + len(piece.drops) for piece in self.program.pieces)
+            raise UnsupportedError(
+                f"the Game Courier writer cannot translate this game into a preset of at most "
+                f"{MAX_PRESET_BYTES / (1024 * 1024):g} MiB, the input limit presets are read back with (to prove "
+                f"them): its {blocks} move and drop blocks over {len(self.program.pieces)} piece types, with "
+                f"their macros expanded, pass that size",
+                feature="a translation larger than the preset size bound")
+        return size
 
     def _fen(self) -> str:
         rows = []
