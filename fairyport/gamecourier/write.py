@@ -38,7 +38,7 @@ from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
-from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, Reach, attack_lines
+from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines
 from fairyport.gamecourier.writequiet import (
     Relevance,
     exposes_def,
@@ -76,6 +76,9 @@ class _Context:
     quiet: Relevance | None = None
     """What an attack on the royal square depends on, when the shortcut past the check test is written
     (:mod:`.writequiet`)."""
+    searched: bool = False
+    """Whether ``sub attacked`` searches some pieces by label (:attr:`~.writecheck.Reach.searched`): with the
+    shortcut, Pre-Move lists them once (:data:`~.writecheck.SEARCHED_ONCE`)."""
 
     def refuse(self, error: UnsupportedError) -> None:
         if not self.best_effort:
@@ -130,6 +133,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
         premove = goals.premove_lines(game, color)
         if ctx.quiet is not None:
             premove += [f"set kingsq sub royalsquare {side};",
+                        *([f"{SEARCHED_ONCE} {enemy};"] if ctx.searched else []),
                         f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;"]
         if _nonroyal_once(game):
             premove += [f"set nonroyal cond (sub hasnonroyal {side}) {side} false;"]
@@ -461,6 +465,8 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     lines.append("def promotes " + (" or ".join(promotes) if promotes else "false") + ";")
     lines.extend(goals.flag_lines(game))
     lines.extend(_subroutines(ctx, codes))
+    if ctx.searched and ctx.quiet is not None:
+        lines.insert(lines.index("set kingat false;") + 1, "set sr_side false;")
     if hands.uses_hands(game):
         assert stuck is not None
         lines.extend(hands.hand_subs(game, _zone_test, stuck))
@@ -486,6 +492,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             king, king_to = game.board.square(castle.king), game.board.square(castle.king_to)
             assert king.file is not None and king_to.file is not None
             reach.leaps.add((king_to.file - king.file, 0))
+    ctx.searched = bool(reach.searched)
     lines = [
         *attack_lines(reach, drops, by_leaps=_near_by_leaps(ctx.quiet, reach)),
         "sub checked side enemy:",

@@ -106,19 +106,47 @@ def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list
     if reach.searched:
         labels = " ".join(sorted(reach.searched))
         lines += [
-            f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
-            f"    if {'fn inplay #at_from and ' if in_play else ''}match #at_piece {labels}:",
-            "      if fn #at_piece #at_from #square:",
+            f"  set at_near cond == #side #sr_side #sr_at (keys {PIECES_OF_SIDE});",
+            "  for at_from #at_near:",
+            f"    if {'fn inplay #at_from and ' if in_play else ''}match space #at_from {labels}:",
+            "      if fn space #at_from #at_from #square:",
             "        return true;",
             "      endif;",
             "    endif;",
             "  next;",
         ]
     lines += ["  return false;", "endsub;"]
+    if reach.searched:
+        lines += searched_lines(reach)
     if by_leaps:
         lines += ["sub leapattacked square side:", *(_source_loop(leaps, playing) if leaps else []),
                   "  return false;", "endsub;"]
     return lines
+
+
+SEARCHED_ONCE = "gosub searched"
+"""Pre-Move's call (``gosub searched ENEMY;``) that lists, once per position, the enemy pieces ``sub attacked`` must
+search by label (:attr:`Reach.searched`): ``#sr_at``, their squares, for the side ``#sr_side``. The side to move
+cannot move, add or change a piece of the other side, only capture one (its square then holds no piece of that
+side, which the test of the square's label rules out), so the list holds for every candidate move's check test;
+``sub attacked`` asks for another side (Post-Game's ``trymove``, a rule that the mover gives no check) search the
+side's pieces as before."""
+
+
+def searched_lines(reach: Reach) -> list[str]:
+    """``sub searched side``: the squares of the pieces of ``side`` with labels of :attr:`Reach.searched`, kept in
+    ``#sr_at`` (see :data:`SEARCHED_ONCE`)."""
+    return [
+        "sub searched side:",
+        "  set sr_at array;",
+        f"  for (sr_square sr_piece) {PIECES_OF_SIDE}:",
+        f"    if match #sr_piece {' '.join(sorted(reach.searched))}:",
+        "      push sr_at #sr_square;",
+        "    endif;",
+        "  next;",
+        "  set sr_side #side;",
+        "endsub;",
+    ]
 
 
 def _source_loop(sources: list[str], playing: str) -> list[str]:
