@@ -247,20 +247,21 @@ def _check_rules(ctx: _Context) -> None:
 # ---------------------------------------------------------------------------------------------- Pre-Game
 def _zone_test(game: Game, squares: frozenset[str], var: str) -> str:
     """A condition on square ``var`` true exactly on ``squares``: a rectangle of file and rank bounds when the
-    squares form one, else an ``or`` chain of equalities."""
+    squares form one, else an ``or`` chain of equalities. One operand wherever it is used (after ``not``, inside an
+    ``and`` or ``or`` chain, as a ``def`` body): a test of more than one comparison comes in parentheses."""
     board = game.board
     cells = [board.square(s) for s in sorted(squares)]
     files = [c.file for c in cells if c.file is not None]
     ranks = [c.rank for c in cells if c.rank is not None]
     if not cells:
         return "false"
-    if len(files) != len(cells) or len(ranks) != len(cells):  # positions off the grid (a hand's storage)
-        return " or ".join(f"== {var} {c.name}" for c in cells)
     offset = hands.rank_offset(game)
-    f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
-    if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):
-        return (f">= file {var} {f0} and <= file {var} {f1} and >= rank {var} {r0} and <= rank {var} {r1}")
-    return " or ".join(f"== {var} {c.name}" for c in cells)
+    if len(files) == len(cells) and len(ranks) == len(cells):  # else positions off the grid (a hand's storage)
+        f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
+        if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):
+            return f"(>= file {var} {f0} and <= file {var} {f1} and >= rank {var} {r0} and <= rank {var} {r1})"
+    tests = [f"== {var} {c.name}" for c in cells]
+    return tests[0] if len(tests) == 1 else "(" + " or ".join(tests) + ")"
 
 
 def _with_zoned_moves(game: Game, piece: PieceType, color: Color, code: PieceCode) -> PieceCode:
@@ -272,7 +273,7 @@ def _with_zoned_moves(game: Game, piece: PieceType, color: Color, code: PieceCod
             raise UnsupportedError(f"piece {piece.name!r}: castling that depends on the zone {zoned.zone!r} cannot "
                                    "be written as GAME Code", feature=f"{piece.name}: {zoned.betza}")
         test = _zone_test(game, game.zone_squares(zoned.zone, color), "#0" if zoned.on == "from" else "#1")
-        condition = f"({test})" if zoned.inside else f"not ({test})"
+        condition = test if zoned.inside else f"not {test}"
         code.terms += [f"({term} and {condition})" for term in extra.terms]
         code.ep_terms += [f"({term} and {condition})" for term in extra.ep_terms]
         code.ep_sources += extra.ep_sources
@@ -324,7 +325,7 @@ def _promo_choices(game: Game, piece: PieceType, color: Color, stuck: hands.Stuc
     if not promotion.mandatory:
         where_stuck = _stuck_test(game, stuck, piece, color, "#1")
         terms.append(f"(== #0 {label(piece, color)})" if where_stuck is None
-                     else f"(== #0 {label(piece, color)} and not ({where_stuck}))")
+                     else f"(== #0 {label(piece, color)} and not {where_stuck})")
     return " or ".join(terms) if terms else "false"
 
 
@@ -428,7 +429,7 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             body = function_body(terms)
             if piece.confined_to is not None and terms:
                 zone = _zone_test(game, game.zone_squares(piece.confined_to, color), "#1")
-                body = f"({body}) and " + (f"({zone})" if " or " in zone else zone)  # or-chains grouped
+                body = f"({body}) and {zone}"
             lines.append(f"def {label(piece, color)} {body};")
     for base, target in hands.promoted_pieces(game):
         for color in (WHITE, BLACK):
