@@ -367,9 +367,10 @@ class GameCourierGame:
         storage = self.storage
         in_hand: set[str] = set()
         moves: list[GCMove] = []
+        board = base.board
         for origin in squares:
-            moved = base.board[origin]
-            if side_of(moved) != side or (origins is not None and origin not in origins):
+            moved = board[origin]
+            if moved == EMPTY or side_of(moved) != side or (origins is not None and origin not in origins):
                 continue
             drop = origin in storage
             if drop:
