@@ -159,12 +159,12 @@ def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance |
     return relevance(terms, geometry)
 
 
-def _illegal_is_the_check_test(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> bool:
-    """Whether ``sub illegal`` tests nothing but the check (no castling, e.p., facing or bare-king rule): then it is
-    false for a quiet move (the parts written by :func:`_subroutines`)."""
-    return not any(_castlings(game, pid, color, code) for (pid, color), code in codes.items()) \
-        and not any(code.ep_terms for code in codes.values()) and _facing_royal(game) is None \
-        and game.rules.bare_king is not BareKingRule.LOSS
+def _quiet_is_legal(game: Game) -> bool:
+    """Whether ``sub illegal`` is false for every quiet move (the parts written by :func:`_subroutines`): besides the
+    check test it holds at most what a quiet move never meets, the e.p. capture (a quiet move's destination is not
+    ``#ep``) and the royal piece's castling (a move of the royal piece is never quiet); not with the facing, bare-king
+    or no-checks rules, which a quiet move may break. Then Post-Move does not call it for a quiet move."""
+    return _facing_royal(game) is None and game.rules.bare_king is not BareKingRule.LOSS and not game.rules.no_checks
 
 
 def _nonroyal_once(game: Game) -> bool:
@@ -732,7 +732,7 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         quiet = ["set kingat cond (fn royal moved) false #kingsq;",
                  f"set quiet #kingat and not #incheck and not fn exposes #kingat origin{screens}{ep};"]
     # a quiet move needs no call when illegal holds nothing but the check test
-    skip = "not #quiet and " if quiet and _illegal_is_the_check_test(game, codes) else ""
+    skip = "not #quiet and " if quiet and _quiet_is_legal(game) else ""
     lines = [
         *quiet,
         f"if {skip}sub illegal origin dest moved old {side} {enemy}:",
