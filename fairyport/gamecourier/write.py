@@ -520,7 +520,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += [
             exposes_def(ctx.quiet),
             *[line for line in [screens_def(ctx.quiet)] if line is not None],
-            *(uncovered_lines(ctx.quiet, drops) if ctx.quiet.lines_only() else []),
+            *(uncovered_lines(ctx.quiet, drops, ctx.searched) if ctx.quiet.lines_only() else []),
             "sub royalsquare side:",
             "  set rs_found false;",
             "  set rs_count 0;",

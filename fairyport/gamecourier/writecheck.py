@@ -82,7 +82,9 @@ class Reach:
 
 def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list[str]:
     """``sub ray`` and ``sub attacked`` (``in_play``: only pieces on the board proper attack, not those in
-    storage); with ``by_leaps`` also ``sub leapattacked``, the same test of the leaps' squares alone."""
+    storage); with ``by_leaps`` also ``sub leapattacked``, the same test of the leaps' squares alone; where pieces
+    are searched by label (:attr:`Reach.searched`), ``sub searchattacked``, the test of those pieces alone (the
+    last part of ``sub attacked``), and ``sub searched`` (:func:`searched_lines`)."""
     leaps = [f"where #square {-dx} {-dy}" for dx, dy in sorted(reach.leaps)]
     sources = list(leaps)
     sources += [f"(sub ray #square {-dx} {-dy})" for dx, dy in sorted(reach.rides)]
@@ -106,10 +108,13 @@ def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list
     if reach.searched:
         labels = " ".join(sorted(reach.searched))
         lines += [
-            f"  set at_near cond == #side #sr_side #sr_at (keys {PIECES_OF_SIDE});",
-            "  for at_from #at_near:",
-            f"    if {'fn inplay #at_from and ' if in_play else ''}match space #at_from {labels}:",
-            "      if fn space #at_from #at_from #square:",
+            "  return sub searchattacked #square #side;",
+            "endsub;",
+            "sub searchattacked square side:",
+            f"  set sa_near cond == #side #sr_side #sr_at (keys {PIECES_OF_SIDE});",
+            "  for sa_from #sa_near:",
+            f"    if {'fn inplay #sa_from and ' if in_play else ''}match space #sa_from {labels}:",
+            "      if fn space #sa_from #sa_from #square:",
             "        return true;",
             "      endif;",
             "    endif;",

@@ -272,14 +272,16 @@ def exposes_def(found: Relevance) -> str:
     return "def exposes " + " or ".join([*tests, *_near(found)] or ["false"]) + ";"
 
 
-def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
+def uncovered_lines(found: Relevance, in_play: bool, searched: bool = False) -> list[str]:
     """``sub uncovered king from side``: whether, the move made, a piece of ``side`` attacks the royal square
     ``king`` through the emptied square ``from`` (:meth:`Relevance.lines_only`; ``from`` is on an orthogonal or
     diagonal line from ``king`` with nothing, or with hops one piece, between: ``fn exposes``). Along that line
     outward from ``from``: the first piece, and, where pieces step before they ride (:attr:`Relevance.bends`),
     the pieces a bend away from ``from`` and from each empty square before that piece whose ride goes along such
     a line; with hops, the first and the second piece outward from ``king``. Each piece found is tested as ``sub
-    attacked`` tests it (``in_play``: only pieces on the board proper attack)."""
+    attacked`` tests it (``in_play``: only pieces on the board proper attack). Where those that step before they
+    ride are searched by label (``searched``: ``sub searchattacked``, which reads Pre-Move's list of them), each of
+    them is asked instead of walking the line: any attack on ``king`` is new, since it was not attacked before."""
     playing = " and fn inplay #uc_at" if in_play else ""
     lines = [
         "sub uncovered king from side:",
@@ -307,6 +309,15 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
                 f"  return #uc_at and not empty #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at "
                 "#king;",
                 "endsub;"]
+    if searched:
+        return [*lines,
+                "  set uc_at sub ray #from #uc_dx #uc_dy;",
+                f"  if #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king:",
+                "    return true;",
+                "  endif;",
+                "  return sub searchattacked #king #side;",
+                "endsub;"]
+
     def sources(line: Vector) -> str:  # the pieces that step onto #uc_on and ride on along such a line
         found_here = sorted({start for start, ride in found.bends if ride == line})
         return "array " + " ".join(f"where #uc_on {-x} {-y}" for x, y in found_here) if found_here else "false"
