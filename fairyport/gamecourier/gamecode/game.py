@@ -180,7 +180,8 @@ class GameCourierGame:
             for compiler, block in subs:
                 self.interpreter.subs[block.name] = compiler.sub(block)
             for info in analysis.code:
-                self.blocks[info.key] = Compiler(self.interpreter, _source(info)).block(info.program.statements)
+                self.blocks[info.key] = Compiler(self.interpreter, _source(info), "block").block(
+                    info.program.statements)
         except RecursionError:
             raise UnsupportedError("GAME Code nested too deeply to compile", preset.location(0),
                                    feature="nesting depth") from None

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.gamecourier.gamecode import values as V
@@ -308,6 +308,7 @@ class Interpreter:
 
 
 _UNSET = object()
+_T = TypeVar("_T")
 
 
 def _run_list(body: list[Runner], c: Ctx) -> Signal:
@@ -347,12 +348,22 @@ _OPENERS = LOOP_BLOCKS  # the parser has checked that they pair up (a located Pa
 _CLOSERS = frozenset(LOOP_BLOCKS.values())
 
 
+SCOPES = ("general", "block", "sub")
+"""Where compiled code runs, as far as its variables go: ``block``, the statements of a code block (Pre-Move,
+Post-Move, ...: no function arguments, no ``my`` variables), ``sub``, the statements of a subroutine (its own
+``my`` variables, no function's named arguments), ``general`` anything else (a ``def`` body, which sees named
+arguments and its caller's ``my`` variables; ``eval``). A variable is read with only the look-ups its scope can
+need (:func:`lookup` in general)."""
+
+
 class Compiler:
     """Turns a parsed block into runners (statements) and code functions (expressions)."""
 
-    def __init__(self, it: Interpreter, source: Source) -> None:
+    def __init__(self, it: Interpreter, source: Source, scope: str = "general") -> None:
         self.it = it
         self.source = source
+        self.scope = scope
+        """One of :data:`SCOPES`: where the code being compiled runs."""
 
     def where(self, offset: int) -> Callable[[], Location]:
         """A function giving the file location of ``offset`` (computed only when an error needs it)."""
@@ -578,8 +589,16 @@ class Compiler:
     def sub(self, block: SubBlock) -> SubFn:
         """Compile a subroutine."""
         params = tuple(p[1:] if p.startswith("#") else p for p in block.params)
-        return SubFn(block.name, params, self.block(block.body), self.source.locate(block.offset),
-                     _has_local(block.body))
+        return SubFn(block.name, params, self._in_scope("sub", lambda: self.block(block.body)),
+                     self.source.locate(block.offset), _has_local(block.body))
+
+    def _in_scope(self, scope: str, compile_it: Callable[[], _T]) -> _T:
+        """``compile_it()`` with :attr:`scope` set to ``scope``."""
+        saved, self.scope = self.scope, scope
+        try:
+            return compile_it()
+        finally:
+            self.scope = saved
 
     def command(self, cmd: Command) -> Runner:
         """Compile one command."""
@@ -590,6 +609,11 @@ class Compiler:
         if name in ("set", "setconst"):
             value = self._expr_or_null(cmd)
             var = (target or "").lstrip("#")
+            if self.scope == "block":  # no my variables (see SCOPES): a global
+
+                def set_global(c: Ctx) -> None:
+                    c.s.vars[var] = value(c)
+                return set_global
 
             def run_set(c: Ctx) -> None:  # assign(), inlined
                 result = value(c)
@@ -600,9 +624,10 @@ class Compiler:
                     c.s.vars[var] = result
             return run_set
         if name == "def":
-            fn = DefFn(target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
-                       [b.name for b in cmd.bindings if b.value is None],
-                       [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None], cmd.expr)
+            fn = self._in_scope("general", lambda: DefFn(
+                target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
+                [b.name for b in cmd.bindings if b.value is None],
+                [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None], cmd.expr))
             if cmd.expr is not None:
                 fn.reach = function_reach(cmd.expr, self.it.geometry)
 
@@ -940,6 +965,15 @@ class Compiler:
         if kind == "variable":
             name = text[1:]
             undefined = text if UNDEFINED_IS_NAME else None
+            if self.scope == "block":  # no arguments, no my variables: a global
+                return lambda c: c.s.vars.get(name, undefined)
+            if self.scope == "sub":  # the subroutine's own variables (always a dict), then the globals
+
+                def sub_variable(c: Ctx) -> Value:
+                    my = c.my
+                    assert my is not None
+                    return my[name] if name in my else c.s.vars.get(name, undefined)
+                return sub_variable
 
             def variable(c: Ctx) -> Value:  # lookup(), inlined: the commonest operand
                 named = c.named
