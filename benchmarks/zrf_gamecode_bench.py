@@ -98,7 +98,8 @@ def _uniform(game: Game) -> bool:
     return True
 
 
-def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float, cpu_seconds: float) -> None:
+def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float, cpu_seconds: float,
+           known: dict[str, dict[str, Any]]) -> None:
     size = int(memory_gb * 1024 ** 3)
     resource.setrlimit(resource.RLIMIT_AS, (size, size))
     cpu = max(1, int(cpu_seconds + 0.999))
@@ -125,6 +126,14 @@ def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float,
             feature = getattr(error, "feature", None) or first_line(error)[:100]
             conn.send(("refused", kind, {"detail": str(feature), "message": first_line(error)}))
             return
+        text_sha = hashlib.sha256(written.text.encode()).hexdigest()
+        conn.send(("stage", kind, {"text_sha": text_sha}))
+        earlier = known.get(text_sha)
+        if earlier is not None and earlier.get("zrf") == zrf:  # the same preset, measured before: its outcome
+            conn.send((earlier["outcome"], kind, {
+                field: earlier[field] for field in ("gc", "gc_cpu", "ratio", "detail") if field in earlier}
+                | {"reused": earlier.get("fairyport", "?")}))
+            return
         start = load_text(written.text, f"{path}.php").position()
         started = time.process_time()
         gc = perft(start, depth)
@@ -136,11 +145,16 @@ def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float,
         conn.send(("error", "", {"detail": first_line(error)}))
 
 
-def run(path: Path, spec: str, depth: int, timeout: float, cpu_timeout: float, memory_gb: float) -> dict[str, Any]:
-    """The record of one variant: ``outcome``, ``class`` and what the child told (counts, CPU times, detail)."""
+def run(path: Path, spec: str, depth: int, timeout: float, cpu_timeout: float, memory_gb: float,
+        known: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The record of one variant: ``outcome``, ``class`` and what the child told (counts, CPU times, detail).
+
+    ``known``: earlier records of this variant by the digest of the preset they measured (``--key text``); a
+    preset written the same again takes that record's GAME Code outcome without being played again.
+    """
     receive, send = multiprocessing.Pipe(duplex=False)
     process = multiprocessing.get_context("fork").Process(
-        target=_child, args=(send, str(path), spec, depth, memory_gb, cpu_timeout))
+        target=_child, args=(send, str(path), spec, depth, memory_gb, cpu_timeout, known or {}))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     process.start()
@@ -185,9 +199,13 @@ def run(path: Path, spec: str, depth: int, timeout: float, cpu_timeout: float, m
 
 
 def version_key(how: str, version: int = TRANSLATION_VERSION) -> str:
-    """What results are keyed by beside the file and variant: the translation version, or fairyport's commit."""
+    """What results are keyed by beside the file and variant: the translation version, fairyport's commit, or
+    (``text``) the preset written: every run plays the ZRF side and writes the preset again, and plays the preset
+    only where no earlier ``text`` record holds the same preset text with the same ZRF count."""
     if how == "version":
         return f"v{version}"
+    if how == "text":
+        return "text"
     root = Path(fairyport.__file__).resolve().parent.parent
     try:
         commit = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True,
@@ -208,6 +226,25 @@ def read_cache(path: Path) -> dict[tuple[str, ...], dict[str, Any]]:
             found[tuple(record["key"])] = record
         except (ValueError, KeyError, TypeError):
             continue
+    return found
+
+
+def text_records(path: Path) -> dict[tuple[str, ...], dict[str, dict[str, Any]]]:
+    """``text`` key -> preset digest -> the last record of an outcome measured by playing that preset (agree,
+    differ, or a timeout or error after the preset was written)."""
+    found: dict[tuple[str, ...], dict[str, dict[str, Any]]] = {}
+    if not path.exists():
+        return found
+    for line in path.read_text().splitlines():
+        try:
+            record = json.loads(line)
+            key, sha = tuple(record["key"]), record.get("text_sha")
+        except (ValueError, KeyError, TypeError):
+            continue
+        # a record with the preset's digest got as far as playing the preset: its outcome is the preset's
+        if key[-1:] == ("text",) and sha and record.get("outcome") in ("agree", "differ", "timeout", "error") \
+                and "reused" not in record:
+            found.setdefault(key, {})[sha] = record
     return found
 
 
@@ -326,6 +363,12 @@ def summary(records: list[dict[str, Any]], depth: int) -> str:
     return "\n".join(lines)
 
 
+def _zrf_timeout(record: dict[str, Any] | None, args: argparse.Namespace) -> bool:
+    """Whether ``record`` is a timeout of the ZRF side (before any class) that the current limits would repeat."""
+    return (record is not None and record["outcome"] == "timeout" and not record.get("class")
+            and not args.retry_timeouts and record.get("cpu_timeout", 0) >= args.cpu_timeout)
+
+
 def _shard(text: str) -> tuple[int, int]:
     index, _, count = text.partition("/")
     i, n = int(index), int(count)
@@ -347,7 +390,9 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only files whose path contains this text")
     parser.add_argument("--shard", type=_shard, default=(1, 1), help="I/N: every N-th variant from the I-th")
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help=f"JSON lines (default {DEFAULT_CACHE})")
-    parser.add_argument("--key", choices=("version", "commit"), default="version")
+    parser.add_argument("--key", choices=("version", "commit", "text"), default="version",
+                        help="what a cached result is valid for: the translation version (default), fairyport's "
+                             "commit, or the preset text written (the ZRF side is always run again)")
     parser.add_argument("--translation-version", type=int, default=TRANSLATION_VERSION,
                         help="with --summary: the table of results an earlier translation version gave")
     parser.add_argument("--retry-timeouts", action="store_true", help="run cached timeouts again")
@@ -359,6 +404,7 @@ def main() -> None:
     version = version_key(args.key, args.translation_version)
     commit = version_key("commit")
     cache = read_cache(args.cache)
+    texts = text_records(args.cache) if args.key == "text" else {}
     memory = int(args.memory_gb * 2 ** 30)
     if args.reach:
         jobs = list(jobs_from_reach(args.reach, args.folders, args.chess_only, args.only))
@@ -373,11 +419,16 @@ def main() -> None:
     for number, job in enumerate(jobs, 1):
         key = (job.digest, job.spec, str(args.depth), version)
         record = cache.get(key)
+        if args.key == "text" and not args.summary and not _zrf_timeout(record, args):
+            record = None  # the ZRF side and the translation run again; the preset's outcome may be reused
         fresh = record is None or (record["outcome"] not in FINAL and (
             args.retry_timeouts or record.get("cpu_timeout", 0) < args.cpu_timeout
             or record.get("timeout", 0) < args.timeout))
         if fresh and not args.summary:
-            record = run(job.path, job.spec, args.depth, args.timeout, args.cpu_timeout, args.memory_gb)
+            known = {sha: earlier for sha, earlier in texts.get(key, {}).items()
+                     if earlier["outcome"] != "timeout" or (not args.retry_timeouts
+                     and earlier.get("cpu_timeout", 0) >= args.cpu_timeout)}
+            record = run(job.path, job.spec, args.depth, args.timeout, args.cpu_timeout, args.memory_gb, known)
             now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
             record.update(key=list(key), collection=job.collection, file=job.file, variant=job.spec,
                           timeout=args.timeout, cpu_timeout=args.cpu_timeout, fairyport=commit, date=now,
@@ -402,8 +453,10 @@ def main() -> None:
                   f"{record.get('class') or '-'}: {record['outcome']}: {record.get('detail', '')} "
                   f"(cpu {record.get('cpu')}s, wall {record.get('wall')}s)")
         print()
+    reused = sum("reused" in record for record in records)
     print(f"{len(records)} of {len(jobs)} selected variants measured (shard {shard}/{shards}, key {version}, "
-          f"depth {args.depth}, cache {args.cache})")
+          f"depth {args.depth}, cache {args.cache})"
+          + (f"; {reused} presets written the same as before, their outcome reused" if args.key == "text" else ""))
     print(summary(records, args.depth))
 
 

@@ -65,3 +65,27 @@ def test_a_variant_past_its_cpu_limit_is_a_timeout_of_its_stage(bench: Any, tmp_
     record = bench.run(path, "1", 9, 600.0, 1.0, 3.0)  # perft(9) of a 4x4 game: far past 1 CPU second
     assert record["outcome"] == "timeout" and record["detail"] == "zrf: over 1 s CPU"
     assert record["class"] == "" and 0.9 <= record["cpu"] < 30
+
+
+def test_the_text_key_plays_a_preset_written_the_same_once(bench: Any, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "tiny.zrf").write_text(TINY_CHESS, encoding="utf-8")
+    cache = tmp_path / "cache.jsonl"
+    first = _run(bench, monkeypatch, capsys, str(folder), "--key", "text", "--cache", str(cache))
+    assert "0 presets written the same as before" in first
+    second = _run(bench, monkeypatch, capsys, str(folder), "--key", "text", "--cache", str(cache))
+    assert "1 presets written the same as before" in second
+    played, reused = [json.loads(line) for line in cache.read_text().splitlines()][-2:]
+    assert played["outcome"] == reused["outcome"] == "agree" and played["gc"] == reused["gc"]
+    assert played["text_sha"] == reused["text_sha"] and "reused" in reused and "reused" not in played
+    # a preset written differently (another translation) is played again
+    lines = [json.loads(line) for line in cache.read_text().splitlines()]
+    for record in lines:
+        if "text_sha" in record:
+            record["text_sha"] = "0" * 64
+    cache.write_text("".join(json.dumps(record) + "\n" for record in lines))
+    third = _run(bench, monkeypatch, capsys, str(folder), "--key", "text", "--cache", str(cache))
+    assert "0 presets written the same as before" in third

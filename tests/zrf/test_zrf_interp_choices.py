@@ -9,7 +9,7 @@ from zrf_helpers import corpus_file
 from zrf_interp_helpers import BOARD, compile_text, game_text, moves, play
 
 from fairyport.errors import UnsupportedError
-from fairyport.movegen.perft import perft
+from fairyport.movegen.perft import divide, perft
 from fairyport.zrf.interpreter import compile_file, constants
 
 
@@ -107,6 +107,20 @@ def test_a_chain_has_its_first_steps_move_type(tmp_path: Path) -> None:
               (move-type walk) (e (verify empty?) add))"""
     extra = "(move-priorities jump walk)"
     assert moves(play(tmp_path, block, "(White (Man a2)) (Black (Man a3))", extra)) == ["a2a4,a4b4"]
+
+
+def test_moves_of_one_name_are_told_apart_by_what_they_take(tmp_path: Path) -> None:
+    assert constants.DISTINCT_MOVE_NAMES
+    # c3-c4 takes c5 by approach or c2 by withdrawal: one name each, so divide counts both (it summed 1 of 2)
+    block = """((n (verify empty?) n (verify enemy?) capture s add)
+               (s (verify enemy?) capture n n (verify empty?) add)
+               (e (verify empty?) add) (e (verify empty?) e (verify empty?) w add))"""
+    position = play(tmp_path, block, "(White (Man c3)) (Black (Man c5 c2))")
+    assert moves(position) == ["c3c4xc2", "c3c4xc5", "c3d3"]
+    assert sum(divide(position, 2).values()) == perft(position, 2)
+    # c3d3 reached by two blocks is one move and keeps its name; moves alike in name and captures are numbered
+    block = "((n (verify empty?) add) (n (verify empty?) (create Man e) add) (n (verify empty?) (create Man w) add))"
+    assert moves(play(tmp_path, block, "(White (Man c3)) (Black (Man a5))")) == ["c3c4", "c3c4~2", "c3c4~3"]
 
 
 COUNT_UP = "(win-condition (White Black) (pieces-remaining 2 Man))"

@@ -23,9 +23,11 @@ import json
 
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, word
+from fairyport.gamecourier.program.quiet import never_takes
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.inputs import DEFAULT_MAX_INPUT_SIZE
 from fairyport.program import game as pg
+from fairyport.program import nodes
 
 RECORD = ("netsq", "netlab", "removed", "type", "ncap", "pair")
 """What a legal move found by the Pre-Move code keeps (``l_<name>`` keyed by the move): the squares it changes and
@@ -47,6 +49,16 @@ board, each with the plain move first and then each label of the mover's side as
 label only selects the move: the preset makes the move recorded, not the label). Two moves with the same origin,
 destination and effect are one move (as the ZRF interpreter counts them). Where no name is free (more distinct
 moves from one origin than squares times labels), the Pre-Move code dies naming the two moves."""
+CHAIN_SELECTORS = 16
+"""Where a move block ends a partial step (``add-partial``), one turn's moves from one origin are the chains of
+steps, far more than the squares of the board (Fanorona's approach and withdrawal chains, 86 from one stone after
+one move on 45 squares; Amazons' move and shot, up to 544 from one amazon on 100 squares at the start): such a
+preset gets this many labels per side (:data:`SELECTOR_LABEL` and a number: ``KEY1`` ... / ``key1`` ...) in its
+piece set, used only as selectors of :data:`SELECTOR_KEYS`, so that one origin can name (squares - 1) times
+(labels of its side + this) moves. Games without partial steps get none (each label is one more promotion choice
+the interpreter tries for every listed origin and destination)."""
+SELECTOR_LABEL = "KEY"
+"""The stem of the selector labels of :data:`CHAIN_SELECTORS` (lengthened while a piece has such a label)."""
 OFF_GRID_STORAGE = True
 """Positions a ZRF board defines beside its grid (``(positions ...)`` outside every grid: capture counters, trays)
 are written as storage squares, as dummy positions are. Game Courier tries a move from a storage square as a drop
@@ -66,7 +78,7 @@ board (label ``PASS`` for the first player, ``pass`` for the second), and passin
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
-TRANSLATION_VERSION = 5
+TRANSLATION_VERSION = 7
 """The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
 plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
 again; changes of speed alone leave it."""
@@ -82,6 +94,18 @@ block's sub empties only those it fills itself (the dispatcher empties them agai
 test and a chain's continuation, which run blocks inside another block's run, save them and start them empty. A
 block call is the costliest part of a translated preset and most blocks fill none: Pre-Game code sets them once
 instead of every call setting seven."""
+ATTACK_MEMO = True
+"""An attack test's answer is kept (``acache``, keyed by square, side, the label placed there and the move type) for
+as long as the board it was asked on stands: ``take_step`` and ``attacked`` put the kept answers aside while they
+change the board, and ``generate`` starts with none. A block that asks whether its own king is attacked before
+every step (``Chess_mandatory.zrf``'s ``king-attacked``, walking the board to the king for every block of every
+piece) then asks once per label, where each such test in turn ran every enemy block's walk and test."""
+QUIET_BLOCKS_SKIPPED = True
+"""Attack tests skip the blocks that can never take a piece (:func:`.quiet.never_takes`: every ``add`` lands on a
+square the block verified empty, no capture, cascade, ``to`` or ``from``), as they skip a block's copies under
+other move types: ``Chess_mandatory.zrf``'s blocks that move only while the king is in check walk the board to
+the king and test it before their one step to an empty square; an attack test ran that walk and test for every
+such block of every enemy piece."""
 MAX_ATTACK_DEPTH = 2
 """How deeply attack tests nest (an attack test inside a block run inside an attack test answers false), as
 the ZRF interpreter bounds them (:data:`fairyport.zrf.interpreter.constants.MAX_ATTACK_DEPTH`, the same
@@ -138,6 +162,8 @@ class _Writer:
         if program.options.pass_turn:
             for player, label in zip(self.players, _token_labels(self.labels), strict=True):
                 self.tokens[player] = label
+        self.selectors = _selector_labels(program, self.labels, self.tokens) if _has_partial_steps(program) else ()
+        """The labels of :data:`CHAIN_SELECTORS` (the first player's; the second's are their lower case)."""
         board = dataclasses.replace(program.board, positions=program.board.positions + tuple(
             pg.Position(name, None, True) for name, _, _ in self.stock) + tuple(
             pg.Position(f"{STOCK_PREFIX}pass:{player}", None, True) for player in self.tokens))
@@ -261,7 +287,8 @@ class _Writer:
                     subs.append("\n".join([*head, *writer.lines, "endsub;"]))
                     size = self._grow(size, subs[-1])
                     body = "\n".join([*head[2:], *writer.lines])  # all but the name and the move type
-                    names.append((name, block.move_type, body in bodies, fills))
+                    # neither a copy of an earlier block nor able to take: attack tests skip it (QUIET_BLOCKS_SKIPPED)
+                    names.append((name, block.move_type, body in bodies or never_takes(block.body), fills))
                     bodies.add(body)
                 dispatch[self.labels[self.players[side_index], piece.name]] = names
                 label = self.labels[self.players[side_index], piece.name]
@@ -292,7 +319,9 @@ class _Writer:
             "set": json.dumps({"pieces": {label: ("W" if player == self.players[0] else "B") + identifier(kind)
                                           + ".gif" for (player, kind), label in self.labels.items()}
                                 | {label: ("W" if player == self.players[0] else "B") + "Pass.gif"
-                                   for player, label in self.tokens.items()}}),
+                                   for player, label in self.tokens.items()}
+                                | {label: "WKey.gif" for label in self.selectors}
+                                | {label.lower(): "BKey.gif" for label in self.selectors}}),
         }
         pregame = ["setsystem maxmove 2;"]  # promotion choices, and the selectors of SELECTOR_KEYS
         for attribute in self.attributes:
@@ -311,14 +340,15 @@ class _Writer:
             self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
         for number, player in enumerate(self.players, start=1):
             pregame.append(f'set selectors{number} array "" ' + " ".join(
-                word(self.labels[player, piece.name]) for piece in p.pieces) + ";")
+                [word(self.labels[player, piece.name]) for piece in p.pieces]
+                + [word(label if number == 1 else label.lower()) for label in self.selectors]) + ";")
         if self.drops:
             pregame.append("set dropsquares array " + " ".join(
                 self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
         pregame += [f"set {v} array;" for v in RUN_ARRAYS]
         pregame.append('set atype "";')
         pregame += ["setflag rules;", "set lastfrom false;", "set lastto false;", "set removed array;",
-                    "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;",
+                    "set mode \"list\";", "set found false;", "set legal array;", "set adepth 0;", "set acache array;",
                     "set cdepth 0;", "set csteps 0;"]
         values["pregame"] = "\n".join([*pregame, *self.tables, "", *subs, self._dispatch(dispatch),
                                        _add_move(self.attributes), self._free_key(),
@@ -377,7 +407,8 @@ class _Writer:
         """``moves sq``: every block of the piece on ``sq``; when listing a turn's moves, only the blocks of the
         move type the turn order allows; attack tests run them all, but a block with the same code as an earlier
         one of the piece (another move type's copy: Annan Shogi's pieces have 45 blocks, 19 distinct) only once,
-        since an attack test does not read the move type. ``moves_typed sq type``: the blocks of one
+        since an attack test does not read the move type, and no block that can never take a piece
+        (:data:`QUIET_BLOCKS_SKIPPED`). ``moves_typed sq type``: the blocks of one
         move type (``""``: untyped), where an ``add-partial`` chain continues."""
         lines = ["sub moves sq:", "  set found false;"]
         typed = ["sub moves_typed sq type:"]
@@ -419,8 +450,14 @@ class _Writer:
     def _attacked(self) -> str:
         empty_labels = [self.labels[player, self.program.pieces[0].name] for player in self.players]
         saved = ["mode", "target", "found", "atype", *STATE_VARIABLES]
-        lines = ["sub attacked sq side lab mtype:", f"  my old hit {' '.join('s_' + v for v in saved)};",
-                 f"  if >= #adepth {MAX_ATTACK_DEPTH} or not #sq:", "    return false;", "  endif;"]
+        lines = ["sub attacked sq side lab mtype:",
+                 f"  my old hit akey s_acache {' '.join('s_' + v for v in saved)};",
+                 f"  if >= #adepth {MAX_ATTACK_DEPTH} or not #sq:", "    return false;", "  endif;",
+                 '  set akey join #sq join "," join #side join "," join #lab join "," #mtype;',
+                 "  set hit elem #akey #acache;",
+                 '  if == #hit "y":', "    return true;", "  endif;",
+                 '  if == #hit "n":', "    return false;", "  endif;",
+                 "  set s_acache #acache;", "  set acache array;"]
         lines += [f"  set s_{v} #{v};" for v in saved]
         lines += [f"  set {v} array;" for v in RUN_ARRAYS]
         lines += ["  set old space #sq;",
@@ -446,7 +483,7 @@ class _Writer:
                   "  set adepth - #adepth 1;",
                   "  if == #old @:", "    empty #sq;", "  else:", "    add #old #sq;", "  endif;"]
         lines += [f"  set {v} #s_{v};" for v in saved]
-        lines += ["  return #hit;", "endsub;"]
+        lines += ["  set acache #s_acache;", '  setelem acache #akey cond #hit "y" "n";', "  return #hit;", "endsub;"]
         return "\n".join(lines)
 
     def _turn(self) -> str:
@@ -481,6 +518,7 @@ class _Writer:
     def _generate(self) -> str:
         lines = ["sub generate side:",
                  "  set mover #side;",
+                 "  set acache array;",
                  "  if sub gameover:", "    die The game is over.;", "  endif;",
                  "  set legal array;",
                  "  set l_eff array;",
@@ -559,7 +597,7 @@ class _Writer:
         royal = {player: [self.labels[player, t] for t in self._royal(player)] for player in self.players}
         saved = [*STATE_VARIABLES, "lastfrom", "lastto"]
         take = ["sub take_step partial cont promotion end first_from:",
-                f"  my touched saved sq i st cand before kept {' '.join('s_' + v for v in saved)}"
+                f"  my touched saved sq i st cand before kept s_acache {' '.join('s_' + v for v in saved)}"
                 + "".join(f" sattr_{identifier(a)}" for a in self.attributes) + ";",
                 "  set kept #cremoved;",
                 "  set touched array;",
@@ -591,6 +629,8 @@ class _Writer:
                 *[f"      setelem s0attr_{identifier(a)} #sq elem #sq #attr_{identifier(a)};" for a in self.attributes],
                 "    endif;",
                 "  next;",
+                "  set s_acache #acache;",  # attack tests answered on the board before the step (ATTACK_MEMO)
+                "  set acache array;",
                 "  gosub make_move;",
                 "  set cremoved merge #cremoved #removed;",
                 f"  if #partial and < #cdepth {MAX_PARTIAL_CHAIN}:",
@@ -613,6 +653,7 @@ class _Writer:
                 "    add elem #i #saved #sq;",
                 *[f"    setelem attr_{identifier(a)} #sq elem #i #sattr_{identifier(a)};" for a in self.attributes],
                 "  next;",
+                "  set acache #s_acache;",
                 "  set cremoved #kept;",
                 "endsub;"]
         finish = ["sub finish end promotion:", "  my key sq orig netsq netlab eff pair effs k e d ds;",
@@ -880,6 +921,23 @@ def _add_move(attributes: list[str]) -> str:
     attributes before the turn)."""
     clear = "".join(f"    set s0attr_{identifier(a)} array;\n" for a in attributes)
     return _ADD_MOVE_TEXT.replace("ATTRS", clear)
+
+
+def _has_partial_steps(program: pg.GameProgram) -> bool:
+    """Whether a move or drop block of ``program`` ends a partial step (``add-partial``, ``add-copy-partial``)."""
+    return any(isinstance(item, nodes.Add) and item.kind.partial
+               for piece in program.pieces for block in (*piece.moves, *piece.drops) for item in nodes.walk(block.body))
+
+
+def _selector_labels(program: pg.GameProgram, labels: dict[tuple[str, str], str],
+                     tokens: dict[str, str]) -> tuple[str, ...]:
+    """The first player's :data:`CHAIN_SELECTORS` labels: :data:`SELECTOR_LABEL` and 1, 2, ..., the stem
+    lengthened while a piece's or a pass token's label begins with it."""
+    taken = {label.upper() for label in (*labels.values(), *tokens.values())}
+    stem = SELECTOR_LABEL
+    while any(label.startswith(stem) for label in taken):
+        stem += "X"
+    return tuple(f"{stem}{i}" for i in range(1, CHAIN_SELECTORS + 1))
 
 
 def _token_labels(labels: dict[tuple[str, str], str]) -> tuple[str, str]:

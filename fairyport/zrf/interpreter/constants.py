@@ -63,6 +63,12 @@ MOVE_NAME_FIRST_SUBMOVE = True
 """A move's origin and destination (its name in ``divide`` and what the next ``last-from?``/``last-to?`` see)
 are those of its first sub-move: castling by cascade is the king's ``e1g1``."""
 
+DISTINCT_MOVE_NAMES = True
+"""Every legal move of a position has a name of its own (``divide`` counts per name): where moves with different
+effects share one (Fanorona's approach and withdrawal captures by one step, ``d3e3``), each of them gets ``x``
+and the square for every square it empties besides its origin (``d3e3xf3``, ``d3e3xc3``), and those still alike
+``~2``, ``~3``... in the order generated. Moves with unique names keep them."""
+
 PARTIAL_CHAIN_IS_ONE_MOVE = True
 """One perft move is one whole turn: an ``add-partial`` chain counts once per distinct complete chain."""
 

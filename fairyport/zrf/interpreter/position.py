@@ -8,12 +8,14 @@ contents; unmaking writes them back.
 
 from __future__ import annotations
 
+import collections
 from typing import TYPE_CHECKING
 
 from fairyport.errors import UnsupportedError
 from fairyport.zrf.interpreter.board import NO_LINK
 from fairyport.zrf.interpreter.constants import (
     COMMAND_STEP_BUDGET,
+    DISTINCT_MOVE_NAMES,
     DROP_ON_DUMMY,
     FREE_STEPS_PER_RUN,
     MAX_MOVES,
@@ -53,6 +55,24 @@ class Move:
 
 
 PASS = Move((), (), NO_LINK, NO_LINK, "pass", -1, 0, ())
+
+
+def _distinct_names(moves: list[Move], board: list[Piece | None], names: list[str]) -> list[Move]:
+    """``moves`` renamed where several share a name (:data:`~.constants.DISTINCT_MOVE_NAMES`)."""
+    def renamed(move: Move, name: str) -> Move:
+        return Move(move.changes, move.hand, move.frm, move.dest, name, move.cont, move.move_type, move.removed)
+
+    counts = collections.Counter(m.name for m in moves)
+    result = [m if counts[m.name] == 1 else renamed(m, m.name + "".join(
+        "x" + names[p] for p, v in m.changes if v is None and board[p] is not None and p != m.frm)) for m in moves]
+    counts = collections.Counter(m.name for m in result)
+    seen: collections.Counter[str] = collections.Counter()
+    for i, m in enumerate(result):
+        if counts[m.name] > 1:
+            seen[m.name] += 1
+            if seen[m.name] > 1:
+                result[i] = renamed(m, f"{m.name}~{seen[m.name]}")
+    return result
 
 
 class _Hit(Exception):
@@ -111,6 +131,8 @@ class ZrfPosition:
             moves = [m for m in moves if len(m.removed) == most]
         if game.pass_turn == "true" or (game.pass_turn == "forced" and not moves):
             moves.append(PASS)
+        if DISTINCT_MOVE_NAMES and len(moves) > 1 and len({m.name for m in moves}) < len(moves):
+            moves = _distinct_names(moves, self.board, game.board.names)
         return moves
 
     def push_raw(self, move: Move) -> None:
