@@ -452,10 +452,15 @@ class Compiler:
         where = self.where(header.offset)
         it = self.it
 
+        truthy = V.truthy
+        top_while = top_kind == "while"
+
         def run(c: Ctx) -> Signal:
             while True:
-                it.tick(where)
-                if top is not None and V.truthy(top(c)) != (top_kind == "while"):
+                it.steps += 1  # tick(), inlined
+                if it.steps > it.limit:
+                    it.over(where)
+                if top is not None and truthy(top(c)) != top_while:
                     return None
                 signal = _run_list(body, c)
                 if signal is not None and signal is not _CONTINUE:
