@@ -574,6 +574,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "    return true;",
                   "  endif;"]
     if has_royal and ctx.quiet is not None:
+        first = len(lines)
         lines += ["  if #quiet:",
                   "    set il_bad false;"]
         if ctx.quiet.lines_only():  # not quiet only because the origin is on a line from the royal square
@@ -602,6 +603,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "  else:",
                   "    set il_bad sub checked #side #enemy;",
                   "  endif;"]
+        if _quiet_is_legal(game):  # Post-Move does not call illegal for a quiet move: no branch for it
+            lines[first:first + 3] = ["  " + lines[first + 2].lstrip().removeprefix("else")]
     elif has_royal and game.rules.blast is not None:
         lines += ["  if != #captured @" + (" or #il_victim:" if ep_labels else ":"),
                   "    gosub blast #to #side;",
