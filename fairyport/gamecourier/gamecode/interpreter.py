@@ -572,10 +572,19 @@ class Compiler:
                 body.insert(0, self._traced(_nothing, branch.header.offset, "taken"))
             branches.append((cond, body))
 
+        truthy = V.truthy
         if len(branches) == 1 and branches[0][0] is not None:
             only_cond, only_body = branches[0]
             assert only_cond is not None
-            truthy = V.truthy
+            if len(only_body) == 1:  # the commonest: 'if TEST: die ...;' and the like
+                only = only_body[0]
+
+                def run_single(c: Ctx) -> Signal:
+                    value = only_cond(c)
+                    if value is True or (value is not False and truthy(value)):
+                        return only(c)
+                    return None
+                return run_single
 
             def run_one(c: Ctx) -> Signal:
                 value = only_cond(c)
@@ -586,7 +595,10 @@ class Compiler:
 
         def run(c: Ctx) -> Signal:
             for cond, body in branches:
-                if cond is None or V.truthy(cond(c)):
+                if cond is None:
+                    return _run_list(body, c)
+                value = cond(c)
+                if value is True or (value is not False and truthy(value)):
                     return _run_list(body, c)
             return None
         return run
@@ -1047,7 +1059,12 @@ class Compiler:
             if len(e.args) != 3:
                 self.fail("'cond' takes 3 operands", e.offset, "cond")
             test, yes, no = (self.expr(a) for a in e.args)
-            return lambda c: yes(c) if V.truthy(test(c)) else no(c)
+            truthy = V.truthy
+
+            def cond(c: Ctx) -> Value:
+                value = test(c)
+                return yes(c) if value is True or (value is not False and truthy(value)) else no(c)
+            return cond
         if op in _CHECKS:
             return self._check(e)
         args = [self.expr(a, words_literal=op in _NAME_OPERANDS and i == 0) for i, a in enumerate(e.args)]
