@@ -188,6 +188,26 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str) -> Conversion:
                 if error.location.file is None and source:
                     error.relocated(dataclasses.replace(error.location, file=source))
                 raise
+    try:
+        return _write_model(game, form, best_effort and form.write_program is None, source)
+    except UnsupportedError as error:
+        if form.write_program is None or game.whole_program() is None:
+            raise
+        # the game reads whole, but its target's writer of the model cannot say one of its rules (a castling
+        # after moving, drops that go first): the program route writes the source's own rules in the target's code
+        program = game.whole_program()
+        assert program is not None
+        try:
+            return Conversion(form.write_program(program), [], form.name)
+        except UnsupportedError:
+            if not best_effort:
+                raise error from None
+    return _write_model(game, form, best_effort, source)
+
+
+def _write_model(game: Game, form: Format, best_effort: bool, source: str) -> Conversion:
+    """``game`` written by ``form``'s writer of the model (the model route of :func:`_write`)."""
+    assert form.write is not None  # checked by _write
     dropped = [] if form.name == "json" else programs_lost(game, form.name, best_effort)
     missing = untranslated(game)
     if missing and not best_effort:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+from collections.abc import Callable
 from typing import Any, Literal
 
 from fairyport.errors import ModelError
@@ -222,6 +223,9 @@ class DropRule:
     where_stuck: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """Also dropped where the piece could never move again (Fairy-Stockfish without ``immobilityIllegal``: the
     immobile stones of tic-tac-toe)."""
+    first: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """Drops of this type go first: while one is legal, only drops of such types are legal (ZRF move priorities
+    that rank them first: Genesis Chess drops its King before anything else)."""
 
 
 ZONE_ENDS = ("from", "to")
@@ -535,6 +539,18 @@ class Game:
     """The whole game as a format-neutral program (:mod:`fairyport.program`), when the reader could give one for a
     game the model cannot hold whole: writers that enforce rules in code (Game Courier) translate it. Derived
     from the source, so it is not saved in JSON documents."""
+    program_source: Callable[[], GameProgram | None] | None = dataclasses.field(
+        default=None, compare=False, repr=False, metadata={"omit_empty": True, "derived": True})
+    """For a game the model holds whole: how to build :attr:`program` from the source when a writer needs it (a
+    target whose writer of the model cannot say one of the game's rules, such as a castling after moving, writes
+    the source's own rules in its code instead). Derived from the source, not saved."""
+
+    def whole_program(self) -> GameProgram | None:
+        """:attr:`program`, built from :attr:`program_source` on first use."""
+        if self.program is None and self.program_source is not None:
+            self.program = self.program_source()
+            self.program_source = None
+        return self.program
 
     def programs(self, piece_id: str) -> list[KeptCode]:
         """The move and drop blocks kept as code for the piece ``piece_id``, in source order."""
@@ -686,6 +702,10 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
         found.append(("no checks", "no checks (a move that gives check is illegal)"))
     if game.rules.must_drop:
         found.append(("must drop", "forced drops (only drops when a drop is legal)"))
+    first = sorted(p.name for p in game.pieces if p.drop is not None and p.drop.first)
+    if first and game.rules.drops:
+        found.append(("drops first", "drops that go first (" + ", ".join(first) + ": while one is legal, no other "
+                      "move is)"))
     if game.rules.royal_optional:
         found.append(("royal optional", "a side without royal pieces plays on (it is never in check) instead of "
                       "having lost"))

@@ -18,7 +18,7 @@ def run(args: argparse.Namespace) -> int:
     conversion: Conversion = convert(Path(args.input), args.to, read=args.source_format, variant=args.variant,
                                      best_effort=args.best_effort, prove=args.prove, prove_depth=args.prove_depth)
     for item in conversion.lost:
-        print(f"fairyport: warning: not expressible in {conversion.format}, dropped: {item}", file=sys.stderr)
+        print(f"fairyport: warning: not expressible in {conversion.format}: {item}", file=sys.stderr)
     if not prove(conversion, args.best_effort):
         return EXIT_CHECK_FAILED
     data = conversion.text.encode("utf-8", errors="surrogateescape")

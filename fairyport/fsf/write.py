@@ -319,6 +319,10 @@ class _Writer:
                         "check, others may: Fairy-Stockfish's dropChecks is for all pieces")
         if no_check:
             self.add("dropChecks", "false")
+        for p in game.pieces:
+            if p.drop is not None and p.drop.first:
+                self.refuse(f"{p.name}: drops first", f"piece {p.name!r}: its drops go first (DropRule.first: while "
+                            "one is legal, no other move is; no Fairy-Stockfish option)")
         if "pawn" in self.slots.values():
             self.add("firstRankPawnDrops", "true")
             self.add("promotionZonePawnDrops", "true")

@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from fairyport.conversion import castling_lost
 from fairyport.errors import FairyportError, Location, ParseError, UsageError
 from fairyport.format import ShowOptions
 from fairyport.idiagram import syntax
@@ -88,9 +87,8 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
 
     :raises UnsupportedError: naming the piece or rule the Diagram cannot express, unless ``best_effort``.
     """
-    castling = castling_lost(game, "idiagram", best_effort)
-    document, lost = document_from_game(game, best_effort=best_effort)
-    return syntax.write(document), castling + lost
+    document, lost = document_from_game(game, best_effort=best_effort)  # castling rules: fairyportCastling
+    return syntax.write(document), lost
 
 
 def rewrite(path: Path) -> bytes:

@@ -16,7 +16,8 @@ model has no field for is kept in ``Game.format_data["idiagram"]`` and ``PieceTy
 ``captures_to_owner``); fairyport's extension lines after a piece line give what the Diagram cannot say:
 ``fairyportConfine`` (with ``fairyportZone``), ``fairyportDrop`` (the piece's drop rule),
 ``fairyportPromotion`` (its whole promotion rule, replacing what the promotion parameters give it) and
-``fairyportZoneMoves`` (moves the piece has only from or onto a zone's squares).
+``fairyportZoneMoves`` (moves the piece has only from or onto a zone's squares); the game rules the Diagram
+has no parameter for are read from the rule extension lines of :mod:`fairyport.idiagram.goals`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ import dataclasses
 from typing import Any, NoReturn
 
 from fairyport.errors import FairyportError, Location, ModelError, ParseError, UnsupportedError
+from fairyport.idiagram.goals import (
+    CASTLING_KEY,
+    DROPS_KEY,
+    FIRST_KEY,
+    RULE_KEYS,
+    parse_castling,
+    parse_first,
+    read_rules,
+)
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -33,7 +43,6 @@ from fairyport.idiagram.rules import (
     HOLDINGS_SHOGI,
     HOLE_NAME,
     PROMOTION_KEY,
-    ROYAL_OPTIONAL_KEY,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -75,13 +84,13 @@ from fairyport.model import (
 )
 
 SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
-               "stalemate", "baring", "extinction", "holdingsType", ROYAL_OPTIONAL_KEY)
+               "stalemate", "baring", "extinction", "holdingsType", *RULE_KEYS, FIRST_KEY)
 """Keys the model carries that hold one value (the last line wins, as in the Diagram)."""
 
 MULTI_KEYS = ("royal", ZONE_KEY)
 """Keys the model carries that may be given on several lines (each line counts)."""
 
-PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY)
+PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY, CASTLING_KEY)
 """Keys the model carries that apply to the piece line above them."""
 
 UNMODELLED = {
@@ -354,7 +363,8 @@ def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft]
 
 def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType],
                            labels: list[str]) -> None:
-    """The fairyportPromotion and fairyportDrop lines after the piece lines (what the Diagram cannot say)."""
+    """The fairyportPromotion, fairyportDrop and fairyportCastling lines after the piece lines (what the Diagram
+    cannot say)."""
     ids = [p.id for p in pieces]
     for index, lines in scan.piece_keys.items():
         draft = scan.pieces[index]
@@ -367,6 +377,9 @@ def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[
         drop = lines.get(DROP_KEY)
         if drop is not None:
             piece.drop = parse_drop_rule(drop.value, drop.value_location)
+        castling = lines.get(CASTLING_KEY)
+        if castling is not None:
+            piece.castling = parse_castling(castling.value, castling.value_location, ids, labels)
 
 
 def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_PieceDraft]) -> list[Zone]:
@@ -443,7 +456,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         pieces[ids.index(piece_id)].promotion = promotion
     _read_piece_extensions(scan, drafts, pieces, labels)
     zones = _read_zones(scan, grid, pieces, drafts)
-    palette_note = _hand_as_palette(holdings, pieces, setup)
+    palette_note = _hand_as_palette(holdings, pieces, setup, _drops_line(scan))
     offset = _value(scan, "promoOffset")
     rules = Rules(
         stalemate=_stalemate(_value(scan, "stalemate")),
@@ -454,8 +467,13 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         captures_to_hand=holdings < 0,
         demote_captured=demotes(holdings, bool(standard), offset),
         captures_to_owner=holdings >= HOLDINGS_OWNER,
-        royal_optional=(_value(scan, ROYAL_OPTIONAL_KEY) or "").strip() == "1",
     )
+    extended = read_rules(lambda key: _located(scan, key), ids, labels, {z.name for z in zones})
+    extended["drops"] = rules.drops or bool(extended.get("drops"))
+    rules = dataclasses.replace(rules, **extended)  # type: ignore[arg-type]
+    first = _located(scan, FIRST_KEY)
+    if first is not None:
+        setup.side_to_move = parse_first(*first)
     game = Game(
         metadata=Metadata(title=title, source=source),
         board=Board(files, ranks, holes=frozenset().union(*(s for _, s, _ in holes)), first_rank=grid.first_rank),
@@ -486,10 +504,12 @@ piece's ``extra["idiagram"]["palette"]`` (and written back), not into the start 
 game (a royal piece of each side): a "piece lab" with every piece in hand is left as it is, and refused."""
 
 
-def hand_is_palette(holdings: int, pieces: list[PieceType], setup: Setup) -> bool:
+def hand_is_palette(holdings: int, pieces: list[PieceType], setup: Setup, drops: bool = False) -> bool:
     """Whether the pieces in hand of ``setup`` are read as a palette (:data:`HAND_WITHOUT_DROPS_IS_PALETTE`): a
-    game without drops whose board holds a royal piece of each side (a piece lab is not one)."""
-    if not HAND_WITHOUT_DROPS_IS_PALETTE or holdings != HOLDINGS_NONE or not any(setup.hands.values()):
+    game without drops (``drops``: a ``fairyportDrops`` line gives them) whose board holds a royal piece of each
+    side (a piece lab is not one)."""
+    if (not HAND_WITHOUT_DROPS_IS_PALETTE or holdings != HOLDINGS_NONE or drops
+            or not any(setup.hands.values())):
         return False
     if any(p.drop is not None for p in pieces) or any(
             choice.from_hand for p in pieces if p.promotion for choice in p.promotion.choices):
@@ -498,10 +518,16 @@ def hand_is_palette(holdings: int, pieces: list[PieceType], setup: Setup) -> boo
     return {piece.color for piece in setup.placement.values() if piece.id in royals} == {WHITE, BLACK}
 
 
-def _hand_as_palette(holdings: int, pieces: list[PieceType], setup: Setup) -> list[str]:
+def _drops_line(scan: _Scan) -> bool:
+    """Whether a ``fairyportDrops=1`` line gives drops (its value is checked where the rules are read)."""
+    line = scan.scalars.get(DROPS_KEY)
+    return line is not None and line.value.strip() == "1"
+
+
+def _hand_as_palette(holdings: int, pieces: list[PieceType], setup: Setup, drops: bool) -> list[str]:
     """Move the pieces in hand of a game without drops to the palette (:func:`hand_is_palette`); return the note
     that says so (none when nothing moved)."""
-    if not hand_is_palette(holdings, pieces, setup):
+    if not hand_is_palette(holdings, pieces, setup, drops):
         return []
     names = []
     for piece in pieces:
@@ -527,6 +553,11 @@ def demotes(holdings: int, chess_style_possible: bool, offset: str | None) -> bo
 def _warning(text: str, where: Location) -> Entry:
     """A lenient reading, stored as ``{"message", "line", "column"}`` (shown by ``show`` and ``validate``)."""
     return {"message": text, "line": where.line, "column": where.column}
+
+
+def _located(scan: _Scan, key: str) -> tuple[str, Location] | None:
+    parameter = scan.scalars.get(key)
+    return None if parameter is None else (parameter.value, parameter.value_location)
 
 
 def _value(scan: _Scan, key: str) -> str | None:

@@ -477,9 +477,16 @@ def _ext_error(key: str, reason: str, location: Location, expected: str, found: 
     return ParseError(f"{key}: {reason}", location, expected=expected, found=repr(found))
 
 
+DROP_SWITCHES = {"nomate": "no_drop_mate", "nocheck": "no_drop_check", "stuck": "where_stuck", "first": "first"}
+"""``fairyportDrop`` words -> the :class:`~fairyport.model.DropRule` flag each sets: no drop that mates, no drop
+that gives check, also dropped where the piece could never move again, drops of the type go first (while one is
+legal, no other move is: Genesis Chess's King)."""
+
+
 def parse_drop_rule(value: str, location: Location) -> DropRule:
     """Read ``fairyportDrop``: comma-separated ``zone:NAME``, ``file:N`` (at most N unpromoted pieces of the type
-    on a file), ``color:N`` (per square colour) and ``nomate`` (no drop mate); empty = no restriction."""
+    on a file), ``color:N`` (per square colour) and the words of :data:`DROP_SWITCHES` (``nomate``, ``nocheck``,
+    ``stuck``, ``first``); empty = no restriction."""
     fields: dict[str, object] = {}
     column = 0
     for item in value.split(","):
@@ -488,15 +495,16 @@ def parse_drop_rule(value: str, location: Location) -> DropRule:
         word, sep, argument = item.strip().partition(":")
         if not word and not sep:
             continue
-        if word == "nomate" and not sep:
-            fields["no_drop_mate"] = True
+        if word in DROP_SWITCHES and not sep:
+            fields[DROP_SWITCHES[word]] = True
         elif word == "zone" and argument.strip():
             fields["zone"] = argument.strip()
         elif word in ("file", "color"):
             count = parse_int(argument, where, f"{DROP_KEY} {word}", 0)
             fields["max_per_file" if word == "file" else "max_per_square_color"] = count
         else:
-            raise _ext_error(DROP_KEY, "unknown drop rule", where, "zone:NAME, file:N, color:N or nomate", item)
+            raise _ext_error(DROP_KEY, "unknown drop rule", where, "zone:NAME, file:N, color:N, nomate, nocheck, "
+                             "stuck or first", item)
     return DropRule(**fields)  # type: ignore[arg-type]
 
 
@@ -509,8 +517,7 @@ def format_drop_rule(rule: DropRule) -> str:
         parts.append(f"file:{rule.max_per_file}")
     if rule.max_per_square_color is not None:
         parts.append(f"color:{rule.max_per_square_color}")
-    if rule.no_drop_mate:
-        parts.append("nomate")
+    parts.extend(word for word, field in DROP_SWITCHES.items() if getattr(rule, field))
     return ",".join(parts)
 
 
@@ -537,17 +544,24 @@ def format_zoned_moves(moves: Sequence[ZonedMove]) -> str:
     return "; ".join(m.text() for m in moves)
 
 
+NO_CHOICE = "none"
+"""``fairyportPromotion`` choice text for a promotion without choices: a move that must promote cannot be made
+(Fairy-Stockfish's empty ``promotionPieceTypes``: maharajah's pawns never reach the last rank)."""
+
 PROMOTION_MODES = ("mandatory", "optional", "stuck")
 """``fairyportPromotion`` modes: always, optional, optional but forced where the piece could not move again."""
 
 
 def parse_promotion(value: str, ids: Sequence[str], labels: Sequence[str], location: Location) -> Promotion:
     """Read ``fairyportPromotion``: the choices in ``promoChoice`` syntax, then ``;``-separated ``depth:N``,
-    ``zone:NAME``, a mode (``mandatory``, ``optional``, ``stuck``) and ``triggers:enter+within+leave``.
-    Defaults: depth 1, mandatory, triggers enter+within (chess)."""
+    ``zone:NAME``, a mode (``mandatory``, ``optional``, ``stuck``) and ``triggers:enter+within+leave``;
+    the choices :data:`NO_CHOICE` = none. Defaults: depth 1, mandatory, triggers enter+within (chess)."""
     choice_text, *items = value.split(";")
-    choices = parse_promo_choice(choice_text, ids, location, labels) if choice_text.strip() else ()
-    if not choices:
+    if choice_text.strip() == NO_CHOICE:
+        choices: tuple[PromotionChoice, ...] = ()
+    else:
+        choices = parse_promo_choice(choice_text, ids, location, labels) if choice_text.strip() else ()
+    if not choices and choice_text.strip() != NO_CHOICE:
         raise _ext_error(PROMOTION_KEY, "no promotion choice", location, "piece IDs", choice_text)
     depth, zone, mode, triggers = 1, None, "mandatory", CHESS_TRIGGERS
     column = len(choice_text) + 1
@@ -577,7 +591,7 @@ def parse_promotion(value: str, ids: Sequence[str], labels: Sequence[str], locat
 
 def format_promotion(promotion: Promotion, labels: dict[str, str] | None = None) -> str:
     """The ``fairyportPromotion`` value of ``promotion`` (read back by :func:`parse_promotion`)."""
-    parts = [format_promo_choice(promotion.choices, labels)]
+    parts = [format_promo_choice(promotion.choices, labels) or NO_CHOICE]
     parts.append(f"depth:{promotion.depth}")
     if promotion.zone is not None:
         parts.append(f"zone:{promotion.zone}")

@@ -5,7 +5,8 @@ move generator cannot play (warning, naming it); what fairyport read leniently, 
 shared ID, a square given twice, promoChoice text that names no piece: warning ``lenient-reading`` at its line);
 a page script hook that changes the rules (warning ``page-script-rules``); ``x`` on a royal piece, read as a
 swap where Odin's Rune Chess means borrowing an adjacent friend's moves (warning ``x-on-royal``); what the Diagram
-says that the game model does not carry, such as unmodelled parameters (info).
+says that the game model does not carry, such as unmodelled parameters (info); each fairyport extension line,
+whose rule the Diagram's own script does not play (info ``fairyport-extension``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.format import ValidateOptions
 from fairyport.idiagram.files import read_game
 from fairyport.idiagram.read import hook_note
+from fairyport.model import Game
 from fairyport.movegen import compile_game
 from fairyport.xbetza.words import ROYAL_SWAP_NOTE, swaps
 
@@ -60,9 +62,30 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     for note in data.get("notes", []):
         if note not in hook_notes:
             report.findings.append(Finding(where, Severity.INFO, "not-modelled", str(note)))
+    for key, value in extension_lines(game):
+        report.findings.append(Finding(where, Severity.INFO, "fairyport-extension",
+                                       f"{key}={value}: a fairyport extension line; fairyport plays its rule, the "
+                                       "Diagram's own script ignores it (a page shows the game without it)"))
     report.details = {"title": game.metadata.title, "pieces": len(game.pieces),
                       "board": f"{game.board.files}x{game.board.ranks}"}
     return report
+
+
+EXTENSION_PREFIX = "fairyport"
+"""The prefix of fairyport's extension keys (``fairyportZone``, ``fairyportFlag`` ...; docs/idiagram.md)."""
+
+
+def extension_lines(game: Game) -> list[tuple[str, str]]:
+    """The fairyport extension lines of a Diagram text read into ``game`` (key, value), in the order written."""
+    data = game.format_data.get("idiagram", {})
+    entries = [*data.get("head", []), *(e for p in game.pieces for e in p.extra.get("idiagram", {}).get("after", []))]
+    found: list[tuple[str, str]] = []
+    for entry in entries:
+        key = entry.get("key")
+        if isinstance(key, str) and key.startswith(EXTENSION_PREFIX):
+            for value in entry.get("values", [entry.get("value")]):
+                found.append((key, str(value)))
+    return found
 
 
 def _located(location: Location, path: Path) -> Location:

@@ -24,6 +24,18 @@ from typing import Any
 
 from fairyport.conversion import drop_rules
 from fairyport.errors import FairyportError, Location, UnsupportedError
+from fairyport.idiagram.goals import (
+    CASTLING_KEY,
+    DROPS_KEY,
+    FEATURE_KEYS,
+    FIRST_KEY,
+    RULE_KEYS,
+    STALEMATE_KEY,
+    format_castling,
+    parse_first,
+    read_rules,
+    rule_lines,
+)
 from fairyport.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, demotes, hand_is_palette, royals_per_side
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
@@ -34,7 +46,6 @@ from fairyport.idiagram.rules import (
     HOLDINGS_SHOGI,
     HOLE_NAME,
     PROMOTION_KEY,
-    ROYAL_OPTIONAL_KEY,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -74,6 +85,7 @@ from fairyport.model import (
     Promotion,
     PromotionChoice,
     RoyalProtection,
+    Rules,
     StalemateResult,
     Zone,
     goal_rules,
@@ -81,7 +93,7 @@ from fairyport.model import (
 
 Entry = dict[str, Any]
 KEY_ORDER = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
-             "holdingsType", "royal", "stalemate", "baring", "extinction", ROYAL_OPTIONAL_KEY, ZONE_KEY)
+             "holdingsType", "royal", "stalemate", "baring", "extinction", *RULE_KEYS, FIRST_KEY, ZONE_KEY)
 """Order of the keys the writer adds itself (keys already in the definition stay where they were)."""
 
 
@@ -240,13 +252,15 @@ def _shogi_style(order: list[PieceType], wanted: dict[str, Promotion]) -> _Plan 
 
 def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     """The piece order and promotion keys: the Diagram's own parameters where they say the model's promotions
-    exactly; for a game with drops or shogi-style promotion that they cannot say, the extension lines."""
+    exactly; the extension lines where they cannot say them at all, and in a game with drops or shogi-style
+    promotion where they say them only in an equivalent form."""
     holdings = _holdings_wanted(game, lost)
-    if hand_is_palette(holdings, game.pieces, game.setup):
+    if hand_is_palette(holdings, game.pieces, game.setup, game.rules.drops):
         lost.unsupported("hand", "pieces in hand in a game without drops (the Diagram's reading takes them for a "
                          "palette beside the board, not part of the game)")
     probe = _Lost(best_effort=True)
     plan = _standard_plan(game, markers, probe, holdings)
+    unsaid = bool(probe.items)  # the Diagram's promotion parameters cannot say every promotion
     if plan.promotions != {p.id: p.promotion for p in game.pieces if p.promotion is not None}:
         probe.note("an equivalent but different promotion (optional = a choice of itself)")
     if game.rules.captures_to_hand:
@@ -254,7 +268,7 @@ def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
         if demotes(holdings, bool(plan.promotions), offset) != game.rules.demote_captured:
             probe.note("demotion")
     if probe.items:
-        extend = bool(drop_rules(game)) or game.rules.captures_to_owner
+        extend = unsaid or bool(drop_rules(game)) or game.rules.captures_to_owner
         plan = _extension_plan(game, lost) if extend else _standard_plan(game, markers, lost, holdings)
     plan.values["holdingsType"] = _holdings_values(holdings, markers)
     return plan
@@ -284,11 +298,14 @@ def _holdings_wanted(game: Game, lost: _Lost) -> int:
         return HOLDINGS_SHOGI if rules.demote_captured else HOLDINGS_KEEP
     if rules.captures_to_owner:
         if rules.drops:
-            lost.unsupported("drops", "drops in a game whose captured pieces go back to their owner")
+            lost.unsupported("drops", "drops in a game whose captured pieces go back to their owner" + _DROPS_LINE)
         return HOLDINGS_OWNER
     if rules.drops:
-        lost.unsupported("drops", "drops in a game whose captured pieces do not go to a hand")
+        lost.unsupported("drops", "drops in a game whose captured pieces do not go to a hand" + _DROPS_LINE)
     return HOLDINGS_NONE
+
+
+_DROPS_LINE = f" (written as the fairyport extension {DROPS_KEY}, which the Diagram script ignores)"
 
 
 def _holdings_class(value: int) -> int:
@@ -368,7 +385,8 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
     values["royal"] = _royal_values(game, order, markers)
     stalemate = rules.stalemate
     if stalemate is StalemateResult.WIN:
-        lost.unsupported("stalemate", "a stalemate won by the stalemated side (written as a draw)")
+        lost.unsupported("stalemate", "a stalemate won by the stalemated side (written as the fairyport extension "
+                         f"{STALEMATE_KEY}, which the Diagram script ignores; stalemate=draw for the Diagram)")
         stalemate = StalemateResult.DRAW
     if stalemate is StalemateResult.LOSS:
         values["stalemate"] = _scalar(markers, "stalemate", "win", lambda v: v.strip().lower() != "draw")
@@ -381,7 +399,7 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
         values["baring"] = _scalar(markers, "baring", None, lambda v: v.strip() != "0")
     royal_ids = [p.id for p in order if p.royal]
     # count royals as the reading will: pieces in hand read as a palette are not part of the game
-    palette = hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup)
+    palette = hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup, rules.drops)
     seen = dataclasses.replace(game.setup, hands={}) if palette else game.setup
     several = royals_per_side(seen, royal_ids) > 1
     usual = RoyalProtection.LAST if several else RoyalProtection.EVERY
@@ -390,8 +408,39 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
         "0" if protection is RoyalProtection.EVERY else "3")
     values["extinction"] = _scalar(markers, "extinction", extinction,
                                    lambda v: (v.strip() == "0") == (protection is RoyalProtection.EVERY))
-    values[ROYAL_OPTIONAL_KEY] = ["1"] if rules.royal_optional else []
+    values.update(_goal_values(game, order, markers))
+    first = game.setup.side_to_move
+    values[FIRST_KEY] = _scalar(markers, FIRST_KEY, "black" if first == BLACK else None,
+                                lambda v: _try(lambda: parse_first(v, Location())) == first)
     values[ZONE_KEY] = _zone_values(game, markers)
+    return values
+
+
+def _goal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) -> dict[str, list[str]]:
+    """The rule extension lines (:mod:`fairyport.idiagram.goals`): the file's own line where it reads back to the
+    same rule, else the canonical one. Their loss is listed by :func:`_check_board`."""
+    labels = label_map(order)
+    try:
+        lines = rule_lines(game.rules, labels)
+    except ValueError as error:
+        raise UnsupportedError(f"the Interactive Diagram extension lines cannot carry the game's rules: {error}",
+                               feature="rules") from None
+    ids = [p.id for p in order]
+    zone_names = {z.name for z in game.zones}
+
+    def meaning(key: str, text: str | None) -> Rules | None:
+        found = _try(lambda: read_rules(lambda k: (text, Location()) if k == key and text is not None else None,
+                                        ids, [labels[i] for i in ids], zone_names))
+        return None if found is None else dataclasses.replace(Rules(), **found)
+
+    values: dict[str, list[str]] = {}
+    for key in RULE_KEYS:
+        wanted = lines.get(key)
+        marker = markers.get(key)
+        if marker is not None and meaning(key, str(marker["value"])) == meaning(key, wanted):
+            values[key] = [str(marker["value"])]
+        else:
+            values[key] = [] if wanted is None else [wanted]
     return values
 
 
@@ -500,13 +549,14 @@ def _check_board(game: Game, lost: _Lost) -> None:
     if game.board.extra_positions or game.board.links:
         lost.unsupported("board", "positions beyond the rectangular board or linked cells")
     if game.setup.side_to_move == BLACK:
-        lost.unsupported("setup", "a start position with Black to move")
+        lost.unsupported("setup", "a start position with Black to move (written as the fairyport extension "
+                         f"{FIRST_KEY}, which the Diagram script ignores)")
     for feature, text in goal_rules(game):
-        if feature == "royal optional":
+        key = FEATURE_KEYS.get(feature)
+        if key is not None:
             lost.unsupported(feature, f"{text}: the Diagram has no such rule (written as the fairyport extension "
-                             f"{ROYAL_OPTIONAL_KEY}, which the Diagram script ignores)")
-        else:
-            lost.unsupported(feature, f"{text}: the Diagram has no such rule")
+                             f"{key}, which the Diagram script ignores)")
+        # drop checks: a piece's drop rule, written and listed as fairyportDrop by _piece_extensions
     if not game.rules.royals_may_face and not any(p.royal for p in game.pieces):
         lost.unsupported("royals_may_face", "the no-facing rule without a royal piece to carry fkR")
     for piece in game.pieces:
@@ -532,7 +582,7 @@ def _check_hands(game: Game, lost: _Lost) -> None:
     they never leave, and fairyport could not play the written game (with best effort it is written as it is and
     listed). Pieces in hand beside a game on the board are the Diagram's palette instead (:func:`_plan` says so)."""
     idle = game.idle_hand_pieces()
-    if idle and not hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup):
+    if idle and not hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup, game.rules.drops):
         everything = "every piece starts in hand" if not game.setup.placement else "pieces start in hand"
         names = ", ".join(repr(game.piece_type(pid).name) for pid in idle)
         lost.unsupported("pieces in hand", f"a game in which {everything} ({names}) but nothing is ever dropped "
@@ -641,8 +691,8 @@ class _Emitter:
 
 
 def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, str]:
-    """The extension lines after a piece line: confinement, drop rule, promotion, zoned moves (key -> value, in
-    this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
+    """The extension lines after a piece line: confinement, drop rule, promotion, castling, zoned moves (key ->
+    value, in this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
     :func:`_check_board` and :func:`_extension_plan`."""
     lines: dict[str, str] = {}
     if piece.confined_to is not None:
@@ -655,6 +705,11 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
                              "ignores)")
     if piece.id in plan.extensions:
         lines[PROMOTION_KEY] = plan.extensions[piece.id]
+    if piece.castling is not None:
+        text = lines[CASTLING_KEY] = format_castling(piece.castling, label_map(plan.order))
+        lost.unsupported(f"{piece.name}: castling", f"the castling of {piece.name!r} ({text or 'as the Diagram'}) "
+                         f"in plain Diagram text (written as the fairyport extension {CASTLING_KEY}, which the "
+                         "Diagram script ignores: it castles by its own rule)")
     if piece.zoned_moves:
         text = lines[ZONED_KEY] = format_zoned_moves(piece.zoned_moves)
         unreadable = [m.zone for m in piece.zoned_moves if not re.fullmatch(r"[^\s;:,=]+", m.zone)]

@@ -104,6 +104,8 @@ class HandPosition(Position):
             if not hands[code]:
                 continue
             rule = v.drop_rules[code]
+            # a royal piece dropped may not stand attacked (tested even where no royal piece is on the board yet)
+            exposed = test or v.royal[code]
             files = shades = None
             if rule.max_per_file is not None or rule.max_per_square_color is not None:
                 files, shades = self._counts(code)
@@ -117,9 +119,9 @@ class HandPosition(Position):
                         and shades[v.square_shade[sq]] >= rule.max_per_square_color:
                     continue
                 move: RawMove = (DROP, sq, code, (), (), (), -1)
-                if test or rule.no_drop_mate or rule.no_drop_check:
+                if exposed or rule.no_drop_mate or rule.no_drop_check:
                     self.push_raw(move)
-                    illegal = (test and self._royal_attacked(color)) or (rule.no_drop_mate and self._mated()) \
+                    illegal = (exposed and self._royal_attacked(color)) or (rule.no_drop_mate and self._mated()) \
                         or (rule.no_drop_check and self.in_check())
                     self.pop_raw()
                     if illegal:

@@ -4,18 +4,21 @@ checks.
 Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Variant` compiles a
 :class:`FlagSpec` once, :meth:`Position.is_game_over` asks :func:`flag_won`, and a game with
 :attr:`~fairyport.model.Rules.no_checks`, :attr:`~fairyport.model.Rules.must_drop` or
-:attr:`~fairyport.model.Rules.must_capture` gets positions (:func:`rules_class`) whose legal moves pass through
-:func:`gives_no_check`, the forced drops, then :func:`captures_only`.
+:attr:`~fairyport.model.Rules.must_capture` (or drops that go first, :attr:`~fairyport.model.DropRule.first`) gets
+positions (:func:`rules_class`) whose legal moves pass through :func:`gives_no_check`, :func:`first_drops`, the forced
+drops, then :func:`captures_only`.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.model import BLACK, WHITE, Color, Game
 
 if TYPE_CHECKING:
+    from fairyport.movegen.compile import Variant
     from fairyport.movegen.geometry import Geometry
     from fairyport.movegen.position import Position, RawMove
 
@@ -137,6 +140,25 @@ def drops_only(pos: Position, moves: list[RawMove]) -> list[RawMove]:
     return drops or moves
 
 
+def first_drops(pos: Position, moves: list[RawMove]) -> list[RawMove]:
+    """``moves`` narrowed to the drops of the types whose drops go first when there is one
+    (:attr:`~fairyport.model.DropRule.first`)."""
+    from fairyport.movegen.drops import DROP
+
+    variant = pos.variant
+    first = _FIRST_CODES.get(variant)
+    if first is None:
+        ids = {p.id.upper() for p in variant.game.pieces if p.drop is not None and p.drop.first}
+        first = _FIRST_CODES[variant] = frozenset(code for symbol, code in variant.code_by_symbol.items()
+                                                  if symbol.upper() in ids)
+    drops = [m for m in moves if m[0] == DROP and m[2] in first]
+    return drops or moves
+
+
+_FIRST_CODES: weakref.WeakKeyDictionary[Variant, frozenset[int]] = weakref.WeakKeyDictionary()
+"""Per compiled game, the piece codes whose drops go first."""
+
+
 Narrowing = Callable[["Position", list["RawMove"]], list["RawMove"]]
 """A move rule: a position's legal moves in, the moves it allows out."""
 
@@ -165,10 +187,12 @@ def rules_class(game: Game, base: type[Position]) -> type[Position]:
     what is left."""
     if game.rules.no_checks:
         base = narrowed_class(base, gives_no_check)
+    if game.rules.drops and any(p.drop is not None and p.drop.first for p in game.pieces):
+        base = narrowed_class(base, first_drops)
     if game.rules.must_drop:
         base = narrowed_class(base, drops_only)
     return narrowed_class(base, captures_only) if game.rules.must_capture else base
 
 
-__all__ = ["FlagSpec", "captures_only", "compile_flag", "drops_only", "flag_reached", "flag_won", "gives_no_check",
-           "is_capture", "narrowed_class", "rules_class"]
+__all__ = ["FlagSpec", "captures_only", "compile_flag", "drops_only", "first_drops", "flag_reached", "flag_won",
+           "gives_no_check", "is_capture", "narrowed_class", "rules_class"]

@@ -16,6 +16,7 @@ or rule, or (best effort) list it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from pathlib import Path
 
@@ -66,6 +67,7 @@ from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
 from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
+from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
@@ -105,13 +107,18 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
 
 
 def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = True,
-                      reasons: dict[int, str] | None = None) -> Game:
+                      reasons: dict[int, str] | None = None,
+                      storage: tuple[frozenset[int], str] | None = None, ranked: bool = True) -> Game:
     """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
     gives none). A rectangular board whose positions have other names is read as a rectangle with the model's
     square names (:mod:`.rectangle`) unless ``rename`` is False or the game keeps ZRF code (which names the
     positions): then it keeps its positions and links, and its blocks are kept with the reasons found on the
     rectangle (``reasons``, by block identity: those of the blocks that did not fit there; every other block
-    gets :data:`BESIDE_KEPT_WHY`), not with the links' reason."""
+    gets :data:`BESIDE_KEPT_WHY`), not with the links' reason.
+
+    Drops from storage (:mod:`.storage`) are read as drops from hand where the game then reads whole; else the
+    game is read again without them (``storage``: their blocks and the reason they stay code). So are drops that
+    move priorities rank first (``ranked`` False: read without them)."""
     tree, geometry = zv.game, zv.geometry
     where = Location(source)
     tree.require_own_rules()
@@ -123,6 +130,17 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         raise UnsupportedError(f"the model holds games of two players; this one has {len(tree.players)} ({names})",
                                tree.players[0].node.location if tree.players else where, feature="players")
     kept = _kept_rules(tree, players)
+    stock = None
+    if rename and storage is None:
+        mates = {str(t) for goal in tree.goals for c in goal.conditions
+                 if isinstance(text := plain(c), tuple) and text[:1] == ("checkmated",) for t in text[1:]}
+        selected = bool(tree.move_priorities) or (tree.turn_order is not None and
+                                                  any(e.move_type for e in tree.turn_order.entries))
+        stock = storage_drops(tree, geometry, players, mates, selected)
+        if stock is not None and stock.why:
+            return game_from_variant(zv, source, stem, storage=(stock.blocks, stock.why))
+        if stock is not None:
+            geometry = stock.geometry
     grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
     if grid is not None:
@@ -155,6 +173,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     present |= named
     # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
+    if stock is not None:
+        in_hand |= {kind for _, kind in stock.stored.values()}
     setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
     linked = direction_reasons(tree, geometry, vectors)
@@ -183,6 +203,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
                                  entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
+                if stock is not None and ref.text in stock.stored:
+                    hand = hands.setdefault(color, {})
+                    hand[pid] = hand.get(pid, 0) + 1  # a piece on storage: in hand (one of a type: .storage)
+                    continue
                 if renaming is not None and ref.text not in renaming:
                     raise ModelError(f"the board setup places {entry.piece.text!r} on {ref.text!r}, which is not "
                                      "a square of the board", ref.node.location, expected="a position of the board")
@@ -244,10 +268,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             kept.append(_kept_goal(goal, cond, "goal (pieces-remaining 1)", ("pieces-remaining", "1")))
     for color in (WHITE, BLACK):
         if mate_goal is not None and royal_ids and \
-                not any(p.id in royal_ids and p.color == color for p in placement.values()) and \
-                not any(hands.get(color, {}).get(pid) for pid in royal_ids):
+                not any(p.id in royal_ids and p.color == color for p in placement.values()):
             # Dunsany's Chess, Horde: a side has no King; the interpreter plays on, never in check: the model's
-            # optional royal pieces (royal pieces are never captured, as the model protects every one)
+            # optional royal pieces (royal pieces are never captured, as the model protects every one); so does a
+            # side whose King waits in hand (Genesis Chess)
             rules.royal_optional = True
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
@@ -258,11 +282,26 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         rules.must_capture = True  # the priorities rank exactly the captures first: captures are mandatory
         typed = False
         kept = [k for k in kept if k.name != "move-priorities"]
+    first_types = _drops_first(tree) if tree.move_priorities and not turn_types and ranked else set()
+    if first_types:
+        # the priorities rank some types' drops first: the model's drops that go first, where it holds those drops
+        trial = _drop_rules(tree, geometry, board, list(zones), renaming, in_hand, False)[0]
+        if first_types <= set(trial):
+            typed = False
+            kept = [k for k in kept if k.name != "move-priorities"]
+        else:
+            first_types = set()
     drop_rules, drop_whys = _drop_rules(tree, geometry, board, zones, renaming, in_hand, typed)
+    drop_rules.update({name: dataclasses.replace(rule, first=True) for name, rule in drop_rules.items()
+                       if name in first_types})
+    if stock is not None:
+        drop_rules.update({name: DropRule(where_stuck=True) for name in stock.types})
+    skipped = stock.blocks if stock is not None else frozenset()
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
     first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
+    captures_own = False  # a move captures the mover's own pieces (a block adds with no test: Teleport Chess)
     original = {square: name for name, square in renaming.items()} if renaming is not None else {}
     for zp in tree.pieces:
         pid = notation[zp.name.text]
@@ -271,6 +310,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         whys: dict[int, str] = {}
         recognised: list[tuple[MoveBlock, list[Found]]] = []
         for block in zp.moves:
+            if id(block) in skipped:
+                continue  # a drop from storage: the piece type's drop rule
             items: list[Plain] = [plain(i) for i in block.instructions]
             got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
@@ -287,6 +328,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = f"{gap}: block at {place(block.node)}"
                 recognised.remove((block, got))
         all_found = [f for _, got in recognised for f in got]
+        captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face"))
         whole = _black_plays_alike(all_found, symmetry, vectors)
         for block, got in recognised:
             if whole or _symmetric(got, symmetry, vectors, all_found):
@@ -295,11 +337,15 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
                                    "around or mirrored, as the model plays Black")
         for block in zp.moves:
+            if id(block) in skipped:
+                continue
             if id(block) not in whys and not any(block is b for b, _ in recognised):
                 whys[id(block)] = why_not(block.node, attributes, linked=linked,
                                           move_type=block.move_type.text if block.move_type and typed else "")
                 if reasons is not None:
                     whys[id(block)] = reasons.get(id(block), BESIDE_KEPT_WHY)
+                if storage is not None and id(block) in storage[0]:
+                    whys[id(block)] = storage[1]
             if id(block) in whys:
                 programs.append(_program(block, "moves", pid, whys[id(block)]))
         for block in zp.drops:
@@ -330,6 +376,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         held.append((zp, piece, programs))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
+    if keeps_code and first_types:
+        # drops that go first only in a game read whole (else the kept drops need the priorities as ZRF keeps them)
+        return game_from_variant(zv, source, stem, rename=rename, reasons=reasons, storage=storage, ranked=False)
+    if keeps_code and stock is not None:
+        # drops from storage only in a game read whole: read it again as it stands, saying why they stay code
+        other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
+                                     ["a board with links"]))
+        return game_from_variant(zv, source, stem, storage=(stock.blocks, f"{STORAGE_KEPT_WHY}: {other}"))
     if keeps_code and drop_rules:
         # the model's drops only in a game read whole: a game that keeps code is played by the interpreter on the
         # model written as ZRF, whose drops are the kept blocks
@@ -343,9 +397,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         made = {rule.zone for rule in drop_rules.values()} - set(geometry.zones)
         zones[:] = [z for z in zones if z.name not in made]
     rules.drops = any(piece.drop is not None for _, piece, _ in held)
+    if captures_own and royal_ids:
+        # a side may capture its own royal piece; the interpreter then plays on, never in check, as the model's
+        # optional royal pieces do (what Zillions does is not established: docs/zrf.md)
+        rules.royal_optional = True
     if keeps_code and renaming is not None:
         # kept code names the file's positions; the blocks keep the reasons found on the rectangle
-        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons)
+        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons, storage=storage,
+                                 ranked=ranked)
     kept_programs: list[KeptCode] = []
     for zp, piece, programs in held:
         if zp.name.text in unused and not keeps_code:
@@ -374,6 +433,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     game.validate()
     if keeps_code:
         game.program = _program_of(zv)
+    else:
+        game.program_source = functools.partial(_program_of, zv)
     return game
 
 
@@ -1020,6 +1081,7 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
     setup: it is not in hand, and no move adds, creates or changes a piece into it)."""
     if any(f.kind == "face" for f in found):
         rules.royals_may_face = False
+    found = [_unzoned(f, board, zones) for f in found]
     zone_checks = [f for f in found if f.kind == "zone"]
     double: Found | None = None  # a double step from the squares behind a zone (exempt from promotion)
     reach: set[str] = set()
@@ -1132,6 +1194,23 @@ def _captures_first(tree: ZrfGame, reader: BlockReader) -> bool:
     return True
 
 
+def _drops_first(tree: ZrfGame) -> set[str]:
+    """The piece types whose drops the game's ``move-priorities`` rank first: two move types, the first holding
+    only drops (all of a type's drops, of at least one type) and the second every other block. Empty elsewhere."""
+    priorities = [r.text for r in tree.move_priorities]
+    if len(priorities) != 2:
+        return set()
+    first: set[str] = set()
+    for zp in tree.pieces:
+        kinds = {block.move_type.text if block.move_type is not None else None for block in zp.drops}
+        if any(block.move_type is None or block.move_type.text != priorities[1] for block in zp.moves) \
+                or not kinds <= set(priorities) or len(kinds) > 1:
+            return set()
+        if kinds == {priorities[0]}:
+            first.add(zp.name.text)
+    return first
+
+
 def _unmoved_there(name: str, step: Vector, pid: str, board: Board, zones: list[Zone],
                    placement: dict[str, Piece], every_start: bool = True) -> bool:
     """Whether a forward-only piece that comes onto the board only by the setup stands on one of the squares one
@@ -1198,6 +1277,22 @@ def _shifted(board: Board, square: str, vector: Vector) -> str:
     if file < 0 or rank < 0:  # no square has such a name
         return f"({file},{rank})"
     return square_name(file, rank, board.first_rank)
+
+
+def _unzoned(found: Found, board: Board, zones: list[Zone]) -> Found:
+    """``found`` without a test that its start or landing square is in a zone holding every square of the board
+    for both colours (Dagaz's ``board-zone`` beside storage): a test that always holds."""
+    squares = frozenset(p.name for p in board.positions)
+
+    def everywhere(name: str) -> bool:
+        return all(squares <= frozenset().union(*(z.squares for z in zones if z.name == name and z.color in (None, c)))
+                   for c in (WHITE, BLACK))
+
+    if found.start is not None and found.start[1] and everywhere(found.start[0]):
+        found = dataclasses.replace(found, start=None)
+    if found.landing.confined is not None and found.landing.inside and everywhere(found.landing.confined):
+        found = dataclasses.replace(found, landing=dataclasses.replace(found.landing, confined=None))
+    return found
 
 
 def _condition(found: Found) -> ZonedMove | None:

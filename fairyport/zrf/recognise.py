@@ -422,11 +422,13 @@ class BlockReader:
                 return None
             return Found("slide", (v,), "m", range=0, initial=initial, landing=quiet_landing)
         if len(items) >= 3 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
-                and items[1][-1] == d and _form(items[2], "verify") \
-                and items[2][1] in CONDITIONS:
+                and items[1][-1] == d and ((_form(items[2], "verify") and items[2][1] in CONDITIONS)
+                                           or parse_landing(items[2:]) is not None):
             body = list(items[1][2:-1])
-            after = CONDITIONS[str(items[2][1])]
-            landing = parse_landing(items[3:])
+            tested = _form(items[2], "verify") and items[2][1] in CONDITIONS
+            # no test after the loop: the slide lands on the first piece, capturing it, its own pieces too
+            after = CONDITIONS[str(items[2][1])] if tested else "mcd"
+            landing = parse_landing(items[3:] if tested else items[2:])
             if landing is None:
                 return None
             if not body:

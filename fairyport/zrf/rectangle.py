@@ -90,7 +90,8 @@ def _parts(tree: ZrfGame, geometry: Geometry) -> _Parts | None:
     low_f, low_r = min(f for f, _ in cells.values()), min(r for _, r in cells.values())
     cells = {name: (f - low_f, r - low_r) for name, (f, r) in cells.items()}
     placed = {ref.text for part in tree.setup for entry in part.entries for ref in entry.positions}
-    return _Parts(cells, constant, sorted(placed - set(cells)))
+    # (positions the geometry left out are no concern here: storage the reader holds as hands, .storage)
+    return _Parts(cells, constant, sorted((placed & set(geometry.positions)) - set(cells)))
 
 
 def direction_reasons(tree: ZrfGame, geometry: Geometry, vectors: dict[str, Vector]) -> dict[str, str]:

@@ -109,3 +109,20 @@ def test_a_proof_over_the_interpreters_bound_is_played_on_the_model(monkeypatch:
     assert bounded.proof is not None and bounded.proof.same and bounded.proof.written == played.proof.written
     assert bounded.proof.written_engine == "model" and bounded.proof.source_engine == "model"
     assert "64 squares" in bounded.proof.bounded and "PROOF_MAX_SQUARES" in bounded.proof.describe()
+
+
+def test_a_rule_the_model_writer_cannot_say_is_written_by_the_program_route() -> None:
+    from fairyport.gamecourier.gamecode.game import load_text
+    from fairyport.movegen.perft import perft
+
+    source = GAMES.parent / "zrf" / "shapes" / "drops-first.zrf"  # the King's drops go first (DropRule.first)
+    game = api.read(source)
+    assert game.program is None and game.program_source is not None  # read whole: no program built yet
+    assert any(feature == "drops first" for feature, _ in fairyport.model.goal_rules(game))
+    conversion = api.convert(source, "gamecourier")  # the model's writer refuses the rule; the program route not
+    assert conversion.lost == [] and "sub King_drop" in conversion.text
+    assert conversion.proof is not None and conversion.proof.same
+    assert perft(load_text(conversion.text).position(), 2) == api.perft(source, 2) == 280
+    assert '"program' not in api.write(game, "json").text  # derived from the source, never saved
+    with pytest.raises(UnsupportedError, match="its drops go first"):
+        api.write(game, "fsf")  # no program route there: the model writer's refusal stands

@@ -21,7 +21,7 @@ from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import ConnectGoal, Game, StalemateResult
 from fairyport.movegen import compile_game
 from fairyport.zrf.writer.file import write_game as write_zrf
-from tests.helpers.written_goals import gc_fen, written_counts
+from tests.helpers.written_goals import assert_diagram_plays_as_fsf, gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]
 
@@ -221,3 +221,10 @@ def test_zrf_refuses_what_relative_config_does_not_say(name: str) -> None:
     assert any("connection" in item for item in lost)
     text, lost = write_zrf(_game(name))
     assert lost == [] and "relative-config" in text
+
+
+@pytest.mark.parametrize(("name", "fen", "depth"), CASES)
+def test_diagram_extension_lines_play_as_fairy_stockfish(name: str, fen: str, depth: int) -> None:
+    # the Diagram has no parameter for these rules: --best-effort writes fairyport's extension lines, which
+    # fairyport reads back into the same rules, playing as Fairy-Stockfish from positions where they bite
+    assert_diagram_plays_as_fsf(_game(name), SECTIONS, name, fen, min(depth, 2))

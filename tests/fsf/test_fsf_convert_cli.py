@@ -70,3 +70,31 @@ def test_convert_proves_or_names_the_rule(target: str, name: str, tmp_path: Path
     else:
         assert code == EXIT_UNSUPPORTED and not out.exists()
         assert refused in err
+
+
+# section -> the extension lines the Diagram gets for the rules it has no parameter for (fairyport reads them back)
+DIAGRAM_LINES = {
+    "losers22": ["fairyportMustCapture=1", "fairyportExtinction=count:0;result:win", "fairyportStalemate=win"],
+    "hilltop22": ["fairyportFlag=flag;white:K;black:K", "fairyportZone=flag:d4,e4,d5,e5,,d4,e4,d5,e5"],
+    "fivestones22": ["fairyportConnect=line:4;result:win", "fairyportDrops=1"],
+    "boom22": ["fairyportExtinction=pieces:K;count:0;result:loss", "fairyportAtomic=spared:P"],
+}
+
+
+@pytest.mark.parametrize("name", DIAGRAM_LINES)
+def test_best_effort_writes_the_diagram_extension_lines_and_proves_them(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ini = tmp_path / "variants.ini"
+    ini.write_text(SECTIONS, encoding="utf-8")
+    out = tmp_path / "written.idiagram"
+    code = main(["convert", str(ini), "--variant", name, "--to", "idiagram", "--best-effort", "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    lines = out.read_text(encoding="utf-8").splitlines()
+    for line in DIAGRAM_LINES[name]:
+        assert line in lines
+        key = line.partition("=")[0]
+        if key != "fairyportZone":  # each rule's line is listed as lost for the Diagram's own script
+            assert f"written as the fairyport extension {key}" in err
+    assert "proved: perft(2) of the source" in err and "(Fairy-Stockfish)" in err
+    assert "of the written text read back" in err

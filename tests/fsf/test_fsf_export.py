@@ -127,7 +127,7 @@ def test_cli_convert_to_fsf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "square colour" in capsys.readouterr().err
     assert main(["convert", str(GAMES_DIR / "mitregi90.idiagram"), "--to", "fsf", "--best-effort",
                  "-o", str(out)]) == 0
-    assert "dropped: piece 'Cross'" in capsys.readouterr().err
+    assert "not expressible in fsf: piece 'Cross'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("target", ["zrf", "gamecourier"])

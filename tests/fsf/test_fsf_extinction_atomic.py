@@ -18,7 +18,7 @@ from fairyport.idiagram.files import write_game as write_idiagram
 from fairyport.model import Blast, ExtinctionGoal, Game, RoyalProtection, StalemateResult
 from fairyport.movegen import compile_game
 from fairyport.zrf.writer.file import write_game as write_zrf
-from tests.helpers.written_goals import gc_fen, written_counts
+from tests.helpers.written_goals import assert_diagram_plays_as_fsf, gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]
 
@@ -220,3 +220,10 @@ def test_zrf_writes_extinction_and_non_royal_castling(name: str, fen: str, tmp_p
     counts, back = written_counts(game, "zrf", fen, 2, tmp_path)
     assert counts == fsf_counts(pyffish, name, 2, fen)
     assert back.rules.extinction == game.rules.extinction and not back.kept
+
+
+@pytest.mark.parametrize(("name", "fen", "depth"), CASES)
+def test_diagram_extension_lines_play_as_fairy_stockfish(name: str, fen: str, depth: int) -> None:
+    # the Diagram has no parameter for these rules: --best-effort writes fairyport's extension lines, which
+    # fairyport reads back into the same rules, playing as Fairy-Stockfish from positions where they bite
+    assert_diagram_plays_as_fsf(_game(name), SECTIONS, name, fen, min(depth, 2))

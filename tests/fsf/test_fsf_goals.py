@@ -21,7 +21,7 @@ from fairyport.model import FlagGoal, Game
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf
-from tests.helpers.written_goals import gc_fen, written_counts
+from tests.helpers.written_goals import assert_diagram_plays_as_fsf, gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]
 
@@ -261,3 +261,10 @@ def test_zrf_writes_a_flag_goal_of_several_pieces(fen: str, tmp_path: Path) -> N
     counts, back = written_counts(game, "zrf", fen, 2, tmp_path)
     assert counts == fsf_counts(pyffish, "pair22", 2, fen)
     assert back.rules.flag == game.rules.flag and not back.kept
+
+
+@pytest.mark.parametrize(("name", "fen"), CASES)
+def test_diagram_extension_lines_play_as_fairy_stockfish(name: str, fen: str) -> None:
+    # the Diagram has no parameter for these rules: --best-effort writes fairyport's extension lines, which
+    # fairyport reads back into the same rules, playing as Fairy-Stockfish from positions where they bite
+    assert_diagram_plays_as_fsf(_game(name), SECTIONS, name, fen, 2)

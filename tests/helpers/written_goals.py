@@ -29,3 +29,32 @@ def written_counts(game: Game, target: str, fen: str, depth: int, tmp_path: Path
     engine = load_engine(path, target, engine="native")
     start = engine.position(fen, None)
     return [perft(start, d) for d in range(1, depth + 1)], read_game(path, target)
+
+
+def diagram_read_back(game: Game) -> tuple[Game, str, list[str]]:
+    """``game`` written to the Interactive Diagram with ``--best-effort`` (plain writing refuses the rules the
+    Diagram has no parameter for: they go into fairyport's extension lines) and read back: the game, the text and
+    what was listed as lost."""
+    from fairyport.errors import UnsupportedError
+    from fairyport.idiagram.files import read_model_text
+    from fairyport.idiagram.files import write_game as write_idiagram
+
+    try:
+        write_idiagram(game)
+    except UnsupportedError as error:
+        assert "fairyport extension" in error.reason, error.reason
+    text, lost = write_idiagram(game, best_effort=True)
+    return read_model_text(text, name="written.idiagram"), text, lost
+
+
+def assert_diagram_plays_as_fsf(game: Game, sections: str, name: str, fen: str, depth: int) -> None:
+    """``game`` (section ``name`` of ``sections``) written to the Diagram with ``--best-effort`` reads back to the
+    same rules, listed as lost for the Diagram's script, and plays as pyffish from ``fen`` (perft 1..``depth``)."""
+    import pyffish
+
+    from fairyport.fsf.compare import fsf_counts, model_counts
+
+    back, _, lost = diagram_read_back(game)
+    assert back.rules == game.rules and lost
+    pyffish.load_variant_config(sections)
+    assert model_counts(back, depth, fen) == fsf_counts(pyffish, name, depth, fen)

@@ -174,6 +174,6 @@ def test_cli_best_effort_lists_every_extension_line(tmp_path: Path, capsys: pyte
     assert "the promotion of 'Point'" in capsys.readouterr().err
     out = tmp_path / "m.idiagram"
     assert main(["convert", str(as_json), "--to", "idiagram", "--best-effort", "-o", str(out)]) == 0
-    dropped = [line for line in capsys.readouterr().err.splitlines() if "dropped:" in line]
+    dropped = [line for line in capsys.readouterr().err.splitlines() if "not expressible in" in line]
     assert len(dropped) == 7 + 4  # seven promoting types, four drop rules (file and colour limits)
     assert out.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")  # comments kept via JSON

@@ -47,3 +47,15 @@ def test_bad_betza_is_unreadable(tmp_path: Path, capsys: pytest.CaptureFixture[s
     path.write_text("files=8\nranks=8\nthing:T:W03:rook:a1\nking:K:K:king:e1\n", encoding="utf-8")
     code, (record,) = run(capsys, str(path))
     assert code == 4 and "bad.idiagram:3:" in str(record["unreadable"])
+
+
+def test_extension_lines_are_named_as_fairyport_only(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "hill.idiagram"
+    path.write_text("fairyportZone=hill:d4,e4,d5,e5\nfairyportFlag=hill;white:K;black:K\nfairyportMustCapture=1\n"
+                    "pawn::::a2-h2\nking:K:K:king:e1\n", encoding="utf-8")
+    code, (record,) = run(capsys, str(path))
+    assert code == 0
+    found = [f for f in record["findings"] if f["code"] == "fairyport-extension"]  # type: ignore[union-attr]
+    assert [f["severity"] for f in found] == ["info"] * 3
+    assert "fairyportFlag=hill;white:K;black:K" in found[1]["message"]
+    assert "the Diagram's own script ignores it" in found[2]["message"]

@@ -119,7 +119,7 @@ def test_facing_rule_is_written_as_fkR_on_royals() -> None:
 @pytest.mark.parametrize(("change", "feature"), [
     (lambda g: setattr(g.rules, "stalemate", StalemateResult.WIN), "stalemate"),
     (lambda g: setattr(g.setup, "side_to_move", BLACK), "setup"),
-    (lambda g: setattr(g.pieces[0], "promotion", Promotion((PromotionChoice("K"),), zone="far")), "promotion"),
+    (lambda g: setattr(g.pieces[0], "promotion", Promotion((PromotionChoice("K"),), zone="far")), "pawn: promotion"),
     (lambda g: setattr(g.pieces[0], "id", "A1"), "piece"),
 ])
 def test_unsupported_rules_are_named(change: Any, feature: str) -> None:
@@ -148,7 +148,7 @@ def test_cli_convert_to_idiagram_and_rewrite(tmp_path: Path, capsys: pytest.Capt
     assert "BadZone" in capsys.readouterr().err
     assert main(["convert", str(tmp_path / "g.json"), "--to", "idiagram", "--best-effort",
                  "-o", str(tmp_path / "back.idiagram")]) == 0
-    assert "dropped" in capsys.readouterr().err
+    assert "not expressible in idiagram: the confinement" in capsys.readouterr().err
     assert read_game(tmp_path / "back.idiagram") == dataclasses.replace(
         read_game(source), metadata=Metadata("back", source=str(tmp_path / "back.idiagram")))
 

@@ -68,8 +68,10 @@ def test_bad_castling_rules_are_refused() -> None:
 @pytest.mark.parametrize("target", ["idiagram", "gamecourier", "fsf"])
 def test_writers_refuse_other_castling_rules_by_name(target: str) -> None:
     game = _model("1", DAGAZ)
-    with pytest.raises(UnsupportedError, match=r"castling of 'King' \(after the royal piece or its partner has "
-                                               r"moved, out of or through check, with the partner \(4, 3\)"):
+    named = (r"castling of 'King' \(moved;unsafe;distance:4\+3;partners:R\).*fairyportCastling"
+             if target == "idiagram" else r"castling of 'King' \(after the royal piece or its partner has "
+             r"moved, out of or through check, with the partner \(4, 3\)")
+    with pytest.raises(UnsupportedError, match=named):
         api.write(game, target)
     lost = api.write(game, target, best_effort=True).lost
     assert any("castling of 'King'" in item for item in lost)
@@ -77,6 +79,16 @@ def test_writers_refuse_other_castling_rules_by_name(target: str) -> None:
     assert write is not None
     with pytest.raises(UnsupportedError, match="castling of 'King'"):
         write(game, best_effort=False)
+
+
+def test_diagram_extension_line_keeps_the_castling_rule() -> None:
+    # the Diagram castles by its own rule; fairyport reads the rule back from its fairyportCastling line
+    game = _model("3", DAGAZ)
+    written = api.write(game, "idiagram", best_effort=True)
+    assert "fairyportCastling=moved;unsafe;distance:4+3;partners:R" in written.text.splitlines()
+    back = api.read(written.text, format="idiagram")
+    assert back.piece_type("K").castling == DAGAZ
+    assert api.perft(back, 3, engine="model") == api.perft(game, 3, engine="model")
 
 
 def test_json_keeps_the_castling_rule() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import ROOT
+from paths import ROOT, ZRF_COLLECTIONS, needs
 from zrf_proof import compare_playout
 
 from fairyport.errors import UnsupportedError
@@ -18,7 +18,7 @@ from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
 from fairyport.zrf.read import DROP_KEPT_WHY, read_game, read_text
-from fairyport.zrf.typed.reader import read_variant_text
+from fairyport.zrf.typed.reader import read_variant, read_variant_text
 
 SHAPES = ROOT / "fixtures" / "zrf" / "shapes"
 
@@ -33,6 +33,9 @@ MOVES = {
     "pawns-ahead": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "pawns-back": {"P": "fmWfcFfeF", "N": "N", "Q": "RB", "K": "WF"},
     "drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
+    "storage-drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
+    "captures-own": {"R": "mcdR", "N": "mcdN", "K": "WF"},
+    "drops-first": {"R": "R", "N": "N", "K": "WF"},
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
@@ -46,8 +49,8 @@ ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD"
          "pawns-back": {"P": (ZonedMove("fmnnD", "third-rank-behind", "from"),)}}
 """Fixture -> piece id -> its zone-conditioned moves."""
 
-RENAMED = {"named-grid"}
-"""Fixtures whose positions the reader renames to square names."""
+RENAMED = {"named-grid", "storage-drops"}
+"""Fixtures whose positions the reader renames to square names, or leaves out (storage: its moves are drops)."""
 
 CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))},
             "thru-check": {"K": Castling(safe=False)}}
@@ -57,7 +60,10 @@ CONFINED = {"zoned": {"K": "palace"}}
 """Fixture -> piece id -> the zone it is confined to."""
 
 DROPS = {"drops": {"P": DropRule(where_stuck=True), "N": DropRule("last-rank-outside", where_stuck=True),
-                   "R": DropRule("own-half", where_stuck=True)}}
+                   "R": DropRule("own-half", where_stuck=True)},
+         "storage-drops": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True)},
+         "drops-first": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True),
+                         "K": DropRule(where_stuck=True, first=True)}}
 """Fixture -> piece id -> its drop rule (ZRF drops also where the piece could not move again)."""
 
 
@@ -83,6 +89,41 @@ def test_shapes_are_read_whole_and_play_like_the_interpreter(name: str) -> None:
         return  # the playouts match moves by square names, which the reader changed
     for seed in range(3):
         compare_playout(position(compile_file(path), None), variant.start_position(), seed, 30, 1)
+
+
+def test_captures_of_own_pieces_let_a_side_without_its_royal_play_on() -> None:
+    # the Rook may capture its own King (a3a1); the interpreter then plays on, as the model's optional royals do
+    game = read_game(SHAPES / "captures-own.zrf")
+    assert game.rules.royal_optional
+    assert not read_game(SHAPES / "drops.zrf").rules.royal_optional
+
+
+def test_drops_ranked_first_are_read_only_where_the_model_holds_those_drops() -> None:
+    # the fixture: the priorities are read into the drops (no kept rule), a side whose King is in hand plays on
+    text = (SHAPES / "drops-first.zrf").read_text()
+    game = read_text(text, name="first.zrf")
+    assert game.rules.royal_optional and "move-priorities" not in {k.name for k in game.kept}
+    # priorities that rank some moves beside the drops first stay a kept rule, with the blocks kept as code
+    other = text.replace("(moves (move-type normal) (slide n)", "(moves (move-type first) (slide n)")
+    game = read_text(other, name="first.zrf")
+    assert "move-priorities" in {k.name for k in game.kept} and not any(p.drop for p in game.pieces)
+    # so do drops ranked first that the model does not hold (a drop that tests attacks)
+    unheld = text.replace("(drops (move-type first) (drop))",
+                          "(drops (move-type first) ((verify empty?) (verify not-attacked?) add))")
+    game = read_text(unheld, name="first.zrf")
+    assert "move-priorities" in {k.name for k in game.kept} and not any(p.drop for p in game.pieces)
+
+
+GENESIS = ZRF_COLLECTIONS / "GlukKazan+Dagaz" / "src" / "debug" / "games" / "chess" / "genesis-chess.zrf"
+
+
+@needs(GENESIS)
+@pytest.mark.parametrize(("variant", "nodes"), [("1", 3612), ("2", 792)])
+def test_genesis_chess_reads_whole_with_its_king_dropped_first(variant: str, nodes: int) -> None:
+    game = read_game(GENESIS, variant=variant)
+    assert kept_code(game) == [] and game.piece_type("K").drop == DropRule(where_stuck=True, first=True)
+    native = position(compile_variant(read_variant(GENESIS, variant)), None)
+    assert perft(compile_game(game).start_position(), 2) == nodes == perft(native, 2)
 
 
 def test_every_shapes_fixture_has_moves_and_an_expectation() -> None:
