@@ -93,13 +93,10 @@ def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list
     lines = [
         "sub ray from dx dy:",
         "  set ry_at where #from #dx #dy;",
-        "  do while #ry_at:",
-        "    if not empty #ry_at:",
-        "      return #ry_at;",
-        "    endif;",
+        "  do while #ry_at and empty #ry_at:",
         "    set ry_at where #ry_at #dx #dy;",
         "  loop;",
-        "  return false;",
+        "  return #ry_at;",
         "endsub;",
         "sub attacked square side:",
     ]
@@ -157,7 +154,7 @@ def searched_lines(reach: Reach) -> list[str]:
 def _source_loop(sources: list[str], playing: str) -> list[str]:
     return [
         f"  for at_from array {' '.join(sources)}:",
-        f"    if not empty #at_from and fn #side space #at_from{playing}:",
+        f"    if fn #side space #at_from{playing}:",  # an empty square or none (false) is no side's piece
         "      if fn space #at_from #at_from #square:",
         "        return true;",
         "      endif;",
