@@ -732,7 +732,8 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     if ctx.quiet is not None:
         ep = " and != dest #ep" if any(codes[p.id, color].ep_terms for p in game.pieces) else ""
         screens = " and not fn screens #kingat dest" if screens_def(ctx.quiet) is not None else ""
-        quiet = ["set kingat cond (fn royal moved) false #kingsq;",
+        # kingsq is the square of the side's only royal piece (or false): the mover is royal when it comes from there
+        quiet = ["set kingat cond == origin #kingsq false #kingsq;",
                  f"set quiet #kingat and not #incheck and not fn exposes #kingat origin{screens}{ep};"]
     # a quiet move needs no call when illegal holds nothing but the check test
     skip = "not #quiet and " if quiet and _quiet_is_legal(game) else ""
