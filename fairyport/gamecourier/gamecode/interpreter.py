@@ -898,8 +898,8 @@ class Compiler:
                 chain = self._label_chain(terms, compiled) or or_chain(terms, compiled, self.it.geometry, _endpoints)
                 if chain is not None:
                     return chain
-                return _any_of(compiled)
-            return _all_of([self.expr(t) for t in and_terms(e)])
+                return _chain_of(compiled, True)
+            return _chain_of([self.expr(t) for t in and_terms(e)], False)
         if isinstance(e, Group):
             if list_group and isinstance(e.inner, Sequence):
                 items = [self.expr(i, words_literal=words_literal) for i in e.inner.items]
@@ -1339,51 +1339,28 @@ class Compiler:
         return run_primitive
 
 
-def _all_of(terms: list[CodeFn]) -> CodeFn:
-    """``a and b and c``: true when every term is, evaluated left to right up to the first false one (one closure
-    for the chain, not one per ``and``)."""
+def _chain_of(terms: list[CodeFn], ends_on: bool) -> CodeFn:
+    """An ``or`` chain (``ends_on`` True) or an ``and`` chain (False) as one closure: the terms evaluated left to right
+    up to the first whose truth is ``ends_on``, which is then the chain's value (else its opposite)."""
     truthy = V.truthy
-    if len(terms) == 2:
-        left, right = terms
+    if len(terms) == 2:  # the commonest: no loop
+        first, second = terms
 
-        def and_(c: Ctx) -> Value:
-            value = left(c)
-            if value is False or (value is not True and not truthy(value)):
-                return False
-            value = right(c)
+        def pair(c: Ctx) -> Value:
+            value = first(c)
+            if (value is True or (value is not False and truthy(value))) is ends_on:
+                return ends_on
+            value = second(c)
             return value is True or (value is not False and truthy(value))
-        return and_
+        return pair
 
-    def all_of(c: Ctx) -> Value:
+    def chain(c: Ctx) -> Value:
         for term in terms:
             value = term(c)
-            if value is False or (value is not True and not truthy(value)):
-                return False
-        return True
-    return all_of
-
-
-def _any_of(terms: list[CodeFn]) -> CodeFn:
-    """``a or b or c``: true when some term is, evaluated left to right up to the first true one."""
-    truthy = V.truthy
-    if len(terms) == 2:
-        left, right = terms
-
-        def or_(c: Ctx) -> Value:
-            value = left(c)
-            if value is True or (value is not False and truthy(value)):
-                return True
-            value = right(c)
-            return value is True or (value is not False and truthy(value))
-        return or_
-
-    def any_of(c: Ctx) -> Value:
-        for term in terms:
-            value = term(c)
-            if value is True or (value is not False and truthy(value)):
-                return True
-        return False
-    return any_of
+            if (value is True or (value is not False and truthy(value))) is ends_on:
+                return ends_on
+        return not ends_on
+    return chain
 
 
 def _bounded(result: int) -> int | None:
