@@ -38,7 +38,7 @@ from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
-from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, Reach, attack_lines
+from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines
 from fairyport.gamecourier.writequiet import (
     Relevance,
     exposes_def,
@@ -76,6 +76,9 @@ class _Context:
     quiet: Relevance | None = None
     """What an attack on the royal square depends on, when the shortcut past the check test is written
     (:mod:`.writequiet`)."""
+    searched: bool = False
+    """Whether ``sub attacked`` searches some pieces by label (:attr:`~.writecheck.Reach.searched`): with the
+    shortcut, Pre-Move lists them once (:data:`~.writecheck.SEARCHED_ONCE`)."""
 
     def refuse(self, error: UnsupportedError) -> None:
         if not self.best_effort:
@@ -130,7 +133,10 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
         premove = goals.premove_lines(game, color)
         if ctx.quiet is not None:
             premove += [f"set kingsq sub royalsquare {side};",
+                        *([f"{SEARCHED_ONCE} {enemy};"] if ctx.searched else []),
                         f"set incheck cond #kingsq (sub attacked #kingsq {enemy}) true;"]
+        if _nonroyal_once(game):
+            premove += [f"set nonroyal cond (sub hasnonroyal {side}) {side} false;"]
         if premove:
             values[f"preauto{color + 1}"] = "\n".join(premove) + "\n"
     for color in (WHITE, BLACK):
@@ -153,12 +159,22 @@ def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance |
     return relevance(terms, geometry)
 
 
-def _illegal_is_the_check_test(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> bool:
-    """Whether ``sub illegal`` tests nothing but the check (no castling, e.p., facing or bare-king rule): then it is
-    false for a quiet move (the parts written by :func:`_subroutines`)."""
-    return not any(_castlings(game, pid, color, code) for (pid, color), code in codes.items()) \
-        and not any(code.ep_terms for code in codes.values()) and _facing_royal(game) is None \
-        and game.rules.bare_king is not BareKingRule.LOSS
+def _quiet_is_legal(game: Game) -> bool:
+    """Whether ``sub illegal`` is false for every quiet move (the parts written by :func:`_subroutines`): besides the
+    check test it holds at most what a quiet move never meets, the e.p. capture (a quiet move's destination is not
+    ``#ep``) and the royal piece's castling (a move of the royal piece is never quiet); not with the facing, bare-king
+    or no-checks rules, which a quiet move may break. Then Post-Move does not call it for a quiet move."""
+    return _facing_royal(game) is None and game.rules.bare_king is not BareKingRule.LOSS and not game.rules.no_checks
+
+
+def _nonroyal_once(game: Game) -> bool:
+    """Whether Pre-Move finds out once per position that the side to move has a non-royal piece (``set nonroyal``,
+    the side's name or false) for the bare-king rule: a move of that side keeps one, since it captures no own piece
+    (rejected before ``sub illegal``) and no promotion makes a royal piece. Post-Game's ``trymove`` asks for the
+    other side, whose name ``#nonroyal`` does not hold, so it counts as before."""
+    royal = {p.id.upper() for p in game.pieces if p.royal}
+    return game.rules.bare_king is BareKingRule.LOSS and game.rules.blast is None and not any(
+        choice.piece.upper() in royal for p in game.pieces if p.promotion is not None for choice in p.promotion.choices)
 
 
 def _near_by_leaps(quiet: Relevance | None, reach: Reach) -> bool:
@@ -231,20 +247,21 @@ def _check_rules(ctx: _Context) -> None:
 # ---------------------------------------------------------------------------------------------- Pre-Game
 def _zone_test(game: Game, squares: frozenset[str], var: str) -> str:
     """A condition on square ``var`` true exactly on ``squares``: a rectangle of file and rank bounds when the
-    squares form one, else an ``or`` chain of equalities."""
+    squares form one, else an ``or`` chain of equalities. One operand wherever it is used (after ``not``, inside an
+    ``and`` or ``or`` chain, as a ``def`` body): a test of more than one comparison comes in parentheses."""
     board = game.board
     cells = [board.square(s) for s in sorted(squares)]
     files = [c.file for c in cells if c.file is not None]
     ranks = [c.rank for c in cells if c.rank is not None]
     if not cells:
         return "false"
-    if len(files) != len(cells) or len(ranks) != len(cells):  # positions off the grid (a hand's storage)
-        return " or ".join(f"== {var} {c.name}" for c in cells)
     offset = hands.rank_offset(game)
-    f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
-    if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):
-        return (f">= file {var} {f0} and <= file {var} {f1} and >= rank {var} {r0} and <= rank {var} {r1}")
-    return " or ".join(f"== {var} {c.name}" for c in cells)
+    if len(files) == len(cells) and len(ranks) == len(cells):  # else positions off the grid (a hand's storage)
+        f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
+        if (f1 - f0 + 1) * (r1 - r0 + 1) == len(cells):
+            return f"(>= file {var} {f0} and <= file {var} {f1} and >= rank {var} {r0} and <= rank {var} {r1})"
+    tests = [f"== {var} {c.name}" for c in cells]
+    return tests[0] if len(tests) == 1 else "(" + " or ".join(tests) + ")"
 
 
 def _with_zoned_moves(game: Game, piece: PieceType, color: Color, code: PieceCode) -> PieceCode:
@@ -256,7 +273,7 @@ def _with_zoned_moves(game: Game, piece: PieceType, color: Color, code: PieceCod
             raise UnsupportedError(f"piece {piece.name!r}: castling that depends on the zone {zoned.zone!r} cannot "
                                    "be written as GAME Code", feature=f"{piece.name}: {zoned.betza}")
         test = _zone_test(game, game.zone_squares(zoned.zone, color), "#0" if zoned.on == "from" else "#1")
-        condition = f"({test})" if zoned.inside else f"not ({test})"
+        condition = test if zoned.inside else f"not {test}"
         code.terms += [f"({term} and {condition})" for term in extra.terms]
         code.ep_terms += [f"({term} and {condition})" for term in extra.ep_terms]
         code.ep_sources += extra.ep_sources
@@ -308,7 +325,7 @@ def _promo_choices(game: Game, piece: PieceType, color: Color, stuck: hands.Stuc
     if not promotion.mandatory:
         where_stuck = _stuck_test(game, stuck, piece, color, "#1")
         terms.append(f"(== #0 {label(piece, color)})" if where_stuck is None
-                     else f"(== #0 {label(piece, color)} and not ({where_stuck}))")
+                     else f"(== #0 {label(piece, color)} and not {where_stuck})")
     return " or ".join(terms) if terms else "false"
 
 
@@ -400,6 +417,8 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
     if ctx.quiet is not None:
         lines += ["set kingsq false;", "set incheck true;", "set quiet false;", "set kingat false;"]
+    if _nonroyal_once(game):
+        lines += ["set nonroyal false;"]
     virgin = _virgin_squares(game, codes)
     for square in virgin:
         lines += [f"if == {game.setup.placement[square].symbol} space {square}:", f"  setflag {square};", "endif;"]
@@ -410,7 +429,7 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
             body = function_body(terms)
             if piece.confined_to is not None and terms:
                 zone = _zone_test(game, game.zone_squares(piece.confined_to, color), "#1")
-                body = f"({body}) and " + (f"({zone})" if " or " in zone else zone)  # or-chains grouped
+                body = f"({body}) and {zone}"
             lines.append(f"def {label(piece, color)} {body};")
     for base, target in hands.promoted_pieces(game):
         for color in (WHITE, BLACK):
@@ -447,6 +466,8 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     lines.append("def promotes " + (" or ".join(promotes) if promotes else "false") + ";")
     lines.extend(goals.flag_lines(game))
     lines.extend(_subroutines(ctx, codes))
+    if ctx.searched and ctx.quiet is not None:
+        lines.insert(lines.index("set kingat false;") + 1, "set sr_side false;")
     if hands.uses_hands(game):
         assert stuck is not None
         lines.extend(hands.hand_subs(game, _zone_test, stuck))
@@ -472,6 +493,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             king, king_to = game.board.square(castle.king), game.board.square(castle.king_to)
             assert king.file is not None and king_to.file is not None
             reach.leaps.add((king_to.file - king.file, 0))
+    ctx.searched = bool(reach.searched)
     lines = [
         *attack_lines(reach, drops, by_leaps=_near_by_leaps(ctx.quiet, reach)),
         "sub checked side enemy:",
@@ -498,7 +520,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += [
             exposes_def(ctx.quiet),
             *[line for line in [screens_def(ctx.quiet)] if line is not None],
-            *(uncovered_lines(ctx.quiet, drops) if ctx.quiet.lines_only() else []),
+            *(uncovered_lines(ctx.quiet, drops, ctx.searched) if ctx.quiet.lines_only() else []),
             "sub royalsquare side:",
             "  set rs_found false;",
             "  set rs_count 0;",
@@ -552,15 +574,23 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "    return true;",
                   "  endif;"]
     if has_royal and ctx.quiet is not None:
+        first = len(lines)
         lines += ["  if #quiet:",
                   "    set il_bad false;"]
         if ctx.quiet.lines_only():  # not quiet only because the origin is on a line from the royal square
-            screens = " and not fn screens #kingat #to" if screens_def(ctx.quiet) is not None else ""
+            # a new screen on a hop's line: the cannon behind it, as a line from the origin (sub uncovered)
+            new_screen = screens_def(ctx.quiet) is not None and not ctx.quiet.fill_offsets
+            screens = " and not fn screens #kingat #to" if screens_def(ctx.quiet) is not None and not new_screen \
+                else ""
             near = near_test(ctx.quiet, "#kingat", "#from")
             by_leaps = near is not None and _near_by_leaps(ctx.quiet, reach)
             screens += f" and not {near}" if near is not None and not by_leaps else ""
             lines += ["  elseif #kingat and not #incheck" + screens + (" and != #to #ep:" if ep_labels else ":"),
                       "    set il_bad sub uncovered #kingat #from #enemy;"]
+            if new_screen:
+                lines += ["    if not #il_bad and fn screens #kingat #to:",
+                          "      set il_bad sub uncovered #kingat #to #enemy;",
+                          "    endif;"]
             if by_leaps:  # from near the royal square: the leaps' conditions may read the origin too
                 lines += [f"    if not #il_bad and {near}:",
                           "      set il_bad sub leapattacked #kingat #enemy;",
@@ -573,6 +603,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
                   "  else:",
                   "    set il_bad sub checked #side #enemy;",
                   "  endif;"]
+        if _quiet_is_legal(game):  # Post-Move does not call illegal for a quiet move: no branch for it
+            lines[first:first + 3] = ["  " + lines[first + 2].lstrip().removeprefix("else")]
     elif has_royal and game.rules.blast is not None:
         lines += ["  if != #captured @" + (" or #il_victim:" if ep_labels else ":"),
                   "    gosub blast #to #side;",
@@ -596,7 +628,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     if game.rules.no_checks and has_royal:
         lines += ["  if not #il_bad and sub checked #enemy #side:", "    set il_bad true;", "  endif;"]
     if has_others:
-        lines += ["  if not sub hasnonroyal #side:",
+        kept = "!= #nonroyal #side and " if _nonroyal_once(game) else ""  # Pre-Move's answer for the side to move
+        lines += [f"  if {kept}not sub hasnonroyal #side:",
                   "    if sub hasnonroyal #enemy or != #captured @:",
                   "      set il_bad true;",
                   "    endif;",
@@ -699,10 +732,11 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     if ctx.quiet is not None:
         ep = " and != dest #ep" if any(codes[p.id, color].ep_terms for p in game.pieces) else ""
         screens = " and not fn screens #kingat dest" if screens_def(ctx.quiet) is not None else ""
-        quiet = ["set kingat cond (fn royal moved) false #kingsq;",
+        # kingsq is the square of the side's only royal piece (or false): the mover is royal when it comes from there
+        quiet = ["set kingat cond == origin #kingsq false #kingsq;",
                  f"set quiet #kingat and not #incheck and not fn exposes #kingat origin{screens}{ep};"]
     # a quiet move needs no call when illegal holds nothing but the check test
-    skip = "not #quiet and " if quiet and _illegal_is_the_check_test(game, codes) else ""
+    skip = "not #quiet and " if quiet and _quiet_is_legal(game) else ""
     lines = [
         *quiet,
         f"if {skip}sub illegal origin dest moved old {side} {enemy}:",

@@ -82,7 +82,9 @@ class Reach:
 
 def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list[str]:
     """``sub ray`` and ``sub attacked`` (``in_play``: only pieces on the board proper attack, not those in
-    storage); with ``by_leaps`` also ``sub leapattacked``, the same test of the leaps' squares alone."""
+    storage); with ``by_leaps`` also ``sub leapattacked``, the same test of the leaps' squares alone; where pieces
+    are searched by label (:attr:`Reach.searched`), ``sub searchattacked``, the test of those pieces alone (the
+    last part of ``sub attacked``), and ``sub searched`` (:func:`searched_lines`)."""
     leaps = [f"where #square {-dx} {-dy}" for dx, dy in sorted(reach.leaps)]
     sources = list(leaps)
     sources += [f"(sub ray #square {-dx} {-dy})" for dx, dy in sorted(reach.rides)]
@@ -91,13 +93,10 @@ def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list
     lines = [
         "sub ray from dx dy:",
         "  set ry_at where #from #dx #dy;",
-        "  do while #ry_at:",
-        "    if not empty #ry_at:",
-        "      return #ry_at;",
-        "    endif;",
+        "  do while #ry_at and empty #ry_at:",
         "    set ry_at where #ry_at #dx #dy;",
         "  loop;",
-        "  return false;",
+        "  return #ry_at;",
         "endsub;",
         "sub attacked square side:",
     ]
@@ -106,25 +105,56 @@ def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list
     if reach.searched:
         labels = " ".join(sorted(reach.searched))
         lines += [
-            f"  for (at_from at_piece) {PIECES_OF_SIDE}:",
-            f"    if {'fn inplay #at_from and ' if in_play else ''}match #at_piece {labels}:",
-            "      if fn #at_piece #at_from #square:",
+            "  return sub searchattacked #square #side;",
+            "endsub;",
+            "sub searchattacked square side:",
+            f"  set sa_near cond == #side #sr_side #sr_at (keys {PIECES_OF_SIDE});",
+            "  for sa_from #sa_near:",
+            f"    if {'fn inplay #sa_from and ' if in_play else ''}match space #sa_from {labels}:",
+            "      if fn space #sa_from #sa_from #square:",
             "        return true;",
             "      endif;",
             "    endif;",
             "  next;",
         ]
     lines += ["  return false;", "endsub;"]
+    if reach.searched:
+        lines += searched_lines(reach)
     if by_leaps:
         lines += ["sub leapattacked square side:", *(_source_loop(leaps, playing) if leaps else []),
                   "  return false;", "endsub;"]
     return lines
 
 
+SEARCHED_ONCE = "gosub searched"
+"""Pre-Move's call (``gosub searched ENEMY;``) that lists, once per position, the enemy pieces ``sub attacked`` must
+search by label (:attr:`Reach.searched`): ``#sr_at``, their squares, for the side ``#sr_side``. The side to move
+cannot move, add or change a piece of the other side, only capture one (its square then holds no piece of that
+side, which the test of the square's label rules out), so the list holds for every candidate move's check test;
+``sub attacked`` asks for another side (Post-Game's ``trymove``, a rule that the mover gives no check) search the
+side's pieces as before."""
+
+
+def searched_lines(reach: Reach) -> list[str]:
+    """``sub searched side``: the squares of the pieces of ``side`` with labels of :attr:`Reach.searched`, kept in
+    ``#sr_at`` (see :data:`SEARCHED_ONCE`)."""
+    return [
+        "sub searched side:",
+        "  set sr_at array;",
+        f"  for (sr_square sr_piece) {PIECES_OF_SIDE}:",
+        f"    if match #sr_piece {' '.join(sorted(reach.searched))}:",
+        "      push sr_at #sr_square;",
+        "    endif;",
+        "  next;",
+        "  set sr_side #side;",
+        "endsub;",
+    ]
+
+
 def _source_loop(sources: list[str], playing: str) -> list[str]:
     return [
         f"  for at_from array {' '.join(sources)}:",
-        f"    if not empty #at_from and fn #side space #at_from{playing}:",
+        f"    if fn #side space #at_from{playing}:",  # an empty square or none (false) is no side's piece
         "      if fn space #at_from #at_from #square:",
         "        return true;",
         "      endif;",

@@ -203,7 +203,7 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
             if rule is None or not rule.where_stuck:
                 allowed = frozenset(allowed) - stuck.squares(piece, color)
             lines += [f"  if == #piece {lab}:",
-                      f"    if not ({zone_test(game, allowed, '#to')}):",
+                      f"    if not {zone_test(game, allowed, '#to')}:",
                       "      return true;",
                       "    endif;"]
             if rule is not None and rule.no_drop_check and royal:

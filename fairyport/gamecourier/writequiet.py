@@ -49,6 +49,10 @@ class Relevance:
     """Directions of cannon hops, reduced."""
     offsets: set[Vector] = dataclasses.field(default_factory=set)
     """Single squares read by leaps and by the conditions of terms (the royal square itself left out)."""
+    fill_offsets: set[Vector] = dataclasses.field(default_factory=set)
+    """Those of :attr:`offsets` whose filling may make a term true: read otherwise than by a test that the square
+    is empty (a two-step's passed square, ``empty SQ`` or ``fn vacant SQ`` as an operand of a term's ``and``
+    chain), which a piece landing there can only make false."""
     unit_rides: bool = True
     """Whether every ride moves one square a step (``(0, 1)``, ``(1, 1)`` and their images)."""
     ride_reads: bool = False
@@ -67,9 +71,10 @@ class Relevance:
         return self.unit_rides and self.lines | self.hop_lines <= {(0, 1), (1, 1)} and not (
             self.bends and self.hop_lines)
 
-    def box(self) -> int:
-        """How far (in files or ranks) the farthest single square read lies from the royal square."""
-        return max((max(abs(x), abs(y)) for x, y in self.offsets), default=0)
+    def box(self, offsets: set[Vector] | None = None) -> int:
+        """How far (in files or ranks) the farthest single square read (of ``offsets``, by default all of
+        :attr:`offsets`) lies from the royal square."""
+        return max((max(abs(x), abs(y)) for x, y in (self.offsets if offsets is None else offsets)), default=0)
 
 
 def relevance(terms: list[str], geometry: Geometry) -> Relevance | None:
@@ -80,6 +85,7 @@ def relevance(terms: list[str], geometry: Geometry) -> Relevance | None:
         if parsed.errors or parsed.expr is None or not _add_term(parsed.expr, found, geometry):
             return None
     found.offsets.discard((0, 0))
+    found.fill_offsets.discard((0, 0))
     return found
 
 
@@ -147,7 +153,15 @@ def _add_term(term: Expr, found: Relevance, geometry: Geometry) -> bool:
         origins = {(-at[0][0], -at[0][1])}
         skip = {id(c) for c, p in zip(conjuncts, pinned, strict=True) if p is not None}
     before = set(found.offsets)
-    known = all(_reads(conjunct, origins, found) for conjunct in conjuncts if id(conjunct) not in skip)
+    known = True
+    for conjunct in conjuncts:
+        if id(conjunct) in skip:
+            continue
+        read = Relevance()
+        known = known and _reads(conjunct, origins, read)
+        found.offsets |= read.offsets
+        if not _needs_empty(conjunct):
+            found.fill_offsets |= read.offsets
     if origins is None and found.offsets - before - {(0, 0)}:  # (0, 0): the royal square itself, never emptied
         found.ride_reads = True
     return known
@@ -163,6 +177,15 @@ def _needs_empty_target(e: Expr) -> bool:
         return _where(e.args[0]) == ("#1", (0, 0))
     return e.op == "fn" and len(e.args) == 2 and _where(e.args[0]) is None and isinstance(_inner(e.args[0]), Atom) \
         and _inner(e.args[0]).text == "vacant" and _where(e.args[1]) == ("#1", (0, 0))  # type: ignore[union-attr]
+
+
+def _needs_empty(e: Expr) -> bool:
+    """``empty SQ`` or ``fn vacant SQ``: a test that a square is empty (``#wasempty`` is ``@`` outside the mover's
+    own test, so ``vacant`` is ``empty`` there)."""
+    e = _inner(e)
+    return isinstance(e, Call) and ((e.op == "empty" and len(e.args) == 1) or (
+        e.op == "fn" and len(e.args) == 2 and isinstance(_inner(e.args[0]), Atom)
+        and _inner(e.args[0]).text == "vacant"))  # type: ignore[union-attr]
 
 
 def _inner(e: Expr) -> Expr:
@@ -249,14 +272,16 @@ def exposes_def(found: Relevance) -> str:
     return "def exposes " + " or ".join([*tests, *_near(found)] or ["false"]) + ";"
 
 
-def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
+def uncovered_lines(found: Relevance, in_play: bool, searched: bool = False) -> list[str]:
     """``sub uncovered king from side``: whether, the move made, a piece of ``side`` attacks the royal square
     ``king`` through the emptied square ``from`` (:meth:`Relevance.lines_only`; ``from`` is on an orthogonal or
     diagonal line from ``king`` with nothing, or with hops one piece, between: ``fn exposes``). Along that line
     outward from ``from``: the first piece, and, where pieces step before they ride (:attr:`Relevance.bends`),
     the pieces a bend away from ``from`` and from each empty square before that piece whose ride goes along such
     a line; with hops, the first and the second piece outward from ``king``. Each piece found is tested as ``sub
-    attacked`` tests it (``in_play``: only pieces on the board proper attack)."""
+    attacked`` tests it (``in_play``: only pieces on the board proper attack). Where those that step before they
+    ride are searched by label (``searched``: ``sub searchattacked``, which reads Pre-Move's list of them), each of
+    them is asked instead of walking the line: any attack on ``king`` is new, since it was not attacked before."""
     playing = " and fn inplay #uc_at" if in_play else ""
     lines = [
         "sub uncovered king from side:",
@@ -284,6 +309,15 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
                 f"  return #uc_at and not empty #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at "
                 "#king;",
                 "endsub;"]
+    if searched:
+        return [*lines,
+                "  set uc_at sub ray #from #uc_dx #uc_dy;",
+                f"  if #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king:",
+                "    return true;",
+                "  endif;",
+                "  return sub searchattacked #king #side;",
+                "endsub;"]
+
     def sources(line: Vector) -> str:  # the pieces that step onto #uc_on and ride on along such a line
         found_here = sorted({start for start, ride in found.bends if ride == line})
         return "array " + " ".join(f"where #uc_on {-x} {-y}" for x, y in found_here) if found_here else "false"
@@ -314,9 +348,10 @@ def uncovered_lines(found: Relevance, in_play: bool) -> list[str]:
 
 def screens_def(found: Relevance) -> str | None:
     """``def screens``: whether filling square ``#1`` may uncover an attack on the royal square ``#0``: ``#1`` is
-    a cannon's new screen (on a hop's line with nothing between), or near. None when no square can be."""
+    a cannon's new screen (on a hop's line with nothing between), or near, counting only squares whose filling may
+    make a term true (:attr:`Relevance.fill_offsets`). None when no square can be."""
     tests = [f"checkride #0 #1 {a} {b}" for a, b in sorted(found.hop_lines)]
-    tests += _near(found)
+    tests += _near(found, found.fill_offsets)
     return "def screens " + " or ".join(tests) + ";" if tests else None
 
 
@@ -326,9 +361,10 @@ def near_test(found: Relevance, at: str, square: str) -> str | None:
     return tests[0].replace("#1", square).replace("#0", at) if tests else None
 
 
-def _near(found: Relevance) -> list[str]:
-    """The test that ``#1`` is within :meth:`Relevance.box` of ``#0`` (none when no single square is read)."""
-    if not found.offsets:
+def _near(found: Relevance, offsets: set[Vector] | None = None) -> list[str]:
+    """The test that ``#1`` is within :meth:`Relevance.box` of ``#0`` (of ``offsets``, by default every square read;
+    none when there is no such square)."""
+    if not (found.offsets if offsets is None else offsets):
         return []
-    box = found.box()
+    box = found.box(offsets)
     return [f"(<= abs - file #1 file #0 {box} and <= abs - rank #1 rank #0 {box})"]

@@ -116,6 +116,30 @@ print #g;
     assert printed(code) == ["2", "1", "1", "1"]
 
 
+def test_variables_by_scope() -> None:
+    """A block's statements read and set globals; a subroutine's, its parameters and ``my`` variables first; a
+    ``def`` body, its named arguments and then its caller's ``my`` variables (``SCOPES``)."""
+    code = """
+set x 1;
+def plus + #x #0;
+def named + #x #y =y;
+sub s a:
+  my x;
+  set x 5;
+  set y 7;
+  for x (list 6):
+    set z fn plus #a;
+  next;
+  return list #x (fn plus #a) (fn named 10);
+endsub;
+set r sub s 2;
+print elem 0 #r; print elem 1 #r; print elem 2 #r; print #x; print #y; print #z; print fn plus 2;
+unset x;
+print #x;
+"""
+    assert printed(code) == ["6", "8", "16", "1", "7", "8", "3", "#x"]
+
+
 # --- control structures -----------------------------------------------------------------------------------
 
 def test_if_elseif_else() -> None:

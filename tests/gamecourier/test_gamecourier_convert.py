@@ -78,7 +78,8 @@ def test_piece_functions_are_one_line_each() -> None:
 
 def test_palace_facing_and_stalemate_rules_are_written() -> None:
     text = (bundled_fixtures() / "games" / "minixiangqi.php").read_text(encoding="utf-8")
-    assert "def K ((checkleap #0 #1 1 0)) and >= file #1 2 and <= file #1 4 and >= rank #1 0 and <= rank #1 2;" in text
+    assert "def K ((checkleap #0 #1 1 0)) and (>= file #1 2 and <= file #1 4 and >= rank #1 0 and <= rank #1 2);" \
+        in text
     assert "sub facing:" in text and "return checkaride #fc_low #fc_high 0 1;" in text
     assert "say Stalemate! White has won.;" in text
     kamil = (bundled_fixtures() / "games" / "shatranj-kamil-x.php").read_text(encoding="utf-8")

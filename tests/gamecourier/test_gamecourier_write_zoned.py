@@ -4,6 +4,7 @@ the reference generator's on the model (the interpreter is slow: depth 1 by defa
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -11,7 +12,9 @@ from zoned_games import sampler, xiangqi
 from zrf_proof import compare_playout
 
 from fairyport.engines import model_position
+from fairyport.expectations import bundled_fixtures
 from fairyport.gamecourier.gamecode.game import load_text
+from fairyport.gamecourier.read import read_text
 from fairyport.gamecourier.write import write_game
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import PerftPosition, divide
@@ -46,6 +49,22 @@ def test_zone_tests_as_written() -> None:
     text, _ = write_game(sampler())
     assert "and (>= file #0 0 and <= file #0 5 and >= rank #0 1 and <= rank #0 1))" in text  # the double step
     assert "and not (" in text  # the stray: outside the centre
+
+
+def test_zone_tests_are_one_operand_and_both_forms_read() -> None:
+    """``_zone_test`` brackets a test of more than one comparison wherever it goes (confinement, ``def zone_``,
+    ``not``); presets written before, with the rectangle unbracketed, read to the same model."""
+    text = (bundled_fixtures() / "games" / "minixiangqi.php").read_text(encoding="utf-8")
+    assert "def zone_palace_white (>= file #0 2 and <= file #0 4 and >= rank #0 0 and <= rank #0 2);" in text
+    assert "def K ((checkleap #0 #1 1 0)) and (>= file #1 2 and <= file #1 4 and >= rank #1 0 and <= rank #1 2);" \
+        in text
+    old = re.sub(r"(def \w+ .*?) \((>= file [^()]*)\);", r"\1 \2;", text)
+    assert old != text and "and >= file #1 2 and <= file #1 4 and >= rank #1 0 and <= rank #1 2;" in old
+    new_game, old_game = read_text(text), read_text(old)
+    assert [(z.name, z.color, sorted(z.squares)) for z in new_game.zones] == [
+        (z.name, z.color, sorted(z.squares)) for z in old_game.zones]
+    assert [p.confined_to for p in new_game.pieces] == [p.confined_to for p in old_game.pieces]
+    assert any(p.confined_to == "palace" for p in new_game.pieces)
 
 
 @pytest.mark.slow

@@ -36,6 +36,17 @@ def test_chess_terms_depend_on_lines_and_the_castling_squares() -> None:
     assert found.offsets == {(-1, 0)} and found.box() == 1  # the castling King's path; the pawn's push attacks nothing
     assert exposes_def(found) == ("def exposes checkride #0 #1 0 1 or checkride #0 #1 1 1 or (<= abs - file #1 file #0 "
                                   "1 and <= abs - rank #1 rank #0 1);")
+    assert found.fill_offsets == set() and screens_def(found) is None  # a piece landing there only blocks
+
+
+def test_filling_matters_only_where_a_term_reads_more_than_emptiness() -> None:
+    lame = relevance(["checkatwostep #0 #1 1 1 1 1", "checkleap #0 #1 1 2 and empty where #0 1 1"], GEOMETRY)
+    assert lame is not None and (-1, -1) in lame.offsets and lame.fill_offsets == set()  # passed or must be empty
+    needs_piece = relevance(["checkleap #0 #1 1 2 and not empty where #1 0 1"], GEOMETRY)
+    assert needs_piece is not None and needs_piece.fill_offsets == {(0, 1)}
+    assert screens_def(needs_piece) == "def screens (<= abs - file #1 file #0 1 and <= abs - rank #1 rank #0 1);"
+    either = relevance(["checkleap #0 #1 1 0 and (fn occupied where #1 0 1 or fn vacant where #1 0 1)"], GEOMETRY)
+    assert either is not None and either.fill_offsets == {(0, 1)}  # an 'or': not a plain emptiness test
 
 
 def test_cannons_lame_leaps_and_bent_rides() -> None:
@@ -73,6 +84,7 @@ def test_unknown_forms_write_no_shortcut(term: str) -> None:
 
 def _without_shortcut(text: str) -> str:
     text = re.sub(r"^set kingsq sub royalsquare .*;$", "set kingsq false;", text, flags=re.MULTILINE)
+    text = re.sub(r"^gosub searched .*;\n", "", text, flags=re.MULTILINE)  # sub attacked searches every piece
     text = re.sub(r"^( *)set quiet #kingat .*;$", r"\1set quiet false;", text, flags=re.MULTILINE)
     return re.sub(r"^( *)set kingat cond .*;$", r"\1set kingat false;", text, flags=re.MULTILINE)
 
@@ -88,6 +100,7 @@ def test_quiet_moves_change_no_legal_move(name: str) -> None:
     assert "set quiet #kingat" in text
     fast, plain = load_text(text), load_text(_without_shortcut(text))
     assert "set quiet #kingat" not in _without_shortcut(text) and "set kingsq sub" not in _without_shortcut(text)
+    assert "gosub searched" not in _without_shortcut(text)
     rng = random.Random(name)
     for _ in range(2):
         a, b = fast.position(), plain.position()
@@ -120,6 +133,11 @@ def test_quiet_moves_change_no_legal_move(name: str) -> None:
     ("minishogi", "5/5/4k/5/1r3/5/K4/5/5 w", "a1b1"),
     ("minixiangqi", "2k4/7/3r3/7/3R3/7/3K3 w", "d3a3"),  # ... on the file
     ("minixiangqi", "2k4/3c3/7/3N3/3R3/7/3K3 w", "d3a3"),  # the Rook leaves the Horse the Cannon's only screen
+    ("shatranj-kamil-x", "4c4k/10/10/10/10/10/10/R9/10/4K5 w", "a3e3"),  # a new screen far from the King
+    ("shatranj-kamil-x", "4c4k/10/10/10/10/10/10/10/R9/4K5 w", "a2e2"),  # ... next to it
+    ("shatranj-kamil-x", "9k/10/10/10/10/10/10/1R8/10/c3K5 w", "b3b1"),  # a screen on the rank
+    ("mirchess32", "4c2k/8/8/8/8/8/R7/4K3 w", "a2e2"),
+    ("mideast", "k9/10/10/10/10/10/10/1v8/10/6K3 w", "g1g2"),  # the King steps into the v's bent ride (Pre-Move's list)
 ])
 def test_moves_that_uncover_an_attack_are_still_checked(name: str, fen: str, illegal: str) -> None:
     text = _preset(name)

@@ -35,6 +35,31 @@ def images(dx: int, dy: int) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
+def _steps(d: tuple[int, int], dx: int, dy: int) -> int:
+    """How many ``(dx, dy)`` steps make ``d`` (0 if it is not a whole positive multiple)."""
+    if (dx, dy) == (0, 0):
+        return 0
+    if dx == 0:
+        if d[0] != 0 or d[1] * dy <= 0 or d[1] % dy:
+            return 0
+        return d[1] // dy
+    if d[0] * dx <= 0 or d[0] % dx:
+        return 0
+    k = d[0] // dx
+    return k if d[1] == k * dy else 0
+
+
+@functools.lru_cache(maxsize=65536)
+def _line_of(fx: int, fy: int, dx: int, dy: int, exact: bool) -> tuple[int, int, int] | None:
+    """The step (one of ``(dx, dy)``'s images, or that delta only when ``exact``) and how many of them make the
+    offset ``(fx, fy)``, or None when no image does (the first image in :func:`images`' order that does)."""
+    for sx, sy in ((dx, dy),) if exact else images(dx, dy):
+        steps = _steps((fx, fy), sx, sy)
+        if steps:
+            return sx, sy, steps
+    return None
+
+
 @dataclasses.dataclass
 class Geometry:
     """Coordinates of a board: names, positions and neighbours."""
@@ -89,34 +114,18 @@ class Geometry:
             return d == (dx, dy)
         return d in images(dx, dy)
 
-    def _line(self, a: str, d: tuple[int, int], dx: int, dy: int) -> int:
-        """How many ``(dx, dy)`` steps make ``d`` (0 if it is not a whole positive multiple)."""
-        if (dx, dy) == (0, 0):
-            return 0
-        if dx == 0:
-            if d[0] != 0 or d[1] * dy <= 0 or d[1] % dy:
-                return 0
-            return d[1] // dy
-        if d[0] * dx <= 0 or d[0] % dx:
-            return 0
-        k = d[0] // dx
-        return k if d[1] == k * dy else 0
-
-    def _between(self, a: str, dx: int, dy: int, steps: int) -> list[str | None]:
-        pos = self.position[a]
-        return [self.at.get((pos[0] + dx * i, pos[1] + dy * i)) for i in range(1, steps)]
-
     def _squares_between(self, a: str, b: str, dx: int, dy: int, exact: bool) -> list[str | None] | None:
         """The cells strictly between ``a`` and ``b`` when ``b`` lies on a line of ``(dx, dy)`` steps from ``a``
         (that delta only, or any of its images), None otherwise; a hole is None in the list."""
-        d = self.delta(a, b)
-        if d is None:
+        pa, pb = self.position.get(a), self.position.get(b)
+        if pa is None or pb is None:
             return None
-        for sx, sy in ((dx, dy),) if exact else images(dx, dy):
-            steps = self._line(a, d, sx, sy)
-            if steps:
-                return self._between(a, sx, sy, steps)
-        return None
+        line = _line_of(pb[0] - pa[0], pb[1] - pa[1], dx, dy, exact)
+        if line is None:
+            return None
+        sx, sy, steps = line
+        at = self.at
+        return [at.get((pa[0] + sx * i, pa[1] + sy * i)) for i in range(1, steps)]
 
     def ride(self, board: Board, a: str, b: str, dx: int, dy: int, exact: bool) -> bool:
         """``checkride`` / ``checkaride``: ``b`` is reached by repeating ``(dx, dy)`` over empty squares."""

@@ -31,8 +31,17 @@ Delta = tuple[int, int]
 
 def or_terms(e: Expr) -> list[Expr]:
     """The terms of a left-to-right ``or`` chain (``a or b or c`` is ``(a or b) or c``)."""
+    return _chain(e, "or")
+
+
+def and_terms(e: Expr) -> list[Expr]:
+    """The operands of a left-to-right ``and`` chain, in evaluation order (groups kept: see :func:`_conjuncts`)."""
+    return _chain(e, "and")
+
+
+def _chain(e: Expr, op: str) -> list[Expr]:
     terms: list[Expr] = []
-    while isinstance(e, Logic) and e.op == "or":
+    while isinstance(e, Logic) and e.op == op:
         terms.append(e.right)
         e = e.left
     terms.append(e)

@@ -31,7 +31,14 @@ from fairyport.gamecourier.gamecode.dispatch import Reach
 from fairyport.gamecourier.gamecode.includes import called_not_defined, unavailable_include
 from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
 from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
-from fairyport.gamecourier.gamecode.prune import Proof, dies_off_reach, plain_move_dies, promotions_die, still_holds
+from fairyport.gamecourier.gamecode.prune import (
+    Deps,
+    Proof,
+    dies_off_reach,
+    plain_move_dies,
+    promotions_die,
+    still_holds,
+)
 from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, ValueProblem, integer
 from fairyport.gamecourier.preset import Preset, parse_preset, read_preset
@@ -158,6 +165,9 @@ class GameCourierGame:
         self._proofs: dict[tuple[int, str], Proof] = {}
         self._promotion_proofs: dict[tuple[int, str, str], Proof] = {}
         self._onto_proofs: dict[tuple[int, str, str, str, str], Proof] = {}
+        self._onto_verdicts: dict[tuple[int, str, str, str, str], tuple[Deps, frozenset[tuple[str, int, str]]]] = {}
+        """Moves onto a piece (or into storage) whose plain move and every promotion provably die: what the two
+        proofs read together, and what they ran (one look-up and one test for the commonest spared candidate)."""
         subs: list[tuple[Compiler, SubBlock]] = []
         for info in analysis.code:
             compiler = Compiler(self.interpreter, _source(info))
@@ -170,7 +180,8 @@ class GameCourierGame:
             for compiler, block in subs:
                 self.interpreter.subs[block.name] = compiler.sub(block)
             for info in analysis.code:
-                self.blocks[info.key] = Compiler(self.interpreter, _source(info)).block(info.program.statements)
+                self.blocks[info.key] = Compiler(self.interpreter, _source(info), "block").block(
+                    info.program.statements)
         except RecursionError:
             raise UnsupportedError("GAME Code nested too deeply to compile", preset.location(0),
                                    feature="nesting depth") from None
@@ -210,6 +221,28 @@ class GameCourierGame:
         if cached.proven and self.interpreter.trace is not None:
             self.interpreter.trace |= cached.ran
         return cached.proven
+
+    def _onto_all_die(self, base: State, block: str, origin: str, dest: str, promote: bool) -> bool:
+        """True if the move ``origin`` -> ``dest`` onto a piece (or into storage) provably dies, and so does every
+        promotion after it where promotions are tried (:meth:`_plain_move_dies`, :meth:`_promotions_die`); the two
+        verdicts are kept together while what both read stays the same."""
+        board = base.board
+        key = (id(self.trees[block]), origin, dest, board[origin], board[dest])
+        known = self._onto_verdicts.get(key)
+        if known is not None and still_holds(known[0], base):
+            if self.interpreter.trace is not None:
+                self.interpreter.trace |= known[1]
+            return True
+        if not self._plain_move_dies(base, block, origin, dest) or (
+                promote and not self._promotions_die(base, block, origin, dest)):
+            return False
+        plain = self._onto_proofs[key]
+        deps, ran = plain.deps, plain.ran
+        if promote:
+            promotions = self._promotion_proofs[key[:3]]
+            deps, ran = deps + tuple(d for d in promotions.deps if d not in deps), ran | promotions.ran
+        self._onto_verdicts[key] = (deps, ran)
+        return True
 
     def _promotions_known_dead(self, base: State, block: str, origin: str, dest: str) -> bool:
         """True if an earlier proof that every promotion after ``origin`` -> ``dest`` dies still holds (then the
@@ -335,9 +368,10 @@ class GameCourierGame:
         storage = self.storage
         in_hand: set[str] = set()
         moves: list[GCMove] = []
+        board = base.board
         for origin in squares:
-            moved = base.board[origin]
-            if side_of(moved) != side or (origins is not None and origin not in origins):
+            moved = board[origin]
+            if moved == EMPTY or side_of(moved) != side or (origins is not None and origin not in origins):
                 continue
             drop = origin in storage
             if drop:
@@ -352,8 +386,10 @@ class GameCourierGame:
             for dest in dests:
                 if (dest == origin and not NULL_MOVES) or (drop and dest in storage):
                     continue
-                if guarded is not None and not drop and (base.board[dest] != EMPTY or dest in storage) \
-                        and self._plain_move_dies(base, guarded, origin, dest):
+                onto = guarded is not None and not drop and (base.board[dest] != EMPTY or dest in storage)
+                if onto and guarded is not None and self._onto_all_die(base, guarded, origin, dest, promote):
+                    continue
+                if onto and guarded is not None and self._plain_move_dies(base, guarded, origin, dest):
                     after, seen, dead = None, True, False  # not tried; its promotions are asked below
                 else:
                     dead = promote and guarded is not None and not drop and self._promotions_known_dead(

@@ -18,12 +18,12 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.gamecourier.gamecode import values as V
 from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.dispatch import Reach, function_reach, or_chain, or_terms
+from fairyport.gamecourier.gamecode.dispatch import Reach, and_terms, function_reach, or_chain, or_terms
 from fairyport.gamecourier.gamecode.expressions import parse_expression
 from fairyport.gamecourier.gamecode.includes import unavailable_include
 from fairyport.gamecourier.gamecode.lexer import Token, tokenize
@@ -283,6 +283,10 @@ class Interpreter:
         if c.depth >= CALL_DEPTH_LIMIT:
             raise UnsupportedError(f"sub {sub.name}: calls nested deeper than {CALL_DEPTH_LIMIT}", where(),
                                    feature="recursion depth")
+        return self.enter(c, sub, args)
+
+    def enter(self, c: Ctx, sub: SubFn, args: list[Value]) -> Value:
+        """Run ``sub`` called from ``c`` with ``args`` (the step counted and the depth checked by the caller)."""
         params = sub.params
         my = dict(zip(params, args, strict=False)) if len(args) >= len(params) else \
             {param: (args[i] if i < len(args) else None) for i, param in enumerate(params)}
@@ -304,6 +308,7 @@ class Interpreter:
 
 
 _UNSET = object()
+_T = TypeVar("_T")
 
 
 def _run_list(body: list[Runner], c: Ctx) -> Signal:
@@ -343,12 +348,22 @@ _OPENERS = LOOP_BLOCKS  # the parser has checked that they pair up (a located Pa
 _CLOSERS = frozenset(LOOP_BLOCKS.values())
 
 
+SCOPES = ("general", "block", "sub")
+"""Where compiled code runs, as far as its variables go: ``block``, the statements of a code block (Pre-Move,
+Post-Move, ...: no function arguments, no ``my`` variables), ``sub``, the statements of a subroutine (its own
+``my`` variables, no function's named arguments), ``general`` anything else (a ``def`` body, which sees named
+arguments and its caller's ``my`` variables; ``eval``). A variable is read with only the look-ups its scope can
+need (:func:`lookup` in general)."""
+
+
 class Compiler:
     """Turns a parsed block into runners (statements) and code functions (expressions)."""
 
-    def __init__(self, it: Interpreter, source: Source) -> None:
+    def __init__(self, it: Interpreter, source: Source, scope: str = "general") -> None:
         self.it = it
         self.source = source
+        self.scope = scope
+        """One of :data:`SCOPES`: where the code being compiled runs."""
 
     def where(self, offset: int) -> Callable[[], Location]:
         """A function giving the file location of ``offset`` (computed only when an error needs it)."""
@@ -437,10 +452,15 @@ class Compiler:
         where = self.where(header.offset)
         it = self.it
 
+        truthy = V.truthy
+        top_while = top_kind == "while"
+
         def run(c: Ctx) -> Signal:
             while True:
-                it.tick(where)
-                if top is not None and V.truthy(top(c)) != (top_kind == "while"):
+                it.steps += 1  # tick(), inlined
+                if it.steps > it.limit:
+                    it.over(where)
+                if top is not None and truthy(top(c)) != top_while:
                     return None
                 signal = _run_list(body, c)
                 if signal is not None and signal is not _CONTINUE:
@@ -481,11 +501,16 @@ class Compiler:
                 it.steps += 1  # tick(), inlined
                 if it.steps > it.limit:
                     it.over(where)
+                my = c.my  # assign(), inlined
                 if pair:
-                    assign(c, first, key)
-                    assign(c, second, value)
+                    if my is not None and first in my:
+                        my[first] = key
+                    else:
+                        c.s.vars[first] = key
+                if my is not None and second in my:
+                    my[second] = value
                 else:
-                    assign(c, first, value)
+                    c.s.vars[second] = value
                 signal = _run_list(body, c)
                 if signal is not None and signal is not _CONTINUE:
                     return None if signal is _BREAK else signal
@@ -547,10 +572,19 @@ class Compiler:
                 body.insert(0, self._traced(_nothing, branch.header.offset, "taken"))
             branches.append((cond, body))
 
+        truthy = V.truthy
         if len(branches) == 1 and branches[0][0] is not None:
             only_cond, only_body = branches[0]
             assert only_cond is not None
-            truthy = V.truthy
+            if len(only_body) == 1:  # the commonest: 'if TEST: die ...;' and the like
+                only = only_body[0]
+
+                def run_single(c: Ctx) -> Signal:
+                    value = only_cond(c)
+                    if value is True or (value is not False and truthy(value)):
+                        return only(c)
+                    return None
+                return run_single
 
             def run_one(c: Ctx) -> Signal:
                 value = only_cond(c)
@@ -561,7 +595,10 @@ class Compiler:
 
         def run(c: Ctx) -> Signal:
             for cond, body in branches:
-                if cond is None or V.truthy(cond(c)):
+                if cond is None:
+                    return _run_list(body, c)
+                value = cond(c)
+                if value is True or (value is not False and truthy(value)):
                     return _run_list(body, c)
             return None
         return run
@@ -569,8 +606,16 @@ class Compiler:
     def sub(self, block: SubBlock) -> SubFn:
         """Compile a subroutine."""
         params = tuple(p[1:] if p.startswith("#") else p for p in block.params)
-        return SubFn(block.name, params, self.block(block.body), self.source.locate(block.offset),
-                     _has_local(block.body))
+        return SubFn(block.name, params, self._in_scope("sub", lambda: self.block(block.body)),
+                     self.source.locate(block.offset), _has_local(block.body))
+
+    def _in_scope(self, scope: str, compile_it: Callable[[], _T]) -> _T:
+        """``compile_it()`` with :attr:`scope` set to ``scope``."""
+        saved, self.scope = self.scope, scope
+        try:
+            return compile_it()
+        finally:
+            self.scope = saved
 
     def command(self, cmd: Command) -> Runner:
         """Compile one command."""
@@ -581,6 +626,11 @@ class Compiler:
         if name in ("set", "setconst"):
             value = self._expr_or_null(cmd)
             var = (target or "").lstrip("#")
+            if self.scope == "block":  # no my variables (see SCOPES): a global
+
+                def set_global(c: Ctx) -> None:
+                    c.s.vars[var] = value(c)
+                return set_global
 
             def run_set(c: Ctx) -> None:  # assign(), inlined
                 result = value(c)
@@ -591,9 +641,10 @@ class Compiler:
                     c.s.vars[var] = result
             return run_set
         if name == "def":
-            fn = DefFn(target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
-                       [b.name for b in cmd.bindings if b.value is None],
-                       [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None], cmd.expr)
+            fn = self._in_scope("general", lambda: DefFn(
+                target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
+                [b.name for b in cmd.bindings if b.value is None],
+                [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None], cmd.expr))
             if cmd.expr is not None:
                 fn.reach = function_reach(cmd.expr, self.it.geometry)
 
@@ -672,11 +723,10 @@ class Compiler:
                 c.s.result = result
             return run_result
         if name == "gosub":
-            sub_name = target or ""
-            operands = self.operands(list(cmd.args), cmd.offset, words_literal=True)
+            call = self._sub_named(target or "", self.operands(list(cmd.args), cmd.offset, words_literal=True), where)
 
             def run_gosub(c: Ctx) -> None:
-                it.call_sub(c, sub_name, [f(c) for f in operands], where)
+                call(c)
             return run_gosub
         if name in ("setflag", "unsetflag", "ban", "allow", "setlegal", "add", "capture", "empty", "move",
                     "setelem", "push", "unset", "remove"):
@@ -685,10 +735,10 @@ class Compiler:
             included = " ".join(t.value for t in cmd.args)
             self.fail(unavailable_include(included), cmd.offset, f"include {included}")
         if name in self.it.subs:
-            operands = self.operands(list(cmd.args), cmd.offset, words_literal=True)
+            call = self._sub_named(name, self.operands(list(cmd.args), cmd.offset, words_literal=True), where)
 
             def run_call(c: Ctx) -> None:
-                it.call_sub(c, name, [f(c) for f in operands], where)
+                call(c)
             return run_call
         feature = name if cmd.known else f"command {name}"
         reason = f"'{name}' is not a GAME Code command fairyport knows (nor a subroutine of this preset)"
@@ -848,24 +898,8 @@ class Compiler:
                 chain = self._label_chain(terms, compiled) or or_chain(terms, compiled, self.it.geometry, _endpoints)
                 if chain is not None:
                     return chain
-            left, right = self.expr(e.left), self.expr(e.right)
-            truthy = V.truthy
-            if e.op == "and":
-                def and_(c: Ctx) -> Value:
-                    value = left(c)
-                    if value is False or (value is not True and not truthy(value)):
-                        return False
-                    value = right(c)
-                    return value is True or (value is not False and truthy(value))
-                return and_
-
-            def or_(c: Ctx) -> Value:
-                value = left(c)
-                if value is True or (value is not False and truthy(value)):
-                    return True
-                value = right(c)
-                return value is True or (value is not False and truthy(value))
-            return or_
+                return _chain_of(compiled, True)
+            return _chain_of([self.expr(t) for t in and_terms(e)], False)
         if isinstance(e, Group):
             if list_group and isinstance(e.inner, Sequence):
                 items = [self.expr(i, words_literal=words_literal) for i in e.inner.items]
@@ -948,6 +982,15 @@ class Compiler:
         if kind == "variable":
             name = text[1:]
             undefined = text if UNDEFINED_IS_NAME else None
+            if self.scope == "block":  # no arguments, no my variables: a global
+                return lambda c: c.s.vars.get(name, undefined)
+            if self.scope == "sub":  # the subroutine's own variables (always a dict), then the globals
+
+                def sub_variable(c: Ctx) -> Value:
+                    my = c.my
+                    assert my is not None
+                    return my[name] if name in my else c.s.vars.get(name, undefined)
+                return sub_variable
 
             def variable(c: Ctx) -> Value:  # lookup(), inlined: the commonest operand
                 named = c.named
@@ -1005,6 +1048,9 @@ class Compiler:
                 return self._fn_named(head.text, arg_fns, where)
             if op == "fn":
                 return self._fn_named(None, arg_fns, where, name_fn)
+            if isinstance(head, Atom) and head.kind == "word" and head.text not in PREPROCESSOR \
+                    and head.text not in ("true", "false", "null"):
+                return self._sub_named(head.text, arg_fns, where)
             return lambda c: it.call_sub(c, name_fn(c), [f(c) for f in arg_fns], where)
         if op == "var":
             name_fn = self.expr(e.args[0], words_literal=True) if e.args else _null
@@ -1013,7 +1059,12 @@ class Compiler:
             if len(e.args) != 3:
                 self.fail("'cond' takes 3 operands", e.offset, "cond")
             test, yes, no = (self.expr(a) for a in e.args)
-            return lambda c: yes(c) if V.truthy(test(c)) else no(c)
+            truthy = V.truthy
+
+            def cond(c: Ctx) -> Value:
+                value = test(c)
+                return yes(c) if value is True or (value is not False and truthy(value)) else no(c)
+            return cond
         if op in _CHECKS:
             return self._check(e)
         args = [self.expr(a, words_literal=op in _NAME_OPERANDS and i == 0) for i, a in enumerate(e.args)]
@@ -1043,6 +1094,8 @@ class Compiler:
         if arity == 1:
             only = args[0]
             return lambda c: run_with(c, [only(c)])
+        if op == "where" and len(args) == 3:
+            return self._where_computed(args, run_with)
         on_ints = _ON_INTS.get(op) if arity == 2 else None
         if on_ints is not None:  # chosen here, not on every run
             left, right = args
@@ -1113,6 +1166,23 @@ class Compiler:
             return body(Ctx(c.s, it, args, None, c.my, c.depth + 1)) if body is not None else None
         return call_fn
 
+    def _sub_named(self, key: str, arg_fns: list[CodeFn], where: Callable[[], Location]) -> CodeFn:
+        """``sub NAME args`` (or the command ``NAME args``) with the name written out: :meth:`Interpreter.call_sub`
+        without its general cases (an undefined name, ``local``, a traced run, the depth bound go to it)."""
+        it = self.it
+        subs = it.subs
+
+        def call_sub_written(c: Ctx) -> Value:
+            args = [f(c) for f in arg_fns]
+            sub = subs.get(key)
+            if sub is None or sub.local or it.trace is not None or c.depth >= CALL_DEPTH_LIMIT:
+                return it.call_sub(c, key, args, where)  # and its errors
+            it.steps += 1  # tick(), inlined
+            if it.steps > it.limit:
+                it.over(where)
+            return it.enter(c, sub, args)
+        return call_sub_written
+
     def _fast(self, op: str, args: list[CodeFn], e: Call) -> CodeFn | None:
         """The commonest operators compiled straight to a closure over their operands (no operand list, no
         operator table): the same results and errors as :data:`~.operators.OPERATORS`' entries. None for the
@@ -1157,6 +1227,23 @@ class Compiler:
         if len(args) == 3 and op == "where":
             return self._where(args, e)
         return None
+
+    def _where_computed(self, args: list[CodeFn], general: Callable[[Ctx, list[Value]], Value]) -> CodeFn:
+        """``where SQUARE DX DY`` with computed offsets (``where #at #dx #dy``, a ray's step): whole-number offsets
+        directly (:meth:`.board.Geometry.where`, inlined), other values by the operator's own code (``general``,
+        which converts or reports them). The operands are evaluated once, in order, either way."""
+        square_fn, dx_fn, dy_fn = args
+        at, position, text = self.it.geometry.at, self.it.geometry.position, V.text
+
+        def where_computed(c: Ctx) -> Value:
+            value, dx, dy = square_fn(c), dx_fn(c), dy_fn(c)
+            if type(dx) is not int or type(dy) is not int:
+                return general(c, [value, dx, dy])
+            pos = position.get(value if type(value) is str else text(value))
+            if pos is None:
+                return False
+            return at.get((pos[0] + dx, pos[1] + dy)) or False
+        return where_computed
 
     def _where(self, args: list[CodeFn], e: Call) -> CodeFn | None:
         """``where SQUARE DX DY`` with number offsets, read once (:meth:`.board.Geometry.where`, inlined); None for
@@ -1250,6 +1337,30 @@ class Compiler:
             x, y = ints(c, [dx_fn, dy_fn])
             return method(c.s.board, V.text(a_fn(c)), V.text(b_fn(c)), x, y, exact)
         return run_primitive
+
+
+def _chain_of(terms: list[CodeFn], ends_on: bool) -> CodeFn:
+    """An ``or`` chain (``ends_on`` True) or an ``and`` chain (False) as one closure: the terms evaluated left to right
+    up to the first whose truth is ``ends_on``, which is then the chain's value (else its opposite)."""
+    truthy = V.truthy
+    if len(terms) == 2:  # the commonest: no loop
+        first, second = terms
+
+        def pair(c: Ctx) -> Value:
+            value = first(c)
+            if (value is True or (value is not False and truthy(value))) is ends_on:
+                return ends_on
+            value = second(c)
+            return value is True or (value is not False and truthy(value))
+        return pair
+
+    def chain(c: Ctx) -> Value:
+        for term in terms:
+            value = term(c)
+            if (value is True or (value is not False and truthy(value))) is ends_on:
+                return ends_on
+        return not ends_on
+    return chain
 
 
 def _bounded(result: int) -> int | None:
