@@ -557,6 +557,16 @@ class Writer:
         return self.game.rules.must_drop and self.hands is not None and not self.kept \
             and not self.game.rules.must_capture
 
+    def extinction_counts_hands(self) -> bool:
+        """Whether ``pieces-remaining`` counts what the extinction goal counts. It counts the pieces on storage
+        positions too, as the goal counts pieces in hand; but a promoted piece is its own ZRF type
+        (``Queen-from-Pawn``), which a count of its target type would miss."""
+        extinction = self.game.rules.extinction
+        if self.hands is None or extinction is None or extinction.pieces is None:
+            return True
+        counted = {pid.upper() for pid in extinction.pieces}
+        return not any(p.target.id.upper() in counted for p in self.hands.promoted)
+
     def flag_sets(self, color: Color) -> list[tuple[str, ...]]:
         """The sets of ``count`` squares of ``color``'s flag zone (a flag goal of several pieces is met when one of
         them holds a flag piece on each square)."""
@@ -607,10 +617,11 @@ class Writer:
         written = flag is not None and not flag.blocked_win and not flag.extra_move and (
             flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
         extinction = rules.extinction
-        plain = self.hands is None and not self.kept  # forced captures: no drops, no kept move blocks
+        plain = not self.kept  # forced captures: no kept move blocks (drops are quiet moves: normal-type)
         connect_type = self.connect_type()
         writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
-                    "extinction": self.hands is None and extinction is not None and extinction.opponent_count == 0,
+                    "extinction": extinction is not None and extinction.opponent_count == 0
+                    and self.extinction_counts_hands(),
                     "connection": connect_type is not None}
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
