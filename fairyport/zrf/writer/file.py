@@ -381,11 +381,12 @@ class Writer:
                                   ["move-type", NORMAL_TYPE], *self.piece_blocks(piece, initial, 1)]
         else:
             blocks = self.piece_blocks(piece, initial, None)
-        if self.hands is not None and piece in self.hands.hand_types:
+        drop = self.hands.drop_block(piece) if self.hands is not None and piece in self.hands.hand_types else []
+        if drop:  # none where the type is never dropped
             if self.must_drop:  # the drops first: (move-priorities drop-type normal-type)
-                blocks = [["move-type", DROP_TYPE], self.hands.drop_block(piece), ["move-type", NORMAL_TYPE], *blocks]
+                blocks = [["move-type", DROP_TYPE], drop, ["move-type", NORMAL_TYPE], *blocks]
             else:
-                blocks.append(self.hands.drop_block(piece))
+                blocks.append(drop)
         if not self.game.rules.royals_may_face and piece.royal:
             royals: list[Expr] = [["piece?", self.names[p.id.upper()]] for p in self.game.pieces if p.royal]
             condition: Expr = royals[0] if len(royals) == 1 else ["or", *royals]
