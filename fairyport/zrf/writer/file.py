@@ -574,9 +574,21 @@ class Writer:
         flag = self.game.rules.flag
         assert flag is not None
         squares = [p.name for p in self.game.board.positions if p.name in self.game.zone_squares(flag.zone, color)]
-        if flag.count > len(squares) or math.comb(len(squares), flag.count) > MAX_FLAG_SETS:
-            return [()] * (MAX_FLAG_SETS + 1)  # too many (or none possible): refused
+        if flag.count > len(squares):
+            return []  # never met: no condition for this player
+        if math.comb(len(squares), flag.count) > MAX_FLAG_SETS:
+            return [()] * (MAX_FLAG_SETS + 1)  # too many: refused
         return list(itertools.combinations(squares, flag.count))
+
+    def full_zone(self, color: Color, types: list[str]) -> Expr:
+        """The flag goal's blocked win (``FlagGoal.blocked_win``): every square of ``color``'s flag zone holds a
+        piece (of either side: each type, own or ``(opponent T)``) and one of them is a flag piece of theirs."""
+        flag = self.game.rules.flag
+        assert flag is not None
+        squares = [p.name for p in self.game.board.positions if p.name in self.game.zone_squares(flag.zone, color)]
+        every = [self.names[p.id.upper()] for p in self.game.pieces]
+        anyone: list[Expr] = [x for name in every for x in (name, ["opponent", name])]
+        return ["and", ["absolute-config", *anyone, squares], ["absolute-config", *types, [flag.zone]]]
 
     @staticmethod
     def result_kind(result: StalemateResult) -> str:
@@ -615,7 +627,7 @@ class Writer:
         out: list[Expr] = []
         rules = self.game.rules
         flag = rules.flag
-        written = flag is not None and not flag.blocked_win and not flag.extra_move and (
+        written = flag is not None and not flag.extra_move and (
             flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
         extinction = rules.extinction
         plain = not self.kept  # forced captures: no kept move blocks (drops are quiet moves: normal-type)
@@ -647,11 +659,12 @@ class Writer:
             for color, player in enumerate(self.players):
                 wanted = flag.piece(color)
                 types = [self.names[wanted.upper()]] if wanted is not None else every
-                if flag.count == 1:
-                    out.append(["win-condition", [player], ["absolute-config", *types, [flag.zone]]])
-                else:  # every set of `count` squares of the zone, one condition each
-                    configs: list[Expr] = [["absolute-config", *types, list(squares)]
-                                           for squares in self.flag_sets(color)]
+                configs: list[Expr] = [["absolute-config", *types, [flag.zone]]]
+                if flag.count > 1:  # every set of `count` squares of the zone, one condition each
+                    configs = [["absolute-config", *types, list(squares)] for squares in self.flag_sets(color)]
+                if flag.blocked_win:
+                    configs.append(self.full_zone(color, types))
+                if configs:  # none: more flag pieces than flag squares, and no blocked win
                     out.append(["win-condition", [player], *configs])
         if len(royal_types) == 1:
             out.append(["loss-condition", both, ["checkmated", self.names[royal_types[0].id.upper()]]])
