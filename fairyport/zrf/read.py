@@ -529,6 +529,7 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
     for (by identity): per player ``(win-condition (P) (absolute-config T... (Z)))``, both players naming the
     same zone ``Z`` and each one type of their own or every type of the game (any piece). None otherwise."""
     found: dict[int, tuple[str | None, str, int]] = {}
+    blocked: dict[int, tuple[frozenset[str], str, frozenset[str]]] = {}
     used: set[int] = set()
     every = set(notation)
     for goal in tree.goals:
@@ -539,6 +540,13 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         kinds: set[frozenset[str]] = set()
         for cond in goal.conditions:
             text = plain(cond)
+            full = _full_zone(text, notation)
+            if full is not None:
+                if color in blocked:
+                    return None
+                blocked[color] = full
+                used.add(id(cond))
+                continue
             if not (isinstance(text, tuple) and len(text) >= 3 and text[0] == "absolute-config"
                     and isinstance(text[-1], tuple) and text[-1] and all(isinstance(t, str) for t in text[-1])
                     and all(isinstance(t, str) and t in notation for t in text[1:-1])):
@@ -566,9 +574,60 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         if zone is None or set(sets) != {frozenset(c) for c in itertools.combinations(sorted(squares), count)}:
             return None
         found[color] = (piece, zone, count)
+    if len(found) == 1:
+        # the other player's goal has more flag pieces than their flag squares: never met, no condition written
+        (color, (piece, zone, count)), = found.items()
+        other = color ^ 1
+        own = blocked.get(other)
+        other_piece = piece if own is None else _flag_piece(own[0], notation)
+        if count <= len(_zone_squares(zones, zone, other)) or (own is not None and own[1] != zone):
+            return None
+        found[other] = (other_piece, zone, count)
     if set(found) != {WHITE, BLACK} or found[WHITE][1:] != found[BLACK][1:]:
         return None
-    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2]), used
+    if blocked:  # the blocked win: both players, on their flag zone, naming their flag pieces
+        for color, (types, zone, squares) in blocked.items():
+            if zone != found[color][1] or squares != _zone_squares(zones, zone, color) \
+                    or _flag_piece(types, notation) != found[color][0]:
+                return None
+        if set(blocked) != {WHITE, BLACK}:
+            return None
+    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2],
+                    blocked_win=bool(blocked)), used
+
+
+def _zone_squares(zones: list[Zone], name: str, color: int) -> frozenset[str]:
+    """The squares of zone ``name`` for ``color``."""
+    return frozenset().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
+
+
+def _flag_piece(types: frozenset[str], notation: dict[str, str]) -> str | None:
+    """The flag piece a goal's list of ZRF types stands for: one type, or every type (any piece: None)."""
+    if len(types) == 1:
+        return notation[next(iter(types))]
+    return None
+
+
+def _full_zone(text: Plain, notation: dict[str, str]) -> tuple[frozenset[str], str, frozenset[str]] | None:
+    """The ZRF writer's blocked flag win, ``(and (absolute-config T (opponent T) ... (SQUARES)) (absolute-config
+    F... (Z)))`` with every type of the game both ways: (the flag types F, the zone Z, the squares), else None."""
+    if not (isinstance(text, tuple) and len(text) == 3 and text[0] == "and"):
+        return None
+    full, flag = text[1], text[2]
+    if not (isinstance(full, tuple) and isinstance(flag, tuple) and full[:1] == ("absolute-config",)
+            and flag[:1] == ("absolute-config",) and len(flag) >= 3):
+        return None
+    squares, zone = full[-1], flag[-1]
+    anyone = {(t, o) for t in notation for o in (t, ("opponent", t))}
+    if set(full[1:-1]) != {o for _, o in anyone} or len(full) - 2 != len(anyone) \
+            or not isinstance(squares, tuple) or not all(isinstance(q, str) for q in squares) \
+            or not (isinstance(zone, tuple) and len(zone) == 1 and isinstance(zone[0], str)):
+        return None
+    types = flag[1:-1]
+    if not types or not all(isinstance(t, str) and t in notation for t in types) \
+            or not (len(types) == 1 or set(types) == set(notation)):
+        return None
+    return frozenset(str(t) for t in types), str(zone[0]), frozenset(str(q) for q in squares)
 
 
 def _program_of(zv: ZrfVariant) -> GameProgram | None:
