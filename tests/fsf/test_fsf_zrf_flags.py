@@ -1,7 +1,8 @@
 """Flag goals the ZRF writer used to refuse: the blocked win (a full flag zone holding one of the player's flag
 pieces) and a count one player can never meet (more flag pieces than that player's flag squares). Written to
 ZRF, the file played by the ZRF interpreter and read back into the model gives Fairy-Stockfish's perft (pyffish)
-from positions where the goal bites, and the rules come back equal."""
+from positions where the goal bites, and the rules come back equal. The blocked win is written only where the
+opponent can never complete the zone."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from fairyport.errors import UnsupportedError
 from fairyport.fsf.compare import fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.zrf.writer.file import write_game as write_zrf
@@ -20,7 +22,7 @@ SECTIONS = """
 [fullzone22z]
 maxRank = 5
 maxFile = e
-customPiece1 = p:mF
+customPiece1 = p:mfF
 startFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1
 flagPiece = p
 flagRegionWhite = a5 b5 c5 d5 e5
@@ -29,6 +31,9 @@ flagPieceCount = 5
 flagPieceBlockedWin = true
 nFoldRule = 0
 nMoveRule = 0
+
+[fillable22z:fullzone22z]
+customPiece1 = p:mF
 
 [halma22z]
 maxRank = 6
@@ -77,6 +82,14 @@ def test_the_blocked_win_bites() -> None:
     without = fsf_counts(pyffish, "fullzoneplain22z", 3, fen)
     pyffish.load_variant_config(SECTIONS)
     assert fsf_counts(pyffish, "fullzone22z", 3, fen) != without
+
+
+def test_a_zone_the_opponent_can_fill_is_refused() -> None:
+    # backward steps let Black complete White's zone: the model then waits for White's move, Zillions (and the
+    # ZRF interpreter) would end the game at once, as it tests every player's goals after each move
+    with pytest.raises(UnsupportedError) as raised:
+        write_zrf(read_text(SECTIONS, variant="fillable22z"))
+    assert raised.value.feature == "flag goal"
 
 
 def test_the_goals_written() -> None:

@@ -35,6 +35,7 @@ from fairyport.model import (
     file_name,
     goal_rules,
 )
+from fairyport.movegen.compile import compile_game
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
@@ -580,6 +581,26 @@ class Writer:
             return [()] * (MAX_FLAG_SETS + 1)  # too many: refused
         return list(itertools.combinations(squares, flag.count))
 
+    def zone_filled_by_opponent(self) -> bool:
+        """Whether a move could fill a player's flag zone with a piece of the *opponent*: a piece landing there
+        from outside it, a drop, castling. Zillions tests every player's goals after each move, the model only
+        the goals of the player who moved, so the blocked win (:meth:`full_zone`) is exact only where the zone
+        is never filled by the opponent's move: then it was full, and judged, after the player's own move."""
+        flag = self.game.rules.flag
+        assert flag is not None
+        if self.game.rules.drops or any(p.castling is not None or "O" in (p.betza or "") for p in self.game.pieces):
+            return True
+        variant = compile_game(self.game)
+        geometry = variant.geometry
+        for color in (WHITE, BLACK):
+            zone = {geometry.square(name) for name in self.game.zone_squares(flag.zone, color)}
+            for code in range(1, variant.codes):
+                if (code - 1) & 1 == color:
+                    continue  # the player's own pieces
+                if any(variant.targets(code, sq) & zone for sq in range(variant.size) if sq not in zone):
+                    return True
+        return False
+
     def full_zone(self, color: Color, types: list[str]) -> Expr:
         """The flag goal's blocked win (``FlagGoal.blocked_win``): every square of ``color``'s flag zone holds a
         piece (of either side: each type, own or ``(opponent T)``) and one of them is a flag piece of theirs."""
@@ -628,6 +649,7 @@ class Writer:
         rules = self.game.rules
         flag = rules.flag
         written = flag is not None and not flag.extra_move and (
+            not flag.blocked_win or not self.zone_filled_by_opponent()) and (
             flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
         extinction = rules.extinction
         plain = not self.kept  # forced captures: no kept move blocks (drops are quiet moves: normal-type)
