@@ -732,38 +732,42 @@ CONNECT_STEPS = {(1, 0): "horizontal", (0, 1): "vertical", (1, 1): "diagonal", (
 
 def _connect(lines: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: dict[str, str],
              vectors: dict[str, Vector]) -> ConnectGoal | None:
-    """The model's connection goal from both players' ``relative-config`` goals of one kind and one piece type,
-    each a line of N along one step (east, north, north-east, south-east: every step of the directions listed) or
-    the 2x2 block ``T e T n T w T``, as the ZRF writer writes them; None where they are not that."""
+    """The model's connection goal from both players' ``relative-config`` goals of one kind, each a line of N
+    along one step (east, north, north-east, south-east: every step of the directions listed) or the 2x2 block
+    ``T e T n T w T``, as the ZRF writer writes them: of one piece type, or of several with one condition per
+    way of filling each line or block with them. None where they are not that."""
     kinds = {goal.kind for goal, _, _ in lines}
     if not lines or len(kinds) != 1 or not kinds <= {"loss", "win", "draw"}:
         return None
     counts: set[int] = set()
     steps: set[Vector] = set()
     square = 0
-    types: set[str] = set()
+    types: list[str] = []  # in the order first met (the writer's order of the goal's types)
+    fillings: dict[tuple[Vector, ...], set[tuple[str, ...]]] = {}
     for _, _, text in lines:
         items = [str(t) for t in text[1:]]
         kinds_here, moves = items[::2], [vectors.get(d) for d in items[1::2]]
-        types.update(kinds_here)
-        if any(v is None for v in moves) or len(types) != 1 or not moves:
+        types.extend(t for t in kinds_here if t not in types)
+        if any(v is None for v in moves) or not moves:
             return None
-        if moves == [(1, 0), (0, 1), (-1, 0)] and square == 0:
+        shape = tuple(v for v in moves if v is not None)
+        fillings.setdefault(shape, set()).add(tuple(kinds_here))
+        if list(shape) == [(1, 0), (0, 1), (-1, 0)]:
             square = 2
-        elif len(set(moves)) == 1 and moves[0] in CONNECT_STEPS:
+        elif len(set(shape)) == 1 and shape[0] in CONNECT_STEPS:
             counts.add(len(kinds_here))
-            steps.add(moves[0])
+            steps.add(shape[0])
         else:
             return None
     directions = tuple(d for d in ("horizontal", "vertical", "diagonal")
                        if any(CONNECT_STEPS[s] == d for s in steps))
     if len(counts) > 1 or ("diagonal" in directions and not {(1, 1), (1, -1)} <= steps):
         return None
-    (kind,) = types
-    if kind not in notation:
+    if any(t not in notation for t in types) or any(
+            found != set(itertools.product(types, repeat=len(shape) + 1)) for shape, found in fillings.items()):
         return None
     result = {"loss": StalemateResult.LOSS, "win": StalemateResult.WIN, "draw": StalemateResult.DRAW}[kinds.pop()]
-    pieces = None if len(notation) == 1 else (notation[kind],)
+    pieces = None if set(types) == set(notation) else tuple(notation[t] for t in types)
     return ConnectGoal(counts.pop() if counts else 0, directions or CONNECT_DIRECTIONS, pieces, square, None, result)
 
 

@@ -50,6 +50,10 @@ PLAYERS = ("White", "Black")
 """ZRF player names for the model's colours."""
 MAX_FLAG_SETS = 64
 """Most ``absolute-config`` conditions a flag goal of several pieces is written as (one per set of squares)."""
+MAX_CONNECT_CONFIGS = 512
+"""Most ``relative-config`` conditions a connection goal of several piece types is written as (one per way of
+filling each line or block with the types)."""
+"""Most ``absolute-config`` conditions a flag goal of several pieces is written as (one per set of squares)."""
 
 CELL = 50
 """Pixel size of one square in the written grid (Zillions needs screen rectangles)."""
@@ -617,29 +621,36 @@ class Writer:
         return {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
                 StalemateResult.WIN: "win-condition"}[result]
 
-    def connect_type(self) -> str | None:
-        """The ZRF type of the connection goal's pieces where it is written: lines and 2x2 blocks of one piece type
-        (the goal's, or the game's only type), no chain between zones; else None."""
+    def connect_types(self) -> list[str] | None:
+        """The ZRF types of the connection goal's pieces where it is written: lines and 2x2 blocks (the goal's
+        types, or every type of the game), no chain between zones, at most :data:`MAX_CONNECT_CONFIGS`
+        conditions; else None."""
         connect = self.game.rules.connect
         if connect is None or connect.zones is not None or connect.square not in (0, 2):
             return None
         types = connect.pieces if connect.pieces is not None else tuple(p.id for p in self.game.pieces)
-        return self.names[types[0].upper()] if len(types) == 1 else None
+        kinds = [self.names[t.upper()] for t in types]
+        lines = sum(2 if name == "diagonal" else 1 for name in connect.directions) if connect.count else 0
+        size = lines * len(kinds) ** connect.count + (len(kinds) ** 4 if connect.square == 2 else 0)
+        return kinds if size <= MAX_CONNECT_CONFIGS else None
 
-    def connect_configs(self, kind: str) -> list[Expr]:
+    def connect_configs(self, kinds: list[str]) -> list[Expr]:
         """``(relative-config T d T d T ...)`` per line direction (east, north, north-east, south-east as White
-        sees them), and ``(relative-config T e T n T w T)`` for a 2x2 block."""
+        sees them), and ``(relative-config T e T n T w T)`` for a 2x2 block; with several types, one condition
+        per way of filling the line or block with them."""
         connect = self.game.rules.connect
         assert connect is not None
         steps = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
-        configs: list[Expr] = []
+        shapes: list[list[str]] = []
         for name in connect.directions if connect.count else ():
-            for vector in steps[name]:
-                d = self.use(vector)
-                configs.append(["relative-config", kind, *(x for _ in range(connect.count - 1) for x in (d, kind))])
+            shapes.extend([self.use(vector)] * (connect.count - 1) for vector in steps[name])
         if connect.square == 2:
-            configs.append(["relative-config", kind, self.use((1, 0)), kind, self.use((0, 1)), kind,
-                            self.use((-1, 0)), kind])
+            shapes.append([self.use((1, 0)), self.use((0, 1)), self.use((-1, 0))])
+        configs: list[Expr] = []
+        for shape in shapes:
+            for filling in itertools.product(kinds, repeat=len(shape) + 1):
+                configs.append(["relative-config", filling[0], *(x for d, t in zip(shape, filling[1:], strict=True)
+                                                                  for x in (d, t))])
         return configs
 
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
@@ -653,11 +664,11 @@ class Writer:
             flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
         extinction = rules.extinction
         plain = not self.kept  # forced captures: no kept move blocks (drops are quiet moves: normal-type)
-        connect_type = self.connect_type()
+        connect_types = self.connect_types()
         writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
                     "extinction": extinction is not None and extinction.opponent_count == 0
                     and self.extinction_counts_hands(),
-                    "connection": connect_type is not None}
+                    "connection": connect_types is not None}
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
             optional = feature == "royal optional" and len(royal_types) == 1
@@ -673,8 +684,8 @@ class Writer:
             out.extend([kind, both, ["pieces-remaining", str(n), *t]]
                        for t in counted for n in range(extinction.count + 1))
         connect = rules.connect
-        if connect is not None and connect_type is not None:
-            out.append([self.result_kind(connect.result), both, *self.connect_configs(connect_type)])
+        if connect is not None and connect_types is not None:
+            out.append([self.result_kind(connect.result), both, *self.connect_configs(connect_types)])
         if flag is not None and written:
             # the flag goal: a win for the player whose flag piece (any of theirs) stands in their flag zone
             every = [self.names[p.id.upper()] for p in self.game.pieces]
