@@ -174,8 +174,9 @@ def write(game: Game, format: str, best_effort: bool = False) -> Conversion:
     return _write(game, format, best_effort, game.metadata.source)
 
 
-def _write(game: Game, fmt: str, best_effort: bool, source: str) -> Conversion:
-    """:func:`write`, with errors that know the game but not its file put on ``source``."""
+def _write(game: Game, fmt: str, best_effort: bool, source: str, from_source: bool = False) -> Conversion:
+    """:func:`write`, with errors that know the game but not its file put on ``source``; ``from_source``: the game
+    is as its source was read (:func:`convert`), so the source's program may stand in for the model's writer."""
     form = get_format(fmt)
     if form.write is None:
         raise UnsupportedError(f"writing the {form.name} format is not supported yet", feature=form.name)
@@ -191,17 +192,18 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str) -> Conversion:
     try:
         return _write_model(game, form, best_effort and form.write_program is None, source)
     except UnsupportedError as error:
-        if form.write_program is None or game.whole_program() is None:
-            raise
         # the game reads whole, but its target's writer of the model cannot say one of its rules (a castling
         # after moving, drops that go first): the program route writes the source's own rules in the target's code
-        program = game.whole_program()
-        assert program is not None
-        try:
-            return Conversion(form.write_program(program), [], form.name)
-        except UnsupportedError:
-            if not best_effort:
-                raise error from None
+        program = game.whole_program() if form.write_program is not None and from_source else None
+        if program is not None:
+            assert form.write_program is not None
+            try:
+                return Conversion(form.write_program(program), [], form.name)
+            except UnsupportedError:
+                if not best_effort:
+                    raise error from None
+        elif not best_effort:
+            raise
     return _write_model(game, form, best_effort, source)
 
 
@@ -242,11 +244,11 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
         else:
             game = read_game(source, form.name, variant)
             squares = len(game.board.positions)
-            conversion = _write(game, target.name, best_effort, str(source))
+            conversion = _write(game, target.name, best_effort, str(source), from_source=True)
     else:
         game = _read(source, read, variant)
         squares = len(game.board.positions)
-        conversion = _write(game, target.name, best_effort, TEXT_NAME)
+        conversion = _write(game, target.name, best_effort, TEXT_NAME, from_source=True)
     if not prove:
         return conversion
     if isinstance(source, Path) and source.is_file() and (  # not ``page.html#2``: a diagram of a page

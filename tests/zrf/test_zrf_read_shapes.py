@@ -319,13 +319,19 @@ def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_p
     assert [perft(compile_game(game).start_position(), d) for d in (1, 2, 3)] == [perft(native, d) for d in (1, 2, 3)]
     game.rules.royal_optional = False
     assert perft(compile_game(game).start_position(), 1) == 0
+    import fairyport
     from fairyport.api import convert
 
-    for target in ("idiagram", "gamecourier", "fsf"):  # none has the rule: each refuses it by name
+    for target in ("idiagram", "gamecourier", "fsf"):  # no writer of the model has the rule: each refuses it
+        with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
+            fairyport.write(read_text(text, name="nking.zrf"), target)
+    for target in ("idiagram", "fsf"):  # converting the source: no program route there either
         with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
             convert(text, target, read="zrf")
+    # Game Courier writes the source's own program instead, proven by the GAME Code interpreter
+    converted = convert(text, "gamecourier", read="zrf")
+    assert converted.proof is not None and converted.proof.same and converted.lost == []
     # the Diagram's extension line (best effort) says it, and fairyport reads it back
-    import fairyport
 
     written_text = fairyport.write(read_text(text, name="nking.zrf"), "idiagram", best_effort=True).text
     assert "fairyportRoyalOptional=1" in written_text.splitlines()
