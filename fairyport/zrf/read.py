@@ -586,9 +586,9 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
     if set(found) != {WHITE, BLACK} or found[WHITE][1:] != found[BLACK][1:]:
         return None
     if blocked:  # the blocked win: both players, on their flag zone, naming their flag pieces
-        for color, (types, zone, squares) in blocked.items():
+        for color, (flag_types, zone, squares) in blocked.items():
             if zone != found[color][1] or squares != _zone_squares(zones, zone, color) \
-                    or _flag_piece(types, notation) != found[color][0]:
+                    or _flag_piece(flag_types, notation) != found[color][0]:
                 return None
         if set(blocked) != {WHITE, BLACK}:
             return None

@@ -612,8 +612,11 @@ class Writer:
         assert flag is not None
         squares = [p.name for p in self.game.board.positions if p.name in self.game.zone_squares(flag.zone, color)]
         every = [self.names[p.id.upper()] for p in self.game.pieces]
-        anyone: list[Expr] = [x for name in every for x in (name, ["opponent", name])]
-        return ["and", ["absolute-config", *anyone, squares], ["absolute-config", *types, [flag.zone]]]
+        anyone: list[Expr] = []
+        for name in every:
+            anyone += [name, ["opponent", name]]
+        cells: list[Expr] = list(squares)
+        return ["and", ["absolute-config", *anyone, cells], ["absolute-config", *types, [flag.zone]]]
 
     @staticmethod
     def result_kind(result: StalemateResult) -> str:

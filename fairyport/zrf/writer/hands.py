@@ -273,7 +273,8 @@ class Hands:
         steps: list[Expr] = [["if", ["flag?", f"file-{i - 1}"], ["set-flag", f"file-{i}", "true"]]
                              for i in range(n, 1, -1)]
         count: Expr = ["if", mine, *steps, ["set-flag", "file-1", "true"]]
-        return [*(["set-flag", f"file-{i}", "false"] for i in range(1, n + 1)), "mark",
+        resets: list[Expr] = [["set-flag", f"file-{i}", "false"] for i in range(1, n + 1)]
+        return [*resets, "mark",
                 ["while", ["on-board?", up], up, count], "back",
                 ["while", ["on-board?", down], down, count], "back",
                 ["if", ["not", ["flag?", f"file-{n}"]], "add"]]
