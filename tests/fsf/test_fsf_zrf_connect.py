@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.fsf.compare import fsf_counts, model_counts
+from fairyport.fsf.compare import fsf_counts
 from fairyport.fsf.read import read_text
 from fairyport.zrf.writer.file import MAX_CONNECT_CONFIGS
 from fairyport.zrf.writer.file import write_game as write_zrf
-from tests.helpers.written_goals import written_counts
+from tests.helpers.written_goals import assert_zrf_plays_as_fsf
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -37,14 +37,7 @@ CASES = [(name, fen) for name in ("twotypes22z", "onlya22z")
 
 @pytest.mark.parametrize(("name", "fen"), CASES)
 def test_zrf_plays_and_reads_back_as_fairy_stockfish(name: str, fen: str | None, tmp_path: Path) -> None:
-    game = read_text(SECTIONS, variant=name, name="connect.ini")
-    pyffish.load_variant_config(SECTIONS)
-    start = fen or pyffish.start_fen(name)
-    expected = fsf_counts(pyffish, name, 3, start)
-    counts, back = written_counts(game, "zrf", start, 3, tmp_path)
-    assert counts == expected  # the ZRF interpreter
-    assert back.rules == game.rules and not back.kept
-    assert model_counts(back, 3, start) == expected  # the model read back
+    assert_zrf_plays_as_fsf(SECTIONS, name, fen, 3, tmp_path)
 
 
 def test_the_mixed_line_bites() -> None:
