@@ -46,24 +46,41 @@ def perft(pos: PerftPosition, depth: int) -> int:
     return total
 
 
-def _divide_one(args: tuple[PerftPosition, Any, int]) -> tuple[str, int]:
-    pos, move, depth = args
-    name = pos.uci(move)
+def _divide_one(args: tuple[PerftPosition, Any, int, str]) -> tuple[str, int]:
+    pos, move, depth, name = args
     pos.push_raw(move)
     count = perft(pos, depth - 1)
     pos.pop_raw()
     return name, count
 
 
+SAME_NAME_MARK = "~"
+"""Two legal root moves an engine names alike (the same origin and destination, different effects) are listed
+apart by :func:`divide`, the second and later as ``NAME~2``, ``NAME~3``: merged under one name, their counts
+would overwrite each other and the divide would no longer sum to the perft."""
+
+
+def _distinct_names(names: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    distinct = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        distinct.append(name if seen[name] == 1 else f"{name}{SAME_NAME_MARK}{seen[name]}")
+    return distinct
+
+
 def divide(pos: PerftPosition, depth: int, *, jobs: int = 1,
            progress: Callable[[str, int], None] | None = None) -> dict[str, int]:
-    """``perft(pos after m, depth - 1)`` for every legal root move ``m``, keyed by the move's UCI text.
+    """``perft(pos after m, depth - 1)`` for every legal root move ``m``, keyed by the move's UCI text (moves
+    named alike kept apart, see :data:`SAME_NAME_MARK`), so that the counts sum to ``perft(pos, depth)``.
 
     ``jobs`` > 1 runs the root moves in that many processes. ``progress`` is called after each root move.
     """
     if depth < 1:
         return {}
-    tasks = [(pos.copy(), move, depth) for move in pos.legal_raw()]
+    moves = list(pos.legal_raw())
+    names = _distinct_names([pos.uci(move) for move in moves])
+    tasks = [(pos.copy(), move, depth, name) for move, name in zip(moves, names, strict=True)]
     results: dict[str, int] = {}
     if jobs > 1 and len(tasks) > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -77,8 +94,7 @@ def divide(pos: PerftPosition, depth: int, *, jobs: int = 1,
             results[name] = count
             if progress is not None:
                 progress(name, count)
-    order = [pos.uci(move) for _, move, _ in tasks]
-    return {name: results[name] for name in order}
+    return {name: results[name] for name in names}
 
 
 def perft_jobs(pos: PerftPosition, depth: int, *, jobs: int = 1,

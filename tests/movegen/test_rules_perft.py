@@ -13,6 +13,7 @@ from fairyport.expectations import bundled_fixtures, read_expectation
 from fairyport.formats import load_engine, read_game
 from fairyport.model import kept_code
 from fairyport.movegen import Position, compile_game, divide, perft
+from fairyport.movegen.perft import SAME_NAME_MARK
 
 FAST_NODES = 120_000
 
@@ -66,6 +67,38 @@ def test_divide_sums_to_perft() -> None:
     table = divide(pos, 2)
     assert len(table) == 20 and sum(table.values()) == 402
     assert table["a1a6"] == 22  # the cannon capture that makes d2 = 402 (perft.md)
+
+
+class _Twins:
+    """Two root moves an engine names alike ("a1b1"), with 3 and 5 replies; after them, no moves."""
+
+    def __init__(self) -> None:
+        self.made: list[int] = []
+
+    def legal_raw(self) -> list[int]:
+        if not self.made:
+            return [3, 5]
+        return list(range(self.made[0])) if len(self.made) == 1 else []
+
+    def push_raw(self, move: int) -> None:
+        self.made.append(move)
+
+    def pop_raw(self) -> None:
+        self.made.pop()
+
+    def uci(self, move: int) -> str:
+        return "a1b1"
+
+    def copy(self) -> _Twins:
+        twin = _Twins()
+        twin.made = list(self.made)
+        return twin
+
+
+def test_moves_named_alike_are_divided_apart() -> None:
+    # merged under one name the counts would overwrite each other: divide would sum to 5 (or 3) of perft(2) = 8
+    assert divide(_Twins(), 2) == {"a1b1": 3, f"a1b1{SAME_NAME_MARK}2": 5}
+    assert divide(_Twins(), 2, jobs=2) == divide(_Twins(), 2)
 
 
 def test_divide_with_processes_equals_serial() -> None:

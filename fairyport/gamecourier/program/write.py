@@ -24,6 +24,7 @@ import json
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, word
 from fairyport.gamecourier.program.quiet import never_takes
+from fairyport.gamecourier.program.reach import Offset, Pattern, piece_reach
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.inputs import DEFAULT_MAX_INPUT_SIZE
 from fairyport.program import game as pg
@@ -78,7 +79,7 @@ board (label ``PASS`` for the first player, ``pass`` for the second), and passin
 token on the program's first position (``PASS@a4`` where that is a4): the Post-Move code puts it back and changes
 nothing else, nor the last move's origin and destination. A Game Courier move always names a piece and a square,
 so a pass needs one."""
-TRANSLATION_VERSION = 7
+TRANSLATION_VERSION = 8
 """The version of the ZRF -> GAME Code translation: raised whenever a change could change what a translated preset
 plays (a move, a refusal), so that results cached by it (``benchmarks/zrf_gamecode_bench.py``) are measured
 again; changes of speed alone leave it."""
@@ -106,6 +107,12 @@ square the block verified empty, no capture, cascade, ``to`` or ``from``), as th
 other move types: ``Chess_mandatory.zrf``'s blocks that move only while the king is in check walk the board to
 the king and test it before their one step to an empty square; an attack test ran that walk and test for every
 such block of every enemy piece."""
+REACH_FILTER = True
+"""An attack test runs the blocks of an enemy piece only where they may take on the tested square: each piece type's
+blocks are followed as offsets on the grid (:func:`.reach.piece_reach`: steps, slides as rays, a walk undone by
+``back``), and the dispatcher first compares the target's offset from the piece (``cx``, ``cy``: the squares' grid
+cells) with them; a piece whose blocks the analysis cannot follow (link tables, cascades...) is always run. Annan
+Shogi's royal check after each of its 154 candidate moves ran every enemy piece's blocks."""
 MAX_ATTACK_DEPTH = 2
 """How deeply attack tests nest (an attack test inside a block run inside an attack test answers false), as
 the ZRF interpreter bounds them (:data:`fairyport.zrf.interpreter.constants.MAX_ATTACK_DEPTH`, the same
@@ -178,6 +185,8 @@ class _Writer:
         self.tables: list[str] = []
         """Pre-Game lines that fill the link tables of directions that are not one grid offset."""
         self.sides = [self._side(i) for i in range(2)]
+        self.reach: dict[str, frozenset[Pattern] | None] = {}
+        """Label -> where the piece's blocks may take, relative to its square (:data:`REACH_FILTER`)."""
 
     # -- checks ------------------------------------------------------------------------------------------
 
@@ -291,6 +300,8 @@ class _Writer:
                     names.append((name, block.move_type, body in bodies or never_takes(block.body), fills))
                     bodies.add(body)
                 dispatch[self.labels[self.players[side_index], piece.name]] = names
+                self.reach[self.labels[self.players[side_index], piece.name]] = piece_reach(
+                    [block.body for block in piece.moves if not never_takes(block.body)], _offsets(side))
                 label = self.labels[self.players[side_index], piece.name]
                 for number, block in enumerate(piece.drops, start=1):
                     if not any(owner == side.player and kind == piece.name for _, owner, kind in self.stock):
@@ -335,6 +346,10 @@ class _Writer:
             for position, (_, kind) in p.setup.items():
                 if dict(p.piece(kind).attributes).get(attribute, False):
                     pregame.append(f"setelem attr_{n} {self.squares[position]} true;")
+        if any(reach is not None for reach in self.reach.values()):  # grid cells of the squares (REACH_FILTER)
+            pregame += ["set cx array;", "set cy array;"]
+            pregame += [f"setelem cx {square} {self.cells[name][0]};" for name, square in self.squares.items()]
+            pregame += [f"setelem cy {square} {self.cells[name][1]};" for name, square in self.squares.items()]
         pregame.append("set stock array " + " ".join(self.storage + self.token_squares) + ";")
         pregame.append("set boardsquares array " + " ".join(
             self.squares[q.name] for q in p.board.positions if not q.dummy) + ";")
@@ -419,6 +434,12 @@ class _Writer:
             test = f"  {'if' if first else 'elseif'} == space #sq {word(label)}:"
             lines.append(test)
             typed.append(test)
+            reach = self.reach.get(label)
+            if reach is not None:  # an attack test: the piece's blocks cannot take there (REACH_FILTER)
+                lines += ['    if == #mode "attack":', "      set rdx - elem #target #cx elem #sq #cx;",
+                          "      set rdy - elem #target #cy elem #sq #cy;",
+                          f"      if not ({_reach_test(reach)}):" if reach else "      if true:",
+                          "        return;", "      endif;", "    endif;"]
             first = False
             player = next(pl for (pl, _), lab in self.labels.items() if lab == label)
             allowed = self.turn_types[player]
@@ -921,6 +942,29 @@ def _add_move(attributes: list[str]) -> str:
     attributes before the turn)."""
     clear = "".join(f"    set s0attr_{identifier(a)} array;\n" for a in attributes)
     return _ADD_MOVE_TEXT.replace("ATTRS", clear)
+
+
+def _offsets(side: Side) -> dict[str, Offset | None]:
+    """Each direction's grid step for ``side`` (None: a link table, or no step)."""
+    result: dict[str, Offset | None] = {}
+    for direction, expression in side.steps.items():
+        parts = expression.split()
+        result[direction] = (int(parts[2]), int(parts[3])) if parts[:2] == ["where", "{}"] else None
+    return result
+
+
+def _reach_test(reach: frozenset[Pattern]) -> str:
+    """A GAME Code condition on ``rdx``, ``rdy`` (the target's offset from the piece) that holds for every offset
+    of ``reach`` (rays: on the ray's line, on its side of the offset; over-approximated, never under)."""
+    terms = []
+    for p in sorted(reach, key=lambda p: (p.offset, p.ray or (0, 0))):
+        (bx, by), ray = p.offset, p.ray
+        if ray is None:
+            terms.append(f"(== #rdx {bx} and == #rdy {by})")
+        else:
+            rx, ry = ray
+            terms.append(f"(== * - #rdx {bx} {ry} * - #rdy {by} {rx} and >= + * - #rdx {bx} {rx} * - #rdy {by} {ry} 0)")
+    return " or ".join(terms)
 
 
 def _has_partial_steps(program: pg.GameProgram) -> bool:
