@@ -276,7 +276,7 @@ class _Writer:
             return  # Fairy-Stockfish's default: drops (and moves) there too
         for t in stuck_types:
             code = code_of(t.index, WHITE)
-            reachable = {to for sq in range(v.size) for to in v._targets(code, sq)} & v.stuck[code]
+            reachable = {to for sq in range(v.size) for to in v.targets(code, sq)} & v.stuck[code]
             promotion = t.piece.promotion
             forced = promotion is not None and (promotion.mandatory or promotion.mandatory_where_stuck) \
                 and reachable <= v.promotion_zone[code]

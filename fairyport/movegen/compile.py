@@ -323,7 +323,7 @@ class Variant:
         """Per colour: the codes of non-royal pieces that castle (never impeded by attacks, as Fairy-Stockfish's
         castling commoner of antichess)."""
 
-    def _targets(self, code: int, sq: int) -> set[int]:
+    def targets(self, code: int, sq: int) -> set[int]:
         """Every square the piece ``code`` on ``sq`` could ever move to (ignoring what the board holds)."""
         leaps, slides, hops = self.simple_moves[code][sq]
         targets = {to for to, flags in leaps if flags != ROYAL_ONLY}
@@ -406,7 +406,7 @@ class Variant:
                     first = geo.step(sq, dx, dy)
                     if first >= 0 and (landings is None or first in landings):
                         return True
-        return bool(self._targets(code, sq))
+        return bool(self.targets(code, sq))
 
     def _never_retreats(self, code: int) -> bool:
         if not code:
@@ -414,7 +414,7 @@ class Variant:
         coords = self.geometry.coords
         forward = 1 if (code - 1) & 1 == WHITE else -1
         for sq in range(self.size):
-            if any((coords[to][1] - coords[sq][1]) * forward < 0 for to in self._targets(code, sq)):
+            if any((coords[to][1] - coords[sq][1]) * forward < 0 for to in self.targets(code, sq)):
                 return False
         return True
 

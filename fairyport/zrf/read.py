@@ -529,6 +529,7 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
     for (by identity): per player ``(win-condition (P) (absolute-config T... (Z)))``, both players naming the
     same zone ``Z`` and each one type of their own or every type of the game (any piece). None otherwise."""
     found: dict[int, tuple[str | None, str, int]] = {}
+    blocked: dict[int, tuple[frozenset[str], str, frozenset[str]]] = {}
     used: set[int] = set()
     every = set(notation)
     for goal in tree.goals:
@@ -539,6 +540,13 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         kinds: set[frozenset[str]] = set()
         for cond in goal.conditions:
             text = plain(cond)
+            full = _full_zone(text, notation)
+            if full is not None:
+                if color in blocked:
+                    return None
+                blocked[color] = full
+                used.add(id(cond))
+                continue
             if not (isinstance(text, tuple) and len(text) >= 3 and text[0] == "absolute-config"
                     and isinstance(text[-1], tuple) and text[-1] and all(isinstance(t, str) for t in text[-1])
                     and all(isinstance(t, str) and t in notation for t in text[1:-1])):
@@ -566,9 +574,60 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         if zone is None or set(sets) != {frozenset(c) for c in itertools.combinations(sorted(squares), count)}:
             return None
         found[color] = (piece, zone, count)
+    if len(found) == 1:
+        # the other player's goal has more flag pieces than their flag squares: never met, no condition written
+        (color, (piece, zone, count)), = found.items()
+        other = color ^ 1
+        own = blocked.get(other)
+        other_piece = piece if own is None else _flag_piece(own[0], notation)
+        if count <= len(_zone_squares(zones, zone, other)) or (own is not None and own[1] != zone):
+            return None
+        found[other] = (other_piece, zone, count)
     if set(found) != {WHITE, BLACK} or found[WHITE][1:] != found[BLACK][1:]:
         return None
-    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2]), used
+    if blocked:  # the blocked win: both players, on their flag zone, naming their flag pieces
+        for color, (flag_types, zone, squares) in blocked.items():
+            if zone != found[color][1] or squares != _zone_squares(zones, zone, color) \
+                    or _flag_piece(flag_types, notation) != found[color][0]:
+                return None
+        if set(blocked) != {WHITE, BLACK}:
+            return None
+    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2],
+                    blocked_win=bool(blocked)), used
+
+
+def _zone_squares(zones: list[Zone], name: str, color: int) -> frozenset[str]:
+    """The squares of zone ``name`` for ``color``."""
+    return frozenset().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
+
+
+def _flag_piece(types: frozenset[str], notation: dict[str, str]) -> str | None:
+    """The flag piece a goal's list of ZRF types stands for: one type, or every type (any piece: None)."""
+    if len(types) == 1:
+        return notation[next(iter(types))]
+    return None
+
+
+def _full_zone(text: Plain, notation: dict[str, str]) -> tuple[frozenset[str], str, frozenset[str]] | None:
+    """The ZRF writer's blocked flag win, ``(and (absolute-config T (opponent T) ... (SQUARES)) (absolute-config
+    F... (Z)))`` with every type of the game both ways: (the flag types F, the zone Z, the squares), else None."""
+    if not (isinstance(text, tuple) and len(text) == 3 and text[0] == "and"):
+        return None
+    full, flag = text[1], text[2]
+    if not (isinstance(full, tuple) and isinstance(flag, tuple) and full[:1] == ("absolute-config",)
+            and flag[:1] == ("absolute-config",) and len(flag) >= 3):
+        return None
+    squares, zone = full[-1], flag[-1]
+    anyone = {(t, o) for t in notation for o in (t, ("opponent", t))}
+    if set(full[1:-1]) != {o for _, o in anyone} or len(full) - 2 != len(anyone) \
+            or not isinstance(squares, tuple) or not all(isinstance(q, str) for q in squares) \
+            or not (isinstance(zone, tuple) and len(zone) == 1 and isinstance(zone[0], str)):
+        return None
+    types = flag[1:-1]
+    if not types or not all(isinstance(t, str) and t in notation for t in types) \
+            or not (len(types) == 1 or set(types) == set(notation)):
+        return None
+    return frozenset(str(t) for t in types), str(zone[0]), frozenset(str(q) for q in squares)
 
 
 def _program_of(zv: ZrfVariant) -> GameProgram | None:
@@ -673,38 +732,42 @@ CONNECT_STEPS = {(1, 0): "horizontal", (0, 1): "vertical", (1, 1): "diagonal", (
 
 def _connect(lines: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: dict[str, str],
              vectors: dict[str, Vector]) -> ConnectGoal | None:
-    """The model's connection goal from both players' ``relative-config`` goals of one kind and one piece type,
-    each a line of N along one step (east, north, north-east, south-east: every step of the directions listed) or
-    the 2x2 block ``T e T n T w T``, as the ZRF writer writes them; None where they are not that."""
+    """The model's connection goal from both players' ``relative-config`` goals of one kind, each a line of N
+    along one step (east, north, north-east, south-east: every step of the directions listed) or the 2x2 block
+    ``T e T n T w T``, as the ZRF writer writes them: of one piece type, or of several with one condition per
+    way of filling each line or block with them. None where they are not that."""
     kinds = {goal.kind for goal, _, _ in lines}
     if not lines or len(kinds) != 1 or not kinds <= {"loss", "win", "draw"}:
         return None
     counts: set[int] = set()
     steps: set[Vector] = set()
     square = 0
-    types: set[str] = set()
+    types: list[str] = []  # in the order first met (the writer's order of the goal's types)
+    fillings: dict[tuple[Vector, ...], set[tuple[str, ...]]] = {}
     for _, _, text in lines:
         items = [str(t) for t in text[1:]]
         kinds_here, moves = items[::2], [vectors.get(d) for d in items[1::2]]
-        types.update(kinds_here)
-        if any(v is None for v in moves) or len(types) != 1 or not moves:
+        types.extend(t for t in kinds_here if t not in types)
+        if any(v is None for v in moves) or not moves:
             return None
-        if moves == [(1, 0), (0, 1), (-1, 0)] and square == 0:
+        shape = tuple(v for v in moves if v is not None)
+        fillings.setdefault(shape, set()).add(tuple(kinds_here))
+        if list(shape) == [(1, 0), (0, 1), (-1, 0)]:
             square = 2
-        elif len(set(moves)) == 1 and moves[0] in CONNECT_STEPS:
+        elif len(set(shape)) == 1 and shape[0] in CONNECT_STEPS:
             counts.add(len(kinds_here))
-            steps.add(moves[0])
+            steps.add(shape[0])
         else:
             return None
     directions = tuple(d for d in ("horizontal", "vertical", "diagonal")
                        if any(CONNECT_STEPS[s] == d for s in steps))
     if len(counts) > 1 or ("diagonal" in directions and not {(1, 1), (1, -1)} <= steps):
         return None
-    (kind,) = types
-    if kind not in notation:
+    if any(t not in notation for t in types) or any(
+            found != set(itertools.product(types, repeat=len(shape) + 1)) for shape, found in fillings.items()):
         return None
     result = {"loss": StalemateResult.LOSS, "win": StalemateResult.WIN, "draw": StalemateResult.DRAW}[kinds.pop()]
-    pieces = None if len(notation) == 1 else (notation[kind],)
+    pieces = None if set(types) == set(notation) else tuple(notation[t] for t in types)
     return ConnectGoal(counts.pop() if counts else 0, directions or CONNECT_DIRECTIONS, pieces, square, None, result)
 
 

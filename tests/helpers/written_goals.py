@@ -58,3 +58,21 @@ def assert_diagram_plays_as_fsf(game: Game, sections: str, name: str, fen: str, 
     assert back.rules == game.rules and lost
     pyffish.load_variant_config(sections)
     assert model_counts(back, depth, fen) == fsf_counts(pyffish, name, depth, fen)
+
+
+def assert_zrf_plays_as_fsf(sections: str, name: str, fen: str | None, depth: int, tmp_path: Path) -> None:
+    """Section ``name`` of ``sections`` written to ZRF: played by the ZRF interpreter and read back into the model
+    (the same rules, nothing kept as code), perft 1..``depth`` from ``fen`` (None: the start) equals pyffish's."""
+    import pyffish
+
+    from fairyport.fsf.compare import fsf_counts, model_counts
+    from fairyport.fsf.read import read_text
+
+    game = read_text(sections, variant=name, name="written.ini")
+    pyffish.load_variant_config(sections)
+    start = fen or pyffish.start_fen(name)
+    expected = fsf_counts(pyffish, name, depth, start)
+    counts, back = written_counts(game, "zrf", start, depth, tmp_path)
+    assert counts == expected  # the ZRF interpreter
+    assert back.rules == game.rules and not back.kept
+    assert model_counts(back, depth, start) == expected  # the model read back

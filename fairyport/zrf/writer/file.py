@@ -35,6 +35,7 @@ from fairyport.model import (
     file_name,
     goal_rules,
 )
+from fairyport.movegen.compile import compile_game
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
@@ -48,6 +49,10 @@ from fairyport.zrf.writer.sexpr import Expr, Raw, Text, node
 PLAYERS = ("White", "Black")
 """ZRF player names for the model's colours."""
 MAX_FLAG_SETS = 64
+"""Most ``absolute-config`` conditions a flag goal of several pieces is written as (one per set of squares)."""
+MAX_CONNECT_CONFIGS = 512
+"""Most ``relative-config`` conditions a connection goal of several piece types is written as (one per way of
+filling each line or block with the types)."""
 """Most ``absolute-config`` conditions a flag goal of several pieces is written as (one per set of squares)."""
 
 CELL = 50
@@ -381,11 +386,12 @@ class Writer:
                                   ["move-type", NORMAL_TYPE], *self.piece_blocks(piece, initial, 1)]
         else:
             blocks = self.piece_blocks(piece, initial, None)
-        if self.hands is not None and piece in self.hands.hand_types:
+        drop = self.hands.drop_block(piece) if self.hands is not None and piece in self.hands.hand_types else []
+        if drop:  # none where the type is never dropped
             if self.must_drop:  # the drops first: (move-priorities drop-type normal-type)
-                blocks = [["move-type", DROP_TYPE], self.hands.drop_block(piece), ["move-type", NORMAL_TYPE], *blocks]
+                blocks = [["move-type", DROP_TYPE], drop, ["move-type", NORMAL_TYPE], *blocks]
             else:
-                blocks.append(self.hands.drop_block(piece))
+                blocks.append(drop)
         if not self.game.rules.royals_may_face and piece.royal:
             royals: list[Expr] = [["piece?", self.names[p.id.upper()]] for p in self.game.pieces if p.royal]
             condition: Expr = royals[0] if len(royals) == 1 else ["or", *royals]
@@ -557,15 +563,60 @@ class Writer:
         return self.game.rules.must_drop and self.hands is not None and not self.kept \
             and not self.game.rules.must_capture
 
+    def extinction_counts_hands(self) -> bool:
+        """Whether ``pieces-remaining`` counts what the extinction goal counts. It counts the pieces on storage
+        positions too, as the goal counts pieces in hand; but a promoted piece is its own ZRF type
+        (``Queen-from-Pawn``), which a count of its target type would miss."""
+        extinction = self.game.rules.extinction
+        if self.hands is None or extinction is None or extinction.pieces is None:
+            return True
+        counted = {pid.upper() for pid in extinction.pieces}
+        return not any(p.target.id.upper() in counted for p in self.hands.promoted)
+
     def flag_sets(self, color: Color) -> list[tuple[str, ...]]:
         """The sets of ``count`` squares of ``color``'s flag zone (a flag goal of several pieces is met when one of
         them holds a flag piece on each square)."""
         flag = self.game.rules.flag
         assert flag is not None
         squares = [p.name for p in self.game.board.positions if p.name in self.game.zone_squares(flag.zone, color)]
-        if flag.count > len(squares) or math.comb(len(squares), flag.count) > MAX_FLAG_SETS:
-            return [()] * (MAX_FLAG_SETS + 1)  # too many (or none possible): refused
+        if flag.count > len(squares):
+            return []  # never met: no condition for this player
+        if math.comb(len(squares), flag.count) > MAX_FLAG_SETS:
+            return [()] * (MAX_FLAG_SETS + 1)  # too many: refused
         return list(itertools.combinations(squares, flag.count))
+
+    def zone_filled_by_opponent(self) -> bool:
+        """Whether a move could fill a player's flag zone with a piece of the *opponent*: a piece landing there
+        from outside it, a drop, castling. Zillions tests every player's goals after each move, the model only
+        the goals of the player who moved, so the blocked win (:meth:`full_zone`) is exact only where the zone
+        is never filled by the opponent's move: then it was full, and judged, after the player's own move."""
+        flag = self.game.rules.flag
+        assert flag is not None
+        if self.game.rules.drops or any(p.castling is not None or "O" in (p.betza or "") for p in self.game.pieces):
+            return True
+        variant = compile_game(self.game)
+        geometry = variant.geometry
+        for color in (WHITE, BLACK):
+            zone = {geometry.square(name) for name in self.game.zone_squares(flag.zone, color)}
+            for code in range(1, variant.codes):
+                if (code - 1) & 1 == color:
+                    continue  # the player's own pieces
+                if any(variant.targets(code, sq) & zone for sq in range(variant.size) if sq not in zone):
+                    return True
+        return False
+
+    def full_zone(self, color: Color, types: list[str]) -> Expr:
+        """The flag goal's blocked win (``FlagGoal.blocked_win``): every square of ``color``'s flag zone holds a
+        piece (of either side: each type, own or ``(opponent T)``) and one of them is a flag piece of theirs."""
+        flag = self.game.rules.flag
+        assert flag is not None
+        squares = [p.name for p in self.game.board.positions if p.name in self.game.zone_squares(flag.zone, color)]
+        every = [self.names[p.id.upper()] for p in self.game.pieces]
+        anyone: list[Expr] = []
+        for name in every:
+            anyone += [name, ["opponent", name]]
+        cells: list[Expr] = list(squares)
+        return ["and", ["absolute-config", *anyone, cells], ["absolute-config", *types, [flag.zone]]]
 
     @staticmethod
     def result_kind(result: StalemateResult) -> str:
@@ -573,29 +624,36 @@ class Writer:
         return {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
                 StalemateResult.WIN: "win-condition"}[result]
 
-    def connect_type(self) -> str | None:
-        """The ZRF type of the connection goal's pieces where it is written: lines and 2x2 blocks of one piece type
-        (the goal's, or the game's only type), no chain between zones; else None."""
+    def connect_types(self) -> list[str] | None:
+        """The ZRF types of the connection goal's pieces where it is written: lines and 2x2 blocks (the goal's
+        types, or every type of the game), no chain between zones, at most :data:`MAX_CONNECT_CONFIGS`
+        conditions; else None."""
         connect = self.game.rules.connect
         if connect is None or connect.zones is not None or connect.square not in (0, 2):
             return None
         types = connect.pieces if connect.pieces is not None else tuple(p.id for p in self.game.pieces)
-        return self.names[types[0].upper()] if len(types) == 1 else None
+        kinds = [self.names[t.upper()] for t in types]
+        lines = sum(2 if name == "diagonal" else 1 for name in connect.directions) if connect.count else 0
+        size = lines * len(kinds) ** connect.count + (len(kinds) ** 4 if connect.square == 2 else 0)
+        return kinds if size <= MAX_CONNECT_CONFIGS else None
 
-    def connect_configs(self, kind: str) -> list[Expr]:
+    def connect_configs(self, kinds: list[str]) -> list[Expr]:
         """``(relative-config T d T d T ...)`` per line direction (east, north, north-east, south-east as White
-        sees them), and ``(relative-config T e T n T w T)`` for a 2x2 block."""
+        sees them), and ``(relative-config T e T n T w T)`` for a 2x2 block; with several types, one condition
+        per way of filling the line or block with them."""
         connect = self.game.rules.connect
         assert connect is not None
         steps = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
-        configs: list[Expr] = []
+        shapes: list[list[str]] = []
         for name in connect.directions if connect.count else ():
-            for vector in steps[name]:
-                d = self.use(vector)
-                configs.append(["relative-config", kind, *(x for _ in range(connect.count - 1) for x in (d, kind))])
+            shapes.extend([self.use(vector)] * (connect.count - 1) for vector in steps[name])
         if connect.square == 2:
-            configs.append(["relative-config", kind, self.use((1, 0)), kind, self.use((0, 1)), kind,
-                            self.use((-1, 0)), kind])
+            shapes.append([self.use((1, 0)), self.use((0, 1)), self.use((-1, 0))])
+        configs: list[Expr] = []
+        for shape in shapes:
+            for filling in itertools.product(kinds, repeat=len(shape) + 1):
+                configs.append(["relative-config", filling[0], *(x for d, t in zip(shape, filling[1:], strict=True)
+                                                                  for x in (d, t))])
         return configs
 
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
@@ -604,14 +662,16 @@ class Writer:
         out: list[Expr] = []
         rules = self.game.rules
         flag = rules.flag
-        written = flag is not None and not flag.blocked_win and not flag.extra_move and (
+        written = flag is not None and not flag.extra_move and (
+            not flag.blocked_win or not self.zone_filled_by_opponent()) and (
             flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
         extinction = rules.extinction
-        plain = self.hands is None and not self.kept  # forced captures: no drops, no kept move blocks
-        connect_type = self.connect_type()
+        plain = not self.kept  # forced captures: no kept move blocks (drops are quiet moves: normal-type)
+        connect_types = self.connect_types()
         writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
-                    "extinction": self.hands is None and extinction is not None and extinction.opponent_count == 0,
-                    "connection": connect_type is not None}
+                    "extinction": extinction is not None and extinction.opponent_count == 0
+                    and self.extinction_counts_hands(),
+                    "connection": connect_types is not None}
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
             optional = feature == "royal optional" and len(royal_types) == 1
@@ -627,19 +687,20 @@ class Writer:
             out.extend([kind, both, ["pieces-remaining", str(n), *t]]
                        for t in counted for n in range(extinction.count + 1))
         connect = rules.connect
-        if connect is not None and connect_type is not None:
-            out.append([self.result_kind(connect.result), both, *self.connect_configs(connect_type)])
+        if connect is not None and connect_types is not None:
+            out.append([self.result_kind(connect.result), both, *self.connect_configs(connect_types)])
         if flag is not None and written:
             # the flag goal: a win for the player whose flag piece (any of theirs) stands in their flag zone
             every = [self.names[p.id.upper()] for p in self.game.pieces]
             for color, player in enumerate(self.players):
                 wanted = flag.piece(color)
                 types = [self.names[wanted.upper()]] if wanted is not None else every
-                if flag.count == 1:
-                    out.append(["win-condition", [player], ["absolute-config", *types, [flag.zone]]])
-                else:  # every set of `count` squares of the zone, one condition each
-                    configs: list[Expr] = [["absolute-config", *types, list(squares)]
-                                           for squares in self.flag_sets(color)]
+                configs: list[Expr] = [["absolute-config", *types, [flag.zone]]]
+                if flag.count > 1:  # every set of `count` squares of the zone, one condition each
+                    configs = [["absolute-config", *types, list(squares)] for squares in self.flag_sets(color)]
+                if flag.blocked_win:
+                    configs.append(self.full_zone(color, types))
+                if configs:  # none: more flag pieces than flag squares, and no blocked win
                     out.append(["win-condition", [player], *configs])
         if len(royal_types) == 1:
             out.append(["loss-condition", both, ["checkmated", self.names[royal_types[0].id.upper()]]])

@@ -110,9 +110,6 @@ class Hands:
             if piece.drop is not None and piece.drop.no_drop_mate:
                 refuse(UnsupportedError(f"piece {piece.name!r}: a drop may not give mate (drop-mate rule): ZRF "
                                         "cannot say it exactly", feature=f"{piece.name}: no drop mate"))
-            if piece.drop is not None and piece.drop.max_per_file not in (None, 1):
-                refuse(UnsupportedError(f"piece {piece.name!r}: a file limit other than one piece is not written",
-                                        feature=f"{piece.name}: drops per file"))
 
     # ------------------------------------------------------------------ helpers
     def _column_size(self, piece: PieceType) -> int:
@@ -266,6 +263,22 @@ class Hands:
             return []
         return [["set-flag", WAS_IN_ZONE, ["in-zone?", f"{self.names[piece.id.upper()]}-zone"]]]
 
+    def _file_count(self, n: int, mine: Expr) -> list[Expr]:
+        """The drop of a piece limited to ``n`` (not one) of its type per file: the flags ``file-1`` ... ``file-N``
+        count the pieces met walking the file up and down from the (empty) drop square; ``add`` only below N.
+        Nothing for N = 0 (no drop at all)."""
+        if n <= 0:
+            return []
+        up, down = self.use((0, 1)), self.use((0, -1))
+        steps: list[Expr] = [["if", ["flag?", f"file-{i - 1}"], ["set-flag", f"file-{i}", "true"]]
+                             for i in range(n, 1, -1)]
+        count: Expr = ["if", mine, *steps, ["set-flag", "file-1", "true"]]
+        resets: list[Expr] = [["set-flag", f"file-{i}", "false"] for i in range(1, n + 1)]
+        return [*resets, "mark",
+                ["while", ["on-board?", up], up, count], "back",
+                ["while", ["on-board?", down], down, count], "back",
+                ["if", ["not", ["flag?", f"file-{n}"]], "add"]]
+
     def drop_block(self, piece: PieceType) -> list[Expr]:
         """The move block that drops the top piece of ``piece``'s column on every square the rules allow."""
         name = self.names[piece.id.upper()]
@@ -295,6 +308,10 @@ class Hands:
                     ["while", ["on-board?", up], up, ["if", mine, ["set-flag", "file-free", "false"]]], "back",
                     ["while", ["on-board?", down], down, ["if", mine, ["set-flag", "file-free", "false"]]], "back",
                     ["if", ["flag?", "file-free"], "add"]]
+        elif rule is not None and rule.max_per_file is not None:
+            drop = self._file_count(rule.max_per_file, mine)
+        if not drop:
+            return []  # a limit of none per file: the type is never dropped
         here: Expr = ["if", ["and", *conditions], *drop]
         block += [first, ["while", ["on-board?", BOARD_NEXT], here, BOARD_NEXT], here]
         return block
