@@ -60,7 +60,9 @@ apart by :func:`divide`, the second and later as ``NAME~2``, ``NAME~3``: merged 
 would overwrite each other and the divide would no longer sum to the perft."""
 
 
-def _distinct_names(names: list[str]) -> list[str]:
+def distinct_names(names: list[str]) -> list[str]:
+    """``names`` with the second and later of each repeated name marked ``NAME~2``, ``NAME~3`` (in order);
+    :data:`SAME_NAME_MARK`."""
     seen: dict[str, int] = {}
     distinct = []
     for name in names:
@@ -79,7 +81,7 @@ def divide(pos: PerftPosition, depth: int, *, jobs: int = 1,
     if depth < 1:
         return {}
     moves = list(pos.legal_raw())
-    names = _distinct_names([pos.uci(move) for move in moves])
+    names = distinct_names([pos.uci(move) for move in moves])
     tasks = [(pos.copy(), move, depth, name) for move, name in zip(moves, names, strict=True)]
     results: dict[str, int] = {}
     if jobs > 1 and len(tasks) > 1:

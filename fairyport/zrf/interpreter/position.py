@@ -12,6 +12,7 @@ import collections
 from typing import TYPE_CHECKING
 
 from fairyport.errors import UnsupportedError
+from fairyport.movegen.perft import distinct_names
 from fairyport.zrf.interpreter.board import NO_LINK
 from fairyport.zrf.interpreter.constants import (
     COMMAND_STEP_BUDGET,
@@ -58,21 +59,13 @@ PASS = Move((), (), NO_LINK, NO_LINK, "pass", -1, 0, ())
 
 
 def _distinct_names(moves: list[Move], board: list[Piece | None], names: list[str]) -> list[Move]:
-    """``moves`` renamed where several share a name (:data:`~.constants.DISTINCT_MOVE_NAMES`)."""
-    def renamed(move: Move, name: str) -> Move:
-        return Move(move.changes, move.hand, move.frm, move.dest, name, move.cont, move.move_type, move.removed)
-
+    """``moves`` renamed where several share a name (:data:`~.constants.DISTINCT_MOVE_NAMES`): by the squares each
+    empties, then by divide's own marks for those still alike (:func:`fairyport.movegen.perft.distinct_names`)."""
     counts = collections.Counter(m.name for m in moves)
-    result = [m if counts[m.name] == 1 else renamed(m, m.name + "".join(
-        "x" + names[p] for p, v in m.changes if v is None and board[p] is not None and p != m.frm)) for m in moves]
-    counts = collections.Counter(m.name for m in result)
-    seen: collections.Counter[str] = collections.Counter()
-    for i, m in enumerate(result):
-        if counts[m.name] > 1:
-            seen[m.name] += 1
-            if seen[m.name] > 1:
-                result[i] = renamed(m, f"{m.name}~{seen[m.name]}")
-    return result
+    taken = [m.name if counts[m.name] == 1 else m.name + "".join(
+        "x" + names[p] for p, v in m.changes if v is None and board[p] is not None and p != m.frm) for m in moves]
+    return [m if name == m.name else Move(m.changes, m.hand, m.frm, m.dest, name, m.cont, m.move_type, m.removed)
+            for m, name in zip(moves, distinct_names(taken), strict=True)]
 
 
 class _Hit(Exception):
