@@ -564,7 +564,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
     if ep_labels:
         lines += ["  set il_victim false;",
                   "  if == #to #ep and == #captured @:",
-                  "    if " + " or ".join(f"(== #piece {lab} and fn ep_{lab} #from #to)" for lab in ep_labels) + ":",
+                  "    if " + goals.ep_test(ep_labels, "#piece", "#from", "#to") + ":",
                   "      set il_victim space #epvictim;",
                   "      empty #epvictim;",
                   "    endif;",
@@ -773,7 +773,7 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         lines = prologue + lines
     ep_labels = [label(p, color) for p in game.pieces if codes[p.id, color].ep_terms]
     if ep_labels:
-        test = " or ".join(f"(== moved {lab} and fn ep_{lab} origin dest)" for lab in ep_labels)
+        test = goals.ep_test(ep_labels, "moved", "origin", "dest")
         lines += ["if == dest #ep and == old @:",
                   f"  if {test}:",
                   "    capture #epvictim;",

@@ -209,13 +209,18 @@ def only_side(side: str) -> str:
     return f"cond == #{side} white onlyupper onlylower"
 
 
+def ep_test(ep_labels: list[str], piece: str, origin: str, dest: str) -> str:
+    """A condition: ``piece`` (a label expression) is one of ``ep_labels`` and its ``fn ep_<label>`` allows the e.p.
+    capture from ``origin`` to ``dest``."""
+    return " or ".join(f"(== {piece} {lab} and fn ep_{lab} {origin} {dest})" for lab in ep_labels)
+
+
 def capture_test(ep_labels: list[str], piece: str, origin: str, dest: str, target: str) -> str:
     """A condition: the move of ``piece`` from ``origin`` to ``dest`` onto ``target`` (the label there before the
     move) captures: ``target`` is a piece, or it is an e.p. capture of a piece that captures e.p."""
     test = f"!= {target} @"
     if ep_labels:
-        ep = " or ".join(f"(== {piece} {lab} and fn ep_{lab} {origin} {dest})" for lab in ep_labels)
-        test += f" or (== {dest} #ep and {ep})"
+        test += f" or (== {dest} #ep and {ep_test(ep_labels, piece, origin, dest)})"
     return test
 
 
@@ -251,7 +256,7 @@ def goal_subs(game: Game, ep_labels: list[str]) -> list[str]:
                   "      endif;",
                   "    next;"]
         if ep_labels:
-            ep = " or ".join(f"(== #cc_piece {lab} and fn ep_{lab} #cc_from #ep)" for lab in ep_labels)
+            ep = ep_test(ep_labels, "#cc_piece", "#cc_from", "#ep")
             lines += ["    if #ep:",
                       f"      if {ep}:",
                       "        if sub trymove #cc_from #ep #side #enemy:",
