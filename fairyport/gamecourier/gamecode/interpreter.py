@@ -48,9 +48,11 @@ STEP_LIMIT = 2_000_000
 """Loop iterations and calls one run of a code block may take (one candidate move's Post-Move code, say).
 Straight-line statements are not counted: without loops and calls a run is bounded by the code's length."""
 FREE_STEPS_PER_RUN = 50_000
-"""Steps a run takes without charge to the command's budget (:data:`COMMAND_STEP_BUDGET`). Measured: the bundled
-presets take at most 206 steps a run (Mideast; chess 120) and a scan of every square of a 256x256 board with a
-check per square stays far under it, so legal presets' perft of any depth never touches the budget."""
+"""Steps a run takes without charge to the command's budget (:data:`COMMAND_STEP_BUDGET`). Measured (perft(3),
+session 28): the bundled presets take at most 204 steps a run (Mideast; chess 110), and a scan of every square of a
+256x256 board with a check per square stays far under it, so their perft of any depth never touches the budget.
+Presets translated from ZRF can take far more: Annan Shogi's Pre-Move 33,672 steps a run; Amazons, Cubic Chess and
+Duel pass the whole-command budget while listing one position's moves (a bound working, reported by name)."""
 COMMAND_STEP_BUDGET = 1_000_000
 """Steps beyond :data:`FREE_STEPS_PER_RUN` a run that all the runs of one loaded preset may take together (one
 command: a perft, a ``validate --run``, a report's column); past it the command stops with exit 3 and a located
