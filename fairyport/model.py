@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
 from fairyport.errors import ModelError
@@ -121,6 +121,12 @@ class Zone:
     squares: frozenset[str]
     color: Color | None = None
     """The player the zone belongs to; None for both."""
+
+
+def zone_squares(zones: Iterable[Zone], name: str, color: Color) -> frozenset[str]:
+    """The squares of the zones called ``name`` that belong to ``color`` or to both players (readers use it on the
+    zones they are building, :meth:`Game.zone_squares` on a game's)."""
+    return frozenset().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -588,11 +594,7 @@ class Game:
 
     def zone_squares(self, name: str, color: Color) -> frozenset[str]:
         """The squares of the zones called ``name`` that belong to ``color`` or to both players."""
-        squares: set[str] = set()
-        for zone in self.zones:
-            if zone.name == name and zone.color in (None, color):
-                squares |= zone.squares
-        return frozenset(squares)
+        return zone_squares(self.zones, name, color)
 
     def validate(self) -> None:
         """Check the model's internal references: ids unique, setup pieces defined and on the board, zones known.

@@ -50,6 +50,7 @@ from fairyport.model import (
     ZonedMove,
     file_name,
     square_name,
+    zone_squares,
 )
 from fairyport.program.game import GameProgram
 from fairyport.xbetza import syntax as betza
@@ -518,7 +519,7 @@ def _zone_outside(name: str, zones: list[Zone], board: Board) -> str:
                    if n not in taken)
     squares = frozenset(p.name for p in board.positions)
     for color in (WHITE, BLACK):
-        inside = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
+        inside = zone_squares(zones, name, color)
         zones.append(Zone(outside, squares - inside, color))
     return outside
 
@@ -580,25 +581,20 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         other = color ^ 1
         own = blocked.get(other)
         other_piece = piece if own is None else _flag_piece(own[0], notation)
-        if count <= len(_zone_squares(zones, zone, other)) or (own is not None and own[1] != zone):
+        if count <= len(zone_squares(zones, zone, other)) or (own is not None and own[1] != zone):
             return None
         found[other] = (other_piece, zone, count)
     if set(found) != {WHITE, BLACK} or found[WHITE][1:] != found[BLACK][1:]:
         return None
     if blocked:  # the blocked win: both players, on their flag zone, naming their flag pieces
         for color, (flag_types, zone, squares) in blocked.items():
-            if zone != found[color][1] or squares != _zone_squares(zones, zone, color) \
+            if zone != found[color][1] or squares != zone_squares(zones, zone, color) \
                     or _flag_piece(flag_types, notation) != found[color][0]:
                 return None
         if set(blocked) != {WHITE, BLACK}:
             return None
     return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2],
                     blocked_win=bool(blocked)), used
-
-
-def _zone_squares(zones: list[Zone], name: str, color: int) -> frozenset[str]:
-    """The squares of zone ``name`` for ``color``."""
-    return frozenset().union(*(z.squares for z in zones if z.name == name and z.color in (None, color)))
 
 
 def _flag_piece(types: frozenset[str], notation: dict[str, str]) -> str | None:
@@ -1324,7 +1320,7 @@ def _cells_behind(name: str, step: Vector, color: Color, zones: list[Zone], boar
     ``name`` (on the board or not), or None where the zone has a square off the rectangle."""
     sign = 1 if color == WHITE else -1
     cells: set[Vector] = set()
-    for sq in set().union(*(z.squares for z in zones if z.name == name and z.color in (None, color))):
+    for sq in zone_squares(zones, name, color):
         pos = board.square(sq)
         if pos.file is None or pos.rank is None:
             return None
@@ -1348,8 +1344,7 @@ def _unzoned(found: Found, board: Board, zones: list[Zone]) -> Found:
     squares = frozenset(p.name for p in board.positions)
 
     def everywhere(name: str) -> bool:
-        return all(squares <= frozenset().union(*(z.squares for z in zones if z.name == name and z.color in (None, c)))
-                   for c in (WHITE, BLACK))
+        return all(squares <= zone_squares(zones, name, c) for c in (WHITE, BLACK))
 
     if found.start is not None and found.start[1] and everywhere(found.start[0]):
         found = dataclasses.replace(found, start=None)
@@ -1379,8 +1374,7 @@ def _betza(found: list[Found]) -> str:
 
 def _depth(name: str, zones: list[Zone], board: Board) -> int | None:
     """The N of a zone that is White's last N ranks and Black's first N ranks, else None."""
-    white = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, WHITE)))
-    black = set().union(*(z.squares for z in zones if z.name == name and z.color in (None, BLACK)))
+    white, black = zone_squares(zones, name, WHITE), zone_squares(zones, name, BLACK)
     for depth in range(1, board.ranks):
         w = {p.name for p in board.positions if p.rank is not None and p.rank >= board.ranks - depth}
         b = {p.name for p in board.positions if p.rank is not None and p.rank < depth}
