@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from fairyport.errors import Location, ModelError, ParseError
-from fairyport.idiagram.rules import ROYAL_OPTIONAL_KEY, parse_int, shifted
+from fairyport.idiagram.rules import ROYAL_OPTIONAL_KEY, extension_error, parse_int, shifted
 from fairyport.model import (
     BLACK,
     COLOR_NAMES,
@@ -126,8 +126,8 @@ def _items(key: str, value: str, location: Location) -> Iterator[_Item]:
 
 
 def _error(key: str, reason: str, item: _Item, expected: str) -> ParseError:
-    found = item.word + ("" if item.argument is None else ":" + item.argument)
-    return ParseError(f"{key}: {reason}", item.location, expected=expected, found=repr(found))
+    return extension_error(key, reason, item.location, expected,
+                           item.word + ("" if item.argument is None else ":" + item.argument))
 
 
 class _Pieces:

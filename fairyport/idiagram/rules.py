@@ -473,7 +473,8 @@ HOLDINGS_NONE, HOLDINGS_OWNER, HOLDINGS_SHOGI, HOLDINGS_KEEP = 0, 1, -1, -2
 capturer's hand with the colour flipped and promoted pieces demoted (shogi); flipped but not demoted."""
 
 
-def _ext_error(key: str, reason: str, location: Location, expected: str, found: str) -> ParseError:
+def extension_error(key: str, reason: str, location: Location, expected: str, found: str) -> ParseError:
+    """A located error in the value of the extension key ``key``, quoting what was found."""
     return ParseError(f"{key}: {reason}", location, expected=expected, found=repr(found))
 
 
@@ -503,7 +504,7 @@ def parse_drop_rule(value: str, location: Location) -> DropRule:
             count = parse_int(argument, where, f"{DROP_KEY} {word}", 0)
             fields["max_per_file" if word == "file" else "max_per_square_color"] = count
         else:
-            raise _ext_error(DROP_KEY, "unknown drop rule", where, "zone:NAME, file:N, color:N, nomate, nocheck, "
+            raise extension_error(DROP_KEY, "unknown drop rule", where, "zone:NAME, file:N, color:N, nomate, nocheck, "
                              "stuck or first", item)
     return DropRule(**fields)  # type: ignore[arg-type]
 
@@ -533,7 +534,7 @@ def parse_zoned_moves(value: str, location: Location) -> tuple[ZonedMove, ...]:
             continue
         move = ZonedMove.from_text(item)
         if move is None:
-            raise _ext_error(ZONED_KEY, "not a zoned move", where, "BETZA from|to [outside] ZONE", item.strip())
+            raise extension_error(ZONED_KEY, "not a zoned move", where, "BETZA from|to [outside] ZONE", item.strip())
         check_betza(move.betza, shifted(where, len(item) - len(item.lstrip())))
         moves.append(move)
     return tuple(moves)
@@ -562,7 +563,7 @@ def parse_promotion(value: str, ids: Sequence[str], labels: Sequence[str], locat
     else:
         choices = parse_promo_choice(choice_text, ids, location, labels) if choice_text.strip() else ()
     if not choices and choice_text.strip() != NO_CHOICE:
-        raise _ext_error(PROMOTION_KEY, "no promotion choice", location, "piece IDs", choice_text)
+        raise extension_error(PROMOTION_KEY, "no promotion choice", location, "piece IDs", choice_text)
     depth, zone, mode, triggers = 1, None, "mandatory", CHESS_TRIGGERS
     column = len(choice_text) + 1
     for item in items:
@@ -580,10 +581,10 @@ def parse_promotion(value: str, ids: Sequence[str], labels: Sequence[str], locat
             try:
                 triggers = frozenset(PromotionTrigger(name) for name in names)
             except ValueError:
-                raise _ext_error(PROMOTION_KEY, "unknown trigger", where, "enter, within, leave joined by +",
+                raise extension_error(PROMOTION_KEY, "unknown trigger", where, "enter, within, leave joined by +",
                                  argument) from None
         else:
-            raise _ext_error(PROMOTION_KEY, "unknown promotion setting", where,
+            raise extension_error(PROMOTION_KEY, "unknown promotion setting", where,
                              "depth:N, zone:NAME, mandatory, optional, stuck or triggers:...", item)
     return Promotion(choices, depth=depth, zone=zone, mandatory=mode == "mandatory",
                      mandatory_where_stuck=mode == "stuck", triggers=triggers)
