@@ -9,6 +9,8 @@ with its conditions (GAME Code's ``and`` / ``or`` group from the left, so a term
 - a slide of limited range is a series of exact leaps whose passed squares are empty (``empty where #0 0 1``);
 - a cannon hop (``p`` on a rider) is ``checkhop`` / ``checkahop``; ``n`` on a straight leap asks the passed
   squares to be empty;
+- a grasshopper hop (``g`` on a rider in every direction of its atom: land just beyond the first piece on the
+  line) is ``checkgrasshop`` (symmetric only: a grasshopper in some directions is refused);
 - modes: ``m`` adds ``fn vacant #1``, ``c`` adds ``fn occupied #1`` (``empty #1`` as seen before the move
   being checked, see :mod:`.write`), ``e`` lets the move go to the e.p. square
   (``== #1 #ep``); ``i`` asks the piece to be virgin (``flag #0``: the flag of its square, set at the start and
@@ -40,7 +42,7 @@ from fairyport.xbetza.geometry import (
 Vector = tuple[int, int]
 MAX_REPEAT = 8
 """Copies of an XBetza repetition group expanded (as the generator's default)."""
-SUPPORTED_MODES = set("imcenpy")
+SUPPORTED_MODES = set("imcenpyg")
 VACANT = "fn vacant #1"
 """The ``m`` condition: the destination was empty before the move (see ``def vacant`` in :mod:`.write`)."""
 OCCUPIED = "fn occupied #1"
@@ -178,7 +180,13 @@ def _one_leg(piece: PieceType, move: betza.Move, color: Color, sign: int, code: 
     code.needs_virgin |= virgin is not None
     vectors = [(sign * _vector(move.atom, d)[0], sign * _vector(move.atom, d)[1]) for d in sorted(dirs)]
     full = dirs == _full_set(cls)
-    if leg.has("p"):
+    if leg.has("g"):
+        if limit != 0 or leg.has("n") or leg.has("p"):
+            raise _unsupported(piece, move, "a grasshopper hop on a leaper, lame or with p")
+        if not full:
+            raise _unsupported(piece, move, "a grasshopper hop in some directions only")
+        terms = [_term(f"checkgrasshop #0 #1 {a} {b}", dest, virgin) for a, b in symmetric_deltas(cls, leap)]
+    elif leg.has("p"):
         if limit != 0 or leg.has("n"):
             raise _unsupported(piece, move, "a hop on a leaper or lame hop")
         if full:
@@ -230,7 +238,7 @@ def _two_legs(piece: PieceType, move: betza.Move, color: Color, code: PieceCode)
         raise _unsupported(piece, move, "two legs of a rider or a long atom")
     if move.range not in (None, 1) or set(first.modes) - set("my") or first.has("i"):
         raise _unsupported(piece, move, "first leg modes")
-    if second.has("i") or second.has("p") or second.has("n") or second.has("y"):
+    if second.has("i") or second.has("p") or second.has("n") or second.has("y") or second.has("g"):
         raise _unsupported(piece, move, "second leg modes")
     dest, ep = _mode_condition(second)
     if ep:

@@ -5,7 +5,8 @@ A function is an ``or`` chain of terms (:func:`fairyport.gamecourier.movement.de
 moving, ``B`` capturing) and ``fn X #0 #1`` (another piece's function, translated in its place).
 
 - primitives: ``checkleap`` / ``checkaleap`` -> leaps, ``checkride`` / ``checkaride`` -> rides,
-  ``checkhop`` / ``checkahop`` -> cannon hops (``p``), ``checkatwostep`` -> a two-leg ``a`` move of ``W``/``F``
+  ``checkhop`` / ``checkahop`` -> cannon hops (``p``), ``checkgrasshop`` -> grasshopper hops (``g``: land just
+  beyond the first piece on the line), ``checkatwostep`` -> a two-leg ``a`` move of ``W``/``F``
   steps; exact (``a``) primitives of one atom and one set of conditions are grouped and their directions
   written with the shortest direction letters that give exactly that set (White's function is read; Black's
   is its mirror image, which the linter checks);
@@ -140,7 +141,7 @@ def translate(expr: Expr, defs: dict[str, Expr], seen: frozenset[str] = frozense
         if mode is None:
             return None
         kind = {"checkleap": "leap", "checkaleap": "leap", "checkride": "ride", "checkaride": "ride",
-                "checkhop": "hop", "checkahop": "hop"}.get(term.primitive)
+                "checkhop": "hop", "checkahop": "hop", "checkgrasshop": "grass"}.get(term.primitive)
         if kind is None:
             return None
         vectors = _vectors(atom)
@@ -156,7 +157,7 @@ def translate(expr: Expr, defs: dict[str, Expr], seen: frozenset[str] = frozense
     if len(zones - {None}) > 1 or (FLAG_ZONE in zones and None in zones):
         return None
     for (kind, atom, mode), dirs in groups.items():
-        prefixes = _leg_prefixes(atom, dirs, mode, kind == "hop")
+        prefixes = _leg_prefixes(atom, dirs, mode, _HOP_LETTERS.get(kind, ""))
         if prefixes is None:
             return None
         body = atom if kind == "leap" else _RIDERS.get(atom, atom + "0")
@@ -192,16 +193,21 @@ def _modes(conditions: list[str], term: MoveTerm, *, lame_ok: bool) -> str | Non
     return mode
 
 
-def _leg_prefixes(atom: str, dirs: set[int], mode: str, hop: bool) -> list[str] | None:
-    """Modifier texts (one per XBetza move) for ``atom`` in directions ``dirs`` with ``mode``: the shortest
-    letters giving exactly ``dirs``, else one move per direction."""
+_HOP_LETTERS = {"hop": "p", "grass": "g"}
+"""The XBetza letter of a hopping primitive's kind: the cannon's ``p``, the grasshopper's ``g``."""
+
+
+def _leg_prefixes(atom: str, dirs: set[int], mode: str, hop: str) -> list[str] | None:
+    """Modifier texts (one per XBetza move) for ``atom`` in directions ``dirs`` with ``mode`` and the hop letter
+    ``hop`` (empty for a leap or ride): the shortest letters giving exactly ``dirs``, else one move per
+    direction."""
     table = _letters_for(_class_of(atom), False)
     letters = table.get(frozenset(dirs))
     choices = [letters] if letters is not None else [table.get(frozenset({d})) for d in sorted(dirs)]
     if any(c is None for c in choices):
         return None
     initial = "i" if mode.startswith("i") else ""
-    return [initial + (c or "") + mode.lstrip("i") + ("p" if hop else "") for c in choices]
+    return [initial + (c or "") + mode.lstrip("i") + hop for c in choices]
 
 
 def _twostep_text(pairs: set[tuple[int, int]], mode: str) -> str | None:

@@ -8,7 +8,9 @@ piece function (:mod:`.terms`), and runs the function of the piece found there:
   square ``where #square -dx -dy``;
 - a ride (``checkride`` / ``checkaride``) along ``(dx, dy)``: the first occupied square outward from the square
   along ``(-dx, -dy)`` (``sub ray``), since every square a ride passes is empty;
-- a cannon hop (``checkhop`` / ``checkahop``): the second occupied square outward (exactly one piece between).
+- a cannon hop (``checkhop`` / ``checkahop``): the second occupied square outward (exactly one piece between);
+- a grasshopper hop (``checkgrasshop``) along ``(dx, dy)``: the first occupied square outward from the square's
+  neighbour ``where #square -dx -dy`` (the screen, which the piece function asks to be occupied).
 
 Every square a piece function can be true from is on that list, and the piece function decides, so the answer
 is the one running every enemy piece's function gives. Pieces with a term of another form (a step then a slide,
@@ -37,6 +39,7 @@ class Reach:
     leaps: set[Vector] = dataclasses.field(default_factory=set)
     rides: set[Vector] = dataclasses.field(default_factory=set)
     hops: set[Vector] = dataclasses.field(default_factory=set)
+    grasshops: set[Vector] = dataclasses.field(default_factory=set)
     searched: set[str] = dataclasses.field(default_factory=set)
     """Labels with a term of another form: searched for among the pieces of the side."""
 
@@ -71,9 +74,9 @@ class Reach:
         if len(ints) != 2:
             return False
         deltas = [(ints[0], ints[1])] if op.startswith("checka") else list(images(ints[0], ints[1]))
-        kinds = {"leap": self.leaps, "ride": self.rides, "hop": self.hops}
+        kinds = {"leap": self.leaps, "ride": self.rides, "hop": self.hops, "grass": self.grasshops}
         kind = {"checkleap": "leap", "checkaleap": "leap", "checkride": "ride", "checkaride": "ride",
-                "checkhop": "hop", "checkahop": "hop"}.get(op)
+                "checkhop": "hop", "checkahop": "hop", "checkgrasshop": "grass"}.get(op)
         if kind is None:
             return False
         kinds[kind].update(deltas)
@@ -89,6 +92,7 @@ def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list
     sources = list(leaps)
     sources += [f"(sub ray #square {-dx} {-dy})" for dx, dy in sorted(reach.rides)]
     sources += [f"(sub ray (sub ray #square {-dx} {-dy}) {-dx} {-dy})" for dx, dy in sorted(reach.hops)]
+    sources += [f"(sub ray (where #square {-dx} {-dy}) {-dx} {-dy})" for dx, dy in sorted(reach.grasshops)]
     playing = " and fn inplay #at_from" if in_play else ""  # last: the cheaper tests rule out most squares
     lines = [
         "sub ray from dx dy:",
