@@ -231,11 +231,12 @@ def _check_rules(ctx: _Context) -> None:
     for feature, text in goal_rules(game):
         if feature not in goals.WRITTEN:
             ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
-    per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and game.piece_type(s.id).royal)
-                for c in (WHITE, BLACK)]
-    if not game.rules.royals_may_face and (len(royals) != 1 or max(per_side, default=0) > 1):
-        ctx.refuse(UnsupportedError("the facing rule is written for one royal piece per side",
-                                    feature="royals may not face"))
+    if not game.rules.royals_may_face and not royals:
+        ctx.refuse(UnsupportedError("the facing rule needs a royal piece", feature="royals may not face"))
+    if not game.rules.royals_may_face and game.rules.royal_protection is RoyalProtection.LAST \
+            and not _one_royal_each(game):
+        ctx.refuse(UnsupportedError("the facing rule is not written where only the last of several royal pieces is "
+                                    "protected", feature="royals may not face"))
     for text in goals.unwritten(game):
         ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature="connection"))
     for piece in game.pieces:
@@ -476,10 +477,60 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
 
 def _facing_royal(game: Game) -> PieceType | None:
     """The royal piece the facing rule is written for, or None where there is no facing rule to write (royals may
-    face, or the game has no royal piece: refused with the other facing cases, only dropped with best effort)."""
+    face, or the game has no royal piece: refused, only dropped with best effort)."""
     if game.rules.royals_may_face:
         return None
     return next((p for p in game.pieces if p.royal), None)
+
+
+def _one_royal_each(game: Game) -> bool:
+    """Whether each side has one royal piece, of one royal type, at the start and ever after (no promotion makes
+    one): then ``sub facing`` finds the two by label (``findpiece``), else it looks along the file from every royal
+    piece of the first side (:func:`_facing_lines`)."""
+    royals = {p.id.upper() for p in game.pieces if p.royal}
+    per_side = [sum(1 for s in game.setup.placement.values() if s.color == c and s.id.upper() in royals)
+                for c in (WHITE, BLACK)]
+    promoted = any(choice.piece.upper() in royals for p in game.pieces if p.promotion is not None
+                   for choice in p.promotion.choices)
+    return len(royals) == 1 and max(per_side) <= 1 and not promoted
+
+
+def _facing_lines(game: Game, royal: PieceType, castles: bool) -> list[str]:
+    """``sub facing`` (a royal piece of the first side sees one of the second side straight up its file with
+    nothing between: the model's check-only forward slide of every royal piece) and, for several royal pieces or
+    types or where a royal piece castles (``castles``), ``sub faces square dy enemy`` (the first piece from
+    ``square`` along ``(0, dy)`` is a royal piece of ``enemy``), which castling's passed squares also ask."""
+    in_play = " and fn inplay #fc_at" if hands.uses_hands(game) else ""
+    faces = [
+        "sub faces square dy enemy:",
+        "  set fc_at sub ray #square 0 #dy;",
+        "  if not #fc_at:",
+        "    return false;",
+        "  endif;",
+        f"  return fn royal space #fc_at and fn #enemy space #fc_at{in_play};",
+        "endsub;",
+    ]
+    if _one_royal_each(game):
+        return (faces if castles else []) + [
+            "sub facing:",
+            f"  set fc_low findpiece {label(royal, WHITE)} spaces;",
+            f"  set fc_high findpiece {label(royal, BLACK)} spaces;",
+            "  return checkaride #fc_low #fc_high 0 1;",
+            "endsub;",
+        ]
+    return [
+        *faces,
+        "sub facing:",
+        "  for (fc_square fc_piece) onlyupper:",
+        "    if fn royal #fc_piece" + (" and fn inplay #fc_square:" if in_play else ":"),
+        "      if sub faces #fc_square 1 black:",
+        "        return true;",
+        "      endif;",
+        "    endif;",
+        "  next;",
+        "  return false;",
+        "endsub;",
+    ]
 
 
 def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> list[str]:
@@ -533,15 +584,11 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             "  return cond == #rs_count 1 #rs_found false;",
             "endsub;",
         ]
+    castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)
+                 if game.piece_type(pid).royal]  # a non-royal piece castles through attacked squares
     royal = _facing_royal(game)
     if royal is not None:
-        lines += [
-            "sub facing:",
-            f"  set fc_low findpiece {label(royal, WHITE)} spaces;",
-            f"  set fc_high findpiece {label(royal, BLACK)} spaces;",
-            "  return checkaride #fc_low #fc_high 0 1;",
-            "endsub;",
-        ]
+        lines += _facing_lines(game, royal, bool(castlings))
     has_others = game.rules.bare_king is BareKingRule.LOSS
     if has_others:
         lines += [
@@ -554,8 +601,6 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
             "  return false;",
             "endsub;",
         ]
-    castlings = [c for (pid, color), code in codes.items() for c in _castlings(game, pid, color, code)
-                 if game.piece_type(pid).royal]  # a non-royal piece castles through attacked squares
     all_ep_labels = [label(p, c) for p in game.pieces for c in (WHITE, BLACK) if codes[p.id, c].ep_terms]
     drop_skip, board_skip = goals.legalmoves_skip(game, all_ep_labels)
     # illegal: the rules a move made on the board must keep (the promotion choice apart)
@@ -642,6 +687,10 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         for c in castlings:
             king_label = game.setup.placement[c.king].symbol
             test = " or ".join(f"sub attacked {s} #enemy" for s in c.passed)
+            if royal is not None:  # a passed square the enemy's royal piece faces
+                white = game.setup.placement[c.king].color == WHITE
+                test += "".join(f" or sub faces {s} {1 if white else -1} {'black' if white else 'white'}"
+                                for s in c.passed)
             lines += [f"  if == #piece {king_label} and == #from {c.king} and == #to {c.king_to}:",
                       f"    if {test}:",
                       "      return false;",

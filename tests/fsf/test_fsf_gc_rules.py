@@ -1,0 +1,100 @@
+"""The last rules the Game Courier writer refused for Fairy-Stockfish's variants.ini (issue 22): grasshopper hops
+(XBetza ``g``), the facing rule with several royal types, shogi's pawn-drop-mate rule. Each section (own text) is
+written to GAME Code and played by the GAME Code interpreter from positions where the rule bites: its perft equals
+pyffish's (and the model's), the preset reads back into the same game, and the count changes when the rule's code is
+taken out of the written preset (so the positions do test it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fairyport.formats import load_engine
+from fairyport.fsf.compare import fsf_counts, model_counts
+from fairyport.fsf.read import read_text
+from fairyport.gamecourier.write import write_game
+from fairyport.model import Game
+from fairyport.movegen.perft import perft
+from tests.helpers.written_goals import written_counts
+
+pyffish = pytest.importorskip("pyffish")
+
+SECTIONS = """
+[hopper22:chess]
+customPiece1 = h:gQ
+startFen = rhbqkbhr/pppppppp/8/8/8/8/PPPPPPPP/RHBQKBHR w KQkq - 0 1
+
+[hopking22:chess]
+king = k:gQ
+customPiece1 = h:mgQcW
+castling = false
+startFen = hnbqkbnh/pppppppp/8/8/8/8/PPPPPPPP/HNBQKBNH w - - 0 1
+
+[twokings22:chess]
+customPiece1 = e:mQcN
+flyingGeneral = true
+startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/ENBQKBNE w kq - 0 1
+"""
+
+CASES = [
+    ("hopper22", None),
+    ("hopper22", "4k3/8/4p3/8/1H2P3/8/4K3/8 w - - 0 1"),
+    ("hopper22", "4k3/4h3/8/4P3/8/8/4K3/7H b - - 0 1"),
+    ("hopper22", "7H/8/5p2/4k3/8/8/r7/4K3 b - - 0 1"),  # check by a grasshopper
+    ("hopper22", "1r2k3/8/8/8/8/2P5/1H6/H3K3 w - - 0 1"),
+    ("hopking22", None),
+    ("hopking22", "8/3p4/2k5/8/4P3/8/2P2h2/4K3 w - - 0 1"),
+    ("hopking22", "4k3/4p3/8/4H3/8/4P3/8/4K3 b - - 0 1"),
+    ("twokings22", None),
+    ("twokings22", "r3k2r/8/8/4r3/8/8/8/4K3 b kq - 0 1"),  # the rook stands between the kings
+    ("twokings22", "r3k2r/8/8/8/8/8/8/5K2 b kq - 0 1"),  # castling passes a square the white king faces
+    ("twokings22", "4k3/4r3/8/8/8/8/4E3/4K3 w - - 0 1"),
+]
+
+MUTATIONS = {
+    # the rule's code taken out of the written preset, and a position where that changes the count
+    "grasshop moves": ("hopper22", "4k3/8/4p3/8/1H2P3/8/4K3/8 w - - 0 1", "checkgrasshop", "checkhop"),
+    "grasshop attacks": ("hopper22", "7H/8/5p2/4k3/8/8/r7/4K3 b - - 0 1",
+                         " (sub ray (where #square 1 1) 1 1)", ""),
+    "facing": ("twokings22", "r3k2r/8/8/4r3/8/8/8/4K3 b kq - 0 1",
+               "  if sub facing:\n    set il_bad true;\n  endif;\n", ""),
+    "facing castling": ("twokings22", "r3k2r/8/8/8/8/8/8/5K2 b kq - 0 1", " or sub faces f8 -1 white", ""),
+}
+
+
+def _game(name: str) -> Game:
+    return read_text(SECTIONS, variant=name, name="rules22.ini")
+
+
+def _start(name: str, fen: str | None) -> str:
+    pyffish.load_variant_config(SECTIONS)
+    return fen or pyffish.start_fen(name)
+
+
+@pytest.mark.parametrize(("name", "fen"), CASES)
+def test_written_preset_plays_as_fairy_stockfish(name: str, fen: str | None, tmp_path: Path) -> None:
+    game = _game(name)
+    start = _start(name, fen)
+    expected = fsf_counts(pyffish, name, 2, start)
+    assert model_counts(game, 2, start) == expected
+    counts, back = written_counts(game, "gamecourier", start, 2, tmp_path)
+    assert counts == expected  # the GAME Code interpreter
+    assert back.rules == game.rules and not back.kept
+    assert [(p.id, p.royal) for p in back.pieces] == [(p.id, p.royal) for p in game.pieces]
+    assert model_counts(back, 2, start) == expected  # the preset read back
+
+
+@pytest.mark.parametrize("rule", sorted(MUTATIONS))
+def test_the_positions_test_the_rule(rule: str, tmp_path: Path) -> None:
+    name, fen, code, replacement = MUTATIONS[rule]
+    text, _ = write_game(_game(name))
+    assert code in text
+    counts = []
+    for version in (text, text.replace(code, replacement)):
+        path = tmp_path / "written.php"
+        path.write_text(version, encoding="utf-8")
+        counts.append([perft(load_engine(path, "gamecourier", engine="native").position(fen, None), d)
+                       for d in (1, 2)])
+    assert counts[0] == fsf_counts(pyffish, name, 2, _start(name, fen))
+    assert counts[1] != counts[0]
