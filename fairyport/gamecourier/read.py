@@ -471,9 +471,9 @@ def _read_drops(info: Analysis, game: Game) -> None:
                 zone_name = f"drop_{piece.id}"
                 game.zones.append(Zone(zone_name, squares, color))
         if zone_name is not None or white.max_per_file is not None or white.max_per_square_color is not None \
-                or where_stuck or white.no_check:
+                or where_stuck or white.no_check or white.no_mate:
             piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color,
-                                  no_drop_check=white.no_check, where_stuck=where_stuck)
+                                  no_drop_mate=white.no_mate, no_drop_check=white.no_check, where_stuck=where_stuck)
 
 
 # ---------------------------------------------------------------------------------------------- moves

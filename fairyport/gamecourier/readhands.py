@@ -85,6 +85,9 @@ class DropLimits:
     max_per_square_color: int | None = None
     no_check: bool = False
     """The drop may not give check (``if sub checked #enemy #side: return true``)."""
+    no_mate: bool = False
+    """A drop that checkmates is refused (``if sub checked #enemy #side: if not sub canmove #enemy #side: return
+    true``)."""
 
 
 def read_drops(info: Analysis) -> dict[str, DropLimits] | None:
@@ -109,7 +112,10 @@ def read_drops(info: Analysis) -> dict[str, DropLimits] | None:
             elif isinstance(inner, IfBlock):
                 test = inner.branches[0].condition
                 if test is not None and test.canonical() == "sub checked #enemy #side":
-                    limits.no_check = True
+                    if _asks_canmove(inner):
+                        limits.no_mate = True
+                    else:
+                        limits.no_check = True
                 elif isinstance(test, Call) and test.op == "not" and test.args:
                     zone = test.args[0]
                     limits.allowed = zone.inner if isinstance(zone, Group) else zone
@@ -120,6 +126,13 @@ def read_drops(info: Analysis) -> dict[str, DropLimits] | None:
                     elif counting == "color":
                         limits.max_per_square_color = value
     return found
+
+
+def _asks_canmove(block: IfBlock) -> bool:
+    """Whether the body of ``block`` is the drop-mate test, ``if not sub canmove #enemy #side``."""
+    return any(isinstance(inner, IfBlock) and inner.branches[0].condition is not None
+               and inner.branches[0].condition.canonical() == "not sub canmove #enemy #side"
+               for inner in block.branches[0].body)
 
 
 def has_sub(info: Analysis, name: str) -> bool:

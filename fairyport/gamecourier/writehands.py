@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fairyport.errors import UnsupportedError
+from fairyport.gamecourier.writecheck import PIECES_OF_SIDE
 from fairyport.model import BLACK, CHESS_TRIGGERS, WHITE, Color, Game, PieceType, PromotionTrigger
 from fairyport.movegen.compile import Variant
 
@@ -103,16 +104,64 @@ def unsupported(game: Game) -> list[UnsupportedError]:
         found.append(UnsupportedError("captured promoted pieces kept promoted in hand are not written",
                                       feature="captured pieces not demoted"))
     for piece in game.pieces:
-        if piece.drop is not None and piece.drop.no_drop_mate:
+        if piece.drop is not None and piece.drop.no_drop_mate and _drop_mate_game_ends(game):
             found.append(UnsupportedError(
-                f"piece {piece.name!r}: a drop that checkmates is not refused (GAME Code would have to try every "
-                "reply of the opponent inside the move's check)", feature=f"{piece.name}: no drop mate"))
+                f"piece {piece.name!r}: a drop that checkmates is refused only in games that end by checkmate alone "
+                f"(here also by {', '.join(_drop_mate_game_ends(game))})", feature=f"{piece.name}: no drop mate"))
     bases = {base.id for base in tracked_promotions(game).values()}
     if rules.captures_to_hand and len(bases) > 1:
         found.append(UnsupportedError("pieces of several types with a choice of promotions in a game with hands are "
                                       "not written (a captured promoted piece's type would not tell what it was)",
                                       feature="promotion choices with hands"))
     return found
+
+
+def writes_drop_mate(game: Game) -> bool:
+    """Whether ``baddrop`` refuses a drop that checkmates (``DropRule.no_drop_mate``), asking ``sub canmove``:
+    where some piece has the rule and no goal ends the game otherwise (then "no legal move" would also depend on
+    the goal). Written also in a game without a royal piece, where nothing is ever in check and the test never
+    bites, so that the rule reads back."""
+    return any(p.drop is not None and p.drop.no_drop_mate for p in game.pieces) and not _drop_mate_game_ends(game)
+
+
+def _drop_mate_game_ends(game: Game) -> list[str]:
+    """The goals besides checkmate that end a game with a royal piece and the drop-mate rule (empty: none)."""
+    rules = game.rules
+    if not any(p.royal for p in game.pieces):
+        return []
+    ends = {"the flag goal": rules.flag, "extinction": rules.extinction, "connection": rules.connect,
+            "atomic captures": rules.blast}
+    return [name for name, rule in ends.items() if rule is not None]
+
+
+def canmove_lines() -> list[str]:
+    """``sub canmove side enemy``: whether ``side`` has a legal move (a board move ``trymove`` allows or a drop
+    ``baddrop`` allows), stopping at the first; what ``legalmoves`` counts, without ``setlegal`` (``baddrop`` asks
+    it after a drop that checks, and may be asked from ``legalmoves``) and without the forced-capture or
+    forced-drop narrowing (which never empties a non-empty set of moves). Its variables are its own (``my``):
+    ``baddrop`` inside it may ask it again, for the other side."""
+    return [
+        "sub canmove side enemy:",
+        "  my cm_from cm_piece cm_to cm_target cm_bad;",
+        f"  for (cm_from cm_piece) {PIECES_OF_SIDE}:",
+        "    for (cm_to cm_target) spaces:",
+        "      if not fn inplay #cm_from:",
+        "        if == #cm_target @ and fn inplay #cm_to:",
+        "          add #cm_piece #cm_to;",
+        "          set cm_bad sub baddrop #cm_to #cm_piece #side #enemy;",
+        "          empty #cm_to;",
+        "          if not #cm_bad:",
+        "            return true;",
+        "          endif;",
+        "        endif;",
+        "      elseif fn inplay #cm_to and sub trymove #cm_from #cm_to #side #enemy:",
+        "        return true;",
+        "      endif;",
+        "    next;",
+        "  next;",
+        "  return false;",
+        "endsub;",
+    ]
 
 
 def tracked_promotions(game: Game) -> dict[str, PieceType]:
@@ -214,12 +263,15 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
             if rule is not None and rule.max_per_square_color is not None:
                 lines += [f"    set bd_n sub oncolor {lab} #to;", f"    if > #bd_n {rule.max_per_square_color}:",
                           "      return true;", "    endif;"]
+            if rule is not None and rule.no_drop_mate and writes_drop_mate(game):  # last: the costly test
+                lines += ["    if sub checked #enemy #side:", "      if not sub canmove #enemy #side:",
+                          "        return true;", "      endif;", "    endif;"]
             lines += ["  endif;"]
     tests = ["sub checked #side #enemy"] if royal else []
     if royal and game.rules.no_checks:  # no checks: nor may a drop attack the opponent's royal piece
         tests.append("sub checked #enemy #side")
     lines += ["  return " + (" or ".join(tests) or "false") + ";", "endsub;"]
-    return lines
+    return lines + (canmove_lines() if writes_drop_mate(game) else [])
 
 
 def demotion_lines(game: Game, color: Color) -> list[str]:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.formats import load_engine
-from fairyport.fsf.compare import fsf_counts, model_counts
+from fairyport.formats import load_engine, read_game
+from fairyport.fsf.compare import aligned, fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.gamecourier.write import write_game
 from fairyport.model import Game
@@ -35,6 +35,15 @@ startFen = hnbqkbnh/pppppppp/8/8/8/8/PPPPPPPP/HNBQKBNH w - - 0 1
 customPiece1 = e:mQcN
 flyingGeneral = true
 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/ENBQKBNE w kq - 0 1
+
+[pawnmate22:minishogi]
+startFen = k4/5/1G1B1/5/4K[Pp] w - - 0 1
+
+[pawncheck22:minishogi]
+startFen = k4/5/1G3/5/4K[Pp] w - - 0 1
+
+[goldmate22:minishogi]
+startFen = k4/5/1G1B1/5/4K[Gp] w - - 0 1
 """
 
 CASES = [
@@ -59,8 +68,19 @@ MUTATIONS = {
                          " (sub ray (where #square 1 1) 1 1)", ""),
     "facing": ("twokings22", "r3k2r/8/8/4r3/8/8/8/4K3 b kq - 0 1",
                "  if sub facing:\n    set il_bad true;\n  endif;\n", ""),
+    "drop mate": ("pawnmate22", None, "    if sub checked #enemy #side:\n      if not sub canmove #enemy #side:\n"
+                  "        return true;\n      endif;\n    endif;\n", ""),
     "facing castling": ("twokings22", "r3k2r/8/8/8/8/8/8/5K2 b kq - 0 1", " or sub faces f8 -1 white", ""),
 }
+
+
+def _preset_counts(game: Game, text: str | None, depth: int, tmp_path: Path) -> list[int]:
+    """perft 1..``depth`` of ``game``'s preset (or the preset ``text``) from its own start, by the GAME Code
+    interpreter (a drop game's hands are the preset's storage ranks, which a FEN cannot give)."""
+    path = tmp_path / "written.php"
+    path.write_text(text if text is not None else write_game(game)[0], encoding="utf-8")
+    start = load_engine(path, "gamecourier", engine="native").position(None, None)
+    return [perft(start, d) for d in range(1, depth + 1)]
 
 
 def _game(name: str) -> Game:
@@ -85,16 +105,50 @@ def test_written_preset_plays_as_fairy_stockfish(name: str, fen: str | None, tmp
     assert model_counts(back, 2, start) == expected  # the preset read back
 
 
+DROP_MATE = [("pawnmate22", 2, True), ("pawncheck22", 3, True), ("goldmate22", 2, False)]
+"""A pawn drop that mates at the start, one that only checks (a pawn-drop mate three plies on), a gold drop that
+mates (allowed; Fairy-Stockfish counts the same): the hands are the preset's storage, so each position is a
+section's start."""
+
+
+@pytest.mark.parametrize(("name", "depth", "bites"), DROP_MATE)
+def test_pawn_drop_mate_is_refused(name: str, depth: int, bites: bool, tmp_path: Path) -> None:
+    # Fairy-Stockfish counts a pawn drop that mates as a move without replies; the model and the preset refuse it,
+    # so their counts equal Fairy-Stockfish's with the rule aligned (off) except at the last ply
+    game = _game(name)
+    start = _start(name, None)
+    expected = model_counts(game, depth, start)
+    assert _preset_counts(game, None, depth, tmp_path) == expected  # the GAME Code interpreter
+    back = read_game(tmp_path / "written.php", "gamecourier")
+    assert [p.drop for p in back.pieces] == [p.drop for p in game.pieces] and back.rules == game.rules
+    assert model_counts(back, depth, start) == expected  # the preset read back
+    fsf = fsf_counts(pyffish, name, depth, start)
+    assert model_counts(aligned(game)[0], depth, start) == fsf and (expected != fsf) == bites
+
+
+def test_pawn_drop_mate_in_a_game_without_royal_pieces_is_written(tmp_path: Path) -> None:
+    # nothing is in check without a royal piece: the test is written (and reads back) but never bites
+    sections = SECTIONS + "\n[nokingmate22:pawnmate22]\nking = -\ncommoner = k\nextinctionValue = loss\n" \
+        "extinctionPieceTypes = k\n"
+    game = read_text(sections, variant="nokingmate22", name="rules22.ini")
+    assert not any(p.royal for p in game.pieces)
+    assert _preset_counts(game, None, 2, tmp_path) == model_counts(game, 2, _start("pawnmate22", None))
+    back = read_game(tmp_path / "written.php", "gamecourier")
+    assert [p.drop for p in back.pieces] == [p.drop for p in game.pieces]
+
+
 @pytest.mark.parametrize("rule", sorted(MUTATIONS))
 def test_the_positions_test_the_rule(rule: str, tmp_path: Path) -> None:
     name, fen, code, replacement = MUTATIONS[rule]
+    fen = _start(name, fen)
     text, _ = write_game(_game(name))
     assert code in text
     counts = []
     for version in (text, text.replace(code, replacement)):
         path = tmp_path / "written.php"
         path.write_text(version, encoding="utf-8")
-        counts.append([perft(load_engine(path, "gamecourier", engine="native").position(fen, None), d)
+        start = None if fen == _start(name, None) else fen  # a start with hands: the preset's own
+        counts.append([perft(load_engine(path, "gamecourier", engine="native").position(start, None), d)
                        for d in (1, 2)])
-    assert counts[0] == fsf_counts(pyffish, name, 2, _start(name, fen))
+    assert counts[0] == model_counts(_game(name), 2, fen)
     assert counts[1] != counts[0]
