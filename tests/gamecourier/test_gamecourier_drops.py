@@ -77,17 +77,19 @@ def test_playouts_agree_with_the_generator(name: str) -> None:
         assert divided, "no position of the playout had pieces in both hands: the divide check never ran"
 
 
-def test_drop_mate_rule_is_refused_or_listed() -> None:
+def test_drop_mate_rule_is_written_and_read_back(tmp_path: Path) -> None:
     game = read_game(GAMES / "shogi.idiagram")
-    with pytest.raises(UnsupportedError, match="Pawn"):
-        write_game(game)
-    _, lost = write_game(game, best_effort=True)
-    assert lost == ["Pawn: no drop mate"]
+    assert any(p.drop is not None and p.drop.no_drop_mate for p in game.pieces)
+    text, lost = write_game(game)
+    assert lost == [] and "sub canmove side enemy:" in text
+    path = tmp_path / "shogi.php"
+    path.write_text(text, encoding="utf-8")
+    assert [p.drop for p in read_game(path, "gamecourier").pieces] == [p.drop for p in game.pieces]
 
 
 DROP_GAMES = ["minishogi", "shogi", "mitregi90", "mitregi108", "mitregi120", "mitregi144"]
-"""The bundled drop games, each written to ``fixtures/gamecourier/drops/NAME.php`` (shogi and minishogi with
-``--best-effort``: their pawn-drop-mate rule is listed as lost; it cannot bite within the depths checked)."""
+"""The bundled drop games, each written to ``fixtures/gamecourier/drops/NAME.php`` (shogi and minishogi with their
+pawn-drop-mate rule, ``sub canmove``)."""
 DROPS = GAMES.parent / "gamecourier" / "drops"
 HAND_POSITIONS = {  # a position with pieces in both hands: Game Courier FEN (storage ranks included), model FEN
     "minishogi": ("5/s4/rb1gk/4p/5/P4/KG1BR/S4/5 w", "rb1gk/4p/5/P4/KG1BR[Ss] w - - 0 1"),
@@ -96,7 +98,7 @@ HAND_POSITIONS = {  # a position with pieces in both hands: Game Courier FEN (st
 
 
 def _written(name: str) -> str:
-    text, _ = write_game(read_game(GAMES / f"{name}.idiagram"), best_effort=name in ("shogi", "minishogi"))
+    text, _ = write_game(read_game(GAMES / f"{name}.idiagram"))
     return text
 
 
