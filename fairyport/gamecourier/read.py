@@ -44,6 +44,7 @@ from fairyport.gamecourier.gamecode.nodes import (
 from fairyport.gamecourier.preset import parse_preset, read_preset
 from fairyport.gamecourier.rulestext import piece_rows, split_moves
 from fairyport.gamecourier.translate import translate
+from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, swap_names, turned, why_not_turned
 from fairyport.gamecourier.writehands import PROMOTED_MARK
 from fairyport.model import (
     BLACK,
@@ -156,7 +157,17 @@ def game_from_analysis(info: Analysis, source: str) -> Game:
     if storage is not None:
         _read_drops(info, game)
     game.validate()
+    if _black_first(info):  # written turned round (:mod:`.turned`): the first side is the game's Black
+        why = why_not_turned(game)
+        if why is None:
+            return turned(game)
+        data["notes"].append(f"sides {BLACK_FIRST_SIDES!r} (Black first) not read: {why}")
     return game
+
+
+def _black_first(info: Analysis) -> bool:
+    """Whether the preset's ``sides`` name Black first (:data:`~.turned.BLACK_FIRST_SIDES`)."""
+    return " ".join((info.preset.get("sides") or "").split()) == BLACK_FIRST_SIDES
 
 
 _FLAG_TEST = re.compile(r"\((?:== space (\w+) (\S+)|fn (white|black) space (\w+))\)")
@@ -312,6 +323,8 @@ def _read_rules(info: Analysis, game: Game) -> None:
     if "baddrop" in subs:
         game.rules.drops = True
     postgame = info.preset.get("postgame1") or ""
+    if _black_first(info):  # the messages name the first side Black
+        postgame = swap_names(postgame)
     if "Stalemate! The game is drawn" in postgame:
         game.rules.stalemate = StalemateResult.DRAW
     elif "Stalemate! White has won" in postgame:

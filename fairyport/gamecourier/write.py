@@ -38,6 +38,7 @@ from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
+from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, WHITE_FIRST_SIDES, swap_names, turned, why_not_turned
 from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines
 from fairyport.gamecourier.writequiet import (
     Relevance,
@@ -96,13 +97,18 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
 
     :raises UnsupportedError: naming the piece or rule Game Courier code cannot express, unless ``best_effort``.
     """
+    sides = WHITE_FIRST_SIDES
+    if game.setup.side_to_move != WHITE and why_not_turned(game) is None:
+        game, sides = turned(game), BLACK_FIRST_SIDES  # Black first: the first side, turned round (:mod:`.turned`)
     ctx = _Context(game, best_effort)
     ctx.lost.extend(castling_lost(game, "gamecourier", best_effort))
     board = game.board
     if board.extra_positions or board.links:
         ctx.refuse(UnsupportedError("boards with extra positions or links are not written", feature="board"))
     if game.setup.side_to_move != WHITE:
-        ctx.refuse(UnsupportedError("Game Courier's first side moves first", feature="side to move"))
+        ctx.refuse(UnsupportedError(f"Game Courier's first side moves first, and this game turned round so that "
+                                    f"Black is that side would change: {why_not_turned(game)}",
+                                    feature="side to move"))
     for error in hands.unsupported(game):
         ctx.refuse(error)
     codes = {}
@@ -122,7 +128,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
         "files": " ".join(square_name(f, 0)[:-1] for f in range(board.files)),
         "ranks": " ".join(hands.rank_labels(game)),
         "shape": "Square Cells",
-        "sides": "White Black",
+        "sides": sides,
         "set": DEFAULT_SET,
     }
     if game.metadata.source.startswith(("http://", "https://")):
@@ -144,6 +150,9 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     for color in (WHITE, BLACK):
         values[f"postgame{color + 1}"] = _postgame(game, color)
     values["rules"] = rules_html(game)
+    if sides == BLACK_FIRST_SIDES:  # the messages name the first side Black
+        values = {key: swap_names(value) if key.startswith(("postauto", "postgame")) else value
+                  for key, value in values.items()}
     author = game.metadata.author or None
     return write_settings(values, author=author), ctx.lost
 

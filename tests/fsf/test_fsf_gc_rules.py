@@ -1,11 +1,12 @@
 """The last rules the Game Courier writer refused for Fairy-Stockfish's variants.ini (issue 22): grasshopper hops
-(XBetza ``g``), the facing rule with several royal types, shogi's pawn-drop-mate rule. Each section (own text) is
-written to GAME Code and played by the GAME Code interpreter from positions where the rule bites: its perft equals
-pyffish's (and the model's), the preset reads back into the same game, and the count changes when the rule's code is
-taken out of the written preset (so the positions do test it)."""
+(XBetza ``g``), the facing rule with several royal types, shogi's pawn-drop-mate rule, Black moving first. Each
+section (own text) is written to GAME Code and played by the GAME Code interpreter from positions where the rule
+bites: its perft equals pyffish's (and the model's), the preset reads back into the same game, and the count changes
+when the rule's code is taken out of the written preset (so the positions do test it)."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from fairyport.formats import load_engine, read_game
 from fairyport.fsf.compare import aligned, fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.gamecourier.write import write_game
-from fairyport.model import Game
+from fairyport.model import WHITE, Game
 from fairyport.movegen.perft import perft
 from tests.helpers.written_goals import written_counts
 
@@ -44,6 +45,14 @@ startFen = k4/5/1G3/5/4K[Pp] w - - 0 1
 
 [goldmate22:minishogi]
 startFen = k4/5/1G1B1/5/4K[Gp] w - - 0 1
+
+[blackfirst22:chess]
+startFen = r3k2r/pPp4p/8/3P4/4p3/2N5/PpP4P/R3K2R b KQkq - 0 1
+promotionRegionWhite = *8
+promotionRegionBlack = *1 a2 b2
+
+[blackhouse22:crazyhouse]
+startFen = r3k2r/pPp4p/8/3P4/8/8/PpP4P/R3K2R[Nb] b KQkq - 0 1
 """
 
 CASES = [
@@ -135,6 +144,28 @@ def test_pawn_drop_mate_in_a_game_without_royal_pieces_is_written(tmp_path: Path
     assert _preset_counts(game, None, 2, tmp_path) == model_counts(game, 2, _start("pawnmate22", None))
     back = read_game(tmp_path / "written.php", "gamecourier")
     assert [p.drop for p in back.pieces] == [p.drop for p in game.pieces]
+
+
+@pytest.mark.parametrize("name", ["blackfirst22", "blackhouse22"])
+def test_black_moves_first(name: str, tmp_path: Path) -> None:
+    # written turned round (the first side, upper case, is Black: sides 'Black White'), read back turned again;
+    # promotions (Black's own region), castling, e.p. and drops bite within two plies
+    game = _game(name)
+    start = _start(name, None)
+    expected = fsf_counts(pyffish, name, 2, start)
+    assert model_counts(game, 2, start) == expected
+    white_first = copy.deepcopy(game)
+    white_first.setup.side_to_move = WHITE
+    assert model_counts(white_first, 2) != expected  # who moves first matters here
+    text, lost = write_game(game)
+    assert lost == [] and "$default['sides'] = 'Black White';" in text
+    assert _preset_counts(game, text, 2, tmp_path) == expected  # the GAME Code interpreter
+    back = read_game(tmp_path / "written.php", "gamecourier")
+    assert back.setup == game.setup and back.rules == game.rules
+    assert model_counts(back, 2) == expected  # the preset read back
+    plain = tmp_path / "plain.php"  # the same preset with White named first: another game
+    plain.write_text(text.replace("'Black White'", "'White Black'"), encoding="utf-8")
+    assert read_game(plain, "gamecourier").setup.side_to_move == WHITE
 
 
 @pytest.mark.parametrize("rule", sorted(MUTATIONS))
