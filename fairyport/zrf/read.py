@@ -21,6 +21,7 @@ import itertools
 from pathlib import Path
 
 from fairyport.errors import Location, ModelError, UnsupportedError
+from fairyport.format import split_game_path
 from fairyport.model import (
     BLACK,
     CONNECT_DIRECTIONS,
@@ -85,10 +86,9 @@ FORMAT = "zrf"
 
 def split_variant(path: Path) -> tuple[Path, str | None]:
     """``game.zrf#Knightmate`` -> (``game.zrf``, ``Knightmate``)."""
-    text = str(path)
-    base, sep, fragment = text.rpartition("#")
-    if sep and base.lower().endswith((".zrf", ".prezrf")) and not path.exists():
-        return Path(base), fragment
+    base, fragment = split_game_path(path)
+    if fragment is not None and base.suffix.lower() in (".zrf", ".prezrf"):
+        return base, fragment
     return path, None
 
 
