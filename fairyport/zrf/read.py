@@ -1376,8 +1376,6 @@ def _depth(name: str, zones: list[Zone], board: Board) -> int | None:
     """The N of a zone that is White's last N ranks and Black's first N ranks, else None."""
     white, black = zone_squares(zones, name, WHITE), zone_squares(zones, name, BLACK)
     for depth in range(1, board.ranks):
-        w = {p.name for p in board.positions if p.rank is not None and p.rank >= board.ranks - depth}
-        b = {p.name for p in board.positions if p.rank is not None and p.rank < depth}
-        if w == white and b == black:
+        if set(board.last_ranks(depth, WHITE)) == white and set(board.last_ranks(depth, BLACK)) == black:
             return depth
     return None
