@@ -6,7 +6,8 @@ royal square depends on. Which squares those are follows from the piece function
 
 - a ride, or a step then a ride (``yafsF``), passes empty squares on a line through the royal square: vacating a
   square off those lines uncovers nothing, and filling one only blocks;
-- a cannon hop needs its screen on such a line, so there filling a square can uncover an attack too;
+- a cannon hop needs its screen on such a line, so there filling a square can uncover an attack too; so does a
+  grasshopper hop (its screen the square next to the royal one on the line);
 - a leap, a lame leap, a two-step or a castling move reads squares at fixed offsets from its ends (the passed
   square, ``fn vacant where #0 0 1``): those offsets from the royal square, within :func:`Relevance.box`;
 - a term that needs its destination empty (``fn vacant #1``, a pawn's push) attacks nothing: the attacked square
@@ -36,7 +37,10 @@ _READS = frozenset({"empty", "space"})
 """Operators that read the contents of the square they are given."""
 _SQUARE_FUNCTIONS = frozenset({"vacant", "occupied"})
 """The writer's functions of one square (its contents and ``#wasempty``)."""
-_LINE_OPS = {"checkride": "ride", "checkaride": "ride", "checkhop": "hop", "checkahop": "hop"}
+_LINE_OPS = {"checkride": "ride", "checkaride": "ride", "checkhop": "hop", "checkahop": "hop", "checkgrasshop": "hop"}
+"""Primitives along a line, by what an attack along it depends on: a ride on the empty squares between; a cannon
+hop, and a grasshopper (its screen next to the attacked square, its first piece beyond: a cannon line's first and
+second pieces), also on the screen, so that filling a square on the line may uncover an attack."""
 
 
 @dataclasses.dataclass

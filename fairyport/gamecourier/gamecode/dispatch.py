@@ -24,7 +24,9 @@ MIN_GUARDED_TERMS = 3
 """Chains with fewer guarded terms are compiled as plain left-to-right ``or`` (the dispatch would not pay)."""
 
 _LEAPS = {"checkleap": False, "checkaleap": True}
-_LINES = {"checkride": False, "checkaride": True, "checkhop": False, "checkahop": True}
+_LINES = {"checkride": False, "checkaride": True, "checkhop": False, "checkahop": True, "checkgrasshop": False}
+"""Primitives along a line of steps (True: that exact direction only): the destination is a whole number of steps
+away (for ``checkgrasshop`` at least two)."""
 
 Delta = tuple[int, int]
 
