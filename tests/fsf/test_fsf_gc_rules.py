@@ -183,3 +183,16 @@ def test_the_positions_test_the_rule(rule: str, tmp_path: Path) -> None:
                        for d in (1, 2)])
     assert counts[0] == model_counts(_game(name), 2, fen)
     assert counts[1] != counts[0]
+
+
+def test_grasshopper_code_translates_without_the_rules_text(tmp_path: Path) -> None:
+    # a preset without the rules text's XBetza column: the reader translates checkgrasshop back to g
+    game = _game("hopper22")
+    text, _ = write_game(game)
+    start = text.index("$default['rules'] = <<<'NOW'\n")
+    end = text.index("\nNOW;\n", start)
+    path = tmp_path / "bare.php"
+    path.write_text(text[:start] + "$default['rules'] = <<<'NOW'\n<p>no table</p>" + text[end:], encoding="utf-8")
+    back = read_game(path, "gamecourier")
+    assert back.piece_type("H").betza in ("gRgB", "gBgR")  # gQ
+    assert not [k for k in back.kept if k.text.startswith(("H:", "h:"))]  # (the king's castling term is kept)
