@@ -77,6 +77,10 @@ from fairyport.zrf.typed.tree import Piece as ZrfPiece
 
 LEAPS = {tuple(sorted(v)): atom for atom, v in betza.LEAPER_ATOMS.items()}
 """(short, long) -> leaper atom."""
+LEAPS.update({leap: atom for atom in (base + "X" for base in betza.LEAPER_ATOMS)
+              if (leap := atom_geometry(atom)[2]) not in LEAPS})
+"""... and the leaps no atom makes, by an atom with one ``X`` extension (``WX`` = (0, 4), ``NX`` = (1, 5), ``AX``
+= (2, 4)): the moves of hexagonal boards read as their rectangle of half-cells (:mod:`.hexagons`)."""
 
 
 FORMAT = "zrf"
