@@ -114,3 +114,54 @@ def test_real_hexagonal_chess_reads_whole_and_counts_as_the_interpreter(
         assert perft(generator, depth) == expected
         if depth <= 2:
             assert perft(interpreter, depth) == perft(diagram, depth) == expected
+
+
+GLINSKI_FILES = "abcdefghikl"
+"""Gliński's files as the Dagaz file names them (no j); its ranks 1-11 with a cell (file q, rank r) on the board
+where 5 <= q + r - 1 <= 15 (the file's kill-positions)."""
+AXIAL_SIDES = ((0, 1), (0, -1), (1, 0), (-1, 0), (-1, 1), (1, -1))
+AXIAL_CORNERS = ((2, -1), (-2, 1), (1, 1), (-1, -1), (-1, 2), (1, -2))
+AXIAL_KNIGHT = ((1, 2), (2, 1), (3, -1), (3, -2), (2, -3), (1, -3), (-1, -2), (-2, -1), (-3, 1), (-3, 2), (-2, 3),
+                (-1, 3))
+
+
+def glinski_first_moves() -> int:
+    """White's moves from Gliński's start counted on the file's own (file, rank) grid, in axial coordinates (code
+    independent of the rectangle of half-cells): no piece attacks a king at the start, so every move is legal."""
+    def at(name: str) -> tuple[int, int]:
+        return GLINSKI_FILES.index(name[0]), int(name[1:])
+
+    def on_board(q: int, r: int) -> bool:
+        return 0 <= q <= 10 and 1 <= r <= 11 and 5 <= q + r - 1 <= 15
+
+    white = {"P": "b5 c5 d5 e5 f5 g4 h3 i2 k1", "R": "c4 i1", "N": "d3 h1", "B": "f1 f2 f3", "Q": "e2", "K": "g1"}
+    black = {"P": "b11 c10 d9 e8 f7 g7 h7 i7 k7", "R": "c11 i8", "N": "d11 h9", "B": "f11 f10 f9", "Q": "e11",
+             "K": "g10"}
+    board = {at(c): (side, kind) for side, army in ((1, white), (-1, black))
+             for kind, cells in army.items() for c in cells.split()}
+    count = 0
+    for (q, r), (side, kind) in board.items():
+        if side != 1:
+            continue
+        if kind == "P":  # every pawn stands where it may double-step; nothing to capture yet
+            for ahead in (1, 2):
+                if not on_board(q, r + ahead) or (q, r + ahead) in board:
+                    break
+                count += 1
+            continue
+        steps = {"R": AXIAL_SIDES, "B": AXIAL_CORNERS, "Q": AXIAL_SIDES + AXIAL_CORNERS,
+                 "K": AXIAL_SIDES + AXIAL_CORNERS, "N": AXIAL_KNIGHT}[kind]
+        for dq, dr in steps:
+            t = (q + dq, r + dr)
+            while on_board(*t) and board.get(t, (0, ""))[0] != 1:
+                count += 1
+                if t in board or kind in "NK":
+                    break
+                t = (t[0] + dq, t[1] + dr)
+    return count
+
+
+@needs(DAGAZ)
+def test_glinski_first_moves_counted_on_the_hexagons_themselves_agree() -> None:
+    game = read_game(DAGAZ / "glinski.zrf")
+    assert glinski_first_moves() == perft(compile_game(game).start_position(), 1) == 51
