@@ -132,7 +132,8 @@ def direction_reasons(tree: ZrfGame, geometry: Geometry, vectors: dict[str, Vect
     return reasons
 
 
-HEX_WHY = "of a hexagonal board, for which the model has no form (nor, written from it, the Interactive Diagram)"
+HEX_WHY = ("of a hexagonal board, which is no one step of the rectangle of half-cells the board is drawn on (the "
+           "model's form of a hexagonal board, and the Interactive Diagram's)")
 """Why a direction of a hexagonal board is no XBetza step, where the board is not read as the rectangle of
 half-cells it is drawn on (:mod:`.hexagons`)."""
 
