@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from paths import ROOT, ZRF_COLLECTIONS, needs
 
+from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
 from fairyport.idiagram.files import read_text as read_diagram
 from fairyport.idiagram.files import write_game
@@ -20,6 +21,8 @@ from fairyport.zrf.hexagons import hex_axes, hex_cells
 from fairyport.zrf.interpreter.engine import compile_variant, position
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.typed.reader import read_variant, read_variant_text
+from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.writer.holes import LAME_OVER_HOLE
 
 HEXAGONS = ROOT / "fixtures" / "zrf" / "hexagons"
 LITTLE_HEX = HEXAGONS / "little-hex.zrf"
@@ -165,3 +168,17 @@ def glinski_first_moves() -> int:
 def test_glinski_first_moves_counted_on_the_hexagons_themselves_agree() -> None:
     game = read_game(DAGAZ / "glinski.zrf")
     assert glinski_first_moves() == perft(compile_game(game).start_position(), 1) == 51
+
+
+def test_the_zrf_writer_refuses_the_double_step_over_the_half_cells_by_name() -> None:
+    game = game_from_json(game_to_json(read_game(LITTLE_HEX)))  # the model alone, not the source file
+    with pytest.raises(UnsupportedError, match="XBetza 'fmnnWX' cannot be written as ZRF") as error:
+        write_zrf(game)
+    assert LAME_OVER_HOLE in str(error.value) and "'b3' to 'b7' over 'b4'" in str(error.value)
+    # without the double step the rest is written, and the interpreter plays it as the model does
+    (pawn,) = (p for p in game.pieces if p.id == "P")
+    pawn.zoned_moves = ()
+    text, lost = write_zrf(game)
+    assert lost == []
+    written = position(compile_variant(read_variant_text(text, "written.zrf", None)), None)
+    assert perft(written, 3) == perft(compile_game(game).start_position(), 3)
