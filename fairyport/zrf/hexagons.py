@@ -6,12 +6,12 @@ every cell's centre lies on a rectangular lattice whose step is one cell across 
 it: placed there, each cell is a square of a rectangle, the lattice points no cell covers are holes (every other
 point: the cells of one column sit two points apart), and each hexagonal direction is one constant step of that
 rectangle: on a board of vertical columns (Gliński's) the six orthogonal directions are (0, ±2) and (±1, ±1), the
-six diagonals (±2, 0) and (±1, ±3); the rook is ``vDDB``, the bishop ``sDDCC`` (the camel rider ``CC`` only on its
-narrow moves: ``vCC``), the king ``DFvC``. This is the
-"doubled coordinates" layout of a hexagonal grid, a linear image of the grid's own coordinates, so every move of
-the hexagonal board is the same move of the rectangle and the rectangle's XBetza (read by the generator and the
-Interactive Diagram alike, which has no hexagonal board of its own) plays it exactly. Its squares are named by the
-rectangle's files and ranks, not the file's hexagonal names (the file's names are what the reader renames).
+six diagonals (±2, 0) and (±1, ±3); the rook is ``vD0B``, the bishop ``sD0vC0``, the king ``DFvC``, Gliński's
+knight ``sCvNXvAX``. This is the "doubled coordinates" layout of a hexagonal grid, a linear image of the grid's
+own coordinates, so every move of the hexagonal board is the same move of the rectangle and the rectangle's XBetza
+(read by the generator and the Interactive Diagram alike, which has no hexagonal board of its own) plays it
+exactly. Its squares are named by the rectangle's files and ranks, not the file's hexagonal names (the reader
+renames them: :func:`fairyport.zrf.rectangle.rectangle`).
 """
 
 from __future__ import annotations
