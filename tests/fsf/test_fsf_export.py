@@ -132,10 +132,11 @@ def test_cli_convert_to_fsf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.parametrize("target", ["zrf", "gamecourier"])
 def test_drop_games_to_zrf_and_game_courier(target: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Mitregi (no drop-mate rule) is written exactly; shogi's pawn-drop-mate rule cannot be, so it is refused by
-    name, and ``--best-effort`` writes the rest and says what it dropped. The ZRF file of Mitregi is proved
-    (perft(2) 784, mitregi90.perft's independent figure); the Game Courier one is not (the GAME Code interpreter
-    takes minutes for its perft(2); the written preset's play is tested where it is), nor the best-effort shogi."""
+    """Mitregi (no drop-mate rule) is written exactly; shogi's pawn-drop-mate rule cannot be in ZRF, so it is
+    refused by name, and ``--best-effort`` writes the rest and says what it dropped; Game Courier writes it (``sub
+    canmove``). The ZRF file of Mitregi is proved (perft(2) 784, mitregi90.perft's independent figure); the Game
+    Courier ones are not here (the GAME Code interpreter takes minutes for Mitregi's perft(2); the written presets'
+    play is tested where they are), nor the best-effort shogi."""
     out = tmp_path / "game.out"
     prove = [] if target == "zrf" else ["--no-prove"]
     assert main(["convert", str(GAMES_DIR / "mitregi90.idiagram"), "--to", target, "-o", str(out), *prove]) == 0
@@ -143,6 +144,10 @@ def test_drop_games_to_zrf_and_game_courier(target: str, tmp_path: Path, capsys:
         assert "proved: perft(2) of the source 784 (the reference generator), of the written text read back 784 " \
                "(the ZRF interpreter)" in capsys.readouterr().err
     capsys.readouterr()
+    if target == "gamecourier":
+        assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", target, "-o", str(out), "--no-prove"]) == 0
+        assert "sub canmove side enemy:" in out.read_text(encoding="utf-8")
+        return
     assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", target]) == EXIT_UNSUPPORTED
     assert "drop" in capsys.readouterr().err.lower()
     assert main(["convert", str(GAMES_DIR / "shogi.idiagram"), "--to", target, "--best-effort",
