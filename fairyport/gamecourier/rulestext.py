@@ -67,12 +67,15 @@ def _row(piece: PieceType) -> str:
             f"<td>{escaped[3]}</td><td>{escaped[4]}</td></tr>")
 
 
-def rules_html(game: Game) -> str:
-    """The rules text of ``game``."""
+def rules_html(game: Game, *, turned: bool = False) -> str:
+    """The rules text of ``game`` (``turned``: a game whose Black moves first, written turned round so that Black
+    is the first side, upper case: :mod:`.turned`)."""
     title = html.escape(game.metadata.title or "This game", quote=False)
     board = game.board
-    lines = [f"<p>{title} on a {board.files}x{board.ranks} board. White moves first. "
-             "The pieces (upper case White, lower case Black):</p>",
+    first, second = ("Black", "White") if turned else ("White", "Black")
+    view = " The board is shown from Black's side." if turned else ""
+    lines = [f"<p>{title} on a {board.files}x{board.ranks} board. {first} moves first.{view} "
+             f"The pieces (upper case {first}, lower case {second}):</p>",
              "<table class=\"pieces\">",
              "<tr><th>label</th><th>name</th><th>XBetza</th><th>moves</th><th>image</th></tr>"]
     lines += [_row(p) for p in game.pieces]

@@ -149,7 +149,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
         values[f"postauto{color + 1}"] = _postmove(ctx, codes, color)
     for color in (WHITE, BLACK):
         values[f"postgame{color + 1}"] = _postgame(game, color)
-    values["rules"] = rules_html(game)
+    values["rules"] = rules_html(game, turned=sides == BLACK_FIRST_SIDES)
     if sides == BLACK_FIRST_SIDES:  # the messages name the first side Black
         values = {key: swap_names(value) if key.startswith(("postauto", "postgame")) else value
                   for key, value in values.items()}

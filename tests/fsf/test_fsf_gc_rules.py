@@ -159,6 +159,7 @@ def test_black_moves_first(name: str, tmp_path: Path) -> None:
     assert model_counts(white_first, 2) != expected  # who moves first matters here
     text, lost = write_game(game)
     assert lost == [] and "$default['sides'] = 'Black White';" in text
+    assert "Black moves first. The board is shown from Black's side. The pieces (upper case Black" in text
     assert _preset_counts(game, text, 2, tmp_path) == expected  # the GAME Code interpreter
     back = read_game(tmp_path / "written.php", "gamecourier")
     assert back.setup == game.setup and back.rules == game.rules
