@@ -87,7 +87,7 @@ class DropLimits:
     """The drop may not give check (``if sub checked #enemy #side: return true``)."""
     no_mate: bool = False
     """A drop that checkmates is refused (``if sub checked #enemy #side: if not sub canmove #enemy #side: return
-    true``)."""
+    true``, or ``sub dropchecks #to #piece #enemy`` first)."""
 
 
 def read_drops(info: Analysis) -> dict[str, DropLimits] | None:
@@ -111,11 +111,10 @@ def read_drops(info: Analysis) -> dict[str, DropLimits] | None:
                 counting = "file" if "sub onfile" in inner.text else "color" if "sub oncolor" in inner.text else None
             elif isinstance(inner, IfBlock):
                 test = inner.branches[0].condition
-                if test is not None and test.canonical() == "sub checked #enemy #side":
-                    if _asks_canmove(inner):
-                        limits.no_mate = True
-                    else:
-                        limits.no_check = True
+                if test is not None and test.canonical() in _CHECK_TESTS and _asks_canmove(inner):
+                    limits.no_mate = True
+                elif test is not None and test.canonical() == _CHECK_TESTS[0]:
+                    limits.no_check = True
                 elif isinstance(test, Call) and test.op == "not" and test.args:
                     zone = test.args[0]
                     limits.allowed = zone.inner if isinstance(zone, Group) else zone
@@ -126,6 +125,11 @@ def read_drops(info: Analysis) -> dict[str, DropLimits] | None:
                     elif counting == "color":
                         limits.max_per_square_color = value
     return found
+
+
+_CHECK_TESTS = ("sub checked #enemy #side", "sub dropchecks #to #piece #enemy")
+"""The tests ``baddrop`` makes of whether a drop checks: every royal piece (a drop that may not check, the drop-mate
+rule) or the dropped piece's attack alone (the drop-mate rule where only that piece can give check)."""
 
 
 def _asks_canmove(block: IfBlock) -> bool:

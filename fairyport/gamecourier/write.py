@@ -480,8 +480,17 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
         lines.insert(lines.index("set kingat false;") + 1, "set sr_side false;")
     if hands.uses_hands(game):
         assert stuck is not None
-        lines.extend(hands.hand_subs(game, _zone_test, stuck))
+        lines.extend(hands.hand_subs(game, _zone_test, stuck, direct_check=_drop_checks_directly(ctx)))
     return "\n".join(lines) + "\n"
+
+
+def _drop_checks_directly(ctx: _Context) -> bool:
+    """Whether a drop can give check only by the dropped piece (``sub dropchecks``): the quiet-move shortcut's
+    relevance knows every piece term, none hops and no term needs a square filled, and every royal piece is
+    protected (``sub checked``'s own rule)."""
+    quiet = ctx.quiet
+    return quiet is not None and not quiet.hop_lines and not quiet.fill_offsets and not ctx.game.rules.no_checks \
+        and ctx.game.rules.royal_protection is RoyalProtection.EVERY and not _facing_royal(ctx.game)
 
 
 def _facing_royal(game: Game) -> PieceType | None:
@@ -692,20 +701,35 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lines += ["  if #il_victim:", "    add #il_victim #epvictim;", "  endif;"]
     lines += ["  return #il_bad;", "endsub;"]
     if castlings:
+        # the royal piece back on its square, each passed square tested as the model does: could an enemy piece
+        # capture there (an empty square holds the royal's label meanwhile, so moves that need it empty, such as a
+        # pawn's push or empire's non-capturing queen moves, do not count)
         lines += ["sub castlesafe from to piece enemy:"]
         for c in castlings:
             king_label = game.setup.placement[c.king].symbol
-            test = " or ".join(f"sub attacked {s} #enemy" for s in c.passed)
+            test = " or ".join(f"sub attackedat {s} #piece #enemy" for s in c.passed)
             if royal is not None:  # a passed square the enemy's royal piece faces
                 white = game.setup.placement[c.king].color == WHITE
                 test += "".join(f" or sub faces {s} {1 if white else -1} {'black' if white else 'white'}"
                                 for s in c.passed)
             lines += [f"  if == #piece {king_label} and == #from {c.king} and == #to {c.king_to}:",
-                      f"    if {test}:",
+                      "    move #to #from;",
+                      f"    set cs_bad {test};",
+                      "    move #from #to;",
+                      "    if #cs_bad:",
                       "      return false;",
                       "    endif;",
                       "  endif;"]
-        lines += ["  return true;", "endsub;"]
+        lines += ["  return true;", "endsub;",
+                  "sub attackedat square piece side:",
+                  "  if not empty #square:",
+                  "    return sub attacked #square #side;",
+                  "  endif;",
+                  "  add #piece #square;",
+                  "  set aa_bad sub attacked #square #side;",
+                  "  empty #square;",
+                  "  return #aa_bad;",
+                  "endsub;"]
     lines += [
         "sub trymove from to side enemy:",
         "  set tm_piece space #from;",

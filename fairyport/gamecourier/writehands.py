@@ -164,6 +164,26 @@ def canmove_lines() -> list[str]:
     ]
 
 
+def dropchecks_lines() -> list[str]:
+    """``sub dropchecks to piece enemy``: whether ``piece``, just dropped on ``to``, attacks a royal piece of
+    ``enemy`` (its function from ``to`` to the royal's square). Where no attack needs a square filled, a drop can
+    give check by the dropped piece only, and the opponent of the side dropping is never in check before it (the
+    last move was legal), so this is ``sub checked #enemy #side`` for a game whose every royal piece is protected."""
+    return [
+        "sub dropchecks to piece enemy:",
+        "  my dc_square dc_piece;",
+        "  for (dc_square dc_piece) cond == #enemy white onlyupper onlylower:",
+        "    if fn royal #dc_piece:",
+        "      if fn #piece #to #dc_square:",
+        "        return true;",
+        "      endif;",
+        "    endif;",
+        "  next;",
+        "  return false;",
+        "endsub;",
+    ]
+
+
 def tracked_promotions(game: Game) -> dict[str, PieceType]:
     """Per type a piece may promote to by a choice (a promotion with several choices, in a game with hands), the
     type it promotes from: such a piece keeps the chosen type's label, and a flag ``pr_SQUARE`` marks it promoted
@@ -204,8 +224,11 @@ def trigger_test(triggers: frozenset[PromotionTrigger], zone_from: str, zone_to:
     return " or ".join(terms) if terms else "false"
 
 
-def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
-    """The Pre-Game subs of a game with hands: ``stow``, ``onfile``, ``oncolor``, ``baddrop``."""
+def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck, *, direct_check: bool = False) -> list[str]:
+    """The Pre-Game subs of a game with hands: ``stow``, ``onfile``, ``oncolor``, ``baddrop`` (and ``canmove``,
+    ``dropchecks`` for the drop-mate rule). ``direct_check``: a drop can give check only by the dropped piece (no
+    piece's attack needs a square filled: no hops, no condition that a square is occupied), so the drop-mate test
+    asks ``sub dropchecks`` instead of the whole ``sub checked``."""
     first, last = rank_offset(game), rank_offset(game) + game.board.ranks - 1
     lines = [f"def inplay >= rank #0 {first} and <= rank #0 {last};"]
     if game.rules.captures_to_hand:  # else a captured piece leaves the game
@@ -264,14 +287,15 @@ def hand_subs(game: Game, zone_test: ZoneTest, stuck: Stuck) -> list[str]:
                 lines += [f"    set bd_n sub oncolor {lab} #to;", f"    if > #bd_n {rule.max_per_square_color}:",
                           "      return true;", "    endif;"]
             if rule is not None and rule.no_drop_mate and writes_drop_mate(game):  # last: the costly test
-                lines += ["    if sub checked #enemy #side:", "      if not sub canmove #enemy #side:",
+                checks = "sub dropchecks #to #piece #enemy" if direct_check else "sub checked #enemy #side"
+                lines += [f"    if {checks}:", "      if not sub canmove #enemy #side:",
                           "        return true;", "      endif;", "    endif;"]
             lines += ["  endif;"]
     tests = ["sub checked #side #enemy"] if royal else []
     if royal and game.rules.no_checks:  # no checks: nor may a drop attack the opponent's royal piece
         tests.append("sub checked #enemy #side")
     lines += ["  return " + (" or ".join(tests) or "false") + ";", "endsub;"]
-    return lines + (canmove_lines() if writes_drop_mate(game) else [])
+    return lines + (canmove_lines() + (dropchecks_lines() if direct_check else []) if writes_drop_mate(game) else [])
 
 
 def demotion_lines(game: Game, color: Color) -> list[str]:

@@ -46,6 +46,10 @@ startFen = k4/5/1G3/5/4K[Pp] w - - 0 1
 [goldmate22:minishogi]
 startFen = k4/5/1G1B1/5/4K[Gp] w - - 0 1
 
+[cannonmate22:minishogi]
+customPiece1 = c:mRcpR
+startFen = k4/5/1G1B1/5/C3K[P] w - - 0 1
+
 [blackfirst22:chess]
 startFen = r3k2r/pPp4p/8/3P4/4p3/2N5/PpP4P/R3K2R b KQkq - 0 1
 promotionRegionWhite = *8
@@ -68,6 +72,7 @@ CASES = [
     ("twokings22", "r3k2r/8/8/4r3/8/8/8/4K3 b kq - 0 1"),  # the rook stands between the kings
     ("twokings22", "r3k2r/8/8/8/8/8/8/5K2 b kq - 0 1"),  # castling passes a square the white king faces
     ("twokings22", "4k3/4r3/8/8/8/8/4E3/4K3 w - - 0 1"),
+    ("twokings22", "4k2r/8/8/2E5/8/8/8/3K4 b k - 0 1"),  # castling passes f8, which E reaches without capturing
 ]
 
 MUTATIONS = {
@@ -77,8 +82,10 @@ MUTATIONS = {
                          " (sub ray (where #square 1 1) 1 1)", ""),
     "facing": ("twokings22", "r3k2r/8/8/4r3/8/8/8/4K3 b kq - 0 1",
                "  if sub facing:\n    set il_bad true;\n  endif;\n", ""),
-    "drop mate": ("pawnmate22", None, "    if sub checked #enemy #side:\n      if not sub canmove #enemy #side:\n"
-                  "        return true;\n      endif;\n    endif;\n", ""),
+    "drop mate": ("pawnmate22", None, "    if sub dropchecks #to #piece #enemy:\n      if not sub canmove #enemy "
+                  "#side:\n        return true;\n      endif;\n    endif;\n", ""),
+    "castling passes": ("twokings22", "4k2r/8/8/2E5/8/8/8/3K4 b k - 0 1", "sub attackedat f8 #piece #enemy",
+                        "sub attacked f8 #enemy"),
     "facing castling": ("twokings22", "r3k2r/8/8/8/8/8/8/5K2 b kq - 0 1", " or sub faces f8 -1 white", ""),
 }
 
@@ -133,6 +140,24 @@ def test_pawn_drop_mate_is_refused(name: str, depth: int, bites: bool, tmp_path:
     assert model_counts(back, depth, start) == expected  # the preset read back
     fsf = fsf_counts(pyffish, name, depth, start)
     assert model_counts(aligned(game)[0], depth, start) == fsf and (expected != fsf) == bites
+
+
+def test_pawn_drop_mate_with_a_cannon_asks_every_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # P@a3 and P@a2 attack no king but screen a1's cannon, which then mates (P@a4 mates by itself): the drop-mate
+    # test asks the whole check test (sub checked); the dropped piece's attack alone would let those two drops be
+    game = _game("cannonmate22")
+    text, _ = write_game(game)
+    assert "    if sub checked #enemy #side:\n      if not sub canmove #enemy #side:" in text
+    assert "sub dropchecks" not in text
+    start = _start("cannonmate22", None)
+    expected = model_counts(game, 2, start)
+    assert _preset_counts(game, text, 2, tmp_path) == expected
+    fsf = fsf_counts(pyffish, "cannonmate22", 2, start)
+    assert model_counts(aligned(game)[0], 2, start) == fsf and expected[0] == fsf[0] - 3  # three mating drops
+    back = read_game(tmp_path / "written.php", "gamecourier")
+    assert [p.drop for p in back.pieces] == [p.drop for p in game.pieces]
+    monkeypatch.setattr("fairyport.gamecourier.write._drop_checks_directly", lambda ctx: True)
+    assert _preset_counts(game, write_game(game)[0], 1, tmp_path) == [expected[0] + 2]
 
 
 def test_pawn_drop_mate_in_a_game_without_royal_pieces_is_written(tmp_path: Path) -> None:
