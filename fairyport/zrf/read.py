@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from fairyport.errors import Location, ModelError, UnsupportedError
@@ -244,7 +245,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 counts.append((goal, cond, text))
             elif isinstance(text, tuple) and text[:1] == ("relative-config",) and _both(goal, players):
                 lines.append((goal, cond, text))
-            elif not (goal.kind == "loss" and text == "repetition"):
+            elif text != "repetition":  # ignored, whoever it makes win (perft and the model have none)
                 kept.append(_kept_goal(goal, cond, f"goal {to_text(cond)}", text))
     extinction = _extinction(counts, notation, any(hands.values()))
     if extinction is not None:
@@ -530,6 +531,7 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
     for (by identity): per player ``(win-condition (P) (absolute-config T... (Z)))``, both players naming the
     same zone ``Z`` and each one type of their own or every type of the game (any piece). None otherwise."""
     found: dict[int, tuple[str | None, str, int]] = {}
+    goal_squares: dict[int, frozenset[str]] = {}  # per player: the squares of a zone GOAL_ZONE made for the goal
     blocked: dict[int, tuple[frozenset[str], str, frozenset[str]]] = {}
     used: set[int] = set()
     every = set(notation)
@@ -539,8 +541,7 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         color = players.index(goal.players[0].text)
         sets: list[frozenset[str]] = []
         kinds: set[frozenset[str]] = set()
-        for cond in goal.conditions:
-            text = plain(cond)
+        for cond, text in _goal_configs(goal.conditions):
             full = _full_zone(text, notation)
             if full is not None:
                 if color in blocked:
@@ -572,8 +573,11 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         squares = frozenset().union(*sets)
         count = len(sets[0])
         zone = next((z.name for z in zones if z.color in (None, color) and frozenset(z.squares) == squares), None)
-        if zone is None or set(sets) != {frozenset(c) for c in itertools.combinations(sorted(squares), count)}:
+        if set(sets) != {frozenset(c) for c in itertools.combinations(sorted(squares), count)}:
             return None
+        if zone is None:  # named squares, no zone of them (Chess.zrf's King vs. King): a zone of the goal's own
+            zone = ""  # made at the end, named GOAL_ZONE
+            goal_squares[color] = squares
         found[color] = (piece, zone, count)
     if len(found) == 1:
         # the other player's goal has more flag pieces than their flag squares: never met, no condition written
@@ -581,7 +585,8 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         other = color ^ 1
         own = blocked.get(other)
         other_piece = piece if own is None else _flag_piece(own[0], notation)
-        if count <= len(zone_squares(zones, zone, other)) or (own is not None and own[1] != zone):
+        others = goal_squares.get(other, frozenset()) if zone == "" else zone_squares(zones, zone, other)
+        if count <= len(others) or (own is not None and own[1] != zone):
             return None
         found[other] = (other_piece, zone, count)
     if set(found) != {WHITE, BLACK} or found[WHITE][1:] != found[BLACK][1:]:
@@ -593,8 +598,38 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
                 return None
         if set(blocked) != {WHITE, BLACK}:
             return None
-    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2],
-                    blocked_win=bool(blocked)), used
+    zone = found[WHITE][1]
+    if zone == "":
+        if blocked:
+            return None
+        zone = _free_zone_name(GOAL_ZONE, zones)
+        zones.extend(Zone(zone, goal_squares.get(color, frozenset()), color) for color in (WHITE, BLACK))
+    return FlagGoal(zone, found[WHITE][0], found[BLACK][0], found[WHITE][2], blocked_win=bool(blocked)), used
+
+
+GOAL_ZONE = "goal"
+"""The name (made free with a number where the game has a zone of that name) of the zone the ZRF reader makes
+for a flag goal on named squares, ``(absolute-config T (f8))``, with no zone of those squares: each player's
+goal squares (none for a player without such a goal)."""
+
+
+def _free_zone_name(name: str, zones: list[Zone]) -> str:
+    """``name``, or ``name2``, ``name3``... where the game has a zone of that name."""
+    taken = {z.name for z in zones}
+    return next(n for n in itertools.chain([name], (f"{name}{i}" for i in itertools.count(2))) if n not in taken)
+
+
+def _goal_configs(conditions: Iterable[Node]) -> Iterator[tuple[Node, Plain]]:
+    """Each goal condition with its plain text; an ``or`` of ``absolute-config`` conditions (each naming squares,
+    ``(or (absolute-config King (f8)) (absolute-config King (h8)))``) as each of them, the ``or`` node standing for
+    each (a player's conditions are alternatives already)."""
+    for cond in conditions:
+        text = plain(cond)
+        if isinstance(text, tuple) and len(text) > 2 and text[0] == "or" \
+                and all(isinstance(t, tuple) and t[:1] == ("absolute-config",) for t in text[1:]):
+            yield from ((cond, t) for t in text[1:])
+        else:
+            yield cond, text
 
 
 def _flag_piece(types: frozenset[str], notation: dict[str, str]) -> str | None:

@@ -39,6 +39,7 @@ MOVES = {
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
+    "flag-squares": {"K": "WF", "R": "R"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
