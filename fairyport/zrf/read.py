@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import string
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -68,6 +69,7 @@ from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
 from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
@@ -305,16 +307,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
     captures_own = False  # a move captures the mover's own pieces (a block adds with no test: Teleport Chess)
     original = {square: name for name, square in renaming.items()} if renaming is not None else {}
+    splits = split_blocks(tree.pieces, notation)
     for zp in tree.pieces:
         pid = notation[zp.name.text]
         found: list[Found] = []
         programs: list[KeptCode] = []
         whys: dict[int, str] = {}
         recognised: list[tuple[MoveBlock, list[Found]]] = []
+        split, split_items = splits.get(zp.name.text, (None, {}))
         for block in zp.moves:
             if id(block) in skipped:
                 continue  # a drop from storage: the piece type's drop rule
-            items: list[Plain] = [plain(i) for i in block.instructions]
+            items: list[Plain] = split_items.get(id(block)) or [plain(i) for i in block.instructions]
             got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
                     and "not-attacked?" in str(items):
@@ -329,6 +333,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if gap is not None:
                 whys[id(block)] = f"{gap}: block at {place(block.node)}"
                 recognised.remove((block, got))
+        if split is not None and len(recognised) < len(zp.moves):  # a split piece is read whole or not at all
+            whys.update({id(b): SPLIT_WHY for b, _ in recognised})
+            recognised = []
         all_found = [f for _, got in recognised for f in got]
         captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face"))
         whole = _black_plays_alike(all_found, symmetry, vectors)
@@ -364,6 +371,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
+            piece.split = split if not programs else None
         except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
@@ -675,8 +683,8 @@ KNOWN_IDS = {"Knight": "N"}
 
 
 def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
-    """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, or the
-    first of its letters not yet taken."""
+    """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, the first
+    of its letters not yet taken, or the first free letter of the alphabet (then ``X2``... past 26 types)."""
     ids: dict[str, str] = {}
     taken = {p.notation.value.upper() for p in pieces if p.notation and p.notation.value}
     seen: set[str] = set()
@@ -686,7 +694,8 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
             seen.add(ids[p.name.text])
             continue
         name = p.name.text
-        candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()]]
+        # a free letter before a numbered id: the Interactive Diagram and Fairy-Stockfish take letters only
+        candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()], *string.ascii_uppercase]
         choice = next((c for c in candidates if c and c not in taken), None)
         if choice is None:
             choice = next(f"{name[:1].upper()}{n}" for n in itertools.count(2) if f"{name[:1].upper()}{n}" not in taken)

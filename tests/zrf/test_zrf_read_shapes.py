@@ -40,6 +40,7 @@ MOVES = {
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
     "flag-squares": {"K": "WF", "R": "R"},
+    "split": {"K": "WF", "B": "B", "Q": "RB", "P": "fmWfcF", "A": "fmWfcF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 

@@ -20,6 +20,7 @@ import itertools
 import math
 from typing import Any
 
+from fairyport.conversion import split_lost
 from fairyport.errors import UnsupportedError
 from fairyport.model import (
     BLACK,
@@ -730,6 +731,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     """
     game.validate()
     writer = Writer(game, best_effort)
+    writer.lost.extend(split_lost(game, "zrf", best_effort))
     forms = writer.forms()
     style = DEFAULT_STYLE
     parts = [f"; {line}{style.newline}" for line in HEADER]
