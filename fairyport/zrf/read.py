@@ -70,8 +70,9 @@ from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.cylinder import CYLINDER_WHY, on_cylinder
 from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
-from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
+from fairyport.zrf.rectangle import cylinder_vectors, direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
@@ -164,6 +165,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         board, vectors = renamed.board, renamed.vectors
     elif grid is None:
         board = _linked_board(tree, geometry)
+    cylinder = cylinder_vectors(tree, geometry) if renamed is not None else None
+    if cylinder is not None:  # files that wrap around: the directions' plain steps, moves across files get 'o'
+        vectors = {**vectors, **cylinder}
     if hexagonal(tree):
         # its grid coordinates would make a rectangle, drawn skewed: the model has no hexagons (rectangle.HEX_WHY)
         renamed, vectors = None, {}
@@ -372,6 +376,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
             piece.split = split if not programs else None
+            if cylinder is not None:
+                _to_cylinder(piece)
         except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
@@ -939,6 +945,17 @@ def _grid_names(grid: Grid) -> tuple[int, int, int] | None:
 def _links(geometry: Geometry) -> dict[str, dict[str, str]]:
     """Every direction of the geometry as a link table (directions that link nothing left out)."""
     return {name: dict(table) for name, table in geometry.links.items() if table}
+
+
+def _to_cylinder(piece: PieceType) -> None:
+    """Give ``piece``'s moves across files XBetza's cylinder ``o`` (:mod:`.cylinder`).
+
+    :raises NoXBetza: where a move across files has no ``o`` form."""
+    betza_text = on_cylinder(piece.betza) if piece.betza else ""
+    zoned = [dataclasses.replace(z, betza=on_cylinder(z.betza) or "") for z in piece.zoned_moves]
+    if betza_text is None or not all(z.betza for z in zoned):
+        raise NoXBetza(CYLINDER_WHY)
+    piece.betza, piece.zoned_moves = betza_text, tuple(zoned)
 
 
 def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:

@@ -41,6 +41,7 @@ MOVES = {
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
     "flag-squares": {"K": "WF", "R": "R"},
     "split": {"K": "WF", "B": "B", "Q": "RB", "P": "fmWfcF", "A": "fmWfcF"},
+    "cylinder": {"K": "oWoF", "R": "oR", "B": "oB", "N": "oN", "P": "fmWfcoF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
