@@ -65,12 +65,12 @@ from fairyport.xbetza.geometry import (
     first_leg_directions,
     oblique_vectors,
 )
+from fairyport.zrf.cylinder import CYLINDER_WHY, on_cylinder
 from fairyport.zrf.explain import place, why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
-from fairyport.zrf.cylinder import CYLINDER_WHY, on_cylinder
 from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
 from fairyport.zrf.rectangle import cylinder_vectors, direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
