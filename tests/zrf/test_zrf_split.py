@@ -120,3 +120,15 @@ def test_short_assize_reads_whole_and_counts_as_the_interpreter(path: Path, vari
     native = position(compile_variant(read_variant(path, variant)), None)
     start = compile_game(game).start_position()
     assert [perft(start, d) for d in (1, 2, 3)] == [perft(native, d) for d in (1, 2, 3)] == nodes
+
+
+def test_a_split_piece_that_is_royal_castles_or_promotes_is_refused_by_the_model() -> None:
+    game = read_game(FIXTURE)
+    piece = game.piece_type("A")
+    piece.royal = True
+    with pytest.raises(FairyportError, match="splits when it moves"):
+        game.validate()
+    piece.royal = False
+    piece.split = Split("Q", "Z")  # an unknown type
+    with pytest.raises(FairyportError):
+        game.validate()
