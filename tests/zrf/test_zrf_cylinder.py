@@ -1,9 +1,12 @@
 """Boards whose files wrap around (issue 17): Chess.zrf's Cylindrical Chess links h1 to a1 along ``e`` (and the
 diagonals alike). The ZRF reader reads such a board as the plain rectangle and gives every move across files
 XBetza's cylinder ``o``, which the move generator plays, the Interactive Diagram writes as it is, Game Courier
-plays, and the Fairy-Stockfish and ZRF writers refuse by name."""
+plays, the ZRF writer writes along directions whose files wrap (``e-o``), and Fairy-Stockfish refuses by name."""
 
 from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
 
 import pytest
 from paths import ROOT, ZRF_COLLECTIONS, needs
@@ -74,12 +77,25 @@ def test_the_diagram_writes_the_cylinder_moves_plainly_and_reads_them_back() -> 
     assert [perft(back, d) for d in (1, 2, 3)] == [12, 148, 1555]
 
 
-@pytest.mark.parametrize("write", [write_fsf, write_zrf])
-def test_fairy_stockfish_and_zrf_refuse_the_cylinder_by_name(write: object) -> None:
+def test_fairy_stockfish_refuses_the_cylinder_by_name() -> None:
+    with pytest.raises(UnsupportedError, match=r"'oW'"):
+        write_fsf(read_game(FIXTURE))
+
+
+def test_the_zrf_writer_writes_cylinder_moves_along_directions_whose_files_wrap(tmp_path: Path) -> None:
     game = read_game(FIXTURE)
-    game.format_data.clear()
-    with pytest.raises(UnsupportedError, match=r"'o'|'oW'"):
-        write(game)  # type: ignore[operator]
+    text, lost = write_zrf(game)
+    assert lost == [] and "(links e-o" in text and "(e-o w-o)" in " ".join(text.split())
+    path = tmp_path / "written.zrf"
+    path.write_text(text)
+    assert [perft(position(compile_file(path), None), d) for d in (1, 2, 3)] == [12, 148, 1555]
+
+
+def test_cylinder_moves_on_a_board_with_links_are_refused_by_the_zrf_writer() -> None:
+    game = read_game(FIXTURE)
+    game.board = dataclasses.replace(game.board, links={"x": {"a1": "b1"}})
+    with pytest.raises(UnsupportedError, match="mode 'o'"):
+        write_zrf(game)
 
 
 @needs(CHESS)
