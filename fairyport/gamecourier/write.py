@@ -39,7 +39,7 @@ from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, WHITE_FIRST_SIDES, swap_names, turned, why_not_turned
-from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines
+from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines, royal_test_lines
 from fairyport.gamecourier.writequiet import (
     Relevance,
     exposes_def,
@@ -540,13 +540,8 @@ def _facing_lines(game: Game, royal: PieceType, castles: bool) -> list[str]:
     return [
         *faces,
         "sub facing:",
-        "  for (fc_square fc_piece) onlyupper:",
-        "    if fn royal #fc_piece" + (" and fn inplay #fc_square:" if in_play else ":"),
-        "      if sub faces #fc_square 1 black:",
-        "        return true;",
-        "      endif;",
-        "    endif;",
-        "  next;",
+        *royal_test_lines("fc_square", "fc_piece", "onlyupper", "sub faces #fc_square 1 black",
+                          " and fn inplay #fc_square" if in_play else ""),
         "  return false;",
         "endsub;",
     ]
@@ -576,13 +571,8 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
            "  if > #ck_count 1:",
            "    return false;",
            "  endif;"] if game.rules.royal_protection is RoyalProtection.LAST else []),
-        f"  for (ck_square ck_piece) {PIECES_OF_SIDE}:",
-        "    if fn royal #ck_piece" + (" and not sub nearroyal #ck_square #enemy:" if game.rules.blast else ":"),
-        "      if sub attacked #ck_square #enemy:",
-        "        return true;",
-        "      endif;",
-        "    endif;",
-        "  next;",
+        *royal_test_lines("ck_square", "ck_piece", PIECES_OF_SIDE, "sub attacked #ck_square #enemy",
+                          " and not sub nearroyal #ck_square #enemy" if game.rules.blast else ""),
         "  return false;",
         "endsub;",
     ]

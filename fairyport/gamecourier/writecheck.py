@@ -130,6 +130,19 @@ def attack_lines(reach: Reach, in_play: bool, *, by_leaps: bool = False) -> list
     return lines
 
 
+def royal_test_lines(square: str, piece: str, pieces: str, test: str, guard: str = "") -> list[str]:
+    """GAME Code lines of a sub: ``return true`` when ``test`` holds for some royal piece of ``pieces`` (a
+    square -> label array), its square and label in the loop variables ``square`` and ``piece`` (``guard``: a
+    further ``and`` condition on the piece before the test). The caller ends the sub (``return false``)."""
+    return [f"  for ({square} {piece}) {pieces}:",
+            f"    if fn royal #{piece}{guard}:",
+            f"      if {test}:",
+            "        return true;",
+            "      endif;",
+            "    endif;",
+            "  next;"]
+
+
 SEARCHED_ONCE = "gosub searched"
 """Pre-Move's call (``gosub searched ENEMY;``) that lists, once per position, the enemy pieces ``sub attacked`` must
 search by label (:attr:`Reach.searched`): ``#sr_at``, their squares, for the side ``#sr_side``. The side to move

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fairyport.errors import UnsupportedError
-from fairyport.gamecourier.writecheck import PIECES_OF_SIDE
+from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, royal_test_lines
 from fairyport.model import BLACK, CHESS_TRIGGERS, WHITE, Color, Game, PieceType, PromotionTrigger
 from fairyport.movegen.compile import Variant
 
@@ -172,13 +172,8 @@ def dropchecks_lines() -> list[str]:
     return [
         "sub dropchecks to piece enemy:",
         "  my dc_square dc_piece;",
-        "  for (dc_square dc_piece) cond == #enemy white onlyupper onlylower:",
-        "    if fn royal #dc_piece:",
-        "      if fn #piece #to #dc_square:",
-        "        return true;",
-        "      endif;",
-        "    endif;",
-        "  next;",
+        *royal_test_lines("dc_square", "dc_piece", "cond == #enemy white onlyupper onlylower",
+                          "fn #piece #to #dc_square"),
         "  return false;",
         "endsub;",
     ]
