@@ -40,6 +40,7 @@ from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
 from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
+from fairyport.zrf.writer import lastroyal
 from fairyport.zrf.writer.hands import Hands
 from fairyport.zrf.writer.library import LIBRARY, needed
 from fairyport.zrf.writer.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
@@ -108,6 +109,10 @@ class Writer:
         self.pieces: list[PieceType] = list(game.pieces)
         """The written piece types: the model's, and with hands one per (base, promoted type)."""
         self.zone_lands: dict[str, list[Expr]] = {}
+        self.last_royal: lastroyal.LastRoyal | None = None
+        """The unguarded copies of royal types, for the last royal piece protected (:mod:`.lastroyal`)."""
+        self.notation: dict[str, str] = {}
+        """Type id -> its ZRF notation where that is not the id (an unguarded copy has its royal type's)."""
         """Name -> definition of the landing macros of moves that may land only in (or outside) a zone."""
 
     # ------------------------------------------------------------------ helpers
@@ -193,16 +198,29 @@ class Writer:
         royal_types = [p for p in game.pieces if p.royal]
         per_side = [sum(1 for q in game.setup.placement.values() if q.color == c and
                         game.piece_type(q.id).royal) for c in (WHITE, BLACK)]
-        if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
-            self.refuse(UnsupportedError("only the last royal piece protected (extinction) has no ZRF goal here",
-                                         feature="royal protection: last"))
+        try:
+            self.last_royal = None if self.kept else lastroyal.plan(
+                game, self.parsed, self.rooklike, self.names, {source.piece for source in self._ep_sources()})
+        except UnsupportedError as error:
+            self.refuse(error)
+        if self.last_royal is not None:  # each copy before its royal type: a FEN letter names the copy
+            for royal, copy in self.last_royal.copies.items():
+                self.parsed[copy.id] = self.parsed[royal]
+                self.notation[copy.id] = royal
+                self.pieces.insert(next(i for i, p in enumerate(self.pieces) if p.id.upper() == royal), copy)
+        elif game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
+            self.refuse(UnsupportedError("only the last royal piece protected is not written in ZRF with kept "
+                                         "code", feature=lastroyal.FEATURE))
         pieces = [self.piece_form(p) for p in self.pieces]
         board = self.board_form()
         if self.hands is not None:
             hands = self.hands
             add_macros = [hands.to_hand_macro(), *(m for p in self.pieces for m in hands.landing_macros(p))]
         else:
-            add_macros = [self.add_macro(p) for p in game.pieces]
+            add_macros = [self.add_macro(p) for p in self.pieces]
+            if self.last_royal is not None:
+                squares = [p.name for p in game.board.positions]
+                add_macros.insert(0, self.last_royal.macro(self.names, squares))
         goals = self.goals(royal_types)
         library: list[tuple[str, Expr]] = []
         for name in needed(self.macros):
@@ -336,7 +354,7 @@ class Writer:
             entries: list[Expr] = []
             for piece in self.pieces:
                 squares = [sq for sq, placed in self.game.setup.placement.items()
-                           if placed.color == color and placed.id.upper() == piece.id.upper()]
+                           if placed.color == color and self.placed(color, placed.id) == piece.id.upper()]
                 off = self.game.setup.hands.get(color, {}).get(piece.id, 0) if self.kept else 0
                 if self.hands is not None:
                     squares += self.hands.setup(color, piece)
@@ -345,11 +363,15 @@ class Writer:
             form.append([self.players[color], *entries])
         return form
 
+    def placed(self, color: Color, piece_id: str) -> str:
+        """The id of the written type a piece of the setup is (an unguarded copy of a royal type, or its own)."""
+        return self.last_royal.placed(color, piece_id) if self.last_royal is not None else piece_id.upper()
+
     # ------------------------------------------------------------------ pieces
     def add_macro(self, piece: PieceType) -> list[Expr]:
         """``(define Name-add ...)``: what every landing of this piece does (attribute, promotion, confinement)."""
         name = self.names[piece.id.upper()]
-        body: list[Expr] = []
+        body: list[Expr] = [self.last_royal.landing(self.names)] if self.last_royal is not None else []
         if self.needs_attribute(piece):
             body.append(["set-attribute", NEVER_MOVED, "false"])
         promotion = piece.promotion
@@ -410,7 +432,7 @@ class Writer:
         if extras:
             help_text += "; " + "; ".join(extras)
         form: list[Expr] = ["piece", ["name", name], ["help", Text(self.text(help_text))],
-                            ["notation", Text(piece.id.upper())],
+                            ["notation", Text(self.notation.get(piece.id.upper(), piece.id.upper()))],
                             ["image", self.players[0], Text(f"images\\fairyport\\W{name}.bmp"),
                              self.players[1], Text(f"images\\fairyport\\B{name}.bmp")]]
         kept = piece.extra.get("zrf")
