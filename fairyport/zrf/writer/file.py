@@ -40,7 +40,7 @@ from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
 from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
-from fairyport.zrf.writer import lastroyal
+from fairyport.zrf.writer import dropchecks, lastroyal
 from fairyport.zrf.writer.hands import Hands
 from fairyport.zrf.writer.library import LIBRARY, needed
 from fairyport.zrf.writer.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
@@ -111,6 +111,8 @@ class Writer:
         self.zone_lands: dict[str, list[Expr]] = {}
         self.last_royal: lastroyal.LastRoyal | None = None
         """The unguarded copies of royal types, for the last royal piece protected (:mod:`.lastroyal`)."""
+        self.drop_checks_written = True
+        """False once a drop's check test could not be written (:meth:`drop_check_test`)."""
         self.notation: dict[str, str] = {}
         """Type id -> its ZRF notation where that is not the id (an unguarded copy has its royal type's)."""
         """Name -> definition of the landing macros of moves that may land only in (or outside) a zone."""
@@ -363,6 +365,20 @@ class Writer:
             form.append([self.players[color], *entries])
         return form
 
+    def drop_check_test(self, piece: PieceType) -> list[Expr]:
+        """What a drop of ``piece`` runs first where its drops may not give check (:mod:`.dropchecks`); a test
+        that cannot be written is refused (and the rule then counts as not written)."""
+        if piece.drop is None or not piece.drop.no_drop_check:
+            return []
+        tests = dropchecks.DropCheckTests(self.game, self.names, self.parsed, self.use,
+                                          max(self.game.board.files, self.game.board.ranks))
+        try:
+            return tests.drop_test(piece)
+        except UnsupportedError as error:
+            self.drop_checks_written = False
+            self.refuse(error)
+            return []
+
     def placed(self, color: Color, piece_id: str) -> str:
         """The id of the written type a piece of the setup is (an unguarded copy of a royal type, or its own)."""
         return self.last_royal.placed(color, piece_id) if self.last_royal is not None else piece_id.upper()
@@ -408,7 +424,8 @@ class Writer:
                                   ["move-type", NORMAL_TYPE], *self.piece_blocks(piece, initial, 1)]
         else:
             blocks = self.piece_blocks(piece, initial, None)
-        drop = self.hands.drop_block(piece) if self.hands is not None and piece in self.hands.hand_types else []
+        drop = self.hands.drop_block(piece, self.drop_check_test(piece)) \
+            if self.hands is not None and piece in self.hands.hand_types else []
         if drop:  # none where the type is never dropped
             if self.must_drop:  # the drops first: (move-priorities drop-type normal-type)
                 blocks = [["move-type", DROP_TYPE], drop, ["move-type", NORMAL_TYPE], *blocks]
@@ -693,7 +710,8 @@ class Writer:
         writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
                     "extinction": extinction is not None and extinction.opponent_count == 0
                     and self.extinction_counts_hands(),
-                    "connection": connect_types is not None}
+                    "connection": connect_types is not None,
+                    "drop checks": self.hands is not None and self.drop_checks_written}
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
             optional = feature == "royal optional" and len(royal_types) == 1
