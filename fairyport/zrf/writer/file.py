@@ -40,7 +40,7 @@ from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
 from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
-from fairyport.zrf.writer import dropchecks, lastroyal
+from fairyport.zrf.writer import atomic, dropchecks, lastroyal
 from fairyport.zrf.writer.hands import Hands
 from fairyport.zrf.writer.library import LIBRARY, needed
 from fairyport.zrf.writer.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
@@ -111,6 +111,8 @@ class Writer:
         self.zone_lands: dict[str, list[Expr]] = {}
         self.last_royal: lastroyal.LastRoyal | None = None
         """The unguarded copies of royal types, for the last royal piece protected (:mod:`.lastroyal`)."""
+        self.atomic = False
+        """Atomic captures are written (:mod:`.atomic`): landings capture through the blast macro."""
         self.drop_checks_written = True
         """False once a drop's check test could not be written (:meth:`drop_check_test`)."""
         self.notation: dict[str, str] = {}
@@ -171,7 +173,7 @@ class Writer:
                     move = self._part(piece, whole, part)
                     if move is None:
                         continue
-                    blocks.extend([*prefix, *first, *block] for block in compiler.blocks(move))
+                    blocks.extend([*prefix, *first, *self.blast_ep(block)] for block in compiler.blocks(move))
                 except UnsupportedError as error:
                     self.refuse(error)
             self.macros |= compiler.macros
@@ -213,7 +215,18 @@ class Writer:
         elif game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
             self.refuse(UnsupportedError("only the last royal piece protected is not written in ZRF with kept "
                                          "code", feature=lastroyal.FEATURE))
+        if game.rules.blast is not None and self.hands is None and not self.kept:
+            try:
+                atomic.check(game)
+                if atomic.ASH in self.names.values() or game.board.links or game.board.extra_positions:
+                    raise UnsupportedError(f"atomic captures on a board with links, or with a piece named "
+                                           f"{atomic.ASH!r}, are not written in ZRF", feature=atomic.FEATURE)
+                self.atomic = True
+            except UnsupportedError as error:
+                self.refuse(error)
         pieces = [self.piece_form(p) for p in self.pieces]
+        if self.atomic:
+            pieces.append(atomic.ash_form(self.players))
         board = self.board_form()
         if self.hands is not None:
             hands = self.hands
@@ -223,6 +236,8 @@ class Writer:
             if self.last_royal is not None:
                 squares = [p.name for p in game.board.positions]
                 add_macros.insert(0, self.last_royal.macro(self.names, squares))
+            if self.atomic:
+                add_macros.insert(0, atomic.blast_macro(game, self.names, self.use))
         goals = self.goals(royal_types)
         library: list[tuple[str, Expr]] = []
         for name in needed(self.macros):
@@ -275,6 +290,8 @@ class Writer:
                             grid]
         if board.holes:
             form.append(["kill-positions", *sorted(board.holes)])
+        if self.atomic:
+            form.extend(atomic.dump_forms([p.name for p in board.positions]))
         if board.links or board.extra_positions:
             return self.linked_board_form()
         pairs: list[Expr] = [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
@@ -365,6 +382,13 @@ class Writer:
             form.append([self.players[color], *entries])
         return form
 
+    def blast_ep(self, block: list[Expr]) -> list[Expr]:
+        """``block`` with an en-passant capture landing through the blast macro where captures blast."""
+        if not self.atomic:
+            return block
+        return [[*item[:-1], atomic.BLAST_MACRO] if isinstance(item, list) and item[:1] == ["en-passant"] else item
+                for item in block]
+
     def drop_check_test(self, piece: PieceType) -> list[Expr]:
         """What a drop of ``piece`` runs first where its drops may not give check (:mod:`.dropchecks`); a test
         that cannot be written is refused (and the rule then counts as not written)."""
@@ -411,6 +435,8 @@ class Writer:
                 body.append(["if", ["in-zone?", zone], ["add", *choices], "else", "add"])
             else:
                 body.extend([["if", ["in-zone?", zone], ["add", *choices]], "add"])
+        if self.atomic:  # a capture blasts: the capturing piece does not land
+            body = [["if", "enemy?", [atomic.BLAST_MACRO], "else", *body]]
         if piece.confined_to is not None:
             body = [["if", ["in-zone?", piece.confined_to], *body]]
         return ["define", f"{name}-add", *body]
@@ -491,7 +517,7 @@ class Writer:
                         continue
                     move = self._part(piece, whole, part)
                     if move is not None:
-                        blocks.extend([*prefix, *block] for block in compiler.blocks(move))
+                        blocks.extend([*prefix, *self.blast_ep(block)] for block in compiler.blocks(move))
                 except UnsupportedError as error:
                     if land == lands[0]:
                         self.refuse(error)
@@ -612,6 +638,29 @@ class Writer:
         counted = {pid.upper() for pid in extinction.pieces}
         return not any(p.target.id.upper() in counted for p in self.hands.promoted)
 
+    def extinction_groups(self) -> list[list[str]] | None:
+        """The ZRF types the extinction goal counts, one group per condition: one type each for listed types;
+        for all pieces together, every written type (the blasted pieces' type left out) where captures blast or
+        the opponent's count matters, else None (a plain ``pieces-remaining``)."""
+        extinction = self.game.rules.extinction
+        assert extinction is not None
+        if extinction.pieces is not None:
+            return [[self.names[pid.upper()]] for pid in extinction.pieces]
+        if self.atomic or extinction.opponent_count:
+            return [[self.names[p.id.upper()] for p in self.pieces]]
+        return None
+
+    def extinction_written(self) -> bool:
+        """Whether the extinction goal is written: counts of pieces in hand as the goal counts them; an
+        opponent's count of one with a count of none (no pieces in hand); all pieces together by type (captures
+        blast) only with a count of none."""
+        extinction = self.game.rules.extinction
+        if extinction is None or not self.extinction_counts_hands():
+            return False
+        if extinction.opponent_count:
+            return extinction.opponent_count == 1 and extinction.count == 0 and self.hands is None
+        return extinction.pieces is not None or not self.atomic or extinction.count == 0
+
     def flag_sets(self, color: Color) -> list[tuple[str, ...]]:
         """The sets of ``count`` squares of ``color``'s flag zone (a flag goal of several pieces is met when one of
         them holds a flag piece on each square)."""
@@ -708,9 +757,9 @@ class Writer:
         plain = not self.kept  # forced captures: no kept move blocks (drops are quiet moves: normal-type)
         connect_types = self.connect_types()
         writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
-                    "extinction": extinction is not None and extinction.opponent_count == 0
-                    and self.extinction_counts_hands(),
+                    "extinction": self.extinction_written(),
                     "connection": connect_types is not None,
+                    "atomic captures": self.atomic,
                     "drop checks": self.hands is not None and self.drop_checks_written}
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
@@ -722,10 +771,19 @@ class Writer:
             # the interpreter counts exactly (COUNT_GOALS_EXACTLY) and Zillions does
             kind = {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
                     StalemateResult.WIN: "win-condition"}[extinction.result]
-            counted: list[list[Expr]] = ([[self.names[pid.upper()]] for pid in extinction.pieces]
-                                         if extinction.pieces is not None else [[]])
-            out.extend([kind, both, ["pieces-remaining", str(n), *t]]
-                       for t in counted for n in range(extinction.count + 1))
+            groups = self.extinction_groups()
+            if groups is None:  # all pieces together, however many
+                out.extend([kind, both, ["pieces-remaining", str(n)]] for n in range(extinction.count + 1))
+            elif len(groups[0]) == 1 and not extinction.opponent_count:
+                out.extend([kind, both, ["pieces-remaining", str(n), group[0]]]
+                           for group in groups for n in range(extinction.count + 1))
+            else:  # none left of a group's types (while the opponent has one), a condition per group
+                for group in groups:
+                    mine: list[Expr] = [["pieces-remaining", "0", t] for t in group]
+                    if extinction.opponent_count:  # mine gone: the pieces on the board are the opponent's
+                        gone: list[Expr] = [["total-piece-count", "0", t] for t in group]
+                        mine.append(["not", ["and", *gone]])
+                    out.append([kind, both, ["and", *mine]])
         connect = rules.connect
         if connect is not None and connect_types is not None:
             out.append([self.result_kind(connect.result), both, *self.connect_configs(connect_types)])
