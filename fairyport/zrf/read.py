@@ -21,6 +21,7 @@ import itertools
 from pathlib import Path
 
 from fairyport.errors import Location, ModelError, UnsupportedError
+from fairyport.format import split_game_path
 from fairyport.model import (
     BLACK,
     CONNECT_DIRECTIONS,
@@ -77,6 +78,10 @@ from fairyport.zrf.typed.tree import Piece as ZrfPiece
 
 LEAPS = {tuple(sorted(v)): atom for atom, v in betza.LEAPER_ATOMS.items()}
 """(short, long) -> leaper atom."""
+LEAPS.update({leap: atom for atom in (base + "X" for base in betza.LEAPER_ATOMS)
+              if (leap := atom_geometry(atom)[2]) not in LEAPS})
+"""... and the leaps no atom makes, by an atom with one ``X`` extension (``WX`` = (0, 4), ``NX`` = (1, 5), ``AX``
+= (2, 4)): the moves of hexagonal boards read as their rectangle of half-cells (:mod:`.hexagons`)."""
 
 
 FORMAT = "zrf"
@@ -85,10 +90,9 @@ FORMAT = "zrf"
 
 def split_variant(path: Path) -> tuple[Path, str | None]:
     """``game.zrf#Knightmate`` -> (``game.zrf``, ``Knightmate``)."""
-    text = str(path)
-    base, sep, fragment = text.rpartition("#")
-    if sep and base.lower().endswith((".zrf", ".prezrf")) and not path.exists():
-        return Path(base), fragment
+    base, fragment = split_game_path(path)
+    if fragment is not None and base.suffix.lower() in (".zrf", ".prezrf"):
+        return base, fragment
     return path, None
 
 
@@ -144,6 +148,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             geometry = stock.geometry
     grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
+    halves = rename  # a hexagonal board may be read as its rectangle of half-cells (.hexagons)
     if grid is not None:
         rename = False
         files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
@@ -162,9 +167,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     elif grid is None:
         board = _linked_board(tree, geometry)
     if hexagonal(tree):
-        # its grid coordinates would make a rectangle, drawn skewed: the model has no hexagons (rectangle.HEX_WHY)
-        renamed, vectors = None, {}
-        board = _linked_board(tree, geometry)
+        # its grid coordinates make a rectangle drawn skewed: the model reads it as the rectangle of half-cells it
+        # is drawn on (.hexagons), where it is one; else its links (rectangle.HEX_WHY)
+        renamed = rectangle(tree, geometry) if halves else None
+        if renamed is not None:
+            board, vectors = renamed.board, renamed.vectors
+        else:
+            vectors = {}
+            board = _linked_board(tree, geometry)
     renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
     named: set[str] = set()  # the types a move or drop puts on the board
@@ -1376,8 +1386,6 @@ def _depth(name: str, zones: list[Zone], board: Board) -> int | None:
     """The N of a zone that is White's last N ranks and Black's first N ranks, else None."""
     white, black = zone_squares(zones, name, WHITE), zone_squares(zones, name, BLACK)
     for depth in range(1, board.ranks):
-        w = {p.name for p in board.positions if p.rank is not None and p.rank >= board.ranks - depth}
-        b = {p.name for p in board.positions if p.rank is not None and p.rank < depth}
-        if w == white and b == black:
+        if set(board.last_ranks(depth, WHITE)) == white and set(board.last_ranks(depth, BLACK)) == black:
             return depth
     return None
