@@ -57,8 +57,10 @@ class DropCheckTests:
     """The code a drop runs first on its square: whether the drop would give check (see the module docstring)."""
 
     def __init__(self, game: Game, names: dict[str, str], parsed: dict[str, list[betza.Move]],
-                 use: Callable[[Vector], str], longest: int) -> None:
+                 use: Callable[[Vector], str], longest: int, empty: Expr = "empty?") -> None:
         self.game = game
+        self.empty = empty
+        """The condition of a square the paths pass (empty once the move is made)."""
         self.names = names
         self.parsed = parsed
         self.longest = longest
@@ -103,7 +105,12 @@ class DropCheckTests:
     def drop_test(self, piece: PieceType) -> list[Expr]:
         """The actions run on a drop square before ``piece`` is dropped there: they set :data:`CHECK_FLAG` where
         the drop would give check (they never fail and end on the drop square)."""
-        out: list[Expr] = [["set-flag", CHECK_FLAG, "false"], "mark"]
+        return [["set-flag", CHECK_FLAG, "false"], "mark", *self.attacks(piece, CHECK_FLAG), *self.screens()]
+
+    def attacks(self, piece: PieceType, flag: str) -> list[Expr]:
+        """Actions that set ``flag`` where ``piece`` on the current position (the ``mark``) attacks an enemy royal
+        piece; each path ends with ``back``."""
+        out: list[Expr] = []
         name = self.names[piece.id.upper()]
         for move, zone in self.moves(piece):
             hit: Expr = self.royal
@@ -121,10 +128,9 @@ class DropCheckTests:
                 blocks = compiler.blocks(move)
             except UnsupportedError as error:
                 raise self.refuse(piece, error.reason) from None
-            action: Expr = ["if", hit, ["set-flag", CHECK_FLAG, "true"]]
+            action: Expr = ["if", hit, ["set-flag", flag, "true"]]
             for block in blocks:
                 out += [*self.safe([*prefix, *block], action, piece), "back"]
-        out += self.screens()
         return out
 
     def screens(self) -> list[Expr]:
@@ -152,10 +158,17 @@ class DropCheckTests:
                                                   ["set-flag", CHECK_FLAG, "true"]]])], "back"]
         return out
 
-    @staticmethod
-    def walk(d: str, then: list[Expr]) -> list[Expr]:
+    def walk(self, d: str, then: list[Expr]) -> list[Expr]:
         """Step along ``d`` to the first piece (or the board's edge) and run ``then`` there."""
-        return [["if", ["on-board?", d], d, ["while", ["and", "empty?", ["on-board?", d]], d], *then]]
+        return [["if", ["on-board?", d], d, ["while", ["and", self.empty, ["on-board?", d]], d], *then]]
+
+    def condition(self, condition: Expr) -> Expr:
+        """A path's condition with ``empty?`` read as :attr:`empty`."""
+        if condition == "empty?":
+            return self.empty
+        if condition == "not-empty?":
+            return ["not", self.empty]
+        return condition
 
     def safe(self, items: list[Expr], action: Expr, piece: PieceType) -> list[Expr]:
         """``items`` (a compiled path) as code that never fails: ``action`` where the path would land."""
@@ -170,12 +183,12 @@ class DropCheckTests:
             if head == LAND and len(item) == 1:
                 out.append(action)
             elif head == "verify" and len(item) == 2:
-                return [*out, ["if", item[1], *self.safe(rest, action, piece)]]
+                return [*out, ["if", self.condition(item[1]), *self.safe(rest, action, piece)]]
             elif head == "if" and "else" not in item:
-                out.append(["if", item[1], *self.safe(item[2:], action, piece)])
+                out.append(["if", self.condition(item[1]), *self.safe(item[2:], action, piece)])
             elif head == "while" and isinstance(item[-1], str) and item[-1] in self.directions:
                 step = item[-1]
-                out.append(["while", ["and", item[1], ["on-board?", step]],
+                out.append(["while", ["and", self.condition(item[1]), ["on-board?", step]],
                             *self.safe(item[2:-1], action, piece), step])
             elif head in LIBRARY:
                 body = _substitute(LIBRARY[head][1], list(item[1:]))

@@ -41,7 +41,7 @@ from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
 from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
-from fairyport.zrf.writer import atomic, dropchecks, lastroyal
+from fairyport.zrf.writer import atomic, dropchecks, lastroyal, nochecks
 from fairyport.zrf.writer.hands import Hands
 from fairyport.zrf.writer.holes import LAME_OVER_HOLE, lame_over_hole
 from fairyport.zrf.writer.library import LIBRARY, needed
@@ -115,6 +115,8 @@ class Writer:
         """The unguarded copies of royal types, for the last royal piece protected (:mod:`.lastroyal`)."""
         self.atomic = False
         """Atomic captures are written (:mod:`.atomic`): landings capture through the blast macro."""
+        self.no_checks: nochecks.NoCheckTests | None = None
+        """The tests of a game without checks (:mod:`.nochecks`), where they are written."""
         self.drop_checks_written = True
         """False once a drop's check test could not be written (:meth:`drop_check_test`)."""
         self.notation: dict[str, str] = {}
@@ -231,6 +233,8 @@ class Writer:
                 self.atomic = True
             except UnsupportedError as error:
                 self.refuse(error)
+        if game.rules.no_checks:
+            self.no_checks = self.no_check_tests()
         pieces = [self.piece_form(p) for p in self.pieces]
         if self.atomic:
             pieces.append(atomic.ash_form(self.players))
@@ -245,6 +249,8 @@ class Writer:
                 add_macros.insert(0, self.last_royal.macro(self.names, squares))
             if self.atomic:
                 add_macros.insert(0, atomic.blast_macro(game, self.names, self.use))
+            if self.no_checks is not None:
+                add_macros.insert(0, self.no_checks.en_passant_macro())
         goals = self.goals(royal_types)
         library: list[tuple[str, Expr]] = []
         for name in needed(self.macros):
@@ -389,11 +395,36 @@ class Writer:
         return form
 
     def blast_ep(self, block: list[Expr]) -> list[Expr]:
-        """``block`` with an en-passant capture landing through the blast macro where captures blast."""
-        if not self.atomic:
-            return block
-        return [[*item[:-1], atomic.BLAST_MACRO] if isinstance(item, list) and item[:1] == ["en-passant"] else item
-                for item in block]
+        """``block`` with an en-passant capture landing through the blast macro where captures blast, or through
+        the macro that tests checks where checks are illegal."""
+        if self.atomic:
+            return [[*item[:-1], atomic.BLAST_MACRO] if isinstance(item, list) and item[:1] == ["en-passant"]
+                    else item for item in block]
+        if self.no_checks is not None:
+            return [[nochecks.EN_PASSANT, *item[1:]] if isinstance(item, list) and item[:1] == ["en-passant"]
+                    else item for item in block]
+        return block
+
+    def no_check_tests(self) -> nochecks.NoCheckTests | None:
+        """The tests of a game without checks, or None (refused) where they are not written exactly."""
+        game = self.game
+        tests = nochecks.NoCheckTests(game, self.names, self.parsed, self.use,
+                                      max(game.board.files, game.board.ranks), nochecks.EMPTY_AFTER)
+        try:
+            if self.hands is not None or self.kept or self.atomic or game.board.links or game.board.extra_positions:
+                raise UnsupportedError("no checks are not written in ZRF with pieces in hand, atomic captures, kept "
+                                       "code or board links", feature=nochecks.FEATURE)
+            if self.castling and (len(self.rooklike) != 1 or any(
+                    p.castling is not None for p in game.pieces)):
+                raise UnsupportedError("no checks are not written in ZRF with castling other than the plain rule "
+                                       "with one rook-like partner type", feature=nochecks.FEATURE)
+            tests.sliders()
+            for piece in game.pieces:
+                tests.moves(piece)
+        except UnsupportedError as error:
+            self.refuse(error)
+            return None
+        return tests
 
     def drop_check_test(self, piece: PieceType) -> list[Expr]:
         """What a drop of ``piece`` runs first where its drops may not give check (:mod:`.dropchecks`); a test
@@ -443,6 +474,11 @@ class Writer:
                 body.extend([["if", ["in-zone?", zone], ["add", *choices]], "add"])
         if self.atomic:  # a capture blasts: the capturing piece does not land
             body = [["if", "enemy?", [atomic.BLAST_MACRO], "else", *body]]
+        if self.no_checks is not None:  # each add only where it gives no check
+            types = [piece, *(self.game.piece_type(c.piece) for c in (promotion.choices if promotion else ()))]
+            by_name = {self.names[t.id.upper()]: t for t in types}
+            body = [*self.no_checks.landing(piece, types), *self.no_checks.guard(body, piece, by_name),
+                    ["set-position-flag", nochecks.LANDING, "false"]]
         if piece.confined_to is not None:
             body = [["if", ["in-zone?", piece.confined_to], *body]]
         return ["define", f"{name}-add", *body]
@@ -575,12 +611,31 @@ class Writer:
                       d, ["while", "empty?", d],
                       ["verify", ["and", "friend?", NEVER_MOVED, ["or", *partner, ["not", ["on-board?", d]]]]],
                       "from", "mark", ["while", ["on-board?", d], d, ["verify", "empty?"]], "back",
-                      back, ["while", "empty?", back], *([d] * (step - 1)),
-                      "to", ["set-attribute", NEVER_MOVED, "false"], "add"]
-            blocks.append(block)
+                      back, ["while", "empty?", back], *([d] * (step - 1))]
+            end: list[Expr] = ["to", ["set-attribute", NEVER_MOVED, "false"], "add"]
+            if self.no_checks is not None:
+                block, end = self.no_check_castling(block, end, d, back, step)
+            blocks.append([*block, *end])
         if step > 1 and safe:
             self.macros.add("castle-pass")
         return blocks
+
+    def no_check_castling(self, block: list[Expr], end: list[Expr], d: str, back: str,
+                          step: int) -> tuple[list[Expr], list[Expr]]:
+        """A castling block (up to the rook's destination, and its end) that tests for check first: both origins
+        and both destinations flagged, the rook's paths from its destination, the lines through both origins."""
+        tests = self.no_checks
+        assert tests is not None
+        rook = next(p for p in self.game.pieces if self.names[p.id.upper()] == self.rooklike[0])
+        flag = nochecks.CHECK_AS + "castling"
+        rook_from = block.index("from") + 1
+        block = [["set-position-flag", nochecks.ORIGIN, "true"], *block[:rook_from],
+                 ["set-position-flag", nochecks.ORIGIN, "true"], *block[rook_from:]]
+        block += [["set-position-flag", nochecks.LANDING, "true"], "mark", d,
+                  ["set-position-flag", nochecks.LANDING, "true"], "back", ["set-flag", flag, "false"],
+                  *tests.attacks(rook, flag), *tests.discovered([back] * (step - 1), flag),
+                  *tests.discovered([["go", "from"]], flag)]
+        return block, [["if", ["not", ["flag?", flag]], *end]]
 
     def _ruled_castling_blocks(self, piece: PieceType, rule: Castling, move: betza.Move, step: int) -> list[Expr]:
         """Castling by a :class:`~fairyport.model.Castling` rule with the partner at a distance, as Dagaz writes it:
@@ -768,6 +823,7 @@ class Writer:
                     "extinction": self.extinction_written(),
                     "connection": connect_types is not None,
                     "atomic captures": self.atomic,
+                    "no checks": self.no_checks is not None,
                     "drop checks": self.hands is not None and self.drop_checks_written}
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
