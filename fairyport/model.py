@@ -238,6 +238,9 @@ class DropRule:
     first: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """Drops of this type go first: while one is legal, only drops of such types are legal (ZRF move priorities
     that rank them first: Genesis Chess drops its King before anything else)."""
+    safe_square: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A drop of this type only on a square no enemy piece attacks, or one a friendly piece defends (could capture
+    an enemy piece standing there): ZRF's ``(verify (or not-attacked? defended?))`` in Zillions' Genesis Chess."""
 
 
 ZONE_ENDS = ("from", "to")
@@ -710,6 +713,10 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
         found.append(("no checks", "no checks (a move that gives check is illegal)"))
     if game.rules.must_drop:
         found.append(("must drop", "forced drops (only drops when a drop is legal)"))
+    safe = sorted(p.name for p in game.pieces if p.drop is not None and p.drop.safe_square)
+    if safe and game.rules.drops:
+        found.append(("drop safety", "drops only on squares no enemy piece attacks or a friendly piece defends ("
+                      + ", ".join(safe) + ")"))
     first = sorted(p.name for p in game.pieces if p.drop is not None and p.drop.first)
     if first and game.rules.drops:
         found.append(("drops first", "drops that go first (" + ", ".join(first) + ": while one is legal, no other "
