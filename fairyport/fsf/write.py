@@ -323,6 +323,9 @@ class _Writer:
             if p.drop is not None and p.drop.first:
                 self.refuse(f"{p.name}: drops first", f"piece {p.name!r}: its drops go first (DropRule.first: while "
                             "one is legal, no other move is; no Fairy-Stockfish option)")
+            if p.drop is not None and p.drop.safe_square:
+                self.refuse(f"{p.name}: drop safety", f"piece {p.name!r}: dropped only on squares no enemy piece "
+                            "attacks or a friendly piece defends (DropRule.safe_square; no Fairy-Stockfish option)")
         if "pawn" in self.slots.values():
             self.add("firstRankPawnDrops", "true")
             self.add("promotionZonePawnDrops", "true")
