@@ -68,6 +68,7 @@ from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.recognise_circe import rebirth_squares, strip_rebirth
 from fairyport.zrf.recognise_drops import PROBES_WHY, Probe, add_probed_zone, drop_tests, probes_are_captures
 from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
@@ -179,10 +180,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
     named: set[str] = set()  # the types a move or drop puts on the board
+    put: dict[str, set[str]] = {}  # per type, the types its moves and drops put on the board
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
-            named_types(plain(block.node), named)
-    present |= named
+            named_types(plain(block.node), put.setdefault(zp.name.text, set()))
+        named |= put.get(zp.name.text, set())
+    grown = True
+    while grown:  # the types that can reach the board: set up, or put there by a piece that can
+        grown = False
+        for kind in list(present):
+            if not put.get(kind, set()) <= present:
+                present |= put[kind]
+                grown = True
     # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
     if stock is not None:
@@ -320,6 +329,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
     captures_own = False  # a move captures the mover's own pieces (a block adds with no test: Teleport Chess)
     original = {square: name for name, square in renaming.items()} if renaming is not None else {}
+    rebirths = _rebirths(tree, reader, typed, skipped, players, board) if renaming is None else {}
     for zp in tree.pieces:
         pid = notation[zp.name.text]
         found: list[Found] = []
@@ -330,6 +340,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if id(block) in skipped:
                 continue  # a drop from storage: the piece type's drop rule
             items: list[Plain] = [plain(i) for i in block.instructions]
+            if rebirths:
+                items = strip_rebirth(items)[0]  # the model's PieceType.rebirth (Circe)
             got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
                     and "not-attacked?" in str(items):
@@ -379,6 +391,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
+            piece.rebirth = rebirths.get(zp.name.text)
             if piece.drop is not None and zp.name.text in probed \
                     and not probes_are_captures(probed[zp.name.text], found, vectors, royal):
                 piece.drop = None
@@ -457,6 +470,26 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     else:
         game.program_source = functools.partial(_program_of, zv)
     return game
+
+
+def _rebirths(tree: ZrfGame, reader: BlockReader, typed: bool, skipped: frozenset[int], players: tuple[str, ...],
+              board: Board) -> dict[str, str]:
+    """The rebirth square of each piece type, by name, where the game's move blocks hold Circe rebirth items the
+    model's :attr:`~fairyport.model.PieceType.rebirth` says exactly (:mod:`.recognise_circe`); else empty."""
+    blocks = []
+    for zp in tree.pieces:
+        for block in zp.moves:
+            if id(block) in skipped:
+                continue
+            items, table = strip_rebirth([plain(i) for i in block.instructions])
+            got = reader.read(items) if block.move_type is None or not typed else None
+            blocks.append((zp.name.text, items, table, got))
+    owners: dict[str, set[str]] = {}
+    for part in tree.setup:
+        for entry in part.entries:
+            owners.setdefault(entry.piece.text, set()).add(part.player.text)
+    squares = frozenset(p.name for p in board.positions)
+    return rebirth_squares(blocks, owners, squares, players) or {}
 
 
 def _drop_rules(tree: ZrfGame, geometry: Geometry, board: Board, zones: list[Zone],
