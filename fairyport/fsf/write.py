@@ -397,6 +397,10 @@ class _Writer:
             self.add("checking", "false")
         if game.rules.royal_optional:
             self.refuse("royal optional", "a side without royal pieces that plays on (Rules.royal_optional)")
+        for piece in game.pieces:
+            if piece.rebirth is not None:
+                self.refuse(f"{piece.name}: rebirth", f"piece {piece.name!r}: reborn on {piece.rebirth} when captured "
+                            "(Circe, PieceType.rebirth; no Fairy-Stockfish option)")
         self.extinction_and_blast()
         self.connect()
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",

@@ -81,6 +81,11 @@ DROP_KEY = "fairyportDrop"
 """Extension parameter written after a piece line: how that piece is dropped (``file:1,color:4,zone:camp,nomate``;
 fairyport only, see :func:`parse_drop_rule`)."""
 
+REBIRTH_KEY = "fairyportRebirth"
+"""Extension parameter written after a piece line: ``fairyportRebirth=a2``, the square a captured piece of that
+type is reborn on where it was empty before the move (Circe, :attr:`~fairyport.model.PieceType.rebirth`;
+fairyport only: the Interactive Diagram has no rebirth)."""
+
 ZONED_KEY = "fairyportZoneMoves"
 """Extension parameter written after a piece line: moves the piece has only where a zone allows them
 (``fairyportZoneMoves=sW from beyond-river; R to home; W from outside edge``; fairyport only, see

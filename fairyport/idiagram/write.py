@@ -46,6 +46,7 @@ from fairyport.idiagram.rules import (
     HOLDINGS_SHOGI,
     HOLE_NAME,
     PROMOTION_KEY,
+    REBIRTH_KEY,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -710,6 +711,11 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
         lost.unsupported(f"{piece.name}: castling", f"the castling of {piece.name!r} ({text or 'as the Diagram'}) "
                          f"in plain Diagram text (written as the fairyport extension {CASTLING_KEY}, which the "
                          "Diagram script ignores: it castles by its own rule)")
+    if piece.rebirth is not None:
+        lines[REBIRTH_KEY] = piece.rebirth
+        lost.unsupported(f"{piece.name}: rebirth", f"the rebirth of a captured {piece.name!r} on {piece.rebirth} "
+                         f"(Circe) in plain Diagram text (written as the fairyport extension {REBIRTH_KEY}, which "
+                         "the Diagram script ignores)")
     if piece.zoned_moves:
         text = lines[ZONED_KEY] = format_zoned_moves(piece.zoned_moves)
         unreadable = [m.zone for m in piece.zoned_moves if not re.fullmatch(r"[^\s;:,=]+", m.zone)]
