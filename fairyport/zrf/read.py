@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import string
 from pathlib import Path
 
 from fairyport.errors import Location, ModelError, UnsupportedError
@@ -709,8 +710,34 @@ KNOWN_IDS = {"Knight": "N"}
 
 
 def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
-    """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, or the
-    first of its letters not yet taken."""
+    """Piece name -> model id (:func:`_ids_in_order`); where a type a piece promotes to (``(add T ...)``) would get
+    an id of several characters, the types promoted to are given theirs first: a promotion choice is written as
+    the Diagram's ``promoChoice`` text, which offers every type whose ID occurs in it (``R`` in ``R2``)."""
+    ids = _ids_in_order(pieces)
+    chosen: set[str] = set()
+    for p in pieces:
+        for block in [*p.moves, *p.drops]:
+            _promoted_to(plain(block.node), chosen)
+    if all(len(ids[name]) == 1 for name in chosen if name in ids):
+        return ids
+    first = [p for p in pieces if p.name.text in chosen]
+    again = _ids_in_order(first + [p for p in pieces if p.name.text not in chosen], alphabet=True)
+    return {p.name.text: again[p.name.text] for p in pieces}
+
+
+def _promoted_to(item: Plain, out: set[str]) -> None:
+    """Collect the piece types ``item`` offers as promotion choices (``(add T ...)``)."""
+    if isinstance(item, tuple):
+        if item[:1] == ("add",):
+            out.update(str(i) for i in item[1:] if isinstance(i, str))
+        for i in item:
+            _promoted_to(i, out)
+
+
+def _ids_in_order(pieces: list[ZrfPiece], alphabet: bool = False) -> dict[str, str]:
+    """Piece name -> model id, in the order of ``pieces``: the ``notation``, else the conventional letter, the
+    name's first letter, or the first of its letters not yet taken (with ``alphabet``, then any letter not yet
+    taken)."""
     ids: dict[str, str] = {}
     taken = {p.notation.value.upper() for p in pieces if p.notation and p.notation.value}
     seen: set[str] = set()
@@ -720,7 +747,8 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
             seen.add(ids[p.name.text])
             continue
         name = p.name.text
-        candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()]]
+        candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()],
+                      *(string.ascii_uppercase if alphabet else "")]
         choice = next((c for c in candidates if c and c not in taken), None)
         if choice is None:
             choice = next(f"{name[:1].upper()}{n}" for n in itertools.count(2) if f"{name[:1].upper()}{n}" not in taken)
