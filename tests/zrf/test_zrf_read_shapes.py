@@ -41,6 +41,7 @@ MOVES = {
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
     "safe-drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
     "probed-drops": {"P": "fmWfcF", "N": "N", "B": "B", "R": "R", "K": "WF"},
+    "circe": {"W": "R", "B": "R", "K": "N", "N": "N", "I": "WF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
