@@ -42,6 +42,9 @@ MOVES = {
     "safe-drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
     "probed-drops": {"P": "fmWfcF", "N": "N", "B": "B", "R": "R", "K": "WF"},
     "circe": {"W": "R", "B": "R", "K": "N", "N": "N", "I": "WF"},
+    "flag-squares": {"K": "WF", "R": "R"},
+    "split": {"K": "WF", "B": "B", "Q": "RB", "P": "fmWfcF", "A": "fmWfcF"},
+    "cylinder": {"K": "oWoF", "R": "oR", "B": "oB", "N": "oN", "P": "fmWfcoF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
