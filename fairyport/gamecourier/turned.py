@@ -44,9 +44,9 @@ def why_not_turned(game: Game) -> str | None:
 def turned(game: Game) -> Game:
     """``game`` with the board rotated by 180 degrees and the colours swapped (an involution on games whose zones
     list each name's White zone before its Black one, as the readers do): every square name rotated (setup, holes,
-    zones), each piece and hand given to the other side, zones and flag pieces to the other player, the side to
-    move swapped, castling partners' distances (given as White sees the board) left for right. The rules are
-    those of ``game`` for the other player, so perft is unchanged."""
+    zones, rebirth squares), each piece and hand given to the other side, zones and flag pieces to the other
+    player, the side to move swapped, castling partners' distances (given as White sees the board) left for
+    right. The rules are those of ``game`` for the other player, so perft is unchanged."""
     board = game.board
 
     spin = {square_name(f, r, board.first_rank): square_name(board.files - 1 - f, board.ranks - 1 - r,
@@ -72,6 +72,8 @@ def turned(game: Game) -> Game:
     if flag is not None:
         result.rules.flag = dataclasses.replace(flag, white_piece=flag.black_piece, black_piece=flag.white_piece)
     for piece in result.pieces:
+        if piece.rebirth is not None:  # Circe's square, one for both colours
+            piece.rebirth = rotate(piece.rebirth)
         castling = piece.castling
         if castling is not None and castling.partner_distance is not None:
             left, right = castling.partner_distance

@@ -33,7 +33,9 @@ def test_turning_moves_squares_pieces_hands_and_flag_pieces() -> None:
     game.setup.hands = {WHITE: {"S": 1}}
     game.zones = [Zone("camp", frozenset({"a1", "b1"}), WHITE)]
     game.rules.flag = FlagGoal("camp", white_piece="K", black_piece="P")
+    game.pieces[0].rebirth = "b2"
     other = turned(game)
+    assert other.pieces[0].rebirth == "d4" and turned(other) == game
     assert game.setup.placement["a1"].color == WHITE
     assert other.setup.placement["e5"] == dataclasses.replace(game.setup.placement["a1"], color=BLACK)
     assert other.setup.hands == {BLACK: {"S": 1}}
