@@ -300,6 +300,47 @@ class Castling:
     """Ids of the types the partner may be; empty: a rook-like (``R``) piece, or any piece on the corner."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Join:
+    """A move onto a friendly piece after which the two are one piece (Transport Chess: a Rook that moves onto
+    its own Knight becomes a KnightRook, which the Knight then carries).
+
+    The mover makes one of the moves ``betza`` (XBetza; only its landings on a friendly piece of type
+    ``partner`` count, so the moves are written with the ``d`` mode) and the mover and the partner become one
+    piece of type ``result`` on the partner's square. A join captures nothing, never promotes and does not give
+    check by itself; the square it leaves is empty.
+    """
+
+    betza: str
+    """The moves that may end on the partner (see :mod:`fairyport.xbetza.syntax`)."""
+    partner: str
+    """Id of the friendly piece type the mover joins."""
+    result: str
+    """Id of the type the two become."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Split:
+    """A move of part of a combined piece (the unloading of a :class:`Join`): the piece makes one of the moves
+    ``betza`` (XBetza, with the modes it gives: a move, a capture or both), arrives as a piece of type
+    ``becomes`` and leaves a piece of type ``leaves`` on its start square. The arriving piece then promotes as
+    ``becomes`` would promote on that move (Transport Chess: a KnightPawn's pawn steps onto the last rank and
+    promotes). Its captures attack: a royal piece a split move could capture is in check.
+    """
+
+    betza: str
+    """The moves of the part that moves (see :mod:`fairyport.xbetza.syntax`)."""
+    leaves: str
+    """Id of the type left on the start square."""
+    becomes: str
+    """Id of the type that arrives."""
+    virgin: bool = False
+    """The arriving piece counts as not having moved (it may castle or make initial moves): ZRF gives a piece
+    that changes type its type's initial attributes."""
+    leaves_virgin: bool = False
+    """The piece left behind counts as not having moved."""
+
+
 @dataclasses.dataclass
 class PieceType:
     """A kind of piece: its name, id (FEN letter), XBetza moves and rule flags. Both colours share it."""
@@ -322,6 +363,10 @@ class PieceType:
     """Moves the piece has besides :attr:`betza` only where a zone allows them (see :class:`ZonedMove`)."""
     castling: Castling | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """How its ``O`` moves castle where that is not the Interactive Diagram's rule (see :class:`Castling`)."""
+    joins: tuple[Join, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Moves onto a friendly piece that make the two one piece (see :class:`Join`)."""
+    splits: tuple[Split, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Moves of a part of the piece that leave the rest behind (see :class:`Split`)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -633,6 +678,12 @@ class Game:
                     raise ModelError(f"piece {piece.name!r} castles with a partner "
                                      f"{piece.castling.partner_distance} squares away",
                                      expected="distances of at least 2 (to the left, to the right)")
+            for join in piece.joins:
+                self.piece_type(join.partner)
+                self.piece_type(join.result)
+            for split in piece.splits:
+                self.piece_type(split.leaves)
+                self.piece_type(split.becomes)
             if piece.promotion is not None:
                 for choice in piece.promotion.choices:
                     self.piece_type(choice.piece)

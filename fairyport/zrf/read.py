@@ -40,6 +40,7 @@ from fairyport.model import (
     Metadata,
     Piece,
     PieceType,
+    Split,
     Position,
     Promotion,
     PromotionChoice,
@@ -66,7 +67,8 @@ from fairyport.zrf.explain import place, why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
-from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.recognise import BlockReader, Found, Landing, Plain, named_types, plain
+from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, read_transport
 from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
@@ -276,6 +278,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             rules.royal_optional = True
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
+    # the types whose pieces start with an attribute set: a piece created or changed into one counts as unmoved
+    unmoved = frozenset(zp.name.text for zp in tree.pieces
+                        if any(a.value is not None and to_text(a.value) == "true" for a in zp.attributes))
+    landings: list[tuple[PieceType, Split, Landing, MoveBlock]] = []  # splits that promote, checked at the end
     # a block's move type matters only where turns name move types or move priorities rank them
     turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
     typed = bool(tree.move_priorities) or turn_types
@@ -310,10 +316,17 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         programs: list[KeptCode] = []
         whys: dict[int, str] = {}
         recognised: list[tuple[MoveBlock, list[Found]]] = []
+        carried: list[tuple[MoveBlock, TransportBlock]] = []  # joins and splits
         for block in zp.moves:
             if id(block) in skipped:
                 continue  # a drop from storage: the piece type's drop rule
             items: list[Plain] = [plain(i) for i in block.instructions]
+            moved = read_transport(items, reader) if block.move_type is None or not typed else None
+            if moved is not None:
+                carried.append((block, moved))
+                if moved.own:
+                    recognised.append((block, moved.own))
+                continue
             got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
                     and "not-attacked?" in str(items):
@@ -322,12 +335,13 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                    "castles a non-royal piece through attacked squares")
             elif got is not None:
                 recognised.append((block, got))
-        for block, got in list(recognised):
+        for block, got in [*recognised, *((b, t.moves) for b, t in carried)]:
             gap = next((g for f in got if (g := _path_gap(f, board, symmetry, vectors, original)) is not None),
                        None)
             if gap is not None:
                 whys[id(block)] = f"{gap}: block at {place(block.node)}"
-                recognised.remove((block, got))
+                recognised = [r for r in recognised if r[0] is not block]
+                carried = [c for c in carried if c[0] is not block]
         all_found = [f for _, got in recognised for f in got]
         captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face"))
         whole = _black_plays_alike(all_found, symmetry, vectors)
@@ -337,10 +351,17 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             else:
                 whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
                                    "around or mirrored, as the model plays Black")
+        for block, moved in list(carried):
+            # a join or split is symmetric with the other blocks of its kind (the same types named)
+            alike = [f for _, t in carried if t.key() == moved.key() for f in t.moves]
+            if not (_black_plays_alike(alike, symmetry, vectors) or _symmetric(moved.moves, symmetry, vectors, alike)):
+                whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
+                                   "around or mirrored, as the model plays Black")
+                carried.remove((block, moved))
         for block in zp.moves:
             if id(block) in skipped:
                 continue
-            if id(block) not in whys and not any(block is b for b, _ in recognised):
+            if id(block) not in whys and not any(block is b for b, _ in [*recognised, *carried]):
                 whys[id(block)] = why_not(block.node, attributes, linked=linked,
                                           move_type=block.move_type.text if block.move_type and typed else "")
                 if reasons is not None:
@@ -363,6 +384,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
+            piece.joins, piece.splits, landed = carried_moves(carried, notation, unmoved, _betza)
+            landings.extend((piece, split, landing, block) for split, landing, block in landed)
         except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
@@ -375,6 +398,15 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if zp.name.text in unused:
                 continue
         held.append((zp, piece, programs))
+    by_id = {p.id: p for _, p, _ in held}
+    for piece, split, landing, block in landings:
+        # a split's arriving piece promotes by its type's rule: the block's own promotion must be that rule
+        own = None if landing.promotion is None else _promotion(landing.promotion, notation, zones, board)
+        if own != by_id[split.becomes].promotion:
+            why = (f"a split whose arriving {by_id[split.becomes].name} promotes otherwise than that type does "
+                   "(the model's split promotes as the arriving type)")
+            piece.splits = tuple(s for s in piece.splits if s is not split)
+            next(ps for _, p, ps in held if p is piece).append(_program(block, "moves", piece.id, why))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
     if keeps_code and first_types:
@@ -1197,11 +1229,17 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         # (e.p. captures and initial moves aside, which do not reach the zone) is not that
         raise NoXBetza("a promotion on some moves only, or to other choices by move")
     if len(promotions) == 1:
-        zone_name, choices, mandatory = promotions.pop()
-        ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)
-        depth = _depth(zone_name, zones, board)
-        piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
+        piece.promotion = _promotion(promotions.pop(), notation, zones, board)
     return piece
+
+
+def _promotion(landing: tuple[str, tuple[str, ...], bool], notation: dict[str, str], zones: list[Zone],
+               board: Board) -> Promotion:
+    """The model's promotion of a recognised landing's (zone, choices, mandatory)."""
+    zone_name, choices, mandatory = landing
+    ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)
+    depth = _depth(zone_name, zones, board)
+    return Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
 
 
 def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None:
