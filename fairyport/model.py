@@ -367,6 +367,11 @@ class PieceType:
     """Moves onto a friendly piece that make the two one piece (see :class:`Join`)."""
     splits: tuple[Split, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
     """Moves of a part of the piece that leave the rest behind (see :class:`Split`)."""
+    virgin_moves: str = dataclasses.field(default="", metadata={"omit_empty": True})
+    """XBetza moves after which the piece still counts as unmoved if it was (ZRF: the ``add`` of a slide on its
+    way to a join, which sets no attribute, of a piece whose own moves clear its ``never-moved?``). Where the
+    piece has moved, they are its plain moves (one move with a plain move of the same squares). Not for a piece
+    that promotes."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -684,6 +689,9 @@ class Game:
             for split in piece.splits:
                 self.piece_type(split.leaves)
                 self.piece_type(split.becomes)
+            if piece.virgin_moves and piece.promotion is not None:
+                raise ModelError(f"piece {piece.name!r} promotes and has moves that keep it unmoved "
+                                 f"({piece.virgin_moves})", expected="no virgin_moves on a promoting piece")
             if piece.promotion is not None:
                 for choice in piece.promotion.choices:
                     self.piece_type(choice.piece)

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 SPLIT = -2
 """First item of the castling field of a raw split move (a castling move's field starts with a square)."""
 
+KEEP = -3
+"""The castling field ``(KEEP,)`` of a raw move of :attr:`~fairyport.model.PieceType.virgin_moves` made by an
+unmoved piece: it stays unmoved."""
+
 ARRIVES_VIRGIN = 1
 """Virginity bit of a split tag: the arriving piece has not moved."""
 LEAVES_VIRGIN = 2
@@ -44,6 +48,8 @@ class Group:
     helper: int
     """The helper type's code (same colour)."""
     partners: dict[int, int] | None = None
+    keep: bool = False
+    """The piece's :attr:`~fairyport.model.PieceType.virgin_moves`."""
     leaves: int = 0
     becomes: int = 0
     virginity: int = 0
@@ -68,14 +74,14 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
     """
     from fairyport.movegen.compile import code_of, compile_game
 
-    if not any(p.joins or p.splits for p in game.pieces):
+    if not any(p.joins or p.splits or p.virgin_moves for p in game.pieces):
         return None
     if hands_used or blast:
         rule = "pieces in hand" if hands_used else "atomic captures"
         raise UnsupportedError(f"joins and splits in a game with {rule}", feature="joins and splits")
     index = {p.id.upper(): i for i, p in enumerate(game.pieces)}
     still = [dataclasses.replace(p, betza="", zoned_moves=(), castling=None, promotion=None, drop=None, royal=False,
-                                 confined_to=None, joins=(), splits=()) for p in game.pieces]
+                                 confined_to=None, joins=(), splits=(), virgin_moves="") for p in game.pieces]
     extra: list[PieceType] = []
     plans: list[list[tuple[int, dict[str, str] | None, Group]]] = [[] for _ in game.pieces]
     for t, piece in enumerate(game.pieces):
@@ -84,6 +90,8 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
             by_betza.setdefault(join.betza, {})[join.partner.upper()] = join.result.upper()
         made: list[tuple[str, dict[str, str] | None, Group]] = [(betza, partners, Group(0)) for betza, partners in
                                                                 by_betza.items()]
+        if piece.virgin_moves:
+            made.append((piece.virgin_moves, None, Group(0, keep=True)))
         for split in piece.splits:
             virginity = ARRIVES_VIRGIN * split.virgin | LEAVES_VIRGIN * split.leaves_virgin
             made.append((split.betza, None, Group(0, None, index[split.leaves.upper()], index[split.becomes.upper()],
@@ -105,11 +113,13 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
                 if partners is not None:
                     found.append(Group(code_of(helper_index, color),
                                        {code_of(index[p], color): code_of(index[r], color) for p, r in partners.items()}))
+                elif group.keep:
+                    found.append(Group(code_of(helper_index, color), keep=True))
                 else:
                     found.append(Group(code_of(helper_index, color), None, code_of(group.leaves, color),
                                        code_of(group.becomes, color), group.virginity))
             groups[code_of(t, color)] = tuple(found)
-    splits = [tuple(g for g in per if g.partners is None) for per in groups]
+    splits = [tuple(g for g in per if g.partners is None and not g.keep) for per in groups]
     return TransportSpec(helper, groups, splits)
 
 
@@ -171,6 +181,10 @@ def transport_class(base: type[Position]) -> type[Position]:
                         if joined and not caps and victim < 0:
                             extra.append((frm, to, joined, (), (), (), -1))
                         continue
+                    if group.keep:
+                        unmoved = self.virgin >> frm & 1
+                        extra.append((frm, to, 0, caps, ep_created, (KEEP,) if unmoved else (), victim))
+                        continue
                     if board[to] and (board[to] - 1) & 1 == self.turn:
                         continue  # a split lands on an empty square or an enemy piece
                     tag = (SPLIT, group.leaves, group.virginity)
@@ -181,12 +195,15 @@ def transport_class(base: type[Position]) -> type[Position]:
                     finally:
                         board[frm] = mover
                     extra.extend((m[0], m[1], m[2] or group.becomes, m[3], m[4], tag, m[6]) for m in promoted)
-            out.extend(dict.fromkeys(extra))
-            return out
+            return list(dict.fromkeys(out + extra))
 
         def push_raw(self, move: RawMove) -> None:
             """Make ``move``; a split then leaves its piece on the start square."""
             tag = move[5]
+            if tag == (KEEP,):
+                super().push_raw((*move[:5], (), move[6]))
+                self.virgin |= 1 << move[1]
+                return
             if not tag or tag[0] != SPLIT:
                 super().push_raw(move)
                 return

@@ -324,7 +324,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             moved = read_transport(items, reader) if block.move_type is None or not typed else None
             if moved is not None:
                 carried.append((block, moved))
-                if moved.own:
+                if moved.own and zp.name.text not in unmoved:
                     recognised.append((block, moved.own))
                 continue
             got = reader.read(items) if block.move_type is None or not typed else None
@@ -385,6 +385,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
             piece.joins, piece.splits, landed = carried_moves(carried, notation, unmoved, _betza)
+            if zp.name.text in unmoved:
+                # the adds on a join's way set no attribute: the piece stays as unmoved as it was
+                piece.virgin_moves = _betza([f for _, t in carried for f in t.own])
             landings.extend((piece, split, landing, block) for split, landing, block in landed)
         except NoXBetza as error:
             if zp.name.text not in present:
