@@ -789,6 +789,23 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
     return found
 
 
+def transport_rules(game: Game) -> list[tuple[str, str]]:
+    """The joins, splits and virgin moves of ``game``'s pieces, as (feature, description) pairs for a writer that
+    cannot express them."""
+    found: list[tuple[str, str]] = []
+    for piece in game.pieces:
+        if piece.joins:
+            found.append((f"{piece.name}: joins", f"piece {piece.name!r}: joins (" + "; ".join(
+                f"{j.betza} onto {j.partner} -> {j.result}" for j in piece.joins) + ")"))
+        if piece.splits:
+            found.append((f"{piece.name}: splits", f"piece {piece.name!r}: splits (" + "; ".join(
+                f"{s.betza} leaving {s.leaves} -> {s.becomes}" for s in piece.splits) + ")"))
+        if piece.virgin_moves:
+            found.append((f"{piece.name}: virgin moves", f"piece {piece.name!r}: moves that keep it unmoved "
+                          f"({piece.virgin_moves})"))
+    return found
+
+
 EXCERPT = 80
 """Characters of kept code quoted in a message (then ``…``): a kept block can be thousands of characters."""
 

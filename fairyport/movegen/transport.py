@@ -111,8 +111,8 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
             found = []
             for helper_index, partners, group in plan:
                 if partners is not None:
-                    found.append(Group(code_of(helper_index, color),
-                                       {code_of(index[p], color): code_of(index[r], color) for p, r in partners.items()}))
+                    joined = {code_of(index[p], color): code_of(index[r], color) for p, r in partners.items()}
+                    found.append(Group(code_of(helper_index, color), joined))
                 elif group.keep:
                     found.append(Group(code_of(helper_index, color), keep=True))
                 else:

@@ -1,0 +1,108 @@
+"""fairyport's extension lines for joins, splits and moves that keep a piece unmoved (Transport Chess), written
+after a piece line: the Interactive Diagram's text has no move that lands on a friendly piece and makes the two
+one piece, nor one that leaves part of a piece behind (its ``d`` modifier captures a friend, it does not merge).
+
+| key | value | model |
+|---|---|---|
+| ``fairyportJoin`` | ``BETZA PARTNER>RESULT; ...`` | :attr:`~fairyport.model.PieceType.joins` |
+| ``fairyportSplit`` | ``BETZA LEAVES>BECOMES [virgin] [leavesvirgin]; ...`` | :attr:`~.model.PieceType.splits` |
+| ``fairyportVirginMoves`` | ``BETZA`` | :attr:`~fairyport.model.PieceType.virgin_moves` |
+
+Piece names are the IDs the piece lines give; errors are located at their column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fairyport.errors import Location, ModelError
+from fairyport.idiagram.rules import check_betza, extension_error, shifted
+from fairyport.model import Join, PieceType, Split
+
+JOIN_KEY = "fairyportJoin"
+"""``fairyportJoin=dR N>H; fdW B>S``: the piece's joins (:class:`~fairyport.model.Join`)."""
+
+SPLIT_KEY = "fairyportSplit"
+"""``fairyportSplit=R N>R virgin``: the piece's splits (:class:`~fairyport.model.Split`); ``virgin``: the arriving
+piece counts as unmoved, ``leavesvirgin``: the piece left behind does."""
+
+VIRGIN_MOVES_KEY = "fairyportVirginMoves"
+"""``fairyportVirginMoves=R``: moves after which the piece stays unmoved if it was."""
+
+TRANSPORT_KEYS = (JOIN_KEY, SPLIT_KEY, VIRGIN_MOVES_KEY)
+"""The piece extension keys of this module, in the order the writer adds them."""
+
+TRANSPORT_WHAT = {JOIN_KEY: "joins", SPLIT_KEY: "splits", VIRGIN_MOVES_KEY: "moves that keep it unmoved"}
+"""What each key carries, as the writer's loss names it."""
+
+_FLAGS = {"virgin": "virgin", "leavesvirgin": "leaves_virgin"}
+
+
+def format_joins(joins: Sequence[Join], labels: dict[str, str]) -> str:
+    """The ``fairyportJoin`` value (read back by :func:`parse_transport`)."""
+    return "; ".join(f"{j.betza} {labels[j.partner]}>{labels[j.result]}" for j in joins)
+
+
+def format_splits(splits: Sequence[Split], labels: dict[str, str]) -> str:
+    """The ``fairyportSplit`` value (read back by :func:`parse_transport`)."""
+    return "; ".join(" ".join([s.betza, f"{labels[s.leaves]}>{labels[s.becomes]}"]
+                              + [word for word, field in _FLAGS.items() if getattr(s, field)]) for s in splits)
+
+
+def transport_lines(piece: PieceType, labels: dict[str, str]) -> dict[str, str]:
+    """The extension lines of ``piece``'s joins, splits and virgin moves (key -> value)."""
+    lines: dict[str, str] = {}
+    if piece.joins:
+        lines[JOIN_KEY] = format_joins(piece.joins, labels)
+    if piece.splits:
+        lines[SPLIT_KEY] = format_splits(piece.splits, labels)
+    if piece.virgin_moves:
+        lines[VIRGIN_MOVES_KEY] = piece.virgin_moves
+    return lines
+
+
+def parse_transport(piece: PieceType, key: str, value: str, location: Location, ids: Sequence[str],
+                    labels: Sequence[str]) -> None:
+    """Read one of :data:`TRANSPORT_KEYS` into ``piece``."""
+    if key == VIRGIN_MOVES_KEY:
+        check_betza(value.strip(), location)
+        piece.virgin_moves = value.strip()
+        return
+    by_label: dict[str, str] = {}
+    for pid, label in zip(ids, labels, strict=True):
+        by_label.setdefault(label.upper(), pid)
+    joins: list[Join] = []
+    splits: list[Split] = []
+    column = 0
+    for item in value.split(";"):
+        where = shifted(location, column + len(item) - len(item.lstrip()))
+        column += len(item) + 1
+        words = item.split()
+        if not words:
+            continue
+        flags = words[2:]
+        if len(words) < 2 or words[1].count(">") != 1 or (key == JOIN_KEY and flags) or \
+                any(f not in _FLAGS for f in flags):
+            expected = "BETZA PARTNER>RESULT" if key == JOIN_KEY else "BETZA LEAVES>BECOMES [virgin] [leavesvirgin]"
+            raise extension_error(key, "not a join" if key == JOIN_KEY else "not a split", where, expected,
+                                  item.strip())
+        check_betza(words[0], where)
+        named = []
+        for label in words[1].split(">"):
+            pid = by_label.get(label.upper())
+            if pid is None:
+                raise ModelError(f"{key} names an unknown piece", where, expected="the ID of a piece line",
+                                 found=repr(label))
+            named.append(pid)
+        if key == JOIN_KEY:
+            joins.append(Join(words[0], named[0], named[1]))
+        else:
+            splits.append(Split(words[0], named[0], named[1], **{_FLAGS[f]: True for f in flags}))
+    if key == JOIN_KEY:
+        piece.joins = tuple(joins)
+    else:
+        piece.splits = tuple(splits)
+
+
+__all__ = ["JOIN_KEY", "SPLIT_KEY", "TRANSPORT_KEYS", "TRANSPORT_WHAT", "VIRGIN_MOVES_KEY", "format_joins",
+           "format_splits", "parse_transport", "transport_lines"]
