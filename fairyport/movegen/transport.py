@@ -94,8 +94,8 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
             made.append((piece.virgin_moves, None, Group(0, keep=True)))
         for split in piece.splits:
             virginity = ARRIVES_VIRGIN * split.virgin | LEAVES_VIRGIN * split.leaves_virgin
-            made.append((split.betza, None, Group(0, None, index[split.leaves.upper()], index[split.becomes.upper()],
-                                                  virginity)))
+            made.append((split.betza, None, Group(0, leaves=index[split.leaves.upper()],
+                                                  becomes=index[split.becomes.upper()], virginity=virginity)))
         for betza, partners, group in made:
             helper = len(game.pieces) + len(extra)
             extra.append(PieceType(f"{piece.name} ({len(extra)})", f"{piece.id}~{len(extra)}", betza,
@@ -116,8 +116,8 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
                 elif group.keep:
                     found.append(Group(code_of(helper_index, color), keep=True))
                 else:
-                    found.append(Group(code_of(helper_index, color), None, code_of(group.leaves, color),
-                                       code_of(group.becomes, color), group.virginity))
+                    found.append(Group(code_of(helper_index, color), leaves=code_of(group.leaves, color),
+                                       becomes=code_of(group.becomes, color), virginity=group.virginity))
             groups[code_of(t, color)] = tuple(found)
     splits = [tuple(g for g in per if g.partners is None and not g.keep) for per in groups]
     return TransportSpec(helper, groups, splits)

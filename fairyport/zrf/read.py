@@ -69,7 +69,7 @@ from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Landing, Plain, named_types, plain
-from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, read_transport
+from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, castle_partner, read_transport
 from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
@@ -282,6 +282,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     unmoved = frozenset(zp.name.text for zp in tree.pieces
                         if any(a.value is not None and to_text(a.value) == "true" for a in zp.attributes))
     landings: list[tuple[PieceType, Split, Landing, MoveBlock]] = []  # splits that promote, checked at the end
+    castles: dict[str, list[tuple[int, int, str] | None]] = {}  # piece id -> its castling blocks' partners
     # a block's move type matters only where turns name move types or move priorities rank them
     turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
     typed = bool(tree.move_priorities) or turn_types
@@ -335,6 +336,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                    "castles a non-royal piece through attacked squares")
             elif got is not None:
                 recognised.append((block, got))
+                if any(f.kind == "castle" for f in got):
+                    castles.setdefault(pid, []).append(castle_partner(items, reader))
         for block, got in [*recognised, *((b, t.moves) for b, t in carried)]:
             gap = next((g for f in got if (g := _path_gap(f, board, symmetry, vectors, original)) is not None),
                        None)
@@ -402,6 +405,13 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 continue
         held.append((zp, piece, programs))
     by_id = {p.id: p for _, p, _ in held}
+    if any(s.virgin or s.leaves_virgin for p in by_id.values() for s in p.splits) or \
+            any(p.virgin_moves for p in by_id.values()):
+        # unmoved pieces away from the setup's squares: castling with the partner its blocks test, where it is
+        for pid, partners in castles.items():
+            exact = _exact_castling(by_id[pid].castling, partners, notation)
+            if exact is not None:
+                by_id[pid].castling = exact
     for piece, split, landing, block in landings:
         # a split's arriving piece promotes by its type's rule: the block's own promotion must be that rule
         own = None if landing.promotion is None else _promotion(landing.promotion, notation, zones, board)
@@ -1263,6 +1273,19 @@ def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None
     types = free[0].partner[1] if free[0].partner is not None else ()
     return Castling(virgin=False, safe=False, partner_distance=(left, right),
                     partners=tuple(notation.get(t, t) for t in types))
+
+
+def _exact_castling(castling: Castling | None, partners: list[tuple[int, int, str] | None],
+                    notation: dict[str, str]) -> Castling | None:
+    """The model's own castling (``castling`` None) with the partner at the distance and of the type the blocks
+    test (one block each way, one type), or None where they do not say."""
+    if castling is not None or None in partners or len(partners) != 2:
+        return None
+    distance = {p[0]: p[1] for p in partners if p is not None}
+    kinds = {p[2] for p in partners if p is not None}
+    if set(distance) != {-1, 1} or len(kinds) != 1 or min(distance.values()) < 2:
+        return None
+    return Castling(partner_distance=(distance[-1], distance[1]), partners=(notation[kinds.pop()],))
 
 
 CAPTURE_MODES = frozenset("ce")

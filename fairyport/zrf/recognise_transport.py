@@ -140,6 +140,26 @@ def _landing(item: Plain, becomes: set[str]) -> Plain | None:
 
 
 
+def castle_partner(items: list[Plain], reader: BlockReader) -> tuple[int, int, str] | None:
+    """(direction along the rank, distance, ZRF type) of the partner an official castling block
+    (``(verify never-moved?) d ... cascade d ... (verify (and friend? (piece? T) never-moved?))``) tests, or None:
+    the model's own castling takes the outermost piece, the same where only the setup's pieces are unmoved, but
+    not where a split or a virgin move makes an unmoved king or rook elsewhere."""
+    steps = 0
+    for item in items:
+        if reader.is_dir(item):
+            steps += 1
+        elif isinstance(item, tuple) and len(item) == 2 and item[0] == "verify" and isinstance(item[1], tuple) \
+                and item[1][:2] == ("and", "friend?"):
+            tests = item[1][2:]
+            kinds = [t[1] for t in tests if isinstance(t, tuple) and len(t) == 2 and t[0] == "piece?"]
+            if len(kinds) == 1 and isinstance(kinds[0], str) and len(tests) == 2 and "never-moved?" in tests:
+                direction = next(reader.vectors[str(i)] for i in items if reader.is_dir(i))
+                return direction[0], steps, kinds[0]
+            return None
+    return None
+
+
 def carried_moves(blocks: Sequence[tuple[B, TransportBlock]], notation: dict[str, str], unmoved: frozenset[str],
                   write: Callable[[list[Found]], str]) -> tuple[tuple[Join, ...], tuple[Split, ...],
                                                                 list[tuple[Split, Landing, B]]]:
@@ -165,4 +185,4 @@ def carried_moves(blocks: Sequence[tuple[B, TransportBlock]], notation: dict[str
     return tuple(joins), tuple(splits), landed
 
 
-__all__ = ["TransportBlock", "carried_moves", "read_transport"]
+__all__ = ["TransportBlock", "carried_moves", "castle_partner", "read_transport"]
