@@ -378,6 +378,9 @@ class PieceType:
     way to a join, which sets no attribute, of a piece whose own moves clear its ``never-moved?``). Where the
     piece has moved, they are its plain moves (one move with a plain move of the same squares). Not for a piece
     that promotes."""
+    unmoved_when_made: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A piece that becomes this type by a promotion or a join counts as unmoved (ZRF gives a piece that changes
+    type its new type's initial attributes: a pawn promoted to a rook that starts ``never-moved?``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -809,6 +812,9 @@ def transport_rules(game: Game) -> list[tuple[str, str]]:
         if piece.virgin_moves:
             found.append((f"{piece.name}: virgin moves", f"piece {piece.name!r}: moves that keep it unmoved "
                           f"({piece.virgin_moves})"))
+        if piece.unmoved_when_made:
+            found.append((f"{piece.name}: unmoved when made", f"piece {piece.name!r}: unmoved when a promotion or "
+                          "a join makes it"))
     return found
 
 

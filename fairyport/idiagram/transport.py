@@ -7,6 +7,7 @@ one piece, nor one that leaves part of a piece behind (its ``d`` modifier captur
 | ``fairyportJoin`` | ``BETZA PARTNER>RESULT; ...`` | :attr:`~fairyport.model.PieceType.joins` |
 | ``fairyportSplit`` | ``BETZA LEAVES>BECOMES [virgin] [leavesvirgin]; ...`` | :attr:`~.model.PieceType.splits` |
 | ``fairyportVirginMoves`` | ``BETZA`` | :attr:`~fairyport.model.PieceType.virgin_moves` |
+| ``fairyportUnmovedWhenMade`` | ``1`` | :attr:`~fairyport.model.PieceType.unmoved_when_made` |
 
 Piece names are the IDs the piece lines give; errors are located at their column.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fairyport.errors import Location, ModelError
+from fairyport.idiagram.goals import parse_switch
 from fairyport.idiagram.rules import check_betza, extension_error, shifted
 from fairyport.model import Join, PieceType, Split
 
@@ -29,10 +31,14 @@ piece counts as unmoved, ``leavesvirgin``: the piece left behind does."""
 VIRGIN_MOVES_KEY = "fairyportVirginMoves"
 """``fairyportVirginMoves=R``: moves after which the piece stays unmoved if it was."""
 
-TRANSPORT_KEYS = (JOIN_KEY, SPLIT_KEY, VIRGIN_MOVES_KEY)
+UNMOVED_WHEN_MADE_KEY = "fairyportUnmovedWhenMade"
+"""``fairyportUnmovedWhenMade=1``: a piece that becomes this type by a promotion or a join is unmoved."""
+
+TRANSPORT_KEYS = (JOIN_KEY, SPLIT_KEY, VIRGIN_MOVES_KEY, UNMOVED_WHEN_MADE_KEY)
 """The piece extension keys of this module, in the order the writer adds them."""
 
-TRANSPORT_WHAT = {JOIN_KEY: "joins", SPLIT_KEY: "splits", VIRGIN_MOVES_KEY: "moves that keep it unmoved"}
+TRANSPORT_WHAT = {JOIN_KEY: "joins", SPLIT_KEY: "splits", VIRGIN_MOVES_KEY: "moves that keep it unmoved",
+                  UNMOVED_WHEN_MADE_KEY: "unmoved state when made"}
 """What each key carries, as the writer's loss names it."""
 
 _FLAGS = {"virgin": "virgin", "leavesvirgin": "leaves_virgin"}
@@ -58,6 +64,8 @@ def transport_lines(piece: PieceType, labels: dict[str, str]) -> dict[str, str]:
         lines[SPLIT_KEY] = format_splits(piece.splits, labels)
     if piece.virgin_moves:
         lines[VIRGIN_MOVES_KEY] = piece.virgin_moves
+    if piece.unmoved_when_made:
+        lines[UNMOVED_WHEN_MADE_KEY] = "1"
     return lines
 
 
@@ -67,6 +75,9 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
     if key == VIRGIN_MOVES_KEY:
         check_betza(value.strip(), location)
         piece.virgin_moves = value.strip()
+        return
+    if key == UNMOVED_WHEN_MADE_KEY:
+        piece.unmoved_when_made = parse_switch(key, value, location)
         return
     by_label: dict[str, str] = {}
     for pid, label in zip(ids, labels, strict=True):
@@ -104,5 +115,6 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
         piece.splits = tuple(splits)
 
 
-__all__ = ["JOIN_KEY", "SPLIT_KEY", "TRANSPORT_KEYS", "TRANSPORT_WHAT", "VIRGIN_MOVES_KEY", "format_joins",
+__all__ = ["JOIN_KEY", "SPLIT_KEY", "TRANSPORT_KEYS", "TRANSPORT_WHAT", "UNMOVED_WHEN_MADE_KEY", "VIRGIN_MOVES_KEY",
+           "format_joins",
            "format_splits", "parse_transport", "transport_lines"]

@@ -64,6 +64,8 @@ class TransportSpec:
     """Per piece code of the game: its helper types, joins first."""
     splits: list[tuple[Group, ...]]
     """Per piece code: its split groups only (the ones that may capture, hence attack)."""
+    fresh: list[bool]
+    """Per piece code: a piece that becomes it by a promotion or a join is unmoved."""
 
 
 def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpec | None:
@@ -74,14 +76,15 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
     """
     from fairyport.movegen.compile import code_of, compile_game
 
-    if not any(p.joins or p.splits or p.virgin_moves for p in game.pieces):
+    if not any(p.joins or p.splits or p.virgin_moves or p.unmoved_when_made for p in game.pieces):
         return None
     if hands_used or blast:
         rule = "pieces in hand" if hands_used else "atomic captures"
         raise UnsupportedError(f"joins and splits in a game with {rule}", feature="joins and splits")
     index = {p.id.upper(): i for i, p in enumerate(game.pieces)}
     still = [dataclasses.replace(p, betza="", zoned_moves=(), castling=None, promotion=None, drop=None, royal=False,
-                                 confined_to=None, joins=(), splits=(), virgin_moves="") for p in game.pieces]
+                                 confined_to=None, joins=(), splits=(), virgin_moves="", unmoved_when_made=False)
+             for p in game.pieces]
     extra: list[PieceType] = []
     plans: list[list[tuple[int, dict[str, str] | None, Group]]] = [[] for _ in game.pieces]
     for t, piece in enumerate(game.pieces):
@@ -120,7 +123,10 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
                                        becomes=code_of(group.becomes, color), virginity=group.virginity))
             groups[code_of(t, color)] = tuple(found)
     splits = [tuple(g for g in per if g.partners is None and not g.keep) for per in groups]
-    return TransportSpec(helper, groups, splits)
+    fresh = [False] * codes
+    for t, piece in enumerate(game.pieces):
+        fresh[code_of(t, WHITE)] = fresh[code_of(t, BLACK)] = piece.unmoved_when_made
+    return TransportSpec(helper, groups, splits, fresh)
 
 
 _TRANSPORT: dict[type[Position], type[Position]] = {}
@@ -206,6 +212,8 @@ def transport_class(base: type[Position]) -> type[Position]:
                 return
             if not tag or tag[0] != SPLIT:
                 super().push_raw(move)
+                if move[2] and self._spec.fresh[move[2]]:
+                    self.virgin |= 1 << move[1]
                 return
             frm, to = move[0], move[1]
             super().push_raw((frm, to, move[2], move[3], move[4], (), move[6]))
