@@ -100,11 +100,11 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
         check_betza(words[0], where)
         named = []
         for label in words[1].split(">"):
-            pid = by_label.get(label.upper())
-            if pid is None:
+            known = by_label.get(label.upper())
+            if known is None:
                 raise ModelError(f"{key} names an unknown piece", where, expected="the ID of a piece line",
                                  found=repr(label))
-            named.append(pid)
+            named.append(known)
         if key == JOIN_KEY:
             joins.append(Join(words[0], named[0], named[1]))
         else:

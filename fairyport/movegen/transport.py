@@ -22,7 +22,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from fairyport.errors import UnsupportedError
-from fairyport.model import BLACK, WHITE, Game, Metadata, PieceType, Rules, Setup
+from fairyport.model import BLACK, WHITE, Color, Game, Metadata, PieceType, Rules, Setup
 
 if TYPE_CHECKING:
     from fairyport.movegen.compile import Variant
@@ -100,10 +100,10 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
             made.append((split.betza, None, Group(0, leaves=index[split.leaves.upper()],
                                                   becomes=index[split.becomes.upper()], virginity=virginity)))
         for betza, partners, group in made:
-            helper = len(game.pieces) + len(extra)
+            number = len(game.pieces) + len(extra)
             extra.append(PieceType(f"{piece.name} ({len(extra)})", f"{piece.id}~{len(extra)}", betza,
                                    confined_to=piece.confined_to))
-            plans[t].append((helper, partners, group))
+            plans[t].append((number, partners, group))
     helper_game = Game(Metadata(f"{game.metadata.title} (joins and splits)"), game.board, still + extra, Setup(),
                        Rules(), list(game.zones))
     helper = compile_game(helper_game)
@@ -148,7 +148,7 @@ def transport_class(base: type[Position]) -> type[Position]:
             self._spec: TransportSpec = spec
             self._helper: Position = spec.helper.new_position()
 
-        def _helped(self, groups: list[tuple[Group, ...]], color: int) -> list[tuple[list[int], dict[int, Group]]]:
+        def _helped(self, groups: list[tuple[Group, ...]], color: Color) -> list[tuple[list[int], dict[int, Group]]]:
             """Boards for the helper: per round, the board with the ``k``-th helper type of each of ``color``'s
             pieces written in place, and which group stands where."""
             board = self.board
@@ -165,7 +165,7 @@ def transport_class(base: type[Position]) -> type[Position]:
                 rounds.append((copy, placed))
             return rounds
 
-        def _prepare(self, board: list[int], color: int) -> Position:
+        def _prepare(self, board: list[int], color: Color) -> Position:
             helper = self._helper
             helper.board = board
             helper.turn, helper.virgin, helper.ep, helper.ep_victim = color, self.virgin, self.ep, self.ep_victim
@@ -225,11 +225,11 @@ def transport_class(base: type[Position]) -> type[Position]:
             if self.variant.royal[tag[1]] or self.variant.royal[move[2]]:
                 self._find_royals()
 
-        def is_attacked(self, square: int, by: int) -> bool:
+        def is_attacked(self, square: int, by: Color) -> bool:
             """True if a piece of colour ``by`` could capture on ``square``, by its moves or by a split."""
             if super().is_attacked(square, by):
                 return True
-            return any(self._prepare(copy, by).is_attacked(square, by)  # type: ignore[arg-type]
+            return any(self._prepare(copy, by).is_attacked(square, by)
                        for copy, _ in self._helped(self._spec.splits, by))
 
         def legal_raw(self) -> list[RawMove]:

@@ -408,10 +408,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     if any(p.joins or p.splits or p.virgin_moves for p in by_id.values()):
         # unmoved pieces away from the setup's squares (a piece made by a promotion or a join takes its type's
         # initial attributes; splits and virgin moves): castling with the partner its blocks test, where it is
-        made = {c.piece for p in by_id.values() if p.promotion for c in p.promotion.choices} | \
+        made_types = {c.piece for p in by_id.values() if p.promotion for c in p.promotion.choices} | \
             {j.result for p in by_id.values() for j in p.joins}
         for zp in tree.pieces:
-            if zp.name.text in unmoved and notation[zp.name.text] in made:
+            if zp.name.text in unmoved and notation[zp.name.text] in made_types:
                 by_id[notation[zp.name.text]].unmoved_when_made = True
         for pid, partners in castles.items():
             exact = _exact_castling(by_id[pid].castling, partners, notation)
