@@ -378,6 +378,13 @@ class PieceType:
     way to a join, which sets no attribute, of a piece whose own moves clear its ``never-moved?``). Where the
     piece has moved, they are its plain moves (one move with a plain move of the same squares). Not for a piece
     that promotes."""
+    cannot_capture: tuple[str, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Ids of the enemy types this piece's moves may not capture (Non-Prise Chess: the Knight captures Pawns and
+    the King only; Janggi's cannon spares cannons). Its other captures, and its attacks on the other types, stay;
+    a royal type cannot be listed (a piece that could not capture a royal one would not attack it)."""
+    cannot_capture_own: tuple[str, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Ids of the friendly types this piece's ``d`` moves may not capture (Caissa: a Knight captures its own
+    pieces, except its Queen)."""
     unmoved_when_made: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """A piece that becomes this type by a promotion or a join counts as unmoved (ZRF gives a piece that changes
     type its new type's initial attributes: a pawn promoted to a rook that starts ``never-moved?``)."""
@@ -698,6 +705,8 @@ class Game:
             for split in piece.splits:
                 self.piece_type(split.leaves)
                 self.piece_type(split.becomes)
+            for spared in (*piece.cannot_capture, *piece.cannot_capture_own):
+                self.piece_type(spared)
             if piece.virgin_moves and piece.promotion is not None:
                 raise ModelError(f"piece {piece.name!r} promotes and has moves that keep it unmoved "
                                  f"({piece.virgin_moves})", expected="no virgin_moves on a promoting piece")
@@ -798,9 +807,10 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
     return found
 
 
-def transport_rules(game: Game) -> list[tuple[str, str]]:
-    """The joins, splits and virgin moves of ``game``'s pieces, as (feature, description) pairs for a writer that
-    cannot express them."""
+def piece_rules(game: Game) -> list[tuple[str, str]]:
+    """The piece rules beyond XBetza, promotion, zones and castling (joins, splits, virgin moves, captures that
+    spare pieces by kind, unmoved state when made), as (feature, description) pairs for a writer that cannot
+    express them."""
     found: list[tuple[str, str]] = []
     for piece in game.pieces:
         if piece.joins:
@@ -812,6 +822,11 @@ def transport_rules(game: Game) -> list[tuple[str, str]]:
         if piece.virgin_moves:
             found.append((f"{piece.name}: virgin moves", f"piece {piece.name!r}: moves that keep it unmoved "
                           f"({piece.virgin_moves})"))
+        if piece.cannot_capture or piece.cannot_capture_own:
+            spared = [f"enemy {', '.join(piece.cannot_capture)}"] * bool(piece.cannot_capture) + \
+                [f"own {', '.join(piece.cannot_capture_own)}"] * bool(piece.cannot_capture_own)
+            found.append((f"{piece.name}: capture restrictions", f"piece {piece.name!r}: captures that spare "
+                          f"pieces by kind ({'; '.join(spared)})"))
         if piece.unmoved_when_made:
             found.append((f"{piece.name}: unmoved when made", f"piece {piece.name!r}: unmoved when a promotion or "
                           "a join makes it"))

@@ -1,6 +1,7 @@
-"""fairyport's extension lines for joins, splits and moves that keep a piece unmoved (Transport Chess), written
-after a piece line: the Interactive Diagram's text has no move that lands on a friendly piece and makes the two
-one piece, nor one that leaves part of a piece behind (its ``d`` modifier captures a friend, it does not merge).
+"""fairyport's extension lines for joins, splits and moves that keep a piece unmoved (Transport Chess), and for
+captures that spare pieces by kind (Non-Prise Chess, Caissa), written after a piece line: the Interactive
+Diagram's text has no move that lands on a friendly piece and makes the two one piece, nor one that leaves part
+of a piece behind (its ``d`` modifier captures a friend, it does not merge).
 
 | key | value | model |
 |---|---|---|
@@ -8,6 +9,8 @@ one piece, nor one that leaves part of a piece behind (its ``d`` modifier captur
 | ``fairyportSplit`` | ``BETZA LEAVES>BECOMES [virgin] [leavesvirgin]; ...`` | :attr:`~.model.PieceType.splits` |
 | ``fairyportVirginMoves`` | ``BETZA`` | :attr:`~fairyport.model.PieceType.virgin_moves` |
 | ``fairyportUnmovedWhenMade`` | ``1`` | :attr:`~fairyport.model.PieceType.unmoved_when_made` |
+| ``fairyportCannotCapture`` | ``ID+ID`` | :attr:`~fairyport.model.PieceType.cannot_capture` |
+| ``fairyportCannotCaptureOwn`` | ``ID+ID`` | :attr:`~fairyport.model.PieceType.cannot_capture_own` |
 
 Piece names are the IDs the piece lines give; errors are located at their column.
 """
@@ -34,11 +37,22 @@ VIRGIN_MOVES_KEY = "fairyportVirginMoves"
 UNMOVED_WHEN_MADE_KEY = "fairyportUnmovedWhenMade"
 """``fairyportUnmovedWhenMade=1``: a piece that becomes this type by a promotion or a join is unmoved."""
 
-TRANSPORT_KEYS = (JOIN_KEY, SPLIT_KEY, VIRGIN_MOVES_KEY, UNMOVED_WHEN_MADE_KEY)
+CANNOT_CAPTURE_KEY = "fairyportCannotCapture"
+"""``fairyportCannotCapture=N+B+R+Q``: the enemy kinds the piece's captures spare (Non-Prise Chess). The Diagram's
+``captureMatrix`` may say this, but its syntax is not documented (shared notes A.8), so fairyport does not write
+it."""
+
+CANNOT_CAPTURE_OWN_KEY = "fairyportCannotCaptureOwn"
+"""``fairyportCannotCaptureOwn=Q``: the friendly kinds the piece's ``d`` captures spare (Caissa)."""
+
+TRANSPORT_KEYS = (JOIN_KEY, SPLIT_KEY, VIRGIN_MOVES_KEY, UNMOVED_WHEN_MADE_KEY, CANNOT_CAPTURE_KEY,
+                  CANNOT_CAPTURE_OWN_KEY)
 """The piece extension keys of this module, in the order the writer adds them."""
 
 TRANSPORT_WHAT = {JOIN_KEY: "joins", SPLIT_KEY: "splits", VIRGIN_MOVES_KEY: "moves that keep it unmoved",
-                  UNMOVED_WHEN_MADE_KEY: "unmoved state when made"}
+                  UNMOVED_WHEN_MADE_KEY: "unmoved state when made",
+                  CANNOT_CAPTURE_KEY: "captures that spare enemy kinds",
+                  CANNOT_CAPTURE_OWN_KEY: "captures that spare own kinds"}
 """What each key carries, as the writer's loss names it."""
 
 _FLAGS = {"virgin": "virgin", "leavesvirgin": "leaves_virgin"}
@@ -66,6 +80,10 @@ def transport_lines(piece: PieceType, labels: dict[str, str]) -> dict[str, str]:
         lines[VIRGIN_MOVES_KEY] = piece.virgin_moves
     if piece.unmoved_when_made:
         lines[UNMOVED_WHEN_MADE_KEY] = "1"
+    if piece.cannot_capture:
+        lines[CANNOT_CAPTURE_KEY] = "+".join(labels[t] for t in piece.cannot_capture)
+    if piece.cannot_capture_own:
+        lines[CANNOT_CAPTURE_OWN_KEY] = "+".join(labels[t] for t in piece.cannot_capture_own)
     return lines
 
 
@@ -82,6 +100,13 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
     by_label: dict[str, str] = {}
     for pid, label in zip(ids, labels, strict=True):
         by_label.setdefault(label.upper(), pid)
+    if key in (CANNOT_CAPTURE_KEY, CANNOT_CAPTURE_OWN_KEY):
+        spared = tuple(_piece(key, label.strip(), location, by_label) for label in value.split("+") if label.strip())
+        if key == CANNOT_CAPTURE_KEY:
+            piece.cannot_capture = spared
+        else:
+            piece.cannot_capture_own = spared
+        return
     joins: list[Join] = []
     splits: list[Split] = []
     column = 0
@@ -100,11 +125,7 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
         check_betza(words[0], where)
         named = []
         for label in words[1].split(">"):
-            known = by_label.get(label.upper())
-            if known is None:
-                raise ModelError(f"{key} names an unknown piece", where, expected="the ID of a piece line",
-                                 found=repr(label))
-            named.append(known)
+            named.append(_piece(key, label, where, by_label))
         if key == JOIN_KEY:
             joins.append(Join(words[0], named[0], named[1]))
         else:
@@ -115,6 +136,13 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
         piece.splits = tuple(splits)
 
 
-__all__ = ["JOIN_KEY", "SPLIT_KEY", "TRANSPORT_KEYS", "TRANSPORT_WHAT", "UNMOVED_WHEN_MADE_KEY", "VIRGIN_MOVES_KEY",
-           "format_joins",
-           "format_splits", "parse_transport", "transport_lines"]
+def _piece(key: str, label: str, where: Location, by_label: dict[str, str]) -> str:
+    known = by_label.get(label.upper())
+    if known is None:
+        raise ModelError(f"{key} names an unknown piece", where, expected="the ID of a piece line", found=repr(label))
+    return known
+
+
+__all__ = ["CANNOT_CAPTURE_KEY", "CANNOT_CAPTURE_OWN_KEY", "JOIN_KEY", "SPLIT_KEY", "TRANSPORT_KEYS", "TRANSPORT_WHAT",
+           "UNMOVED_WHEN_MADE_KEY", "VIRGIN_MOVES_KEY", "format_joins", "format_splits", "parse_transport",
+           "transport_lines"]

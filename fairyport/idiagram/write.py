@@ -715,7 +715,7 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
         lines[key] = text
         lost.unsupported(f"{piece.name}: {key}", f"the {TRANSPORT_WHAT[key]} of {piece.name!r} ({text}) in plain "
                          f"Diagram text (written as the fairyport extension {key}, which the Diagram script "
-                         "ignores: it has no move that merges or unloads pieces)")
+                         "ignores)")
     if piece.zoned_moves:
         text = lines[ZONED_KEY] = format_zoned_moves(piece.zoned_moves)
         unreadable = [m.zone for m in piece.zoned_moves if not re.fullmatch(r"[^\s;:,=]+", m.zone)]

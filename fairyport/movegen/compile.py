@@ -37,6 +37,7 @@ from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
 from fairyport.movegen.goals import compile_flag, rules_class
 from fairyport.movegen.lazy import Lazy
+from fairyport.movegen.spared import compile_spared, spared_class
 from fairyport.movegen.transport import compile_transport, transport_class
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
@@ -320,6 +321,8 @@ class Variant:
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
         self.transport = compile_transport(game, self.hands_used, self.blast is not None)
         """The compiled joins and splits (:mod:`fairyport.movegen.transport`), or None."""
+        self.spared = compile_spared(game)
+        """Per piece code, the codes its moves may not capture (:mod:`fairyport.movegen.spared`), or None."""
         self.free_castlers = tuple(frozenset(code for code in self.castlers
                                              if (code - 1) & 1 == color and not self.royal[code])
                                    for color in (WHITE, BLACK))
@@ -496,6 +499,8 @@ class Variant:
             base = blast_class(base)
         if self.transport is not None:
             base = transport_class(base)
+        if self.spared is not None:
+            base = spared_class(base)
         return rules_class(self.game, base)(self)
 
     def start_position(self) -> Position:

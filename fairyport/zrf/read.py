@@ -69,6 +69,7 @@ from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Landing, Plain, named_types, plain
+from fairyport.zrf.recognise_spared import Spared, spared_kinds
 from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, castle_partner, read_transport
 from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
@@ -283,6 +284,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                         if any(a.value is not None and to_text(a.value) == "true" for a in zp.attributes))
     landings: list[tuple[PieceType, Split, Landing, MoveBlock]] = []  # splits that promote, checked at the end
     castles: dict[str, list[tuple[int, int, str] | None]] = {}  # piece id -> its castling blocks' partners
+    castle_blocks: dict[str, list[MoveBlock]] = {}
     # a block's move type matters only where turns name move types or move priorities rank them
     turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
     typed = bool(tree.move_priorities) or turn_types
@@ -318,6 +320,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         whys: dict[int, str] = {}
         recognised: list[tuple[MoveBlock, list[Found]]] = []
         carried: list[tuple[MoveBlock, TransportBlock]] = []  # joins and splits
+        sparing: dict[int, Spared] = {}  # block identity -> the kinds its captures spare
         for block in zp.moves:
             if id(block) in skipped:
                 continue  # a drop from storage: the piece type's drop rule
@@ -329,6 +332,11 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                     recognised.append((block, moved.own))
                 continue
             got = reader.read(items) if block.move_type is None or not typed else None
+            if got is None and (block.move_type is None or not typed):
+                spared = spared_kinds(items, reader.present)
+                got = reader.read(spared.items) if spared is not None else None
+                if got is not None and spared is not None:
+                    sparing[id(block)] = spared
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
                     and "not-attacked?" in str(items):
                 # the model castles a non-royal piece without attack tests: one with them stays a program
@@ -338,6 +346,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 recognised.append((block, got))
                 if any(f.kind == "castle" for f in got):
                     castles.setdefault(pid, []).append(castle_partner(items, reader))
+                    castle_blocks.setdefault(pid, []).append(block)
         for block, got in [*recognised, *((b, t.moves) for b, t in carried)]:
             gap = next((g for f in got if (g := _path_gap(f, board, symmetry, vectors, original)) is not None),
                        None)
@@ -345,8 +354,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 whys[id(block)] = f"{gap}: block at {place(block.node)}"
                 recognised = [r for r in recognised if r[0] is not block]
                 carried = [c for c in carried if c[0] is not block]
+        spares = _spares(recognised, sparing)
+        if spares is None:
+            for block, _ in [r for r in recognised if id(r[0]) in sparing]:
+                whys[id(block)] = "captures that spare pieces by kind on some moves of the piece only"
+                recognised = [r for r in recognised if r[0] is not block]
         all_found = [f for _, got in recognised for f in got]
-        captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face"))
+        captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face")) \
+            and not (spares is not None and royal <= spares[1])  # (its captures may spare its own royal pieces)
         whole = _black_plays_alike(all_found, symmetry, vectors)
         for block, got in recognised:
             if whole or _symmetric(got, symmetry, vectors, all_found):
@@ -388,6 +403,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
             piece.joins, piece.splits, landed = carried_moves(carried, notation, unmoved, _betza)
+            if spares is not None:
+                piece.cannot_capture = tuple(sorted(notation[t] for t in spares[0]))
+                piece.cannot_capture_own = tuple(sorted(notation[t] for t in spares[1]))
             if zp.name.text in unmoved:
                 # the adds on a join's way set no attribute: the piece stays as unmoved as it was
                 piece.virgin_moves = _betza([f for _, t in carried for f in t.own])
@@ -405,6 +423,20 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 continue
         held.append((zp, piece, programs))
     by_id = {p.id: p for _, p, _ in held}
+    spared_partners = {t for p in by_id.values() for t in p.cannot_capture} & \
+        {notation[c[2]] for partners in castles.values() for c in partners if c is not None}
+    for pid, blocks in castle_blocks.items():
+        piece = by_id[pid]
+        if spared_partners and (piece.castling is None or piece.castling.safe) and "O" in piece.betza:
+            # after its cascade a ZRF castling tests attacks with the partner it moves on the squares; where
+            # captures spare that partner's kind, that is not the model's test of the royal piece
+            why = ("castling whose attack tests, made with the partner it carries after cascade, ask whether a "
+                   f"{'/'.join(sorted(spared_partners))} could be captured there, in a game whose captures spare "
+                   "that kind (the model tests the royal piece)")
+            piece.betza = betza.write([m for m in betza.parse_moves(piece.betza) if m.atom != "O"])
+            piece.castling = None
+            programs = next(ps for _, p, ps in held if p is piece)
+            programs.extend(_program(block, "moves", pid, why) for block in blocks)
     if any(p.joins or p.splits or p.virgin_moves for p in by_id.values()):
         # unmoved pieces away from the setup's squares (a piece made by a promotion or a join takes its type's
         # initial attributes; splits and virgin moves): castling with the partner its blocks test, where it is
@@ -1278,6 +1310,24 @@ def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None
     types = free[0].partner[1] if free[0].partner is not None else ()
     return Castling(virgin=False, safe=False, partner_distance=(left, right),
                     partners=tuple(notation.get(t, t) for t in types))
+
+
+def _spares(recognised: list[tuple[MoveBlock, list[Found]]],
+            sparing: dict[int, Spared]) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The enemy and own kinds a piece's captures spare, the same for all its capturing moves, or None where they
+    differ by move."""
+    enemy: set[frozenset[str]] = set()
+    own: set[frozenset[str]] = set()
+    for block, got in recognised:
+        spared = sparing.get(id(block), Spared([]))
+        modes = "".join(f.modes for f in got if f.kind not in ("castle", "face", "zone"))
+        if "c" in modes or "e" in modes:
+            enemy.add(spared.enemy)
+        if "d" in modes:
+            own.add(spared.own)
+    if len(enemy) > 1 or len(own) > 1:
+        return None
+    return next(iter(enemy), frozenset()), next(iter(own), frozenset())
 
 
 def _exact_castling(castling: Castling | None, partners: list[tuple[int, int, str] | None],

@@ -34,7 +34,7 @@ from fairyport.model import (
     ZonedMove,
     file_name,
     goal_rules,
-    transport_rules,
+    piece_rules,
 )
 from fairyport.movegen.compile import compile_game
 from fairyport.xbetza import syntax as betza
@@ -672,7 +672,7 @@ class Writer:
                     "extinction": extinction is not None and extinction.opponent_count == 0
                     and self.extinction_counts_hands(),
                     "connection": connect_types is not None}
-        for feature, text in transport_rules(self.game):
+        for feature, text in piece_rules(self.game):
             self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
