@@ -412,6 +412,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
+            if zp.name.text in unmoved and piece.promotion is not None:
+                # moves that keep a piece unmoved are not the model's for a promoting piece: those blocks stay code
+                for block, moved in [c for c in carried if c[1].own]:
+                    carried.remove((block, moved))
+                    programs.append(_program(block, "moves", pid, "a join whose moves on the way keep a promoting "
+                                             "piece unmoved (its add sets no attribute)"))
             piece.joins, piece.splits, landed = carried_moves(carried, notation, unmoved, _betza)
             if spares is not None:
                 piece.cannot_capture = tuple(sorted(notation[t] for t in spares[0]))

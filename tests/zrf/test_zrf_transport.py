@@ -16,7 +16,7 @@ from fairyport.model import Castling, Join, Split
 from fairyport.movegen import Position, compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file
-from fairyport.zrf.read import read_game
+from fairyport.zrf.read import read_game, read_text
 
 FIXTURE = GAMES / "transport.zrf"
 TRANSPORT = ZRF_COLLECTIONS / "GlukKazan+ZoG" / "Rules" / "TransportChess.zrf"
@@ -137,3 +137,20 @@ def test_extension_errors_are_located() -> None:
     with pytest.raises(ModelError, match="fairyportSplit names an unknown piece"):
         fairyport.read(text.replace("fairyportSplit=R N>R virgin", "fairyportSplit=R N>Z virgin"),
                        format="idiagram")
+
+
+def test_what_the_model_cannot_hold_stays_code_with_its_reason() -> None:
+    # a Rook that promotes: the adds on its way to a join would keep a promoting piece unmoved, and the Rook a
+    # KnightRook unloads would not promote as the block's own (add Rook) says
+    text = FIXTURE.read_text(encoding="utf-8").replace(
+        "(define rook-slide ($1 (while empty? (set-attribute never-moved? false) add $1) (verify not-friend?)\n"
+        "                    (set-attribute never-moved? false) add))",
+        "(define rook-slide ($1 (while empty? (set-attribute never-moved? false)\n"
+        "                    (if (in-zone? last-rank) (add Knight) else add) $1) (verify not-friend?)\n"
+        "                    (set-attribute never-moved? false) (if (in-zone? last-rank) (add Knight) else add)))")
+    game = read_text(text)
+    whys = {(k.piece, k.why) for k in game.kept}
+    assert ("R", "a join whose moves on the way keep a promoting piece unmoved (its add sets no attribute)") in whys
+    assert ("G", "a split whose arriving Rook promotes otherwise than that type does (the model's split promotes as "
+            "the arriving type)") in whys
+    assert game.piece_type("R").joins == () and game.piece_type("G").splits == ()
