@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import GAMES, ZRF_COLLECTIONS, needs
+from paths import FIXTURES, ZRF_COLLECTIONS, needs
 from zrf_proof import compare_paired_playout
 
 import fairyport
@@ -17,7 +17,7 @@ from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file
 from fairyport.zrf.read import read_game
 
-FIXTURE = GAMES / "spared.zrf"
+FIXTURE = FIXTURES / "zrf" / "transport" / "spared.zrf"
 CAISSA = [ZRF_COLLECTIONS / "DagazProject+DagazProject.github.io" / "checkmate" / "zrf" / "caissa.zrf",
           ZRF_COLLECTIONS / "GlukKazan+Dagaz" / "src" / "debug" / "games" / "checkmate" / "caissa.zrf"]
 CHESS = ZRF_COLLECTIONS / "ludamad+zrflib" / "zrflib" / "examples" / "Chess.zrf"

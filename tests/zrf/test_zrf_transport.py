@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import GAMES, ZRF_COLLECTIONS, needs
+from paths import FIXTURES, ZRF_COLLECTIONS, needs
 from zrf_proof import compare_paired_playout
 
 import fairyport
@@ -18,7 +18,7 @@ from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file
 from fairyport.zrf.read import read_game, read_text
 
-FIXTURE = GAMES / "transport.zrf"
+FIXTURE = FIXTURES / "zrf" / "transport" / "transport.zrf"
 TRANSPORT = ZRF_COLLECTIONS / "GlukKazan+ZoG" / "Rules" / "TransportChess.zrf"
 ROOK_CHESS = ZRF_COLLECTIONS / "GlukKazan+ZoG" / "Rules" / "RookChess.zrf"
 REAL = {"1": 1156, "2": 1762, "3": 576, "4": 576}
