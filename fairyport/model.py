@@ -304,6 +304,11 @@ class Castling:
     royal piece, every square between empty; None: the outermost piece on the rank that way."""
     partners: tuple[str, ...] = ()
     """Ids of the types the partner may be; empty: a rook-like (``R``) piece, or any piece on the corner."""
+    tested_as: str | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """Id of the type the attack tests on the royal piece's start and passed squares ask about: a square counts as
+    attacked only by enemy pieces that may capture that type (:attr:`PieceType.cannot_capture`). ZRF's castling
+    after ``cascade`` runs ``not-attacked?`` with the partner as the moving piece (Non-Prise Chess: a Queen that
+    may not capture a Rook does not stop the King castling, nor does her check). None: the royal piece."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -695,6 +700,8 @@ class Game:
             if piece.castling is not None:
                 for partner in piece.castling.partners:
                     self.piece_type(partner)
+                if piece.castling.tested_as is not None:
+                    self.piece_type(piece.castling.tested_as)
                 if piece.castling.partner_distance is not None and min(piece.castling.partner_distance) < 2:
                     raise ModelError(f"piece {piece.name!r} castles with a partner "
                                      f"{piece.castling.partner_distance} squares away",

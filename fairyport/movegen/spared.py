@@ -11,7 +11,7 @@ pieces' moves give them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game
@@ -20,8 +20,17 @@ if TYPE_CHECKING:
     from fairyport.movegen.position import Position, RawMove
 
 
-def compile_spared(game: Game) -> list[frozenset[int]] | None:
-    """Per piece code, the codes its moves may not capture; None in a game without such pieces.
+class SparedSpec(NamedTuple):
+    """Compiled capture restrictions: per piece code the codes its moves may not capture, and per colour the code
+    of the type its castling's attack tests ask about (:attr:`~fairyport.model.Castling.tested_as`; 0: the royal
+    piece, as the generator tests it)."""
+
+    spared: list[frozenset[int]]
+    tested: tuple[int, int]
+
+
+def compile_spared(game: Game) -> SparedSpec | None:
+    """The capture restrictions of ``game``, compiled; None in a game without them.
 
     :raises UnsupportedError: where a royal type is spared by enemies (its attacks would change) or the game also
         has joins or splits.
@@ -45,7 +54,14 @@ def compile_spared(game: Game) -> list[frozenset[int]] | None:
             spared[code_of(t, color)] = frozenset(
                 {code_of(index[pid.upper()], color ^ 1) for pid in piece.cannot_capture}
                 | {code_of(index[pid.upper()], color) for pid in piece.cannot_capture_own})
-    return spared
+    tested_as = {p.castling.tested_as.upper() for p in game.pieces
+                 if p.castling is not None and p.castling.tested_as is not None}
+    if len(tested_as) > 1:
+        raise UnsupportedError("castling whose attack tests ask about different types (" + ", ".join(sorted(tested_as))
+                               + ")", feature="castling")
+    kind = index[tested_as.pop()] if tested_as else -1
+    tested = (code_of(kind, WHITE), code_of(kind, BLACK)) if kind >= 0 else (0, 0)
+    return SparedSpec(spared, tested)
 
 
 _SPARED: dict[type[Position], type[Position]] = {}
@@ -63,8 +79,9 @@ def spared_class(base: type[Position]) -> type[Position]:
         def pseudo_legal(self) -> list[RawMove]:
             """The moves of the piece rules, without the captures of spared pieces."""
             moves: list[RawMove] = super().pseudo_legal()
-            spared = self.variant.spared
-            assert spared is not None
+            spec = self.variant.spared
+            assert spec is not None
+            spared = spec.spared
             board = self.board
             kept: list[RawMove] = []
             for move in moves:
@@ -79,8 +96,36 @@ def spared_class(base: type[Position]) -> type[Position]:
                 kept.append(move)
             return kept
 
+        def _castling_moves(self, out: list[RawMove]) -> None:
+            """Castling whose attack tests ask whether a piece of the tested type could be captured: the enemy
+            pieces that spare that type stand, for the tests, as pieces of the castling side that have moved (they
+            still block and screen, and they attack nothing)."""
+            spec = self.variant.spared
+            assert spec is not None
+            color = self.turn
+            tested = spec.tested[color]
+            royals = self.royals[color]
+            if not tested or not royals:
+                super()._castling_moves(out)
+                return
+            board = self.board
+            stand_in = board[royals[0]]
+            swapped = [(sq, code) for sq, code in enumerate(board)
+                       if code and (code - 1) & 1 != color and tested in spec.spared[code]]
+            cleared = sum(1 << sq for sq, _ in swapped)
+            unmoved = self.virgin & cleared
+            for sq, _ in swapped:
+                board[sq] = stand_in
+            self.virgin &= ~cleared
+            try:
+                super()._castling_moves(out)
+            finally:
+                for sq, code in swapped:
+                    board[sq] = code
+                self.virgin |= unmoved
+
     _SPARED[base] = Sparing
     return Sparing
 
 
-__all__ = ["compile_spared", "spared_class"]
+__all__ = ["SparedSpec", "compile_spared", "spared_class"]

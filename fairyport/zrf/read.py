@@ -445,7 +445,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         piece = by_id[pid]
         if spared_partners and (piece.castling is None or piece.castling.safe) and "O" in piece.betza:
             # after its cascade a ZRF castling tests attacks with the partner it moves on the squares; where
-            # captures spare that partner's kind, that is not the model's test of the royal piece
+            # captures spare that partner's kind, the model's castling asks about that kind
+            kinds = {c[2] for c in castles[pid] if c is not None}
+            if None not in castles[pid] and len(kinds) == 1 and pid in royal_ids:
+                tested = notation[kinds.pop()]
+                piece.castling = dataclasses.replace(piece.castling or Castling(), tested_as=tested)
+                continue
             why = ("castling whose attack tests, made with the partner it carries after cascade, ask whether a "
                    f"{'/'.join(sorted(spared_partners))} could be captured there, in a game whose captures spare "
                    "that kind (the model tests the royal piece)")

@@ -12,9 +12,10 @@ from zrf_proof import compare_paired_playout
 
 import fairyport
 from fairyport.errors import UnsupportedError
+from fairyport.model import Castling
 from fairyport.movegen import Position, compile_game
 from fairyport.movegen.perft import perft
-from fairyport.zrf.interpreter.engine import compile_file
+from fairyport.zrf.interpreter.engine import compile_file, position
 from fairyport.zrf.read import read_game
 
 FIXTURE = FIXTURES / "zrf" / "transport" / "spared.zrf"
@@ -65,14 +66,28 @@ def test_caissa_reads_whole_and_counts_as_the_interpreter(path: Path) -> None:
 
 
 @needs(CHESS)
-def test_non_prise_castling_stays_code() -> None:
+def test_non_prise_chess_castles_as_zillions_tests_it() -> None:
     # Zillions tests the squares of a castling with the Rook it carries after cascade: a Queen that may not
-    # capture a Rook does not stop it, which is not the model's test of the King
+    # capture a Rook does not stop the King castling past the square she attacks
     game = read_game(CHESS, variant="Non-Prise Chess")
+    assert game.kept == []
     assert game.piece_type("N").cannot_capture == ("B", "N", "Q", "R")
-    assert [k.piece for k in game.kept] == ["K", "K"]
-    assert "after cascade" in (game.kept[0].why or "")
-    assert "O" not in game.piece_type("K").betza
+    assert game.piece_type("K").castling == Castling(tested_as="R")
+    fen = "rnb1k1nr/6pp/ppp1pp2/3p4/1bBPPqP1/1P5N/P1PN3P/R1BQK2R w KQkq - 0 1"
+    model = Position.from_fen(compile_game(game), fen)
+    native = position(compile_file(CHESS, "Non-Prise Chess"), fen)
+    assert "e1g1" in {m.uci for m in model.legal_moves()} and "e1g1" in {native.uci(m) for m in native.legal_raw()}
+    assert perft(model, 2) == perft(native, 2)
+    chess = Position.from_fen(compile_game(read_game(CHESS, variant="Chess")), fen)
+    assert "e1g1" not in {m.uci for m in chess.legal_moves()}  # where the Queen may take a Rook, no castling
+    start = compile_file(CHESS, "Non-Prise Chess").start_position()
+    assert perft(compile_game(game).start_position(), 3) == perft(start, 3) == 8898
+    for seed in range(2):
+        compare_paired_playout(compile_file(CHESS, "Non-Prise Chess").start_position(),
+                               compile_game(game).start_position(), seed, 80)
+    written = fairyport.write(game, "idiagram", best_effort=True).text
+    assert "fairyportCastling=testedas:R" in written
+    assert fairyport.read(written, format="idiagram").piece_type("K").castling == Castling(tested_as="R")
 
 
 def test_diagram_and_json_read_back() -> None:

@@ -491,6 +491,9 @@ class Writer:
             raise UnsupportedError(f"piece {piece.name!r}: multi-leg castling", feature=f"{piece.name}: castling")
         step = move.range or 1
         rule = piece.castling
+        if rule is not None and rule.tested_as is not None:
+            raise UnsupportedError(f"piece {piece.name!r}: castling whose attack tests ask about a {rule.tested_as} "
+                                   "is not written in ZRF", feature=f"{piece.name}: castling")
         if rule is not None and (rule.partner_distance is not None or rule.partners or not rule.virgin):
             return self._ruled_castling_blocks(piece, rule, move, step)
         # unsafe: castling out of and through check (no not-attacked? tests); a non-royal piece is never in check
