@@ -331,12 +331,13 @@ class Join:
 
 
 @dataclasses.dataclass(frozen=True)
-class Split:
+class Unload:
     """A move of part of a combined piece (the unloading of a :class:`Join`): the piece makes one of the moves
     ``betza`` (XBetza, with the modes it gives: a move, a capture or both), arrives as a piece of type
     ``becomes`` and leaves a piece of type ``leaves`` on its start square. The arriving piece then promotes as
     ``becomes`` would promote on that move (Transport Chess: a KnightPawn's pawn steps onto the last rank and
-    promotes). Its captures attack: a royal piece a split move could capture is in check.
+    promotes). Its captures attack: a royal piece an unloading move could capture is in check. (Unlike a
+    :class:`Split`, which every move of its piece makes, an unload is a move of its own.)
     """
 
     betza: str
@@ -350,6 +351,19 @@ class Split:
     that changes type its type's initial attributes."""
     leaves_virgin: bool = False
     """The piece left behind counts as not having moved."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Split:
+    """A piece that splits in two when it moves: each of its moves leaves a piece of type :attr:`left` (of the
+    mover's colour) on the square it started from, and the mover lands as a piece of type :attr:`moved` (Short
+    Assize's PQ, a Pawn that carries a Queen: its first move leaves the Queen behind and goes on as a Pawn). The
+    piece left behind takes part in the legality test (it may block a line to the mover's royal piece)."""
+
+    left: str
+    """Id of the type left on the square the piece started from."""
+    moved: str
+    """Id of the type the moving piece becomes where it lands (its own id: it stays what it is)."""
 
 
 @dataclasses.dataclass
@@ -376,8 +390,8 @@ class PieceType:
     """How its ``O`` moves castle where that is not the Interactive Diagram's rule (see :class:`Castling`)."""
     joins: tuple[Join, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
     """Moves onto a friendly piece that make the two one piece (see :class:`Join`)."""
-    splits: tuple[Split, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
-    """Moves of a part of the piece that leave the rest behind (see :class:`Split`)."""
+    unloads: tuple[Unload, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Moves of a part of the piece that leave the rest behind (see :class:`Unload`)."""
     virgin_moves: str = dataclasses.field(default="", metadata={"omit_empty": True})
     """XBetza moves after which the piece still counts as unmoved if it was (ZRF: the ``add`` of a slide on its
     way to a join, which sets no attribute, of a piece whose own moves clear its ``never-moved?``). Where the
@@ -393,6 +407,8 @@ class PieceType:
     unmoved_when_made: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """A piece that becomes this type by a promotion or a join counts as unmoved (ZRF gives a piece that changes
     type its new type's initial attributes: a pawn promoted to a rook that starts ``never-moved?``)."""
+    split: Split | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """Each move leaves a piece behind and changes the mover's type (see :class:`Split`); None: no split."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -709,14 +725,20 @@ class Game:
             for join in piece.joins:
                 self.piece_type(join.partner)
                 self.piece_type(join.result)
-            for split in piece.splits:
-                self.piece_type(split.leaves)
-                self.piece_type(split.becomes)
+            for unload in piece.unloads:
+                self.piece_type(unload.leaves)
+                self.piece_type(unload.becomes)
             for spared in (*piece.cannot_capture, *piece.cannot_capture_own):
                 self.piece_type(spared)
             if piece.virgin_moves and piece.promotion is not None:
                 raise ModelError(f"piece {piece.name!r} promotes and has moves that keep it unmoved "
                                  f"({piece.virgin_moves})", expected="no virgin_moves on a promoting piece")
+            if piece.split is not None:
+                self.piece_type(piece.split.left)
+                self.piece_type(piece.split.moved)
+                if piece.promotion is not None or piece.castling is not None or piece.royal:
+                    raise ModelError(f"piece {piece.name!r} splits when it moves and is royal, castles or promotes",
+                                     expected="a split piece that is not royal and neither castles nor promotes")
             if piece.promotion is not None:
                 for choice in piece.promotion.choices:
                     self.piece_type(choice.piece)
@@ -815,7 +837,7 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
 
 
 def piece_rules(game: Game) -> list[tuple[str, str]]:
-    """The piece rules beyond XBetza, promotion, zones and castling (joins, splits, virgin moves, captures that
+    """The piece rules beyond XBetza, promotion, zones and castling (joins, unloads, virgin moves, captures that
     spare pieces by kind, unmoved state when made), as (feature, description) pairs for a writer that cannot
     express them."""
     found: list[tuple[str, str]] = []
@@ -823,9 +845,9 @@ def piece_rules(game: Game) -> list[tuple[str, str]]:
         if piece.joins:
             found.append((f"{piece.name}: joins", f"piece {piece.name!r}: joins (" + "; ".join(
                 f"{j.betza} onto {j.partner} -> {j.result}" for j in piece.joins) + ")"))
-        if piece.splits:
-            found.append((f"{piece.name}: splits", f"piece {piece.name!r}: splits (" + "; ".join(
-                f"{s.betza} leaving {s.leaves} -> {s.becomes}" for s in piece.splits) + ")"))
+        if piece.unloads:
+            found.append((f"{piece.name}: unloads", f"piece {piece.name!r}: unloading moves (" + "; ".join(
+                f"{u.betza} leaving {u.leaves} -> {u.becomes}" for u in piece.unloads) + ")"))
         if piece.virgin_moves:
             found.append((f"{piece.name}: virgin moves", f"piece {piece.name!r}: moves that keep it unmoved "
                           f"({piece.virgin_moves})"))

@@ -1,4 +1,4 @@
-"""fairyport's extension lines for joins, splits and moves that keep a piece unmoved (Transport Chess), and for
+"""fairyport's extension lines for joins, unloading moves and moves that keep a piece unmoved (Transport Chess), and for
 captures that spare pieces by kind (Non-Prise Chess, Caissa), written after a piece line: the Interactive
 Diagram's text has no move that lands on a friendly piece and makes the two one piece, nor one that leaves part
 of a piece behind (its ``d`` modifier captures a friend, it does not merge).
@@ -6,7 +6,7 @@ of a piece behind (its ``d`` modifier captures a friend, it does not merge).
 | key | value | model |
 |---|---|---|
 | ``fairyportJoin`` | ``BETZA PARTNER>RESULT; ...`` | :attr:`~fairyport.model.PieceType.joins` |
-| ``fairyportSplit`` | ``BETZA LEAVES>BECOMES [virgin] [leavesvirgin]; ...`` | :attr:`~.model.PieceType.splits` |
+| ``fairyportUnload`` | ``BETZA LEAVES>BECOMES [virgin] [leavesvirgin]; ...`` | :attr:`~.model.PieceType.unloads` |
 | ``fairyportVirginMoves`` | ``BETZA`` | :attr:`~fairyport.model.PieceType.virgin_moves` |
 | ``fairyportUnmovedWhenMade`` | ``1`` | :attr:`~fairyport.model.PieceType.unmoved_when_made` |
 | ``fairyportCannotCapture`` | ``ID+ID`` | :attr:`~fairyport.model.PieceType.cannot_capture` |
@@ -22,14 +22,14 @@ from collections.abc import Sequence
 from fairyport.errors import Location, ModelError
 from fairyport.idiagram.goals import parse_switch
 from fairyport.idiagram.rules import check_betza, extension_error, shifted
-from fairyport.model import Join, PieceType, Split
+from fairyport.model import Join, PieceType, Unload
 
 JOIN_KEY = "fairyportJoin"
 """``fairyportJoin=dR N>H; fdW B>S``: the piece's joins (:class:`~fairyport.model.Join`)."""
 
-SPLIT_KEY = "fairyportSplit"
-"""``fairyportSplit=R N>R virgin``: the piece's splits (:class:`~fairyport.model.Split`); ``virgin``: the arriving
-piece counts as unmoved, ``leavesvirgin``: the piece left behind does."""
+UNLOAD_KEY = "fairyportUnload"
+"""``fairyportUnload=R N>R virgin``: the piece's unloading moves (:class:`~fairyport.model.Unload`); ``virgin``:
+the arriving piece counts as unmoved, ``leavesvirgin``: the piece left behind does."""
 
 VIRGIN_MOVES_KEY = "fairyportVirginMoves"
 """``fairyportVirginMoves=R``: moves after which the piece stays unmoved if it was."""
@@ -45,11 +45,11 @@ it."""
 CANNOT_CAPTURE_OWN_KEY = "fairyportCannotCaptureOwn"
 """``fairyportCannotCaptureOwn=Q``: the friendly kinds the piece's ``d`` captures spare (Caissa)."""
 
-TRANSPORT_KEYS = (JOIN_KEY, SPLIT_KEY, VIRGIN_MOVES_KEY, UNMOVED_WHEN_MADE_KEY, CANNOT_CAPTURE_KEY,
+TRANSPORT_KEYS = (JOIN_KEY, UNLOAD_KEY, VIRGIN_MOVES_KEY, UNMOVED_WHEN_MADE_KEY, CANNOT_CAPTURE_KEY,
                   CANNOT_CAPTURE_OWN_KEY)
 """The piece extension keys of this module, in the order the writer adds them."""
 
-TRANSPORT_WHAT = {JOIN_KEY: "joins", SPLIT_KEY: "splits", VIRGIN_MOVES_KEY: "moves that keep it unmoved",
+TRANSPORT_WHAT = {JOIN_KEY: "joins", UNLOAD_KEY: "unloading moves", VIRGIN_MOVES_KEY: "moves that keep it unmoved",
                   UNMOVED_WHEN_MADE_KEY: "unmoved state when made",
                   CANNOT_CAPTURE_KEY: "captures that spare enemy kinds",
                   CANNOT_CAPTURE_OWN_KEY: "captures that spare own kinds"}
@@ -63,19 +63,19 @@ def format_joins(joins: Sequence[Join], labels: dict[str, str]) -> str:
     return "; ".join(f"{j.betza} {labels[j.partner]}>{labels[j.result]}" for j in joins)
 
 
-def format_splits(splits: Sequence[Split], labels: dict[str, str]) -> str:
-    """The ``fairyportSplit`` value (read back by :func:`parse_transport`)."""
+def format_unloads(unloads: Sequence[Unload], labels: dict[str, str]) -> str:
+    """The ``fairyportUnload`` value (read back by :func:`parse_transport`)."""
     return "; ".join(" ".join([s.betza, f"{labels[s.leaves]}>{labels[s.becomes]}"]
-                              + [word for word, field in _FLAGS.items() if getattr(s, field)]) for s in splits)
+                              + [word for word, field in _FLAGS.items() if getattr(s, field)]) for s in unloads)
 
 
 def transport_lines(piece: PieceType, labels: dict[str, str]) -> dict[str, str]:
-    """The extension lines of ``piece``'s joins, splits and virgin moves (key -> value)."""
+    """The extension lines of ``piece``'s joins, unloads and the other rules of this module (key -> value)."""
     lines: dict[str, str] = {}
     if piece.joins:
         lines[JOIN_KEY] = format_joins(piece.joins, labels)
-    if piece.splits:
-        lines[SPLIT_KEY] = format_splits(piece.splits, labels)
+    if piece.unloads:
+        lines[UNLOAD_KEY] = format_unloads(piece.unloads, labels)
     if piece.virgin_moves:
         lines[VIRGIN_MOVES_KEY] = piece.virgin_moves
     if piece.unmoved_when_made:
@@ -108,7 +108,7 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
             piece.cannot_capture_own = spared
         return
     joins: list[Join] = []
-    splits: list[Split] = []
+    unloads: list[Unload] = []
     column = 0
     for item in value.split(";"):
         where = shifted(location, column + len(item) - len(item.lstrip()))
@@ -120,7 +120,7 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
         if len(words) < 2 or words[1].count(">") != 1 or (key == JOIN_KEY and flags) or \
                 any(f not in _FLAGS for f in flags):
             expected = "BETZA PARTNER>RESULT" if key == JOIN_KEY else "BETZA LEAVES>BECOMES [virgin] [leavesvirgin]"
-            raise extension_error(key, "not a join" if key == JOIN_KEY else "not a split", where, expected,
+            raise extension_error(key, "not a join" if key == JOIN_KEY else "not an unload", where, expected,
                                   item.strip())
         check_betza(words[0], where)
         named = []
@@ -129,11 +129,11 @@ def parse_transport(piece: PieceType, key: str, value: str, location: Location, 
         if key == JOIN_KEY:
             joins.append(Join(words[0], named[0], named[1]))
         else:
-            splits.append(Split(words[0], named[0], named[1], **{_FLAGS[f]: True for f in flags}))
+            unloads.append(Unload(words[0], named[0], named[1], **{_FLAGS[f]: True for f in flags}))
     if key == JOIN_KEY:
         piece.joins = tuple(joins)
     else:
-        piece.splits = tuple(splits)
+        piece.unloads = tuple(unloads)
 
 
 def _piece(key: str, label: str, where: Location, by_label: dict[str, str]) -> str:
@@ -143,6 +143,17 @@ def _piece(key: str, label: str, where: Location, by_label: dict[str, str]) -> s
     return known
 
 
-__all__ = ["CANNOT_CAPTURE_KEY", "CANNOT_CAPTURE_OWN_KEY", "JOIN_KEY", "SPLIT_KEY", "TRANSPORT_KEYS", "TRANSPORT_WHAT",
-           "UNMOVED_WHEN_MADE_KEY", "VIRGIN_MOVES_KEY", "format_joins", "format_splits", "parse_transport",
-           "transport_lines"]
+__all__ = [
+    "CANNOT_CAPTURE_KEY",
+    "CANNOT_CAPTURE_OWN_KEY",
+    "JOIN_KEY",
+    "TRANSPORT_KEYS",
+    "TRANSPORT_WHAT",
+    "UNLOAD_KEY",
+    "UNMOVED_WHEN_MADE_KEY",
+    "VIRGIN_MOVES_KEY",
+    "format_joins",
+    "format_unloads",
+    "parse_transport",
+    "transport_lines",
+]

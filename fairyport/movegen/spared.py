@@ -45,8 +45,8 @@ def compile_spared(game: Game) -> SparedSpec | None:
         if royal:
             raise UnsupportedError(f"piece {piece.name!r} may not capture the royal type {royal[0]!r}: the generator "
                                    "tests attacks on royal pieces by the pieces' moves", feature="capture restrictions")
-    if any(p.joins or p.splits for p in game.pieces):
-        raise UnsupportedError("captures that spare pieces by kind in a game with joins or splits",
+    if any(p.joins or p.unloads or p.split is not None for p in game.pieces):
+        raise UnsupportedError("captures that spare pieces by kind in a game with joins, unloads or splits",
                                feature="capture restrictions")
     spared: list[frozenset[int]] = [frozenset()] * (2 * len(game.pieces) + 1)
     for t, piece in enumerate(game.pieces):

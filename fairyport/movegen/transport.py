@@ -1,4 +1,4 @@
-"""Joins and splits (:class:`~fairyport.model.Join`, :class:`~fairyport.model.Split`): moves onto a friendly piece
+"""Joins and splits (:class:`~fairyport.model.Join`, :class:`~fairyport.model.Unload`): moves onto a friendly piece
 that make the two one piece, and moves of a part of a combined piece that leave the rest behind (Transport
 Chess).
 
@@ -76,14 +76,18 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
     """
     from fairyport.movegen.compile import code_of, compile_game
 
-    if not any(p.joins or p.splits or p.virgin_moves or p.unmoved_when_made for p in game.pieces):
+    if not any(p.joins or p.unloads or p.virgin_moves or p.unmoved_when_made for p in game.pieces):
         return None
+    if any(p.split is not None for p in game.pieces):
+        raise UnsupportedError("joins and unloads in a game whose pieces also split on every move",
+                               feature="joins and unloads")
     if hands_used or blast:
         rule = "pieces in hand" if hands_used else "atomic captures"
-        raise UnsupportedError(f"joins and splits in a game with {rule}", feature="joins and splits")
+        raise UnsupportedError(f"joins and unloads in a game with {rule}", feature="joins and unloads")
     index = {p.id.upper(): i for i, p in enumerate(game.pieces)}
     still = [dataclasses.replace(p, betza="", zoned_moves=(), castling=None, promotion=None, drop=None, royal=False,
-                                 confined_to=None, joins=(), splits=(), virgin_moves="", unmoved_when_made=False)
+                                 confined_to=None, joins=(), unloads=(), virgin_moves="", unmoved_when_made=False,
+                                 split=None, cannot_capture=(), cannot_capture_own=())
              for p in game.pieces]
     extra: list[PieceType] = []
     plans: list[list[tuple[int, dict[str, str] | None, Group]]] = [[] for _ in game.pieces]
@@ -95,7 +99,7 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
                                                                 by_betza.items()]
         if piece.virgin_moves:
             made.append((piece.virgin_moves, None, Group(0, keep=True)))
-        for split in piece.splits:
+        for split in piece.unloads:
             virginity = ARRIVES_VIRGIN * split.virgin | LEAVES_VIRGIN * split.leaves_virgin
             made.append((split.betza, None, Group(0, leaves=index[split.leaves.upper()],
                                                   becomes=index[split.becomes.upper()], virginity=virginity)))

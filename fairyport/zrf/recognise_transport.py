@@ -1,5 +1,5 @@
 """Recognise expanded ZRF move blocks that join a friendly piece or split a combined one (Transport Chess), as the
-model's :class:`~fairyport.model.Join` and :class:`~fairyport.model.Split`.
+model's :class:`~fairyport.model.Join` and :class:`~fairyport.model.Unload`.
 
 Shapes (``d`` a direction, ``MOVE`` a shape :class:`~.recognise.BlockReader` reads):
 
@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from fairyport.model import Join, Split
+from fairyport.model import Join, Unload
 from fairyport.zrf.recognise import BlockReader, Found, Landing, Plain
 
 B = TypeVar("B")
@@ -161,14 +161,14 @@ def castle_partner(items: list[Plain], reader: BlockReader) -> tuple[int, int, s
 
 
 def carried_moves(blocks: Sequence[tuple[B, TransportBlock]], notation: dict[str, str], unmoved: frozenset[str],
-                  write: Callable[[list[Found]], str]) -> tuple[tuple[Join, ...], tuple[Split, ...],
-                                                                list[tuple[Split, Landing, B]]]:
+                  write: Callable[[list[Found]], str]) -> tuple[tuple[Join, ...], tuple[Unload, ...],
+                                                                list[tuple[Unload, Landing, B]]]:
     """The joins and splits of a piece's recognised blocks (``notation``: ZRF name -> id; ``unmoved``: the ZRF
     types whose pieces start with an attribute set; ``write``: XBetza of recognised moves), with each split's
     landing and block (its promotion is checked once every type is read)."""
     joins: list[Join] = []
-    splits: list[Split] = []
-    landed: list[tuple[Split, Landing, B]] = []
+    unloads: list[Unload] = []
+    landed: list[tuple[Unload, Landing, B]] = []
     groups: dict[tuple[str, ...], list[tuple[B, TransportBlock]]] = {}
     for block, moved in blocks:  # the blocks of one join or split, by landing: one model move
         groups.setdefault((*moved.key(), repr(moved.moves[0].landing)), []).append((block, moved))
@@ -178,11 +178,11 @@ def carried_moves(blocks: Sequence[tuple[B, TransportBlock]], notation: dict[str
         if moved.partner:
             joins.append(Join(write(found), notation[moved.partner], notation[moved.result]))
             continue
-        split = Split(write(found), notation[moved.leaves], notation[moved.becomes], virgin=moved.becomes in unmoved,
+        split = Unload(write(found), notation[moved.leaves], notation[moved.becomes], virgin=moved.becomes in unmoved,
                       leaves_virgin=moved.leaves in unmoved and not moved.leaves_reset)
-        splits.append(split)
+        unloads.append(split)
         landed.extend((split, t.moves[0].landing, block) for block, t in group)
-    return tuple(joins), tuple(splits), landed
+    return tuple(joins), tuple(unloads), landed
 
 
 __all__ = ["TransportBlock", "carried_moves", "castle_partner", "read_transport"]

@@ -39,6 +39,9 @@ MOVES = {
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
+    "flag-squares": {"K": "WF", "R": "R"},
+    "split": {"K": "WF", "B": "B", "Q": "RB", "P": "fmWfcF", "A": "fmWfcF"},
+    "cylinder": {"K": "oWoF", "R": "oR", "B": "oB", "N": "oN", "P": "fmWfcoF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 

@@ -12,7 +12,7 @@ from zrf_proof import compare_paired_playout
 
 import fairyport
 from fairyport.errors import ModelError, ParseError, UnsupportedError
-from fairyport.model import Castling, Join, Split
+from fairyport.model import Castling, Join, Unload
 from fairyport.movegen import Position, compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file
@@ -34,9 +34,9 @@ def test_fixture_reads_joins_splits_and_virgin_moves() -> None:
     assert pieces["Rook"].virgin_moves == "mR"  # the adds on the slide to a join set no attribute
     assert pieces["Rook"].unmoved_when_made  # a pawn promoted to a Rook starts never-moved? as ZRF says
     assert pieces["King"].joins == (Join("dWdF", "N", "H"),)
-    assert pieces["KnightPawn"].splits == (Split("fmWfcF", "N", "P"),)
-    assert pieces["KnightRook"].splits == (Split("R", "N", "R", virgin=True),)
-    assert pieces["KnightKing"].splits == (Split("WF", "N", "K"),)
+    assert pieces["KnightPawn"].unloads == (Unload("fmWfcF", "N", "P"),)
+    assert pieces["KnightRook"].unloads == (Unload("R", "N", "R", virgin=True),)
+    assert pieces["KnightKing"].unloads == (Unload("WF", "N", "K"),)
     assert pieces["KnightKing"].royal and pieces["King"].royal
 
 
@@ -101,23 +101,23 @@ def test_diagram_extension_lines_read_back() -> None:
         fairyport.write(game, "idiagram")
     written = fairyport.write(game, "idiagram", best_effort=True)
     assert "fairyportJoin=fdW N>I" in written.text
-    assert "fairyportSplit=R N>R virgin" in written.text
+    assert "fairyportUnload=R N>R virgin" in written.text
     assert "fairyportVirginMoves=mR" in written.text
-    assert any("splits of 'KnightRook'" in loss for loss in written.lost)
+    assert any("unloading moves of 'KnightRook'" in loss for loss in written.lost)
     back = fairyport.read(written.text, format="idiagram")
     theirs = {p.id: p for p in back.pieces}
     for piece in game.pieces:
         other = theirs[piece.id]
-        assert (other.joins, other.splits, other.virgin_moves, other.unmoved_when_made) == (
-            piece.joins, piece.splits, piece.virgin_moves, piece.unmoved_when_made), piece.name
+        assert (other.joins, other.unloads, other.virgin_moves, other.unmoved_when_made) == (
+            piece.joins, piece.unloads, piece.virgin_moves, piece.unmoved_when_made), piece.name
     assert perft(compile_game(back).start_position(), 3) == 38226
 
 
 def test_json_round_trip() -> None:
     game = read_game(FIXTURE)
     back = fairyport.read(fairyport.write(game, "json").text, format="json")
-    assert [(p.joins, p.splits, p.virgin_moves, p.unmoved_when_made) for p in back.pieces] == [
-        (p.joins, p.splits, p.virgin_moves, p.unmoved_when_made) for p in game.pieces]
+    assert [(p.joins, p.unloads, p.virgin_moves, p.unmoved_when_made) for p in back.pieces] == [
+        (p.joins, p.unloads, p.virgin_moves, p.unmoved_when_made) for p in game.pieces]
 
 
 @pytest.mark.parametrize("target", ["zrf", "gamecourier", "fsf"])
@@ -134,8 +134,8 @@ def test_extension_errors_are_located() -> None:
     with pytest.raises(ParseError, match="fairyportJoin: not a join") as error:
         fairyport.read(text.replace("fairyportJoin=fdW N>I", "fairyportJoin=fdW N"), format="idiagram")
     assert error.value.location.line is not None and error.value.location.column is not None
-    with pytest.raises(ModelError, match="fairyportSplit names an unknown piece"):
-        fairyport.read(text.replace("fairyportSplit=R N>R virgin", "fairyportSplit=R N>Z virgin"),
+    with pytest.raises(ModelError, match="fairyportUnload names an unknown piece"):
+        fairyport.read(text.replace("fairyportUnload=R N>R virgin", "fairyportUnload=R N>Z virgin"),
                        format="idiagram")
 
 
@@ -151,6 +151,6 @@ def test_what_the_model_cannot_hold_stays_code_with_its_reason() -> None:
     game = read_text(text)
     whys = {(k.piece, k.why) for k in game.kept}
     assert ("R", "a join whose moves on the way keep a promoting piece unmoved (its add sets no attribute)") in whys
-    assert ("G", "a split whose arriving Rook promotes otherwise than that type does (the model's split promotes as "
-            "the arriving type)") in whys
-    assert game.piece_type("R").joins == () and game.piece_type("G").splits == ()
+    assert ("G", "an unloading move whose arriving Rook promotes otherwise than that type does (the model's unload "
+            "promotes as the arriving type)") in whys
+    assert game.piece_type("R").joins == () and game.piece_type("G").unloads == ()
