@@ -1,19 +1,19 @@
-"""Joins and splits (:class:`~fairyport.model.Join`, :class:`~fairyport.model.Unload`): moves onto a friendly piece
+"""Joins and unloads (:class:`~fairyport.model.Join`, :class:`~fairyport.model.Unload`): moves onto a friendly piece
 that make the two one piece, and moves of a part of a combined piece that leave the rest behind (Transport
 Chess).
 
 Kept apart from the generator's hot paths. :func:`compile_transport` compiles, once per game, a second
 :class:`~fairyport.movegen.compile.Variant` (the *helper*) on the same board: the game's types without any move,
-then one type per join betza and per split of each type. A game with joins or splits gets positions of
-:func:`transport_class`; to find a piece's joins or splits they write the helper type's code on its square of a
+then one type per join betza and per unload of each type. A game with joins or unloads gets positions of
+:func:`transport_class`; to find a piece's joins or unloads they write the helper type's code on its square of a
 copy of the board and let a position of the helper generate (or test attacks of) those codes alone: the other
 pieces stand there as obstacles and screens, moving nowhere.
 
-A join is written as a move whose promotion code is the joined type (the generator then never promotes it). A
-split move carries the tag ``(SPLIT, leaves code, virginity bits)`` in the castling field of the raw move,
+A join is written as a move whose promotion code is the joined type (the generator then never promotes it). An
+unloading move carries the tag ``(SPLIT, leaves code, virginity bits)`` in the castling field of the raw move,
 which keeps it out of every shortcut of the legality test; its promotion code is the arriving type (or what that
 type promotes to). Legal moves are found by making each move and testing the mover's protected royal pieces, and
-a square counts as attacked also where a split of an enemy piece could capture.
+a square counts as attacked also where an unload of an enemy piece could capture.
 """
 
 from __future__ import annotations
@@ -29,21 +29,21 @@ if TYPE_CHECKING:
     from fairyport.movegen.position import Position, RawMove
 
 SPLIT = -2
-"""First item of the castling field of a raw split move (a castling move's field starts with a square)."""
+"""First item of the castling field of a raw unloading move (a castling move's field starts with a square)."""
 
 KEEP = -3
 """The castling field ``(KEEP,)`` of a raw move of :attr:`~fairyport.model.PieceType.virgin_moves` made by an
 unmoved piece: it stays unmoved."""
 
 ARRIVES_VIRGIN = 1
-"""Virginity bit of a split tag: the arriving piece has not moved."""
+"""Virginity bit of an unload tag: the arriving piece has not moved."""
 LEAVES_VIRGIN = 2
-"""Virginity bit of a split tag: the piece left behind has not moved."""
+"""Virginity bit of an unload tag: the piece left behind has not moved."""
 
 
 @dataclasses.dataclass(frozen=True)
 class Group:
-    """One helper type of a piece code: a join (``partners``: partner code -> joined code) or a split."""
+    """One helper type of a piece code: a join (``partners``: partner code -> joined code) or an unload."""
 
     helper: int
     """The helper type's code (same colour)."""
@@ -57,19 +57,19 @@ class Group:
 
 @dataclasses.dataclass(frozen=True)
 class TransportSpec:
-    """The compiled joins and splits of a game."""
+    """The compiled joins and unloads of a game."""
 
     helper: Variant
     groups: list[tuple[Group, ...]]
     """Per piece code of the game: its helper types, joins first."""
     splits: list[tuple[Group, ...]]
-    """Per piece code: its split groups only (the ones that may capture, hence attack)."""
+    """Per piece code: its unload groups only (the ones that may capture, hence attack)."""
     fresh: list[bool]
     """Per piece code: a piece that becomes it by a promotion or a join is unmoved."""
 
 
 def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpec | None:
-    """The joins and splits of ``game``, compiled, or None without any.
+    """The joins and unloads of ``game``, compiled, or None without any.
 
     :raises UnsupportedError: in a game with pieces in hand or atomic captures (what a captured combined piece
         becomes there is not modelled).
@@ -108,7 +108,7 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
             extra.append(PieceType(f"{piece.name} ({len(extra)})", f"{piece.id}~{len(extra)}", betza,
                                    confined_to=piece.confined_to))
             plans[t].append((number, partners, group))
-    helper_game = Game(Metadata(f"{game.metadata.title} (joins and splits)"), game.board, still + extra, Setup(),
+    helper_game = Game(Metadata(f"{game.metadata.title} (joins and unloads)"), game.board, still + extra, Setup(),
                        Rules(), list(game.zones))
     helper = compile_game(helper_game)
     codes = 2 * len(game.pieces) + 1
@@ -137,13 +137,13 @@ _TRANSPORT: dict[type[Position], type[Position]] = {}
 
 
 def transport_class(base: type[Position]) -> type[Position]:
-    """``base`` (a position class) whose pieces also join and split."""
+    """``base`` (a position class) whose pieces also join and unload."""
     found = _TRANSPORT.get(base)
     if found is not None:
         return found
 
     class Transport(base):  # type: ignore[valid-type,misc]
-        """A position of a game with joins and splits."""
+        """A position of a game with joins and unloads."""
 
         def __init__(self, variant: Variant) -> None:
             super().__init__(variant)
@@ -176,7 +176,7 @@ def transport_class(base: type[Position]) -> type[Position]:
             return helper
 
         def pseudo_legal(self) -> list[RawMove]:
-            """The moves of the piece rules, then the joins and the splits."""
+            """The moves of the piece rules, then the joins and the unloads."""
             out: list[RawMove] = super().pseudo_legal()
             board = self.board
             extra: list[RawMove] = []
@@ -196,7 +196,7 @@ def transport_class(base: type[Position]) -> type[Position]:
                         extra.append((frm, to, 0, caps, ep_created, (KEEP,) if unmoved else (), victim))
                         continue
                     if board[to] and (board[to] - 1) & 1 == self.turn:
-                        continue  # a split lands on an empty square or an enemy piece
+                        continue  # an unload lands on an empty square or an enemy piece
                     tag = (SPLIT, group.leaves, group.virginity)
                     mover = board[frm]
                     board[frm] = group.becomes
@@ -208,7 +208,7 @@ def transport_class(base: type[Position]) -> type[Position]:
             return list(dict.fromkeys(out + extra))
 
         def push_raw(self, move: RawMove) -> None:
-            """Make ``move``; a split then leaves its piece on the start square."""
+            """Make ``move``; an unload then leaves its piece on the start square."""
             tag = move[5]
             if tag == (KEEP,):
                 super().push_raw((*move[:5], (), move[6]))
@@ -230,7 +230,7 @@ def transport_class(base: type[Position]) -> type[Position]:
                 self._find_royals()
 
         def is_attacked(self, square: int, by: Color) -> bool:
-            """True if a piece of colour ``by`` could capture on ``square``, by its moves or by a split."""
+            """True if a piece of colour ``by`` could capture on ``square``, by its moves or by an unload."""
             if super().is_attacked(square, by):
                 return True
             return any(self._prepare(copy, by).is_attacked(square, by)
