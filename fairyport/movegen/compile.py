@@ -32,6 +32,7 @@ from fairyport.model import (
     kept_code,
 )
 from fairyport.movegen.atomic import blast_class, compile_blast
+from fairyport.movegen.circe import circe_class, compile_rebirth
 from fairyport.movegen.connect import compile_connect
 from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
@@ -324,6 +325,9 @@ class Variant:
         """The compiled joins and splits (:mod:`fairyport.movegen.transport`), or None."""
         self.spared = compile_spared(game)
         """Per piece code, the codes its moves may not capture (:mod:`fairyport.movegen.spared`), or None."""
+        self.rebirth = compile_rebirth(game, self.geometry, type_ids)
+        """Per piece code, the square a captured piece is reborn on (-1: none; :mod:`fairyport.movegen.circe`), or
+        None in a game without rebirth."""
         self.splits = compile_splits(game, self.code)
         """Per code of a piece that splits when it moves (:mod:`fairyport.movegen.split`): (left, lands as)."""
         self.free_castlers = tuple(frozenset(code for code in self.castlers
@@ -504,6 +508,8 @@ class Variant:
             base = transport_class(base)
         if self.spared is not None:
             base = spared_class(base)
+        if self.rebirth is not None:
+            base = circe_class(base)
         if self.splits:
             base = split_class(base)
         return rules_class(self.game, base)(self)

@@ -78,16 +78,16 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
 
     if not any(p.joins or p.unloads or p.virgin_moves or p.unmoved_when_made for p in game.pieces):
         return None
-    if any(p.split is not None for p in game.pieces):
-        raise UnsupportedError("joins and unloads in a game whose pieces also split on every move",
-                               feature="joins and unloads")
+    if any(p.split is not None or p.rebirth is not None for p in game.pieces):
+        raise UnsupportedError("joins and unloads in a game whose pieces also split on every move or are reborn "
+                               "(Circe)", feature="joins and unloads")
     if hands_used or blast:
         rule = "pieces in hand" if hands_used else "atomic captures"
         raise UnsupportedError(f"joins and unloads in a game with {rule}", feature="joins and unloads")
     index = {p.id.upper(): i for i, p in enumerate(game.pieces)}
     still = [dataclasses.replace(p, betza="", zoned_moves=(), castling=None, promotion=None, drop=None, royal=False,
                                  confined_to=None, joins=(), unloads=(), virgin_moves="", unmoved_when_made=False,
-                                 split=None, cannot_capture=(), cannot_capture_own=())
+                                 split=None, cannot_capture=(), cannot_capture_own=(), rebirth=None)
              for p in game.pieces]
     extra: list[PieceType] = []
     plans: list[list[tuple[int, dict[str, str] | None, Group]]] = [[] for _ in game.pieces]
