@@ -16,15 +16,17 @@ For every ``.zrf`` file under the given folders (one collection per folder) and 
   either is not; ``refused``: the Diagram writer or reader refused it; where the writer refuses, the game is
   also written with ``--best-effort``, fairyport extension lines for what the Diagram script lacks, and read back
   by fairyport: ``agree with extension lines only``, where the rules read back are the game's own: a text that
-  leaves a rule out counts as refused, naming it).
+  leaves a rule out counts as refused, naming it);
+- with ``--deep-seconds S``, where all three agree: perft(3) by the interpreter, the generator and the Diagram
+  read back, each given S seconds of wall clock (``equal``, ``differ``, or over the time limit: not compared).
 
 Prints per-collection tables (markdown) with a summary line, then the unrecognised shapes by frequency (chess-like
 games first; a shape counts once per variant), then every difference. A progress line goes to standard error.
 
 Run from the project root, niced:
 ``nice -n 10 python benchmarks/zrf_model_reach.py FOLDER... [--timeout 20] [--memory-gb 3] [--only SUBSTRING]
-[--json FILE] [--shapes 40] [--chess-only]`` (``--chess-only``: the other games are read to tell their class,
-not played; their columns then count no interpreter runs).
+[--json FILE] [--shapes 40] [--chess-only] [--deep-seconds 30]`` (``--chess-only``: the other games are read to
+tell their class, not played; their columns then count no interpreter runs).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import re
 import resource
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -58,6 +61,10 @@ TOKENS = re.compile(r'"[^"]*"|[()]|[^\s()]+')
 
 DEPTH = 2
 """The perft depth compared."""
+
+DEEP_DEPTH = 3
+"""The deeper perft depth compared where ``--deep-seconds`` allows (the issue's "perft(3) where both take under
+30 s")."""
 
 
 def names(zv: ZrfVariant) -> dict[str, str]:
@@ -108,9 +115,11 @@ def chess_like(zv: ZrfVariant) -> bool:
     return True
 
 
-def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool) -> None:
+def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool, deep: bool) -> None:
     """Measure one variant, sending ``(stage, value)`` messages; ``("done", None)`` at the end (right after the
-    title where ``chess_only`` and the game is not chess-like)."""
+    title where ``chess_only`` and the game is not chess-like). With ``deep``, a variant whose three counts agree
+    is counted again at :data:`DEEP_DEPTH` after a ``("deep", None)`` message (the parent's clock for it starts
+    there)."""
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
     def send(stage: str, value: object) -> None:
@@ -128,8 +137,10 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
     if chess_only and not chess:
         send("done", None)
         return
+    interpreter: int | None = None
     try:
-        send("interpreter", perft(compile_variant(zv).start_position(), DEPTH))
+        interpreter = perft(compile_variant(zv).start_position(), DEPTH)
+        send("interpreter", interpreter)
     except Exception as error:
         send("interpreter", first_line(error))
     try:
@@ -153,23 +164,45 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
         send("done", None)
         return
     send("model", ("whole", "", [], read_seconds))
+    counts: list[int] = []
     try:
-        send("generator", perft(model_position(compile_game(game), None), DEPTH))
+        counts.append(perft(model_position(compile_game(game), None), DEPTH))
+        send("generator", counts[-1])
     except Exception as error:
         send("generator", first_line(error))
+    back: Game | None = None
     try:
-        text = fairyport.write(game, "idiagram").text
-        send("diagram", fairyport.perft(fairyport.read(text, format="idiagram"), DEPTH))
+        back = fairyport.read(fairyport.write(game, "idiagram").text, format="idiagram")
+        counts.append(fairyport.perft(back, DEPTH))
+        send("diagram", counts[-1])
     except Exception as error:
         send("diagram", first_line(error))
+        back = None
         try:  # what the writer calls a loss: written as fairyport extension lines, read back by fairyport
             text = fairyport.write(game, "idiagram", best_effort=True).text
             back = fairyport.read(text, format="idiagram")
             dropped = dropped_rules(game, back)
-            send("diagram best effort", fairyport.perft(back, DEPTH) if not dropped else
-                 "best effort drops " + ", ".join(dropped))
+            if dropped:
+                back = None
+                send("diagram best effort", "best effort drops " + ", ".join(dropped))
+            else:
+                counts.append(fairyport.perft(back, DEPTH))
+                send("diagram best effort", counts[-1])
         except Exception as again:
+            back = None
             send("diagram best effort", first_line(again))
+    if deep and back is not None and len(counts) == 2 and counts == [interpreter] * 2:
+        send("deep", None)
+        written = back
+        deeper: list[tuple[str, Callable[[], int]]] = [
+            ("interpreter", lambda: perft(compile_variant(zv).start_position(), DEEP_DEPTH)),
+            ("generator", lambda: perft(model_position(compile_game(game), None), DEEP_DEPTH)),
+            ("diagram", lambda: fairyport.perft(written, DEEP_DEPTH))]
+        for engine, count in deeper:
+            try:
+                send(f"deep {engine}", count())
+            except Exception as error:
+                send(f"deep {engine}", first_line(error))
     send("done", None)
 
 
@@ -213,6 +246,21 @@ class Record:
     diagram: int | str | None = None
     best_effort: int | str | None = None
     """perft of the Diagram written with ``--best-effort`` where the plain writer refused."""
+    deep: dict[str, int | str] = dataclasses.field(default_factory=dict)
+    """perft(:data:`DEEP_DEPTH`) by ``interpreter``, ``generator`` and ``diagram`` (a text: over the time limit)."""
+
+    @property
+    def deep_outcome(self) -> str:
+        """``equal``, ``differ``, ``over the time limit`` or empty (not run)."""
+        if not self.deep:
+            return ""
+        values = list(self.deep.values())
+        numbers = {n for n in values if isinstance(n, int)}
+        if len(numbers) > 1:
+            return "differ"
+        if len(values) == 3 and len(numbers) == 1:
+            return "equal"
+        return "over the time limit" if any(str(n).startswith("over ") for n in values) else "error"
 
     @property
     def plays(self) -> bool:
@@ -227,6 +275,8 @@ class Record:
             return ""
         if any(isinstance(n, int) and n != self.interpreter for n in (self.generator, self.diagram, self.best_effort)):
             return "differ"
+        if self.deep_outcome == "differ":
+            return "differ"
         if isinstance(self.generator, int) and isinstance(self.diagram, int):
             return "agree"
         if isinstance(self.generator, int) and isinstance(self.best_effort, int):
@@ -234,23 +284,31 @@ class Record:
         return "refused"
 
 
-def measure(collection: Path, path: Path, index: int, timeout: float, memory: int, chess_only: bool) -> Record:
-    """Run the child of one variant and collect its messages (a stage over ``timeout`` ends it)."""
+def measure(collection: Path, path: Path, index: int, timeout: float, memory: int, chess_only: bool,
+            deep_seconds: float = 0.0) -> Record:
+    """Run the child of one variant and collect its messages (a stage over ``timeout`` ends it; with
+    ``deep_seconds``, each engine's perft(:data:`DEEP_DEPTH`) gets that many seconds, wall clock)."""
     record = Record(collection.name, str(path.relative_to(collection)), index)
     context = multiprocessing.get_context("fork")
     parent, child_end = context.Pipe()
-    process = context.Process(target=child, args=(child_end, str(path), str(index), memory, chess_only), daemon=True)
+    process = context.Process(target=child, args=(child_end, str(path), str(index), memory, chess_only,
+                                                  deep_seconds > 0), daemon=True)
     process.start()
     child_end.close()
+    limit = timeout
     try:
         while True:
-            if not parent.poll(timeout):
+            if not parent.poll(limit):
                 stage = "timeout"
+                if limit != timeout:  # a deeper count over its time: no failure, the comparison is not made
+                    return _deep_ended(record, f"over {deep_seconds:.0f} s")
                 break
             try:
                 stage, value = parent.recv()
             except (EOFError, OSError):
                 stage = "crash"
+                if limit != timeout:
+                    return _deep_ended(record, stage)
                 break
             if stage == "done":
                 return record
@@ -269,6 +327,10 @@ def measure(collection: Path, path: Path, index: int, timeout: float, memory: in
                 record.diagram = value
             elif stage == "diagram best effort":
                 record.best_effort = value
+            elif stage == "deep":
+                limit = deep_seconds
+            elif stage.startswith("deep "):
+                record.deep[stage[5:]] = value
         # the stage after the last one answered ran out of time or memory
         if record.title is None or record.interpreter is None:
             record.interpreter = stage
@@ -286,6 +348,13 @@ def measure(collection: Path, path: Path, index: int, timeout: float, memory: in
         parent.close()
 
 
+def _deep_ended(record: Record, why: str) -> Record:
+    """``record`` with the deeper count that did not end marked ``why``."""
+    engine = next(e for e in ("interpreter", "generator", "diagram") if e not in record.deep)
+    record.deep[engine] = why
+    return record
+
+
 def row(name: str, group: list[Record]) -> str:
     """One table row of counts."""
     plays = [r for r in group if r.plays]
@@ -293,9 +362,12 @@ def row(name: str, group: list[Record]) -> str:
     outcomes = collections.Counter(r.outcome for r in whole)
     chess = [r for r in plays if r.chess]
     chess_agree = sum(r.outcome == "agree" for r in chess)
+    converted = sum(r.outcome in ("agree", "best effort") for r in chess)
     share = f"{100 * chess_agree / len(chess):.0f} %" if chess else "-"
+    converted_share = f"{100 * converted / len(chess):.0f} %" if chess else "-"
     return (f"| {name} | {len(group)} | {len(plays)} | {len(whole)} | {outcomes['agree']} | {outcomes['differ']} "
-            f"| {outcomes['refused']} | {outcomes['best effort']} | {len(chess)} | {chess_agree} ({share}) |")
+            f"| {outcomes['refused']} | {outcomes['best effort']} | {len(chess)} | {chess_agree} ({share}) "
+            f"| {converted} ({converted_share}) |")
 
 
 def report(records: list[Record], unreadable: list[tuple[str, str]], elapsed: float, top: int) -> None:
@@ -304,8 +376,8 @@ def report(records: list[Record], unreadable: list[tuple[str, str]], elapsed: fl
     print(f"perft({DEPTH}) of the interpreter, the model's generator and the Interactive Diagram written from the "
           "model and read back.\n")
     print("| collection | variants | interpreter plays | read whole into the model | agree | differ | refused "
-          "| agree with extension lines only | chess-like (plays) | chess-like agree |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| agree with extension lines only | chess-like (plays) | chess-like agree | chess-like converted |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for collection in sorted({r.collection for r in records}):
         print(row(collection, [r for r in records if r.collection == collection]))
     print(row("**all**", records))
@@ -319,6 +391,14 @@ def report(records: list[Record], unreadable: list[tuple[str, str]], elapsed: fl
     plays = [r for r in records if r.plays]
     chess = [r for r in plays if r.chess]
     agree = [r for r in chess if r.outcome == "agree"]
+    whole = [r for r in chess if r.outcome in ("agree", "best effort")]
+    deep = collections.Counter(r.deep_outcome for r in plays if r.deep_outcome)
+    print(f"\n**chess-like games read whole and converted to the Diagram with equal perft({DEPTH})**: {len(whole)} "
+          f"of {len(chess)}" + (f" ({100 * len(whole) / len(chess):.1f} %)" if chess else "")
+          + f", {sum(r.outcome == 'agree' for r in whole)} in plain Diagram text, "
+          f"{sum(r.outcome == 'best effort' for r in whole)} with fairyport extension lines"
+          + (f"; perft({DEEP_DEPTH}): {deep['equal']} equal, {deep['differ']} differ, "
+             f"{deep['over the time limit']} over the time limit, {deep['error']} errors" if deep else ""))
     print(f"\n**summary**: {len(files)} files ({len(unreadable)} not read), {len(records)} variants, "
           f"{len(plays)} played by the interpreter, {sum(r.model == 'whole' for r in plays)} read whole into the "
           f"model, {sum(r.outcome == 'agree' for r in plays)} agree, {sum(r.outcome == 'differ' for r in plays)} "
@@ -357,6 +437,13 @@ def report(records: list[Record], unreadable: list[tuple[str, str]], elapsed: fl
             for text, count in reasons.most_common(top):
                 print(f"- {count}: {cell(text)}")
             print()
+    slow = [r for r in plays if r.deep_outcome and r.deep_outcome != "equal"]
+    if slow:
+        print(f"## perft({DEEP_DEPTH}) not compared or not equal ({len(slow)})\n")
+        for r in slow:
+            print(f"- {r.collection}/{r.file}#{r.variant} {r.title!r}: {r.deep_outcome}: "
+                  + ", ".join(f"{k} {v}" for k, v in r.deep.items()))
+        print()
     differ = [r for r in plays if r.outcome in ("differ", "refused", "best effort")]
     print(f"## differences and refusals after a whole reading ({len(differ)})\n")
     for r in differ:
@@ -372,6 +459,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_sweep_arguments(parser)
     parser.add_argument("--shapes", type=int, default=40, help="rows of each shape table")
+    parser.add_argument("--deep-seconds", type=float, default=0.0,
+                        help=f"also compare perft({DEEP_DEPTH}) where each engine takes at most this many seconds "
+                             "(wall clock; 0: not compared)")
     parser.add_argument("--chess-only", action="store_true",
                         help="measure chess-like games only (the others are counted as variants, not run)")
     args = parser.parse_args()
@@ -388,7 +478,7 @@ def main() -> None:
             unreadable.append((name, indices))
             continue
         for index in indices:
-            record = measure(folder, path, index, args.timeout, memory, args.chess_only)
+            record = measure(folder, path, index, args.timeout, memory, args.chess_only, args.deep_seconds)
             records.append(record)
             done = sum(r.outcome == "agree" for r in records)
             line = (f"[{number}/{len(jobs)} files {100 * number / len(jobs):.0f} %, {len(records)} variants, "
