@@ -99,13 +99,8 @@ def circe_class(base: type[Position]) -> type[Position]:
                 if not tested:
                     return list(super().legal_raw())
                 keys = set(tested)
-                legal = [m for m in super().legal_raw() if m not in keys]
-                for move in tested:
-                    self.push_raw(move)
-                    if not self._royal_attacked(color):
-                        legal.append(move)
-                    self.pop_raw()
-                return legal
+                made: list[RawMove] = self.made_legal(tested)
+                return [m for m in super().legal_raw() if m not in keys] + made
 
         found = _CIRCE[base] = Circe
     return found

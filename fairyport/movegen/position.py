@@ -12,6 +12,7 @@ castling partner (from, to) or (), e.p. victim or -1)``; two moves with the same
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from fairyport.errors import Location, ParseError
@@ -633,6 +634,18 @@ class Position:
                     legal.append(move)
                 self.pop_raw()
                 continue
+            self.push_raw(move)
+            if not self._royal_attacked(color):
+                legal.append(move)
+            self.pop_raw()
+        return legal
+
+    def made_legal(self, moves: Iterable[RawMove]) -> list[RawMove]:
+        """The ``moves`` that leave no protected royal piece of the mover attacked, each tested by making it (the
+        slow, sure test of rules whose moves change more than their squares: rebirth, splits, joins)."""
+        color = self.turn
+        legal: list[RawMove] = []
+        for move in moves:
             self.push_raw(move)
             if not self._royal_attacked(color):
                 legal.append(move)

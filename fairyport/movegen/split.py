@@ -87,13 +87,8 @@ def split_class(base: type[Position]) -> type[Position]:
                     held = self._held
                 finally:
                     self._held = None
-                color = self.turn
-                for move in held:
-                    self.push_raw(move)
-                    if not self._royal_attacked(color):
-                        moves.append(move)
-                    self.pop_raw()
-                return moves
+                made: list[RawMove] = self.made_legal(held)
+                return moves + made
 
         found = _SPLIT[base] = Splitting
     return found

@@ -240,17 +240,8 @@ def transport_class(base: type[Position]) -> type[Position]:
             """The legal moves: each is made and the mover's protected royal pieces tested."""
             if self.is_game_over():
                 return []
-            color = self.turn
             moves: list[RawMove] = self.pseudo_legal()
-            if not self._protected(color):
-                return moves
-            legal: list[RawMove] = []
-            for move in moves:
-                self.push_raw(move)
-                if not self._royal_attacked(color):
-                    legal.append(move)
-                self.pop_raw()
-            return legal
+            return self.made_legal(moves) if self._protected(self.turn) else moves
 
     _TRANSPORT[base] = Transport
     return Transport
