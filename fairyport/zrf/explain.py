@@ -38,12 +38,15 @@ reason; a block holding none of them has a step order no recognised shape covers
 
 
 def atoms(node: Node) -> Iterator[Atom]:
-    """Every atom of ``node``, in text order."""
-    if isinstance(node, Atom):
-        yield node
-    elif isinstance(node, SList):
-        for item in node.items:
-            yield from atoms(item)
+    """Every atom of ``node``, in text order (walked with a stack of its own: nested generators would cost each
+    atom the depth it stands at, and a macro expansion can nest thousands deep)."""
+    stack: list[Node] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Atom):
+            yield item
+        elif isinstance(item, SList):
+            stack.extend(reversed(item.items))
 
 
 def place(node: Node) -> str:
