@@ -17,6 +17,7 @@ For every ``.zrf`` file under the given folders (one collection per folder) and 
   also written with ``--best-effort``, fairyport extension lines for what the Diagram script lacks, and read back
   by fairyport: ``agree with extension lines only``, where the rules read back are the game's own: a text that
   leaves a rule out counts as refused, naming it);
+- with ``--read-only``, only the time of reading each variant into the model (every game, no perft);
 - with ``--deep-seconds S``, where all three agree: perft(3) by the interpreter, the generator and the Diagram
   read back, each given S seconds of wall clock (``equal``, ``differ``, or over the time limit: not compared).
 
@@ -115,11 +116,12 @@ def chess_like(zv: ZrfVariant) -> bool:
     return True
 
 
-def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool, deep: bool) -> None:
+def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool, deep: bool,
+          read_only: bool = False) -> None:
     """Measure one variant, sending ``(stage, value)`` messages; ``("done", None)`` at the end (right after the
     title where ``chess_only`` and the game is not chess-like). With ``deep``, a variant whose three counts agree
     is counted again at :data:`DEEP_DEPTH` after a ``("deep", None)`` message (the parent's clock for it starts
-    there)."""
+    there). With ``read_only``, only the reading into the model is timed (no perft)."""
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
 
     def send(stage: str, value: object) -> None:
@@ -139,8 +141,9 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool,
         return
     interpreter: int | None = None
     try:
-        interpreter = perft(compile_variant(zv).start_position(), DEPTH)
-        send("interpreter", interpreter)
+        if not read_only:
+            interpreter = perft(compile_variant(zv).start_position(), DEPTH)
+            send("interpreter", interpreter)
     except Exception as error:
         send("interpreter", first_line(error))
     try:
@@ -164,6 +167,9 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool,
         send("done", None)
         return
     send("model", ("whole", "", [], read_seconds))
+    if read_only:
+        send("done", None)
+        return
     counts: list[int] = []
     try:
         counts.append(perft(model_position(compile_game(game), None), DEPTH))
@@ -285,14 +291,14 @@ class Record:
 
 
 def measure(collection: Path, path: Path, index: int, timeout: float, memory: int, chess_only: bool,
-            deep_seconds: float = 0.0) -> Record:
+            deep_seconds: float = 0.0, read_only: bool = False) -> Record:
     """Run the child of one variant and collect its messages (a stage over ``timeout`` ends it; with
     ``deep_seconds``, each engine's perft(:data:`DEEP_DEPTH`) gets that many seconds, wall clock)."""
     record = Record(collection.name, str(path.relative_to(collection)), index)
     context = multiprocessing.get_context("fork")
     parent, child_end = context.Pipe()
     process = context.Process(target=child, args=(child_end, str(path), str(index), memory, chess_only,
-                                                  deep_seconds > 0), daemon=True)
+                                                  deep_seconds > 0, read_only), daemon=True)
     process.start()
     child_end.close()
     limit = timeout
@@ -462,6 +468,8 @@ def main() -> None:
     parser.add_argument("--deep-seconds", type=float, default=0.0,
                         help=f"also compare perft({DEEP_DEPTH}) where each engine takes at most this many seconds "
                              "(wall clock; 0: not compared)")
+    parser.add_argument("--read-only", action="store_true",
+                        help="time the reading into the model of every variant, no perft (issue 17's speed figure)")
     parser.add_argument("--chess-only", action="store_true",
                         help="measure chess-like games only (the others are counted as variants, not run)")
     args = parser.parse_args()
@@ -478,7 +486,8 @@ def main() -> None:
             unreadable.append((name, indices))
             continue
         for index in indices:
-            record = measure(folder, path, index, args.timeout, memory, args.chess_only, args.deep_seconds)
+            record = measure(folder, path, index, args.timeout, memory, args.chess_only, args.deep_seconds,
+                             args.read_only)
             records.append(record)
             done = sum(r.outcome == "agree" for r in records)
             line = (f"[{number}/{len(jobs)} files {100 * number / len(jobs):.0f} %, {len(records)} variants, "
