@@ -301,19 +301,19 @@ def measure(collection: Path, path: Path, index: int, timeout: float, memory: in
                                                   deep_seconds > 0, read_only), daemon=True)
     process.start()
     child_end.close()
-    limit = timeout
+    limit, deep = timeout, False
     try:
         while True:
             if not parent.poll(limit):
                 stage = "timeout"
-                if limit != timeout:  # a deeper count over its time: no failure, the comparison is not made
+                if deep:  # a deeper count over its time: no failure, the comparison is not made
                     return _deep_ended(record, f"over {deep_seconds:.0f} s")
                 break
             try:
                 stage, value = parent.recv()
             except (EOFError, OSError):
                 stage = "crash"
-                if limit != timeout:
+                if deep:
                     return _deep_ended(record, stage)
                 break
             if stage == "done":
@@ -334,7 +334,7 @@ def measure(collection: Path, path: Path, index: int, timeout: float, memory: in
             elif stage == "diagram best effort":
                 record.best_effort = value
             elif stage == "deep":
-                limit = deep_seconds
+                limit, deep = deep_seconds, True
             elif stage.startswith("deep "):
                 record.deep[stage[5:]] = value
         # the stage after the last one answered ran out of time or memory
