@@ -67,6 +67,14 @@ from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.recognise_shogi import (
+    SHOGI_HANDS_WHY,
+    SHOGI_KEPT_WHY,
+    ShogiHands,
+    check_drops,
+    shogi_hands,
+    shogi_promotion,
+)
 from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
@@ -132,6 +140,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                tree.players[0].node.location if tree.players else where, feature="players")
     kept = _kept_rules(tree, players)
     stock = None
+    hands_found: ShogiHands | None = None
     if rename and storage is None:
         mates = {str(t) for goal in tree.goals for c in goal.conditions
                  if isinstance(text := plain(c), tuple) and text[:1] == ("checkmated",) for t in text[1:]}
@@ -142,6 +151,11 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             return game_from_variant(zv, source, stem, storage=(stock.blocks, stock.why))
         if stock is not None:
             geometry = stock.geometry
+        hands_found = shogi_hands(tree, geometry, players, mates, selected) if stock is None else None
+        if hands_found is not None and hands_found.why:
+            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, hands_found.why))
+        if hands_found is not None:
+            geometry = hands_found.geometry
     grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
     if grid is not None:
@@ -174,8 +188,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     present |= named
     # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
-    if stock is not None:
-        in_hand |= {kind for _, kind in stock.stored.values()}
+    stored = stock.stored if stock is not None else hands_found.stored if hands_found is not None else {}
+    in_hand |= {kind for _, kind in stored.values()}
     setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
     linked = direction_reasons(tree, geometry, vectors)
@@ -204,7 +218,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
                                  entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
-                if stock is not None and ref.text in stock.stored:
+                if ref.text in stored:
                     hand = hands.setdefault(color, {})
                     hand[pid] = hand.get(pid, 0) + 1  # a piece on storage: in hand (one of a type: .storage)
                     continue
@@ -246,6 +260,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 lines.append((goal, cond, text))
             elif not (goal.kind == "loss" and text == "repetition"):
                 kept.append(_kept_goal(goal, cond, f"goal {to_text(cond)}", text))
+    never_met = _never_met(counts, royal, placement, notation, named | in_hand)
+    counts = [c for c in counts if c not in never_met]
     extinction = _extinction(counts, notation, any(hands.values()))
     if extinction is not None:
         rules.extinction = extinction
@@ -298,6 +314,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     if stock is not None:
         drop_rules.update({name: DropRule(where_stuck=True) for name in stock.types})
     skipped = stock.blocks if stock is not None else frozenset()
+    if hands_found is not None:
+        drop_rules.update({name: DropRule() for name in hands_found.drops})  # (checked below: .recognise_shogi)
+        skipped = hands_found.skipped
+        rules.captures_to_hand = True
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -314,6 +334,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if id(block) in skipped:
                 continue  # a drop from storage: the piece type's drop rule
             items: list[Plain] = [plain(i) for i in block.instructions]
+            if hands_found is not None:
+                items = hands_found.items.get(id(block), items)  # a capture to hand: a plain landing
             got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
                     and "not-attacked?" in str(items):
@@ -363,6 +385,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
+            if hands_found is not None and zp.name.text in hands_found.promotions:
+                piece.promotion = shogi_promotion(hands_found.promotions[zp.name.text], notation,
+                                                  _depth(hands_found.promotions[zp.name.text][1], zones, board))
         except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
@@ -375,15 +400,21 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if zp.name.text in unused:
                 continue
         held.append((zp, piece, programs))
+    if captures_own:  # a side may lose its royal piece (royal_optional): a count of them may be met
+        kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in never_met)
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
     if keeps_code and first_types:
         # drops that go first only in a game read whole (else the kept drops need the priorities as ZRF keeps them)
         return game_from_variant(zv, source, stem, rename=rename, reasons=reasons, storage=storage, ranked=False)
-    if keeps_code and stock is not None:
-        # drops from storage only in a game read whole: read it again as it stands, saying why they stay code
+    if keeps_code and (stock is not None or hands_found is not None):
+        # drops from storage, captures to hand only in a game read whole: read it again as it stands, saying why
+        # they stay code
         other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
                                      ["a board with links"]))
+        if hands_found is not None:
+            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, f"{SHOGI_KEPT_WHY}: {other}"))
+        assert stock is not None
         return game_from_variant(zv, source, stem, storage=(stock.blocks, f"{STORAGE_KEPT_WHY}: {other}"))
     if keeps_code and drop_rules:
         # the model's drops only in a game read whole: a game that keeps code is played by the interpreter on the
@@ -432,6 +463,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     game = Game(Metadata(title, source=source), board, pieces, Setup(placement, WHITE, hands), rules, zones,
                 format_data, kept_programs + kept)
     game.validate()
+    if hands_found is not None:
+        unheld = check_drops(game, hands_found, renaming)
+        if unheld:
+            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, f"{SHOGI_HANDS_WHY}, {unheld}"))
     if keeps_code:
         game.program = _program_of(zv)
     else:
@@ -696,6 +731,18 @@ def _extinction_count(text: tuple[Plain, ...]) -> int | None:
     if text[:1] != ("pieces-remaining",) or len(text) not in (2, 3) or not str(text[1]).isdecimal():
         return None
     return None if len(text) == 2 and text[1] != "0" else int(str(text[1]))
+
+
+def _never_met(counts: list[tuple[Goal, Node, tuple[Plain, ...]]], royal: set[str], placement: dict[str, Piece],
+               notation: dict[str, str], arriving: set[str]) -> list[tuple[Goal, Node, tuple[Plain, ...]]]:
+    """The goals ``(pieces-remaining 0 T)`` that are never met: T royal (a checkmate goal, so never captured: no move
+    may leave it attacked), set up on the board for both players, never added, created, changed into or in hand
+    (``arriving``). Checkmate decides those games, as the model's does (ZoG's shogi files state both); the reader
+    checks after the moves that no move may capture its own side's pieces (then the goal stays kept)."""
+    return [(goal, cond, text) for goal, cond, text in counts
+            if len(text) == 3 and text[1] == "0" and str(text[2]) in royal and str(text[2]) not in arriving
+            and all(any(p.id == notation.get(str(text[2])) and p.color == c for p in placement.values())
+                    for c in (WHITE, BLACK))]
 
 
 def _extinction(counts: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: dict[str, str],

@@ -86,13 +86,17 @@ def storage_drops(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], r
     board = frozenset(geometry.zone(walks[0][0], players[0]))
     stored = {ref.text: (part.player.text, entry.piece.text) for part in tree.setup for entry in part.entries
               for ref in entry.positions if ref.text not in board}
-    kept = Geometry({n: p for n, p in geometry.positions.items() if n in board},
+    return dataclasses.replace(found, geometry=board_only(geometry, board), stored=stored)
+
+
+def board_only(geometry: Geometry, board: frozenset[str]) -> Geometry:
+    """``geometry`` with only the positions of ``board`` (storage left out): its links and zones between them."""
+    return Geometry({n: p for n, p in geometry.positions.items() if n in board},
                     {d: {a: b for a, b in table.items() if a in board and b in board}
                      for d, table in geometry.links.items()},
                     dict(geometry.opposites), geometry.symmetries,
                     {z: {player: [s for s in squares if s in board] for player, squares in per.items()}
                      for z, per in geometry.zones.items()})
-    return dataclasses.replace(found, geometry=kept, stored=stored)
 
 
 def _unheld(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: set[str],
