@@ -107,7 +107,10 @@ def shogi_hands(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], roy
                 ends[id(block)] = end
     if not ends:
         return None
-    found = ShogiHands(geometry, {}, frozenset(), {}, {}, {}, frozenset(ends))
+    boards = {_on_zone(e.body) for e in ends.values()}
+    drops = {id(b) for zp in tree.pieces for b in zp.moves if id(b) not in ends
+             and _hand_test([plain(i) for i in b.instructions]) not in (None, *boards)}
+    found = ShogiHands(geometry, {}, frozenset(), {}, {}, {}, frozenset(ends) | frozenset(drops))
     try:
         return _read(tree, geometry, players, royal, typed, ends, found)
     except _Unheld as error:
@@ -246,7 +249,7 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
                     raise _Unheld(f"in a game whose moves along {direction!r} lead off the board zone (from "
                                   f"{out[0]!r} to {out[1]!r}): the model's board is the board zone")
     return ShogiHands(board_only(geometry, board), landings, frozenset(twins | drop_blocks), promotions, drops, stored,
-                      found.blocks | frozenset(drop_blocks))
+                      frozenset(ends) | frozenset(drop_blocks))
 
 
 def _end(items: list[Plain]) -> _End | None:

@@ -39,6 +39,7 @@ MOVES = {
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
+    "shogi-hands": {"K": "WF", "G": "WfF", "S": "fWF", "T": "WfF", "L": "fR", "D": "RF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 
@@ -49,8 +50,9 @@ ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD"
          "pawns-back": {"P": (ZonedMove("fmnnD", "third-rank-behind", "from"),)}}
 """Fixture -> piece id -> its zone-conditioned moves."""
 
-RENAMED = {"named-grid", "storage-drops"}
-"""Fixtures whose positions the reader renames to square names, or leaves out (storage: its moves are drops)."""
+RENAMED = {"named-grid", "storage-drops", "shogi-hands"}
+"""Fixtures whose positions the reader renames to square names, or leaves out (storage: its moves are drops; ZRF
+drops two stored pieces of a type as two moves: test_zrf_shogi_hands.py)."""
 
 CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))},
             "thru-check": {"K": Castling(safe=False)}}
@@ -63,7 +65,8 @@ DROPS = {"drops": {"P": DropRule(where_stuck=True), "N": DropRule("last-rank-out
                    "R": DropRule("own-half", where_stuck=True)},
          "storage-drops": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True)},
          "drops-first": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True),
-                         "K": DropRule(where_stuck=True, first=True)}}
+                         "K": DropRule(where_stuck=True, first=True)},
+         "shogi-hands": {"G": DropRule(), "S": DropRule(), "L": DropRule()}}
 """Fixture -> piece id -> its drop rule (ZRF drops also where the piece could not move again)."""
 
 
