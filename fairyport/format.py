@@ -72,6 +72,15 @@ class ShowOptions:
     """Where to write an SVG diagram of the start position, if anywhere."""
 
 
+def split_game_path(path: Path) -> tuple[Path, str | None]:
+    """``game.zrf#Knightmate`` -> (``game.zrf``, ``Knightmate``): a path naming one game of a file that holds
+    several; a path that exists, or has no ``#`` in its name, comes back unchanged with None."""
+    if path.exists() or "#" not in path.name:
+        return path, None
+    base, _, fragment = str(path).rpartition("#")
+    return Path(base), fragment
+
+
 def deferred(module: str, name: str) -> Any:
     """The function ``name`` of ``module``, imported on its first call.
 

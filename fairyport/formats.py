@@ -14,7 +14,7 @@ from pathlib import Path
 from fairyport import fsf, gamecourier, idiagram, json, zrf
 from fairyport.engines import Engine, EngineChoice, model_engine
 from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
-from fairyport.format import Format
+from fairyport.format import Format, split_game_path
 from fairyport.inputs import read_head
 from fairyport.model import Game
 
@@ -57,8 +57,8 @@ def detect_format(path: Path, declared: str | None = None) -> str:
     if declared is not None:
         return get_format(declared).name
     fmt = SUFFIXES.get(path.suffix.lower())
-    if fmt is None and not path.exists() and "#" in path.name:  # page.html#2: a diagram of a page
-        fmt = SUFFIXES.get(Path(str(path).rpartition("#")[0]).suffix.lower())
+    if fmt is None:  # page.html#2: a diagram of a page
+        fmt = SUFFIXES.get(split_game_path(path)[0].suffix.lower())
     if fmt is not None:
         return fmt
     head = read_head(path, SNIFF_BYTES).decode("utf-8", errors="replace")  # only to recognise the format
@@ -137,6 +137,9 @@ def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None
     """
     path = Path(path)
     form = get_format(detect_format(path, fmt))
+    if form.variants:  # game.zrf#Knightmate, variants.ini#NAME: as the readers and `convert` take them
+        path, fragment = split_game_path(path)
+        variant = variant if variant is not None else fragment
     native = form.engine if engine != "model" else None
     if engine == "native" and native is None:
         raise UnsupportedError(f"the {form.name} format has no interpreter of its own; use --engine model",

@@ -112,6 +112,12 @@ class Board:
     def __contains__(self, name: object) -> bool:
         return name in self.by_name
 
+    def last_ranks(self, depth: int, color: Color) -> tuple[str, ...]:
+        """The squares on the ``depth`` last ranks seen from ``color`` (White's last ranks, Black's first), in
+        board order: a promotion zone given by depth. Positions without coordinates are on no rank."""
+        ranks = range(self.ranks - depth, self.ranks) if color == WHITE else range(depth)
+        return tuple(p.name for p in self.positions if p.rank is not None and p.rank in ranks)
+
 
 @dataclasses.dataclass(frozen=True)
 class Zone:

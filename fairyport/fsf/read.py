@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from fairyport.errors import Location, ParseError, UnsupportedError, UsageError
+from fairyport.format import split_game_path
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import BUILTINS, CHESS_PIECES, HIDDEN, PIECES
 from fairyport.fsf.dialect import parse_fsf
@@ -322,9 +323,8 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
 def read_file(path: Path, *, variant: str | None = None) -> Game:
     """The game of section ``variant`` (default: the first) of the ``variants.ini`` file ``path``; a path
     ``file.ini#NAME`` (as ``fairyport report`` names a game of a file) picks the section ``NAME`` too."""
-    if not path.exists() and "#" in path.name:
-        base, _, section = str(path).rpartition("#")
-        path, variant = Path(base), variant or section
+    path, section = split_game_path(path)
+    variant = variant or section
     return read_text(read_input_text(path), variant=variant, name=str(path))
 
 

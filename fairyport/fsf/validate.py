@@ -3,11 +3,14 @@
 Every section (or the one ``--variant`` names) is read into the model. Findings: the file's text cannot be read
 (unreadable, exit 4); a value Fairy-Stockfish would not accept (error ``bad-value``, at its line); an option the
 model cannot hold (warning ``not-readable``, naming the option at its line or its built-in variant); an unknown
-option or characters Fairy-Stockfish skips in a piece string (warning ``fsf-ignores``, at its line).
+option or characters Fairy-Stockfish skips in a piece string (warning ``fsf-ignores``, at its line); a section
+the move generator cannot play (warning ``not-playable``); a start position whose side not to move is in check
+(error ``opposite-check``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from fairyport.diagnostics import FileReport, Finding, Severity
@@ -16,6 +19,8 @@ from fairyport.format import ValidateOptions
 from fairyport.fsf.ini import parse_ini
 from fairyport.fsf.read import read_text
 from fairyport.inputs import read_input_text
+from fairyport.movegen import compile_game
+from fairyport.movegen.sanity import start_findings
 
 
 def validate_file(path: Path, options: ValidateOptions) -> FileReport:
@@ -43,6 +48,13 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
                                            fix=exc.expected and f"expected {exc.expected}"))
             continue
         read += 1
+        try:
+            variant = compile_game(game)
+        except UnsupportedError as exc:
+            report.findings.append(Finding(exc.location, Severity.WARNING, "not-playable", f"[{name}] {exc.reason}"))
+        else:
+            report.findings += [dataclasses.replace(f, message=f"[{name}] {f.message}")
+                                for f in start_findings(variant, Location(str(path), game.format_data["fsf"]["line"]))]
         for warning in game.format_data["fsf"]["warnings"]:
             key = (warning["file"], warning["line"], warning["message"])
             if key not in seen:  # a parent's warning reaches every child section

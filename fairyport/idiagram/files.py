@@ -13,7 +13,7 @@ import dataclasses
 from pathlib import Path
 
 from fairyport.errors import FairyportError, Location, ParseError, UsageError
-from fairyport.format import ShowOptions
+from fairyport.format import ShowOptions, split_game_path
 from fairyport.idiagram import syntax
 from fairyport.idiagram.read import game_from_document
 from fairyport.idiagram.write import document_from_game
@@ -26,10 +26,9 @@ HTML_SUFFIXES = (".html", ".htm")
 
 def split_fragment(path: Path) -> tuple[Path, int | None]:
     """``page.html#2`` -> (``page.html``, 2); other paths come back unchanged with None."""
-    text = str(path)
-    base, sep, fragment = text.rpartition("#")
-    if sep and fragment.isdecimal() and not path.exists():
-        return Path(base), int(fragment)
+    base, fragment = split_game_path(path)
+    if fragment is not None and fragment.isdecimal():
+        return base, int(fragment)
     return path, None
 
 

@@ -21,6 +21,7 @@ from fairyport.idiagram.files import read_game
 from fairyport.idiagram.read import hook_note
 from fairyport.model import Game
 from fairyport.movegen import compile_game
+from fairyport.movegen.sanity import start_findings
 from fairyport.xbetza.words import ROYAL_SWAP_NOTE, swaps
 
 
@@ -39,7 +40,7 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
         report.unreadable = exc
         return report
     try:
-        compile_game(game)
+        report.findings += start_findings(compile_game(game), where)
     except UnsupportedError as exc:
         report.findings.append(Finding(where, Severity.WARNING, "not-playable", exc.reason,
                                        fix="perft and conversion proofs are not available for this game"))

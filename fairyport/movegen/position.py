@@ -320,6 +320,12 @@ class Position:
         """True if a protected royal piece of the side to move is attacked."""
         return self._royal_attacked(self.turn)
 
+    def checked_royals(self, color: Color) -> list[str]:
+        """The squares (by name) of ``color``'s protected royal pieces that the other side attacks; for the side
+        not to move, a start position that is no position of a game (its royal piece could be taken)."""
+        enemy = color ^ 1
+        return [self.variant.geometry.names[sq] for sq in self._protected(color) if self.is_attacked(sq, enemy)]
+
     def _protected(self, color: Color) -> tuple[int, ...]:
         """The squares of ``color``'s royal pieces that no move may leave attacked (see RoyalProtection)."""
         royals = self.royals[color]

@@ -289,19 +289,11 @@ def _bent_paths(prober: _Prober, origin: int, quiet: set[int], free: list[int],
 def _tinted_zones(game: Game, piece: PieceType) -> dict[str, str]:
     """White's promotion zone and confinement zone of ``piece``, square -> zone name."""
     tints: dict[str, str] = {}
-    board = game.board
     promotion = piece.promotion
     if promotion is not None:
-        if promotion.zone:
-            for zone in game.zones:
-                if zone.name == promotion.zone and zone.color in (None, WHITE):
-                    tints.update(dict.fromkeys(zone.squares, "promotion"))
-        else:
-            for rank in range(board.ranks - promotion.depth, board.ranks):
-                for file in range(board.files):
-                    tints[square_name(file, rank, board.first_rank)] = "promotion"
+        squares = (game.zone_squares(promotion.zone, WHITE) if promotion.zone
+                   else game.board.last_ranks(promotion.depth, WHITE))
+        tints.update(dict.fromkeys(squares, "promotion"))
     if piece.confined_to:
-        for zone in game.zones:
-            if zone.name == piece.confined_to and zone.color in (None, WHITE):
-                tints.update(dict.fromkeys(zone.squares, "palace"))
+        tints.update(dict.fromkeys(game.zone_squares(piece.confined_to, WHITE), "palace"))
     return tints

@@ -21,6 +21,7 @@ import itertools
 from pathlib import Path
 
 from fairyport.errors import Location, ModelError, UnsupportedError
+from fairyport.format import split_game_path
 from fairyport.model import (
     BLACK,
     CONNECT_DIRECTIONS,
@@ -93,10 +94,9 @@ FORMAT = "zrf"
 
 def split_variant(path: Path) -> tuple[Path, str | None]:
     """``game.zrf#Knightmate`` -> (``game.zrf``, ``Knightmate``)."""
-    text = str(path)
-    base, sep, fragment = text.rpartition("#")
-    if sep and base.lower().endswith((".zrf", ".prezrf")) and not path.exists():
-        return Path(base), fragment
+    base, fragment = split_game_path(path)
+    if fragment is not None and base.suffix.lower() in (".zrf", ".prezrf"):
+        return base, fragment
     return path, None
 
 
@@ -1423,8 +1423,6 @@ def _depth(name: str, zones: list[Zone], board: Board) -> int | None:
     """The N of a zone that is White's last N ranks and Black's first N ranks, else None."""
     white, black = zone_squares(zones, name, WHITE), zone_squares(zones, name, BLACK)
     for depth in range(1, board.ranks):
-        w = {p.name for p in board.positions if p.rank is not None and p.rank >= board.ranks - depth}
-        b = {p.name for p in board.positions if p.rank is not None and p.rank < depth}
-        if w == white and b == black:
+        if set(board.last_ranks(depth, WHITE)) == white and set(board.last_ranks(depth, BLACK)) == black:
             return depth
     return None

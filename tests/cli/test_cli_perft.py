@@ -103,3 +103,15 @@ def test_check_names_each_reading_and_ends_with_a_summary(capsys: pytest.Capture
     assert main(["check", *files, "--max-depth", "1"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.fullmatch(r"3 ok, 0 failed, \d+ skipped in \d+\.\d s", last), last
+
+
+@pytest.mark.parametrize("engine", ["auto", "model"])
+def test_perft_of_a_variant_named_in_the_path(engine: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``file.zrf#N`` names a variant for perft as it does for convert, on either engine, same as --variant N."""
+    zrf = bundled_fixtures() / "zrf" / "castling" / "unchecked-castling.zrf"
+    assert main(["perft", f"{zrf}#3", "--depth", "2", "--engine", engine]) == 0
+    by_fragment = capsys.readouterr().out
+    assert main(["perft", str(zrf), "--variant", "3", "--depth", "2", "--engine", engine]) == 0
+    by_option = capsys.readouterr().out
+    assert main(["perft", str(zrf), "--depth", "2", "--engine", engine]) == 0
+    assert by_fragment == by_option != capsys.readouterr().out

@@ -194,3 +194,16 @@ def test_validate_reports_refusals_and_ignored_characters(tmp_path: Path) -> Non
     report = validate_file(path, ValidateOptions())
     assert [(f.code, f.location.line, f.message) for f in report.findings] == [
         ("fsf-ignores", 2, "customPiece1 = h:mafsW: Fairy-Stockfish skips 'a' at 2")]
+
+
+def test_validate_reports_a_start_position_with_the_side_not_to_move_in_check(tmp_path: Path) -> None:
+    from fairyport.format import ValidateOptions
+    from fairyport.fsf.validate import validate_file
+
+    path = tmp_path / "v.ini"
+    path.write_text("[fine:chess]\n\n[opposite:chess]\nstartFen = 4k3/8/8/8/4q3/8/8/4K3 b - - 0 1\n",
+                    encoding="utf-8")
+    report = validate_file(path, ValidateOptions())
+    assert [(f.code, f.location.line) for f in report.findings] == [("opposite-check", 3)]
+    assert "[opposite] the start position has black to move while white's royal piece on e1" in \
+        report.findings[0].message

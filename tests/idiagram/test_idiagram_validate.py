@@ -59,3 +59,15 @@ def test_extension_lines_are_named_as_fairyport_only(tmp_path: Path, capsys: pyt
     assert [f["severity"] for f in found] == ["info"] * 3
     assert "fairyportFlag=hill;white:K;black:K" in found[1]["message"]
     assert "the Diagram's own script ignores it" in found[2]["message"]
+
+
+def test_side_not_to_move_in_check_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """White to move while its rook on a8 attacks Black's king on e8: White's first move could take the king."""
+    path = tmp_path / "opposite.idiagram"
+    path.write_text("files=8\nranks=8\nsymmetry=mirror\nrook:R:R:rook:a8\nking:K:K:king:e1\n", encoding="utf-8")
+    code, (record,) = run(capsys, str(path))
+    (finding,) = [f for f in record["findings"] if f["code"] == "opposite-check"]  # type: ignore[union-attr]
+    assert code == 1 and "e8" in finding["message"] and "white to move" in finding["message"]
+    path.write_text("files=8\nranks=8\nsymmetry=mirror\nrook:R:R:rook:b7\nking:K:K:king:e1\n", encoding="utf-8")
+    code, (record,) = run(capsys, str(path))
+    assert code == 0 and not [f for f in record["findings"] if f["code"] == "opposite-check"]  # type: ignore[union-attr]

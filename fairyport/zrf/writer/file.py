@@ -324,9 +324,8 @@ class Writer:
             name = PROMOTION_ZONE if len(depths) == 1 else f"{PROMOTION_ZONE}-{depth}"
             self.promotion_zones[depth] = name
             for color in (WHITE, BLACK):
-                ranks = range(board.ranks - depth, board.ranks) if color == WHITE else range(depth)
-                squares = [p.name for p in board.positions if p.rank in ranks]
-                out.append(["zone", ["name", name], ["players", self.players[color]], ["positions", *squares]])
+                out.append(["zone", ["name", name], ["players", self.players[color]],
+                            ["positions", *board.last_ranks(depth, color)]])
         return out
 
     def setup_form(self) -> list[Expr]:
