@@ -48,7 +48,7 @@ import dataclasses
 
 from fairyport.model import SHOGI_TRIGGERS, DropRule, Game, Promotion, PromotionChoice
 from fairyport.movegen.compile import compile_game
-from fairyport.zrf.recognise import Plain, plain
+from fairyport.zrf.recognise import Plain, atoms, plain
 from fairyport.zrf.storage import board_only
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import ZrfGame
@@ -240,7 +240,7 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
     # what the block reader reads in each capture block's place
     landings = {key: _landing(end.body, board_zone) for key, end in ends.items() if key not in twins}
     for landing in landings.values():
-        for direction in sorted(_atoms(landing) & set(geometry.links)):
+        for direction in sorted(atoms(tuple(landing)) & set(geometry.links)):
             for player in players:
                 stepped = geometry.symmetries.get(player, {}).get(direction, direction)
                 out = next(((a, b) for a, b in geometry.links.get(stepped, {}).items() if a in board
@@ -429,22 +429,6 @@ def _chain(geometry: Geometry, walk: tuple[str, str, str], player: str) -> list[
     while square is not None and square not in out:
         out.append(square)
         square = geometry.step(square, chain, player)
-    return out
-
-
-def _atoms(items: list[Plain]) -> set[str]:
-    """Every atom in ``items``."""
-    out: set[str] = set()
-
-    def collect(item: Plain) -> None:
-        if isinstance(item, str):
-            out.add(item)
-        else:
-            for i in item:
-                collect(i)
-
-    for item in items:
-        collect(item)
     return out
 
 

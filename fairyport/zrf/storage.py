@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.zrf.recognise import Plain, plain
+from fairyport.zrf.recognise import Plain, atoms, plain
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import ZrfGame
 
@@ -171,20 +171,9 @@ def _visits(geometry: Geometry, walk: tuple[str, str, str], player: str) -> bool
 
 def _directions(tree: ZrfGame, geometry: Geometry, drops: set[int], players: tuple[str, ...]) -> set[str]:
     """The directions the game's other move blocks name, as each player steps them."""
-    atoms: set[str] = set()
-
-    def collect(item: Plain) -> None:
-        if isinstance(item, str):
-            atoms.add(item)
-        else:
-            for i in item:
-                collect(i)
-
-    for zp in tree.pieces:
-        for block in zp.moves:
-            if id(block) not in drops:
-                collect(plain(block.node))
-    named = {a for a in atoms if a in geometry.links}
+    found = set().union(*(atoms(plain(block.node)) for zp in tree.pieces for block in zp.moves
+                          if id(block) not in drops))
+    named = {a for a in found if a in geometry.links}
     return named | {geometry.symmetries.get(p, {}).get(d, d) for p in players for d in named} & set(geometry.links)
 
 
