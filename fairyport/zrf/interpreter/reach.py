@@ -55,6 +55,11 @@ class Reach:
                     states = {(c, c, t) for c, _, t in states}
                     index = back + 1
                     continue
+            if _is_empty_test(item) and index + 1 < len(items) and _is_add(items[index + 1]):
+                # (verify empty?) add lands on an empty position: never on the tested one, which holds a piece
+                found.update(_elsewhere(states))
+                index += 2
+                continue
             states = self._instruction(item, states, player, found)
             if len(states) > MAX_STATES:
                 raise _GiveUp
@@ -100,6 +105,10 @@ class Reach:
             return states
         if head in ("add", "add-copy", "add-partial", "add-copy-partial"):
             found.update(t if t != NO_LINK else c for c, _, t in states)
+            return states
+        if head == "if" and len(args) == 2 and isinstance(args[0], Atom) and args[0].text == "empty?" \
+                and _is_add(args[1]):
+            found.update(_elsewhere(states))  # (if empty? add): as (verify empty?) add above
             return states
         if head == "if":
             body = args[1:]
@@ -174,3 +183,20 @@ def _inert(node: Node) -> bool:
     if isinstance(node, SList):
         return all(_inert(item) for item in node.items)
     return True
+
+
+def _is_empty_test(node: Node) -> bool:
+    """Whether ``node`` is ``(verify empty?)``."""
+    return isinstance(node, SList) and node.head == "verify" and len(node.args) == 1 \
+        and isinstance(node.args[0], Atom) and node.args[0].text == "empty?"
+
+
+def _is_add(node: Node) -> bool:
+    """Whether ``node`` is a plain ``add``."""
+    return isinstance(node, Atom) and node.text == "add"
+
+
+def _elsewhere(states: set[State]) -> set[int]:
+    """Where an ``add`` after an ``empty?`` test of the current position may still land on a piece: the
+    destination set by ``to``, where it is another position (an attack test's target always holds a piece)."""
+    return {t for c, _, t in states if t not in (NO_LINK, c)}
