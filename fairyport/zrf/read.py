@@ -670,8 +670,9 @@ def _program_of(zv: ZrfVariant) -> GameProgram | None:
         return None
 
 
-KNOWN_IDS = {"Knight": "N"}
-"""Ids for pieces without ``notation`` whose first letter is taken by convention (the King's K)."""
+CONVENTIONAL_IDS = {"King": "K", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "N", "Pawn": "P"}
+"""Ids for pieces so named without ``notation`` (the Knight's N, as the King has K), which they get before any other
+piece may take their letter (shogi's KnightP, listed before the King, takes no K)."""
 
 
 def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
@@ -679,6 +680,8 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
     first of its letters not yet taken."""
     ids: dict[str, str] = {}
     taken = {p.notation.value.upper() for p in pieces if p.notation and p.notation.value}
+    reserved = {CONVENTIONAL_IDS[p.name.text] for p in pieces if not (p.notation and p.notation.value)
+                and p.name.text in CONVENTIONAL_IDS} - taken
     seen: set[str] = set()
     for p in pieces:
         if p.notation and p.notation.value and p.notation.value.upper() not in seen:
@@ -686,8 +689,9 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
             seen.add(ids[p.name.text])
             continue
         name = p.name.text
-        candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()]]
-        choice = next((c for c in candidates if c and c not in taken), None)
+        known = CONVENTIONAL_IDS.get(name, "")
+        candidates = [known, *[c.upper() for c in name if c.isalpha()]]
+        choice = next((c for c in candidates if c and c not in taken and (c == known or c not in reserved)), None)
         if choice is None:
             choice = next(f"{name[:1].upper()}{n}" for n in itertools.count(2) if f"{name[:1].upper()}{n}" not in taken)
         taken.add(choice)
