@@ -86,6 +86,10 @@ from fairyport.zrf.typed.tree import Piece as ZrfPiece
 
 LEAPS = {tuple(sorted(v)): atom for atom, v in betza.LEAPER_ATOMS.items()}
 """(short, long) -> leaper atom."""
+LEAPS.update({leap: atom for atom in (base + "X" for base in betza.LEAPER_ATOMS)
+              if (leap := atom_geometry(atom)[2]) not in LEAPS})
+"""... and the leaps no atom makes, by an atom with one ``X`` extension (``WX`` = (0, 4), ``NX`` = (1, 5), ``AX``
+= (2, 4)): the moves of hexagonal boards read as their rectangle of half-cells (:mod:`.hexagons`)."""
 
 
 FORMAT = "zrf"
@@ -158,6 +162,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             geometry = hands_found.geometry
     grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
+    halves = rename  # a hexagonal board may be read as its rectangle of half-cells (.hexagons)
     if grid is not None:
         rename = False
         files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
@@ -176,9 +181,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     elif grid is None:
         board = _linked_board(tree, geometry)
     if hexagonal(tree):
-        # its grid coordinates would make a rectangle, drawn skewed: the model has no hexagons (rectangle.HEX_WHY)
-        renamed, vectors = None, {}
-        board = _linked_board(tree, geometry)
+        # its grid coordinates make a rectangle drawn skewed: the model reads it as the rectangle of half-cells it
+        # is drawn on (.hexagons), where it is one; else its links (rectangle.HEX_WHY)
+        renamed = rectangle(tree, geometry) if halves else None
+        if renamed is not None:
+            board, vectors = renamed.board, renamed.vectors
+        else:
+            vectors = {}
+            board = _linked_board(tree, geometry)
     renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
     named: set[str] = set()  # the types a move or drop puts on the board

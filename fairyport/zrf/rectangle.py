@@ -25,6 +25,7 @@ import collections
 import dataclasses
 
 from fairyport.model import Board, square_name
+from fairyport.zrf.hexagons import hex_axes, hex_cells
 from fairyport.zrf.names import Vector
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import ZrfGame
@@ -131,28 +132,15 @@ def direction_reasons(tree: ZrfGame, geometry: Geometry, vectors: dict[str, Vect
     return reasons
 
 
-HEX_WHY = "of a hexagonal board, for which the model has no form (nor, written from it, the Interactive Diagram)"
-"""Why a direction of a hexagonal board is no XBetza step (fairyport's Diagram form is the model's rectangle)."""
-
-HEX_STAGGER = 2
-"""A two-dimensional grid is hexagonal where one dimension's pixel step is straight along one screen axis and the
-other's is oblique, moving 1/HEX_STAGGER of the first step along that axis: columns (or rows) of cells staggered
-by half a cell, the layout Zillions' hexagonal boards (Glinski's, McCooey's, Xiang Hex) declare."""
+HEX_WHY = ("of a hexagonal board, which is no one step of the rectangle of half-cells the board is drawn on (the "
+           "model's form of a hexagonal board, and the Interactive Diagram's)")
+"""Why a direction of a hexagonal board is no XBetza step, where the board is not read as the rectangle of
+half-cells it is drawn on (:mod:`.hexagons`)."""
 
 
 def hexagonal(tree: ZrfGame) -> bool:
-    """Whether the board's first grid is laid out as hexagons (:data:`HEX_STAGGER`)."""
-    if tree.board is None or not tree.board.grids or len(tree.board.grids[0].dimensions) != 2:
-        return False
-    first, second = (d.step for d in tree.board.grids[0].dimensions)
-    if len(first) != 2 or len(second) != 2:
-        return False
-    for straight, oblique in ((first, second), (second, first)):
-        for axis in (0, 1):
-            if straight[1 - axis] == 0 and straight[axis] != 0 and oblique[1 - axis] != 0 \
-                    and abs(oblique[axis]) * HEX_STAGGER == abs(straight[axis]):
-                return True
-    return False
+    """Whether the board's first grid is laid out as hexagons (:data:`.hexagons.HEX_STAGGER`)."""
+    return hex_axes(tree) is not None
 
 
 def _layout(tree: ZrfGame, geometry: Geometry) -> dict[str, Cell] | None:
@@ -160,6 +148,8 @@ def _layout(tree: ZrfGame, geometry: Geometry) -> dict[str, Cell] | None:
     from the screen's left and bottom edges of the grid (lattice positions may lie outside it); None where the
     board is not one two-dimensional grid laid out along the screen's axes."""
     board = tree.board
+    if hexagonal(tree):
+        return hex_cells(tree, geometry)
     if board is None or len(board.grids) != 1 or len(board.grids[0].dimensions) != 2:
         return None
     dims = board.grids[0].dimensions

@@ -116,21 +116,9 @@ CYLINDER = """(game (title "Cylinder") (players White Black) (turn-order White B
 )
 """
 
-HEX = """(game (title "Hex") (players White Black) (turn-order White Black)
-  (board (grid (start-rectangle 0 0 50 50) (dimensions ("a/b/c" (60 -35)) ("3/2/1" (0 70)))
-      (directions (n 0 -1) (s 0 1) (ne 1 0) (sw -1 0))))
-  (board-setup (White (King a1)) (Black (King c3)))
-  (piece (name King) (moves (n (verify not-friend?) add) (ne (verify not-friend?) add)))
-  (loss-condition (White Black) (checkmated King))
-)
-"""
-
-
 @pytest.mark.parametrize(("text", "reason"), [
     (CYLINDER, "a step along the direction 'e', which wraps around the edge of the board, from 'd1' to 'a1' (boards "
                "of the model have edges): e at cylinder.zrf:6:59"),
-    (HEX, "a step along the direction 'n', of a hexagonal board, for which the model has no form (nor, written from "
-          "it, the Interactive Diagram): n at cylinder.zrf:5:30"),
 ])
 def test_directions_that_are_no_step_of_a_rectangle_say_which_shape_they_have(text: str, reason: str) -> None:
     reasons = {k.why for k in read_text(text, name="cylinder.zrf").programs("K")}

@@ -34,6 +34,7 @@ from fairyport.model import (
     ZonedMove,
     file_name,
     goal_rules,
+    zone_squares,
 )
 from fairyport.movegen.compile import compile_game
 from fairyport.xbetza import syntax as betza
@@ -41,6 +42,7 @@ from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
 from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
 from fairyport.zrf.writer.hands import Hands
+from fairyport.zrf.writer.holes import LAME_OVER_HOLE, lame_over_hole
 from fairyport.zrf.writer.library import LIBRARY, needed
 from fairyport.zrf.writer.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
 from fairyport.zrf.writer.priorities import CAPTURE_TYPE, DROP_TYPE, NORMAL_TYPE, split_captures
@@ -164,6 +166,11 @@ class Writer:
                     move = self._part(piece, whole, part)
                     if move is None:
                         continue
+                    starts = (zone_squares(self.game.zones, zoned.zone, WHITE),
+                              zone_squares(self.game.zones, zoned.zone, BLACK)) if zoned.on == "from" and \
+                        zoned.inside else (None, None)
+                    if (passed := lame_over_hole(self.game.board, move, starts)) is not None:
+                        raise compiler.unsupported(whole, f"{LAME_OVER_HOLE}: {passed}")
                     blocks.extend([*prefix, *first, *block] for block in compiler.blocks(move))
                 except UnsupportedError as error:
                     self.refuse(error)
@@ -450,6 +457,8 @@ class Writer:
                             blocks.extend(self.castling_blocks(piece, whole))
                         continue
                     move = self._part(piece, whole, part)
+                    if move is not None and (passed := lame_over_hole(self.game.board, move)) is not None:
+                        raise compiler.unsupported(whole, f"{LAME_OVER_HOLE}: {passed}")
                     if move is not None:
                         blocks.extend([*prefix, *block] for block in compiler.blocks(move))
                 except UnsupportedError as error:
