@@ -112,7 +112,7 @@ def shogi_hands(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], roy
              and _hand_test([plain(i) for i in b.instructions]) not in (None, *boards)}
     found = ShogiHands(geometry, {}, frozenset(), {}, {}, {}, frozenset(ends) | frozenset(drops))
     try:
-        return _read(tree, geometry, players, royal, typed, ends, found)
+        return _read(tree, geometry, players, royal, typed, ends)
     except _Unheld as error:
         return dataclasses.replace(found, why=f"{SHOGI_HANDS_WHY}, {error}")
 
@@ -122,7 +122,8 @@ class _Unheld(Exception):
 
 
 def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: set[str], typed: bool,
-          ends: dict[int, _End], found: ShogiHands) -> ShogiHands:
+          ends: dict[int, _End]) -> ShogiHands:
+    """The idiom of the blocks ``ends`` as the model holds it (see the module), or :class:`_Unheld`."""
     if typed:
         raise _Unheld("in a game whose turns or priorities select move types (the model's drops have none)")
     if any(zp.drops for zp in tree.pieces) or any(e.off for part in tree.setup for e in part.entries):
