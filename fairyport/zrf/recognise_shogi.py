@@ -106,7 +106,7 @@ def shogi_hands(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], roy
             if end is not None:
                 ends[id(block)] = end
     if not ends:
-        return None
+        return _bounded_hands(tree, geometry, players)
     boards = {_on_zone(e.body) for e in ends.values()}
     drops = {id(b) for zp in tree.pieces for b in zp.moves if id(b) not in ends
              and _hand_test([plain(i) for i in b.instructions]) not in (None, *boards)}
@@ -115,6 +115,58 @@ def shogi_hands(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], roy
         return _read(tree, geometry, players, royal, typed, ends)
     except _Unheld as error:
         return dataclasses.replace(found, why=f"{SHOGI_HANDS_WHY}, {error}")
+
+
+def _bounded_hands(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...]) -> ShogiHands | None:
+    """Captures sent into a hand that ends at a position (``cascade S D (while (and (not-position? E) not-empty?)
+    D) (verify (not-position? E)) ...``: ZoG's Doubutsu Shogi with check and mate, a hand of at most four), which
+    the model cannot hold: its hands never fill. None where the game has no such capture."""
+    chains = {id(b): found for zp in tree.pieces for b in zp.moves
+              if (found := _bounded(plain(b.node))) is not None}
+    if not chains:
+        return None
+    start, first, chain, end = next(iter(chains.values()))
+    sizes = []
+    for player in players:
+        square, size = geometry.step(start, first, player), 0
+        while square is not None and square != end and size <= len(geometry.positions):
+            size += 1
+            square = geometry.step(square, chain, player)
+        sizes.append(size)
+    boards = {_on_zone(tuple(plain(i) for i in b.instructions)) for zp in tree.pieces for b in zp.moves
+              if id(b) in chains}
+    drops = {id(b) for zp in tree.pieces for b in zp.moves if id(b) not in chains
+             and (_off_board_test(items := [plain(i) for i in b.instructions])
+                  or _hand_test(items) not in (None, *boards))}
+    most = "/".join(str(n) for n in sorted(set(sizes)))
+    return ShogiHands(geometry, {}, frozenset(), {}, {}, {}, frozenset(chains) | frozenset(drops),
+                      why=f"{SHOGI_HANDS_WHY}, with a hand of at most {most} pieces (the chain from {start!r} "
+                          f"ends at {end!r}): a full hand makes captures illegal, and the model's hands never fill")
+
+
+def _bounded(item: Plain) -> tuple[str, str, str, str] | None:
+    """(start, first direction, chain direction, end) of a capture sent along a chain that ends at a position,
+    anywhere in ``item``."""
+    if isinstance(item, str):
+        return None
+    for index in range(len(item) - 4):
+        cascade, start, direction, loop, verify = item[index:index + 5]
+        if cascade == "cascade" and isinstance(start, str) and isinstance(direction, str) \
+                and isinstance(loop, tuple) and len(loop) == 3 and loop[0] == "while" and isinstance(loop[2], str) \
+                and isinstance(loop[1], tuple) and len(loop[1]) == 3 and loop[1][0] == "and" \
+                and loop[1][2] == "not-empty?" and isinstance(loop[1][1], tuple) \
+                and loop[1][1][:1] == ("not-position?",) and verify == ("verify", loop[1][1]):
+            return start, direction, loop[2], str(loop[1][1][1])
+    return next((found for i in item if (found := _bounded(i)) is not None), None)
+
+
+def _off_board_test(items: list[Plain]) -> bool:
+    """Whether a block begins by testing that the piece stands off a zone (a drop from storage)."""
+    first = items[0] if items else None
+    return isinstance(first, tuple) and len(first) == 2 and first[0] == "verify" and isinstance(first[1], tuple) \
+        and (first[1][:1] == ("not-in-zone?",) or (first[1][:1] == ("not",) and len(first[1]) == 2
+                                                   and isinstance(first[1][1], tuple)
+                                                   and first[1][1][:1] == ("in-zone?",)))
 
 
 class _Unheld(Exception):

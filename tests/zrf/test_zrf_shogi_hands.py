@@ -95,6 +95,9 @@ def test_the_diagram_says_the_promotions_and_reads_back_the_game() -> None:
     (("(zone (name far) (players South) (positions a4 b4 c4 d4 a5 b5 c5 d5))",
       "(zone (name far) (players South) (positions a4 b4 c4 d4 a5 b5 c5))"),
      "where Lance's slide along 'n' leaves the zone 'far' it has entered (at 'd4')"),
+    (("(while (and (on-board? chain) not-empty?) chain)\n  (verify empty?)",
+      "(while (and (not-position? u1) not-empty?) chain) (verify (not-position? u1))"),
+     "with a hand of at most 9/10 pieces (the chain from 'HOME' ends at 'u1'): a full hand makes captures illegal"),
     (("(piece (name Gold) (moves (step n)", "(piece (name Gold) (moves (n (verify not-friend?) add) (step n)"),
      "where Gold has a move that neither ends with the capture to hand nor drops from hand"),
 ])
@@ -139,8 +142,10 @@ def test_treasure_shogi_reads_whole() -> None:
     ("IkusaShogi.zrf", "where Pawn's drop tests attacks"),
     ("LeShogi.zrf", "where Pawn's drop tests attacks"),
     ("RenShogi.zrf", "where Pawn's drop tests attacks"),
+    ("DoubutsuShogi.zrf#2", "with a hand of at most 4 pieces (the chain from 'START' ends at 'END')"),
 ])
 def test_zog_shogi_files_the_model_cannot_hold_say_why(name: str, why: str) -> None:
-    game = read_game(ZOG / name)
+    name, _, variant = name.partition("#")
+    game = read_game(ZOG / name, variant=variant or None)
     kept = [k for k in game.kept if "cascade START to-hand" in k.text]
     assert kept and all(k.why.startswith(SHOGI_HANDS_WHY) and why in k.why for k in kept), kept[0].why
