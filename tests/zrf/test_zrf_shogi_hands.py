@@ -133,6 +133,12 @@ def test_treasure_shogi_reads_whole() -> None:
     variant = compile_game(game)
     assert [perft(variant.start_position(), d) for d in (1, 2, 3)] == [22, 369, 5441]
     assert [perft(native, d) for d in (1, 2, 3)] == [22, 369, 5441]
+    # the Diagram with the promotions as extension lines, read back: the same game
+    written = fairyport.write(game, "idiagram", best_effort=True)
+    back = fairyport.read(written.text, format="idiagram")
+    assert back.rules == game.rules and {p.id: (p.promotion, p.drop) for p in back.pieces} == {
+        p.id: (p.promotion, p.drop) for p in game.pieces}
+    assert fairyport.perft(back, 2) == 369
 
 
 @needs(ZOG)
