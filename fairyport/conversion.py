@@ -69,6 +69,24 @@ def castling_lost(game: Game, target: str, best_effort: bool) -> list[str]:
     return lost
 
 
+def split_lost(game: Game, target: str, best_effort: bool) -> list[str]:
+    """Pieces that split when they move (:attr:`fairyport.model.PieceType.split`), which the Game Courier,
+    Fairy-Stockfish and ZRF writers cannot say (the Diagram writes them as an extension line, JSON as data).
+    Raise :class:`UnsupportedError` naming the piece and the rule, or, with ``best_effort``, list them as dropped.
+    """
+    lost: list[str] = []
+    for piece in game.pieces:
+        if piece.split is None:
+            continue
+        item = (f"the split of {piece.name!r} (each move leaves a {piece.split.left} on its square and lands as a "
+                f"{piece.split.moved})")
+        if not best_effort:
+            raise UnsupportedError(f"{item} cannot be written as {target}", Location(game.metadata.source or None),
+                                   feature=f"{piece.name}: split")
+        lost.append(item)
+    return lost
+
+
 def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:
     """Code a game keeps in its source format's language (:func:`kept_code`: ZRF move blocks not recognised as
     XBetza, ZRF rules, a board with links) cannot go to another format: raise :class:`UnsupportedError` naming

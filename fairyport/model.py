@@ -306,6 +306,19 @@ class Castling:
     """Ids of the types the partner may be; empty: a rook-like (``R``) piece, or any piece on the corner."""
 
 
+@dataclasses.dataclass(frozen=True)
+class Split:
+    """A piece that splits in two when it moves: each of its moves leaves a piece of type :attr:`left` (of the
+    mover's colour) on the square it started from, and the mover lands as a piece of type :attr:`moved` (Short
+    Assize's PQ, a Pawn that carries a Queen: its first move leaves the Queen behind and goes on as a Pawn). The
+    piece left behind takes part in the legality test (it may block a line to the mover's royal piece)."""
+
+    left: str
+    """Id of the type left on the square the piece started from."""
+    moved: str
+    """Id of the type the moving piece becomes where it lands (its own id: it stays what it is)."""
+
+
 @dataclasses.dataclass
 class PieceType:
     """A kind of piece: its name, id (FEN letter), XBetza moves and rule flags. Both colours share it."""
@@ -328,6 +341,8 @@ class PieceType:
     """Moves the piece has besides :attr:`betza` only where a zone allows them (see :class:`ZonedMove`)."""
     castling: Castling | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """How its ``O`` moves castle where that is not the Interactive Diagram's rule (see :class:`Castling`)."""
+    split: Split | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """Each move leaves a piece behind and changes the mover's type (see :class:`Split`); None: no split."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -639,6 +654,12 @@ class Game:
                     raise ModelError(f"piece {piece.name!r} castles with a partner "
                                      f"{piece.castling.partner_distance} squares away",
                                      expected="distances of at least 2 (to the left, to the right)")
+            if piece.split is not None:
+                self.piece_type(piece.split.left)
+                self.piece_type(piece.split.moved)
+                if piece.promotion is not None or piece.castling is not None or piece.royal:
+                    raise ModelError(f"piece {piece.name!r} splits when it moves and is royal, castles or promotes",
+                                     expected="a split piece that is not royal and neither castles nor promotes")
             if piece.promotion is not None:
                 for choice in piece.promotion.choices:
                     self.piece_type(choice.piece)

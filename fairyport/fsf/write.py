@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from fairyport.conversion import castling_lost
+from fairyport.conversion import castling_lost, split_lost
 from fairyport.errors import UnsupportedError
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
@@ -536,7 +536,7 @@ def write_section(game: Game, *, best_effort: bool = False, name: str | None = N
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
     """``fairyport convert X --to fsf``: the section text and what was lost (the Format.write signature)."""
-    castling = castling_lost(game, "fsf", best_effort)
+    castling = castling_lost(game, "fsf", best_effort) + split_lost(game, "fsf", best_effort)
     text, lost = write_section(game, best_effort=best_effort)
     return text, castling + lost
 

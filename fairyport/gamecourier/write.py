@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.conversion import castling_lost
+from fairyport.conversion import castling_lost, split_lost
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier import writegoals as goals
 from fairyport.gamecourier import writehands as hands
@@ -98,6 +98,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     """
     ctx = _Context(game, best_effort)
     ctx.lost.extend(castling_lost(game, "gamecourier", best_effort))
+    ctx.lost.extend(split_lost(game, "gamecourier", best_effort))
     board = game.board
     if board.extra_positions or board.links:
         ctx.refuse(UnsupportedError("boards with extra positions or links are not written", feature="board"))

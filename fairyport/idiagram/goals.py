@@ -41,6 +41,7 @@ from fairyport.model import (
     ExtinctionGoal,
     FlagGoal,
     Rules,
+    Split,
     StalemateResult,
 )
 
@@ -91,6 +92,11 @@ where it is not the Diagram's rule (:class:`~fairyport.model.Castling`): ``moved
 partner has moved; ``unsafe``: also out of or through check; ``distance:L+R``: the partner stands exactly that many
 squares to the left and right (as White sees the board); ``partners:ID+ID``: the partner's types. An empty value
 is the Diagram's rule."""
+
+SPLIT_KEY = "fairyportSplit"
+"""``fairyportSplit=left:Q;moved:P`` after a piece line: the piece splits when it moves
+(:class:`~fairyport.model.Split`): each move leaves a piece of type ``left`` on the square it started from and lands
+as type ``moved`` (IDs as the piece lines write them)."""
 
 FLAG_RULES = {MUST_CAPTURE_KEY: "must_capture", MUST_DROP_KEY: "must_drop", NO_CHECKS_KEY: "no_checks",
               ROYAL_OPTIONAL_KEY: "royal_optional", DROPS_KEY: "drops"}
@@ -263,6 +269,25 @@ def parse_castling(value: str, location: Location, ids: Sequence[str], labels: S
             raise _error(CASTLING_KEY, "unknown castling setting", item,
                          "moved, unsafe, distance:L+R or partners:ID+ID")
     return Castling(**fields)  # type: ignore[arg-type]
+
+
+def parse_split(value: str, location: Location, ids: Sequence[str], labels: Sequence[str]) -> Split:
+    """Read ``fairyportSplit`` (see :data:`SPLIT_KEY`)."""
+    pieces = _Pieces(ids, labels)
+    fields: dict[str, str] = {}
+    for item in _items(SPLIT_KEY, value, location):
+        if item.word not in ("left", "moved") or item.argument is None or item.word in fields:
+            raise _error(SPLIT_KEY, "unknown or repeated split setting", item, "left:ID and moved:ID, once each")
+        fields[item.word] = pieces.one(SPLIT_KEY, item)
+    if set(fields) != {"left", "moved"}:
+        raise ModelError(f"{SPLIT_KEY} names the piece left behind and the type the mover lands as", location,
+                         expected="left:ID;moved:ID", found=repr(value))
+    return Split(fields["left"], fields["moved"])
+
+
+def format_split(rule: Split, labels: dict[str, str]) -> str:
+    """The ``fairyportSplit`` value of ``rule`` (read back by :func:`parse_split`)."""
+    return f"left:{labels.get(rule.left, rule.left)};moved:{labels.get(rule.moved, rule.moved)}"
 
 
 def format_castling(rule: Castling, labels: dict[str, str]) -> str:

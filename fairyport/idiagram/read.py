@@ -31,8 +31,10 @@ from fairyport.idiagram.goals import (
     DROPS_KEY,
     FIRST_KEY,
     RULE_KEYS,
+    SPLIT_KEY,
     parse_castling,
     parse_first,
+    parse_split,
     read_rules,
 )
 from fairyport.idiagram.rules import (
@@ -90,7 +92,7 @@ SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromo
 MULTI_KEYS = ("royal", ZONE_KEY)
 """Keys the model carries that may be given on several lines (each line counts)."""
 
-PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY, CASTLING_KEY)
+PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY, CASTLING_KEY, SPLIT_KEY)
 """Keys the model carries that apply to the piece line above them."""
 
 UNMODELLED = {
@@ -363,8 +365,8 @@ def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft]
 
 def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType],
                            labels: list[str]) -> None:
-    """The fairyportPromotion, fairyportDrop and fairyportCastling lines after the piece lines (what the Diagram
-    cannot say)."""
+    """The fairyportPromotion, fairyportDrop, fairyportCastling and fairyportSplit lines after the piece lines
+    (what the Diagram cannot say)."""
     ids = [p.id for p in pieces]
     for index, lines in scan.piece_keys.items():
         draft = scan.pieces[index]
@@ -380,6 +382,9 @@ def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[
         castling = lines.get(CASTLING_KEY)
         if castling is not None:
             piece.castling = parse_castling(castling.value, castling.value_location, ids, labels)
+        split = lines.get(SPLIT_KEY)
+        if split is not None:
+            piece.split = parse_split(split.value, split.value_location, ids, labels)
 
 
 def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_PieceDraft]) -> list[Zone]:

@@ -30,8 +30,10 @@ from fairyport.idiagram.goals import (
     FEATURE_KEYS,
     FIRST_KEY,
     RULE_KEYS,
+    SPLIT_KEY,
     STALEMATE_KEY,
     format_castling,
+    format_split,
     parse_first,
     read_rules,
     rule_lines,
@@ -691,7 +693,7 @@ class _Emitter:
 
 
 def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, str]:
-    """The extension lines after a piece line: confinement, drop rule, promotion, castling, zoned moves (key ->
+    """The extension lines after a piece line: confinement, drop rule, promotion, castling, split, zoned moves (key ->
     value, in this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
     :func:`_check_board` and :func:`_extension_plan`."""
     lines: dict[str, str] = {}
@@ -710,6 +712,11 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
         lost.unsupported(f"{piece.name}: castling", f"the castling of {piece.name!r} ({text or 'as the Diagram'}) "
                          f"in plain Diagram text (written as the fairyport extension {CASTLING_KEY}, which the "
                          "Diagram script ignores: it castles by its own rule)")
+    if piece.split is not None:
+        text = lines[SPLIT_KEY] = format_split(piece.split, label_map(plan.order))
+        lost.unsupported(f"{piece.name}: split", f"the split of {piece.name!r} ({text}: each move leaves a piece "
+                         f"behind) in plain Diagram text (written as the fairyport extension {SPLIT_KEY}, which the "
+                         "Diagram script ignores)")
     if piece.zoned_moves:
         text = lines[ZONED_KEY] = format_zoned_moves(piece.zoned_moves)
         unreadable = [m.zone for m in piece.zoned_moves if not re.fullmatch(r"[^\s;:,=]+", m.zone)]

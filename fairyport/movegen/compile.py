@@ -37,6 +37,7 @@ from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
 from fairyport.movegen.goals import compile_flag, rules_class
 from fairyport.movegen.lazy import Lazy
+from fairyport.movegen.split import compile_splits, split_class
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -69,7 +70,7 @@ HOP_NONE, HOP_CANNON, HOP_GRASSHOPPER = 0, 1, 2
 TRIGGER_BITS = {PromotionTrigger.ENTER: 1, PromotionTrigger.WITHIN: 2, PromotionTrigger.LEAVE: 4}
 """Bit of each promotion trigger in :attr:`Variant.promotion_triggers`."""
 
-UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload", "o": "cylinder board"}
+UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload"}
 
 
 RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
@@ -317,6 +318,8 @@ class Variant:
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
         self.connect = compile_connect(game, self.geometry, type_ids)
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
+        self.splits = compile_splits(game, self.code)
+        """Per code of a piece that splits when it moves (:mod:`fairyport.movegen.split`): (left, lands as)."""
         self.free_castlers = tuple(frozenset(code for code in self.castlers
                                              if (code - 1) & 1 == color and not self.royal[code])
                                    for color in (WHITE, BLACK))
@@ -491,6 +494,8 @@ class Variant:
             base = HandPosition
         if self.blast is not None:
             base = blast_class(base)
+        if self.splits:
+            base = split_class(base)
         return rules_class(self.game, base)(self)
 
     def start_position(self) -> Position:
@@ -583,6 +588,12 @@ class Variant:
                 if leg.has(mode):
                     raise UnsupportedError(f"piece {piece.name!r}: XBetza mode {mode!r} ({what}) is not supported "
                                            "by the move generator", feature=f"{piece.name}: {mode}")
+        if any(leg.has("o") for leg in move.legs) and (
+                move.is_multi_leg or move.star or move.first.count("o") > 1
+                or any(move.first.has(mode) for mode in "njpgz")):
+            raise UnsupportedError(f"piece {piece.name!r}: XBetza {betza_text(move)!r}: the cylinder 'o' is played "
+                                   "on single-leg leaps and rides that neither hop nor are lame (not 'oo', the "
+                                   "torus)", feature=f"{piece.name}: o")
         atom = move.atom
         if ((move.star and (move.is_multi_leg or atom in betza.SPECIAL_ATOMS)) or "Y" in atom or atom == "I"
                 or (atom == "U" and move.is_multi_leg)):
@@ -716,7 +727,7 @@ class Variant:
                     continue
                 start, step_limit = first_square, 0
             ray_limit = 0 if hop == HOP_GRASSHOPPER else step_limit
-            ray = geo.ray(start, dx, dy, ray_limit)
+            ray = geo.cylinder_ray(start, dx, dy, ray_limit) if leg.has("o") else geo.ray(start, dx, dy, ray_limit)
             if not ray:
                 continue
             if hop == HOP_GRASSHOPPER and step_limit != 0:

@@ -55,6 +55,21 @@ class Geometry:
             out.append(target)
         return tuple(out)
 
+    def cylinder_ray(self, square: int, dx: int, dy: int, limit: int) -> tuple[int, ...]:
+        """:meth:`ray` on a cylinder (XBetza's ``o``: the files wrap around, the a-file next to the last one): the
+        squares reached by repeating (dx, dy), at most ``limit`` times (0: no limit), ending at a hole, beyond the
+        first or last rank, or before it would come back to ``square`` (a ride never passes its own square)."""
+        out: list[int] = []
+        f, r = self.coords[square]
+        while limit == 0 or len(out) < limit:
+            f = (f + dx) % self.files
+            r += dy
+            target = self.at(f, r)
+            if target < 0 or target == square:
+                break
+            out.append(target)
+        return tuple(out)
+
     def name(self, square: int) -> str:
         """The square's name (``e4``)."""
         return self.names[square]

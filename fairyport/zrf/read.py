@@ -18,6 +18,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
+import string
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from fairyport.errors import Location, ModelError, UnsupportedError
@@ -63,6 +65,7 @@ from fairyport.xbetza.geometry import (
     first_leg_directions,
     oblique_vectors,
 )
+from fairyport.zrf.cylinder import CYLINDER_WHY, on_cylinder
 from fairyport.zrf.explain import place, why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
@@ -76,7 +79,8 @@ from fairyport.zrf.recognise_shogi import (
     shogi_hands,
     shogi_promotion,
 )
-from fairyport.zrf.rectangle import direction_reasons, hexagonal, rectangle
+from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
+from fairyport.zrf.rectangle import cylinder_vectors, direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
 from fairyport.zrf.typed.geometry import Geometry
@@ -180,6 +184,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         board, vectors = renamed.board, renamed.vectors
     elif grid is None:
         board = _linked_board(tree, geometry)
+    cylinder = cylinder_vectors(tree, geometry) if renamed is not None else None
+    if cylinder is not None:  # files that wrap around: the directions' plain steps, moves across files get 'o'
+        vectors = {**vectors, **cylinder}
     if hexagonal(tree):
         # its grid coordinates make a rectangle drawn skewed: the model reads it as the rectangle of half-cells it
         # is drawn on (.hexagons), where it is one; else its links (rectangle.HEX_WHY)
@@ -268,7 +275,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 counts.append((goal, cond, text))
             elif isinstance(text, tuple) and text[:1] == ("relative-config",) and _both(goal, players):
                 lines.append((goal, cond, text))
-            elif not (goal.kind == "loss" and text == "repetition"):
+            elif text != "repetition":  # ignored, whoever it makes win (perft and the model have none)
                 kept.append(_kept_goal(goal, cond, f"goal {to_text(cond)}", text))
     never_met = _never_met(counts, royal, placement, notation, named | in_hand)
     counts = [c for c in counts if c not in never_met]
@@ -334,16 +341,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
     captures_own = False  # a move captures the mover's own pieces (a block adds with no test: Teleport Chess)
     original = {square: name for name, square in renaming.items()} if renaming is not None else {}
+    splits = split_blocks(tree.pieces, notation)
     for zp in tree.pieces:
         pid = notation[zp.name.text]
         found: list[Found] = []
         programs: list[KeptCode] = []
         whys: dict[int, str] = {}
         recognised: list[tuple[MoveBlock, list[Found]]] = []
+        split, split_items = splits.get(zp.name.text, (None, {}))
         for block in zp.moves:
             if id(block) in skipped:
                 continue  # a drop from storage: the piece type's drop rule
-            items: list[Plain] = [plain(i) for i in block.instructions]
+            items: list[Plain] = split_items.get(id(block)) or [plain(i) for i in block.instructions]
             if hands_found is not None:
                 items = hands_found.items.get(id(block), items)  # a capture to hand: a plain landing
             got = reader.read(items) if block.move_type is None or not typed else None
@@ -360,6 +369,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if gap is not None:
                 whys[id(block)] = f"{gap}: block at {place(block.node)}"
                 recognised.remove((block, got))
+        if split is not None and len(recognised) < len(zp.moves):  # a split piece is read whole or not at all
+            whys.update({id(b): SPLIT_WHY for b, _ in recognised})
+            recognised = []
         all_found = [f for _, got in recognised for f in got]
         captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face"))
         whole = _black_plays_alike(all_found, symmetry, vectors)
@@ -398,6 +410,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if hands_found is not None and zp.name.text in hands_found.promotions:
                 piece.promotion = shogi_promotion(hands_found.promotions[zp.name.text], notation,
                                                   _depth(hands_found.promotions[zp.name.text][1], zones, board))
+            piece.split = split if not programs else None
+            if cylinder is not None:
+                _to_cylinder(piece)
         except NoXBetza as error:
             if zp.name.text not in present:
                 unused.append(zp.name.text)
@@ -575,6 +590,7 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
     for (by identity): per player ``(win-condition (P) (absolute-config T... (Z)))``, both players naming the
     same zone ``Z`` and each one type of their own or every type of the game (any piece). None otherwise."""
     found: dict[int, tuple[str | None, str, int]] = {}
+    goal_squares: dict[int, frozenset[str]] = {}  # per player: the squares of a zone GOAL_ZONE made for the goal
     blocked: dict[int, tuple[frozenset[str], str, frozenset[str]]] = {}
     used: set[int] = set()
     every = set(notation)
@@ -584,8 +600,7 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         color = players.index(goal.players[0].text)
         sets: list[frozenset[str]] = []
         kinds: set[frozenset[str]] = set()
-        for cond in goal.conditions:
-            text = plain(cond)
+        for cond, text in _goal_configs(goal.conditions):
             full = _full_zone(text, notation)
             if full is not None:
                 if color in blocked:
@@ -617,8 +632,11 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         squares = frozenset().union(*sets)
         count = len(sets[0])
         zone = next((z.name for z in zones if z.color in (None, color) and frozenset(z.squares) == squares), None)
-        if zone is None or set(sets) != {frozenset(c) for c in itertools.combinations(sorted(squares), count)}:
+        if set(sets) != {frozenset(c) for c in itertools.combinations(sorted(squares), count)}:
             return None
+        if zone is None:  # named squares, no zone of them (Chess.zrf's King vs. King): a zone of the goal's own
+            zone = ""  # made at the end, named GOAL_ZONE
+            goal_squares[color] = squares
         found[color] = (piece, zone, count)
     if len(found) == 1:
         # the other player's goal has more flag pieces than their flag squares: never met, no condition written
@@ -626,7 +644,8 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
         other = color ^ 1
         own = blocked.get(other)
         other_piece = piece if own is None else _flag_piece(own[0], notation)
-        if count <= len(zone_squares(zones, zone, other)) or (own is not None and own[1] != zone):
+        others = goal_squares.get(other, frozenset()) if zone == "" else zone_squares(zones, zone, other)
+        if count <= len(others) or (own is not None and own[1] != zone):
             return None
         found[other] = (other_piece, zone, count)
     if set(found) != {WHITE, BLACK} or found[WHITE][1:] != found[BLACK][1:]:
@@ -638,8 +657,38 @@ def _flag_goals(tree: ZrfGame, players: tuple[str, ...], notation: dict[str, str
                 return None
         if set(blocked) != {WHITE, BLACK}:
             return None
-    return FlagGoal(found[WHITE][1], found[WHITE][0], found[BLACK][0], found[WHITE][2],
-                    blocked_win=bool(blocked)), used
+    zone = found[WHITE][1]
+    if zone == "":
+        if blocked:
+            return None
+        zone = _free_zone_name(GOAL_ZONE, zones)
+        zones.extend(Zone(zone, goal_squares.get(color, frozenset()), color) for color in (WHITE, BLACK))
+    return FlagGoal(zone, found[WHITE][0], found[BLACK][0], found[WHITE][2], blocked_win=bool(blocked)), used
+
+
+GOAL_ZONE = "goal"
+"""The name (made free with a number where the game has a zone of that name) of the zone the ZRF reader makes
+for a flag goal on named squares, ``(absolute-config T (f8))``, with no zone of those squares: each player's
+goal squares (none for a player without such a goal)."""
+
+
+def _free_zone_name(name: str, zones: list[Zone]) -> str:
+    """``name``, or ``name2``, ``name3``... where the game has a zone of that name."""
+    taken = {z.name for z in zones}
+    return next(n for n in itertools.chain([name], (f"{name}{i}" for i in itertools.count(2))) if n not in taken)
+
+
+def _goal_configs(conditions: Iterable[Node]) -> Iterator[tuple[Node, Plain]]:
+    """Each goal condition with its plain text; an ``or`` of ``absolute-config`` conditions (each naming squares,
+    ``(or (absolute-config King (f8)) (absolute-config King (h8)))``) as each of them, the ``or`` node standing for
+    each (a player's conditions are alternatives already)."""
+    for cond in conditions:
+        text = plain(cond)
+        if isinstance(text, tuple) and len(text) > 2 and text[0] == "or" \
+                and all(isinstance(t, tuple) and t[:1] == ("absolute-config",) for t in text[1:]):
+            yield from ((cond, t) for t in text[1:])
+        else:
+            yield cond, text
 
 
 def _flag_piece(types: frozenset[str], notation: dict[str, str]) -> str | None:
@@ -686,8 +735,8 @@ piece may take their letter (shogi's KnightP, listed before the King, takes no K
 
 
 def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
-    """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, or the
-    first of its letters not yet taken."""
+    """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, the first
+    of its letters not yet taken, or the first free letter of the alphabet (then ``X2``... past 26 types)."""
     ids: dict[str, str] = {}
     taken = {p.notation.value.upper() for p in pieces if p.notation and p.notation.value}
     reserved = {CONVENTIONAL_IDS[p.name.text] for p in pieces if not (p.notation and p.notation.value)
@@ -700,7 +749,8 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
             continue
         name = p.name.text
         known = CONVENTIONAL_IDS.get(name, "")
-        candidates = [known, *[c.upper() for c in name if c.isalpha()]]
+        # a free letter before a numbered id: the Interactive Diagram and Fairy-Stockfish take letters only
+        candidates = [known, *[c.upper() for c in name if c.isalpha()], *string.ascii_uppercase]
         choice = next((c for c in candidates if c and c not in taken and (c == known or c not in reserved)), None)
         if choice is None:
             choice = next(f"{name[:1].upper()}{n}" for n in itertools.count(2) if f"{name[:1].upper()}{n}" not in taken)
@@ -956,6 +1006,17 @@ def _grid_names(grid: Grid) -> tuple[int, int, int] | None:
 def _links(geometry: Geometry) -> dict[str, dict[str, str]]:
     """Every direction of the geometry as a link table (directions that link nothing left out)."""
     return {name: dict(table) for name, table in geometry.links.items() if table}
+
+
+def _to_cylinder(piece: PieceType) -> None:
+    """Give ``piece``'s moves across files XBetza's cylinder ``o`` (:mod:`.cylinder`).
+
+    :raises NoXBetza: where a move across files has no ``o`` form."""
+    betza_text = on_cylinder(piece.betza) if piece.betza else ""
+    zoned = [dataclasses.replace(z, betza=on_cylinder(z.betza) or "") for z in piece.zoned_moves]
+    if betza_text is None or not all(z.betza for z in zoned):
+        raise NoXBetza(CYLINDER_WHY)
+    piece.betza, piece.zoned_moves = betza_text, tuple(zoned)
 
 
 def _linked_board(tree: ZrfGame, geometry: Geometry) -> Board:

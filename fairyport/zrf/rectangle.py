@@ -132,6 +132,35 @@ def direction_reasons(tree: ZrfGame, geometry: Geometry, vectors: dict[str, Vect
     return reasons
 
 
+def cylinder_vectors(tree: ZrfGame, geometry: Geometry) -> dict[str, Vector] | None:
+    """The steps of a cylinder board's directions that wrap around (Chess.zrf's Cylindrical Chess: ``e`` links
+    h1 to a1): each links every square to the square one step away with the files taken around, the a-file next to
+    the last (XBetza's ``o``). None unless the board is a whole rectangle (no holes, no storage) on which every
+    direction that steps across files wraps so and every other direction is a constant step."""
+    parts = _parts(tree, geometry)
+    if parts is None or parts.stored or hexagonal(tree):
+        return None
+    cells = parts.cells
+    files, ranks = max(f for f, _ in cells.values()) + 1, max(r for _, r in cells.values()) + 1
+    if len(cells) != files * ranks:
+        return None
+    at = {cell: name for name, cell in cells.items()}
+    found: dict[str, Vector] = {}
+    for direction, table in geometry.links.items():
+        if not table:
+            continue
+        steps = collections.Counter(_step(a, b, cells) for a, b in table.items())
+        usual = steps.most_common(1)[0][0]
+        if usual is None:
+            return None
+        wrapped = {name: at.get(((f + usual[0]) % files, r + usual[1])) for name, (f, r) in cells.items()}
+        if {name: table.get(name) for name in cells} != wrapped or set(table) - set(cells):
+            return None
+        if usual[0] != 0:
+            found[direction] = usual
+    return found or None
+
+
 HEX_WHY = ("of a hexagonal board, which is no one step of the rectangle of half-cells the board is drawn on (the "
            "model's form of a hexagonal board, and the Interactive Diagram's)")
 """Why a direction of a hexagonal board is no XBetza step, where the board is not read as the rectangle of

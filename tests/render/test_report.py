@@ -191,11 +191,11 @@ def test_bad_input_is_a_located_error(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_unplayable_game_is_reported_not_failed(tmp_path: Path) -> None:
     game = tmp_path / "wrap.idiagram"
-    game.write_text("files=8\nranks=8\nwrapper:W:oR::a1\nking::::e1\n")
+    game.write_text("files=8\nranks=8\nwrapper:W:ooR::a1\nking::::e1\n")  # the torus, which is not played
     assert main(["report", str(game), "-o", str(tmp_path), "--depth", "2"]) == 0
     doc = html.parse(str(tmp_path / "wrap.html")).getroot()
     wrapper, king = doc.xpath("//article")
-    assert "No diagram: piece 'wrapper': XBetza mode 'o'" in wrapper.text_content()
+    assert "No diagram: piece 'wrapper': XBetza 'ooR'" in wrapper.text_content()
     assert king.xpath(".//svg[contains(@class, 'diagram')]")  # the king's castling partner is left out
     assert "No perft count" in doc.xpath("//section[@id='perft']")[0].text_content()
     assert "not-playable" in doc.xpath("//section[@id='validation']")[0].text_content()

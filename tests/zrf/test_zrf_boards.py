@@ -109,7 +109,7 @@ def test_a_step_along_a_storage_sequence_says_so() -> None:
 CYLINDER = """(game (title "Cylinder") (players White Black) (turn-order White Black)
   (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d" (10 0)) ("4/3/2/1" (0 10)))
       (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0)))
-    (links e (d1 a1) (d2 a2) (d3 a3) (d4 a4)) (links w (a1 d1) (a2 d2) (a3 d3) (a4 d4)))
+    (links e (d1 a1) (d2 a2) (d3 a3) (d4 a4)))
   (board-setup (White (King a1)) (Black (King d4)))
   (piece (name King) (moves (n (verify not-friend?) add) (e (verify not-friend?) add)))
   (loss-condition (White Black) (checkmated King))

@@ -135,10 +135,10 @@ def test_perft_on_a_json_model_that_keeps_programs_runs_from_the_command_line(tm
     assert done.stdout.strip().endswith(f"perft(2) = {perft(compile_file(path).start_position(), 2)}")
 
 
-HANDFUL = [("zog/Gonu.zrf", None), ("zog/Checker Games.zrf", "1"), ("zrflib/Chess.zrf", "Cylindrical Chess"),
+HANDFUL = [("zog/Gonu.zrf", None), ("zog/Checker Games.zrf", "1"), ("zrflib/Chess.zrf", "Knight Hunting"),
            ("zrflib/Chess.zrf", "Losing Chess"), ("boarders/TicTacToe.zrf", "1"), ("dagaz-site/xiang-hex.zrf", "1"),
            ("dagaz-site/russian-checkers.zrf", "4"), ("zrflib/Chess.zrf", "Chess")]
-"""Linked and grid boards, kept programs, kept rules (goals), move types in file order, forced captures."""
+"""Linked and grid boards, kept programs, kept rules (goals, passing), move types in file order, forced captures."""
 
 
 @needs_corpus
@@ -149,6 +149,13 @@ def test_corpus_games_keep_their_perft_through_the_model(name: str, variant: str
     assert result.generated in (None, result.original)
     # Chess and Losing Chess (captures-first move priorities: forced captures) read whole
     assert result.kept == (name != "zrflib/Chess.zrf" or variant not in ("Chess", "Losing Chess"))
+
+
+@needs_corpus
+def test_cylindrical_chess_reads_whole_and_keeps_its_perft_through_the_zrf_writer() -> None:
+    # the model's XBetza 'o' moves are written along directions whose files wrap (e-o)
+    result = round_trip(CORPUS / "zrflib" / "Chess.zrf", "Cylindrical Chess", 2)
+    assert not result.kept and result.written == result.generated == result.original == 392
 
 
 def _every_variant() -> list[tuple[Path, str]]:

@@ -175,7 +175,7 @@ def test_captures_first_and_pieces_remaining_goals_read_whole(variant: str, must
 
 @needs_corpus
 @pytest.mark.parametrize(("variant", "feature"), [
-    ("Double-Move Chess (Capture)", "zrf turn-order"), ("Cylindrical Chess", "board links"),
+    ("Double-Move Chess (Capture)", "zrf turn-order"), ("Non-Prise Chess", "board links"),
     ("Knight Hunting", "zrf option pass turn")])
 def test_rules_the_model_cannot_hold_are_kept_and_played_by_the_interpreter(variant: str, feature: str) -> None:
     game = read_game(CHESS_ZRF, variant=variant)
@@ -193,9 +193,9 @@ def test_rules_the_model_cannot_hold_are_kept_and_played_by_the_interpreter(vari
 
 @needs_corpus
 def test_long_kept_blocks_are_quoted_as_excerpts_in_the_losses() -> None:
-    """Kept code is listed as a short excerpt: a long block never stands whole in its loss item (Cylindrical
-    Chess keeps its pawn moves, blocks of more than :data:`EXCERPT` characters, because of its board links)."""
-    game = read_game(CHESS_ZRF, variant="Cylindrical Chess")
+    """Kept code is listed as a short excerpt: a long block never stands whole in its loss item (Non-Prise Chess
+    keeps its moves that test the captured piece's type, blocks of more than :data:`EXCERPT` characters)."""
+    game = read_game(CHESS_ZRF, variant="Non-Prise Chess")
     lost = programs_lost(game, "idiagram", True)
     long_blocks = [k.text for k in game.kept if len(k.text) > EXCERPT]
     assert long_blocks

@@ -40,6 +40,9 @@ MOVES = {
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
     "shogi-hands": {"K": "WF", "G": "WfF", "S": "fWF", "T": "WfF", "L": "fR", "D": "RF"},
+    "flag-squares": {"K": "WF", "R": "R"},
+    "split": {"K": "WF", "B": "B", "Q": "RB", "P": "fmWfcF", "A": "fmWfcF"},
+    "cylinder": {"K": "oWoF", "R": "oR", "B": "oB", "N": "oN", "P": "fmWfcoF"},
 }
 """Fixture -> piece id -> the XBetza moves the reader gives."""
 

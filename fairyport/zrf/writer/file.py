@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from typing import Any
 
+from fairyport.conversion import split_lost
 from fairyport.errors import UnsupportedError
 from fairyport.model import (
     BLACK,
@@ -69,6 +71,10 @@ HEADER = (
 START_ZONE = "-start"
 """Suffix of the zone of a piece type's start squares (``Pawn-start``), written for types with initial moves."""
 
+CYLINDER_SUFFIX = "-o"
+"""Added to a direction's name for the same step with the files wrapping around (XBetza's ``o``, written as
+links: ``e-o`` links h1 to a1)."""
+
 PROMOTION_ZONE = "promotion-zone"
 """Name of the written promotion zones (``promotion-zone-N`` when pieces promote at different depths)."""
 
@@ -95,6 +101,8 @@ class Writer:
         self.vectors: dict[Vector, str] = {}
         for vector in K_VECTORS:
             self.use(vector)
+        self.cylinder: dict[Vector, str] = {}
+        """The directions of cylinder moves (XBetza's ``o``, :meth:`use_cylinder`), written as links."""
         self.unturned: dict[Vector, str] = {}
         """Directions Black's symmetry does not turn (castling with the partner at other distances each way)."""
         self.macros: set[str] = set()
@@ -129,6 +137,39 @@ class Writer:
             self.vectors.setdefault(v, name)
         return self.vectors[vector]
 
+    def cylinder_user(self) -> Callable[[Vector], str] | None:
+        """:meth:`use_cylinder` on a board without links (a board with links keeps its own directions), else
+        None: the move compiler then refuses cylinder moves by name."""
+        board = self.game.board
+        return None if board.links or board.extra_positions else self.use_cylinder
+
+    def use_cylinder(self, vector: Vector) -> str:
+        """The direction name of ``vector`` with the files wrapping around (XBetza's ``o``: the a-file next to the
+        last), and of its negation, defining both: :meth:`board_form` writes them as links."""
+        for v in (vector, negate(vector)):
+            name = direction_name(v) + CYLINDER_SUFFIX
+            while name in self.game.board.links or name in self.vectors.values():
+                name += "-v"
+            self.cylinder.setdefault(v, name)
+        return self.cylinder[vector]
+
+    def cylinder_links(self) -> list[Expr]:
+        """``(links d ...)`` of each cylinder direction (:meth:`use_cylinder`): every square to the square that step
+        away with the files taken around, never to itself."""
+        board = self.game.board
+        by_coordinates = {(p.file, p.rank): p.name for p in board.positions
+                          if p.file is not None and p.rank is not None}
+        forms: list[Expr] = []
+        for (dx, dy), name in self.cylinder.items():
+            pairs: list[Expr] = []
+            for (f, r), square in by_coordinates.items():
+                target = by_coordinates.get(((f + dx) % board.files, r + dy))
+                if target is not None and target != square:
+                    pairs.append([square, target])
+            if pairs:
+                forms.append(["links", name, *pairs])
+        return forms
+
     def use_unturned(self, vector: Vector) -> str:
         """A direction name of ``vector`` that means the same for both players (no symmetry pair)."""
         name = direction_name(vector) + "-board"
@@ -158,7 +199,7 @@ class Writer:
             else:
                 land_here, first = land, [["verify", test]]
             compiler = MoveCompiler(name, land_here, self.use, max(self.game.board.files, self.game.board.ranks),
-                                    self._ep_sources(), start_zone)
+                                    self._ep_sources(), start_zone, self.cylinder_user())
             for whole in moves:
                 try:
                     if whole.atom == "O":
@@ -265,6 +306,8 @@ class Writer:
         if board.links or board.extra_positions:
             return self.linked_board_form()
         pairs: list[Expr] = [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
+        form.extend(self.cylinder_links())
+        pairs += [[name, self.cylinder[negate(v)]] for v, name in self.cylinder.items()]
         if self.hands is not None:
             form.extend(self.hands.positions(board.files, board.ranks, CELL))
             form.extend(self.hands.links())
@@ -449,7 +492,8 @@ class Writer:
         blocks: list[Expr] = []
         for land in lands:
             compiler = MoveCompiler(name, land, self.use, max(self.game.board.files, self.game.board.ranks),
-                                    self._ep_sources(), f"{name}{START_ZONE}" if initial else None)
+                                    self._ep_sources(), f"{name}{START_ZONE}" if initial else None,
+                                    self.cylinder_user())
             for whole in self.parsed[piece.id.upper()]:
                 try:
                     if whole.atom == "O":
@@ -738,6 +782,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     """
     game.validate()
     writer = Writer(game, best_effort)
+    writer.lost.extend(split_lost(game, "zrf", best_effort))
     forms = writer.forms()
     style = DEFAULT_STYLE
     parts = [f"; {line}{style.newline}" for line in HEADER]

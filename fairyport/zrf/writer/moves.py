@@ -88,8 +88,12 @@ class MoveCompiler:
     """
 
     def __init__(self, piece: str, land: str, use_direction: Callable[[Vector], str], longest: int,
-                 ep_sources: list[EpSource], start_zone: str | None = None) -> None:
+                 ep_sources: list[EpSource], start_zone: str | None = None,
+                 use_cylinder: Callable[[Vector], str] | None = None) -> None:
         self.piece = piece
+        self.use_cylinder = use_cylinder
+        """The direction name of a step vector with the files wrapping around (XBetza's ``o``), or None where the
+        board has no such directions."""
         self.start_zone = start_zone
         self.land = land
         self.use = use_direction
@@ -110,7 +114,19 @@ class MoveCompiler:
         return [macro, *args]
 
     def blocks(self, move: betza.Move) -> list[list[Expr]]:
-        """The move blocks of one XBetza move (castling ``O`` is the writer's, see :mod:`.write`)."""
+        """The move blocks of one XBetza move (castling ``O`` is the writer's, see :mod:`.write`); a cylinder move
+        (``o``) is the move without it, stepping along directions whose files wrap around."""
+        if any(leg.has("o") for leg in move.legs):
+            if self.use_cylinder is None or move.is_multi_leg or move.first.count("o") > 1:
+                raise self.unsupported(move, "mode 'o' (a cylinder move) other than on a single leg of a board "
+                                       "without links")
+            plain = dataclasses.replace(move, legs=(dataclasses.replace(move.first,
+                                                                        modes=move.first.modes.replace("o", "")),))
+            use, self.use = self.use, self.use_cylinder
+            try:
+                return self.blocks(plain)
+            finally:
+                self.use = use
         for leg in move.legs:
             bad = set(leg.modes) - set("imcdeknpgyj")
             if bad:
