@@ -173,7 +173,7 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
     send("done", None)
 
 
-PIECE_RULES = ("royal", "promotion", "confined_to", "drop", "zoned_moves", "castling")
+PIECE_RULES = ("royal", "promotion", "confined_to", "drop", "zoned_moves", "castling", "rebirth")
 """The rule fields of a piece type that the Diagram's extension lines must give back."""
 
 

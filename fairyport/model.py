@@ -238,6 +238,9 @@ class DropRule:
     first: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
     """Drops of this type go first: while one is legal, only drops of such types are legal (ZRF move priorities
     that rank them first: Genesis Chess drops its King before anything else)."""
+    safe_square: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A drop of this type only on a square no enemy piece attacks, or one a friendly piece defends (could capture
+    an enemy piece standing there): ZRF's ``(verify (or not-attacked? defended?))`` in Zillions' Genesis Chess."""
 
 
 ZONE_ENDS = ("from", "to")
@@ -341,6 +344,10 @@ class PieceType:
     """Moves the piece has besides :attr:`betza` only where a zone allows them (see :class:`ZonedMove`)."""
     castling: Castling | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """How its ``O`` moves castle where that is not the Interactive Diagram's rule (see :class:`Castling`)."""
+    rebirth: str | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """Circe: the square a captured piece of this type is put back on, in its own colour and as unmoved, where
+    that square was empty before the capturing move (the capturing piece's start square is not: Zillions'
+    ``00.Circe.zrf``, whose piece types each name their square); None: a captured piece leaves the game."""
     split: Split | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """Each move leaves a piece behind and changes the mover's type (see :class:`Split`); None: no split."""
 
@@ -697,6 +704,9 @@ class Game:
             if unknown:
                 raise ModelError(f"the connection goal counts lines {unknown[0]!r}",
                                  expected="of " + ", ".join(CONNECT_DIRECTIONS))
+        for piece in self.pieces:
+            if piece.rebirth is not None:
+                self.board.square(piece.rebirth)
         for zone in self.zones:
             for square in sorted(zone.squares):
                 self.board.square(square)
@@ -731,6 +741,14 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
         found.append(("no checks", "no checks (a move that gives check is illegal)"))
     if game.rules.must_drop:
         found.append(("must drop", "forced drops (only drops when a drop is legal)"))
+    reborn = sorted(p.name for p in game.pieces if p.rebirth is not None)
+    if reborn:
+        found.append(("rebirth", "captured pieces reborn on their own squares where empty (Circe: "
+                      + ", ".join(reborn) + ")"))
+    safe = sorted(p.name for p in game.pieces if p.drop is not None and p.drop.safe_square)
+    if safe and game.rules.drops:
+        found.append(("drop safety", "drops only on squares no enemy piece attacks or a friendly piece defends ("
+                      + ", ".join(safe) + ")"))
     first = sorted(p.name for p in game.pieces if p.drop is not None and p.drop.first)
     if first and game.rules.drops:
         found.append(("drops first", "drops that go first (" + ", ".join(first) + ": while one is legal, no other "

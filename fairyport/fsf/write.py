@@ -323,6 +323,9 @@ class _Writer:
             if p.drop is not None and p.drop.first:
                 self.refuse(f"{p.name}: drops first", f"piece {p.name!r}: its drops go first (DropRule.first: while "
                             "one is legal, no other move is; no Fairy-Stockfish option)")
+            if p.drop is not None and p.drop.safe_square:
+                self.refuse(f"{p.name}: drop safety", f"piece {p.name!r}: dropped only on squares no enemy piece "
+                            "attacks or a friendly piece defends (DropRule.safe_square; no Fairy-Stockfish option)")
         if "pawn" in self.slots.values():
             self.add("firstRankPawnDrops", "true")
             self.add("promotionZonePawnDrops", "true")
@@ -394,6 +397,10 @@ class _Writer:
             self.add("checking", "false")
         if game.rules.royal_optional:
             self.refuse("royal optional", "a side without royal pieces that plays on (Rules.royal_optional)")
+        for piece in game.pieces:
+            if piece.rebirth is not None:
+                self.refuse(f"{piece.name}: rebirth", f"piece {piece.name!r}: reborn on {piece.rebirth} when captured "
+                            "(Circe, PieceType.rebirth; no Fairy-Stockfish option)")
         self.extinction_and_blast()
         self.connect()
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",

@@ -23,6 +23,7 @@ has no parameter for are read from the rule extension lines of :mod:`fairyport.i
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any, NoReturn
 
 from fairyport.errors import FairyportError, Location, ModelError, ParseError, UnsupportedError
@@ -45,6 +46,7 @@ from fairyport.idiagram.rules import (
     HOLDINGS_SHOGI,
     HOLE_NAME,
     PROMOTION_KEY,
+    REBIRTH_KEY,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -53,6 +55,7 @@ from fairyport.idiagram.rules import (
     check_betza,
     default_id,
     default_move,
+    extension_error,
     normalise_symmetry,
     parse_drop_rule,
     parse_holdings,
@@ -92,7 +95,7 @@ SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromo
 MULTI_KEYS = ("royal", ZONE_KEY)
 """Keys the model carries that may be given on several lines (each line counts)."""
 
-PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY, CASTLING_KEY, SPLIT_KEY)
+PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY, CASTLING_KEY, SPLIT_KEY, REBIRTH_KEY)
 """Keys the model carries that apply to the piece line above them."""
 
 UNMODELLED = {
@@ -382,6 +385,13 @@ def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[
         castling = lines.get(CASTLING_KEY)
         if castling is not None:
             piece.castling = parse_castling(castling.value, castling.value_location, ids, labels)
+        rebirth = lines.get(REBIRTH_KEY)
+        if rebirth is not None:
+            square = rebirth.value.strip()
+            if not re.fullmatch(r"[a-z]+[0-9]+", square):
+                raise extension_error(REBIRTH_KEY, "not a square", rebirth.value_location, "a square name such as a2",
+                                      rebirth.value)
+            piece.rebirth = square
         split = lines.get(SPLIT_KEY)
         if split is not None:
             piece.split = parse_split(split.value, split.value_location, ids, labels)

@@ -81,6 +81,11 @@ DROP_KEY = "fairyportDrop"
 """Extension parameter written after a piece line: how that piece is dropped (``file:1,color:4,zone:camp,nomate``;
 fairyport only, see :func:`parse_drop_rule`)."""
 
+REBIRTH_KEY = "fairyportRebirth"
+"""Extension parameter written after a piece line: ``fairyportRebirth=a2``, the square a captured piece of that
+type is reborn on where it was empty before the move (Circe, :attr:`~fairyport.model.PieceType.rebirth`;
+fairyport only: the Interactive Diagram has no rebirth)."""
+
 ZONED_KEY = "fairyportZoneMoves"
 """Extension parameter written after a piece line: moves the piece has only where a zone allows them
 (``fairyportZoneMoves=sW from beyond-river; R to home; W from outside edge``; fairyport only, see
@@ -478,16 +483,18 @@ def extension_error(key: str, reason: str, location: Location, expected: str, fo
     return ParseError(f"{key}: {reason}", location, expected=expected, found=repr(found))
 
 
-DROP_SWITCHES = {"nomate": "no_drop_mate", "nocheck": "no_drop_check", "stuck": "where_stuck", "first": "first"}
+DROP_SWITCHES = {"nomate": "no_drop_mate", "nocheck": "no_drop_check", "stuck": "where_stuck", "first": "first",
+                 "safe": "safe_square"}
 """``fairyportDrop`` words -> the :class:`~fairyport.model.DropRule` flag each sets: no drop that mates, no drop
 that gives check, also dropped where the piece could never move again, drops of the type go first (while one is
-legal, no other move is: Genesis Chess's King)."""
+legal, no other move is: Genesis Chess's King), drops only on squares no enemy piece attacks or a friendly piece
+defends (Zillions' Genesis Chess)."""
 
 
 def parse_drop_rule(value: str, location: Location) -> DropRule:
     """Read ``fairyportDrop``: comma-separated ``zone:NAME``, ``file:N`` (at most N unpromoted pieces of the type
     on a file), ``color:N`` (per square colour) and the words of :data:`DROP_SWITCHES` (``nomate``, ``nocheck``,
-    ``stuck``, ``first``); empty = no restriction."""
+    ``stuck``, ``first``, ``safe``); empty = no restriction."""
     fields: dict[str, object] = {}
     column = 0
     for item in value.split(","):
@@ -505,7 +512,7 @@ def parse_drop_rule(value: str, location: Location) -> DropRule:
             fields["max_per_file" if word == "file" else "max_per_square_color"] = count
         else:
             raise extension_error(DROP_KEY, "unknown drop rule", where, "zone:NAME, file:N, color:N, nomate, nocheck, "
-                             "stuck or first", item)
+                             "stuck, first or safe", item)
     return DropRule(**fields)  # type: ignore[arg-type]
 
 

@@ -48,6 +48,7 @@ from fairyport.idiagram.rules import (
     HOLDINGS_SHOGI,
     HOLE_NAME,
     PROMOTION_KEY,
+    REBIRTH_KEY,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -712,6 +713,11 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
         lost.unsupported(f"{piece.name}: castling", f"the castling of {piece.name!r} ({text or 'as the Diagram'}) "
                          f"in plain Diagram text (written as the fairyport extension {CASTLING_KEY}, which the "
                          "Diagram script ignores: it castles by its own rule)")
+    if piece.rebirth is not None:
+        lines[REBIRTH_KEY] = piece.rebirth
+        lost.unsupported(f"{piece.name}: rebirth", f"the rebirth of a captured {piece.name!r} on {piece.rebirth} "
+                         f"(Circe) in plain Diagram text (written as the fairyport extension {REBIRTH_KEY}, which "
+                         "the Diagram script ignores)")
     if piece.split is not None:
         text = lines[SPLIT_KEY] = format_split(piece.split, label_map(plan.order))
         lost.unsupported(f"{piece.name}: split", f"the split of {piece.name!r} ({text}: each move leaves a piece "

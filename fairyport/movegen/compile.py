@@ -32,6 +32,7 @@ from fairyport.model import (
     kept_code,
 )
 from fairyport.movegen.atomic import blast_class, compile_blast
+from fairyport.movegen.circe import circe_class, compile_rebirth
 from fairyport.movegen.connect import compile_connect
 from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
@@ -318,6 +319,9 @@ class Variant:
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
         self.connect = compile_connect(game, self.geometry, type_ids)
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
+        self.rebirth = compile_rebirth(game, self.geometry, type_ids)
+        """Per piece code, the square a captured piece is reborn on (-1: none; :mod:`fairyport.movegen.circe`), or
+        None in a game without rebirth."""
         self.splits = compile_splits(game, self.code)
         """Per code of a piece that splits when it moves (:mod:`fairyport.movegen.split`): (left, lands as)."""
         self.free_castlers = tuple(frozenset(code for code in self.castlers
@@ -494,6 +498,8 @@ class Variant:
             base = HandPosition
         if self.blast is not None:
             base = blast_class(base)
+        if self.rebirth is not None:
+            base = circe_class(base)
         if self.splits:
             base = split_class(base)
         return rules_class(self.game, base)(self)

@@ -1,5 +1,8 @@
 """Positions of games with pieces in hand: captures to hand, drops and their restrictions.
 
+A drop rule's ``safe_square`` tests the empty square before the drop: attacked by the enemy (a piece of the
+other colour could capture there) and defended by no friendly piece, the drop is illegal.
+
 :class:`HandPosition` extends :class:`~fairyport.movegen.position.Position` only for games whose rules have
 ``drops`` (:meth:`~fairyport.movegen.compile.Variant.new_position` chooses it), so games without drops run the
 plain generator untouched. A drop is the raw move ``(DROP, square, code, (), (), (), -1)``, written ``P@e4``
@@ -118,6 +121,8 @@ class HandPosition(Position):
                 if shades is not None and rule.max_per_square_color is not None \
                         and shades[v.square_shade[sq]] >= rule.max_per_square_color:
                     continue
+                if rule.safe_square and self.is_attacked(sq, color ^ 1) and not self.is_attacked(sq, color):
+                    continue  # attacked by the enemy, defended by no friend
                 move: RawMove = (DROP, sq, code, (), (), (), -1)
                 if exposed or rule.no_drop_mate or rule.no_drop_check:
                     self.push_raw(move)

@@ -71,6 +71,8 @@ from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.recognise_circe import rebirth_squares, strip_rebirth
+from fairyport.zrf.recognise_drops import PROBES_WHY, Probe, add_probed_zone, drop_tests, probes_are_captures
 from fairyport.zrf.recognise_shogi import (
     SHOGI_HANDS_WHY,
     SHOGI_KEPT_WHY,
@@ -199,10 +201,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     renaming = renamed.rename if renamed is not None else None
     present = {e.piece.text for part in tree.setup for e in part.entries}
     named: set[str] = set()  # the types a move or drop puts on the board
+    put: dict[str, set[str]] = {}  # per type, the types its moves and drops put on the board
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
-            named_types(plain(block.node), named)
-    present |= named
+            named_types(plain(block.node), put.setdefault(zp.name.text, set()))
+        named |= put.get(zp.name.text, set())
+    grown = True
+    while grown:  # the types that can reach the board: set up, or put there by a piece that can
+        grown = False
+        for kind in list(present):
+            if not put.get(kind, set()) <= present:
+                present |= put[kind]
+                grown = True
     # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
     stored = stock.stored if stock is not None else hands_found.stored if hands_found is not None else {}
@@ -312,6 +322,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     # a block's move type matters only where turns name move types or move priorities rank them
     turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
     typed = bool(tree.move_priorities) or turn_types
+    if tree.move_priorities and not turn_types \
+            and not any(b.move_type is not None for zp in tree.pieces for b in (*zp.moves, *zp.drops)):
+        typed = False  # priorities of move types no block has (a variant's own pieces): they select nothing
+        kept = [k for k in kept if k.name != "move-priorities"]
     if tree.move_priorities and not turn_types and _captures_first(tree, reader):
         rules.must_capture = True  # the priorities rank exactly the captures first: captures are mandatory
         typed = False
@@ -319,13 +333,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     first_types = _drops_first(tree) if tree.move_priorities and not turn_types and ranked else set()
     if first_types:
         # the priorities rank some types' drops first: the model's drops that go first, where it holds those drops
-        trial = _drop_rules(tree, geometry, board, list(zones), renaming, in_hand, False)[0]
+        trial = _drop_rules(tree, geometry, board, list(zones), renaming, in_hand, False, {})[0]
         if first_types <= set(trial):
             typed = False
             kept = [k for k in kept if k.name != "move-priorities"]
         else:
             first_types = set()
-    drop_rules, drop_whys = _drop_rules(tree, geometry, board, zones, renaming, in_hand, typed)
+    probed: dict[str, tuple[Probe, ...]] = {}  # the drops' probes for the enemy king, by piece name
+    drop_rules, drop_whys = _drop_rules(tree, geometry, board, zones, renaming, in_hand, typed, probed)
     drop_rules.update({name: dataclasses.replace(rule, first=True) for name, rule in drop_rules.items()
                        if name in first_types})
     if stock is not None:
@@ -341,6 +356,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
     captures_own = False  # a move captures the mover's own pieces (a block adds with no test: Teleport Chess)
     original = {square: name for name, square in renaming.items()} if renaming is not None else {}
+    rebirths = _rebirths(tree, reader, typed, skipped, players, board) if renaming is None else {}
     splits = split_blocks(tree.pieces, notation)
     for zp in tree.pieces:
         pid = notation[zp.name.text]
@@ -355,6 +371,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             items: list[Plain] = split_items.get(id(block)) or [plain(i) for i in block.instructions]
             if hands_found is not None:
                 items = hands_found.items.get(id(block), items)  # a capture to hand: a plain landing
+            if rebirths:
+                items = strip_rebirth(items)[0]  # the model's PieceType.rebirth (Circe)
             got = reader.read(items) if block.move_type is None or not typed else None
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
                     and "not-attacked?" in str(items):
@@ -410,6 +428,11 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if hands_found is not None and zp.name.text in hands_found.promotions:
                 piece.promotion = shogi_promotion(hands_found.promotions[zp.name.text], notation,
                                                   _depth(hands_found.promotions[zp.name.text][1], zones, board))
+            piece.rebirth = rebirths.get(zp.name.text)
+            if piece.drop is not None and zp.name.text in probed \
+                    and not probes_are_captures(probed[zp.name.text], found, vectors, royal):
+                piece.drop = None
+                programs.extend(_program(block, "drops", pid, PROBES_WHY) for block in zp.drops)
             piece.split = split if not programs else None
             if cylinder is not None:
                 _to_cylinder(piece)
@@ -499,15 +522,39 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     return game
 
 
+def _rebirths(tree: ZrfGame, reader: BlockReader, typed: bool, skipped: frozenset[int], players: tuple[str, ...],
+              board: Board) -> dict[str, str]:
+    """The rebirth square of each piece type, by name, where the game's move blocks hold Circe rebirth items the
+    model's :attr:`~fairyport.model.PieceType.rebirth` says exactly (:mod:`.recognise_circe`); else empty."""
+    blocks = []
+    for zp in tree.pieces:
+        for block in zp.moves:
+            if id(block) in skipped:
+                continue
+            items, table = strip_rebirth([plain(i) for i in block.instructions])
+            got = reader.read(items) if block.move_type is None or not typed else None
+            blocks.append((zp.name.text, items, table, got))
+    owners: dict[str, set[str]] = {}
+    for part in tree.setup:
+        for entry in part.entries:
+            owners.setdefault(entry.piece.text, set()).add(part.player.text)
+    squares = frozenset(p.name for p in board.positions)
+    return rebirth_squares(blocks, owners, squares, players) or {}
+
+
 def _drop_rules(tree: ZrfGame, geometry: Geometry, board: Board, zones: list[Zone],
-                renaming: dict[str, str] | None, in_hand: set[str], typed: bool) -> tuple[dict[str, DropRule],
-                                                                                       dict[int, str]]:
+                renaming: dict[str, str] | None, in_hand: set[str], typed: bool,
+                probed: dict[str, tuple[Probe, ...]] | None = None) -> tuple[dict[str, DropRule], dict[int, str]]:
     """The model's drop rule of each piece type whose drops the model holds exactly, by piece name, and why the
     others' drop blocks stay programs (by block identity). A drop block to an empty square, anywhere or in (or
     outside) a zone, is the model's drop (also where the piece could not move again: ZRF has no such rule); the
     model then drops every piece in hand, so all or none: every type in hand must have such drops, each type one
-    rule, under no move type the turn order or priorities select, on a board whose every position is a square."""
+    rule, under no move type the turn order or priorities select, on a board whose every position is a square.
+    With ``probed`` (on a board read without renaming), drops that probe for the enemy king are read too, their
+    probes stored there by piece name (to compare with the piece's captures)."""
     rules: dict[str, DropRule] = {}
+    players = (tree.players[0].text, tree.players[1].text)
+    by_block: dict[int, tuple[Probe, ...]] = {}
     whys: dict[int, str] = {}
     outside: dict[str, str] = {}
     for zp in tree.pieces:
@@ -517,10 +564,15 @@ def _drop_rules(tree: ZrfGame, geometry: Geometry, board: Board, zones: list[Zon
                 whys[id(block)] = why_not(block.node, move_type=block.move_type.text)
                 found.add(None)
                 continue
-            rule = _drop_rule([plain(i) for i in block.instructions], zones, board, outside)
+            rule = _drop_rule([plain(i) for i in block.instructions], zones, board, outside,
+                              geometry if probed is not None and renaming is None else None, players, by_block,
+                              id(block))
             found.add(rule)
         if len(found) == 1 and None not in found:
             rules[zp.name.text] = next(r for r in found if r is not None)
+            lines = [by_block[id(block)] for block in zp.drops if id(block) in by_block]
+            if lines and probed is not None:
+                probed[zp.name.text] = lines[0]
         elif len(found) > 1 and None not in found:
             for block in zp.drops:
                 whys[id(block)] = (f"drops of {zp.name.text} under several rules (zones): the model has one drop "
@@ -546,29 +598,36 @@ def _drop_rules(tree: ZrfGame, geometry: Geometry, board: Board, zones: list[Zon
     return rules, whys
 
 
-def _drop_rule(items: list[Plain], zones: list[Zone], board: Board, outside: dict[str, str]) -> DropRule | None:
+def _drop_rule(items: list[Plain], zones: list[Zone], board: Board, outside: dict[str, str],
+               geometry: Geometry | None = None, players: tuple[str, str] | None = None,
+               probed: dict[int, tuple[Probe, ...]] | None = None, key: int = 0) -> DropRule | None:
     """The drop rule of a drop block's items: ``(verify empty?)``, at most one ``(verify (in-zone? Z))`` or
-    ``(verify (not-in-zone? Z))`` in any order, then ``add``; None for any other block. A zone tested as
-    not-in-zone becomes a zone of its own, the squares outside it per colour (:func:`_zone_outside`; ``outside``
-    holds those made, by the zone's name)."""
-    if not items or items[-1] != "add" or ("verify", "empty?") not in items[:-1]:
+    ``(verify (not-in-zone? Z))``, and the other tests of :func:`.recognise_drops.drop_tests` (the probes for the
+    enemy king only with ``geometry`` and ``players``: stored in ``probed`` by ``key``), in any order, then
+    ``add``; None for any other block. A zone tested as not-in-zone becomes a zone of its own, the squares outside
+    it per colour (:func:`_zone_outside`; ``outside`` holds those made, by the zone's name)."""
+    tests = drop_tests(items, geometry.links if geometry is not None and players is not None else ())
+    if tests is None:
         return None
-    tests = [i for i in items[:-1] if i != ("verify", "empty?")]
-    if len(items) - 1 - len(tests) != 1 or len(tests) > 1:
-        return None
-    if not tests:
-        return DropRule(where_stuck=True)
-    test = tests[0]
-    if not (isinstance(test, tuple) and len(test) == 2 and test[0] == "verify" and isinstance(test[1], tuple)
-            and len(test[1]) == 2 and test[1][0] in ("in-zone?", "not-in-zone?") and isinstance(test[1][1], str)
-            and any(z.name == test[1][1] for z in zones)):
-        return None
-    name = test[1][1]
-    if test[1][0] == "not-in-zone?":
-        if name not in outside:
-            outside[name] = _zone_outside(name, zones, board)
-        name = outside[name]
-    return DropRule(zone=name, where_stuck=True)
+    name: str | None = None
+    test = tests.zone
+    if test is not None:
+        if not (isinstance(test, tuple) and isinstance(test[1], tuple) and isinstance(test[1][1], str)
+                and any(z.name == test[1][1] for z in zones)):
+            return None
+        name = test[1][1]
+        if test[1][0] == "not-in-zone?":
+            if name not in outside:
+                outside[name] = _zone_outside(name, zones, board)
+            name = outside[name]
+    if tests.probes:
+        assert geometry is not None and players is not None and probed is not None
+        squares = frozenset(p.name for p in board.positions)
+        made = add_probed_zone(zones, name, tests.probes, geometry, players, squares)
+        outside[f"{made} (probes)"] = made
+        name = made
+        probed[key] = tests.probes
+    return DropRule(zone=name, where_stuck=True, no_drop_check=bool(tests.probes), safe_square=tests.safe)
 
 
 def _zone_outside(name: str, zones: list[Zone], board: Board) -> str:
@@ -735,6 +794,31 @@ piece may take their letter (shogi's KnightP, listed before the King, takes no K
 
 
 def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
+    """Piece name -> model id (:func:`_ids_in_order`); where a type a piece promotes to (``(add T ...)``) would get
+    an id of several characters, the types promoted to are given theirs first: a promotion choice is written as
+    the Diagram's ``promoChoice`` text, which offers every type whose ID occurs in it (``R`` in ``R2``)."""
+    ids = _ids_in_order(pieces)
+    chosen: set[str] = set()
+    for p in pieces:
+        for block in [*p.moves, *p.drops]:
+            _promoted_to(plain(block.node), chosen)
+    if all(len(ids[name]) == 1 for name in chosen if name in ids):
+        return ids
+    first = [p for p in pieces if p.name.text in chosen]
+    again = _ids_in_order(first + [p for p in pieces if p.name.text not in chosen])
+    return {p.name.text: again[p.name.text] for p in pieces}
+
+
+def _promoted_to(item: Plain, out: set[str]) -> None:
+    """Collect the piece types ``item`` offers as promotion choices (``(add T ...)``)."""
+    if isinstance(item, tuple):
+        if item[:1] == ("add",):
+            out.update(str(i) for i in item[1:] if isinstance(i, str))
+        for i in item:
+            _promoted_to(i, out)
+
+
+def _ids_in_order(pieces: list[ZrfPiece]) -> dict[str, str]:
     """Piece name -> model id: the ``notation``, else the conventional letter, the name's first letter, the first
     of its letters not yet taken, or the first free letter of the alphabet (then ``X2``... past 26 types)."""
     ids: dict[str, str] = {}

@@ -190,10 +190,11 @@ def test_fsf_write_read_back(name: str) -> None:
 
 @pytest.mark.parametrize(("write", "name", "feature"), [
     (write_idiagram, "hill22", "flag goal"), (write_idiagram, "forced22", "must capture"),
-    # ZRF writes a flag goal of one piece and forced captures (move priorities); counts, full zones, the extra
-    # move and no checks are refused (Game Courier writes them all: test_gamecourier_writes_the_rules)
+    # ZRF writes a flag goal of one piece, forced captures (move priorities) and no checks (test_fsf_zrf_nochecks);
+    # the extra move is refused (Game Courier writes them all: test_gamecourier_writes_the_rules)
     *((w, n, f) for w in (write_zrf, write_idiagram)
-      for n, f in (("cavalry22", "flag goal"), ("racing22", "flag goal"), ("nocheck22", "no checks")))])
+      for n, f in (("cavalry22", "flag goal"), ("racing22", "flag goal"))),
+    (write_idiagram, "nocheck22", "no checks")])
 def test_writers_refuse_by_name(write: Writer, name: str, feature: str) -> None:
     game = _game(name)
     with pytest.raises(UnsupportedError) as raised:

@@ -40,6 +40,9 @@ MOVES = {
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
     "shogi-hands": {"K": "WF", "G": "WfF", "S": "fWF", "T": "WfF", "L": "fR", "D": "RF"},
+    "safe-drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
+    "probed-drops": {"P": "fmWfcF", "N": "N", "B": "B", "R": "R", "K": "WF"},
+    "circe": {"W": "R", "B": "R", "N": "N", "I": "N", "K": "WF"},
     "flag-squares": {"K": "WF", "R": "R"},
     "split": {"K": "WF", "B": "B", "Q": "RB", "P": "fmWfcF", "A": "fmWfcF"},
     "cylinder": {"K": "oWoF", "R": "oR", "B": "oB", "N": "oN", "P": "fmWfcoF"},
@@ -69,7 +72,14 @@ DROPS = {"drops": {"P": DropRule(where_stuck=True), "N": DropRule("last-rank-out
          "storage-drops": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True)},
          "drops-first": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True),
                          "K": DropRule(where_stuck=True, first=True)},
-         "shogi-hands": {"G": DropRule(), "S": DropRule(), "L": DropRule()}}
+         "shogi-hands": {"G": DropRule(), "S": DropRule(), "L": DropRule()},
+         "safe-drops": {"P": DropRule("last-rank-outside", where_stuck=True, safe_square=True),
+                        "N": DropRule(where_stuck=True, safe_square=True),
+                        "R": DropRule(where_stuck=True, safe_square=True)},
+         "probed-drops": {"P": DropRule("last-rank-outside-probed", where_stuck=True, no_drop_check=True),
+                          "N": DropRule("probed", where_stuck=True, no_drop_check=True),
+                          "B": DropRule("probed2", where_stuck=True, no_drop_check=True),
+                          "R": DropRule("probed2", where_stuck=True, no_drop_check=True)}}
 """Fixture -> piece id -> its drop rule (ZRF drops also where the piece could not move again)."""
 
 
@@ -291,11 +301,15 @@ def test_kept_rules_say_why_in_model_terms() -> None:
                                  "(loss-condition (White Black) (checkmated King))\n"
                                  "  (draw-condition (White) (pieces-remaining 1))\n"
                                  "  (move-priorities normal)")
+    text = text.replace("(moves (w (verify empty?) add))", "(moves (move-type normal) (w (verify empty?) add))")
     rules = {rule.name: rule.why for rule in read_text(text, name="rules.zrf").kept if rule.kind == "rule"}
     assert rules["goal (pieces-remaining 1)"].startswith("a draw when a player has exactly 1 piece left: the model")
     assert rules["move-priorities"].startswith("move priorities (a move of a higher-priority type must be played")
     described = dict(kept_code(read_text(text, name="rules.zrf")))["zrf goal (pieces-remaining 1)"]
     assert "(a draw when a player has exactly 1 piece left" in described
+    # priorities of move types no block has select nothing: no kept rule
+    untyped = text.replace("(moves (move-type normal) (w", "(moves (w")
+    assert "move-priorities" not in {rule.name for rule in read_text(untyped, name="rules.zrf").kept}
 
 
 LINKED = """(game (title "Linked") (players White Black) (turn-order White Black)

@@ -43,6 +43,7 @@ from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
 from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
+from fairyport.zrf.writer import atomic, dropchecks, lastroyal, nochecks
 from fairyport.zrf.writer.hands import Hands
 from fairyport.zrf.writer.holes import LAME_OVER_HOLE, lame_over_hole
 from fairyport.zrf.writer.library import LIBRARY, needed
@@ -118,6 +119,16 @@ class Writer:
         self.pieces: list[PieceType] = list(game.pieces)
         """The written piece types: the model's, and with hands one per (base, promoted type)."""
         self.zone_lands: dict[str, list[Expr]] = {}
+        self.last_royal: lastroyal.LastRoyal | None = None
+        """The unguarded copies of royal types, for the last royal piece protected (:mod:`.lastroyal`)."""
+        self.atomic = False
+        """Atomic captures are written (:mod:`.atomic`): landings capture through the blast macro."""
+        self.no_checks: nochecks.NoCheckTests | None = None
+        """The tests of a game without checks (:mod:`.nochecks`), where they are written."""
+        self.drop_checks_written = True
+        """False once a drop's check test could not be written (:meth:`drop_check_test`)."""
+        self.notation: dict[str, str] = {}
+        """Type id -> its ZRF notation where that is not the id (an unguarded copy has its royal type's)."""
         """Name -> definition of the landing macros of moves that may land only in (or outside) a zone."""
 
     # ------------------------------------------------------------------ helpers
@@ -212,7 +223,7 @@ class Writer:
                         zoned.inside else (None, None)
                     if (passed := lame_over_hole(self.game.board, move, starts)) is not None:
                         raise compiler.unsupported(whole, f"{LAME_OVER_HOLE}: {passed}")
-                    blocks.extend([*prefix, *first, *block] for block in compiler.blocks(move))
+                    blocks.extend([*prefix, *first, *self.blast_ep(block)] for block in compiler.blocks(move))
                 except UnsupportedError as error:
                     self.refuse(error)
             self.macros |= compiler.macros
@@ -241,16 +252,46 @@ class Writer:
         royal_types = [p for p in game.pieces if p.royal]
         per_side = [sum(1 for q in game.setup.placement.values() if q.color == c and
                         game.piece_type(q.id).royal) for c in (WHITE, BLACK)]
-        if game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
-            self.refuse(UnsupportedError("only the last royal piece protected (extinction) has no ZRF goal here",
-                                         feature="royal protection: last"))
+        try:
+            self.last_royal = None if self.kept else lastroyal.plan(
+                game, self.parsed, self.rooklike, self.names, {source.piece for source in self._ep_sources()})
+        except UnsupportedError as error:
+            self.refuse(error)
+        if self.last_royal is not None:  # each copy before its royal type: a FEN letter names the copy
+            for royal, copy in self.last_royal.copies.items():
+                self.parsed[copy.id] = self.parsed[royal]
+                self.notation[copy.id] = royal
+                self.pieces.insert(next(i for i, p in enumerate(self.pieces) if p.id.upper() == royal), copy)
+        elif game.rules.royal_protection is RoyalProtection.LAST and max(per_side, default=0) > 1:
+            self.refuse(UnsupportedError("only the last royal piece protected is not written in ZRF with kept "
+                                         "code", feature=lastroyal.FEATURE))
+        if game.rules.blast is not None and self.hands is None and not self.kept:
+            try:
+                atomic.check(game)
+                if atomic.ASH in self.names.values() or game.board.links or game.board.extra_positions:
+                    raise UnsupportedError(f"atomic captures on a board with links, or with a piece named "
+                                           f"{atomic.ASH!r}, are not written in ZRF", feature=atomic.FEATURE)
+                self.atomic = True
+            except UnsupportedError as error:
+                self.refuse(error)
+        if game.rules.no_checks:
+            self.no_checks = self.no_check_tests()
         pieces = [self.piece_form(p) for p in self.pieces]
+        if self.atomic:
+            pieces.append(atomic.ash_form(self.players))
         board = self.board_form()
         if self.hands is not None:
             hands = self.hands
             add_macros = [hands.to_hand_macro(), *(m for p in self.pieces for m in hands.landing_macros(p))]
         else:
-            add_macros = [self.add_macro(p) for p in game.pieces]
+            add_macros = [self.add_macro(p) for p in self.pieces]
+            if self.last_royal is not None:
+                squares = [p.name for p in game.board.positions]
+                add_macros.insert(0, self.last_royal.macro(self.names, squares))
+            if self.atomic:
+                add_macros.insert(0, atomic.blast_macro(game, self.names, self.use))
+            if self.no_checks is not None:
+                add_macros.insert(0, self.no_checks.en_passant_macro())
         goals = self.goals(royal_types)
         library: list[tuple[str, Expr]] = []
         for name in needed(self.macros):
@@ -303,6 +344,8 @@ class Writer:
                             grid]
         if board.holes:
             form.append(["kill-positions", *sorted(board.holes)])
+        if self.atomic:
+            form.extend(atomic.dump_forms([p.name for p in board.positions]))
         if board.links or board.extra_positions:
             return self.linked_board_form()
         pairs: list[Expr] = [[name, self.vectors[negate(v)]] for v, name in self.vectors.items()]
@@ -385,7 +428,7 @@ class Writer:
             entries: list[Expr] = []
             for piece in self.pieces:
                 squares = [sq for sq, placed in self.game.setup.placement.items()
-                           if placed.color == color and placed.id.upper() == piece.id.upper()]
+                           if placed.color == color and self.placed(color, placed.id) == piece.id.upper()]
                 off = self.game.setup.hands.get(color, {}).get(piece.id, 0) if self.kept else 0
                 if self.hands is not None:
                     squares += self.hands.setup(color, piece)
@@ -394,11 +437,61 @@ class Writer:
             form.append([self.players[color], *entries])
         return form
 
+    def blast_ep(self, block: list[Expr]) -> list[Expr]:
+        """``block`` with an en-passant capture landing through the blast macro where captures blast, or through
+        the macro that tests checks where checks are illegal."""
+        if self.atomic:
+            return [[*item[:-1], atomic.BLAST_MACRO] if isinstance(item, list) and item[:1] == ["en-passant"]
+                    else item for item in block]
+        if self.no_checks is not None:
+            return [[nochecks.EN_PASSANT, *item[1:]] if isinstance(item, list) and item[:1] == ["en-passant"]
+                    else item for item in block]
+        return block
+
+    def no_check_tests(self) -> nochecks.NoCheckTests | None:
+        """The tests of a game without checks, or None (refused) where they are not written exactly."""
+        game = self.game
+        tests = nochecks.NoCheckTests(game, self.names, self.parsed, self.use,
+                                      max(game.board.files, game.board.ranks), nochecks.EMPTY_AFTER)
+        try:
+            if self.hands is not None or self.kept or self.atomic or game.board.links or game.board.extra_positions:
+                raise UnsupportedError("no checks are not written in ZRF with pieces in hand, atomic captures, kept "
+                                       "code or board links", feature=nochecks.FEATURE)
+            if self.castling and (len(self.rooklike) != 1 or any(
+                    p.castling is not None for p in game.pieces)):
+                raise UnsupportedError("no checks are not written in ZRF with castling other than the plain rule "
+                                       "with one rook-like partner type", feature=nochecks.FEATURE)
+            tests.sliders()
+            for piece in game.pieces:
+                tests.moves(piece)
+        except UnsupportedError as error:
+            self.refuse(error)
+            return None
+        return tests
+
+    def drop_check_test(self, piece: PieceType) -> list[Expr]:
+        """What a drop of ``piece`` runs first where its drops may not give check (:mod:`.dropchecks`); a test
+        that cannot be written is refused (and the rule then counts as not written)."""
+        if piece.drop is None or not piece.drop.no_drop_check:
+            return []
+        tests = dropchecks.DropCheckTests(self.game, self.names, self.parsed, self.use,
+                                          max(self.game.board.files, self.game.board.ranks))
+        try:
+            return tests.drop_test(piece)
+        except UnsupportedError as error:
+            self.drop_checks_written = False
+            self.refuse(error)
+            return []
+
+    def placed(self, color: Color, piece_id: str) -> str:
+        """The id of the written type a piece of the setup is (an unguarded copy of a royal type, or its own)."""
+        return self.last_royal.placed(color, piece_id) if self.last_royal is not None else piece_id.upper()
+
     # ------------------------------------------------------------------ pieces
     def add_macro(self, piece: PieceType) -> list[Expr]:
         """``(define Name-add ...)``: what every landing of this piece does (attribute, promotion, confinement)."""
         name = self.names[piece.id.upper()]
-        body: list[Expr] = []
+        body: list[Expr] = [self.last_royal.landing(self.names)] if self.last_royal is not None else []
         if self.needs_attribute(piece):
             body.append(["set-attribute", NEVER_MOVED, "false"])
         promotion = piece.promotion
@@ -422,6 +515,13 @@ class Writer:
                 body.append(["if", ["in-zone?", zone], ["add", *choices], "else", "add"])
             else:
                 body.extend([["if", ["in-zone?", zone], ["add", *choices]], "add"])
+        if self.atomic:  # a capture blasts: the capturing piece does not land
+            body = [["if", "enemy?", [atomic.BLAST_MACRO], "else", *body]]
+        if self.no_checks is not None:  # each add only where it gives no check
+            types = [piece, *(self.game.piece_type(c.piece) for c in (promotion.choices if promotion else ()))]
+            by_name = {self.names[t.id.upper()]: t for t in types}
+            body = [*self.no_checks.landing(piece, types), *self.no_checks.guard(body, piece, by_name),
+                    ["set-position-flag", nochecks.LANDING, "false"]]
         if piece.confined_to is not None:
             body = [["if", ["in-zone?", piece.confined_to], *body]]
         return ["define", f"{name}-add", *body]
@@ -435,7 +535,8 @@ class Writer:
                                   ["move-type", NORMAL_TYPE], *self.piece_blocks(piece, initial, 1)]
         else:
             blocks = self.piece_blocks(piece, initial, None)
-        drop = self.hands.drop_block(piece) if self.hands is not None and piece in self.hands.hand_types else []
+        drop = self.hands.drop_block(piece, self.drop_check_test(piece)) \
+            if self.hands is not None and piece in self.hands.hand_types else []
         if drop:  # none where the type is never dropped
             if self.must_drop:  # the drops first: (move-priorities drop-type normal-type)
                 blocks = [["move-type", DROP_TYPE], drop, ["move-type", NORMAL_TYPE], *blocks]
@@ -459,7 +560,7 @@ class Writer:
         if extras:
             help_text += "; " + "; ".join(extras)
         form: list[Expr] = ["piece", ["name", name], ["help", Text(self.text(help_text))],
-                            ["notation", Text(piece.id.upper())],
+                            ["notation", Text(self.notation.get(piece.id.upper(), piece.id.upper()))],
                             ["image", self.players[0], Text(f"images\\fairyport\\W{name}.bmp"),
                              self.players[1], Text(f"images\\fairyport\\B{name}.bmp")]]
         kept = piece.extra.get("zrf")
@@ -504,7 +605,7 @@ class Writer:
                     if move is not None and (passed := lame_over_hole(self.game.board, move)) is not None:
                         raise compiler.unsupported(whole, f"{LAME_OVER_HOLE}: {passed}")
                     if move is not None:
-                        blocks.extend([*prefix, *block] for block in compiler.blocks(move))
+                        blocks.extend([*prefix, *self.blast_ep(block)] for block in compiler.blocks(move))
                 except UnsupportedError as error:
                     if land == lands[0]:
                         self.refuse(error)
@@ -554,12 +655,31 @@ class Writer:
                       d, ["while", "empty?", d],
                       ["verify", ["and", "friend?", NEVER_MOVED, ["or", *partner, ["not", ["on-board?", d]]]]],
                       "from", "mark", ["while", ["on-board?", d], d, ["verify", "empty?"]], "back",
-                      back, ["while", "empty?", back], *([d] * (step - 1)),
-                      "to", ["set-attribute", NEVER_MOVED, "false"], "add"]
-            blocks.append(block)
+                      back, ["while", "empty?", back], *([d] * (step - 1))]
+            end: list[Expr] = ["to", ["set-attribute", NEVER_MOVED, "false"], "add"]
+            if self.no_checks is not None:
+                block, end = self.no_check_castling(block, end, d, back, step)
+            blocks.append([*block, *end])
         if step > 1 and safe:
             self.macros.add("castle-pass")
         return blocks
+
+    def no_check_castling(self, block: list[Expr], end: list[Expr], d: str, back: str,
+                          step: int) -> tuple[list[Expr], list[Expr]]:
+        """A castling block (up to the rook's destination, and its end) that tests for check first: both origins
+        and both destinations flagged, the rook's paths from its destination, the lines through both origins."""
+        tests = self.no_checks
+        assert tests is not None
+        rook = next(p for p in self.game.pieces if self.names[p.id.upper()] == self.rooklike[0])
+        flag = nochecks.CHECK_AS + "castling"
+        rook_from = block.index("from") + 1
+        block = [["set-position-flag", nochecks.ORIGIN, "true"], *block[:rook_from],
+                 ["set-position-flag", nochecks.ORIGIN, "true"], *block[rook_from:]]
+        block += [["set-position-flag", nochecks.LANDING, "true"], "mark", d,
+                  ["set-position-flag", nochecks.LANDING, "true"], "back", ["set-flag", flag, "false"],
+                  *tests.attacks(rook, flag), *tests.discovered([back] * (step - 1), flag),
+                  *tests.discovered([["go", "from"]], flag)]
+        return block, [["if", ["not", ["flag?", flag]], *end]]
 
     def _ruled_castling_blocks(self, piece: PieceType, rule: Castling, move: betza.Move, step: int) -> list[Expr]:
         """Castling by a :class:`~fairyport.model.Castling` rule with the partner at a distance, as Dagaz writes it:
@@ -624,6 +744,29 @@ class Writer:
             return True
         counted = {pid.upper() for pid in extinction.pieces}
         return not any(p.target.id.upper() in counted for p in self.hands.promoted)
+
+    def extinction_groups(self) -> list[list[str]] | None:
+        """The ZRF types the extinction goal counts, one group per condition: one type each for listed types;
+        for all pieces together, every written type (the blasted pieces' type left out) where captures blast or
+        the opponent's count matters, else None (a plain ``pieces-remaining``)."""
+        extinction = self.game.rules.extinction
+        assert extinction is not None
+        if extinction.pieces is not None:
+            return [[self.names[pid.upper()]] for pid in extinction.pieces]
+        if self.atomic or extinction.opponent_count:
+            return [[self.names[p.id.upper()] for p in self.pieces]]
+        return None
+
+    def extinction_written(self) -> bool:
+        """Whether the extinction goal is written: counts of pieces in hand as the goal counts them; an
+        opponent's count of one with a count of none (no pieces in hand); all pieces together by type (captures
+        blast) only with a count of none."""
+        extinction = self.game.rules.extinction
+        if extinction is None or not self.extinction_counts_hands():
+            return False
+        if extinction.opponent_count:
+            return extinction.opponent_count == 1 and extinction.count == 0 and self.hands is None
+        return extinction.pieces is not None or not self.atomic or extinction.count == 0
 
     def flag_sets(self, color: Color) -> list[tuple[str, ...]]:
         """The sets of ``count`` squares of ``color``'s flag zone (a flag goal of several pieces is met when one of
@@ -721,9 +864,11 @@ class Writer:
         plain = not self.kept  # forced captures: no kept move blocks (drops are quiet moves: normal-type)
         connect_types = self.connect_types()
         writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
-                    "extinction": extinction is not None and extinction.opponent_count == 0
-                    and self.extinction_counts_hands(),
-                    "connection": connect_types is not None}
+                    "extinction": self.extinction_written(),
+                    "connection": connect_types is not None,
+                    "atomic captures": self.atomic,
+                    "no checks": self.no_checks is not None,
+                    "drop checks": self.hands is not None and self.drop_checks_written}
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
             optional = feature == "royal optional" and len(royal_types) == 1
@@ -734,10 +879,19 @@ class Writer:
             # the interpreter counts exactly (COUNT_GOALS_EXACTLY) and Zillions does
             kind = {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
                     StalemateResult.WIN: "win-condition"}[extinction.result]
-            counted: list[list[Expr]] = ([[self.names[pid.upper()]] for pid in extinction.pieces]
-                                         if extinction.pieces is not None else [[]])
-            out.extend([kind, both, ["pieces-remaining", str(n), *t]]
-                       for t in counted for n in range(extinction.count + 1))
+            groups = self.extinction_groups()
+            if groups is None:  # all pieces together, however many
+                out.extend([kind, both, ["pieces-remaining", str(n)]] for n in range(extinction.count + 1))
+            elif len(groups[0]) == 1 and not extinction.opponent_count:
+                out.extend([kind, both, ["pieces-remaining", str(n), group[0]]]
+                           for group in groups for n in range(extinction.count + 1))
+            else:  # none left of a group's types (while the opponent has one), a condition per group
+                for group in groups:
+                    mine: list[Expr] = [["pieces-remaining", "0", t] for t in group]
+                    if extinction.opponent_count:  # mine gone: the pieces on the board are the opponent's
+                        gone: list[Expr] = [["total-piece-count", "0", t] for t in group]
+                        mine.append(["not", ["and", *gone]])
+                    out.append([kind, both, ["and", *mine]])
         connect = rules.connect
         if connect is not None and connect_types is not None:
             out.append([self.result_kind(connect.result), both, *self.connect_configs(connect_types)])

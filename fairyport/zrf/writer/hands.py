@@ -37,6 +37,7 @@ from collections.abc import Callable
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game, PieceType, PromotionTrigger
 from fairyport.movegen.compile import Variant, compile_game
+from fairyport.zrf.writer.dropchecks import CHECK_FLAG
 from fairyport.zrf.writer.sexpr import Expr
 
 HAND_START = "hand-start"
@@ -215,7 +216,14 @@ class Hands:
         return ["define", "to-hand", body]
 
     def landing_macros(self, piece: PieceType) -> list[list[Expr]]:
-        """The landing macros of ``piece`` (``Name-add``; ``Name-promote-N`` per promotion choice)."""
+        """The landing macros of ``piece`` (``Name-add``; ``Name-promote-N`` per promotion choice); a piece
+        confined to a zone lands only there."""
+        macros = self._landing_macros(piece)
+        if piece.confined_to is None:
+            return macros
+        return [[define, name, ["if", ["in-zone?", piece.confined_to], *body]] for define, name, *body in macros]
+
+    def _landing_macros(self, piece: PieceType) -> list[list[Expr]]:
         name = self.names[piece.id.upper()]
         promotion = piece.promotion
         if promotion is None:
@@ -279,8 +287,10 @@ class Hands:
                 ["while", ["on-board?", down], down, count], "back",
                 ["if", ["not", ["flag?", f"file-{n}"]], "add"]]
 
-    def drop_block(self, piece: PieceType) -> list[Expr]:
-        """The move block that drops the top piece of ``piece``'s column on every square the rules allow."""
+    def drop_block(self, piece: PieceType, check_test: list[Expr] | None = None) -> list[Expr]:
+        """The move block that drops the top piece of ``piece``'s column on every square the rules allow
+        (``check_test``: actions run first on each square, which set :data:`~.dropchecks.CHECK_FLAG` where the drop
+        would give check)."""
         name = self.names[piece.id.upper()]
         rule = piece.drop
         first = self.square_names[0]
@@ -312,6 +322,8 @@ class Hands:
             drop = self._file_count(rule.max_per_file, mine)
         if not drop:
             return []  # a limit of none per file: the type is never dropped
+        if check_test:
+            drop = [*check_test, ["if", ["not", ["flag?", CHECK_FLAG]], *drop]]
         here: Expr = ["if", ["and", *conditions], *drop]
         block += [first, ["while", ["on-board?", BOARD_NEXT], here, BOARD_NEXT], here]
         return block

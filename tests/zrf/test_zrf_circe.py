@@ -1,0 +1,88 @@
+"""Circe rebirth read from ZRF (:mod:`fairyport.zrf.recognise_circe`) and played by the generator
+(:mod:`fairyport.movegen.circe`): the fixture ``circe`` (counted by ``test_zrf_read_shapes`` as well), what is
+not read as rebirth, the writers, and Zillions' ``00.Circe.zrf``."""
+
+from __future__ import annotations
+
+import pytest
+from paths import ROOT, ZRF_COLLECTIONS, needs
+
+import fairyport
+from fairyport.errors import UnsupportedError
+from fairyport.json import game_from_json, game_to_json
+from fairyport.model import kept_code
+from fairyport.movegen import compile_game
+from fairyport.movegen.perft import perft
+from fairyport.zrf.interpreter.engine import compile_variant, position
+from fairyport.zrf.read import read_game, read_text
+from fairyport.zrf.typed.reader import read_variant, read_variant_text
+
+CIRCE = ROOT / "fixtures" / "zrf" / "shapes" / "circe.zrf"
+ZOG_CIRCE = ZRF_COLLECTIONS / "GlukKazan+ZoG" / "Rules" / "00.Circe.zrf"
+
+
+def test_the_fixture_reads_rebirth_squares_per_type_and_counts_as_the_interpreter() -> None:
+    game = read_game(CIRCE)
+    assert {p.name: p.rebirth for p in game.pieces} == {"WRook": "a1", "BRook": "e5", "WKnight": "b1",
+                                                       "BKnight": "d5", "King": None}
+    native = position(compile_variant(read_variant(CIRCE, None)), None)
+    assert perft(compile_game(game).start_position(), 3) == perft(native, 3) == 1744
+
+
+def test_a_captured_piece_whose_square_is_taken_or_left_by_the_capturer_is_gone() -> None:
+    # the White Rook on e5 (the Black Rook's square) takes it on e2: not reborn, its square was not empty before
+    # the move; taken from e1 it goes back to e5; the Black Knight taken on d2 goes back to d5
+    setups = {"(White (King c1) (WRook e5)) (Black (King a4) (BRook e2))": 641,
+              "(White (King c1) (WRook e1)) (Black (King a4) (BRook e2))": 332,
+              "(White (King c1) (WRook a2)) (Black (King e4) (BKnight d2))": 712}
+    for setup, nodes in setups.items():
+        text = CIRCE.read_text().replace("(White (King c1) (WRook a1) (WKnight b1 c3))\n"
+                                         "               (Black (King c5) (BRook e5) (BKnight d5 b4))", setup)
+        assert setup in text
+        native = position(compile_variant(read_variant_text(text, "circe.zrf", None)), None)
+        model = compile_game(read_text(text, name="circe.zrf")).start_position()
+        assert (perft(model, 3), perft(native, 3)) == (nodes, nodes)
+
+
+def test_rebirth_items_missing_from_a_capture_are_not_read_as_rebirth() -> None:
+    text = CIRCE.read_text().replace("(define step ($1 (verify not-friend?) (rebirth) add))",
+                                     "(define step ($1 (verify not-friend?) add))")
+    game = read_text(text, name="circe.zrf")
+    assert not any(p.rebirth for p in game.pieces) and kept_code(game)
+    # a type reborn for the other player than the one it belongs to: not the model's rule (it keeps the colour)
+    text = CIRCE.read_text().replace("(reborn WRook a1 White)", "(reborn WRook a1 Black)")
+    assert not any(p.rebirth for p in read_text(text, name="circe.zrf").pieces)
+    native = position(compile_variant(read_variant_text(text, "circe.zrf", None)), None)
+    assert perft(native, 1) == 16
+
+
+def test_rebirth_round_trips_through_json_and_the_diagram_extension_and_other_writers_refuse_it() -> None:
+    game = read_game(CIRCE)
+    assert {p.id: p.rebirth for p in game_from_json(game_to_json(game)).pieces} == {
+        p.id: p.rebirth for p in game.pieces}
+    written = fairyport.write(game, "idiagram", best_effort=True)
+    assert any("rebirth" in item for item in written.lost)
+    assert "fairyportRebirth=a1" in written.text
+    back = fairyport.read(written.text, format="idiagram")
+    assert {p.id: p.rebirth for p in back.pieces} == {p.id: p.rebirth for p in game.pieces}
+    assert perft(compile_game(back).start_position(), 3) == 1744
+    for fmt in ("idiagram", "fsf", "gamecourier", "zrf"):
+        with pytest.raises(UnsupportedError, match=r"reborn|rebirth"):
+            fairyport.write(game, fmt)
+
+
+def test_a_rebirth_square_off_the_board_is_a_model_error() -> None:
+    text = fairyport.write(read_game(CIRCE), "idiagram", best_effort=True).text
+    with pytest.raises(fairyport.errors.FairyportError):
+        fairyport.read(text.replace("fairyportRebirth=a1", "fairyportRebirth=z9"), format="idiagram")
+    with pytest.raises(fairyport.errors.FairyportError, match="fairyportRebirth"):
+        fairyport.read(text.replace("fairyportRebirth=a1", "fairyportRebirth=a-1"), format="idiagram")
+
+
+@needs(ZOG_CIRCE)
+@pytest.mark.parametrize(("variant", "nodes"), [("1", 8902), ("2", 8698)])
+def test_zillions_circe_reads_whole_and_counts_as_the_interpreter(variant: str, nodes: int) -> None:
+    game = read_game(ZOG_CIRCE, variant=variant)
+    assert kept_code(game) == [] and any(p.rebirth for p in game.pieces)
+    native = position(compile_variant(read_variant(ZOG_CIRCE, variant)), None)
+    assert perft(compile_game(game).start_position(), 3) == nodes == perft(native, 3)
