@@ -173,7 +173,8 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
     send("done", None)
 
 
-PIECE_RULES = ("royal", "promotion", "confined_to", "drop", "zoned_moves", "castling", "rebirth")
+PIECE_RULES = ("royal", "promotion", "confined_to", "drop", "zoned_moves", "castling", "rebirth", "split", "joins",
+               "unloads", "virgin_moves", "unmoved_when_made", "cannot_capture", "cannot_capture_own")
 """The rule fields of a piece type that the Diagram's extension lines must give back."""
 
 

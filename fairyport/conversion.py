@@ -58,7 +58,9 @@ def castling_lost(game: Game, target: str, best_effort: bool) -> list[str]:
                                        (not rule.safe, "out of or through check"),
                                        (rule.partner_distance is not None,
                                         f"with the partner {rule.partner_distance} squares away (left, right)"),
-                                       (bool(rule.partners), "with a partner of type " + "/".join(rule.partners)))
+                                       (bool(rule.partners), "with a partner of type " + "/".join(rule.partners)),
+                                       (rule.tested_as is not None,
+                                        f"with attack tests asking whether a {rule.tested_as} could be captured"))
                  if on]
         item = f"the castling of {piece.name!r} ({', '.join(parts) or 'as the Diagram castles'})"
         if not best_effort:

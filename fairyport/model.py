@@ -307,6 +307,53 @@ class Castling:
     royal piece, every square between empty; None: the outermost piece on the rank that way."""
     partners: tuple[str, ...] = ()
     """Ids of the types the partner may be; empty: a rook-like (``R``) piece, or any piece on the corner."""
+    tested_as: str | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """Id of the type the attack tests on the royal piece's start and passed squares ask about: a square counts as
+    attacked only by enemy pieces that may capture that type (:attr:`PieceType.cannot_capture`). ZRF's castling
+    after ``cascade`` runs ``not-attacked?`` with the partner as the moving piece (Non-Prise Chess: a Queen that
+    may not capture a Rook does not stop the King castling, nor does her check). None: the royal piece."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Join:
+    """A move onto a friendly piece after which the two are one piece (Transport Chess: a Rook that moves onto
+    its own Knight becomes a KnightRook, which the Knight then carries).
+
+    The mover makes one of the moves ``betza`` (XBetza; only its landings on a friendly piece of type
+    ``partner`` count, so the moves are written with the ``d`` mode) and the mover and the partner become one
+    piece of type ``result`` on the partner's square. A join captures nothing, never promotes and does not give
+    check by itself; the square it leaves is empty.
+    """
+
+    betza: str
+    """The moves that may end on the partner (see :mod:`fairyport.xbetza.syntax`)."""
+    partner: str
+    """Id of the friendly piece type the mover joins."""
+    result: str
+    """Id of the type the two become."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Unload:
+    """A move of part of a combined piece (the unloading of a :class:`Join`): the piece makes one of the moves
+    ``betza`` (XBetza, with the modes it gives: a move, a capture or both), arrives as a piece of type
+    ``becomes`` and leaves a piece of type ``leaves`` on its start square. The arriving piece then promotes as
+    ``becomes`` would promote on that move (Transport Chess: a KnightPawn's pawn steps onto the last rank and
+    promotes). Its captures attack: a royal piece an unloading move could capture is in check. (Unlike a
+    :class:`Split`, which every move of its piece makes, an unload is a move of its own.)
+    """
+
+    betza: str
+    """The moves of the part that moves (see :mod:`fairyport.xbetza.syntax`)."""
+    leaves: str
+    """Id of the type left on the start square."""
+    becomes: str
+    """Id of the type that arrives."""
+    virgin: bool = False
+    """The arriving piece counts as not having moved (it may castle or make initial moves): ZRF gives a piece
+    that changes type its type's initial attributes."""
+    leaves_virgin: bool = False
+    """The piece left behind counts as not having moved."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -344,6 +391,25 @@ class PieceType:
     """Moves the piece has besides :attr:`betza` only where a zone allows them (see :class:`ZonedMove`)."""
     castling: Castling | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """How its ``O`` moves castle where that is not the Interactive Diagram's rule (see :class:`Castling`)."""
+    joins: tuple[Join, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Moves onto a friendly piece that make the two one piece (see :class:`Join`)."""
+    unloads: tuple[Unload, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Moves of a part of the piece that leave the rest behind (see :class:`Unload`)."""
+    virgin_moves: str = dataclasses.field(default="", metadata={"omit_empty": True})
+    """XBetza moves after which the piece still counts as unmoved if it was (ZRF: the ``add`` of a slide on its
+    way to a join, which sets no attribute, of a piece whose own moves clear its ``never-moved?``). Where the
+    piece has moved, they are its plain moves (one move with a plain move of the same squares). Not for a piece
+    that promotes."""
+    cannot_capture: tuple[str, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Ids of the enemy types this piece's moves may not capture (Non-Prise Chess: the Knight captures Pawns and
+    the King only; Janggi's cannon spares cannons). Its other captures, and its attacks on the other types, stay;
+    a royal type cannot be listed (a piece that could not capture a royal one would not attack it)."""
+    cannot_capture_own: tuple[str, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Ids of the friendly types this piece's ``d`` moves may not capture (Caissa: a Knight captures its own
+    pieces, except its Queen)."""
+    unmoved_when_made: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A piece that becomes this type by a promotion or a join counts as unmoved (ZRF gives a piece that changes
+    type its new type's initial attributes: a pawn promoted to a rook that starts ``never-moved?``)."""
     rebirth: str | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """Circe: the square a captured piece of this type is put back on, in its own colour and as unmoved, where
     that square was empty before the capturing move (the capturing piece's start square is not: Zillions'
@@ -657,10 +723,23 @@ class Game:
             if piece.castling is not None:
                 for partner in piece.castling.partners:
                     self.piece_type(partner)
+                if piece.castling.tested_as is not None:
+                    self.piece_type(piece.castling.tested_as)
                 if piece.castling.partner_distance is not None and min(piece.castling.partner_distance) < 2:
                     raise ModelError(f"piece {piece.name!r} castles with a partner "
                                      f"{piece.castling.partner_distance} squares away",
                                      expected="distances of at least 2 (to the left, to the right)")
+            for join in piece.joins:
+                self.piece_type(join.partner)
+                self.piece_type(join.result)
+            for unload in piece.unloads:
+                self.piece_type(unload.leaves)
+                self.piece_type(unload.becomes)
+            for spared in (*piece.cannot_capture, *piece.cannot_capture_own):
+                self.piece_type(spared)
+            if piece.virgin_moves and piece.promotion is not None:
+                raise ModelError(f"piece {piece.name!r} promotes and has moves that keep it unmoved "
+                                 f"({piece.virgin_moves})", expected="no virgin_moves on a promoting piece")
             if piece.split is not None:
                 self.piece_type(piece.split.left)
                 self.piece_type(piece.split.moved)
@@ -772,6 +851,32 @@ def goal_rules(game: Game) -> list[tuple[str, str]]:
     if game.rules.blast is not None:
         spared = ", ".join(game.rules.blast.spared) or "none"
         found.append(("atomic captures", f"atomic captures (spared next to a capture: {spared})"))
+    return found
+
+
+def piece_rules(game: Game) -> list[tuple[str, str]]:
+    """The piece rules beyond XBetza, promotion, zones and castling (joins, unloads, virgin moves, captures that
+    spare pieces by kind, unmoved state when made), as (feature, description) pairs for a writer that cannot
+    express them."""
+    found: list[tuple[str, str]] = []
+    for piece in game.pieces:
+        if piece.joins:
+            found.append((f"{piece.name}: joins", f"piece {piece.name!r}: joins (" + "; ".join(
+                f"{j.betza} onto {j.partner} -> {j.result}" for j in piece.joins) + ")"))
+        if piece.unloads:
+            found.append((f"{piece.name}: unloads", f"piece {piece.name!r}: unloading moves (" + "; ".join(
+                f"{u.betza} leaving {u.leaves} -> {u.becomes}" for u in piece.unloads) + ")"))
+        if piece.virgin_moves:
+            found.append((f"{piece.name}: virgin moves", f"piece {piece.name!r}: moves that keep it unmoved "
+                          f"({piece.virgin_moves})"))
+        if piece.cannot_capture or piece.cannot_capture_own:
+            spared = [f"enemy {', '.join(piece.cannot_capture)}"] * bool(piece.cannot_capture) + \
+                [f"own {', '.join(piece.cannot_capture_own)}"] * bool(piece.cannot_capture_own)
+            found.append((f"{piece.name}: capture restrictions", f"piece {piece.name!r}: captures that spare "
+                          f"pieces by kind ({'; '.join(spared)})"))
+        if piece.unmoved_when_made:
+            found.append((f"{piece.name}: unmoved when made", f"piece {piece.name!r}: unmoved when a promotion or "
+                          "a join makes it"))
     return found
 
 

@@ -32,6 +32,7 @@ from fairyport.model import (
     PieceType,
     StalemateResult,
     file_name,
+    piece_rules,
 )
 from fairyport.movegen import compile_game
 from fairyport.movegen.compile import Variant, code_of
@@ -103,6 +104,8 @@ class _Writer:
 
     def pieces(self) -> None:
         game = self.game
+        for feature, text in piece_rules(game):
+            self.refuse(feature, f"{text}: Fairy-Stockfish has no such move (dropped)")
         royals = [p for p in game.pieces if p.royal]
         if len(royals) > 1:
             self.refuse("royal pieces", "more than one royal piece type: " + ", ".join(p.name for p in royals))

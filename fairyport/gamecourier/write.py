@@ -58,6 +58,7 @@ from fairyport.model import (
     RoyalProtection,
     StalemateResult,
     goal_rules,
+    piece_rules,
     square_name,
 )
 from fairyport.xbetza.geometry import AtomClass, first_leg_directions
@@ -229,6 +230,8 @@ def _storage_row(cells: list[str]) -> str:
 def _check_rules(ctx: _Context) -> None:
     game = ctx.game
     royals = [p for p in game.pieces if p.royal]
+    for feature, text in piece_rules(game):
+        ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
     for feature, text in goal_rules(game):
         if feature not in goals.WRITTEN:
             ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))

@@ -90,8 +90,9 @@ CASTLING_KEY = "fairyportCastling"
 """``fairyportCastling=moved;unsafe;distance:4+3;partners:R`` after a piece line: how that royal piece castles
 where it is not the Diagram's rule (:class:`~fairyport.model.Castling`): ``moved``: also after the piece or its
 partner has moved; ``unsafe``: also out of or through check; ``distance:L+R``: the partner stands exactly that many
-squares to the left and right (as White sees the board); ``partners:ID+ID``: the partner's types. An empty value
-is the Diagram's rule."""
+squares to the left and right (as White sees the board); ``partners:ID+ID``: the partner's types;
+``testedas:ID``: the attack tests ask whether a piece of that type could be captured (ZRF after ``cascade``). An
+empty value is the Diagram's rule."""
 
 SPLIT_KEY = "fairyportSplit"
 """``fairyportSplit=left:Q;moved:P`` after a piece line: the piece splits when it moves
@@ -265,9 +266,11 @@ def parse_castling(value: str, location: Location, ids: Sequence[str], labels: S
                                                     2))
         elif item.word == "partners" and item.argument:
             fields["partners"] = pieces.several(CASTLING_KEY, item)
+        elif item.word == "testedas" and item.argument:
+            fields["tested_as"] = pieces.one(CASTLING_KEY, item)
         else:
             raise _error(CASTLING_KEY, "unknown castling setting", item,
-                         "moved, unsafe, distance:L+R or partners:ID+ID")
+                         "moved, unsafe, distance:L+R, partners:ID+ID or testedas:ID")
     return Castling(**fields)  # type: ignore[arg-type]
 
 
@@ -297,6 +300,8 @@ def format_castling(rule: Castling, labels: dict[str, str]) -> str:
         parts.append(f"distance:{rule.partner_distance[0]}+{rule.partner_distance[1]}")
     if rule.partners:
         parts.append("partners:" + _ids(rule.partners, labels))
+    if rule.tested_as is not None:
+        parts.append("testedas:" + _ids((rule.tested_as,), labels))
     return ";".join(parts)
 
 

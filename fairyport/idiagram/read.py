@@ -70,6 +70,7 @@ from fairyport.idiagram.rules import (
     unique_id,
 )
 from fairyport.idiagram.syntax import Document, Parameter, PieceLine, Prose
+from fairyport.idiagram.transport import TRANSPORT_KEYS, parse_transport
 from fairyport.model import (
     BLACK,
     COLOR_NAMES,
@@ -95,7 +96,7 @@ SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromo
 MULTI_KEYS = ("royal", ZONE_KEY)
 """Keys the model carries that may be given on several lines (each line counts)."""
 
-PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY, CASTLING_KEY, SPLIT_KEY, REBIRTH_KEY)
+PIECE_KEYS = (CONFINE_KEY, DROP_KEY, PROMOTION_KEY, ZONED_KEY, CASTLING_KEY, SPLIT_KEY, REBIRTH_KEY, *TRANSPORT_KEYS)
 """Keys the model carries that apply to the piece line above them."""
 
 UNMODELLED = {
@@ -385,6 +386,10 @@ def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[
         castling = lines.get(CASTLING_KEY)
         if castling is not None:
             piece.castling = parse_castling(castling.value, castling.value_location, ids, labels)
+        for key in TRANSPORT_KEYS:
+            line = lines.get(key)
+            if line is not None:
+                parse_transport(piece, key, line.value, line.value_location, ids, labels)
         rebirth = lines.get(REBIRTH_KEY)
         if rebirth is not None:
             square = rebirth.value.strip()

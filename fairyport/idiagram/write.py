@@ -76,6 +76,7 @@ from fairyport.idiagram.rules import (
     unique_id,
 )
 from fairyport.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
+from fairyport.idiagram.transport import TRANSPORT_WHAT, transport_lines
 from fairyport.idiagram.zones import last_ranks_promotion
 from fairyport.model import (
     BLACK,
@@ -713,6 +714,11 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
         lost.unsupported(f"{piece.name}: castling", f"the castling of {piece.name!r} ({text or 'as the Diagram'}) "
                          f"in plain Diagram text (written as the fairyport extension {CASTLING_KEY}, which the "
                          "Diagram script ignores: it castles by its own rule)")
+    for key, text in transport_lines(piece, label_map(plan.order)).items():
+        lines[key] = text
+        lost.unsupported(f"{piece.name}: {key}", f"the {TRANSPORT_WHAT[key]} of {piece.name!r} ({text}) in plain "
+                         f"Diagram text (written as the fairyport extension {key}, which the Diagram script "
+                         "ignores)")
     if piece.rebirth is not None:
         lines[REBIRTH_KEY] = piece.rebirth
         lost.unsupported(f"{piece.name}: rebirth", f"the rebirth of a captured {piece.name!r} on {piece.rebirth} "

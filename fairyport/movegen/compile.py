@@ -38,7 +38,9 @@ from fairyport.movegen.extinction import compile_extinction
 from fairyport.movegen.geometry import Geometry
 from fairyport.movegen.goals import compile_flag, rules_class
 from fairyport.movegen.lazy import Lazy
+from fairyport.movegen.spared import compile_spared, spared_class
 from fairyport.movegen.split import compile_splits, split_class
+from fairyport.movegen.transport import compile_transport, transport_class
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -319,6 +321,10 @@ class Variant:
         """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
         self.connect = compile_connect(game, self.geometry, type_ids)
         """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
+        self.transport = compile_transport(game, self.hands_used, self.blast is not None)
+        """The compiled joins and splits (:mod:`fairyport.movegen.transport`), or None."""
+        self.spared = compile_spared(game)
+        """Per piece code, the codes its moves may not capture (:mod:`fairyport.movegen.spared`), or None."""
         self.rebirth = compile_rebirth(game, self.geometry, type_ids)
         """Per piece code, the square a captured piece is reborn on (-1: none; :mod:`fairyport.movegen.circe`), or
         None in a game without rebirth."""
@@ -498,6 +504,10 @@ class Variant:
             base = HandPosition
         if self.blast is not None:
             base = blast_class(base)
+        if self.transport is not None:
+            base = transport_class(base)
+        if self.spared is not None:
+            base = spared_class(base)
         if self.rebirth is not None:
             base = circe_class(base)
         if self.splits:

@@ -49,6 +49,7 @@ from fairyport.model import (
     Rules,
     Setup,
     StalemateResult,
+    Unload,
     Zone,
     ZonedMove,
     file_name,
@@ -70,7 +71,7 @@ from fairyport.zrf.explain import place, why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
-from fairyport.zrf.recognise import BlockReader, Found, Plain, named_types, plain
+from fairyport.zrf.recognise import BlockReader, Found, Landing, Plain, named_types, plain
 from fairyport.zrf.recognise_circe import rebirth_squares, strip_rebirth
 from fairyport.zrf.recognise_drops import PROBES_WHY, Probe, add_probed_zone, drop_tests, probes_are_captures
 from fairyport.zrf.recognise_shogi import (
@@ -81,7 +82,9 @@ from fairyport.zrf.recognise_shogi import (
     shogi_hands,
     shogi_promotion,
 )
+from fairyport.zrf.recognise_spared import Spared, spared_kinds
 from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
+from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, castle_partner, read_transport
 from fairyport.zrf.rectangle import cylinder_vectors, direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
 from fairyport.zrf.syntax.nodes import Node, to_text
@@ -319,6 +322,12 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             rules.royal_optional = True
 
     attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
+    # the types whose pieces start with an attribute set: a piece created or changed into one counts as unmoved
+    unmoved = frozenset(zp.name.text for zp in tree.pieces
+                        if any(a.value is not None and to_text(a.value) == "true" for a in zp.attributes))
+    landings: list[tuple[PieceType, Unload, Landing, MoveBlock]] = []  # unloads that promote, checked at the end
+    castles: dict[str, list[tuple[int, int, str] | None]] = {}  # piece id -> its castling blocks' partners
+    castle_blocks: dict[str, list[MoveBlock]] = {}
     # a block's move type matters only where turns name move types or move priorities rank them
     turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
     typed = bool(tree.move_priorities) or turn_types
@@ -364,6 +373,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         programs: list[KeptCode] = []
         whys: dict[int, str] = {}
         recognised: list[tuple[MoveBlock, list[Found]]] = []
+        carried: list[tuple[MoveBlock, TransportBlock]] = []  # joins and unloads
+        sparing: dict[int, Spared] = {}  # block identity -> the kinds its captures spare
         split, split_items = splits.get(zp.name.text, (None, {}))
         for block in zp.moves:
             if id(block) in skipped:
@@ -373,7 +384,18 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 items = hands_found.items.get(id(block), items)  # a capture to hand: a plain landing
             if rebirths:
                 items = strip_rebirth(items)[0]  # the model's PieceType.rebirth (Circe)
+            moved = read_transport(items, reader) if block.move_type is None or not typed else None
+            if moved is not None:
+                carried.append((block, moved))
+                if moved.own and zp.name.text not in unmoved:
+                    recognised.append((block, moved.own))
+                continue
             got = reader.read(items) if block.move_type is None or not typed else None
+            if got is None and (block.move_type is None or not typed):
+                spared = spared_kinds(items, reader.present)
+                got = reader.read(spared.items) if spared is not None else None
+                if got is not None and spared is not None:
+                    sparing[id(block)] = spared
             if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
                     and "not-attacked?" in str(items):
                 # the model castles a non-royal piece without attack tests: one with them stays a program
@@ -381,17 +403,27 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                    "castles a non-royal piece through attacked squares")
             elif got is not None:
                 recognised.append((block, got))
-        for block, got in list(recognised):
+                if any(f.kind == "castle" for f in got):
+                    castles.setdefault(pid, []).append(castle_partner(items, reader))
+                    castle_blocks.setdefault(pid, []).append(block)
+        for block, got in [*recognised, *((b, t.moves) for b, t in carried)]:
             gap = next((g for f in got if (g := _path_gap(f, board, symmetry, vectors, original)) is not None),
                        None)
             if gap is not None:
                 whys[id(block)] = f"{gap}: block at {place(block.node)}"
-                recognised.remove((block, got))
+                recognised = [r for r in recognised if r[0] is not block]
+                carried = [c for c in carried if c[0] is not block]
+        spares = _spares(recognised, sparing)
+        if spares is None:
+            for block, _ in [r for r in recognised if id(r[0]) in sparing]:
+                whys[id(block)] = "captures that spare pieces by kind on some moves of the piece only"
+                recognised = [r for r in recognised if r[0] is not block]
         if split is not None and len(recognised) < len(zp.moves):  # a split piece is read whole or not at all
             whys.update({id(b): SPLIT_WHY for b, _ in recognised})
             recognised = []
         all_found = [f for _, got in recognised for f in got]
-        captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face"))
+        captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face")) \
+            and not (spares is not None and royal <= spares[1])  # (its captures may spare its own royal pieces)
         whole = _black_plays_alike(all_found, symmetry, vectors)
         for block, got in recognised:
             if whole or _symmetric(got, symmetry, vectors, all_found):
@@ -399,10 +431,17 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             else:
                 whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
                                    "around or mirrored, as the model plays Black")
+        for block, moved in list(carried):
+            # a join or split is symmetric with the other blocks of its kind (the same types named)
+            alike = [f for _, t in carried if t.key() == moved.key() for f in t.moves]
+            if not (_black_plays_alike(alike, symmetry, vectors) or _symmetric(moved.moves, symmetry, vectors, alike)):
+                whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
+                                   "around or mirrored, as the model plays Black")
+                carried.remove((block, moved))
         for block in zp.moves:
             if id(block) in skipped:
                 continue
-            if id(block) not in whys and not any(block is b for b, _ in recognised):
+            if id(block) not in whys and not any(block is b for b, _ in [*recognised, *carried]):
                 whys[id(block)] = why_not(block.node, attributes, linked=linked,
                                           move_type=block.move_type.text if block.move_type and typed else "")
                 if reasons is not None:
@@ -428,6 +467,20 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if hands_found is not None and zp.name.text in hands_found.promotions:
                 piece.promotion = shogi_promotion(hands_found.promotions[zp.name.text], notation,
                                                   _depth(hands_found.promotions[zp.name.text][1], zones, board))
+            if zp.name.text in unmoved and piece.promotion is not None:
+                # moves that keep a piece unmoved are not the model's for a promoting piece: those blocks stay code
+                for block, moved in [c for c in carried if c[1].own]:
+                    carried.remove((block, moved))
+                    programs.append(_program(block, "moves", pid, "a join whose moves on the way keep a promoting "
+                                             "piece unmoved (its add sets no attribute)"))
+            piece.joins, piece.unloads, landed = carried_moves(carried, notation, unmoved, _betza)
+            if spares is not None:
+                piece.cannot_capture = tuple(sorted(notation[t] for t in spares[0]))
+                piece.cannot_capture_own = tuple(sorted(notation[t] for t in spares[1]))
+            if zp.name.text in unmoved:
+                # the adds on a join's way set no attribute: the piece stays as unmoved as it was
+                piece.virgin_moves = _betza([f for _, t in carried for f in t.own])
+            landings.extend((piece, unload, landing, block) for unload, landing, block in landed)
             piece.rebirth = rebirths.get(zp.name.text)
             if piece.drop is not None and zp.name.text in probed \
                     and not probes_are_captures(probed[zp.name.text], found, vectors, royal):
@@ -450,6 +503,46 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         held.append((zp, piece, programs))
     if captures_own:  # a side may lose its royal piece (royal_optional): a count of them may be met
         kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in never_met)
+    by_id = {p.id: p for _, p, _ in held}
+    spared_partners = {t for p in by_id.values() for t in p.cannot_capture} & \
+        {notation[c[2]] for partners in castles.values() for c in partners if c is not None}
+    for pid, blocks in castle_blocks.items():
+        piece = by_id[pid]
+        if spared_partners and (piece.castling is None or piece.castling.safe) and "O" in piece.betza:
+            # after its cascade a ZRF castling tests attacks with the partner it moves on the squares; where
+            # captures spare that partner's kind, the model's castling asks about that kind
+            kinds = {c[2] for c in castles[pid] if c is not None}
+            if None not in castles[pid] and len(kinds) == 1 and pid in royal_ids:
+                tested = notation[kinds.pop()]
+                piece.castling = dataclasses.replace(piece.castling or Castling(), tested_as=tested)
+                continue
+            why = ("castling whose attack tests, made with the partner it carries after cascade, ask whether a "
+                   f"{'/'.join(sorted(spared_partners))} could be captured there, in a game whose captures spare "
+                   "that kind (the model tests the royal piece)")
+            piece.betza = betza.write([m for m in betza.parse_moves(piece.betza) if m.atom != "O"])
+            piece.castling = None
+            programs = next(ps for _, p, ps in held if p is piece)
+            programs.extend(_program(block, "moves", pid, why) for block in blocks)
+    if any(p.joins or p.unloads or p.virgin_moves for p in by_id.values()):
+        # unmoved pieces away from the setup's squares (a piece made by a promotion or a join takes its type's
+        # initial attributes; unloads and virgin moves): castling with the partner its blocks test, where it is
+        made_types = {c.piece for p in by_id.values() if p.promotion for c in p.promotion.choices} | \
+            {j.result for p in by_id.values() for j in p.joins}
+        for zp in tree.pieces:
+            if zp.name.text in unmoved and notation[zp.name.text] in made_types:
+                by_id[notation[zp.name.text]].unmoved_when_made = True
+        for pid, partners in castles.items():
+            exact = _exact_castling(by_id[pid].castling, partners, notation)
+            if exact is not None:
+                by_id[pid].castling = exact
+    for piece, unload, landing, block in landings:
+        # an unload's arriving piece promotes by its type's rule: the block's own promotion must be that rule
+        own = None if landing.promotion is None else _promotion(landing.promotion, notation, zones, board)
+        if own != by_id[unload.becomes].promotion:
+            why = (f"an unloading move whose arriving {by_id[unload.becomes].name} promotes otherwise than that type "
+                   "does (the model's unload promotes as the arriving type)")
+            piece.unloads = tuple(u for u in piece.unloads if u is not unload)
+            next(ps for _, p, ps in held if p is piece).append(_program(block, "moves", piece.id, why))
     keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
                                                           if zp.name.text not in unused)
     if keeps_code and first_types:
@@ -1403,11 +1496,17 @@ def _piece(name: str, pid: str, found: list[Found], board: Board, zones: list[Zo
         # (e.p. captures and initial moves aside, which do not reach the zone) is not that
         raise NoXBetza("a promotion on some moves only, or to other choices by move")
     if len(promotions) == 1:
-        zone_name, choices, mandatory = promotions.pop()
-        ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)
-        depth = _depth(zone_name, zones, board)
-        piece.promotion = Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
+        piece.promotion = _promotion(promotions.pop(), notation, zones, board)
     return piece
+
+
+def _promotion(landing: tuple[str, tuple[str, ...], bool], notation: dict[str, str], zones: list[Zone],
+               board: Board) -> Promotion:
+    """The model's promotion of a recognised landing's (zone, choices, mandatory)."""
+    zone_name, choices, mandatory = landing
+    ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)
+    depth = _depth(zone_name, zones, board)
+    return Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
 
 
 def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None:
@@ -1428,6 +1527,37 @@ def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None
     types = free[0].partner[1] if free[0].partner is not None else ()
     return Castling(virgin=False, safe=False, partner_distance=(left, right),
                     partners=tuple(notation.get(t, t) for t in types))
+
+
+def _spares(recognised: list[tuple[MoveBlock, list[Found]]],
+            sparing: dict[int, Spared]) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The enemy and own kinds a piece's captures spare, the same for all its capturing moves, or None where they
+    differ by move."""
+    enemy: set[frozenset[str]] = set()
+    own: set[frozenset[str]] = set()
+    for block, got in recognised:
+        spared = sparing.get(id(block), Spared([]))
+        modes = "".join(f.modes for f in got if f.kind not in ("castle", "face", "zone"))
+        if "c" in modes or "e" in modes:
+            enemy.add(spared.enemy)
+        if "d" in modes:
+            own.add(spared.own)
+    if len(enemy) > 1 or len(own) > 1:
+        return None
+    return next(iter(enemy), frozenset()), next(iter(own), frozenset())
+
+
+def _exact_castling(castling: Castling | None, partners: list[tuple[int, int, str] | None],
+                    notation: dict[str, str]) -> Castling | None:
+    """The model's own castling (``castling`` None) with the partner at the distance and of the type the blocks
+    test (one block each way, one type), or None where they do not say."""
+    if castling is not None or None in partners or len(partners) != 2:
+        return None
+    distance = {p[0]: p[1] for p in partners if p is not None}
+    kinds = {p[2] for p in partners if p is not None}
+    if set(distance) != {-1, 1} or len(kinds) != 1 or min(distance.values()) < 2:
+        return None
+    return Castling(partner_distance=(distance[-1], distance[1]), partners=(notation[kinds.pop()],))
 
 
 CAPTURE_MODES = frozenset("ce")

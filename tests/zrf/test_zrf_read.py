@@ -175,7 +175,7 @@ def test_captures_first_and_pieces_remaining_goals_read_whole(variant: str, must
 
 @needs_corpus
 @pytest.mark.parametrize(("variant", "feature"), [
-    ("Double-Move Chess (Capture)", "zrf turn-order"), ("Non-Prise Chess", "board links"),
+    ("Double-Move Chess (Capture)", "zrf turn-order"), ("Monster Chess (4 Pawns)", "board links"),
     ("Knight Hunting", "zrf option pass turn")])
 def test_rules_the_model_cannot_hold_are_kept_and_played_by_the_interpreter(variant: str, feature: str) -> None:
     game = read_game(CHESS_ZRF, variant=variant)
@@ -193,9 +193,9 @@ def test_rules_the_model_cannot_hold_are_kept_and_played_by_the_interpreter(vari
 
 @needs_corpus
 def test_long_kept_blocks_are_quoted_as_excerpts_in_the_losses() -> None:
-    """Kept code is listed as a short excerpt: a long block never stands whole in its loss item (Non-Prise Chess
-    keeps its moves that test the captured piece's type, blocks of more than :data:`EXCERPT` characters)."""
-    game = read_game(CHESS_ZRF, variant="Non-Prise Chess")
+    """Kept code is listed as a short excerpt: a long block never stands whole in its loss item (Monster Chess
+    keeps its King's blocks of more than :data:`EXCERPT` characters)."""
+    game = read_game(CHESS_ZRF, variant="Monster Chess (4 Pawns)")
     lost = programs_lost(game, "idiagram", True)
     long_blocks = [k.text for k in game.kept if len(k.text) > EXCERPT]
     assert long_blocks

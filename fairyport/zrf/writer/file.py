@@ -36,6 +36,7 @@ from fairyport.model import (
     ZonedMove,
     file_name,
     goal_rules,
+    piece_rules,
     zone_squares,
 )
 from fairyport.movegen.compile import compile_game
@@ -635,6 +636,9 @@ class Writer:
             raise UnsupportedError(f"piece {piece.name!r}: multi-leg castling", feature=f"{piece.name}: castling")
         step = move.range or 1
         rule = piece.castling
+        if rule is not None and rule.tested_as is not None:
+            raise UnsupportedError(f"piece {piece.name!r}: castling whose attack tests ask about a {rule.tested_as} "
+                                   "is not written in ZRF", feature=f"{piece.name}: castling")
         if rule is not None and (rule.partner_distance is not None or rule.partners or not rule.virgin):
             return self._ruled_castling_blocks(piece, rule, move, step)
         # unsafe: castling out of and through check (no not-attacked? tests); a non-royal piece is never in check
@@ -869,6 +873,8 @@ class Writer:
                     "atomic captures": self.atomic,
                     "no checks": self.no_checks is not None,
                     "drop checks": self.hands is not None and self.drop_checks_written}
+        for feature, text in piece_rules(self.game):
+            self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
         for feature, text in goal_rules(self.game):
             # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
             optional = feature == "royal optional" and len(royal_types) == 1
