@@ -74,6 +74,14 @@ from fairyport.zrf.names import Vector
 from fairyport.zrf.recognise import BlockReader, Found, Landing, Plain, named_types, plain
 from fairyport.zrf.recognise_circe import rebirth_squares, strip_rebirth
 from fairyport.zrf.recognise_drops import PROBES_WHY, Probe, add_probed_zone, drop_tests, probes_are_captures
+from fairyport.zrf.recognise_shogi import (
+    SHOGI_HANDS_WHY,
+    SHOGI_KEPT_WHY,
+    ShogiHands,
+    check_drops,
+    shogi_hands,
+    shogi_promotion,
+)
 from fairyport.zrf.recognise_spared import Spared, spared_kinds
 from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
 from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, castle_partner, read_transport
@@ -145,6 +153,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                                tree.players[0].node.location if tree.players else where, feature="players")
     kept = _kept_rules(tree, players)
     stock = None
+    hands_found: ShogiHands | None = None
     if rename and storage is None:
         mates = {str(t) for goal in tree.goals for c in goal.conditions
                  if isinstance(text := plain(c), tuple) and text[:1] == ("checkmated",) for t in text[1:]}
@@ -155,6 +164,11 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             return game_from_variant(zv, source, stem, storage=(stock.blocks, stock.why))
         if stock is not None:
             geometry = stock.geometry
+        hands_found = shogi_hands(tree, geometry, players, mates, selected) if stock is None else None
+        if hands_found is not None and hands_found.why:
+            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, hands_found.why))
+        if hands_found is not None:
+            geometry = hands_found.geometry
     grid = _plain_grid(tree)
     vectors: dict[str, Vector] = {}
     halves = rename  # a hexagonal board may be read as its rectangle of half-cells (.hexagons)
@@ -204,8 +218,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 grown = True
     # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
     in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
-    if stock is not None:
-        in_hand |= {kind for _, kind in stock.stored.values()}
+    stored = stock.stored if stock is not None else hands_found.stored if hands_found is not None else {}
+    in_hand |= {kind for _, kind in stored.values()}
     setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
     reader = BlockReader(vectors, frozenset(present))
     linked = direction_reasons(tree, geometry, vectors)
@@ -234,7 +248,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
                                  entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
-                if stock is not None and ref.text in stock.stored:
+                if ref.text in stored:
                     hand = hands.setdefault(color, {})
                     hand[pid] = hand.get(pid, 0) + 1  # a piece on storage: in hand (one of a type: .storage)
                     continue
@@ -276,6 +290,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                 lines.append((goal, cond, text))
             elif text != "repetition":  # ignored, whoever it makes win (perft and the model have none)
                 kept.append(_kept_goal(goal, cond, f"goal {to_text(cond)}", text))
+    never_met = _never_met(counts, royal, placement, notation, named | in_hand)
+    counts = [c for c in counts if c not in never_met]
     extinction = _extinction(counts, notation, any(hands.values()))
     if extinction is not None:
         rules.extinction = extinction
@@ -339,6 +355,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     if stock is not None:
         drop_rules.update({name: DropRule(where_stuck=True) for name in stock.types})
     skipped = stock.blocks if stock is not None else frozenset()
+    if hands_found is not None:
+        drop_rules.update({name: DropRule() for name in hands_found.drops})  # (checked below: .recognise_shogi)
+        skipped = hands_found.skipped
+        rules.captures_to_hand = True
     pieces: list[PieceType] = []
     unused: list[str] = []
     held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
@@ -360,6 +380,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if id(block) in skipped:
                 continue  # a drop from storage: the piece type's drop rule
             items: list[Plain] = split_items.get(id(block)) or [plain(i) for i in block.instructions]
+            if hands_found is not None:
+                items = hands_found.items.get(id(block), items)  # a capture to hand: a plain landing
             if rebirths:
                 items = strip_rebirth(items)[0]  # the model's PieceType.rebirth (Circe)
             moved = read_transport(items, reader) if block.move_type is None or not typed else None
@@ -442,6 +464,9 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
+            if hands_found is not None and zp.name.text in hands_found.promotions:
+                piece.promotion = shogi_promotion(hands_found.promotions[zp.name.text], notation,
+                                                  _depth(hands_found.promotions[zp.name.text][1], zones, board))
             if zp.name.text in unmoved and piece.promotion is not None:
                 # moves that keep a piece unmoved are not the model's for a promoting piece: those blocks stay code
                 for block, moved in [c for c in carried if c[1].own]:
@@ -476,6 +501,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             if zp.name.text in unused:
                 continue
         held.append((zp, piece, programs))
+    if captures_own:  # a side may lose its royal piece (royal_optional): a count of them may be met
+        kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in never_met)
     by_id = {p.id: p for _, p, _ in held}
     spared_partners = {t for p in by_id.values() for t in p.cannot_capture} & \
         {notation[c[2]] for partners in castles.values() for c in partners if c is not None}
@@ -521,10 +548,14 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     if keeps_code and first_types:
         # drops that go first only in a game read whole (else the kept drops need the priorities as ZRF keeps them)
         return game_from_variant(zv, source, stem, rename=rename, reasons=reasons, storage=storage, ranked=False)
-    if keeps_code and stock is not None:
-        # drops from storage only in a game read whole: read it again as it stands, saying why they stay code
+    if keeps_code and (stock is not None or hands_found is not None):
+        # drops from storage, captures to hand only in a game read whole: read it again as it stands, saying why
+        # they stay code
         other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
                                      ["a board with links"]))
+        if hands_found is not None:
+            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, f"{SHOGI_KEPT_WHY}: {other}"))
+        assert stock is not None
         return game_from_variant(zv, source, stem, storage=(stock.blocks, f"{STORAGE_KEPT_WHY}: {other}"))
     if keeps_code and drop_rules:
         # the model's drops only in a game read whole: a game that keeps code is played by the interpreter on the
@@ -573,6 +604,10 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     game = Game(Metadata(title, source=source), board, pieces, Setup(placement, WHITE, hands), rules, zones,
                 format_data, kept_programs + kept)
     game.validate()
+    if hands_found is not None:
+        unheld = check_drops(game, hands_found, renaming)
+        if unheld:
+            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, f"{SHOGI_HANDS_WHY}, {unheld}"))
     if keeps_code:
         game.program = _program_of(zv)
     else:
@@ -846,8 +881,9 @@ def _program_of(zv: ZrfVariant) -> GameProgram | None:
         return None
 
 
-KNOWN_IDS = {"Knight": "N"}
-"""Ids for pieces without ``notation`` whose first letter is taken by convention (the King's K)."""
+CONVENTIONAL_IDS = {"King": "K", "Queen": "Q", "Rook": "R", "Bishop": "B", "Knight": "N", "Pawn": "P"}
+"""Ids for pieces so named without ``notation`` (the Knight's N, as the King has K), which they get before any other
+piece may take their letter (shogi's KnightP, listed before the King, takes no K)."""
 
 
 def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
@@ -880,6 +916,8 @@ def _ids_in_order(pieces: list[ZrfPiece]) -> dict[str, str]:
     of its letters not yet taken, or the first free letter of the alphabet (then ``X2``... past 26 types)."""
     ids: dict[str, str] = {}
     taken = {p.notation.value.upper() for p in pieces if p.notation and p.notation.value}
+    reserved = {CONVENTIONAL_IDS[p.name.text] for p in pieces if not (p.notation and p.notation.value)
+                and p.name.text in CONVENTIONAL_IDS} - taken
     seen: set[str] = set()
     for p in pieces:
         if p.notation and p.notation.value and p.notation.value.upper() not in seen:
@@ -887,9 +925,10 @@ def _ids_in_order(pieces: list[ZrfPiece]) -> dict[str, str]:
             seen.add(ids[p.name.text])
             continue
         name = p.name.text
+        known = CONVENTIONAL_IDS.get(name, "")
         # a free letter before a numbered id: the Interactive Diagram and Fairy-Stockfish take letters only
-        candidates = [KNOWN_IDS.get(name, ""), *[c.upper() for c in name if c.isalpha()], *string.ascii_uppercase]
-        choice = next((c for c in candidates if c and c not in taken), None)
+        candidates = [known, *[c.upper() for c in name if c.isalpha()], *string.ascii_uppercase]
+        choice = next((c for c in candidates if c and c not in taken and (c == known or c not in reserved)), None)
         if choice is None:
             choice = next(f"{name[:1].upper()}{n}" for n in itertools.count(2) if f"{name[:1].upper()}{n}" not in taken)
         taken.add(choice)
@@ -933,6 +972,18 @@ def _extinction_count(text: tuple[Plain, ...]) -> int | None:
     if text[:1] != ("pieces-remaining",) or len(text) not in (2, 3) or not str(text[1]).isdecimal():
         return None
     return None if len(text) == 2 and text[1] != "0" else int(str(text[1]))
+
+
+def _never_met(counts: list[tuple[Goal, Node, tuple[Plain, ...]]], royal: set[str], placement: dict[str, Piece],
+               notation: dict[str, str], arriving: set[str]) -> list[tuple[Goal, Node, tuple[Plain, ...]]]:
+    """The goals ``(pieces-remaining 0 T)`` that are never met: T royal (a checkmate goal, so never captured: no move
+    may leave it attacked), set up on the board for both players, never added, created, changed into or in hand
+    (``arriving``). Checkmate decides those games, as the model's does (ZoG's shogi files state both); the reader
+    checks after the moves that no move may capture its own side's pieces (then the goal stays kept)."""
+    return [(goal, cond, text) for goal, cond, text in counts
+            if len(text) == 3 and text[1] == "0" and str(text[2]) in royal and str(text[2]) not in arriving
+            and all(any(p.id == notation.get(str(text[2])) and p.color == c for p in placement.values())
+                    for c in (WHITE, BLACK))]
 
 
 def _extinction(counts: list[tuple[Goal, Node, tuple[Plain, ...]]], notation: dict[str, str],

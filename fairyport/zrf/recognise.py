@@ -145,6 +145,13 @@ def simplify(item: Plain, present: frozenset[str]) -> Plain:
     return parts
 
 
+def atoms(item: Plain) -> set[str]:
+    """Every atom in ``item`` (nested)."""
+    if isinstance(item, str):
+        return {item}
+    return set().union(*(atoms(i) for i in item))
+
+
 def named_types(item: Plain, out: set[str]) -> None:
     """Collect the piece types ``item`` can put on the board (``add``, ``create``, ``change-type`` arguments)."""
     if isinstance(item, tuple):

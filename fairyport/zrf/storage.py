@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.zrf.recognise import Plain, plain
+from fairyport.zrf.recognise import Plain, atoms, plain
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import ZrfGame
 
@@ -86,13 +86,17 @@ def storage_drops(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], r
     board = frozenset(geometry.zone(walks[0][0], players[0]))
     stored = {ref.text: (part.player.text, entry.piece.text) for part in tree.setup for entry in part.entries
               for ref in entry.positions if ref.text not in board}
-    kept = Geometry({n: p for n, p in geometry.positions.items() if n in board},
+    return dataclasses.replace(found, geometry=board_only(geometry, board), stored=stored)
+
+
+def board_only(geometry: Geometry, board: frozenset[str]) -> Geometry:
+    """``geometry`` with only the positions of ``board`` (storage left out): its links and zones between them."""
+    return Geometry({n: p for n, p in geometry.positions.items() if n in board},
                     {d: {a: b for a, b in table.items() if a in board and b in board}
                      for d, table in geometry.links.items()},
                     dict(geometry.opposites), geometry.symmetries,
                     {z: {player: [s for s in squares if s in board] for player, squares in per.items()}
                      for z, per in geometry.zones.items()})
-    return dataclasses.replace(found, geometry=kept, stored=stored)
 
 
 def _unheld(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: set[str],
@@ -167,20 +171,9 @@ def _visits(geometry: Geometry, walk: tuple[str, str, str], player: str) -> bool
 
 def _directions(tree: ZrfGame, geometry: Geometry, drops: set[int], players: tuple[str, ...]) -> set[str]:
     """The directions the game's other move blocks name, as each player steps them."""
-    atoms: set[str] = set()
-
-    def collect(item: Plain) -> None:
-        if isinstance(item, str):
-            atoms.add(item)
-        else:
-            for i in item:
-                collect(i)
-
-    for zp in tree.pieces:
-        for block in zp.moves:
-            if id(block) not in drops:
-                collect(plain(block.node))
-    named = {a for a in atoms if a in geometry.links}
+    found = set().union(*(atoms(plain(block.node)) for zp in tree.pieces for block in zp.moves
+                          if id(block) not in drops))
+    named = {a for a in found if a in geometry.links}
     return named | {geometry.symmetries.get(p, {}).get(d, d) for p in players for d in named} & set(geometry.links)
 
 

@@ -39,9 +39,10 @@ MOVES = {
     "thru-check": {"K": "WFsO2", "R": "R", "B": "B"},
     "bare-draw": {"K": "WF", "R": "R", "F": "F"},
     "must-capture": {"K": "WF", "R": "R", "S": "fWfcF"},
+    "shogi-hands": {"K": "WF", "G": "WfF", "S": "fWF", "T": "WfF", "L": "fR", "D": "RF"},
     "safe-drops": {"P": "fmWfcF", "N": "N", "R": "R", "K": "WF"},
     "probed-drops": {"P": "fmWfcF", "N": "N", "B": "B", "R": "R", "K": "WF"},
-    "circe": {"W": "R", "B": "R", "K": "N", "N": "N", "I": "WF"},
+    "circe": {"W": "R", "B": "R", "N": "N", "I": "N", "K": "WF"},
     "flag-squares": {"K": "WF", "R": "R"},
     "split": {"K": "WF", "B": "B", "Q": "RB", "P": "fmWfcF", "A": "fmWfcF"},
     "cylinder": {"K": "oWoF", "R": "oR", "B": "oB", "N": "oN", "P": "fmWfcoF"},
@@ -55,8 +56,9 @@ ZONED = {"zoned": {"S": (ZonedMove("sW", "far", "to"),), "R": (ZonedMove("fmcnD"
          "pawns-back": {"P": (ZonedMove("fmnnD", "third-rank-behind", "from"),)}}
 """Fixture -> piece id -> its zone-conditioned moves."""
 
-RENAMED = {"named-grid", "storage-drops"}
-"""Fixtures whose positions the reader renames to square names, or leaves out (storage: its moves are drops)."""
+RENAMED = {"named-grid", "storage-drops", "shogi-hands"}
+"""Fixtures whose positions the reader renames to square names, or leaves out (storage: its moves are drops; ZRF
+drops two stored pieces of a type as two moves: test_zrf_shogi_hands.py)."""
 
 CASTLING = {"free-castle": {"K": Castling(virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))},
             "thru-check": {"K": Castling(safe=False)}}
@@ -70,6 +72,7 @@ DROPS = {"drops": {"P": DropRule(where_stuck=True), "N": DropRule("last-rank-out
          "storage-drops": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True)},
          "drops-first": {"N": DropRule(where_stuck=True), "R": DropRule(where_stuck=True),
                          "K": DropRule(where_stuck=True, first=True)},
+         "shogi-hands": {"G": DropRule(), "S": DropRule(), "L": DropRule()},
          "safe-drops": {"P": DropRule("last-rank-outside", where_stuck=True, safe_square=True),
                         "N": DropRule(where_stuck=True, safe_square=True),
                         "R": DropRule(where_stuck=True, safe_square=True)},

@@ -41,12 +41,29 @@ class Reach:
         return frozenset(found)
 
     def _sequence(self, items: list[Node], states: set[State], player: int, found: set[int]) -> set[State]:
-        for item in items:
+        index = 0
+        while index < len(items):
             if not states:
                 break
+            item = items[index]
+            if isinstance(item, Atom) and item.text == "mark":
+                back = _inert_until_back(items, index + 1)
+                if back is not None:
+                    # mark ... back that lands, captures and sets nothing: every state comes back where it was
+                    # (or the run ends on the way), marked there: an over-approximation (Gwangsanghui's walks over
+                    # the whole board to turn traitors in every move)
+                    states = {(c, c, t) for c, _, t in states}
+                    index = back + 1
+                    continue
+            if _is_empty_test(item) and index + 1 < len(items) and _is_add(items[index + 1]):
+                # (verify empty?) add lands on an empty position: never on the tested one, which holds a piece
+                found.update(_elsewhere(states))
+                index += 2
+                continue
             states = self._instruction(item, states, player, found)
             if len(states) > MAX_STATES:
                 raise _GiveUp
+            index += 1
         return states
 
     def _instruction(self, node: Node, states: set[State], player: int,
@@ -88,6 +105,10 @@ class Reach:
             return states
         if head in ("add", "add-copy", "add-partial", "add-copy-partial"):
             found.update(t if t != NO_LINK else c for c, _, t in states)
+            return states
+        if head == "if" and len(args) == 2 and isinstance(args[0], Atom) and args[0].text == "empty?" \
+                and _is_add(args[1]):
+            found.update(_elsewhere(states))  # (if empty? add): as (verify empty?) add above
             return states
         if head == "if":
             body = args[1:]
@@ -136,3 +157,46 @@ class Reach:
             if text == "mark":
                 return {(m, m, t) for _, m, t in states}
         raise _GiveUp
+
+
+_LANDING = frozenset({"add", "add-copy", "add-partial", "add-copy-partial", "capture", "cascade", "to", "mark", "back",
+                      "go"})
+"""The instructions that record a target or move the marked or destination positions (see :func:`_inert`)."""
+
+
+def _inert_until_back(items: list[Node], start: int) -> int | None:
+    """The index of the first ``back`` from ``start`` on, where nothing before it (nested too) is in
+    :data:`_LANDING`; else None."""
+    for index in range(start, len(items)):
+        item = items[index]
+        if isinstance(item, Atom) and item.text == "back":
+            return index
+        if not _inert(item):
+            return None
+    return None
+
+
+def _inert(node: Node) -> bool:
+    """Whether ``node`` (nested) holds no instruction of :data:`_LANDING`."""
+    if isinstance(node, Atom):
+        return node.text not in _LANDING
+    if isinstance(node, SList):
+        return all(_inert(item) for item in node.items)
+    return True
+
+
+def _is_empty_test(node: Node) -> bool:
+    """Whether ``node`` is ``(verify empty?)``."""
+    return isinstance(node, SList) and node.head == "verify" and len(node.args) == 1 \
+        and isinstance(node.args[0], Atom) and node.args[0].text == "empty?"
+
+
+def _is_add(node: Node) -> bool:
+    """Whether ``node`` is a plain ``add``."""
+    return isinstance(node, Atom) and node.text == "add"
+
+
+def _elsewhere(states: set[State]) -> set[int]:
+    """Where an ``add`` after an ``empty?`` test of the current position may still land on a piece: the
+    destination set by ``to``, where it is another position (an attack test's target always holds a piece)."""
+    return {t for c, _, t in states if t not in (NO_LINK, c)}
