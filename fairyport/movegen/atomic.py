@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game
+from fairyport.movegen.derived import derived_once
 from fairyport.movegen.goals import is_capture
 
 if TYPE_CHECKING:
@@ -63,71 +64,66 @@ def blasted(pos: Position, to: int) -> list[tuple[int, int]]:
     return out
 
 
-_BLAST: dict[type[Position], type[Position]] = {}
-
-
+@derived_once
 def blast_class(base: type[Position]) -> type[Position]:
     """``base`` (a position class) whose captures explode and whose royal pieces are pseudo-royal."""
-    found = _BLAST.get(base)
-    if found is None:
-        class Atomic(base):  # type: ignore[valid-type,misc]
-            """A position of a game with atomic captures."""
+    class Atomic(base):  # type: ignore[valid-type,misc]
+        """A position of a game with atomic captures."""
 
-            def __init__(self, variant: Variant) -> None:
-                super().__init__(variant)
-                self._blasts: list[list[tuple[int, int]]] = []
+        def __init__(self, variant: Variant) -> None:
+            super().__init__(variant)
+            self._blasts: list[list[tuple[int, int]]] = []
 
-            def push_raw(self, move: RawMove) -> None:
-                """Make ``move``; a capture then removes the blast squares' pieces."""
-                capture = is_capture(self, move)
-                super().push_raw(move)
-                cleared = blasted(self, move[1]) if capture else []
-                royal = self.variant.royal
-                touched = False
-                for sq, code in cleared:
-                    self.board[sq] = 0
-                    self.virgin &= ~(1 << sq)
-                    touched = touched or royal[code]
-                if touched:
-                    self._find_royals()
-                self._blasts.append(cleared)
+        def push_raw(self, move: RawMove) -> None:
+            """Make ``move``; a capture then removes the blast squares' pieces."""
+            capture = is_capture(self, move)
+            super().push_raw(move)
+            cleared = blasted(self, move[1]) if capture else []
+            royal = self.variant.royal
+            touched = False
+            for sq, code in cleared:
+                self.board[sq] = 0
+                self.virgin &= ~(1 << sq)
+                touched = touched or royal[code]
+            if touched:
+                self._find_royals()
+            self._blasts.append(cleared)
 
-            def pop_raw(self) -> None:
-                """Take back the last move, blast included."""
-                for sq, code in self._blasts.pop():
-                    self.board[sq] = code
-                super().pop_raw()
+        def pop_raw(self) -> None:
+            """Take back the last move, blast included."""
+            for sq, code in self._blasts.pop():
+                self.board[sq] = code
+            super().pop_raw()
 
-            def legal_raw(self) -> list[RawMove]:
-                """The legal moves: no own protected royal piece blasted; blasting an enemy royal piece is legal
-                whatever it leaves attacked; a royal piece next to an enemy royal piece is not attacked."""
-                if self.is_game_over():
-                    return []
-                color = self.turn
-                enemy = color ^ 1
-                moves: list[RawMove] = self.pseudo_legal()
-                if not self._protected(color):
-                    return moves
-                own = len(self.royals[color])
-                theirs = len(self.royals[enemy])
-                around = self.variant.blast.around
-                legal: list[RawMove] = []
-                for move in moves:
-                    self.push_raw(move)
-                    if len(self.royals[color]) < own:
-                        ok = False
-                    elif len(self.royals[enemy]) < theirs:
-                        ok = True
-                    else:
-                        near = {t for sq in self.royals[enemy] for t in around[sq]}
-                        ok = not any(sq not in near and self.is_attacked(sq, enemy) for sq in self._protected(color))
-                    self.pop_raw()
-                    if ok:
-                        legal.append(move)
-                return legal
+        def legal_raw(self) -> list[RawMove]:
+            """The legal moves: no own protected royal piece blasted; blasting an enemy royal piece is legal
+            whatever it leaves attacked; a royal piece next to an enemy royal piece is not attacked."""
+            if self.is_game_over():
+                return []
+            color = self.turn
+            enemy = color ^ 1
+            moves: list[RawMove] = self.pseudo_legal()
+            if not self._protected(color):
+                return moves
+            own = len(self.royals[color])
+            theirs = len(self.royals[enemy])
+            around = self.variant.blast.around
+            legal: list[RawMove] = []
+            for move in moves:
+                self.push_raw(move)
+                if len(self.royals[color]) < own:
+                    ok = False
+                elif len(self.royals[enemy]) < theirs:
+                    ok = True
+                else:
+                    near = {t for sq in self.royals[enemy] for t in around[sq]}
+                    ok = not any(sq not in near and self.is_attacked(sq, enemy) for sq in self._protected(color))
+                self.pop_raw()
+                if ok:
+                    legal.append(move)
+            return legal
 
-        found = _BLAST[base] = Atomic
-    return found
+    return Atomic
 
 
 __all__ = ["KING_STEPS", "BlastSpec", "blast_class", "blasted", "compile_blast"]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from fairyport.model import WHITE, Game
+from fairyport.movegen.derived import derived_once
 
 if TYPE_CHECKING:
     from fairyport.movegen.compile import Variant
@@ -59,48 +60,43 @@ def reborn(pos: Position, move: RawMove) -> list[tuple[int, int]]:
     return out
 
 
-_CIRCE: dict[type[Position], type[Position]] = {}
-
-
+@derived_once
 def circe_class(base: type[Position]) -> type[Position]:
     """``base`` (a position class) whose captured pieces are reborn (see the module docstring)."""
-    found = _CIRCE.get(base)
-    if found is None:
-        class Circe(base):  # type: ignore[valid-type,misc]
-            """A position of a game with Circe rebirth."""
+    class Circe(base):  # type: ignore[valid-type,misc]
+        """A position of a game with Circe rebirth."""
 
-            def __init__(self, variant: Variant) -> None:
-                super().__init__(variant)
-                self._reborn: list[list[tuple[int, int]]] = []
+        def __init__(self, variant: Variant) -> None:
+            super().__init__(variant)
+            self._reborn: list[list[tuple[int, int]]] = []
 
-            def push_raw(self, move: RawMove) -> None:
-                """Make ``move``; a captured piece with a rebirth square that was empty is then put back there."""
-                back = reborn(self, move) if move[0] >= 0 else []
-                super().push_raw(move)
-                for sq, code in back:
-                    self.board[sq] = code
-                    self.virgin |= 1 << sq
-                self._reborn.append(back)
+        def push_raw(self, move: RawMove) -> None:
+            """Make ``move``; a captured piece with a rebirth square that was empty is then put back there."""
+            back = reborn(self, move) if move[0] >= 0 else []
+            super().push_raw(move)
+            for sq, code in back:
+                self.board[sq] = code
+                self.virgin |= 1 << sq
+            self._reborn.append(back)
 
-            def pop_raw(self) -> None:
-                """Take back the last move, rebirth included."""
-                for sq, _ in self._reborn.pop():
-                    self.board[sq] = 0
-                super().pop_raw()
+        def pop_raw(self) -> None:
+            """Take back the last move, rebirth included."""
+            for sq, _ in self._reborn.pop():
+                self.board[sq] = 0
+            super().pop_raw()
 
-            def legal_raw(self) -> list[RawMove]:
-                """The base class's legal moves, every move that gives a piece back tested by making it."""
-                if self.is_game_over():
-                    return []
-                color = self.turn
-                if not self._protected(color):
-                    return list(super().legal_raw())
-                tested = [m for m in self.pseudo_legal() if m[0] >= 0 and reborn(self, m)]
-                if not tested:
-                    return list(super().legal_raw())
-                keys = set(tested)
-                made: list[RawMove] = self.made_legal(tested)
-                return [m for m in super().legal_raw() if m not in keys] + made
+        def legal_raw(self) -> list[RawMove]:
+            """The base class's legal moves, every move that gives a piece back tested by making it."""
+            if self.is_game_over():
+                return []
+            color = self.turn
+            if not self._protected(color):
+                return list(super().legal_raw())
+            tested = [m for m in self.pseudo_legal() if m[0] >= 0 and reborn(self, m)]
+            if not tested:
+                return list(super().legal_raw())
+            keys = set(tested)
+            made: list[RawMove] = self.made_legal(tested)
+            return [m for m in super().legal_raw() if m not in keys] + made
 
-        found = _CIRCE[base] = Circe
-    return found
+    return Circe

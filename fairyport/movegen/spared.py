@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game
+from fairyport.movegen.derived import derived_once
 
 if TYPE_CHECKING:
     from fairyport.movegen.position import Position, RawMove
@@ -64,15 +65,9 @@ def compile_spared(game: Game) -> SparedSpec | None:
     return SparedSpec(spared, tested)
 
 
-_SPARED: dict[type[Position], type[Position]] = {}
-
-
+@derived_once
 def spared_class(base: type[Position]) -> type[Position]:
     """``base`` (a position class) whose pieces' captures spare the kinds their types name."""
-    found = _SPARED.get(base)
-    if found is not None:
-        return found
-
     class Sparing(base):  # type: ignore[valid-type,misc]
         """A position of a game whose captures spare pieces by kind."""
 
@@ -124,7 +119,6 @@ def spared_class(base: type[Position]) -> type[Position]:
                     board[sq] = code
                 self.virgin |= unmoved
 
-    _SPARED[base] = Sparing
     return Sparing
 
 

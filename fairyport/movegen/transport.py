@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Color, Game, Metadata, PieceType, Rules, Setup
+from fairyport.movegen.derived import derived_once
 
 if TYPE_CHECKING:
     from fairyport.movegen.compile import Variant
@@ -133,15 +134,9 @@ def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpe
     return TransportSpec(helper, groups, splits, fresh)
 
 
-_TRANSPORT: dict[type[Position], type[Position]] = {}
-
-
+@derived_once
 def transport_class(base: type[Position]) -> type[Position]:
     """``base`` (a position class) whose pieces also join and unload."""
-    found = _TRANSPORT.get(base)
-    if found is not None:
-        return found
-
     class Transport(base):  # type: ignore[valid-type,misc]
         """A position of a game with joins and unloads."""
 
@@ -243,7 +238,6 @@ def transport_class(base: type[Position]) -> type[Position]:
             moves: list[RawMove] = self.pseudo_legal()
             return self.made_legal(moves) if self._protected(self.turn) else moves
 
-    _TRANSPORT[base] = Transport
     return Transport
 
 
