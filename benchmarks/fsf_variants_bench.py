@@ -128,6 +128,8 @@ class Outcome:
     """Targets whose written file was proven (plain writing)."""
     extended: tuple[str, ...] = ()
     """Targets proven only with ``--best-effort`` extension lines, the losses listed."""
+    native_only: tuple[str, ...] = ()
+    """Targets whose written file its interpreter proved, where reading it back into the model failed."""
 
 
 def run(path: Path, depth: int, convert: int, only: set[str] | None) -> list[Outcome]:
@@ -158,6 +160,7 @@ def run(path: Path, depth: int, convert: int, only: set[str] | None) -> list[Out
         detail = f"{ours}" + ("" if status == "agree" else f" != Fairy-Stockfish {theirs}") + note
         proven: tuple[str, ...] = ()
         extended: tuple[str, ...] = ()
+        native_only: tuple[str, ...] = ()
         if status == "agree" and convert:
             failed, extra = convert_proof(game, convert, ours)
             extended = tuple(extra)
@@ -165,7 +168,8 @@ def run(path: Path, depth: int, convert: int, only: set[str] | None) -> list[Out
             detail += "; converted: " + ", ".join(proven or ("none",)) + " proven"
             detail += "".join(f"; {t} proven with --best-effort extension lines" for t in extended)
             detail += "".join(f"; {f}" for f in failed)
-        outcomes.append(Outcome(name, status, detail, proven, extended))
+            native_only = tuple(t for t in TARGETS if any(f.startswith(t + ": read back") for f in failed))
+        outcomes.append(Outcome(name, status, detail, proven, extended, native_only))
         print(f"{name:24} {status:8} {detail} ({time.perf_counter() - start:.1f} s)", flush=True)
     return outcomes
 
@@ -188,7 +192,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"converted of {len(agreeing)} agreeing, proven by perft({args.convert}): " + ", ".join(
             f"{t} {sum(t in o.proven for o in agreeing)}" + (
                 f" (+{sum(t in o.extended for o in agreeing)} only with --best-effort extension lines, losses "
-                "listed)" if t == EXTENDED else "") for t in TARGETS))
+                "listed)" if t == EXTENDED else "") + (
+                f" (+{native} by its interpreter only, the model read back fails)"
+                if (native := sum(t in o.native_only for o in agreeing)) else "") for t in TARGETS))
     refused: dict[str, int] = {}
     for outcome in outcomes:
         if outcome.status == "refused":
