@@ -180,10 +180,12 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str, from_source: bo
     form = get_format(fmt)
     if form.write is None:
         raise UnsupportedError(f"writing the {form.name} format is not supported yet", feature=form.name)
-    if form.write_program is not None and game.program is not None and (game.kept or game.board.links):
+    whole = None if form.write_program is None or not (game.kept or game.board.links) else game.whole_program()
+    if whole is not None:
         # the model cannot hold this game whole, but the target enforces rules in its own code: the program route
+        assert form.write_program is not None
         try:
-            return Conversion(form.write_program(game.program), [], form.name)
+            return Conversion(form.write_program(whole), [], form.name)
         except UnsupportedError as error:
             if not best_effort:
                 if error.location.file is None and source:

@@ -641,9 +641,11 @@ class Game:
     from the source, so it is not saved in JSON documents."""
     program_source: Callable[[], GameProgram | None] | None = dataclasses.field(
         default=None, compare=False, repr=False, metadata={"omit_empty": True, "derived": True})
-    """For a game the model holds whole: how to build :attr:`program` from the source when a writer needs it (a
-    target whose writer of the model cannot say one of the game's rules, such as a castling after moving, writes
-    the source's own rules in its code instead). Derived from the source, not saved."""
+    """How to build :attr:`program` from the source when a writer needs it (:meth:`whole_program`): for a game the
+    model cannot hold whole, the program route of writers that enforce rules in code; for a game it holds whole, a
+    target whose writer of the model cannot say one of the game's rules (a castling after moving) writes the
+    source's own rules in its code instead. Built on first use (a large ZRF game takes seconds to lower); derived
+    from the source, not saved."""
 
     def whole_program(self) -> GameProgram | None:
         """:attr:`program`, built from :attr:`program_source` on first use."""

@@ -71,7 +71,7 @@ from fairyport.zrf.explain import place, why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
-from fairyport.zrf.recognise import BlockReader, Found, Landing, Plain, named_types, plain
+from fairyport.zrf.recognise import BlockReader, Found, Landing, named_types
 from fairyport.zrf.recognise_circe import rebirth_squares, strip_rebirth
 from fairyport.zrf.recognise_drops import PROBES_WHY, Probe, add_probed_zone, drop_tests, probes_are_captures
 from fairyport.zrf.recognise_shogi import (
@@ -87,7 +87,7 @@ from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
 from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, castle_partner, read_transport
 from fairyport.zrf.rectangle import cylinder_vectors, direction_reasons, hexagonal, rectangle
 from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
-from fairyport.zrf.syntax.nodes import Node, to_text
+from fairyport.zrf.syntax.nodes import Node, Plain, plain, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
 from fairyport.zrf.typed.tree import Goal, Grid, MoveBlock, ZrfGame
@@ -207,7 +207,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     put: dict[str, set[str]] = {}  # per type, the types its moves and drops put on the board
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
-            named_types(plain(block.node), put.setdefault(zp.name.text, set()))
+            named_types(block.plain, put.setdefault(zp.name.text, set()))
         named |= put.get(zp.name.text, set())
     grown = True
     while grown:  # the types that can reach the board: set up, or put there by a piece that can
@@ -379,7 +379,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         for block in zp.moves:
             if id(block) in skipped:
                 continue  # a drop from storage: the piece type's drop rule
-            items: list[Plain] = split_items.get(id(block)) or [plain(i) for i in block.instructions]
+            items: list[Plain] = split_items.get(id(block)) or list(block.plain)
             if hands_found is not None:
                 items = hands_found.items.get(id(block), items)  # a capture to hand: a plain landing
             if rebirths:
@@ -608,10 +608,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         unheld = check_drops(game, hands_found, renaming)
         if unheld:
             return game_from_variant(zv, source, stem, storage=(hands_found.blocks, f"{SHOGI_HANDS_WHY}, {unheld}"))
-    if keeps_code:
-        game.program = _program_of(zv)
-    else:
-        game.program_source = functools.partial(_program_of, zv)
+    game.program_source = functools.partial(_program_of, zv)  # built on first use: a large game takes seconds
     return game
 
 
@@ -624,7 +621,7 @@ def _rebirths(tree: ZrfGame, reader: BlockReader, typed: bool, skipped: frozense
         for block in zp.moves:
             if id(block) in skipped:
                 continue
-            items, table = strip_rebirth([plain(i) for i in block.instructions])
+            items, table = strip_rebirth(list(block.plain))
             got = reader.read(items) if block.move_type is None or not typed else None
             blocks.append((zp.name.text, items, table, got))
     owners: dict[str, set[str]] = {}
@@ -657,7 +654,7 @@ def _drop_rules(tree: ZrfGame, geometry: Geometry, board: Board, zones: list[Zon
                 whys[id(block)] = why_not(block.node, move_type=block.move_type.text)
                 found.add(None)
                 continue
-            rule = _drop_rule([plain(i) for i in block.instructions], zones, board, outside,
+            rule = _drop_rule(list(block.plain), zones, board, outside,
                               geometry if probed is not None and renaming is None else None, players, by_block,
                               id(block))
             found.add(rule)
@@ -894,7 +891,7 @@ def _ids(pieces: list[ZrfPiece]) -> dict[str, str]:
     chosen: set[str] = set()
     for p in pieces:
         for block in [*p.moves, *p.drops]:
-            _promoted_to(plain(block.node), chosen)
+            _promoted_to(block.plain, chosen)
     if all(len(ids[name]) == 1 for name in chosen if name in ids):
         return ids
     first = [p for p in pieces if p.name.text in chosen]
@@ -1576,7 +1573,7 @@ def _captures_first(tree: ZrfGame, reader: BlockReader) -> bool:
             return False
         for block in zp.moves:
             kind = block.move_type.text if block.move_type is not None else None
-            got = reader.read([plain(i) for i in block.instructions]) if kind in priorities else None
+            got = reader.read(list(block.plain)) if kind in priorities else None
             if got is None:
                 return False
             for f in got:

@@ -27,24 +27,11 @@ import itertools
 from typing import TypeGuard
 
 from fairyport.zrf.names import Vector
-from fairyport.zrf.syntax.nodes import Atom, Node, SList, String
-
-Plain = str | tuple["Plain", ...]
-"""An expanded instruction as plain data: an atom's text, or a tuple for a list (strings as ``'"text"'``)."""
+from fairyport.zrf.syntax.nodes import Plain
 
 CONDITIONS = {"empty?": "m", "enemy?": "c", "not-friend?": "mc", "friend?": "d", "not-enemy?": "md",
               "not-empty?": "cd"}
 """Landing conditions -> the XBetza modes they mean."""
-
-
-def plain(node: Node) -> Plain:
-    """``node`` as plain data."""
-    if isinstance(node, Atom):
-        return node.text
-    if isinstance(node, String):
-        return '"' + node.value + '"'
-    assert isinstance(node, SList)
-    return tuple(plain(item) for item in node.items)
 
 
 @dataclasses.dataclass(frozen=True)

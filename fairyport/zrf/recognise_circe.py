@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from fairyport.zrf.recognise import Found, Plain, named_types
+from fairyport.zrf.recognise import Found, named_types
+from fairyport.zrf.syntax.nodes import Plain
 
 Rebirth = tuple[str, str, str]
 """(piece type, square, player) of one rebirth item."""

@@ -27,7 +27,8 @@ from collections.abc import Collection, Iterable
 
 from fairyport.model import BLACK, WHITE, Zone, zone_squares
 from fairyport.zrf.names import Vector
-from fairyport.zrf.recognise import Found, Plain
+from fairyport.zrf.recognise import Found
+from fairyport.zrf.syntax.nodes import Plain
 from fairyport.zrf.typed.geometry import Geometry
 
 EMPTY_TEST = ("verify", "empty?")

@@ -48,8 +48,9 @@ import dataclasses
 
 from fairyport.model import SHOGI_TRIGGERS, DropRule, Game, Promotion, PromotionChoice
 from fairyport.movegen.compile import compile_game
-from fairyport.zrf.recognise import Plain, atoms, plain
+from fairyport.zrf.recognise import atoms
 from fairyport.zrf.storage import board_only
+from fairyport.zrf.syntax.nodes import Plain
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import ZrfGame
 
@@ -102,14 +103,14 @@ def shogi_hands(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], roy
     ends: dict[int, _End] = {}
     for zp in tree.pieces:
         for block in zp.moves:
-            end = _end([plain(i) for i in block.instructions])
+            end = _end(list(block.plain))
             if end is not None:
                 ends[id(block)] = end
     if not ends:
         return _bounded_hands(tree, geometry, players)
     boards = {_on_zone(e.body) for e in ends.values()}
     drops = {id(b) for zp in tree.pieces for b in zp.moves if id(b) not in ends
-             and _hand_test([plain(i) for i in b.instructions]) not in (None, *boards)}
+             and _hand_test(list(b.plain)) not in (None, *boards)}
     found = ShogiHands(geometry, {}, frozenset(), {}, {}, {}, frozenset(ends) | frozenset(drops))
     try:
         return _read(tree, geometry, players, royal, typed, ends)
@@ -122,7 +123,7 @@ def _bounded_hands(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...]) 
     D) (verify (not-position? E)) ...``: ZoG's Doubutsu Shogi with check and mate, a hand of at most four), which
     the model cannot hold: its hands never fill. None where the game has no such capture."""
     chains = {id(b): found for zp in tree.pieces for b in zp.moves
-              if (found := _bounded(plain(b.node))) is not None}
+              if (found := _bounded(b.plain)) is not None}
     if not chains:
         return None
     start, first, chain, end = next(iter(chains.values()))
@@ -133,10 +134,10 @@ def _bounded_hands(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...]) 
             size += 1
             square = geometry.step(square, chain, player)
         sizes.append(size)
-    boards = {_on_zone(tuple(plain(i) for i in b.instructions)) for zp in tree.pieces for b in zp.moves
+    boards = {_on_zone(b.plain) for zp in tree.pieces for b in zp.moves
               if id(b) in chains}
     drops = {id(b) for zp in tree.pieces for b in zp.moves if id(b) not in chains
-             and (_off_board_test(items := [plain(i) for i in b.instructions])
+             and (_off_board_test(items := list(b.plain))
                   or _hand_test(items) not in (None, *boards))}
     most = "/".join(str(n) for n in sorted(set(sizes)))
     return ShogiHands(geometry, {}, frozenset(), {}, {}, {}, frozenset(chains) | frozenset(drops),
@@ -201,7 +202,7 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
     for key, (kind, block) in blocks.items():
         if key in ends:
             continue
-        items = [plain(i) for i in block.instructions]
+        items = list(block.plain)
         hand_zone = _hand_test(items)
         if hand_zone is None:
             raise _Unheld(f"where {kind} has a move that neither ends with the capture to hand nor drops from "

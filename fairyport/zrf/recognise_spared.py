@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.zrf.recognise import Plain
+from fairyport.zrf.syntax.nodes import Plain
 
 
 @dataclasses.dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fairyport.model import Split
-from fairyport.zrf.recognise import Plain, plain
+from fairyport.zrf.syntax.nodes import Plain
 from fairyport.zrf.typed.tree import Piece as ZrfPiece
 
 SPLIT_WHY = ("a move that leaves a piece behind on its square (create) and lands as another type, of a piece "
@@ -65,7 +65,7 @@ def split_blocks(pieces: Sequence[ZrfPiece], notation: dict[str, str]) -> SplitB
         kinds: set[tuple[str, str]] = set()
         blocks: dict[int, list[Plain]] = {}
         for block in zp.moves:
-            got = _split_block([plain(i) for i in block.instructions], notation)
+            got = _split_block(list(block.plain), notation)
             if got is None:
                 break
             kinds.add(got[:2])

@@ -20,7 +20,8 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from fairyport.model import Join, Unload
-from fairyport.zrf.recognise import BlockReader, Found, Landing, Plain
+from fairyport.zrf.recognise import BlockReader, Found, Landing
+from fairyport.zrf.syntax.nodes import Plain
 
 B = TypeVar("B")
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.zrf.recognise import Plain, atoms, plain
+from fairyport.zrf.recognise import atoms
+from fairyport.zrf.syntax.nodes import Plain
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import ZrfGame
 
@@ -69,7 +70,7 @@ def storage_drops(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], r
     typed_blocks = False
     for zp in tree.pieces:
         for block in zp.moves:
-            walk = _walk([plain(i) for i in block.instructions])
+            walk = _walk(list(block.plain))
             if walk is not None:
                 blocks.add(id(block))
                 types.add(zp.name.text)
@@ -133,7 +134,7 @@ def _unheld(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: 
             return f"of a royal piece ({kind} on {where!r}): the model keeps royal pieces on the board"
         if kind not in types or kind not in pieces:
             return f"where {kind} stands on storage ({where!r}) without a drop from there"
-        if not all(id(b) in blocks or _starts_inside(plain(b.node), geometry, board, players)
+        if not all(id(b) in blocks or _starts_inside(b.plain, geometry, board, players)
                    for b in pieces[kind].moves):
             return (f"where {kind} stands on storage ({where!r}) and has moves that do not begin with (verify "
                     f"(in-zone? ...)) inside {zone!r}: it could move there otherwise than by the drop")
@@ -171,7 +172,7 @@ def _visits(geometry: Geometry, walk: tuple[str, str, str], player: str) -> bool
 
 def _directions(tree: ZrfGame, geometry: Geometry, drops: set[int], players: tuple[str, ...]) -> set[str]:
     """The directions the game's other move blocks name, as each player steps them."""
-    found = set().union(*(atoms(plain(block.node)) for zp in tree.pieces for block in zp.moves
+    found = set().union(*(atoms(block.plain) for zp in tree.pieces for block in zp.moves
                           if id(block) not in drops))
     named = {a for a in found if a in geometry.links}
     return named | {geometry.symmetries.get(p, {}).get(d, d) for p in players for d in named} & set(geometry.links)

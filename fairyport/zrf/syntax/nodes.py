@@ -177,6 +177,20 @@ class SList(Node):
         return f"SList({self.items!r})"
 
 
+Plain = str | tuple["Plain", ...]
+"""An expanded instruction as plain data: an atom's text, or a tuple for a list (strings as ``'"text"'``)."""
+
+
+def plain(node: Node) -> Plain:
+    """``node`` as plain data."""
+    if isinstance(node, Atom):
+        return node.text
+    if isinstance(node, String):
+        return '"' + node.value + '"'
+    assert isinstance(node, SList)
+    return tuple(plain(item) for item in node.items)
+
+
 def name_text(node: Node) -> str | None:
     """The text of an atom or the value of a string (names are written either way), else None."""
     if isinstance(node, Atom):

@@ -9,9 +9,10 @@ stage interprets the ZRF move language on them. Forms this layer does not know a
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from fairyport.errors import UnsupportedError
-from fairyport.zrf.syntax.nodes import Node, SList
+from fairyport.zrf.syntax.nodes import Node, Plain, SList, plain
 
 
 @dataclasses.dataclass
@@ -174,6 +175,12 @@ class MoveBlock:
     def instructions(self) -> list[Node]:
         """The instructions, in order."""
         return self.node.items
+
+    @functools.cached_property
+    def plain(self) -> tuple[Plain, ...]:
+        """The instructions as plain data (:func:`~fairyport.zrf.syntax.nodes.plain`), made once: the reader's
+        passes look at a block many times, and a macro expansion can hold hundreds of thousands of nodes."""
+        return tuple(plain(item) for item in self.node.items)
 
 
 @dataclasses.dataclass
