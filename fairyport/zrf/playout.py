@@ -1,0 +1,80 @@
+"""Random playouts that compare the ZRF interpreter with the reference generator, move set by move set.
+
+perft compares counts; a playout compares the legal moves themselves at every ply of a random game, deep into
+positions perft from the start never reaches (promotions, drops, rebirths, late castling). Moves are matched by a
+text both engines write alike (:func:`move_groups`); where one text stands for several moves (a ZRF piece that
+reaches a square by two blocks with different effects, a drop of either of two stored pieces), the counts per
+text are compared, and the generator's move that stands for the interpreter's chosen one is the one that leaves
+the same replies two plies deep.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from fairyport.movegen.perft import PerftPosition
+
+
+def move_groups(pos: PerftPosition) -> dict[str, list[object]]:
+    """Legal moves grouped by a text both engines write alike: the squares and the first letter of a promotion or
+    joined piece's id (the interpreter numbers moves that share a name, ``a1b1~2``; the model writes a
+    multi-letter id whole, ``e1d2k2``). Moves of one text with different effects stay apart in the list."""
+    out: dict[str, list[object]] = {}
+    for move in pos.legal_raw():
+        text = pos.uci(move).split("~")[0]
+        out.setdefault(text[:4] + text[4:5], []).append(move)
+    return out
+
+
+def _two_plies(pos: PerftPosition) -> list[tuple[str, tuple[tuple[tuple[str, int], ...], ...]]]:
+    """Per move text, the sorted counts of the replies by text after each move of that text."""
+    found = []
+    for text, moves in move_groups(pos).items():
+        replies = []
+        for move in moves:
+            pos.push_raw(move)
+            replies.append(tuple(sorted((t, len(m)) for t, m in move_groups(pos).items())))
+            pos.pop_raw()
+        found.append((text, tuple(sorted(replies))))
+    return sorted(found)
+
+
+@dataclasses.dataclass
+class Playout:
+    """One compared playout: the moves played, and the first difference (None: none found)."""
+
+    played: list[str]
+    difference: str | None = None
+
+
+def paired_playout(native: PerftPosition, model: PerftPosition, seed: int, plies: int) -> Playout:
+    """Play ``plies`` random moves (``seed``) in both positions, comparing the legal moves by text and count at
+    every ply; stops at the first difference, which :attr:`Playout.difference` describes."""
+    rng = random.Random(seed)
+    played: list[str] = []
+    for _ in range(plies):
+        a, b = move_groups(native), move_groups(model)
+        counts_a = sorted((t, len(m)) for t, m in a.items())
+        counts_b = sorted((t, len(m)) for t, m in b.items())
+        if counts_a != counts_b:
+            only = sorted(set(counts_a) ^ set(counts_b))
+            return Playout(played, f"moves by text and count differ: {only} (interpreter first: "
+                                   f"{[c for c in only if c in counts_a]})")
+        if not a:
+            break
+        choice = rng.choice(sorted(a))
+        native.push_raw(rng.choice(a[choice]))
+        wanted = _two_plies(native) if len(b[choice]) > 1 else None
+        for move in b[choice]:
+            model.push_raw(move)
+            if wanted is None or _two_plies(model) == wanted:
+                break
+            model.pop_raw()
+        else:
+            return Playout(played, f"no move of the generator plays as {choice}")
+        played.append(choice)
+    return Playout(played)
+
+
+__all__ = ["Playout", "move_groups", "paired_playout"]
