@@ -326,7 +326,7 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
     unmoved = frozenset(zp.name.text for zp in tree.pieces
                         if any(a.value is not None and to_text(a.value) == "true" for a in zp.attributes))
     landings: list[tuple[PieceType, Unload, Landing, MoveBlock]] = []  # unloads that promote, checked at the end
-    castles: dict[str, list[tuple[int, int, str] | None]] = {}  # piece id -> its castling blocks' partners
+    castles: dict[str, list[tuple[int, int, tuple[str, ...]] | None]] = {}  # piece id -> its castling partners
     castle_blocks: dict[str, list[MoveBlock]] = {}
     # a block's move type matters only where turns name move types or move priorities rank them
     turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
@@ -505,13 +505,13 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in never_met)
     by_id = {p.id: p for _, p, _ in held}
     spared_partners = {t for p in by_id.values() for t in p.cannot_capture} & \
-        {notation[c[2]] for partners in castles.values() for c in partners if c is not None}
+        {notation[k] for partners in castles.values() for c in partners if c is not None for k in c[2] if k in notation}
     for pid, blocks in castle_blocks.items():
         piece = by_id[pid]
         if spared_partners and (piece.castling is None or piece.castling.safe) and "O" in piece.betza:
             # after its cascade a ZRF castling tests attacks with the partner it moves on the squares; where
             # captures spare that partner's kind, the model's castling asks about that kind
-            kinds = {c[2] for c in castles[pid] if c is not None}
+            kinds = {k for c in castles[pid] if c is not None for k in c[2] if k in notation}
             if None not in castles[pid] and len(kinds) == 1 and pid in royal_ids:
                 tested = notation[kinds.pop()]
                 piece.castling = dataclasses.replace(piece.castling or Castling(), tested_as=tested)
@@ -523,16 +523,21 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             piece.castling = None
             programs = next(ps for _, p, ps in held if p is piece)
             programs.extend(_program(block, "moves", pid, why) for block in blocks)
-    if any(p.joins or p.unloads or p.virgin_moves for p in by_id.values()):
+    made_unmoved = any(p.joins or p.unloads or p.virgin_moves for p in by_id.values())
+    if made_unmoved or any(p.rebirth for p in by_id.values()):
         # unmoved pieces away from the setup's squares (a piece made by a promotion or a join takes its type's
-        # initial attributes; unloads and virgin moves): castling with the partner its blocks test, where it is
+        # initial attributes; unloads, rebirths and virgin moves; a reborn piece is unmoved on its rebirth square,
+        # which need not be where the blocks look for the partner): castling with the partner its blocks test,
+        # where it is. (With rebirths alone, a piece made by a promotion stays moved: it is made on the far rank,
+        # away from its own castling rank.)
         made_types = {c.piece for p in by_id.values() if p.promotion for c in p.promotion.choices} | \
             {j.result for p in by_id.values() for j in p.joins}
         for zp in tree.pieces:
-            if zp.name.text in unmoved and notation[zp.name.text] in made_types:
+            if made_unmoved and zp.name.text in unmoved and notation[zp.name.text] in made_types:
                 by_id[notation[zp.name.text]].unmoved_when_made = True
+        on_board = frozenset(p.id for zp, p, _ in held if zp.name.text not in unused)
         for pid, partners in castles.items():
-            exact = _exact_castling(by_id[pid].castling, partners, notation)
+            exact = _exact_castling(by_id[pid].castling, partners, notation, on_board)
             if exact is not None:
                 by_id[pid].castling = exact
     for piece, unload, landing, block in landings:
@@ -1544,17 +1549,19 @@ def _spares(recognised: list[tuple[MoveBlock, list[Found]]],
     return next(iter(enemy), frozenset()), next(iter(own), frozenset())
 
 
-def _exact_castling(castling: Castling | None, partners: list[tuple[int, int, str] | None],
-                    notation: dict[str, str]) -> Castling | None:
-    """The model's own castling (``castling`` None) with the partner at the distance and of the type the blocks
-    test (one block each way, one type), or None where they do not say."""
+def _exact_castling(castling: Castling | None, partners: list[tuple[int, int, tuple[str, ...]] | None],
+                    notation: dict[str, str], present: frozenset[str]) -> Castling | None:
+    """The model's own castling (``castling`` None) with the partner at the distance and of the types the blocks
+    test (one block each way, the same types; only the ids in ``present``: a type the game does not define or
+    never puts on the board is never the partner), or None where they do not say."""
     if castling is not None or None in partners or len(partners) != 2:
         return None
     distance = {p[0]: p[1] for p in partners if p is not None}
     kinds = {p[2] for p in partners if p is not None}
     if set(distance) != {-1, 1} or len(kinds) != 1 or min(distance.values()) < 2:
         return None
-    return Castling(partner_distance=(distance[-1], distance[1]), partners=(notation[kinds.pop()],))
+    ids = tuple(dict.fromkeys(notation[k] for k in kinds.pop() if notation.get(k) in present))
+    return Castling(partner_distance=(distance[-1], distance[1]), partners=ids) if ids else None
 
 
 CAPTURE_MODES = frozenset("ce")

@@ -141,11 +141,12 @@ def _landing(item: Plain, becomes: set[str]) -> Plain | None:
 
 
 
-def castle_partner(items: list[Plain], reader: BlockReader) -> tuple[int, int, str] | None:
-    """(direction along the rank, distance, ZRF type) of the partner an official castling block
-    (``(verify never-moved?) d ... cascade d ... (verify (and friend? (piece? T) never-moved?))``) tests, or None:
+def castle_partner(items: list[Plain], reader: BlockReader) -> tuple[int, int, tuple[str, ...]] | None:
+    """(direction along the rank, distance, ZRF types) of the partner an official castling block
+    (``(verify never-moved?) d ... cascade d ... (verify (and friend? (piece? T) never-moved?))``, the type test
+    also ``(or (piece? T1) (piece? T2) ...)`` as in ZoG's Circe) tests, or None:
     the model's own castling takes the outermost piece, the same where only the setup's pieces are unmoved, but
-    not where a split or a virgin move makes an unmoved king or rook elsewhere."""
+    not where a split, a rebirth or a virgin move makes an unmoved king or rook elsewhere."""
     steps = 0
     for item in items:
         if reader.is_dir(item):
@@ -153,11 +154,22 @@ def castle_partner(items: list[Plain], reader: BlockReader) -> tuple[int, int, s
         elif isinstance(item, tuple) and len(item) == 2 and item[0] == "verify" and isinstance(item[1], tuple) \
                 and item[1][:2] == ("and", "friend?"):
             tests = item[1][2:]
-            kinds = [t[1] for t in tests if isinstance(t, tuple) and len(t) == 2 and t[0] == "piece?"]
-            if len(kinds) == 1 and isinstance(kinds[0], str) and len(tests) == 2 and "never-moved?" in tests:
+            kinds = [kind for t in tests if (kind := _tested_types(t)) is not None]
+            if len(kinds) == 1 and len(tests) == 2 and "never-moved?" in tests:
                 direction = next(reader.vectors[str(i)] for i in items if reader.is_dir(i))
                 return direction[0], steps, kinds[0]
             return None
+    return None
+
+
+def _tested_types(test: Plain) -> tuple[str, ...] | None:
+    """The types ``(piece? T)`` or ``(or (piece? T1) (piece? T2) ...)`` tests, or None for any other test."""
+    if isinstance(test, tuple) and len(test) == 2 and test[0] == "piece?" and isinstance(test[1], str):
+        return (test[1],)
+    if isinstance(test, tuple) and len(test) > 1 and test[0] == "or":
+        parts = [_tested_types(t) for t in test[1:]]
+        if all(p is not None and len(p) == 1 for p in parts):
+            return tuple(p[0] for p in parts if p is not None)
     return None
 
 

@@ -9,11 +9,13 @@ from paths import ROOT, ZRF_COLLECTIONS, needs
 
 import fairyport
 from fairyport.errors import UnsupportedError
+from fairyport.formats import game_engine, load_engine
 from fairyport.json import game_from_json, game_to_json
 from fairyport.model import kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant, position
+from fairyport.zrf.playout import paired_playout
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.typed.reader import read_variant, read_variant_text
 
@@ -86,3 +88,18 @@ def test_zillions_circe_reads_whole_and_counts_as_the_interpreter(variant: str, 
     assert kept_code(game) == [] and any(p.rebirth for p in game.pieces)
     native = position(compile_variant(read_variant(ZOG_CIRCE, variant)), None)
     assert perft(compile_game(game).start_position(), 3) == nodes == perft(native, 3)
+
+
+@needs(ZOG_CIRCE)
+def test_zillions_castling_partner_tested_by_a_list_of_rook_types_is_the_one_on_the_corner() -> None:
+    """Twist of Fate's Rooks start on b1 and g1; its castling blocks want a never-moved Rook (``(or (piece?
+    Rook-a1) ...)``) on a1 or h1, so the King never castles with them (the outermost piece is not the partner).
+    A random game that clears c1 and d1 found the generator castling e1c1 with the b1 Rook."""
+    game = read_game(ZOG_CIRCE, variant="2")
+    king = game.piece_type("K")
+    assert king.castling is not None and king.castling.partner_distance == (4, 3)
+    assert {game.piece_type(p).name for p in king.castling.partners} >= {"Rook-a1", "Rook-h1", "Rook-b1", "Rook-g1"}
+    native = load_engine(ZOG_CIRCE, "zrf", variant="2", engine="native").position(None, None)
+    model = game_engine(game, str(ZOG_CIRCE)).position(None, None)
+    playout = paired_playout(native, model, seed=3, plies=80)
+    assert playout.difference is None and len(playout.played) == 80
