@@ -464,6 +464,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
             piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
                            zp.name.text in setup_only)
             piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
+            if not zp.attributes:
+                piece.promotion = _without_own_type(piece.promotion, pid)
             if hands_found is not None and zp.name.text in hands_found.promotions:
                 piece.promotion = shogi_promotion(hands_found.promotions[zp.name.text], notation,
                                                   _depth(hands_found.promotions[zp.name.text][1], zones, board))
@@ -1509,6 +1511,17 @@ def _promotion(landing: tuple[str, tuple[str, ...], bool], notation: dict[str, s
     ids = tuple(PromotionChoice(notation.get(c, c[:1].upper())) for c in choices)
     depth = _depth(zone_name, zones, board)
     return Promotion(ids, depth or 1, None if depth else zone_name, mandatory)
+
+
+def _without_own_type(promotion: Promotion | None, pid: str) -> Promotion | None:
+    """``promotion`` without the choice of the promoting type ``pid`` itself (Kantorai's Rook ``(add Rook)`` in
+    the zone): changing into its own type changes nothing for a type without attributes, so a move that does is
+    the same move as one that does not promote. None where no other choice is left; where there are others,
+    not promoting becomes a choice (the promotion is no longer mandatory)."""
+    if promotion is None or all(c.piece != pid for c in promotion.choices):
+        return promotion
+    others = tuple(c for c in promotion.choices if c.piece != pid)
+    return dataclasses.replace(promotion, choices=others, mandatory=False) if others else None
 
 
 def _castling(castles: list[Found], notation: dict[str, str]) -> Castling | None:
