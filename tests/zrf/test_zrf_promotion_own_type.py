@@ -37,10 +37,10 @@ def test_a_promotion_into_the_own_type_is_no_promotion_and_beside_others_leaves_
     assert game.piece_type("K").promotion is None and game.piece_type("R").promotion is None
     soldier = game.piece_type("S").promotion
     assert soldier is not None and [c.piece for c in soldier.choices] == ["R"] and not soldier.mandatory
-    native = position(compile_variant(read_variant_text(TEXT, None)), None)
+    native = position(compile_variant(read_variant_text(TEXT, "own.zrf")), None)
     assert perft(compile_game(game).start_position(), 3) == perft(native, 3)
     # the generator names a Rook's move in the zone as the interpreter does (no promotion letter)
     model = game_engine(game, "own.zrf").position(None, None)
-    native = position(compile_variant(read_variant_text(TEXT, None)), None)
+    native = position(compile_variant(read_variant_text(TEXT, "own.zrf")), None)
     playout = paired_playout(native, model, seed=1, plies=40)
     assert playout.difference is None, playout.difference
