@@ -14,17 +14,38 @@ import dataclasses
 import random
 
 from fairyport.movegen.perft import PerftPosition
+from fairyport.movegen.position import Position
+from fairyport.zrf.interpreter.position import Move, ZrfPosition
 
 
 def move_groups(pos: PerftPosition) -> dict[str, list[object]]:
-    """Legal moves grouped by a text both engines write alike: the squares and the first letter of a promotion or
-    joined piece's id (the interpreter numbers moves that share a name, ``a1b1~2``; the model writes a
-    multi-letter id whole, ``e1d2k2``). Moves of one text with different effects stay apart in the list."""
+    """Legal moves grouped by a text both engines write alike: the squares, then ``=`` and the name of the type
+    the moving piece changes into (a promotion, a join, an unload: the interpreter writes its own notation
+    letters, which several types may share, and the model its ids), else the first letter of what the move's
+    name adds (the interpreter numbers moves that share a name, ``a1b1~2``). Moves of one text with different
+    effects stay apart in the list."""
     out: dict[str, list[object]] = {}
     for move in pos.legal_raw():
         text = pos.uci(move).split("~")[0]
-        out.setdefault(text[:4] + text[4:5], []).append(move)
+        becomes = _becomes(pos, move)
+        out.setdefault(text[:4] + (text[4:5] if becomes is None else f"={becomes}"), []).append(move)
     return out
+
+
+def _becomes(pos: PerftPosition, move: object) -> str | None:
+    """The name of the type the piece that ``move`` moves changes into on its landing square, for the ZRF
+    interpreter's and the generator's positions; None where it keeps its type, for drops and other positions."""
+    if isinstance(pos, ZrfPosition) and isinstance(move, Move):
+        piece = pos.board[move.frm] if 0 <= move.frm < len(pos.board) else None
+        landed = dict(move.changes).get(move.dest)
+        if piece is None or landed is None or landed[0] != piece[0] or landed[1] == piece[1]:
+            return None
+        return pos.game.types[landed[1]]
+    if isinstance(pos, Position) and isinstance(move, tuple) and move[2] and move[0] >= 0 and pos.board[move[0]]:
+        mover = pos.variant.types[(pos.board[move[0]] - 1) >> 1].piece
+        promoted = pos.variant.types[(move[2] - 1) >> 1].piece
+        return None if promoted.name == mover.name else promoted.name
+    return None
 
 
 def _two_plies(pos: PerftPosition) -> list[tuple[str, tuple[tuple[tuple[str, int], ...], ...]]]:

@@ -103,3 +103,14 @@ def test_zillions_castling_partner_tested_by_a_list_of_rook_types_is_the_one_on_
     model = game_engine(game, str(ZOG_CIRCE)).position(None, None)
     playout = paired_playout(native, model, seed=3, plies=80)
     assert playout.difference is None and len(playout.played) == 80
+
+
+@needs(ZOG_CIRCE)
+def test_zillions_circe_promotions_play_alike_in_a_random_game() -> None:
+    """Seed 1 reaches a Pawn-h2 promoting on f8 at ply 76: the interpreter names its choices by letters several
+    types share (R for every Rook type), the generator by ids; the playout compares the types made."""
+    game = read_game(ZOG_CIRCE, variant="1")
+    native = load_engine(ZOG_CIRCE, "zrf", variant="1", engine="native").position(None, None)
+    model = game_engine(game, str(ZOG_CIRCE)).position(None, None)
+    playout = paired_playout(native, model, seed=1, plies=80)
+    assert playout.difference is None and len(playout.played) == 80

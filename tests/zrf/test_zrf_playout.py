@@ -5,7 +5,9 @@ from __future__ import annotations
 import fairyport
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import game_engine, load_engine
-from fairyport.zrf.playout import paired_playout
+from fairyport.zrf.interpreter.engine import compile_variant, position
+from fairyport.zrf.playout import move_groups, paired_playout
+from fairyport.zrf.typed.reader import read_variant_text
 
 GAMES = bundled_fixtures() / "games"
 
@@ -25,3 +27,34 @@ def test_a_different_piece_is_found_where_its_moves_first_differ() -> None:
     playout = paired_playout(native, model, seed=3, plies=60)
     assert playout.difference is not None and len(playout.played) < 60
     assert "(interpreter first: [])" in playout.difference  # the generator has moves the interpreter has not
+
+
+SHARED_LETTER = """
+(define glide ($1 (while empty? add $1) (verify enemy?) add))
+(define step ($1 (verify not-friend?) add))
+(define rise ($1 (verify empty?) (if (in-zone? far) (add Tower Rook) else add)))
+(game (title "Two rooks") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d/e" (10 0)) ("5/4/3/2/1" (0 10)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1)))
+    (zone (name far) (players White) (positions a5 b5 c5 d5 e5))
+    (zone (name far) (players Black) (positions a1 b1 c1 d1 e1))
+    (symmetry Black (n s) (s n) (nw sw) (sw nw) (ne se) (se ne)))
+  (board-setup (White (King c1) (Soldier a4)) (Black (King c5) (Soldier e2)))
+  (piece (name King) (moves (step n) (step s) (step e) (step w) (step ne) (step nw) (step se) (step sw)))
+  (piece (name Rook) (notation "R") (moves (glide n) (glide s) (glide e) (glide w)))
+  (piece (name Tower) (notation "R") (moves (glide n) (glide s) (glide e) (glide w) (step ne)))
+  (piece (name Soldier) (moves (rise n)))
+  (loss-condition (White Black) (checkmated King))
+)
+"""
+
+
+def test_promotions_are_told_apart_by_the_type_they_make_not_by_a_letter_types_share() -> None:
+    """Zillions' Circe gives all six Rook types the letter R in the interpreter and six ids in the model: the
+    moves are grouped by the name of the type the piece becomes, the same in both engines."""
+    game = fairyport.read(SHARED_LETTER, format="zrf")
+    model = game_engine(game, "rooks.zrf").position(None, None)
+    native = position(compile_variant(read_variant_text(SHARED_LETTER, "rooks.zrf")), None)
+    assert {t for t in move_groups(native) if t.startswith("a4a5")} == {"a4a5=Tower", "a4a5=Rook"}
+    assert {t for t in move_groups(model) if t.startswith("a4a5")} == {"a4a5=Tower", "a4a5=Rook"}
+    assert paired_playout(native, model, seed=2, plies=30).difference is None
