@@ -290,7 +290,7 @@ def test_a_one_sided_move_that_black_plays_mirrored_stays_a_program_and_castling
 
 def test_castling_black_plays_turned_round_stays_a_program() -> None:
     # Under a symmetry that turns e into w, Black castles towards the other side of the board than White; the
-    # generator castles towards the same side for both, so the block stays code (Demi Chess, Speed Chess: the
+    # generator castles towards the same side for both, so the block stays code (Micro, Demi, Speed Chess: the
     # model had Black castle the way White does, and missed Black's castling).
     text = FREE_CASTLING.replace("(symmetry Black (n s) (s n))", "(symmetry Black (n s) (s n) (e w) (w e))")
     text = text.replace("(Black (King e2) (Rook h2))", "(Black (King d2) (Rook a2))")
@@ -314,10 +314,10 @@ MINI_CHESS = ZRF_COLLECTIONS / "DagazProject+DagazProject.github.io" / "checkmat
 
 
 @needs(MINI_CHESS)
-@pytest.mark.parametrize(("variant", "seed", "plies"), [("5", 1, 20), ("10", 13, 20)])
+@pytest.mark.parametrize(("variant", "seed", "plies"), [("4", 6, 20), ("5", 1, 20), ("10", 13, 20)])
 def test_mini_chess_castling_turned_round_for_black_plays_like_the_interpreter(variant: str, seed: int,
                                                                              plies: int) -> None:
-    # Demi Chess and Speed Chess: King (O-O w e) under a symmetry that turns w into e; Black castles e.
+    # Micro, Demi and Speed Chess: King (O-O w e) under a symmetry that turns w into e; Black castles e.
     game = read_game(MINI_CHESS, variant=variant)
     assert [k.piece for k in game.kept] == ["K"] and game.piece_type("K").castling is None
     native = position(compile_variant(read_variant(MINI_CHESS, variant)), None)
