@@ -5,7 +5,7 @@ from __future__ import annotations
 import fairyport
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import game_engine, load_engine
-from fairyport.zrf.playout import paired_playout
+from fairyport.zrf.playout import paired_playout, renamer
 
 GAMES = bundled_fixtures() / "games"
 
@@ -25,3 +25,10 @@ def test_a_different_piece_is_found_where_its_moves_first_differ() -> None:
     playout = paired_playout(native, model, seed=3, plies=60)
     assert playout.difference is not None and len(playout.played) < 60
     assert "(interpreter first: [])" in playout.difference  # the generator has moves the interpreter has not
+
+
+def test_renamer_puts_the_models_square_names_and_drops_into_interpreter_texts() -> None:
+    name = renamer({"x10": "a1", "x2": "a2", "x1": "b1"}, frozenset({"s1"}))
+    assert name("x10x2q") == "a1a2q"  # the longest position name first: x10, not x1
+    assert name("x1x10") == "b1a1"
+    assert name("s1x2") == "@a2"  # a move out of a storage column is a drop
