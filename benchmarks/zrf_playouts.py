@@ -27,7 +27,10 @@ from zrf_sweep import first_line, show_progress
 
 import fairyport
 from fairyport.formats import game_engine, load_engine
-from fairyport.zrf.playout import paired_playout
+from fairyport.zrf.interpreter.engine import compile_variant
+from fairyport.zrf.playout import paired_playout, renamer
+from fairyport.zrf.rectangle import rectangle
+from fairyport.zrf.typed.reader import read_variant
 
 COLLECTIONS = Path("/work/zrfcorpus")
 """Where the reach run's collections were (``--collections`` overrides)."""
@@ -38,11 +41,23 @@ def child(conn: Connection, path: str, variant: str, seeds: int, plies: int, mem
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     try:
         native_engine = load_engine(Path(path), "zrf", variant=variant, engine="native")
-        model_engine = game_engine(fairyport.read(Path(path), format="zrf", variant=variant), path)
+        game = fairyport.read(Path(path), format="zrf", variant=variant)
+        model_engine = game_engine(game, path)
+        zv = read_variant(Path(path), variant)
+        board = rectangle(zv.game, zv.geometry) if zv.geometry is not None else None
+        rename = board.rename if board is not None else {}
+        positions = set(zv.geometry.positions) if zv.geometry is not None else set()
+        storage = frozenset(p for p in positions if rename.get(p, p) not in game.board)
+        namer = renamer(rename, storage) if storage or any(k != v for k, v in rename.items()) else None
+        # the interpreter letters a promotion or join by the type's notation, the model by its id
+        compiled = compile_variant(zv)
+        ids = {p.name: p.id for p in game.pieces}
+        by_squares = any(ids.get(name, letter)[:1].upper() != letter[:1].upper()
+                         for name, letter in zip(compiled.types, compiled.notation, strict=False))
         total = 0
         for seed in range(1, seeds + 1):
             playout = paired_playout(native_engine.position(None, None), model_engine.position(None, None), seed,
-                                     plies)
+                                     plies, namer, by_squares)
             total += len(playout.played)
             if playout.difference is not None:
                 conn.send((total, f"seed {seed} after {' '.join(playout.played)}: {playout.difference}"))

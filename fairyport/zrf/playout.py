@@ -12,23 +12,38 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable, Mapping
 
 from fairyport.movegen.perft import PerftPosition
 from fairyport.movegen.position import Position
 from fairyport.zrf.interpreter.position import Move, ZrfPosition
 
+Namer = Callable[[str], str]
+"""A move's text as one engine writes it -> as the other does (the ZRF interpreter's position names -> the model's
+square names on a board the reader renamed)."""
 
-def move_groups(pos: PerftPosition) -> dict[str, list[object]]:
-    """Legal moves grouped by a text both engines write alike: the squares, then ``=`` and the name of the type
-    the moving piece changes into (a promotion, a join, an unload: the interpreter writes its own notation
-    letters, which several types may share, and the model its ids), else the first letter of what the move's
-    name adds (the interpreter numbers moves that share a name, ``a1b1~2``). Moves of one text with different
-    effects stay apart in the list."""
+
+def move_groups(pos: PerftPosition, namer: Namer | None = None, by_squares: bool = False) -> dict[str, list[object]]:
+    """Legal moves grouped by a text both engines write alike: the squares (after ``namer``), then ``=`` and the
+    name of the type the moving piece changes into (a promotion, a join, an unload: the interpreter writes its own
+    notation letters, which several types may share, as Zillions' Circe's six Rook types share R, and the model
+    its ids), else the first letter of what the move's text adds (the interpreter numbers moves that share a
+    name, ``a1b1~2``); ``by_squares``: else the squares only (a drop: ``@`` and its square), where the two
+    engines letter the pieces differently. Moves of one text with different effects stay apart in the list."""
     out: dict[str, list[object]] = {}
     for move in pos.legal_raw():
         text = pos.uci(move).split("~")[0]
+        if namer is not None:
+            text = namer(text)
+        squares = _squares_end(text)
         becomes = _becomes(pos, move)
-        out.setdefault(text[:4] + (text[4:5] if becomes is None else f"={becomes}"), []).append(move)
+        if becomes is not None:
+            key = f"{text[:squares]}={becomes}"
+        elif not by_squares:
+            key = text[:squares] + text[squares:squares + 1]
+        else:
+            key = text[text.index("@"):squares] if "@" in text else text[:squares]
+        out.setdefault(key, []).append(move)
     return out
 
 
@@ -48,14 +63,45 @@ def _becomes(pos: PerftPosition, move: object) -> str | None:
     return None
 
 
-def _two_plies(pos: PerftPosition) -> list[tuple[str, tuple[tuple[tuple[str, int], ...], ...]]]:
+def _squares_end(text: str) -> int:
+    """Where the two square names of a move text (``a10b9q``; a drop ``P@e4``: the piece and its square) end."""
+    index = text.index("@") + 1 if "@" in text else 0
+    for _ in range(1 if index else 2):
+        while index < len(text) and text[index].isalpha():
+            index += 1
+        while index < len(text) and text[index].isdigit():
+            index += 1
+    return index
+
+
+def renamer(rename: Mapping[str, str], storage: frozenset[str] = frozenset()) -> Namer:
+    """A :data:`Namer` putting the squares of ``rename`` (ZRF position -> model square) into a move text: the
+    longest position name that starts the text, then the longest that starts the rest; the rest (a promotion)
+    is kept. A move from a ``storage`` position (a drop from a ZRF storage column) is written ``@`` and its
+    square, as a drop."""
+    names = sorted([*rename, *storage], key=len, reverse=True)
+
+    def name(text: str) -> str:
+        out, rest = "", text
+        for _ in range(2):
+            found = next((n for n in names if rest.startswith(n)), None)
+            if found is None:
+                return out + rest
+            out, rest = out + ("@" if found in storage else rename.get(found, found)), rest[len(found):]
+        return out + rest
+
+    return name
+
+
+def _two_plies(pos: PerftPosition, namer: Namer | None,
+               by_squares: bool) -> list[tuple[str, tuple[tuple[tuple[str, int], ...], ...]]]:
     """Per move text, the sorted counts of the replies by text after each move of that text."""
     found = []
-    for text, moves in move_groups(pos).items():
+    for text, moves in move_groups(pos, namer, by_squares).items():
         replies = []
         for move in moves:
             pos.push_raw(move)
-            replies.append(tuple(sorted((t, len(m)) for t, m in move_groups(pos).items())))
+            replies.append(tuple(sorted((t, len(m)) for t, m in move_groups(pos, namer, by_squares).items())))
             pos.pop_raw()
         found.append((text, tuple(sorted(replies))))
     return sorted(found)
@@ -69,13 +115,15 @@ class Playout:
     difference: str | None = None
 
 
-def paired_playout(native: PerftPosition, model: PerftPosition, seed: int, plies: int) -> Playout:
+def paired_playout(native: PerftPosition, model: PerftPosition, seed: int, plies: int,
+                   namer: Namer | None = None, by_squares: bool = False) -> Playout:
     """Play ``plies`` random moves (``seed``) in both positions, comparing the legal moves by text and count at
-    every ply; stops at the first difference, which :attr:`Playout.difference` describes."""
+    every ply (the interpreter's texts put through ``namer``; ``by_squares``: see :func:`move_groups`); stops at
+    the first difference, which :attr:`Playout.difference` describes."""
     rng = random.Random(seed)
     played: list[str] = []
     for _ in range(plies):
-        a, b = move_groups(native), move_groups(model)
+        a, b = move_groups(native, namer, by_squares), move_groups(model, None, by_squares)
         counts_a = sorted((t, len(m)) for t, m in a.items())
         counts_b = sorted((t, len(m)) for t, m in b.items())
         if counts_a != counts_b:
@@ -86,10 +134,10 @@ def paired_playout(native: PerftPosition, model: PerftPosition, seed: int, plies
             break
         choice = rng.choice(sorted(a))
         native.push_raw(rng.choice(a[choice]))
-        wanted = _two_plies(native) if len(b[choice]) > 1 else None
+        wanted = _two_plies(native, namer, by_squares) if len(b[choice]) > 1 else None
         for move in b[choice]:
             model.push_raw(move)
-            if wanted is None or _two_plies(model) == wanted:
+            if wanted is None or _two_plies(model, None, by_squares) == wanted:
                 break
             model.pop_raw()
         else:
@@ -98,4 +146,4 @@ def paired_playout(native: PerftPosition, model: PerftPosition, seed: int, plies
     return Playout(played)
 
 
-__all__ = ["Playout", "move_groups", "paired_playout"]
+__all__ = ["Namer", "Playout", "move_groups", "paired_playout", "renamer"]

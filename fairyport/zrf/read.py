@@ -1283,8 +1283,9 @@ def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, 
                piece: list[Found]) -> bool:
     """Whether Black's symmetry turns every vector of these moves into its negation (the model's reading), or
     into its mirror image (left and right kept) where the piece's recognised moves (``piece``) also hold the move
-    mirrored left to right, whose negation it then is; castling may be mirrored (the generator castles towards
-    the same side of the board for both)."""
+    mirrored left to right, whose negation it then is; castling must be mirrored (the generator castles towards
+    the same side of the board for both: Black's castling turned round, towards the other side, is not the
+    model's)."""
     by_vector = {v: name for name, v in vectors.items()}
     for f in found:
         reflected = dataclasses.replace(f, vectors=tuple((-v[0], v[1]) for v in f.vectors))
@@ -1295,8 +1296,10 @@ def _symmetric(found: list[Found], symmetry: dict[str, str], vectors: dict[str, 
             black = vectors.get(symmetry.get(name, name))
             if black is None:
                 return False
-            if black != (-v[0], -v[1]) and not (black == (v[0], -v[1])
-                                                and (f.kind == "castle" or reflected in piece)):
+            mirrored = black == (v[0], -v[1])
+            if f.kind == "castle" and not mirrored:
+                return False
+            if black != (-v[0], -v[1]) and not (mirrored and (f.kind == "castle" or reflected in piece)):
                 return False
     return True
 

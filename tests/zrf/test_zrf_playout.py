@@ -6,7 +6,7 @@ import fairyport
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import game_engine, load_engine
 from fairyport.zrf.interpreter.engine import compile_variant, position
-from fairyport.zrf.playout import move_groups, paired_playout
+from fairyport.zrf.playout import move_groups, paired_playout, renamer
 from fairyport.zrf.typed.reader import read_variant_text
 
 GAMES = bundled_fixtures() / "games"
@@ -58,3 +58,10 @@ def test_promotions_are_told_apart_by_the_type_they_make_not_by_a_letter_types_s
     assert {t for t in move_groups(native) if t.startswith("a4a5")} == {"a4a5=Tower", "a4a5=Rook"}
     assert {t for t in move_groups(model) if t.startswith("a4a5")} == {"a4a5=Tower", "a4a5=Rook"}
     assert paired_playout(native, model, seed=2, plies=30).difference is None
+
+
+def test_renamer_puts_the_models_square_names_and_drops_into_interpreter_texts() -> None:
+    name = renamer({"x10": "a1", "x2": "a2", "x1": "b1"}, frozenset({"s1"}))
+    assert name("x10x2q") == "a1a2q"  # the longest position name first: x10, not x1
+    assert name("x1x10") == "b1a1"
+    assert name("s1x2") == "@a2"  # a move out of a storage column is a drop

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 from paths import ROOT, ZRF_COLLECTIONS, needs
-from zrf_proof import compare_playout
+from zrf_proof import compare_paired_playout, compare_playout
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
+from fairyport.formats import game_engine
 from fairyport.model import Castling, DropRule, ExtinctionGoal, StalemateResult, ZonedMove, kept_code
 from fairyport.movegen import compile_game
-from fairyport.movegen.perft import perft
+from fairyport.movegen.perft import PerftPosition, perft
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
 from fairyport.zrf.read import DROP_KEPT_WHY, read_game, read_text
 from fairyport.zrf.typed.reader import read_variant, read_variant_text
@@ -285,6 +286,43 @@ def test_a_one_sided_move_that_black_plays_mirrored_stays_a_program_and_castling
     assert game.piece_type("K").betza == "fWrO2" and game.programs("K") == []
     assert all("symmetry does not turn" in program.why for program in game.programs("R"))
     assert game.programs("R")
+
+
+def test_castling_black_plays_turned_round_stays_a_program() -> None:
+    # Under a symmetry that turns e into w, Black castles towards the other side of the board than White; the
+    # generator castles towards the same side for both, so the block stays code (Micro, Demi, Speed Chess: the
+    # model had Black castle the way White does, and missed Black's castling).
+    text = FREE_CASTLING.replace("(symmetry Black (n s) (s n))", "(symmetry Black (n s) (s n) (e w) (w e))")
+    text = text.replace("(Black (King e2) (Rook h2))", "(Black (King d2) (Rook a2))")
+    game = read_text(text, name="turned.zrf")
+    assert game.piece_type("K").betza == "fW" and game.piece_type("K").castling is None
+    (kept,) = game.programs("K")
+    assert "symmetry does not turn" in kept.why and "cascade" in kept.text
+    native = position(compile_variant(read_variant_text(text, "turned.zrf")), None)
+    black_castles = [m for m in _after(native, "h1g1") if m.startswith("d2b2")]
+    assert black_castles  # the interpreter's Black castles w, with the Rook on a2
+
+
+def _after(pos: PerftPosition, move: str) -> list[str]:
+    """The legal moves' texts after ``move`` (a legal move's text)."""
+    (raw,) = [m for m in pos.legal_raw() if pos.uci(m) == move]
+    pos.push_raw(raw)
+    return [pos.uci(m) for m in pos.legal_raw()]
+
+
+MINI_CHESS = ZRF_COLLECTIONS / "DagazProject+DagazProject.github.io" / "checkmate" / "zrf" / "mini-chess.zrf"
+
+
+@needs(MINI_CHESS)
+@pytest.mark.parametrize(("variant", "seed", "plies"), [("4", 6, 20), ("5", 1, 20), ("10", 13, 20)])
+def test_mini_chess_castling_turned_round_for_black_plays_like_the_interpreter(variant: str, seed: int,
+                                                                             plies: int) -> None:
+    # Micro, Demi and Speed Chess: King (O-O w e) under a symmetry that turns w into e; Black castles e.
+    game = read_game(MINI_CHESS, variant=variant)
+    assert [k.piece for k in game.kept] == ["K"] and game.piece_type("K").castling is None
+    native = position(compile_variant(read_variant(MINI_CHESS, variant)), None)
+    model = game_engine(game, str(MINI_CHESS)).position(None, None)
+    compare_paired_playout(native, model, seed, plies)
 
 
 @pytest.mark.parametrize("variant", ["1", "2", "3", "4"])
