@@ -27,7 +27,9 @@ from zrf_sweep import first_line, show_progress
 
 import fairyport
 from fairyport.formats import game_engine, load_engine
+from fairyport.movegen.position import Position
 from fairyport.zrf.interpreter.engine import compile_variant
+from fairyport.zrf.interpreter.position import ZrfPosition
 from fairyport.zrf.playout import paired_playout, renamer
 from fairyport.zrf.rectangle import rectangle
 from fairyport.zrf.typed.reader import read_variant
@@ -45,8 +47,13 @@ def child(conn: Connection, path: str, variant: str, seeds: int, plies: int, mem
         model_engine = game_engine(game, path)
         zv = read_variant(Path(path), variant)
         board = rectangle(zv.game, zv.geometry) if zv.geometry is not None else None
-        rename = board.rename if board is not None else {}
         positions = set(zv.geometry.positions) if zv.geometry is not None else set()
+        # the reader renames the board it keeps, which is smaller than the file's where storage columns became
+        # hands (Dagaz's shogi): the rectangle of the whole file then names the squares otherwise; take the
+        # renaming (that one, or none) under which the interpreter's start squares are the generator's
+        occupied = occupied_squares(model_engine.position(None, None))
+        rename = next((r for r in ([board.rename] if board is not None else []) + [{}]
+                       if occupied_squares(native_engine.position(None, None), r) == occupied), {})
         storage = frozenset(p for p in positions if rename.get(p, p) not in game.board)
         namer = renamer(rename, storage) if storage or any(k != v for k, v in rename.items()) else None
         # the interpreter letters a promotion or join by the type's notation, the model by its id
@@ -65,6 +72,16 @@ def child(conn: Connection, path: str, variant: str, seeds: int, plies: int, mem
         conn.send((total, None))
     except Exception as error:
         conn.send((0, f"error: {first_line(error)}"))
+
+
+def occupied_squares(pos: object, rename: dict[str, str] | None = None) -> frozenset[str]:
+    """The names of the squares with a piece at the start (the interpreter's positions through ``rename``)."""
+    if isinstance(pos, ZrfPosition):
+        names = pos.game.board.names
+        return frozenset((rename or {}).get(names[p], names[p]) for p, piece in enumerate(pos.board)
+                         if piece is not None)
+    assert isinstance(pos, Position)
+    return frozenset(pos.variant.geometry.names[sq] for sq, code in enumerate(pos.board) if code)
 
 
 def run_one(path: Path, variant: int, seeds: int, plies: int, timeout: float, memory: int) -> tuple[int, str | None]:

@@ -14,6 +14,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping
 
+from fairyport.movegen.drops import DROP
 from fairyport.movegen.perft import PerftPosition
 from fairyport.movegen.position import Position
 from fairyport.zrf.interpreter.position import Move, ZrfPosition
@@ -27,9 +28,10 @@ def move_groups(pos: PerftPosition, namer: Namer | None = None, by_squares: bool
     """Legal moves grouped by a text both engines write alike: the squares (after ``namer``), then ``=`` and the
     name of the type the moving piece changes into (a promotion, a join, an unload: the interpreter writes its own
     notation letters, which several types may share, as Zillions' Circe's six Rook types share R, and the model
-    its ids), else the first letter of what the move's text adds (the interpreter numbers moves that share a
-    name, ``a1b1~2``); ``by_squares``: else the squares only (a drop: ``@`` and its square), where the two
-    engines letter the pieces differently. Moves of one text with different effects stay apart in the list."""
+    its ids; a drop: ``@``, its square, ``=`` and the type dropped), else the first letter of what the move's
+    text adds (the interpreter numbers moves that share a name, ``a1b1~2``); ``by_squares``: else the squares
+    only (a drop: ``@`` and its square), where the two engines letter the pieces differently. Moves of one text
+    with different effects stay apart in the list."""
     out: dict[str, list[object]] = {}
     for move in pos.legal_raw():
         text = pos.uci(move).split("~")[0]
@@ -37,7 +39,10 @@ def move_groups(pos: PerftPosition, namer: Namer | None = None, by_squares: bool
             text = namer(text)
         squares = _squares_end(text)
         becomes = _becomes(pos, move)
-        if becomes is not None:
+        dropped = _dropped(pos, move) if "@" in text else None
+        if dropped is not None:
+            key = f"{text[text.index('@'):squares]}={dropped}"
+        elif becomes is not None:
             key = f"{text[:squares]}={becomes}"
         elif not by_squares:
             key = text[:squares] + text[squares:squares + 1]
@@ -57,10 +62,27 @@ def _becomes(pos: PerftPosition, move: object) -> str | None:
             return None
         return pos.game.types[landed[1]]
     if isinstance(pos, Position) and isinstance(move, tuple) and move[2] and move[0] >= 0 and pos.board[move[0]]:
-        mover = pos.variant.types[(pos.board[move[0]] - 1) >> 1].piece
-        promoted = pos.variant.types[(move[2] - 1) >> 1].piece
-        return None if promoted.name == mover.name else promoted.name
+        mover, promoted = _type_name(pos, pos.board[move[0]]), _type_name(pos, move[2])
+        return None if promoted == mover else promoted
     return None
+
+
+def _dropped(pos: PerftPosition, move: object) -> str | None:
+    """The name of the type a drop puts on the board (the interpreter's drop from hand or storage, the generator's
+    ``(DROP, square, code, ...)``), for those two engines' positions; else None."""
+    if isinstance(pos, ZrfPosition) and isinstance(move, Move):
+        landed = dict(move.changes).get(move.dest)
+        return None if landed is None else pos.game.types[landed[1]]
+    if isinstance(pos, Position) and isinstance(move, tuple) and move[0] == DROP:
+        return _type_name(pos, move[2])
+    return None
+
+
+def _type_name(pos: Position, code: int) -> str:
+    """The game's name of the type of piece ``code`` (a type the generator adds for a promoted piece that demotes
+    when captured, ``Gold (promoted Silver)``, is its game type's, ``Gold``)."""
+    piece = pos.variant.types[(code - 1) >> 1].piece
+    return next(t.piece.name for t in pos.variant.types if t.piece.id == piece.id)
 
 
 def _squares_end(text: str) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from paths import ROOT
+
 import fairyport
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import game_engine, load_engine
@@ -65,3 +67,13 @@ def test_renamer_puts_the_models_square_names_and_drops_into_interpreter_texts()
     assert name("x10x2q") == "a1a2q"  # the longest position name first: x10, not x1
     assert name("x1x10") == "b1a1"
     assert name("s1x2") == "@a2"  # a move out of a storage column is a drop
+
+
+def test_drops_are_keyed_by_square_and_the_type_dropped_in_both_engines() -> None:
+    path = ROOT / "fixtures" / "zrf" / "shapes" / "drops.zrf"
+    native = load_engine(path, "zrf", engine="native").position(None, None)
+    model = game_engine(fairyport.read(path, format="zrf"), str(path)).position(None, None)
+    drops = {t for t in move_groups(native) if "@" in t}
+    assert drops and drops == {t for t in move_groups(model) if "@" in t}
+    assert all(t.startswith("@") and "=" in t for t in drops)
+    assert paired_playout(native, model, seed=1, plies=20).difference is None
