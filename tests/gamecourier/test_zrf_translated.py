@@ -431,7 +431,8 @@ def test_convert_takes_the_program_route_when_the_model_cannot_hold_the_game(tmp
     path = tmp_path / "hoppers.zrf"
     path.write_text(HOPPERS, encoding="utf-8")
     game = api.read(path)
-    assert game.kept and game.program is not None  # a link-table direction and turn move types: kept as code
+    assert game.kept and game.program is None  # a link-table direction and turn move types: kept as code ...
+    assert game.whole_program() is not None  # ... and the program built on first use
     conversion = api.convert(path, "gamecourier")
     assert "sub Hopper_1_Black start:" in conversion.text
     assert perft(load_text(conversion.text).position(), 2) == translate(path).perfts(2)[0]
