@@ -116,20 +116,25 @@ def _is_promotion_add(item: Plain) -> bool:
                                                                                    for t in item[1:])
 
 
+ABSENT_TESTS = {"and": "not-piece?", "or": "piece?"}
+"""Per connective, the test of a type that is constant (true in ``and``, false in ``or``) where no piece of the
+type can be on the board, so :func:`simplify` leaves it out."""
+
+
 def simplify(item: Plain, present: frozenset[str]) -> Plain:
-    """``item`` with ``(and C (not-piece? T))`` written as ``C`` where no piece of type T can ever be on the board
-    (T not in ``present``: not in the setup, never added, created or changed into), as fairychess.zrf guards
-    every landing against the neutral Block piece of one of its variants."""
+    """``item`` without the tests of types no piece of which can ever be on the board (not in ``present``: not in
+    the setup, never added, created or changed into): ``(and C (not-piece? T))`` is ``C``, as fairychess.zrf
+    guards every landing against the neutral Block piece of one of its variants, and ``(or (piece? A) (piece?
+    T))`` is ``(piece? A)``, as Zillions' Circe tests six Rook types of which a game uses some."""
     if not isinstance(item, tuple):
         return item
     parts = tuple(simplify(i, present) for i in item)
-    if parts[:1] == ("and",):
-        kept = tuple(p for p in parts[1:] if not (isinstance(p, tuple) and len(p) == 2 and p[0] == "not-piece?"
-                                                  and p[1] not in present))
-        if len(kept) == 1:
-            return kept[0]
-        return ("and", *kept)
-    return parts
+    test = ABSENT_TESTS.get(parts[0]) if parts and isinstance(parts[0], str) else None
+    if test is None:
+        return parts
+    kept = tuple(p for p in parts[1:] if not (isinstance(p, tuple) and len(p) == 2 and p[0] == test
+                                              and p[1] not in present))
+    return kept[0] if len(kept) == 1 else (parts[0], *kept)
 
 
 def atoms(item: Plain) -> set[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from fairyport.zrf.recognise import simplify
 from fairyport.zrf.syntax.nodes import Plain
 
 
@@ -29,18 +30,6 @@ class Spared:
     own: frozenset[str] = frozenset()
 
 
-def _absent(item: Plain, present: frozenset[str]) -> Plain:
-    """``item`` with ``(piece? T)`` of a type that is never on the board taken out of ``or`` tests."""
-    if not isinstance(item, tuple):
-        return item
-    parts = tuple(_absent(i, present) for i in item)
-    if parts[:1] == ("or",):
-        kept = tuple(p for p in parts[1:] if not (isinstance(p, tuple) and len(p) == 2 and p[0] == "piece?"
-                                                  and p[1] not in present))
-        return kept[0] if len(kept) == 1 else ("or", *kept)
-    return parts
-
-
 def _kinds(test: Plain) -> frozenset[str] | None:
     """The types of ``(piece? A)`` or ``(or (piece? A) (piece? B) ...)``, else None."""
     parts = test[1:] if isinstance(test, tuple) and test[:1] == ("or",) else (test,)
@@ -51,7 +40,7 @@ def _kinds(test: Plain) -> frozenset[str] | None:
 def spared_kinds(block: list[Plain], present: frozenset[str]) -> Spared | None:
     """The block ``block`` (expanded instructions) with a landing test that spares kinds made plain, or None where
     it has none."""
-    items = [_absent(i, present) for i in block]
+    items = [simplify(i, present) for i in block]
     out: list[Plain] = []
     enemy: set[str] = set()
     own: set[str] = set()
