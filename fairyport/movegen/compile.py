@@ -743,7 +743,7 @@ class Variant:
                     continue
                 start, step_limit = first_square, 0
             ray_limit = 0 if hop == HOP_GRASSHOPPER else step_limit
-            ray = geo.cylinder_ray(start, dx, dy, ray_limit) if leg.has("o") else geo.ray(start, dx, dy, ray_limit)
+            ray = geo.ray(start, dx, dy, ray_limit, wrap=leg.has("o"))
             if not ray:
                 continue
             if hop == HOP_GRASSHOPPER and step_limit != 0:

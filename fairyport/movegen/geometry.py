@@ -42,27 +42,14 @@ class Geometry:
         f, r = self.coords[square]
         return self.at(f + dx, r + dy)
 
-    def ray(self, square: int, dx: int, dy: int, limit: int) -> tuple[int, ...]:
-        """Squares reached by repeating the step (dx, dy) from ``square``, at most ``limit`` times (0: no limit)."""
+    def ray(self, square: int, dx: int, dy: int, limit: int, wrap: bool = False) -> tuple[int, ...]:
+        """Squares reached by repeating the step (dx, dy) from ``square``, at most ``limit`` times (0: no limit),
+        ending at a hole or the board's edge. ``wrap``: on a cylinder (XBetza's ``o``), the files wrap around, the
+        a-file next to the last one, and the ride ends before it would come back to ``square``."""
         out: list[int] = []
         f, r = self.coords[square]
         while limit == 0 or len(out) < limit:
-            f += dx
-            r += dy
-            target = self.at(f, r)
-            if target < 0:
-                break
-            out.append(target)
-        return tuple(out)
-
-    def cylinder_ray(self, square: int, dx: int, dy: int, limit: int) -> tuple[int, ...]:
-        """:meth:`ray` on a cylinder (XBetza's ``o``: the files wrap around, the a-file next to the last one): the
-        squares reached by repeating (dx, dy), at most ``limit`` times (0: no limit), ending at a hole, beyond the
-        first or last rank, or before it would come back to ``square`` (a ride never passes its own square)."""
-        out: list[int] = []
-        f, r = self.coords[square]
-        while limit == 0 or len(out) < limit:
-            f = (f + dx) % self.files
+            f = (f + dx) % self.files if wrap else f + dx
             r += dy
             target = self.at(f, r)
             if target < 0 or target == square:

@@ -4,7 +4,7 @@
 steps across files links the last file back to the first (``e`` from h1 to a1, ``ne`` from h1 to a2). The block
 reader then reads the directions as their plain steps, and :func:`on_cylinder` gives each move of a piece that
 steps across files XBetza's ``o`` modifier (the Interactive Diagram's cylinder: the files wrap around), which the
-move generator plays (:meth:`fairyport.movegen.geometry.Geometry.cylinder_ray`). A ride stops before it would come
+move generator plays (:meth:`fairyport.movegen.geometry.Geometry.ray`, `wrap`). A ride stops before it would come
 back to its own square: in ZRF the moving piece stays on its square while its moves are found, a friend that
 ends the ride.
 """
