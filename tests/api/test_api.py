@@ -140,7 +140,8 @@ def test_a_proof_with_losses_is_never_the_same_game() -> None:
     assert Proof(2, 5, 6, lost=("x",)).verdict == DIFFERS and "not tested" not in Proof(2, 5, 6, lost=("x",)).describe()
     assert (Proof(2, None, 5, reason="r").same, Proof(2, None, 5, reason="r").verdict) == (None, UNPROVEN)
     assert Proof(2, None, 5, reason="r", lost=("x",)).same is False
-    assert Proof(1, 0, 0, source_moves=3, written_moves=0).dead and not Proof(1, 0, 0, 0, 0, written_moves=0).dead
+    assert Proof(1, 0, 0, source_moves=3, written_moves=0).dead
+    assert not Proof(1, 0, 0, source_moves=0, written_moves=0).dead  # the source cannot move either
 
 
 def test_the_default_proof_depth_is_3_where_cheap() -> None:
