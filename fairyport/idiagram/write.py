@@ -572,13 +572,18 @@ def _check_board(game: Game, lost: _Lost) -> None:
     hooks = data.get("hooks") if isinstance(data, dict) else None
     for hook in hooks if isinstance(hooks, list) else []:
         lost.note(f"the page script hook {hook}() of the source page (scripts are not part of the definition)")
-    for fmt in game.format_data:
-        if fmt != "idiagram":
+    for fmt, kept in game.format_data.items():
+        if fmt != "idiagram" and _holds(kept):
             lost.note(f"data kept for the {fmt} format")
     for piece in game.pieces:
-        for fmt in piece.extra:
-            if fmt != "idiagram":
+        for fmt, kept in piece.extra.items():
+            if fmt != "idiagram" and _holds(kept):
                 lost.note(f"{fmt} data of piece {piece.id}")
+
+
+def _holds(kept: Any) -> bool:
+    """Whether data another format keeps holds anything (``{'notes': []}`` holds nothing: nothing is lost)."""
+    return any(bool(value) for value in kept.values()) if isinstance(kept, dict) else bool(kept)
 
 
 def _check_hands(game: Game, lost: _Lost) -> None:

@@ -166,3 +166,13 @@ def test_errors_of_writing_are_put_on_the_target(monkeypatch: pytest.MonkeyPatch
     err = capsys.readouterr().err
     assert "<written idiagram>" in err and reason in err and "please report" in err
     assert "chess.zrf" not in err and "<input>" not in err and not out.exists()
+
+
+def test_a_game_that_loses_nothing_is_proved(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Game Courier reader keeps ``{'notes': []}`` for its format: nothing, so nothing is lost in a Diagram."""
+    conversion = fairyport.convert(GAMES / "chess.php", to="idiagram", prove_depth=1)
+    assert conversion.lost == [] and conversion.proof is not None and conversion.proof.same
+    assert main(["convert", str(GAMES / "chess.php"), "--to", "idiagram", "--prove-depth", "1",
+                 "-o", str(tmp_path / "chess.idiagram")]) == 0
+    err = capsys.readouterr().err
+    assert "not expressible" not in err and "proved: perft(1) of the source 20" in err
