@@ -370,16 +370,19 @@ class _Side:
     engine: Engine | None
     reason: str = ""
     bounded: str = ""
+    counted: dict[int, int] = dataclasses.field(default_factory=dict)
+    """perft by depth, counted once (the estimate's perft(2) is the proof's at depth 2)."""
 
     def count(self, depth: int) -> int | None:
         """perft(``depth``) of this side, or None (with :attr:`reason`) when it cannot be played."""
-        if self.engine is None:
-            return None
+        if self.engine is None or depth in self.counted:
+            return self.counted.get(depth)
         try:
-            return perft_jobs(self.engine.position(None, None), depth)
+            self.counted[depth] = perft_jobs(self.engine.position(None, None), depth)
         except FairyportError as error:
             self.engine, self.reason = None, f"the {self.name} cannot be played ({error.message()})"
             return None
+        return self.counted[depth]
 
 
 def _side(name: str, fmt: str, squares: int | None, load: Callable[[EngineChoice], Engine]) -> _Side:
