@@ -357,7 +357,7 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
     if best_effort and proof.dead:
         raise UnsupportedError(f"the written game has no legal move at the start where the source has "
                                f"{proof.source_moves:,}: {len(conversion.lost)} rule(s) or piece(s) lost, nothing "
-                               f"left to play; not written", Location(str(source) if isinstance(source, Path)
+                               f"left to play: refused", Location(str(source) if isinstance(source, Path)
                                                                        else TEXT_NAME), feature="a game that moves")
     return dataclasses.replace(conversion, proof=proof)
 

@@ -142,7 +142,7 @@ def test_best_effort_refuses_a_game_that_cannot_move(tmp_path: Path, capsys: pyt
     assert main(["convert", str(GAMES / "minishogi.zrf"), "--to", "idiagram", "--best-effort", "-o", str(out)]) == 3
     err = capsys.readouterr().err
     assert "minishogi.zrf: the written game has no legal move at the start where the source has 14" in err
-    assert "not written" in err and not out.exists()
+    assert "nothing left to play: refused" in err and not out.exists()
 
 
 @pytest.mark.parametrize(("written", "reason"), [
