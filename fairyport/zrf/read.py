@@ -1599,9 +1599,12 @@ def _default_partner_agrees(exact: Castling, partners: list[tuple[int, int, tupl
     """Whether the model's default partner (the outermost piece on the royal's rank, rook-like or on the corner)
     is ``exact``'s each way the blocks (``partners``) castle, for every royal ``pid`` of the setup (unmoved
     pieces stand only on their setup squares): the partner type on the last square of the rank at exactly its
-    distance, no other rook-like piece of its side between beyond the royal's destination."""
+    distance and no other rook-like piece of its side beyond the royal's destination; or neither that partner
+    nor any piece the default takes (rook-like, or on the last square) beyond the destination (Rook-Odds
+    Chess: neither rule ever castles that way)."""
     distance = exact.partner_distance or (0, 0)
     step = min((m.range or 1 for m in betza.parse_moves(by_id[pid].betza) if m.atom == "O"), default=1)
+    rooklike = _rooklike(by_id)
     for square, piece in placement.items():
         if piece.id != pid:
             continue
@@ -1610,9 +1613,10 @@ def _default_partner_agrees(exact: Castling, partners: list[tuple[int, int, tupl
             if not any(p is not None and p[0] == dx for p in partners):
                 continue  # the royal does not castle that way
             ray = _rank_ray(at, dx, board)
-            if len(ray) != far or not _holds(placement, ray[-1], piece.color, exact.partners):
-                return False
-            if any(_holds(placement, s, piece.color, _rooklike(by_id)) for s in ray[step:-1]):
+            exact_there = far <= len(ray) and _holds(placement, ray[far - 1], piece.color, exact.partners)
+            taken = [s for s in ray[step:] if _holds(placement, s, piece.color, rooklike)
+                     or (s == ray[-1] and _holds(placement, s, piece.color, by_id))]
+            if taken != ([ray[-1]] if exact_there and far == len(ray) else []) or exact_there != bool(taken):
                 return False
     return True
 

@@ -75,10 +75,18 @@ def test_castling_on_a_shuffled_setup_takes_the_partner_its_blocks_test() -> Non
 
 
 def test_castling_whose_setup_partner_is_the_default_one_keeps_the_default_rule() -> None:
-    """Chess: the Rooks on the corners are the outermost pieces, as the model's own castling takes them (its
-    conversions keep the Diagram's castling)."""
-    game = fairyport.read(GAMES / "chess.zrf")
-    assert game.piece_type("K").castling is None
+    """The Rooks on the corners are the outermost pieces, as the model's own castling takes them (conversions
+    keep the Diagram's castling); so where neither rule ever castles one way (Rook-Odds Chess)."""
+    setup = "(board-setup (White (Bishop a1 h1 e2) (Rook d1) (King g1)) (Black (Bishop a3) (Rook e3) (King b3)))"
+    assert setup in SHUFFLED
+
+    def castling(white: str) -> Castling | None:
+        text = SHUFFLED.replace(setup, f"(board-setup (White {white}) (Black (Rook a3 h3) (King e3)))")
+        return fairyport.read(text, format="zrf").piece_type("K").castling
+
+    assert castling("(Rook a1 h1) (King e1)") is None
+    assert castling("(Rook h1) (King e1) (Bishop c1)") is None  # neither rule ever castles west
+    assert castling("(Rook g1) (Bishop h1) (King e1)") is not None  # the default would take the Bishop
 
 
 def _kinds(game: Game) -> set[str]:
