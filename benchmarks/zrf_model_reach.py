@@ -240,14 +240,20 @@ def dropped_rules(game: Game, back: Game) -> list[str]:
 
 
 @dataclasses.dataclass
-class Record:
-    """One variant's figures (counts are ints, failures texts)."""
+class VariantRecord:
+    """Which variant a record is of: collection, file in it, variant index; its title and class."""
 
     collection: str
     file: str
     variant: int
     title: str | None = None
     chess: bool = False
+
+
+@dataclasses.dataclass
+class Record(VariantRecord):
+    """One variant's figures (counts are ints, failures texts)."""
+
     interpreter: int | str | None = None
     model: str = ""
     """``whole``, ``partial``, ``refused`` or empty (not reached)."""

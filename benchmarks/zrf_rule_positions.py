@@ -34,7 +34,7 @@ import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
-from zrf_model_reach import chess_like, read_whole
+from zrf_model_reach import VariantRecord, chess_like, read_whole
 from zrf_playouts import paired_engines
 from zrf_sweep import add_sweep_arguments, first_line, list_variants, show_progress, zrf_files
 
@@ -51,14 +51,9 @@ TOKEN = re.compile(r"\{[^}]*\}|[A-Za-z]")
 
 
 @dataclasses.dataclass
-class Record:
+class Record(VariantRecord):
     """One variant's figures."""
 
-    collection: str
-    file: str
-    variant: int
-    title: str | None = None
-    chess: bool = False
     model: str = ""
     """``whole``, ``partial``, ``refused`` or empty (not read)."""
     interpreter: int | str | None = None
