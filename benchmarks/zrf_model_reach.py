@@ -116,6 +116,13 @@ def chess_like(zv: ZrfVariant) -> bool:
     return True
 
 
+def read_whole(game: Game) -> bool:
+    """Whether the model holds the whole game: no move block kept as ZRF code (blocks the model reads, kept only
+    beside other kept code, are no reason), no kept rule, no board links."""
+    return not any((k.kind == KEPT_PROGRAM and not k.beside) or k.kind == KEPT_RULE for k in game.kept) \
+        and not game.board.links
+
+
 def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool, deep: bool,
           read_only: bool = False) -> None:
     """Measure one variant, sending ``(stage, value)`` messages; ``("done", None)`` at the end (right after the
@@ -155,11 +162,10 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool,
         send("done", None)
         return
     table = names(zv)
-    # blocks the model reads, kept only beside other kept code, are no reason
     blocking = [k for k in game.kept if k.kind == KEPT_PROGRAM and not k.beside]
     shapes = [f"{shape(k.text, table)}\t{meaning(k.why)}" for k in blocking]
     rules = [f"{k.name} ({meaning(k.why)})" if k.why else k.name for k in game.kept if k.kind == KEPT_RULE]
-    if shapes or rules or game.board.links:
+    if not read_whole(game):
         first = next(iter(blocking), None)
         why = (f"block {shape(first.text, table)[:160]} at {first.location}" if first is not None
                else f"rule {rules[0]}" if rules else "a board with links")
@@ -234,14 +240,20 @@ def dropped_rules(game: Game, back: Game) -> list[str]:
 
 
 @dataclasses.dataclass
-class Record:
-    """One variant's figures (counts are ints, failures texts)."""
+class VariantRecord:
+    """Which variant a record is of: collection, file in it, variant index; its title and class."""
 
     collection: str
     file: str
     variant: int
     title: str | None = None
     chess: bool = False
+
+
+@dataclasses.dataclass
+class Record(VariantRecord):
+    """One variant's figures (counts are ints, failures texts)."""
+
     interpreter: int | str | None = None
     model: str = ""
     """``whole``, ``partial``, ``refused`` or empty (not reached)."""

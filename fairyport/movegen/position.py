@@ -525,11 +525,11 @@ class Position:
                 found = s
         return found
 
-    def castle_partner(self, king: int, dx: int, color: Color) -> int:
-        """The piece ``color``'s royal on ``king`` may castle with in direction ``dx``, else -1 (see
-        :meth:`_partner_on`)."""
+    def castle_partner(self, king: int, dx: int, color: Color, spec: CastlingSpec | None = None) -> int:
+        """The piece ``color``'s royal on ``king`` may castle with in direction ``dx`` (by ``spec``, else the
+        default rule), else -1 (see :meth:`_partner_on`)."""
         ray = self.variant.geometry.ray(king, dx, 0, 0)
-        partner = self._partner_on(ray, color)
+        partner = self._partner_on(ray, color, spec or DEFAULT_CASTLING)
         return ray[partner] if partner >= 0 else -1
 
     def _partner_on(self, ray: tuple[int, ...], color: Color, spec: CastlingSpec = DEFAULT_CASTLING) -> int:
