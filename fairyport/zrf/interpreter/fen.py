@@ -217,8 +217,9 @@ def _en_passant_field(position: ZrfPosition, rows: list[list[int]], side: str) -
     """The square the last move passed if it went two ranks straight forward (whatever the piece: ZRF has no pawn
     of its own), so that the FEN reader sets the same previous move; else ``-``."""
     coordinates = position.game.board.grid_coordinates
-    if NO_LINK in (position.last_from, position.last_to):
-        return "-"
+    if NO_LINK in (position.last_from, position.last_to) or any(
+            _row_of(rows, p) is None for p in (position.last_from, position.last_to)):
+        return "-"  # no previous move, or one from or to storage (a drop)
     start, end = coordinates[position.last_from], coordinates[position.last_to]
     if start is None or end is None or len(start) != 2 or len(end) != 2 or start[0] != end[0]:
         return "-"
