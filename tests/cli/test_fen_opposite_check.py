@@ -74,7 +74,7 @@ def test_a_256x256_fen_is_checked_at_bounded_cost(tmp_path: Path, capsys: pytest
 
 
 def _validate(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, list[dict[str, object]]]:
-    code = main(["validate", "--json", str(path)])
+    code = main(["validate", "--json", *(["--run"] if path.suffix == ".zrf" else []), str(path)])
     (record,) = json.loads(capsys.readouterr().out)
     return code, [f for f in record["findings"] if f["code"] == "opposite-check"]
 

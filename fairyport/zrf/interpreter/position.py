@@ -423,7 +423,7 @@ class ZrfPosition:
 
     def opposite_checks(self) -> list[tuple[str, str]]:
         """For each royal piece of the player not to move (of two) that the player to move could capture: (its
-        position, the attackers, ``"Rook on a8"``); one attack test per piece of the player to move."""
+        position, the attackers, ``"Rook on a8"``); one attack test, then one per piece of the player to move."""
         game = self.game
         if len(game.players) != 2:
             return []
@@ -435,7 +435,8 @@ class ZrfPosition:
         mine = [p for p, piece in enumerate(self.board) if piece is not None and piece[0] == mover]
         found = []
         for p, piece in enumerate(self.board):
-            if piece is None or piece[0] == mover or piece[1] not in royal:
+            if piece is None or piece[0] == mover or piece[1] not in royal \
+                    or not self.attacked(p, piece[0], None, attackers=mine):
                 continue
             takers = [q for q in mine if self.attacked(p, piece[0], None, attackers=[q])]
             if takers:
