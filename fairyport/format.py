@@ -56,7 +56,8 @@ class ValidateOptions:
     depth: int = 2
     """Plies deep the ``against`` comparison and the ``run`` checks go."""
     run: bool = False
-    """Game Courier: run the preset's code (the two sides' moves must mirror each other)."""
+    """Game Courier: run the preset's code (the two sides' moves must mirror each other); ZRF: compile each
+    variant for the interpreter and check its start position (``opposite-check``)."""
     model_engine: Callable[[Path], Engine] | None = None
     """How to play the ``against`` file through the common model (the registry fills it in with
     :func:`fairyport.formats.load_engine`, so that no format needs to know the others)."""

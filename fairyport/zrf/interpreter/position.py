@@ -421,6 +421,29 @@ class ZrfPosition:
         finally:
             self._revert(undo, hand)
 
+    def opposite_checks(self) -> list[tuple[str, str]]:
+        """For each royal piece of the player not to move (of two) that the player to move could capture: (its
+        position, the attackers, ``"Rook on a8"``); one attack test, then one per piece of the player to move."""
+        game = self.game
+        if len(game.players) != 2:
+            return []
+        mover = game.turns[self.turn].owner
+        royal = game.royal[1 - mover]
+        if not royal:
+            return []
+        names = game.board.names
+        mine = [p for p, piece in enumerate(self.board) if piece is not None and piece[0] == mover]
+        found = []
+        for p, piece in enumerate(self.board):
+            if piece is None or piece[0] == mover or piece[1] not in royal \
+                    or not self.attacked(p, piece[0], None, attackers=mine):
+                continue
+            takers = [q for q in mine if self.attacked(p, piece[0], None, attackers=[q])]
+            if takers:
+                found.append((names[p], ", ".join(f"{game.types[self.board[q][1]]} on {names[q]}"  # type: ignore[index]
+                                                  for q in takers)))
+        return found
+
     def _prioritised(self, moves: list[Move]) -> list[Move]:
         for move_type in self.game.priorities:
             chosen = [m for m in moves if m.move_type == move_type]
