@@ -64,6 +64,17 @@ class ValidateOptions:
 
 
 @dataclasses.dataclass(frozen=True)
+class RuleCheck:
+    """A model read from a file compared with the format's interpreter on positions that exercise each rule
+    (``Format.check_rules``)."""
+
+    compared: int
+    """The positions both engines counted."""
+    differences: tuple[str, ...] = ()
+    """Each position where the counts differ, in words (the rule, the FEN, both counts)."""
+
+
+@dataclasses.dataclass(frozen=True)
 class ShowOptions:
     """What ``fairyport show`` asks of a format's ``show``."""
 
@@ -137,6 +148,11 @@ class Format:
     write_program: Callable[[GameProgram], str] | None = None
     """A game program (:attr:`fairyport.model.Game.program`) -> text, for a game the model cannot hold whole but
     this format can enforce in its own code (Game Courier's GAME Code)."""
+
+    check_rules: Callable[[Path, str | None, Game], RuleCheck] | None = None
+    """Compares the model read from a file (the path, its variant, the model) with the format's interpreter on
+    positions built to exercise each rule the reader recognised, where a count from the start cannot show a
+    misread rule (:mod:`fairyport.zrf.rule_check`)."""
 
     def __repr__(self) -> str:
         return f"Format({self.name!r})"
