@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import functools
 
-from fairyport.xbetza.grammar import read
 from fairyport.xbetza.tree import (
     ATOM_LETTERS,
     ATOM_SYNONYMS,
@@ -97,6 +96,8 @@ def parse(text: str) -> BetzaString:
     Raises :class:`BetzaError` with the exact offset for anything else. The result is cached per string
     (``parse.cache_clear()`` empties the cache).
     """
+    from fairyport.xbetza.grammar import read  # pyparsing and the grammar load on the first read, not on import
+
     return read(text)
 
 
