@@ -67,7 +67,6 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
 
     :raises ParseError: for a malformed FEN (the offset of the problem in ``location``).
     """
-    from fairyport.zrf.interpreter.position import make_position
     files, ranks, rows = _rectangle(game)
     fields = fen.split()
     if not fields:
@@ -131,7 +130,7 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
         behind, ahead = (y + 1, y - 1) if mover_moved_up else (y - 1, y + 1)
         if 0 <= behind < ranks and 0 <= ahead < ranks:
             last_from, last_to = rows[behind][x], rows[ahead][x]
-    return make_position(game, board, {}, turn, last_from, last_to)
+    return game.position(board, {}, turn, last_from, last_to)
 
 
 def _hold(game: Game, board: list[Piece | None], letters: dict[str, tuple[int, int]], held: str, offset: int) -> None:
