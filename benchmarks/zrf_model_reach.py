@@ -54,6 +54,7 @@ from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.read import game_from_variant
+from fairyport.zrf.rule_check import reads_whole
 from fairyport.zrf.syntax.nodes import to_text
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant
 
@@ -116,6 +117,11 @@ def chess_like(zv: ZrfVariant) -> bool:
     return True
 
 
+def read_whole(game: Game) -> bool:
+    """Whether the model holds the whole game (:func:`fairyport.zrf.rule_check.reads_whole`)."""
+    return reads_whole(game)
+
+
 def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool, deep: bool,
           read_only: bool = False) -> None:
     """Measure one variant, sending ``(stage, value)`` messages; ``("done", None)`` at the end (right after the
@@ -155,11 +161,10 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool,
         send("done", None)
         return
     table = names(zv)
-    # blocks the model reads, kept only beside other kept code, are no reason
     blocking = [k for k in game.kept if k.kind == KEPT_PROGRAM and not k.beside]
     shapes = [f"{shape(k.text, table)}\t{meaning(k.why)}" for k in blocking]
     rules = [f"{k.name} ({meaning(k.why)})" if k.why else k.name for k in game.kept if k.kind == KEPT_RULE]
-    if shapes or rules or game.board.links:
+    if not read_whole(game):
         first = next(iter(blocking), None)
         why = (f"block {shape(first.text, table)[:160]} at {first.location}" if first is not None
                else f"rule {rules[0]}" if rules else "a board with links")
@@ -234,14 +239,20 @@ def dropped_rules(game: Game, back: Game) -> list[str]:
 
 
 @dataclasses.dataclass
-class Record:
-    """One variant's figures (counts are ints, failures texts)."""
+class VariantRecord:
+    """Which variant a record is of: collection, file in it, variant index; its title and class."""
 
     collection: str
     file: str
     variant: int
     title: str | None = None
     chess: bool = False
+
+
+@dataclasses.dataclass
+class Record(VariantRecord):
+    """One variant's figures (counts are ints, failures texts)."""
+
     interpreter: int | str | None = None
     model: str = ""
     """``whole``, ``partial``, ``refused`` or empty (not reached)."""

@@ -26,6 +26,7 @@ from pathlib import Path
 from zrf_sweep import first_line, show_progress
 
 import fairyport
+from fairyport.engines import Engine
 from fairyport.formats import game_engine, load_engine
 from fairyport.movegen.position import Position
 from fairyport.zrf.interpreter.engine import compile_variant
@@ -36,7 +37,7 @@ from fairyport.zrf.typed.reader import read_variant
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
 
 from paths import ZRF_COLLECTIONS
-from zrf_playout import paired_playout, renamer
+from zrf_playout import Namer, paired_playout, renamer
 
 COLLECTIONS = ZRF_COLLECTIONS
 """Where the reach run's collections are (``$FAIRYPORT_ZRF_COLLECTIONS`` or ``../zrfcorpus``; ``--collections``
@@ -47,25 +48,7 @@ def child(conn: Connection, path: str, variant: str, seeds: int, plies: int, mem
     """Play ``seeds`` playouts of ``plies`` on one variant; send ``(plies played, difference or None)``."""
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     try:
-        native_engine = load_engine(Path(path), "zrf", variant=variant, engine="native")
-        game = fairyport.read(Path(path), format="zrf", variant=variant)
-        model_engine = game_engine(game, path)
-        zv = read_variant(Path(path), variant)
-        board = rectangle(zv.game, zv.geometry) if zv.geometry is not None else None
-        positions = set(zv.geometry.positions) if zv.geometry is not None else set()
-        # the reader renames the board it keeps, which is smaller than the file's where storage columns became
-        # hands (Dagaz's shogi): the rectangle of the whole file then names the squares otherwise; take the
-        # renaming (that one, or none) under which the interpreter's start squares are the generator's
-        occupied = occupied_squares(model_engine.position(None, None))
-        rename = next((r for r in ([board.rename] if board is not None else []) + [{}]
-                       if occupied_squares(native_engine.position(None, None), r) == occupied), {})
-        storage = frozenset(p for p in positions if rename.get(p, p) not in game.board)
-        namer = renamer(rename, storage) if storage or any(k != v for k, v in rename.items()) else None
-        # the interpreter letters a promotion or join by the type's notation, the model by its id
-        compiled = compile_variant(zv)
-        ids = {p.name: p.id for p in game.pieces}
-        by_squares = any(ids.get(name, letter)[:1].upper() != letter[:1].upper()
-                         for name, letter in zip(compiled.types, compiled.notation, strict=False))
+        native_engine, model_engine, namer, by_squares = paired_engines(path, variant)
         total = 0
         for seed in range(1, seeds + 1):
             playout = paired_playout(native_engine.position(None, None), model_engine.position(None, None), seed,
@@ -77,6 +60,32 @@ def child(conn: Connection, path: str, variant: str, seeds: int, plies: int, mem
         conn.send((total, None))
     except Exception as error:
         conn.send((0, f"error: {first_line(error)}"))
+
+
+def paired_engines(path: str, variant: str) -> tuple[Engine, Engine, Namer | None, bool]:
+    """The interpreter and the model's engine of one variant, with the :data:`zrf_playout.Namer` of
+    the interpreter's move texts and whether moves are matched by their squares only (see
+    :func:`zrf_playout.move_groups`)."""
+    native_engine = load_engine(Path(path), "zrf", variant=variant, engine="native")
+    game = fairyport.read(Path(path), format="zrf", variant=variant)
+    model_engine = game_engine(game, path)
+    zv = read_variant(Path(path), variant)
+    board = rectangle(zv.game, zv.geometry) if zv.geometry is not None else None
+    positions = set(zv.geometry.positions) if zv.geometry is not None else set()
+    # the reader renames the board it keeps, which is smaller than the file's where storage columns became
+    # hands (Dagaz's shogi): the rectangle of the whole file then names the squares otherwise; take the
+    # renaming (that one, or none) under which the interpreter's start squares are the generator's
+    occupied = occupied_squares(model_engine.position(None, None))
+    rename = next((r for r in ([board.rename] if board is not None else []) + [{}]
+                   if occupied_squares(native_engine.position(None, None), r) == occupied), {})
+    storage = frozenset(p for p in positions if rename.get(p, p) not in game.board)
+    namer = renamer(rename, storage) if storage or any(k != v for k, v in rename.items()) else None
+    # the interpreter letters a promotion or join by the type's notation, the model by its id
+    compiled = compile_variant(zv)
+    ids = {p.name: p.id for p in game.pieces}
+    by_squares = any(ids.get(name, letter)[:1].upper() != letter[:1].upper()
+                     for name, letter in zip(compiled.types, compiled.notation, strict=False))
+    return native_engine, model_engine, namer, by_squares
 
 
 def occupied_squares(pos: object, rename: dict[str, str] | None = None) -> frozenset[str]:

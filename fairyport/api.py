@@ -21,13 +21,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from fairyport.conversion import programs_lost, require_translated, untranslated
 from fairyport.diagnostics import FileReport
 from fairyport.engines import Engine, EngineChoice
-from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
+from fairyport.errors import FairyportError, Location, ModelError, ParseError, UnsupportedError, UsageError, WriteError
 from fairyport.format import Format, ValidateOptions
 from fairyport.formats import (
     FORMATS,
@@ -61,19 +61,44 @@ class Conversion:
     format: str
     """The format written."""
     proof: Proof | None = None
-    """perft of the source and of the written text (:func:`convert` with ``prove``); None when not asked."""
+    """perft of the source and of the written text (:func:`convert` with ``prove``); None when not asked. With
+    anything in :attr:`lost` it never says the same game (:attr:`Proof.same` False)."""
 
 
-PROVE_DEPTH = 2
-"""The depth :func:`convert` proves a conversion to by default: perft(2) counts every move and every reply, and
-stays quick under the slowest reading (the GAME Code interpreter)."""
+PROVE_DEPTH = 3
+"""The depth :func:`convert` proves a conversion to by default where that is cheap: perft(3) counts every move,
+every reply and every answer to it (a rule that shows only on the third ply, a Circe rebirth, is seen)."""
+
+PROVE_FALLBACK_DEPTH = 2
+"""The default proof depth of a game whose perft(:data:`PROVE_DEPTH`) is not cheap (over
+:data:`PROVE_NODE_BUDGET`), or whose source cannot be counted to estimate it."""
+
+PROVE_NODE_BUDGET = 10_000
+"""The estimated perft(:data:`PROVE_DEPTH`) of the source (perft(2) times its branching perft(2)/perft(1)) up to
+which the default proof goes to :data:`PROVE_DEPTH`; above it, to :data:`PROVE_FALLBACK_DEPTH`. perft(3) of chess
+(8,902) takes about 4 s under the slowest reading (the GAME Code interpreter)."""
+
+NOT_TESTED_SHOWN = 3
+"""How many of a conversion's losses :meth:`Proof.describe` names (the rest are counted; all are in
+:attr:`Proof.lost`)."""
+
+SAME = "same"
+"""A :attr:`Proof.verdict`: the counts agree and nothing was lost (or the text is the source byte for byte)."""
+DIFFERS = "differs"
+"""A :attr:`Proof.verdict`: the counts differ."""
+LOST = "lost"
+"""A :attr:`Proof.verdict`: the counts agree (or could not be made) but the conversion lost rules
+(:attr:`Proof.lost`), which the counts do not test: the written game differs from the source."""
+UNPROVEN = "unproven"
+"""A :attr:`Proof.verdict`: a side could not be counted and nothing was lost."""
 
 
 @dataclasses.dataclass(frozen=True)
 class Proof:
     """A conversion's proof: perft from the start position of the source, as its format plays it (its own
     interpreter where it has one, else the reference generator), and of the written text read back by the
-    target's own reading. A side that could not be counted is None, with the reason."""
+    target's own reading. A side that could not be counted is None, with the reason. A conversion that lost
+    something (:attr:`lost`) is never the same game, whatever the counts."""
 
     depth: int
     source: int | None
@@ -92,27 +117,80 @@ class Proof:
     identical: bool = False
     """The written text is the source file byte for byte (a rewrite that changed nothing): the same game without
     counting."""
+    lost: tuple[str, ...] = ()
+    """What the conversion lost (:attr:`Conversion.lost`): rules the counts may not show, so not tested."""
+    source_moves: int | None = None
+    """perft(1) of the source: its legal moves at the start (None: not counted)."""
+    written_moves: int | None = None
+    """perft(1) of the written text read back (None: not counted)."""
+    rule_positions: int = 0
+    """Positions exercising each recognised rule on which the source's interpreter and the model it was read
+    into were both counted (:attr:`fairyport.format.Format.check_rules`; 0: none compared)."""
+    rule_differences: tuple[str, ...] = ()
+    """Those of them where the two counts differ, in words: the model misreads a rule, another game."""
 
     @property
-    def same(self) -> bool | None:
+    def agree(self) -> bool | None:
         """True when both counts agree, False when they differ, None when a side could not be counted."""
         if self.identical:
             return True
+        if self.rule_differences:
+            return False
         if self.source is None or self.written is None:
             return None
         return self.source == self.written
 
-    def describe(self) -> str:
-        """One line: both counts and what played them, or why the proof could not be made."""
+    @property
+    def same(self) -> bool | None:
+        """True when the written game is the source's: the counts agree and nothing was lost; False when the
+        counts differ or something was lost; None when a side could not be counted and nothing was lost."""
+        if self.lost:
+            return False
+        return self.agree
+
+    @property
+    def verdict(self) -> str:
+        """:data:`SAME`, :data:`DIFFERS`, :data:`LOST` or :data:`UNPROVEN`."""
+        agree = self.agree
+        if agree is False:
+            return DIFFERS
+        if self.lost:
+            return LOST
+        return SAME if agree else UNPROVEN
+
+    @property
+    def dead(self) -> bool:
+        """The written game has no legal move at the start where the source has some."""
+        return self.written_moves == 0 and bool(self.source_moves)
+
+    def counts(self) -> str:
+        """Both counts and what played them, or why they could not be made."""
         if self.identical:
             return "the written text is the source, byte for byte"
-        if self.same is None:
-            return f"not proven at perft({self.depth}): {self.reason}"
+        if self.source is None or self.written is None:
+            return f"not proven at perft({self.depth}): {self.reason}{self._rules()}"
         played = [ENGINE_WORDS.get(name, f"the {name} interpreter") for name in (self.source_engine,
                                                                                   self.written_engine)]
         bounded = f"; {self.bounded}" if self.bounded else ""
         return (f"perft({self.depth}) of the source {self.source:,} ({played[0]}), of the written text read back "
-                f"{self.written:,} ({played[1]}){bounded}")
+                f"{self.written:,} ({played[1]}){bounded}{self._rules()}")
+
+    def _rules(self) -> str:
+        """What the rule positions showed, as a clause of :meth:`counts` (empty where none were compared)."""
+        if self.rule_differences:
+            return (f"; the model the source was read into differs from the source on {len(self.rule_differences)}"
+                    f" of {self.rule_positions} rule position(s): " + "; ".join(self.rule_differences))
+        return f"; {self.rule_positions} rule position(s) agree" if self.rule_positions else ""
+
+    def describe(self) -> str:
+        """One line: the counts (:meth:`counts`), and what was lost: named as not tested where the counts agree
+        or could not be made (a count that agrees does not show a lost rule)."""
+        if not self.lost:
+            return self.counts()
+        more = len(self.lost) - NOT_TESTED_SHOWN
+        named = "; ".join(self.lost[:NOT_TESTED_SHOWN]) + (f" and {more} more" if more > 0 else "")
+        untested = "" if self.agree is False else ", not tested by this count"
+        return f"{self.counts()}; it lost {len(self.lost)} rule(s) or piece(s) of the source{untested}: {named}"
 
 
 ENGINE_WORDS = {"model": "the reference generator", "zrf": "the ZRF interpreter",
@@ -185,7 +263,8 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str, from_source: bo
         # the model cannot hold this game whole, but the target enforces rules in its own code: the program route
         assert form.write_program is not None
         try:
-            return Conversion(form.write_program(whole), [], form.name)
+            with _writing(form.name):
+                return Conversion(form.write_program(whole), [], form.name)
         except UnsupportedError as error:
             if not best_effort:
                 if error.location.file is None and source:
@@ -200,13 +279,38 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str, from_source: bo
         if program is not None:
             assert form.write_program is not None
             try:
-                return Conversion(form.write_program(program), [], form.name)
+                with _writing(form.name):
+                    return Conversion(form.write_program(program), [], form.name)
             except UnsupportedError:
                 if not best_effort:
                     raise error from None
         elif not best_effort:
             raise
     return _write_model(game, form, best_effort, source)
+
+
+def written_name(fmt: str) -> str:
+    """The name errors give to the text written in ``fmt`` (``<written idiagram>``)."""
+    return f"<written {fmt}>"
+
+
+def _on_target(error: FairyportError, fmt: str) -> WriteError:
+    """``error``, made while writing ``fmt`` or reading the written text back, put on the written text."""
+    location = dataclasses.replace(error.location, file=written_name(fmt))
+    return WriteError(f"{error.reason} (the written text is broken: a fairyport bug, please report)", location,
+                      expected=error.expected, found=error.found)
+
+
+@contextlib.contextmanager
+def _writing(fmt: str) -> Iterator[None]:
+    """Put an error a writer of ``fmt`` makes on the written text (a :class:`WriteError`), except a refusal of
+    what it cannot express (:class:`UnsupportedError`, which names the input's piece or rule)."""
+    try:
+        yield
+    except (UnsupportedError, WriteError):
+        raise
+    except FairyportError as error:
+        raise _on_target(error, fmt) from error
 
 
 def _write_model(game: Game, form: Format, best_effort: bool, source: str) -> Conversion:
@@ -217,7 +321,8 @@ def _write_model(game: Game, form: Format, best_effort: bool, source: str) -> Co
     if missing and not best_effort:
         require_translated(game, f"{source or 'the game'} cannot be written as {form.name}")
     try:
-        text, lost = form.write(game, best_effort=best_effort)
+        with _writing(form.name):
+            text, lost = form.write(game, best_effort=best_effort)
     except UnsupportedError as error:
         if error.location.file is None and source:  # the writer knows the game, not the file it came from
             error.relocated(dataclasses.replace(error.location, file=source))
@@ -226,19 +331,25 @@ def _write_model(game: Game, form: Format, best_effort: bool, source: str) -> Co
 
 
 def convert(source: Source, to: str, read: str | None = None, variant: str | None = None,
-            best_effort: bool = False, prove: bool = True, prove_depth: int = PROVE_DEPTH) -> Conversion:
+            best_effort: bool = False, prove: bool = True, prove_depth: int | None = None) -> Conversion:
     """The game in ``source`` (a file or text; ``read`` names its format where it does not tell) written in the
     format ``to``. A file converted to its own format is rewritten through its syntax tree, byte for byte where
     nothing changed; anything else goes through the common model (:func:`write`).
 
     With ``prove`` (the default) :attr:`Conversion.proof` holds perft(``prove_depth``) of the source and of the
-    written text read back by the target's own reading (:class:`Proof`); the caller decides what a difference
-    means (``fairyport convert`` exits 1 unless ``--best-effort``).
+    written text read back by the target's own reading (:class:`Proof`); ``prove_depth`` None: :data:`PROVE_DEPTH`
+    where that is cheap (:data:`PROVE_NODE_BUDGET`), else :data:`PROVE_FALLBACK_DEPTH`. The caller decides what a
+    difference means (``fairyport convert`` exits 1), but with ``best_effort`` a written game that has no legal
+    move at the start where the source has some is refused.
+
+    :raises UnsupportedError: with ``best_effort`` and ``prove``, for a written game that cannot move at all.
+    :raises WriteError: for a writer's error, or a written text that does not read back (on the written text).
     """
-    if prove_depth < 0:
+    if prove_depth is not None and prove_depth < 0:
         raise UsageError("the proof depth must be at least 0", found=str(prove_depth))
     target = get_format(to)
     squares: int | None = None
+    game: Game | None = None
     if isinstance(source, Path):
         form = get_format(detect_format(source, read))
         if form.name == target.name and form.rewrite is not None:
@@ -255,35 +366,107 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
         return conversion
     if isinstance(source, Path) and source.is_file() and (  # not ``page.html#2``: a diagram of a page
             conversion.text.encode("utf-8", errors="surrogateescape") == source.read_bytes()):
-        return dataclasses.replace(conversion, proof=Proof(prove_depth, None, None, identical=True))
-    return dataclasses.replace(conversion, proof=_prove(source, read, variant, conversion, prove_depth, squares))
+        return dataclasses.replace(conversion, proof=Proof(
+            PROVE_DEPTH if prove_depth is None else prove_depth, None, None, identical=True))
+    proof = _prove(source, read, variant, conversion, prove_depth, squares)
+    if game is not None:
+        proof = _check_rules(proof, source, read, variant, game)
+    if best_effort and proof.dead:
+        raise UnsupportedError(f"the written game has no legal move at the start where the source has "
+                               f"{proof.source_moves:,}: {len(conversion.lost)} rule(s) or piece(s) lost, nothing "
+                               f"left to play: refused", Location(str(source) if isinstance(source, Path)
+                                                                       else TEXT_NAME), feature="a game that moves")
+    return dataclasses.replace(conversion, proof=proof)
 
 
-def _prove(source: Source, read: str | None, variant: str | None, conversion: Conversion, depth: int,
-           squares: int | None) -> Proof:
-    """perft(``depth``) of ``source`` and of the written text, each side played by its own format's reading
-    (its interpreter, unless the board of ``squares`` squares is over that interpreter's proof bound: then the
-    model its format reads)."""
-    counts: list[int | None] = []
-    engines: list[str] = []
-    reasons: list[str] = []
-    bounded: list[str] = []
-    source_format = (detect_format(source, read) if isinstance(source, Path) else _text_format(source, read).name)
-    for side, fmt in (("source", source_format), ("written text", conversion.format)):
-        why = proof_bound(fmt, squares)
-        choice: EngineChoice = "auto" if why is None else "model"
+@dataclasses.dataclass
+class _Side:
+    """One side of a proof: what plays it (None once it could not be played) and why not."""
+
+    name: str
+    engine: Engine | None
+    reason: str = ""
+    bounded: str = ""
+    counted: dict[int, int] = dataclasses.field(default_factory=dict)
+    """perft by depth, counted once (the estimate's perft(2) is the proof's at depth 2)."""
+
+    def count(self, depth: int) -> int | None:
+        """perft(``depth``) of this side, or None (with :attr:`reason`) when it cannot be played."""
+        if self.engine is None or depth in self.counted:
+            return self.counted.get(depth)
         try:
-            loaded = (_engine(source, choice, read, variant) if side == "source"
-                      else _written_engine(conversion, choice))
-            counts.append(perft_jobs(loaded.position(None, None), depth))
-            engines.append(loaded.name)
+            self.counted[depth] = perft_jobs(self.engine.position(None, None), depth)
         except FairyportError as error:
-            counts.append(None)
-            engines.append("")
-            reasons.append(f"the {side} cannot be played ({error.message()})")
-        if why is not None:
-            bounded.append(f"the {side} was read into the model, not played by its interpreter: {why}")
-    return Proof(depth, counts[0], counts[1], engines[0], engines[1], "; ".join(reasons), "; ".join(bounded))
+            self.engine, self.reason = None, f"the {self.name} cannot be played ({error.message()})"
+            return None
+        return self.counted[depth]
+
+
+def _side(name: str, fmt: str, squares: int | None, load: Callable[[EngineChoice], Engine]) -> _Side:
+    """The side ``name`` of a proof, played by ``fmt``'s reading (its interpreter unless the board of ``squares``
+    squares is over that interpreter's proof bound: then the model its format reads)."""
+    why = proof_bound(fmt, squares)
+    bounded = "" if why is None else f"the {name} was read into the model, not played by its interpreter: {why}"
+    try:
+        return _Side(name, load("auto" if why is None else "model"), bounded=bounded)
+    except WriteError:
+        raise
+    except FairyportError as error:
+        return _Side(name, None, f"the {name} cannot be played ({error.message()})", bounded)
+
+
+def proof_depth(moves: int | None, replies: int | None) -> int:
+    """The default proof depth of a source with ``moves`` = perft(1) and ``replies`` = perft(2):
+    :data:`PROVE_DEPTH` when its estimated perft (perft(2) times the branching perft(2)/perft(1)) is within
+    :data:`PROVE_NODE_BUDGET`, else (or when either is unknown) :data:`PROVE_FALLBACK_DEPTH`."""
+    if moves is None or replies is None:
+        return PROVE_FALLBACK_DEPTH
+    estimate = replies * replies // max(moves, 1)
+    return PROVE_DEPTH if estimate <= PROVE_NODE_BUDGET else PROVE_FALLBACK_DEPTH
+
+
+def _prove(source: Source, read: str | None, variant: str | None, conversion: Conversion, depth: int | None,
+           squares: int | None) -> Proof:
+    """perft(``depth``; None: :func:`proof_depth`) of ``source`` and of the written text, each side played by its
+    own format's reading; a written text that does not read back is a :class:`WriteError`."""
+    source_format = (detect_format(source, read) if isinstance(source, Path) else _text_format(source, read).name)
+    original = _side("source", source_format, squares, lambda choice: _engine(source, choice, read, variant))
+    written = _side("written text", conversion.format, squares, lambda choice: _read_back(conversion, choice))
+    moves = (original.count(1), written.count(1))
+    if depth is None:
+        depth = proof_depth(moves[0], original.count(2))
+    counts = [side.count(depth) for side in (original, written)]
+    reasons = "; ".join(side.reason for side in (original, written) if side.reason)
+    bounded = "; ".join(side.bounded for side in (original, written) if side.bounded)
+    return Proof(depth, counts[0], counts[1], original.engine.name if original.engine else "",
+                 written.engine.name if written.engine else "", reasons, bounded, lost=tuple(conversion.lost),
+                 source_moves=moves[0], written_moves=moves[1])
+
+
+def _check_rules(proof: Proof, source: Source, read: str | None, variant: str | None, game: Game) -> Proof:
+    """``proof`` with the source's rule positions (:attr:`Format.check_rules` of its format, where it has one):
+    the model ``game`` it was read into against its interpreter, where the start count cannot show a misread
+    rule."""
+    form = get_format(detect_format(source, read)) if isinstance(source, Path) else _text_format(source, read)
+    if form.check_rules is None or proof_bound(form.name, len(game.board.positions)) is not None:
+        return proof  # (a board over the interpreter's proof bound is not played by it at all)
+    try:
+        if isinstance(source, Path):
+            found = form.check_rules(source, variant, game)
+        else:
+            with _as_file(source, form) as path:
+                found = form.check_rules(path, variant, game)
+    except FairyportError:  # a source its interpreter cannot play: the count says so already
+        return proof
+    return dataclasses.replace(proof, rule_positions=found.compared, rule_differences=found.differences)
+
+
+def _read_back(conversion: Conversion, engine: EngineChoice) -> Engine:
+    """:func:`_written_engine`, with a text that does not parse put on the written text (:class:`WriteError`)."""
+    try:
+        return _written_engine(conversion, engine)
+    except (ParseError, ModelError) as error:
+        raise _on_target(error, conversion.format) from error
 
 
 def _written_engine(conversion: Conversion, engine: EngineChoice = "auto") -> Engine:

@@ -25,6 +25,9 @@ EXIT_UNPARSABLE = 4
 """Exit code: the input could not be read or parsed (also: not a regular file, larger than the input limit)."""
 EXIT_OUTPUT = 5
 """Exit code: an output file could not be written (missing permission, full disk, a folder in the way)."""
+EXIT_WRITE = 6
+"""Exit code: the written text is broken (a writer failed on a game it had read, or its text does not read back):
+a fairyport bug, please report."""
 
 
 INDEXED_TEXT_LENGTH = 4096
@@ -157,6 +160,13 @@ class UnsupportedError(FairyportError):
     def __init__(self, reason: str, location: Location | None = None, *, feature: str | None = None) -> None:
         self.feature = feature
         super().__init__(reason, location)
+
+
+class WriteError(FairyportError):
+    """A writer failed on a game that reads fine, or the text it wrote does not read back: the error is put on the
+    written text (``<written FORMAT>``), never on the input."""
+
+    exit_code = EXIT_WRITE
 
 
 class UsageError(FairyportError):

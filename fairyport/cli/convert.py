@@ -6,8 +6,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from fairyport.api import PROVE_DEPTH, Conversion, convert
-from fairyport.errors import EXIT_CHECK_FAILED
+from fairyport.api import (
+    LOST,
+    PROVE_DEPTH,
+    PROVE_FALLBACK_DEPTH,
+    PROVE_NODE_BUDGET,
+    SAME,
+    UNPROVEN,
+    Conversion,
+    convert,
+)
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK
 from fairyport.formats import NAMES
 from fairyport.output import write_output
 
@@ -19,35 +28,40 @@ def run(args: argparse.Namespace) -> int:
                                      best_effort=args.best_effort, prove=args.prove, prove_depth=args.prove_depth)
     for item in conversion.lost:
         print(f"fairyport: warning: not expressible in {conversion.format}: {item}", file=sys.stderr)
-    if not prove(conversion, args.best_effort):
-        return EXIT_CHECK_FAILED
+    code = prove(conversion, args.best_effort)
+    if code != EXIT_OK and not args.best_effort:
+        return code
     data = conversion.text.encode("utf-8", errors="surrogateescape")
     if args.output:
         write_output(args.output, data)
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-    return 0
+    return code
 
 
-def prove(conversion: Conversion, best_effort: bool) -> bool:
-    """Say on stderr what the proof found; False when the written game differs from the source and
-    ``best_effort`` was not given (then nothing is written). With ``best_effort`` a difference is a warning."""
+def prove(conversion: Conversion, best_effort: bool) -> int:
+    """Say on stderr what the proof found; the exit code: :data:`EXIT_CHECK_FAILED` when the counts differ
+    (without ``best_effort`` nothing is then written; with it the text is written all the same), else 0. A
+    conversion that lost rules is never "proved": it says the written game differs, the counts not testing it."""
     proof = conversion.proof
     if proof is None:
-        return True
-    if proof.same is None:
-        print(f"fairyport: warning: the conversion is {proof.describe()}", file=sys.stderr)
-        return True
-    if proof.same:
+        return EXIT_OK
+    verdict = proof.verdict
+    if verdict == SAME:
         print(f"fairyport: proved: {proof.describe()}", file=sys.stderr)
-        return True
-    if best_effort:
-        print(f"fairyport: warning: the written game is not the same game: {proof.describe()}", file=sys.stderr)
-        return True
-    print(f"fairyport: error: the written game is not the same game: {proof.describe()}; nothing written "
-          "(--best-effort writes it anyway)", file=sys.stderr)
-    return False
+    elif verdict == UNPROVEN:
+        print(f"fairyport: warning: the conversion is {proof.describe()}", file=sys.stderr)
+    elif verdict == LOST:
+        print(f"fairyport: warning: the written game differs from the source: it lost {len(proof.lost)} rule(s) "
+              f"or piece(s) listed above, not tested by the count ({proof.counts()})", file=sys.stderr)
+    else:
+        written = ("written anyway (--best-effort)" if best_effort
+                   else "nothing written (--best-effort writes it anyway)")
+        print(f"fairyport: error: the written game is not the same game: {proof.describe()}; {written}",
+              file=sys.stderr)
+        return EXIT_CHECK_FAILED
+    return EXIT_OK
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,11 +73,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     parser.add_argument("--best-effort", action="store_true",
                         help="drop what the target cannot express and list it, instead of failing; a proof "
-                             "that differs is then a warning")
+                             "that differs still exits 1 but the text is written; a written game that cannot "
+                             "move is refused (exit 3)")
     parser.add_argument("--variant", help="ZRF: which variant (title or 1-based index)")
     parser.add_argument("--no-prove", dest="prove", action="store_false",
                         help="do not prove the conversion (by default perft of the source and of the written "
                              "text read back must agree)")
-    parser.add_argument("--prove-depth", type=int, default=PROVE_DEPTH, metavar="N",
-                        help=f"depth of the proof's perft (default {PROVE_DEPTH})")
+    parser.add_argument("--prove-depth", type=int, default=None, metavar="N",
+                        help=f"depth of the proof's perft (default {PROVE_DEPTH} where its estimated count is at "
+                             f"most {PROVE_NODE_BUDGET:,} nodes, else {PROVE_FALLBACK_DEPTH})")
     parser.set_defaults(func=run)

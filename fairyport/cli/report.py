@@ -85,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
             verdict, ok = f"{counted} readings agree to depth {proof.depth}", True
             if skipped:
                 verdict += f" ({', '.join(skipped)} not counted: board over the report's bound, see the page)"
+            if proof.lossy():
+                verdict += f"; {', '.join(proof.lossy())} lost rules the counts do not test (not the same game)"
         failed |= proof is not None and bool(proof.mismatches())
         game = page.game
         entries.append(IndexEntry(game.metadata.title or path.stem, target.name,

@@ -477,7 +477,7 @@ def _symmetry(game: Game, markers: dict[str, Entry], grid: Grid) -> tuple[str, l
     fits = {"mirror": 0, "rotate": 0}
     for symmetry in fits:
         for square, piece in game.setup.placement.items():
-            if piece.color == WHITE:
+            if piece.color == WHITE and grid.coordinates(square) is not None:  # not a square off the grid
                 partner = game.setup.placement.get(grid.image(square, symmetry))
                 fits[symmetry] += partner is not None and partner.id == piece.id and partner.color == BLACK
     return ("rotate", ["rotate"]) if fits["rotate"] > fits["mirror"] else ("mirror", [])
@@ -504,8 +504,13 @@ def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost:
         betza_text = NO_MOVE  # an empty field would read back as the default move of the name
     image = piece.image if piece.image is not None else name
     image_text = "" if "image" in defaulted and image == name else image
-    white = [s for s, p in game.setup.placement.items() if p.id == piece.id and p.color == WHITE]
-    black = [s for s, p in game.setup.placement.items() if p.id == piece.id and p.color == BLACK]
+    placed = {s: p for s, p in game.setup.placement.items() if p.id == piece.id}
+    off = sorted(s for s in placed if grid.coordinates(s) is None)
+    if off:  # on positions beyond the rectangle (lost by _check_board): the Diagram has no square to put it on
+        lost.unsupported("setup", f"the {piece.name!r} placed on {', '.join(off)}, off the "
+                         f"{grid.files}x{grid.ranks} board")
+    white = [s for s, p in placed.items() if p.color == WHITE and s not in off]
+    black = [s for s, p in placed.items() if p.color == BLACK and s not in off]
     original = extra.get("squares")
     squares = None
     if isinstance(original, str):
@@ -572,13 +577,18 @@ def _check_board(game: Game, lost: _Lost) -> None:
     hooks = data.get("hooks") if isinstance(data, dict) else None
     for hook in hooks if isinstance(hooks, list) else []:
         lost.note(f"the page script hook {hook}() of the source page (scripts are not part of the definition)")
-    for fmt in game.format_data:
-        if fmt != "idiagram":
+    for fmt, kept in game.format_data.items():
+        if fmt != "idiagram" and _holds(kept):
             lost.note(f"data kept for the {fmt} format")
     for piece in game.pieces:
-        for fmt in piece.extra:
-            if fmt != "idiagram":
+        for fmt, kept in piece.extra.items():
+            if fmt != "idiagram" and _holds(kept):
                 lost.note(f"{fmt} data of piece {piece.id}")
+
+
+def _holds(kept: Any) -> bool:
+    """Whether data another format keeps holds anything (``{'notes': []}`` holds nothing: nothing is lost)."""
+    return any(bool(value) for value in kept.values()) if isinstance(kept, dict) else bool(kept)
 
 
 def _check_hands(game: Game, lost: _Lost) -> None:

@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import BLACK, WHITE
-from fairyport.movegen.compile import code_of
-from fairyport.movegen.drops import HandPosition
+from fairyport.movegen.codes import CastlingSpec, code_of
 
 if TYPE_CHECKING:
     from fairyport.movegen.position import Position
@@ -157,8 +156,7 @@ def _read_hand(pos: Position, hand: str, fen: str, offset: int) -> None:
         counts[code] += 1
     if at != len(hand):
         raise _error(fen, "unexpected character in hand", offset + at, found=hand[at])
-    if isinstance(pos, HandPosition):
-        pos.hands = counts
+    pos.set_hands(counts)
 
 
 def _virginity(pos: Position, castling: str, fen: str) -> int:
@@ -181,7 +179,7 @@ def _virginity(pos: Position, castling: str, fen: str) -> int:
         letter = char.lower()
         target = -1
         if letter in "kq":
-            target = pos.outermost(king, 1 if letter == "k" else -1)
+            target = _wing_partner(pos, king, 1 if letter == "k" else -1)
         elif "a" <= letter <= "z":
             target = geo.at(ord(letter) - ord("a"), kr)
         if target < 0 or not pos.board[target]:
@@ -199,6 +197,23 @@ def _virginity(pos: Position, castling: str, fen: str) -> int:
         if start.get(sq) == code:
             virgin |= 1 << sq
     return virgin
+
+
+def _wing_partner(pos: Position, king: int, dx: int) -> int:
+    """The square a ``K``/``Q`` right of the royal on ``king`` names that way: the square at the partner's
+    distance where its castling places the partner there (:attr:`fairyport.model.Castling.partner_distance`) and
+    a piece stands, else the outermost piece on the rank."""
+    spec = _spec(pos, king, dx)
+    if spec is not None and spec.distance is not None:
+        ray = pos.variant.geometry.ray(king, dx, 0, 0)
+        if spec.distance <= len(ray) and pos.board[ray[spec.distance - 1]]:
+            return ray[spec.distance - 1]
+    return pos.outermost(king, dx)
+
+
+def _spec(pos: Position, king: int, dx: int) -> CastlingSpec | None:
+    """The castling rule of the royal on ``king`` that way, or None."""
+    return next((s for s in pos.variant.castlers.get(pos.board[king], ()) if s.dx == dx), None)
 
 
 def _on_royal_rank(pos: Position, sq: int) -> bool:
@@ -238,13 +253,13 @@ def write_fen(pos: Position) -> str:
             if pos.board[king] not in v.castlers or not pos.virgin >> king & 1:
                 continue
             for dx, letter in ((1, "K"), (-1, "Q")):
-                if pos.castle_partner(king, dx, color) >= 0:
+                if pos.castle_partner(king, dx, color, _spec(pos, king, dx)) >= 0:
                     castling += letter if color == WHITE else letter.lower()
     ep = geo.names[pos.ep[0]] if pos.ep else "-"
     side = "w" if pos.turn == WHITE else "b"
     hand = ""
-    if isinstance(pos, HandPosition):
-        hands = pos.hands
+    hands = pos.hand_per_code()
+    if hands is not None:
         hand = "[" + "".join(_symbol(pos, code) * hands[code] for color in (WHITE, BLACK)
                              for code in v.hand_codes[color]) + "]"
     return f"{'/'.join(rows)}{hand} {side} {castling or '-'} {ep} {pos.halfmove} {pos.fullmove}"

@@ -359,6 +359,9 @@ def _perft(main: etree._Element, proof: Proof | None) -> None:
         if skipped:
             _add(section, "p", f"Not counted: {', '.join(skipped)} (the reason is in each cell).",
                  class_="verdict lost")
+    for column in proof.lossy():
+        _add(section, "p", f"Not the same game in {column}: its text lost {'; '.join(proof.lost[column])}, which "
+                           "the counts do not test.", class_="verdict lost")
 
 
 def _validation(main: etree._Element, page: GamePage) -> None:

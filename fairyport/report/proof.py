@@ -62,6 +62,9 @@ class Proof:
     counts: dict[str, dict[int, Count]]
     engines: dict[str, str]
     """Column -> the engine that counted it (``model`` or a native interpreter's name)."""
+    lost: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    """Column -> what its written text lost (its writer's notes): counts that agree do not test it, so that column
+    is not the same game (as :attr:`fairyport.api.Proof.same` says of a conversion)."""
 
     @property
     def source_error(self) -> str | None:
@@ -89,6 +92,10 @@ class Proof:
                 if count.nodes is None or expected is None or count.nodes != expected.nodes:
                     wrong.append((column, depth))
         return wrong
+
+    def lossy(self) -> list[str]:
+        """The counted columns whose text lost something (:attr:`lost`), in column order: never the same game."""
+        return [column for column in self.columns if self.lost.get(column)]
 
     def skipped(self) -> list[str]:
         """The columns not counted because of a bound (:data:`PROOF_MAX_SQUARES`), in column order."""
@@ -208,4 +215,5 @@ def perft_proof(source: Path, texts: list[FormatText], depth: int, *, variant: s
                 counts[column][d] = _count(engine, d)
                 if advance is not None:
                     advance(f"{column} perft({d})")
-    return Proof(depth, columns, counts, engines)
+    lost = {t.format: list(t.lost) for t in texts if t.text is not None and t.lost}
+    return Proof(depth, columns, counts, engines, lost)

@@ -16,8 +16,9 @@ from fairyport.program import game as pg
 from fairyport.program import nodes as pn
 from fairyport.zrf.interpreter import constants
 from fairyport.zrf.interpreter.board import NO_LINK, Board
+from fairyport.zrf.interpreter.constants import ANY_TYPE
 from fairyport.zrf.interpreter.engine import compile_variant
-from fairyport.zrf.interpreter.game import ANY_TYPE, UNTYPED, Game
+from fairyport.zrf.interpreter.game import UNTYPED, Game
 from fairyport.zrf.interpreter.program import missing_argument, name_text, split_else
 from fairyport.zrf.syntax.nodes import Atom, Node, SList, String, to_text
 from fairyport.zrf.typed.reader import read_variant

@@ -537,11 +537,8 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         for zp in tree.pieces:
             if made_unmoved and zp.name.text in unmoved and notation[zp.name.text] in made_types:
                 by_id[notation[zp.name.text]].unmoved_when_made = True
-        on_board = frozenset(p.id for zp, p, _ in held if zp.name.text not in unused)
-        for pid, partners in castles.items():
-            exact = _exact_castling(by_id[pid].castling, partners, notation, on_board)
-            if exact is not None:
-                by_id[pid].castling = exact
+    on_board = frozenset(p.id for zp, p, _ in held if zp.name.text not in unused)
+    _exact_partners(castles, by_id, notation, on_board, placement, board)
     for piece, unload, landing, block in landings:
         # an unload's arriving piece promotes by its type's rule: the block's own promotion must be that rule
         own = None if landing.promotion is None else _promotion(landing.promotion, notation, zones, board)
@@ -1570,14 +1567,81 @@ def _exact_castling(castling: Castling | None, partners: list[tuple[int, int, tu
     """The model's own castling (``castling`` None) with the partner at the distance and of the types the blocks
     test (one block each way, the same types; only the ids in ``present``: a type the game does not define or
     never puts on the board is never the partner), or None where they do not say."""
-    if castling is not None or None in partners or len(partners) != 2:
+    if castling is not None or None in partners or len(partners) not in (1, 2):
         return None
     distance = {p[0]: p[1] for p in partners if p is not None}
     kinds = {p[2] for p in partners if p is not None}
-    if set(distance) != {-1, 1} or len(kinds) != 1 or min(distance.values()) < 2:
+    if len(distance) != len(partners) or not set(distance) <= {-1, 1} or len(kinds) != 1 \
+            or min(distance.values()) < 2:
         return None
     ids = tuple(dict.fromkeys(notation[k] for k in kinds.pop() if notation.get(k) in present))
-    return Castling(partner_distance=(distance[-1], distance[1]), partners=ids) if ids else None
+    left, right = distance.get(-1, distance.get(1, 0)), distance.get(1, distance.get(-1, 0))
+    return Castling(partner_distance=(left, right), partners=ids) if ids else None
+
+
+def _exact_partners(castles: dict[str, list[tuple[int, int, tuple[str, ...]] | None]], by_id: dict[str, PieceType],
+                    notation: dict[str, str], on_board: frozenset[str], placement: dict[str, Piece],
+                    board: Board) -> None:
+    """Castling with the partner its blocks test (type, distance, never moved), where they say it
+    (:func:`_exact_castling`): always where unmoved pieces are made away from the setup's squares, else where
+    the setup's own partner is not the one the model's default (the outermost piece on the rank) takes
+    (shuffled chess: a Rook 4 squares west, a Bishop on the corner)."""
+    anywhere = any(p.joins or p.unloads or p.virgin_moves or p.rebirth for p in by_id.values())
+    for pid, partners in castles.items():
+        exact = _exact_castling(by_id[pid].castling, partners, notation, on_board)
+        if exact is not None and (anywhere or not _default_partner_agrees(exact, partners, pid, placement, board,
+                                                                          by_id)):
+            by_id[pid].castling = exact
+
+
+def _default_partner_agrees(exact: Castling, partners: list[tuple[int, int, tuple[str, ...]] | None], pid: str,
+                            placement: dict[str, Piece], board: Board, by_id: dict[str, PieceType]) -> bool:
+    """Whether the model's default partner (the outermost piece on the royal's rank, rook-like or on the corner)
+    is ``exact``'s each way the blocks (``partners``) castle, for every royal ``pid`` of the setup (unmoved
+    pieces stand only on their setup squares): the partner type on the last square of the rank at exactly its
+    distance and no other rook-like piece of its side beyond the royal's destination; or neither that partner
+    nor any piece the default takes (rook-like, or on the last square) beyond the destination (Rook-Odds
+    Chess: neither rule ever castles that way)."""
+    distance = exact.partner_distance or (0, 0)
+    step = min((m.range or 1 for m in betza.parse_moves(by_id[pid].betza) if m.atom == "O"), default=1)
+    rooklike = _rooklike(by_id)
+    for square, piece in placement.items():
+        if piece.id != pid:
+            continue
+        at = board.square(square)
+        for dx, far in ((-1, distance[0]), (1, distance[1])):
+            if not any(p is not None and p[0] == dx for p in partners):
+                continue  # the royal does not castle that way
+            ray = _rank_ray(at, dx, board)
+            exact_there = far <= len(ray) and _holds(placement, ray[far - 1], piece.color, exact.partners)
+            taken = [s for s in ray[step:] if _holds(placement, s, piece.color, rooklike)
+                     or (s == ray[-1] and _holds(placement, s, piece.color, by_id))]
+            if taken != ([ray[-1]] if exact_there and far == len(ray) else []) or exact_there != bool(taken):
+                return False
+    return True
+
+
+def _rank_ray(at: Position, dx: int, board: Board) -> list[str]:
+    """The squares from ``at`` along its rank by ``dx`` to the edge or a hole."""
+    ray: list[str] = []
+    if at.file is None or at.rank is None:
+        return ray
+    f = at.file + dx
+    while 0 <= f < board.files and (name := square_name(f, at.rank, board.first_rank)) in board:
+        ray.append(name)
+        f += dx
+    return ray
+
+
+def _holds(placement: dict[str, Piece], square: str, color: Color, ids: Iterable[str]) -> bool:
+    piece = placement.get(square)
+    return piece is not None and piece.color == color and piece.id in set(ids)
+
+
+def _rooklike(by_id: dict[str, PieceType]) -> tuple[str, ...]:
+    """The ids of the rook-like types (a plain ``R`` move): the model's default partners off the corner."""
+    return tuple(pid for pid, p in by_id.items()
+                 if any(m.atom == "R" and not m.is_multi_leg for m in betza.parse_moves(p.betza)))
 
 
 CAPTURE_MODES = frozenset("ce")

@@ -126,3 +126,52 @@ def test_a_rule_the_model_writer_cannot_say_is_written_by_the_program_route() ->
     assert '"program' not in api.write(game, "json").text  # derived from the source, never saved
     with pytest.raises(UnsupportedError, match="its drops go first"):
         api.write(game, "fsf")  # no program route there: the model writer's refusal stands
+
+
+def test_a_proof_with_losses_is_never_the_same_game() -> None:
+    """The counts alone (``agree``) do not make the same game: anything lost makes ``same`` False."""
+    from fairyport.api import DIFFERS, LOST, SAME, UNPROVEN, Proof
+
+    assert (Proof(2, 5, 5).same, Proof(2, 5, 5).verdict) == (True, SAME)
+    lossy = Proof(2, 5, 5, lost=("the rebirth of 'R'",))
+    assert (lossy.agree, lossy.same, lossy.verdict) == (True, False, LOST)
+    assert lossy.describe().endswith("it lost 1 rule(s) or piece(s) of the source, not tested by this count: "
+                                     "the rebirth of 'R'")
+    assert Proof(2, 5, 6, lost=("x",)).verdict == DIFFERS and "not tested" not in Proof(2, 5, 6, lost=("x",)).describe()
+    assert (Proof(2, None, 5, reason="r").same, Proof(2, None, 5, reason="r").verdict) == (None, UNPROVEN)
+    assert Proof(2, None, 5, reason="r", lost=("x",)).same is False
+    assert Proof(1, 0, 0, source_moves=3, written_moves=0).dead
+    assert not Proof(1, 0, 0, source_moves=0, written_moves=0).dead  # the source cannot move either
+
+
+def test_the_default_proof_depth_is_3_where_cheap() -> None:
+    from fairyport.api import PROVE_NODE_BUDGET, proof_depth
+
+    assert proof_depth(20, 400) == 3  # chess: about 8,000 leaves at depth 3
+    assert proof_depth(28, 784) == 2 and PROVE_NODE_BUDGET < 784 * 784 // 28  # Mitregi
+    assert proof_depth(None, None) == 2
+    circe = fairyport.convert(GAMES.parent / "zrf" / "shapes" / "circe.zrf", to="idiagram", best_effort=True)
+    assert circe.proof is not None and (circe.proof.depth, circe.proof.source, circe.proof.written) == (3, 1744, 1744)
+    assert circe.proof.same is False and circe.proof.verdict == "lost" and len(circe.proof.lost) == 4
+
+
+def test_best_effort_never_returns_a_game_that_cannot_move() -> None:
+    with pytest.raises(UnsupportedError, match="no legal move at the start where the source has 14"):
+        fairyport.convert(GAMES / "minishogi.zrf", to="idiagram", best_effort=True)
+    unproved = fairyport.convert(GAMES / "minishogi.zrf", to="idiagram", best_effort=True, prove=False)
+    assert "pW" in unproved.text  # every move is ZRF code the Diagram cannot hold: no proof, no refusal
+
+
+def test_a_writers_error_is_put_on_the_written_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from fairyport import formats
+    from fairyport.errors import EXIT_WRITE, ModelError, WriteError
+
+    def broken(game: object, *, best_effort: bool = False) -> tuple[str, list[str]]:
+        raise ModelError("square 'w1' is not on the 10x10 board")
+
+    monkeypatch.setitem(formats.FORMATS, "idiagram", dataclasses.replace(formats.FORMATS["idiagram"], write=broken))
+    with pytest.raises(WriteError, match=r"^<written idiagram>: square 'w1'") as raised:
+        fairyport.convert(GAMES / "chess.zrf", to="idiagram")
+    assert raised.value.exit_code == EXIT_WRITE == 6

@@ -65,7 +65,7 @@ def test_convert_proves_or_names_the_rule(target: str, name: str, tmp_path: Path
     refused = EXPECTED[target][name]
     if refused is None:
         assert code == 0 and out.exists()
-        assert "proved: perft(2) of the source" in err and "(Fairy-Stockfish)" in err
+        assert "proved: perft(" in err and " of the source" in err and "(Fairy-Stockfish)" in err
         assert f"({INTERPRETER[target]})" in err
     else:
         assert code == EXIT_UNSUPPORTED and not out.exists()
@@ -82,8 +82,10 @@ DIAGRAM_LINES = {
 
 
 @pytest.mark.parametrize("name", DIAGRAM_LINES)
-def test_best_effort_writes_the_diagram_extension_lines_and_proves_them(
+def test_best_effort_writes_the_diagram_extension_lines_and_counts_them(
         name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """fairyport reads the extension lines back and counts the same, but the Diagram's own script ignores them: the
+    written game differs from the source (never "proved"), the counts not testing what was lost."""
     ini = tmp_path / "variants.ini"
     ini.write_text(SECTIONS, encoding="utf-8")
     out = tmp_path / "written.idiagram"
@@ -96,5 +98,6 @@ def test_best_effort_writes_the_diagram_extension_lines_and_proves_them(
         key = line.partition("=")[0]
         if key != "fairyportZone":  # each rule's line is listed as lost for the Diagram's own script
             assert f"written as the fairyport extension {key}" in err
-    assert "proved: perft(2) of the source" in err and "(Fairy-Stockfish)" in err
+    assert "proved" not in err and "warning: the written game differs from the source: it lost" in err
+    assert "not tested by the count (perft(" in err and "(Fairy-Stockfish)" in err
     assert "of the written text read back" in err

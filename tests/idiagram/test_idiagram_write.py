@@ -255,3 +255,18 @@ def test_royal_protection_survives_a_royal_palette(protection: RoyalProtection) 
                 Rules(royal_protection=protection))
     text, _ = write_game(game, best_effort=True)
     assert read_text(text, file="g.idiagram", title="g").rules.royal_protection is protection, text
+
+
+def test_a_piece_off_the_grid_is_lost_not_a_writer_error() -> None:
+    """Omega Chess's wizards stand on corner positions beyond the 10x10 rectangle: with best effort they are listed
+    as lost (the writer used to fail with "square 'w1' is not on the 10x10 board", blamed on the input)."""
+    import fairyport
+    from fairyport.model import Piece, Position
+
+    game = fairyport.read(ROOT / "fixtures" / "games" / "chess.idiagram")
+    game.board = dataclasses.replace(game.board, extra_positions=(Position("w1"),))
+    game.setup.placement["w1"] = Piece("N", "white")
+    written = fairyport.write(game, "idiagram", best_effort=True)
+    assert written.lost == ["positions beyond the rectangular board or linked cells",
+                            "the 'knight' placed on w1, off the 8x8 board"]
+    assert "w1" not in written.text

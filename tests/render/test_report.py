@@ -172,6 +172,24 @@ def test_mismatch_is_red_and_exits_1(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert doc.xpath("//p[@class='verdict bad']")
 
 
+def lossy_json_writer(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
+    """A writer that writes the whole game but says it lost a rule: its counts agree, its game is not the same."""
+    return game_to_json(game), ["a rule no count of this game shows"]
+
+
+def test_a_written_text_that_lost_something_is_not_the_same_game(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(FORMATS, "json", dataclasses.replace(FORMATS["json"], write=lossy_json_writer))
+    out = tmp_path / "out"
+    assert main(["report", str(GAMES / "chess.idiagram"), "-o", str(out), "--depth", "1"]) == 0  # counts agree
+    assert "json lost rules the counts do not test (not the same game)" in capsys.readouterr().out
+    doc = html.parse(str(out / "chess.html")).getroot()
+    said = [p.text for p in doc.xpath("//p[@class='verdict lost']")]
+    assert said == ["Not the same game in json: its text lost a rule no count of this game shows, which the counts "
+                    "do not test."]
+
+
 def test_unsupported_writer_lists_losses(tmp_path: Path) -> None:
     from fairyport.report.proof import format_texts
 

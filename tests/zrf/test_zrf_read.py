@@ -120,9 +120,11 @@ def test_convert_refuses_a_program_naming_piece_block_and_location(tmp_path: Pat
     assert main(["convert", str(path), "--to", "idiagram"]) == EXIT_UNSUPPORTED
     err = capsys.readouterr().err
     assert "piece 'Odd'" in err and "create Man" in err and "odd.zrf:7" in err and "Traceback" not in err
-    assert main(["convert", str(path), "--to", "idiagram", "--best-effort", "-o", str(tmp_path / "o.idiagram")]) == 0
+    # written without the Odd piece's move, so not the same game: exit 1, the text written all the same
+    assert main(["convert", str(path), "--to", "idiagram", "--best-effort", "-o", str(tmp_path / "o.idiagram")]) == 1
     err = capsys.readouterr().err
     assert "not expressible in idiagram: piece 'Odd': zrf move block" in err
+    assert "the written game is not the same game" in err and (tmp_path / "o.idiagram").exists()
     assert main(["convert", str(path), "--to", "json", "-o", str(tmp_path / "o.json")]) == 0  # JSON keeps it
     assert "create Man" in (tmp_path / "o.json").read_text()
 

@@ -39,7 +39,7 @@ from fairyport.gamecourier.gamecode.nodes import (
     Statement,
     SubBlock,
 )
-from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS, Operator
+from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS
 from fairyport.gamecourier.gamecode.parser import LOOP_BLOCKS
 from fairyport.gamecourier.gamecode.state import State, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
@@ -1439,7 +1439,7 @@ def _eval(c: Ctx, a: list[Value]) -> Value:
     return Compiler(c.it, source).expr(parsed.expr)(c)
 
 
-_OPERATORS: dict[str, tuple[int, Operator]] = {**OPERATORS, "eval": (1, _eval)}
+_OPERATORS: dict[str, tuple[int, Callable[[Ctx, list[Value]], Value]]] = {**OPERATORS, "eval": (1, _eval)}
 
 SUPPORTED_OPERATORS = frozenset(_OPERATORS) | frozenset(_CHECKS) | {"fn", "sub", "var", "cond"}
 """Every operator the interpreter runs (for the README and the tests)."""
