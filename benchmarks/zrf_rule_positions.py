@@ -7,7 +7,7 @@ absent, replaced by another type, nearer, farther), en-passant, promotion and dr
 position by its FEN (the interpreter's with the file's notation letters; the start position as each engine sets
 it up; not compared where several types share a notation letter, which the interpreter's FEN cannot tell apart)
 and their legal moves are compared by
-text and count (:func:`fairyport.zrf.playout.move_groups`): perft(1) and the moves only one of them has, which
+text and count (:func:`zrf_playout.move_groups`): perft(1) and the moves only one of them has, which
 localise a difference as ``fairyport perft FILE --variant N --fen FEN --divide`` does. A position the
 interpreter cannot take (its FEN reader) is counted as not compared.
 
@@ -41,10 +41,13 @@ import fairyport
 from fairyport.engines import Engine
 from fairyport.movegen.perft import PerftPosition
 from fairyport.zrf.interpreter.engine import compile_variant
-from fairyport.zrf.playout import Namer, move_groups
 from fairyport.zrf.rule_check import interpreter_fen, interpreter_letters, shared_letters
 from fairyport.zrf.rule_positions import RulePosition, rule_positions
 from fairyport.zrf.typed.reader import read_variant
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
+
+from zrf_playout import Namer, move_groups
 
 
 @dataclasses.dataclass
