@@ -40,7 +40,7 @@ from fairyport.movegen.goals import flag_won
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
 if TYPE_CHECKING:
-    from fairyport.movegen.compile import Variant
+    from fairyport.movegen.compile import FlatPath, Hops, Variant
 
 Royals = tuple[tuple[int, ...], tuple[int, ...]]
 """The squares of each colour's royal pieces."""
@@ -396,7 +396,6 @@ class Position:
         append = out.append
         moves_from = v.moves_from
         ep = self.ep
-        virgin = self.virgin
         after = 0  # MAY_PROMOTE and MAY_REPEAT bits of the squares moved from
         for sq, code in enumerate(board):
             if not code or code & 1 == color:  # empty or the opponent's (White's codes are odd)
@@ -431,34 +430,10 @@ class Position:
                     elif flags & FRIEND:
                         append((sq, to, 0, (), (), (), -1))
                     break
-            for ray, flags, kind in hops:
-                for to in hop_targets(ray, kind, board):
-                    if lands(board[to], color, flags, CAPTURE):
-                        append((sq, to, 0, (), (), (), -1))
-            for prereq, ray, flags, ep_created, initial in paths:
-                if initial and not virgin >> sq & 1:
-                    continue
-                for s in prereq:
-                    if board[s]:
-                        break
-                else:
-                    allowed = v.allowed[code]
-                    for to in ray:
-                        target = board[to]
-                        if allowed is not None and to not in allowed:
-                            if target:
-                                break
-                            continue
-                        if target == 0:
-                            if flags & QUIET:
-                                append((sq, to, 0, (), ep_created, (), -1))
-                            continue
-                        if ((target - 1) & 1) != color:
-                            if flags & CAPTURE:
-                                append((sq, to, 0, (), (), (), -1))
-                        elif flags & FRIEND:
-                            append((sq, to, 0, (), (), (), -1))
-                        break
+            if hops:
+                self._hop_moves(sq, hops, out)
+            if paths:
+                self._path_moves(sq, code, paths, out)
             if general:
                 self._program_moves(sq, code, out)
         if v.castlers:
@@ -468,6 +443,46 @@ class Position:
         if after & MAY_REPEAT:
             out = list(dict.fromkeys(out))
         return out
+
+    def _hop_moves(self, sq: int, hops: Hops, out: list[RawMove]) -> None:
+        """The hops' moves (cannon, grasshopper) of the piece on ``sq``, appended to ``out``."""
+        board = self.board
+        color = self.turn
+        for ray, flags, kind in hops:
+            for to in hop_targets(ray, kind, board):
+                if lands(board[to], color, flags, CAPTURE):
+                    out.append((sq, to, 0, (), (), (), -1))
+
+    def _path_moves(self, sq: int, code: int, paths: tuple[FlatPath, ...], out: list[RawMove]) -> None:
+        """The flat paths' moves of the piece ``code`` on ``sq`` (moves that need empty squares on the way: lame
+        leaps, a pawn's double step), appended to ``out``."""
+        board = self.board
+        color = self.turn
+        append = out.append
+        for prereq, ray, flags, ep_created, initial in paths:
+            if initial and not self.virgin >> sq & 1:
+                continue
+            for s in prereq:
+                if board[s]:
+                    break
+            else:
+                allowed = self.variant.allowed[code]
+                for to in ray:
+                    target = board[to]
+                    if allowed is not None and to not in allowed:
+                        if target:
+                            break
+                        continue
+                    if target == 0:
+                        if flags & QUIET:
+                            append((sq, to, 0, (), ep_created, (), -1))
+                        continue
+                    if ((target - 1) & 1) != color:
+                        if flags & CAPTURE:
+                            append((sq, to, 0, (), (), (), -1))
+                    elif flags & FRIEND:
+                        append((sq, to, 0, (), (), (), -1))
+                    break
 
     def _program_moves(self, sq: int, code: int, out: list[RawMove]) -> None:
         v = self.variant

@@ -135,6 +135,27 @@ def compile_transport(game: Game, hands_used: bool, blast: bool,
     return TransportSpec(helper, groups, splits, fresh)
 
 
+Rounds = list[tuple[list[int], dict[int, Group]]]
+"""Boards for the helper, one per round, each with which group stands where."""
+
+
+def _helped(board: list[int], groups: list[tuple[Group, ...]], color: Color) -> Rounds:
+    """Boards for the helper: per round, ``board`` with the ``k``-th helper type of each of ``color``'s pieces
+    written in place, and which group stands where."""
+    present = [(sq, groups[code]) for sq, code in enumerate(board)
+               if code and (code - 1) & 1 == color and groups[code]]
+    rounds: Rounds = []
+    for k in range(max((len(g) for _, g in present), default=0)):
+        copy = board[:]
+        placed: dict[int, Group] = {}
+        for sq, per in present:
+            if k < len(per):
+                copy[sq] = per[k].helper
+                placed[sq] = per[k]
+        rounds.append((copy, placed))
+    return rounds
+
+
 @derived_once
 def transport_class(base: type[Position]) -> type[Position]:
     """``base`` (a position class) whose pieces also join and unload."""
@@ -148,23 +169,6 @@ def transport_class(base: type[Position]) -> type[Position]:
             self._spec: TransportSpec = spec
             self._helper: Position = spec.helper.new_position()
 
-        def _helped(self, groups: list[tuple[Group, ...]], color: Color) -> list[tuple[list[int], dict[int, Group]]]:
-            """Boards for the helper: per round, the board with the ``k``-th helper type of each of ``color``'s
-            pieces written in place, and which group stands where."""
-            board = self.board
-            present = [(sq, groups[code]) for sq, code in enumerate(board)
-                       if code and (code - 1) & 1 == color and groups[code]]
-            rounds: list[tuple[list[int], dict[int, Group]]] = []
-            for k in range(max((len(g) for _, g in present), default=0)):
-                copy = board[:]
-                placed: dict[int, Group] = {}
-                for sq, per in present:
-                    if k < len(per):
-                        copy[sq] = per[k].helper
-                        placed[sq] = per[k]
-                rounds.append((copy, placed))
-            return rounds
-
         def _prepare(self, board: list[int], color: Color) -> Position:
             helper = self._helper
             helper.board = board
@@ -176,7 +180,7 @@ def transport_class(base: type[Position]) -> type[Position]:
             out: list[RawMove] = super().pseudo_legal()
             board = self.board
             extra: list[RawMove] = []
-            for copy, placed in self._helped(self._spec.groups, self.turn):
+            for copy, placed in _helped(self.board, self._spec.groups, self.turn):
                 for move in self._prepare(copy, self.turn).pseudo_legal():
                     frm, to, _, caps, ep_created, _, victim = move
                     group = placed.get(frm)
@@ -230,7 +234,7 @@ def transport_class(base: type[Position]) -> type[Position]:
             if super().is_attacked(square, by):
                 return True
             return any(self._prepare(copy, by).is_attacked(square, by)
-                       for copy, _ in self._helped(self._spec.splits, by))
+                       for copy, _ in _helped(self.board, self._spec.splits, by))
 
         def legal_raw(self) -> list[RawMove]:
             """The legal moves: each is made and the mover's protected royal pieces tested."""
