@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Color, Game, Metadata, PieceType, Rules, Setup
 from fairyport.movegen.codes import RawMove, code_of
 from fairyport.movegen.derived import derived_once
-
-if TYPE_CHECKING:
-    from fairyport.movegen.compile import Variant
-    from fairyport.movegen.position import Position
+from fairyport.movegen.position import Position
+from fairyport.movegen.tables import Tables
 
 SPLIT = -2
 """First item of the castling field of a raw unloading move (a castling move's field starts with a square)."""
@@ -62,7 +60,7 @@ class Group:
 class TransportSpec:
     """The compiled joins and unloads of a game."""
 
-    helper: Variant
+    helper: Tables[Position]
     groups: list[tuple[Group, ...]]
     """Per piece code of the game: its helper types, joins first."""
     splits: list[tuple[Group, ...]]
@@ -72,7 +70,7 @@ class TransportSpec:
 
 
 def compile_transport(game: Game, hands_used: bool, blast: bool,
-                      compile_game: Callable[[Game], Variant]) -> TransportSpec | None:
+                      compile_game: Callable[[Game], Tables[Position]]) -> TransportSpec | None:
     """The joins and unloads of ``game``, compiled (its helper game by ``compile_game``), or None without any.
 
     :raises UnsupportedError: in a game with pieces in hand or atomic captures (what a captured combined piece
@@ -156,13 +154,17 @@ def _helped(board: list[int], groups: list[tuple[Group, ...]], color: Color) -> 
     return rounds
 
 
+class _TransportTables(Tables[Position], Protocol):
+    transport: TransportSpec | None
+
+
 @derived_once
 def transport_class(base: type[Position]) -> type[Position]:
     """``base`` (a position class) whose pieces also join and unload."""
     class Transport(base):  # type: ignore[valid-type,misc]
         """A position of a game with joins and unloads."""
 
-        def __init__(self, variant: Variant) -> None:
+        def __init__(self, variant: _TransportTables) -> None:
             super().__init__(variant)
             spec = variant.transport
             assert spec is not None
