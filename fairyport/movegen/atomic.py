@@ -10,18 +10,16 @@ Fairy-Stockfish's pseudo-royal rule for royal pieces (see :class:`~fairyport.mod
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game
 from fairyport.movegen.codes import RawMove, type_codes
 from fairyport.movegen.derived import derived_once
 from fairyport.movegen.geometry import Geometry
-from fairyport.movegen.goals import is_capture
-
-if TYPE_CHECKING:
-    from fairyport.movegen.compile import Variant
-    from fairyport.movegen.position import Position
+from fairyport.movegen.narrowing import is_capture
+from fairyport.movegen.position import Position
+from fairyport.movegen.tables import Tables
 
 KING_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 """The eight squares around a capture square that the blast reaches."""
@@ -50,11 +48,9 @@ def compile_blast(game: Game, geometry: Geometry, type_ids: Sequence[str], hands
     return BlastSpec(around, spared)
 
 
-def blasted(pos: Position, to: int) -> list[tuple[int, int]]:
-    """The (square, piece code) pairs a capture on ``to`` removes, the capturing piece (on ``to``) first."""
-    spec = pos.variant.blast
-    assert spec is not None
-    board = pos.board
+def blasted(spec: BlastSpec, board: Sequence[int], to: int) -> list[tuple[int, int]]:
+    """The (square, piece code) pairs a capture on ``to`` removes from ``board``, the capturing piece (on ``to``)
+    first."""
     out = [(to, board[to])] if board[to] else []
     for sq in spec.around[to]:
         code = board[sq]
@@ -69,7 +65,7 @@ def blast_class(base: type[Position]) -> type[Position]:
     class Atomic(base):  # type: ignore[valid-type,misc]
         """A position of a game with atomic captures."""
 
-        def __init__(self, variant: Variant) -> None:
+        def __init__(self, variant: Tables[Position]) -> None:
             super().__init__(variant)
             self._blasts: list[list[tuple[int, int]]] = []
 
@@ -77,7 +73,7 @@ def blast_class(base: type[Position]) -> type[Position]:
             """Make ``move``; a capture then removes the blast squares' pieces."""
             capture = is_capture(self, move)
             super().push_raw(move)
-            cleared = blasted(self, move[1]) if capture else []
+            cleared = blasted(self.variant.blast, self.board, move[1]) if capture else []
             royal = self.variant.royal
             touched = False
             for sq, code in cleared:

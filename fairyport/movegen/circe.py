@@ -12,16 +12,13 @@ piece's squares).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from fairyport.model import WHITE, Game
 from fairyport.movegen.codes import RawMove, code_of
 from fairyport.movegen.derived import derived_once
 from fairyport.movegen.geometry import Geometry
-
-if TYPE_CHECKING:
-    from fairyport.movegen.compile import Variant
-    from fairyport.movegen.position import Position
+from fairyport.movegen.position import Position
+from fairyport.movegen.tables import Tables
 
 
 def compile_rebirth(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> tuple[int, ...] | None:
@@ -38,10 +35,9 @@ def compile_rebirth(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> 
     return tuple(squares)
 
 
-def reborn(pos: Position, move: RawMove) -> list[tuple[int, int]]:
-    """The (square, piece code) pairs ``move`` puts back on the board of ``pos`` (before it is made)."""
-    squares = pos.variant.rebirth
-    assert squares is not None
+def reborn(pos: Position, squares: Sequence[int], move: RawMove) -> list[tuple[int, int]]:
+    """The (square, piece code) pairs ``move`` puts back on the board of ``pos`` (before it is made), ``squares``
+    giving per piece code the square of its rebirth (:attr:`~fairyport.movegen.compile.Variant.rebirth`)."""
     board = pos.board
     frm, to, _, caps, _, _, ep_victim = move
     out: list[tuple[int, int]] = []
@@ -65,13 +61,13 @@ def circe_class(base: type[Position]) -> type[Position]:
     class Circe(base):  # type: ignore[valid-type,misc]
         """A position of a game with Circe rebirth."""
 
-        def __init__(self, variant: Variant) -> None:
+        def __init__(self, variant: Tables[Position]) -> None:
             super().__init__(variant)
             self._reborn: list[list[tuple[int, int]]] = []
 
         def push_raw(self, move: RawMove) -> None:
             """Make ``move``; a captured piece with a rebirth square that was empty is then put back there."""
-            back = reborn(self, move) if move[0] >= 0 else []
+            back = reborn(self, self.variant.rebirth, move) if move[0] >= 0 else []
             super().push_raw(move)
             for sq, code in back:
                 self.board[sq] = code
@@ -91,7 +87,7 @@ def circe_class(base: type[Position]) -> type[Position]:
             color = self.turn
             if not self._protected(color):
                 return list(super().legal_raw())
-            tested = [m for m in self.pseudo_legal() if m[0] >= 0 and reborn(self, m)]
+            tested = [m for m in self.pseudo_legal() if m[0] >= 0 and reborn(self, self.variant.rebirth, m)]
             if not tested:
                 return list(super().legal_raw())
             keys = set(tested)

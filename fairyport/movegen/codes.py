@@ -27,10 +27,10 @@ HOP = 32
 HOP_NONE, HOP_CANNON, HOP_GRASSHOPPER = 0, 1, 2
 
 MAY_PROMOTE = 1
-"""A :data:`~fairyport.movegen.compile.MovesFrom` bit: a move from this square may start or end in the piece's
+"""A :data:`~fairyport.movegen.tables.MovesFrom` bit: a move from this square may start or end in the piece's
 promotion zone."""
 MAY_REPEAT = 2
-"""A :data:`~fairyport.movegen.compile.MovesFrom` bit: two moves from this square may have the same effect (two
+"""A :data:`~fairyport.movegen.tables.MovesFrom` bit: two moves from this square may have the same effect (two
 moves of the piece reach one square, or a general move whose paths may meet)."""
 
 RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]

@@ -58,6 +58,17 @@ from fairyport.movegen.plugins import RULES
 from fairyport.movegen.position import Position
 from fairyport.movegen.spared import SparedSpec
 from fairyport.movegen.split import Splits
+from fairyport.movegen.tables import (
+    CastlingPath,
+    FlatPath,
+    Hops,
+    Leaps,
+    MovesFrom,
+    Program,
+    Screened,
+    Slides,
+)
+from fairyport.movegen.tables import CompiledType as CompiledType
 from fairyport.movegen.transport import TransportSpec
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
@@ -76,31 +87,9 @@ TRIGGER_BITS = {PromotionTrigger.ENTER: 1, PromotionTrigger.WITHIN: 2, Promotion
 UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload"}
 
 
-CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...], "CastlingSpec"]
-"""A castling move of a royal on one square: (the squares along the rank that way, how far the royal moves,
-its destination, the partner's destination, the squares that must not be attacked, the castling's rule)."""
-
-Screened = tuple[tuple[tuple[tuple[int, ...], frozenset[int], int], ...], tuple[tuple[int, int, int], ...], RayEntries]
-"""See :meth:`Variant.screened`."""
-
-Leaps = tuple[tuple[int, int], ...]
-"""Plain leaps from one square: (destination, flags)."""
-Slides = tuple[tuple[tuple[int, ...], int], ...]
-"""Plain slides from one square: (ray, flags)."""
-Hops = tuple[tuple[tuple[int, ...], int, int], ...]
-"""Hops from one square: (ray, flags, hop kind)."""
-
-MovesFrom = tuple[Leaps, Slides, Hops, tuple["FlatPath", ...], tuple["Program", ...], int]
-"""Everything a piece does from one square: leaps, slides, hops, flat paths, general moves, and bits telling
-what the generator must do after them (:data:`MAY_PROMOTE`, :data:`MAY_REPEAT`)."""
-
 SimpleSpec = tuple[tuple[tuple[int, int], ...], int, int, int, frozenset[int] | None, frozenset[int] | None]
 """A plain leap, slide or hop of a piece code: (step vectors, oriented for its colour; range, 0 = unlimited;
 flags; hop kind; the squares it may start on, None = all; the squares a leap may land on, None = any)."""
-
-FlatPath = tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...], bool]
-"""A general move in flat form: (squares that must be empty, final ray, final flags, e.p. squares created,
-initial: the piece must be virgin)."""
 
 MAX_COMPILED_TYPES = 1_024
 """Most piece types the generator compiles, promoted types of games whose captures go to hand included (each
@@ -124,30 +113,6 @@ class Where:
 
 ANYWHERE = Where()
 """The :class:`Where` of a move without zone condition."""
-
-
-@dataclasses.dataclass(slots=True)
-class Program:
-    """A general move from one square: alternative first legs, and whether the piece must be virgin."""
-
-    roots: tuple[LegNode, ...]
-    initial: bool
-
-
-@dataclasses.dataclass
-class CompiledType:
-    """Per-type facts the generator needs."""
-
-    index: int
-    piece: PieceType
-    moves: tuple[betza.Move, ...]
-    castling: tuple[CastlingSpec, ...] = ()
-    is_castle_partner: bool = False
-    base: int | None = None
-    """For a promoted type (games whose captures go to hand): the index of the type it promoted from."""
-    mark: str = ""
-    """How FEN writes a promoted type: ``+`` before its base's id (one promotion choice, shogi) or ``~`` after
-    its own id (several choices, crazyhouse)."""
 
 
 class Variant:

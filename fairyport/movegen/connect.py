@@ -7,14 +7,11 @@ Kept apart from the generator's hot paths: :class:`~fairyport.movegen.compile.Va
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
-from fairyport.model import BLACK, WHITE, Game, StalemateResult
+from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
 from fairyport.movegen.codes import type_codes
 from fairyport.movegen.geometry import Geometry
-
-if TYPE_CHECKING:
-    from fairyport.movegen.position import Position
 
 STEPS = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
 """Per direction name, the steps (file, rank) of Fairy-Stockfish's connection directions (east, north, north-east
@@ -84,7 +81,23 @@ def _chain(spec: ConnectSpec, mine: set[int], start: frozenset[int], target: fro
     return False
 
 
-def connected(pos: Position) -> bool:
+class _ConnectTables(Protocol):
+    @property
+    def connect(self) -> ConnectSpec | None: ...
+
+
+class ConnectPosition(Protocol):
+    """What the connection goal reads of a position (:class:`~fairyport.movegen.position.Position` has it)."""
+
+    @property
+    def variant(self) -> _ConnectTables: ...
+    @property
+    def board(self) -> Sequence[int]: ...
+    @property
+    def turn(self) -> Color: ...
+
+
+def connected(pos: ConnectPosition) -> bool:
     """True if the player who just moved has connected (the game is over)."""
     spec = pos.variant.connect
     if spec is None:
@@ -103,4 +116,4 @@ def connected(pos: Position) -> bool:
     return False
 
 
-__all__ = ["STEPS", "ConnectSpec", "compile_connect", "connected"]
+__all__ = ["STEPS", "ConnectPosition", "ConnectSpec", "compile_connect", "connected"]

@@ -14,21 +14,17 @@ and kept on a stack beside the board snapshot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from fairyport.model import WHITE, Color
 from fairyport.movegen.codes import DROP as DROP
 from fairyport.movegen.codes import RawMove
 from fairyport.movegen.position import Position
-
-if TYPE_CHECKING:
-    from fairyport.movegen.compile import Variant
+from fairyport.movegen.tables import Tables
 
 
 class HandPosition(Position):
     """A position with pieces in hand (see the module docstring)."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Tables[Position]) -> None:
         super().__init__(variant)
         self.hands: list[int] = [0] * variant.codes
         """Count in hand per piece code (the code's colour is the owner)."""

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
 from fairyport.movegen.codes import type_codes
-
-if TYPE_CHECKING:
-    from fairyport.movegen.position import Position
 
 
 class ExtinctionSpec(NamedTuple):
@@ -42,7 +39,24 @@ def _count(counts: Counter[int], hands: list[int] | None, codes: frozenset[int])
     return found + sum(hands[code] for code in codes) if hands is not None else found
 
 
-def extinct(pos: Position) -> Color | None:
+class _ExtinctionTables(Protocol):
+    @property
+    def extinction(self) -> ExtinctionSpec | None: ...
+
+
+class ExtinctionPosition(Protocol):
+    """What the extinction goal reads of a position (:class:`~fairyport.movegen.position.Position` has it; the
+    hands, when there are, are read as ``hands``)."""
+
+    @property
+    def variant(self) -> _ExtinctionTables: ...
+    @property
+    def board(self) -> Sequence[int]: ...
+    @property
+    def turn(self) -> Color: ...
+
+
+def extinct(pos: ExtinctionPosition) -> Color | None:
     """The side that ran out of an extinction type (the player who just moved is looked at first), or None."""
     spec = pos.variant.extinction
     if spec is None:
@@ -64,4 +78,4 @@ def scored_winner(result: StalemateResult, side: Color) -> Color | None:
     return side ^ 1 if result is StalemateResult.LOSS else side
 
 
-__all__ = ["ExtinctionSpec", "compile_extinction", "extinct", "scored_winner"]
+__all__ = ["ExtinctionPosition", "ExtinctionSpec", "compile_extinction", "extinct", "scored_winner"]

@@ -22,14 +22,36 @@ game's setup has a piece of its type and colour (this is how Fairy-Stockfish tre
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from fairyport.errors import Location, ParseError
-from fairyport.model import BLACK, WHITE
+from fairyport.model import BLACK, WHITE, Color
 from fairyport.movegen.codes import CastlingSpec, code_of
+from fairyport.movegen.tables import Tables
 
-if TYPE_CHECKING:
-    from fairyport.movegen.position import Position
+
+class FenPosition(Protocol):
+    """What reading and writing a FEN use of a position (:class:`~fairyport.movegen.position.Position` has it)."""
+
+    board: list[int]
+    turn: Color
+    virgin: int
+    ep: tuple[int, ...]
+    ep_victim: int
+    halfmove: int
+    fullmove: int
+
+    @property
+    def variant(self) -> Tables[object]: ...
+    def _find_royals(self) -> None: ...
+    def set_hands(self, counts: list[int]) -> None: ...
+    def hand_per_code(self) -> list[int] | None: ...
+    def castler_squares(self, color: Color) -> tuple[int, ...]: ...
+    def outermost(self, square: int, dx: int) -> int: ...
+    def castle_partner(self, king: int, dx: int, color: Color, spec: CastlingSpec | None = None) -> int: ...
+
+
+P = TypeVar("P", bound=FenPosition)
 
 _TOKEN = re.compile(r"\d+|\+?(?:\{[^}]*\}|[A-Za-z])~?|\*")
 
@@ -38,7 +60,7 @@ def _error(fen: str, reason: str, offset: int, expected: str | None = None, foun
     return ParseError(f"bad FEN {fen!r}: {reason}", Location(offset=offset), expected=expected, found=found)
 
 
-def read_fen(pos: Position, fen: str) -> Position:
+def read_fen(pos: P, fen: str) -> P:
     """Fill ``pos`` from ``fen`` and return it.
 
     :raises ParseError: naming the offset in the FEN and the reason.
@@ -118,7 +140,7 @@ def read_fen(pos: Position, fen: str) -> Position:
     return pos
 
 
-def _piece_code(pos: Position, token: str, fen: str, offset: int) -> int:
+def _piece_code(pos: FenPosition, token: str, fen: str, offset: int) -> int:
     """The piece code of a board token (``P``, ``{AB}``, ``+P``, ``Q~``)."""
     v = pos.variant
     symbol = token.strip("+~{}")
@@ -139,7 +161,7 @@ def _piece_code(pos: Position, token: str, fen: str, offset: int) -> int:
     return code
 
 
-def _read_hand(pos: Position, hand: str, fen: str, offset: int) -> None:
+def _read_hand(pos: FenPosition, hand: str, fen: str, offset: int) -> None:
     """Fill the pieces in hand from the text between the brackets."""
     v = pos.variant
     counts = [0] * v.codes
@@ -159,7 +181,7 @@ def _read_hand(pos: Position, hand: str, fen: str, offset: int) -> None:
     pos.set_hands(counts)
 
 
-def _virginity(pos: Position, castling: str, fen: str) -> int:
+def _virginity(pos: FenPosition, castling: str, fen: str) -> int:
     v = pos.variant
     geo = v.geometry
     virgin = 0
@@ -199,7 +221,7 @@ def _virginity(pos: Position, castling: str, fen: str) -> int:
     return virgin
 
 
-def _wing_partner(pos: Position, king: int, dx: int) -> int:
+def _wing_partner(pos: FenPosition, king: int, dx: int) -> int:
     """The square a ``K``/``Q`` right of the royal on ``king`` names that way: the square at the partner's
     distance where its castling places the partner there (:attr:`fairyport.model.Castling.partner_distance`) and
     a piece stands, else the outermost piece on the rank."""
@@ -211,19 +233,19 @@ def _wing_partner(pos: Position, king: int, dx: int) -> int:
     return pos.outermost(king, dx)
 
 
-def _spec(pos: Position, king: int, dx: int) -> CastlingSpec | None:
+def _spec(pos: FenPosition, king: int, dx: int) -> CastlingSpec | None:
     """The castling rule of the royal on ``king`` that way, or None."""
     return next((s for s in pos.variant.castlers.get(pos.board[king], ()) if s.dx == dx), None)
 
 
-def _on_royal_rank(pos: Position, sq: int) -> bool:
+def _on_royal_rank(pos: FenPosition, sq: int) -> bool:
     geo = pos.variant.geometry
     rank = geo.coords[sq][1]
     color = (pos.board[sq] - 1) & 1
     return any(geo.coords[k][1] == rank for k in pos.castler_squares(color))
 
 
-def write_fen(pos: Position) -> str:
+def write_fen(pos: FenPosition) -> str:
     """The FEN of ``pos``."""
     v = pos.variant
     geo = v.geometry
@@ -265,7 +287,7 @@ def write_fen(pos: Position) -> str:
     return f"{'/'.join(rows)}{hand} {side} {castling or '-'} {ep} {pos.halfmove} {pos.fullmove}"
 
 
-def _symbol(pos: Position, code: int) -> str:
+def _symbol(pos: FenPosition, code: int) -> str:
     """How the FEN writes the piece ``code``: ``P``, ``p``, ``{AB}``, ``+P``, ``Q~``."""
     v = pos.variant
     t = v.types[(code - 1) >> 1]

@@ -18,21 +18,39 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from fairyport.movegen.atomic import blast_class, compile_blast
+from fairyport.model import Color, Game
+from fairyport.movegen.atomic import BlastSpec, blast_class, compile_blast
 from fairyport.movegen.circe import circe_class, compile_rebirth
 from fairyport.movegen.connect import compile_connect
 from fairyport.movegen.drops import HandPosition
 from fairyport.movegen.extinction import compile_extinction
-from fairyport.movegen.goals import compile_flag, rules_class
+from fairyport.movegen.goals import compile_flag
+from fairyport.movegen.narrowing import rules_class
 from fairyport.movegen.position import Position
-from fairyport.movegen.spared import compile_spared, spared_class
-from fairyport.movegen.split import compile_splits, split_class
-from fairyport.movegen.transport import compile_transport, transport_class
+from fairyport.movegen.spared import SparedSpec, compile_spared, spared_class
+from fairyport.movegen.split import Splits, compile_splits, split_class
+from fairyport.movegen.tables import Tables
+from fairyport.movegen.transport import TransportSpec, compile_transport, transport_class
 
-if TYPE_CHECKING:
-    from fairyport.movegen.compile import Variant
+
+class Compiling(Tables[Position], Protocol):
+    """A game being compiled, as the rules' steps see it: its tables, and the attributes the steps set for their
+    positions (:class:`~fairyport.movegen.compile.Variant` has them all)."""
+
+    type_ids: list[str]
+    blast: BlastSpec | None
+    transport: TransportSpec | None
+    spared: SparedSpec | None
+    rebirth: tuple[int, ...] | None
+    splits: Splits
+
+    def __init__(self, game: Game) -> None: ...
+
+    def code(self, piece_id: str, color: Color) -> int:
+        """The code of ``color``'s unpromoted piece of type ``piece_id``."""
+        ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,49 +58,49 @@ class Rule:
     """One generator rule: its compile step, when its positions apply, and how it wraps the position class."""
 
     name: str
-    compile: Callable[[Variant], None] | None = None
+    compile: Callable[[Compiling], None] | None = None
     """Sets the variant attribute the rule's positions read (None: the rule compiles nothing)."""
-    applies: Callable[[Variant], bool] | None = None
+    applies: Callable[[Compiling], bool] | None = None
     """Whether the game's positions take :attr:`wrap` (None: the rule has no position class)."""
-    wrap: Callable[[type[Position], Variant], type[Position]] | None = None
+    wrap: Callable[[type[Position], Compiling], type[Position]] | None = None
     """The position class ``base`` extended by the rule."""
 
 
-def _flag(v: Variant) -> None:
+def _flag(v: Compiling) -> None:
     v.flag = compile_flag(v.game, v.geometry, v.type_ids)
 
 
-def _extinction(v: Variant) -> None:
+def _extinction(v: Compiling) -> None:
     v.extinction = compile_extinction(v.game, v.type_ids)
 
 
-def _hands(base: type[Position], v: Variant) -> type[Position]:
+def _hands(base: type[Position], v: Compiling) -> type[Position]:
     """The position with hands: it extends the plain position, so it comes first."""
     assert base is Position
     return HandPosition
 
 
-def _blast(v: Variant) -> None:
+def _blast(v: Compiling) -> None:
     v.blast = compile_blast(v.game, v.geometry, v.type_ids, v.hands_used)
 
 
-def _connect(v: Variant) -> None:
+def _connect(v: Compiling) -> None:
     v.connect = compile_connect(v.game, v.geometry, v.type_ids)
 
 
-def _transport(v: Variant) -> None:
+def _transport(v: Compiling) -> None:
     v.transport = compile_transport(v.game, v.hands_used, v.blast is not None, type(v))
 
 
-def _spared(v: Variant) -> None:
+def _spared(v: Compiling) -> None:
     v.spared = compile_spared(v.game)
 
 
-def _rebirth(v: Variant) -> None:
+def _rebirth(v: Compiling) -> None:
     v.rebirth = compile_rebirth(v.game, v.geometry, v.type_ids)
 
 
-def _splits(v: Variant) -> None:
+def _splits(v: Compiling) -> None:
     v.splits = compile_splits(v.game, v.code)
 
 
@@ -101,4 +119,4 @@ RULES: tuple[Rule, ...] = (
 """Every generator rule, in the order they compile and wrap (see the module docstring)."""
 
 
-__all__ = ["RULES", "Rule"]
+__all__ = ["RULES", "Compiling", "Rule"]

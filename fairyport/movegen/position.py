@@ -12,8 +12,8 @@ castling partner (from, to) or (), e.p. victim or -1)``; two moves with the same
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import WHITE, BareKingRule, Color
@@ -37,10 +37,8 @@ from fairyport.movegen.connect import connected
 from fairyport.movegen.extinction import extinct, scored_winner
 from fairyport.movegen.fen import read_fen, write_fen
 from fairyport.movegen.goals import flag_won
+from fairyport.movegen.tables import FlatPath, Hops, Tables
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
-
-if TYPE_CHECKING:
-    from fairyport.movegen.compile import Variant
 
 Royals = tuple[tuple[int, ...], tuple[int, ...]]
 """The squares of each colour's royal pieces."""
@@ -75,10 +73,42 @@ class Outcome(NamedTuple):
         return "1/2-1/2" if self.winner is None else ("1-0" if self.winner == WHITE else "0-1")
 
 
-class Position:
-    """A position of a :class:`~fairyport.movegen.compile.Variant`."""
+def _path_moves(board: list[int], color: Color, virgin: int, allowed: frozenset[int] | None, sq: int,
+                paths: tuple[FlatPath, ...], append: Callable[[RawMove], None]) -> None:
+    """The moves along the flat paths of the piece on ``sq`` (moves that need empty squares on the way: lame
+    leaps, a pawn's double step), given to ``append``; ``allowed``: the squares the piece may end on (None: any).
+    A function of the generator's locals, not a method: :meth:`Position.pseudo_legal` calls it for every piece
+    with paths (every pawn of chess), so the call is kept cheap."""
+    for prereq, ray, flags, ep_created, initial in paths:
+        if initial and not virgin >> sq & 1:
+            continue
+        for s in prereq:
+            if board[s]:
+                break
+        else:
+            for to in ray:
+                target = board[to]
+                if allowed is not None and to not in allowed:
+                    if target:
+                        break
+                    continue
+                if target == 0:
+                    if flags & QUIET:
+                        append((sq, to, 0, (), ep_created, (), -1))
+                    continue
+                if ((target - 1) & 1) != color:
+                    if flags & CAPTURE:
+                        append((sq, to, 0, (), (), (), -1))
+                elif flags & FRIEND:
+                    append((sq, to, 0, (), (), (), -1))
+                break
 
-    def __init__(self, variant: Variant) -> None:
+
+class Position:
+    """A position of a compiled game (:class:`~fairyport.movegen.tables.Tables`, which
+    :class:`~fairyport.movegen.compile.Variant` implements)."""
+
+    def __init__(self, variant: Tables[Position]) -> None:
         self.variant = variant
         self.board: list[int] = [0] * variant.size
         self.turn: Color = WHITE
@@ -100,7 +130,7 @@ class Position:
 
     # ------------------------------------------------------------------ construction
     @classmethod
-    def start(cls, variant: Variant) -> Position:
+    def start(cls, variant: Tables[Position]) -> Position:
         """The game's start position; every piece is virgin."""
         pos = variant.new_position()
         for sq, code in variant.start_codes.items():
@@ -126,7 +156,7 @@ class Position:
         """Put the setup's pieces in hand (games with drops: :class:`~fairyport.movegen.drops.HandPosition`)."""
 
     @classmethod
-    def from_fen(cls, variant: Variant, fen: str) -> Position:
+    def from_fen(cls, variant: Tables[Position], fen: str) -> Position:
         """A position from a FEN (see :mod:`fairyport.movegen.fen`)."""
         return read_fen(variant.new_position(), fen)
 
@@ -431,34 +461,10 @@ class Position:
                     elif flags & FRIEND:
                         append((sq, to, 0, (), (), (), -1))
                     break
-            for ray, flags, kind in hops:
-                for to in hop_targets(ray, kind, board):
-                    if lands(board[to], color, flags, CAPTURE):
-                        append((sq, to, 0, (), (), (), -1))
-            for prereq, ray, flags, ep_created, initial in paths:
-                if initial and not virgin >> sq & 1:
-                    continue
-                for s in prereq:
-                    if board[s]:
-                        break
-                else:
-                    allowed = v.allowed[code]
-                    for to in ray:
-                        target = board[to]
-                        if allowed is not None and to not in allowed:
-                            if target:
-                                break
-                            continue
-                        if target == 0:
-                            if flags & QUIET:
-                                append((sq, to, 0, (), ep_created, (), -1))
-                            continue
-                        if ((target - 1) & 1) != color:
-                            if flags & CAPTURE:
-                                append((sq, to, 0, (), (), (), -1))
-                        elif flags & FRIEND:
-                            append((sq, to, 0, (), (), (), -1))
-                        break
+            if hops:
+                self._hop_moves(sq, hops, out)
+            if paths:
+                _path_moves(board, color, virgin, v.allowed[code], sq, paths, append)
             if general:
                 self._program_moves(sq, code, out)
         if v.castlers:
@@ -468,6 +474,15 @@ class Position:
         if after & MAY_REPEAT:
             out = list(dict.fromkeys(out))
         return out
+
+    def _hop_moves(self, sq: int, hops: Hops, out: list[RawMove]) -> None:
+        """The hops' moves (cannon, grasshopper) of the piece on ``sq``, appended to ``out``."""
+        board = self.board
+        color = self.turn
+        for ray, flags, kind in hops:
+            for to in hop_targets(ray, kind, board):
+                if lands(board[to], color, flags, CAPTURE):
+                    out.append((sq, to, 0, (), (), (), -1))
 
     def _program_moves(self, sq: int, code: int, out: list[RawMove]) -> None:
         v = self.variant

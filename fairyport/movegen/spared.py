@@ -11,15 +11,13 @@ pieces' moves give them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game
 from fairyport.movegen.codes import RawMove, code_of
 from fairyport.movegen.derived import derived_once
-
-if TYPE_CHECKING:
-    from fairyport.movegen.position import Position
+from fairyport.movegen.position import Position
 
 
 class SparedSpec(NamedTuple):

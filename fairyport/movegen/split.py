@@ -12,14 +12,11 @@ never by the pin shortcut (which takes the origin to be empty).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from fairyport.model import BLACK, WHITE, Game
 from fairyport.movegen.codes import RawMove
 from fairyport.movegen.derived import derived_once
-
-if TYPE_CHECKING:
-    from fairyport.movegen.position import Position
+from fairyport.movegen.position import Position
 
 Splits = dict[int, tuple[int, int]]
 """Piece code of a split piece -> (code of the piece left behind, code of the type it lands as, 0 for itself)."""

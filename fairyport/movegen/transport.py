@@ -20,16 +20,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Color, Game, Metadata, PieceType, Rules, Setup
 from fairyport.movegen.codes import RawMove, code_of
 from fairyport.movegen.derived import derived_once
-
-if TYPE_CHECKING:
-    from fairyport.movegen.compile import Variant
-    from fairyport.movegen.position import Position
+from fairyport.movegen.position import Position
+from fairyport.movegen.tables import Tables
 
 SPLIT = -2
 """First item of the castling field of a raw unloading move (a castling move's field starts with a square)."""
@@ -62,7 +60,7 @@ class Group:
 class TransportSpec:
     """The compiled joins and unloads of a game."""
 
-    helper: Variant
+    helper: Tables[Position]
     groups: list[tuple[Group, ...]]
     """Per piece code of the game: its helper types, joins first."""
     splits: list[tuple[Group, ...]]
@@ -72,7 +70,7 @@ class TransportSpec:
 
 
 def compile_transport(game: Game, hands_used: bool, blast: bool,
-                      compile_game: Callable[[Game], Variant]) -> TransportSpec | None:
+                      compile_game: Callable[[Game], Tables[Position]]) -> TransportSpec | None:
     """The joins and unloads of ``game``, compiled (its helper game by ``compile_game``), or None without any.
 
     :raises UnsupportedError: in a game with pieces in hand or atomic captures (what a captured combined piece
@@ -135,35 +133,43 @@ def compile_transport(game: Game, hands_used: bool, blast: bool,
     return TransportSpec(helper, groups, splits, fresh)
 
 
+Rounds = list[tuple[list[int], dict[int, Group]]]
+"""Boards for the helper, one per round, each with which group stands where."""
+
+
+def _helped(board: list[int], groups: list[tuple[Group, ...]], color: Color) -> Rounds:
+    """Boards for the helper: per round, ``board`` with the ``k``-th helper type of each of ``color``'s pieces
+    written in place, and which group stands where."""
+    present = [(sq, groups[code]) for sq, code in enumerate(board)
+               if code and (code - 1) & 1 == color and groups[code]]
+    rounds: Rounds = []
+    for k in range(max((len(g) for _, g in present), default=0)):
+        copy = board[:]
+        placed: dict[int, Group] = {}
+        for sq, per in present:
+            if k < len(per):
+                copy[sq] = per[k].helper
+                placed[sq] = per[k]
+        rounds.append((copy, placed))
+    return rounds
+
+
+class _TransportTables(Tables[Position], Protocol):
+    transport: TransportSpec | None
+
+
 @derived_once
 def transport_class(base: type[Position]) -> type[Position]:
     """``base`` (a position class) whose pieces also join and unload."""
     class Transport(base):  # type: ignore[valid-type,misc]
         """A position of a game with joins and unloads."""
 
-        def __init__(self, variant: Variant) -> None:
+        def __init__(self, variant: _TransportTables) -> None:
             super().__init__(variant)
             spec = variant.transport
             assert spec is not None
             self._spec: TransportSpec = spec
             self._helper: Position = spec.helper.new_position()
-
-        def _helped(self, groups: list[tuple[Group, ...]], color: Color) -> list[tuple[list[int], dict[int, Group]]]:
-            """Boards for the helper: per round, the board with the ``k``-th helper type of each of ``color``'s
-            pieces written in place, and which group stands where."""
-            board = self.board
-            present = [(sq, groups[code]) for sq, code in enumerate(board)
-                       if code and (code - 1) & 1 == color and groups[code]]
-            rounds: list[tuple[list[int], dict[int, Group]]] = []
-            for k in range(max((len(g) for _, g in present), default=0)):
-                copy = board[:]
-                placed: dict[int, Group] = {}
-                for sq, per in present:
-                    if k < len(per):
-                        copy[sq] = per[k].helper
-                        placed[sq] = per[k]
-                rounds.append((copy, placed))
-            return rounds
 
         def _prepare(self, board: list[int], color: Color) -> Position:
             helper = self._helper
@@ -176,7 +182,7 @@ def transport_class(base: type[Position]) -> type[Position]:
             out: list[RawMove] = super().pseudo_legal()
             board = self.board
             extra: list[RawMove] = []
-            for copy, placed in self._helped(self._spec.groups, self.turn):
+            for copy, placed in _helped(self.board, self._spec.groups, self.turn):
                 for move in self._prepare(copy, self.turn).pseudo_legal():
                     frm, to, _, caps, ep_created, _, victim = move
                     group = placed.get(frm)
@@ -230,7 +236,7 @@ def transport_class(base: type[Position]) -> type[Position]:
             if super().is_attacked(square, by):
                 return True
             return any(self._prepare(copy, by).is_attacked(square, by)
-                       for copy, _ in self._helped(self._spec.splits, by))
+                       for copy, _ in _helped(self.board, self._spec.splits, by))
 
         def legal_raw(self) -> list[RawMove]:
             """The legal moves: each is made and the mover's protected royal pieces tested."""

@@ -14,15 +14,39 @@ to the first empty position of the column its owner reaches from :data:`STORAGE_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from fairyport.errors import Location, ParseError, UnsupportedError
 from fairyport.zrf.interpreter.board import NO_LINK
 from fairyport.zrf.interpreter.program import Piece
+from fairyport.zrf.interpreter.tables import GameTables
 
-if TYPE_CHECKING:
-    from fairyport.zrf.interpreter.game import Game
-    from fairyport.zrf.interpreter.position import ZrfPosition
+P_co = TypeVar("P_co", covariant=True)
+P = TypeVar("P")
+
+
+class FenGame(GameTables, Protocol[P_co]):
+    """What reading a FEN uses of a compiled game: its tables, and making a position of type ``P_co``."""
+
+    def position(self, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
+                 last_from: int, last_to: int) -> P_co:
+        """A position of this game."""
+        ...
+
+
+class FenPosition(Protocol):
+    """What writing a FEN reads of a position (:class:`~fairyport.zrf.interpreter.position.ZrfPosition` has it)."""
+
+    @property
+    def game(self) -> GameTables: ...
+    @property
+    def board(self) -> list[Piece | None]: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def last_from(self) -> int: ...
+    @property
+    def last_to(self) -> int: ...
 
 
 STORAGE_ZONE = "hand-zone"
@@ -35,7 +59,7 @@ STORAGE_COLUMN = "-hand"
 """Suffix of the direction from :data:`STORAGE_START` to a type's column (``Pawn-hand``)."""
 
 
-def storage_positions(game: Game) -> frozenset[int]:
+def storage_positions(game: GameTables) -> frozenset[int]:
     """The storage positions of pieces in hand (the zone :data:`STORAGE_ZONE`) and :data:`STORAGE_START`, outside
     the FEN grid (the start is a dummy, or a plain position where a model read back wrote it again)."""
     zone = game.board.zones.get(STORAGE_ZONE)
@@ -45,7 +69,7 @@ def storage_positions(game: Game) -> frozenset[int]:
     return zone[0] | ({start} if start is not None else set())
 
 
-def _rectangle(game: Game) -> tuple[int, int, list[list[int]]]:
+def _rectangle(game: GameTables) -> tuple[int, int, list[list[int]]]:
     shape = game.board.rectangle(storage_positions(game))
     if shape is None or len(game.players) > 2:
         raise UnsupportedError("FEN needs a rectangular board of one 2-D grid and at most two players",
@@ -53,7 +77,7 @@ def _rectangle(game: Game) -> tuple[int, int, list[list[int]]]:
     return shape
 
 
-def _letters(game: Game) -> dict[str, tuple[int, int]]:
+def _letters(game: GameTables) -> dict[str, tuple[int, int]]:
     letters: dict[str, tuple[int, int]] = {}
     for kind, notation in enumerate(game.notation):
         letter = notation.upper()
@@ -62,7 +86,7 @@ def _letters(game: Game) -> dict[str, tuple[int, int]]:
     return letters
 
 
-def parse_fen(game: Game, fen: str) -> ZrfPosition:
+def parse_fen(game: FenGame[P], fen: str) -> P:
     """The position ``fen`` describes.
 
     :raises ParseError: for a malformed FEN (the offset of the problem in ``location``).
@@ -133,7 +157,8 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
     return game.position(board, {}, turn, last_from, last_to)
 
 
-def _hold(game: Game, board: list[Piece | None], letters: dict[str, tuple[int, int]], held: str, offset: int) -> None:
+def _hold(game: GameTables, board: list[Piece | None], letters: dict[str, tuple[int, int]], held: str,
+          offset: int) -> None:
     """Put the pieces of a holdings field on their owners' storage columns."""
     start = game.board.index.get(STORAGE_START)
     chain = game.board.direction_index.get(STORAGE_NEXT)
@@ -154,7 +179,7 @@ def _hold(game: Game, board: list[Piece | None], letters: dict[str, tuple[int, i
         board[p] = (owner, kind, game.initial_attributes[kind])
 
 
-def _castlers(game: Game) -> tuple[set[int], set[int]]:
+def _castlers(game: GameTables) -> tuple[set[int], set[int]]:
     """The kinds whose attributes a FEN's castling field decides: kings (notation K) and rooks (notation R)."""
     kings = {k for k, n in enumerate(game.notation) if n.upper() == "K"}
     rooks = {k for k, n in enumerate(game.notation) if n.upper() == "R"}
@@ -174,7 +199,7 @@ def _row_of(rows: list[list[int]], p: int) -> list[int] | None:
     return next((r for r in rows if p in r), None)
 
 
-def _castling(game: Game, board: list[Piece | None], rows: list[list[int]], rights: str) -> None:
+def _castling(game: GameTables, board: list[Piece | None], rows: list[list[int]], rights: str) -> None:
     kings, rooks = _castlers(game)
     keep: set[int] = set()
     for p, piece in enumerate(board):
@@ -191,7 +216,7 @@ def _castling(game: Game, board: list[Piece | None], rows: list[list[int]], righ
             board[p] = (piece[0], piece[1], 0)
 
 
-def _castling_field(position: ZrfPosition, rows: list[list[int]]) -> str:
+def _castling_field(position: FenPosition, rows: list[list[int]]) -> str:
     """The castling field that :func:`_castling` reads back to ``position``'s attributes: a wing for a king and
     its wing's rook that both hold their type's initial attributes (a king's, not zero)."""
     game, board = position.game, position.board
@@ -212,7 +237,7 @@ def _castling_field(position: ZrfPosition, rows: list[list[int]]) -> str:
     return "".join(w for w in "KQkq" if w in wings) or "-"
 
 
-def _en_passant_field(position: ZrfPosition, rows: list[list[int]], side: str) -> str:
+def _en_passant_field(position: FenPosition, rows: list[list[int]], side: str) -> str:
     """The square the last move passed if it went two ranks straight forward (whatever the piece: ZRF has no pawn
     of its own), so that the FEN reader sets the same previous move; else ``-``."""
     coordinates = position.game.board.grid_coordinates
@@ -227,7 +252,7 @@ def _en_passant_field(position: ZrfPosition, rows: list[list[int]], side: str) -
     return position.game.board.names[rows[(start[1] + end[1]) // 2][start[0]]]
 
 
-def write_fen(position: ZrfPosition) -> str:
+def write_fen(position: FenPosition) -> str:
     """The FEN of ``position``: placement (and holdings), side, the castling rights and the e.p. square that
     :func:`parse_fen` reads back to the same position (see :func:`_castling_field`, :func:`_en_passant_field`),
     ``0 1``."""

@@ -16,32 +16,15 @@ from fairyport.zrf.interpreter.constants import ANY_TYPE, STANDARD_LETTERS
 from fairyport.zrf.interpreter.fen import parse_fen
 from fairyport.zrf.interpreter.goals import GoalTest, compile_goals
 from fairyport.zrf.interpreter.position import GAMES, ZrfPosition, make_position
-from fairyport.zrf.interpreter.program import Compiler, Op, Piece
+from fairyport.zrf.interpreter.program import Block, Compiler, Piece
 from fairyport.zrf.interpreter.reach import Reach
-from fairyport.zrf.syntax.nodes import Node, SList, name_text
+from fairyport.zrf.interpreter.tables import Turn
+from fairyport.zrf.syntax.nodes import Node, name_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import MoveBlock, ZrfGame
 
 UNTYPED = 0
 """The move type of blocks written before any ``move-type``."""
-
-
-@dataclasses.dataclass
-class Block:
-    """One compiled move or drop block."""
-
-    move_type: int
-    run: Op
-    node: SList
-
-
-@dataclasses.dataclass
-class Turn:
-    """One entry of the turn order: who moves, whose pieces, which move type (``ANY_TYPE``: all)."""
-
-    player: int
-    owner: int
-    move_type: int
 
 
 @dataclasses.dataclass(eq=False)

@@ -11,15 +11,13 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fairyport.errors import UnsupportedError
 from fairyport.zrf.interpreter import constants
+from fairyport.zrf.interpreter.tables import GameTables
 from fairyport.zrf.syntax.nodes import Atom, Node, SList, String, to_text
 from fairyport.zrf.typed.tree import Goal
-
-if TYPE_CHECKING:
-    from fairyport.zrf.interpreter.game import Game
 
 Test = Callable[[Any, int], bool]
 """``test(position, player) -> bool``."""
@@ -42,7 +40,8 @@ def _never(position: Any, player: int) -> bool:
     return False
 
 
-def compile_goals(game: Game, goals: list[Goal]) -> tuple[list[GoalTest], dict[int, set[int]], dict[int, set[int]]]:
+def compile_goals(game: GameTables,
+                  goals: list[Goal]) -> tuple[list[GoalTest], dict[int, set[int]], dict[int, set[int]]]:
     """The goal tests, the royal types per player and the ``absolute-config`` positions per player."""
     tests: list[GoalTest] = []
     royal: dict[int, set[int]] = {}
@@ -64,7 +63,7 @@ def _unsupported(node: Node, what: str) -> UnsupportedError:
 
 
 class _GoalCompiler:
-    def __init__(self, game: Game, players: list[int], royal: dict[int, set[int]],
+    def __init__(self, game: GameTables, players: list[int], royal: dict[int, set[int]],
                  goal_positions: dict[int, set[int]]) -> None:
         self.game = game
         self.players = players

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import collections
 import weakref
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from fairyport.errors import UnsupportedError
 from fairyport.movegen.perft import distinct_names
@@ -25,12 +25,33 @@ from fairyport.zrf.interpreter.constants import (
     MAX_PARTIAL_CHAIN,
 )
 from fairyport.zrf.interpreter.fen import storage_positions, write_fen
-from fairyport.zrf.interpreter.program import ADD_COPY, ADD_COPY_PARTIAL, SAME_TYPE, Piece, Run, RunError
+from fairyport.zrf.interpreter.goals import GoalTest
+from fairyport.zrf.interpreter.program import ADD_COPY, ADD_COPY_PARTIAL, SAME_TYPE, Block, Piece, Run, RunError
+from fairyport.zrf.interpreter.tables import GameTables
 
-if TYPE_CHECKING:
-    from fairyport.zrf.interpreter.game import Block, Game
 
-GAMES: weakref.WeakValueDictionary[int, Game] = weakref.WeakValueDictionary()
+class PlayedGame(GameTables, Protocol):
+    """What a position reads of its compiled game besides the tables: blocks, goals, turn-order and capture
+    options (:class:`~fairyport.zrf.interpreter.game.Game` has it all)."""
+
+    blocks: list[list[Block]]
+    drops: list[list[Block]]
+    goals: list[GoalTest]
+    repeat_from: int
+    priorities: list[int]
+    charged_steps: int
+    pass_turn: str
+    pass_partial: bool
+    maximal_captures: bool
+    recycle_captures: bool
+    attack_tables: list[list[list[tuple[list[Block], dict[int, list[Block]]] | None]]]
+
+    def attack_blocks(self, owner: int, kind: int, origin: int) -> tuple[list[Block], dict[int, list[Block]]]:
+        """The blocks of a ``kind`` piece of ``owner`` on ``origin`` worth running in an attack test."""
+        ...
+
+
+GAMES: weakref.WeakValueDictionary[int, PlayedGame] = weakref.WeakValueDictionary()
 """Compiled games by id (:func:`~fairyport.zrf.interpreter.game.compile_game` adds each): a pickled position
 (``perft --jobs`` workers, forked) finds its game here."""
 
@@ -92,7 +113,7 @@ def _attack_sink(r: Run, types: tuple[int, ...] | None, kind: int, partial: int)
 class ZrfPosition:
     """A position: board contents, off-board stock, whose turn, the previous move. See the package docstring."""
 
-    def __init__(self, game: Game, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
+    def __init__(self, game: PlayedGame, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
                  last_from: int = NO_LINK, last_to: int = NO_LINK) -> None:
         self.game = game
         self.board = board
@@ -512,7 +533,7 @@ class RectangularPosition(ZrfPosition):
         return write_fen(self)
 
 
-def make_position(game: Game, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
+def make_position(game: PlayedGame, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
                   last_from: int = NO_LINK, last_to: int = NO_LINK) -> ZrfPosition:
     """A position of ``game``: a :class:`RectangularPosition` (with ``fen()``) where FEN fits the board."""
     fits = game.board.rectangle(storage_positions(game)) is not None and len(game.players) <= 2

@@ -12,8 +12,9 @@ attributes); an empty position holds None.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fairyport.errors import UnsupportedError
 from fairyport.zrf.interpreter.board import NO_LINK
@@ -24,10 +25,8 @@ from fairyport.zrf.interpreter.constants import (
     MAX_STEPS,
     UNDEFINED_ZONE_IS_EMPTY,
 )
+from fairyport.zrf.interpreter.tables import GameTables
 from fairyport.zrf.syntax.nodes import Atom, Node, SList, String, to_text
-
-if TYPE_CHECKING:
-    from fairyport.zrf.interpreter.game import Game
 
 Piece = tuple[int, int, int]
 Op = Callable[["Run"], bool]
@@ -35,6 +34,16 @@ Cond = Callable[["Run"], bool]
 Sink = Callable[["Run", "tuple[int, ...] | None", int, int], None]
 """``sink(run, types, kind, partial_type)``: ``kind`` 0 add, 1 add-copy, 2 add-partial, 3 add-copy-partial;
 ``types`` the promotion choices (None: keep the type); ``partial_type`` the continuation's move type."""
+
+
+@dataclasses.dataclass
+class Block:
+    """One compiled move or drop block."""
+
+    move_type: int
+    run: Op
+    node: SList
+
 
 ADD, ADD_COPY, ADD_PARTIAL, ADD_COPY_PARTIAL = 0, 1, 2, 3
 _ADD_KINDS = {"add": ADD, "add-copy": ADD_COPY, "add-partial": ADD_PARTIAL, "add-copy-partial": ADD_COPY_PARTIAL}
@@ -58,7 +67,7 @@ class Run:
                  "game", "last_from", "last_to", "mark", "pflags", "piece", "position", "post", "side", "sink",
                  "start", "steps", "to")
 
-    def __init__(self, game: Game, position: Any, board: list[Piece | None], side: int, start: int,
+    def __init__(self, game: GameTables, position: Any, board: list[Piece | None], side: int, start: int,
                  piece: Piece | None, sink: Sink, block_type: int, *, dropped: bool = False, attack: int = 0) -> None:
         self.game = game
         self.position = position
@@ -125,7 +134,7 @@ def _seq(ops: list[Op]) -> Op:
 class Compiler:
     """Compiles the move language of one game (names resolved against its players, types, board ...)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GameTables) -> None:
         self.game = game
 
     # -- names -------------------------------------------------------------------------------------------
