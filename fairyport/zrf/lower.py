@@ -211,19 +211,10 @@ class _Lowering:
         return tuple(result)
 
     def instruction(self, node: Node) -> list[pn.Instruction]:
-        board = self.game.board
         if isinstance(node, String):
             raise _unsupported(node, "a string as an instruction:")
         if isinstance(node, Atom):
-            text = node.text
-            if text in board.direction_index:
-                return [pn.Step(text)]
-            if text in board.index:
-                return [pn.Jump(pn.At(text))]
-            simple = self._simple(text)
-            if simple is not None:
-                return [simple]
-            raise _unsupported(node, "the instruction")
+            return [self._atom(node)]
         assert isinstance(node, SList)
         head = node.head
         args = [a for a in node.args if not missing_argument(a)]
@@ -268,17 +259,34 @@ class _Lowering:
         if head == "create":
             return [self._create(node)]
         if head in ("set-attribute", "set-flag", "set-position-flag"):
-            if len(args) not in (2, 3) or (len(args) == 3 and head != "set-position-flag"):
-                raise _unsupported(node, f"a {head} without a name and a value:")
-            name = self._text(args[0])
-            value = self._value(args[1])
-            if head == "set-flag":
-                return [pn.SetFlag(name, value)]
-            if head == "set-position-flag":
-                return [pn.SetPositionFlag(name, value, self._where(args[2:], node))]
-            if name not in self.game.attribute_bit:
-                raise _unsupported(args[0], "an undeclared attribute in")
-            return [pn.SetAttribute(name, value)]
+            return [self._set(node, head, args)]
+        raise _unsupported(node, "the instruction")
+
+    def _set(self, node: SList, head: str, args: list[Node]) -> pn.Instruction:
+        """``(set-attribute A V)``, ``(set-flag F V)``, ``(set-position-flag F V [P])``."""
+        if len(args) not in (2, 3) or (len(args) == 3 and head != "set-position-flag"):
+            raise _unsupported(node, f"a {head} without a name and a value:")
+        name = self._text(args[0])
+        value = self._value(args[1])
+        if head == "set-flag":
+            return pn.SetFlag(name, value)
+        if head == "set-position-flag":
+            return pn.SetPositionFlag(name, value, self._where(args[2:], node))
+        if name not in self.game.attribute_bit:
+            raise _unsupported(args[0], "an undeclared attribute in")
+        return pn.SetAttribute(name, value)
+
+    def _atom(self, node: Atom) -> pn.Instruction:
+        """One atom as an instruction: a step, a jump to a position, or a plain instruction (:meth:`_simple`)."""
+        board = self.game.board
+        text = node.text
+        if text in board.direction_index:
+            return pn.Step(text)
+        if text in board.index:
+            return pn.Jump(pn.At(text))
+        simple = self._simple(text)
+        if simple is not None:
+            return simple
         raise _unsupported(node, "the instruction")
 
     def _simple(self, text: str) -> pn.Instruction | None:
