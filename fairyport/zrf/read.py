@@ -77,6 +77,7 @@ from fairyport.zrf.recognise_drops import PROBES_WHY, Probe, add_probed_zone, dr
 from fairyport.zrf.recognise_shogi import (
     SHOGI_HANDS_WHY,
     SHOGI_KEPT_WHY,
+    ShogiHands,
     check_drops,
     shogi_hands,
     shogi_promotion,
@@ -85,7 +86,7 @@ from fairyport.zrf.recognise_spared import Spared, spared_kinds
 from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
 from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, castle_partner, read_transport
 from fairyport.zrf.rectangle import cylinder_vectors, direction_reasons, hexagonal, rectangle
-from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
+from fairyport.zrf.storage import STORAGE_KEPT_WHY, StorageDrops, storage_drops
 from fairyport.zrf.syntax.nodes import Node, Plain, plain, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
@@ -175,25 +176,25 @@ def _storage_pass(r: Reading) -> Flags | None:
     """Drops from storage (:mod:`.storage`): read as drops from hand, or read again with them kept as code."""
     if not r.rename or r.flags.storage is not None:
         return None
-    mates, selected = _mates_selected(r.tree)
-    r.stock = storage_drops(r.tree, r.geometry, r.players, mates, selected)
-    if r.stock is not None and r.stock.why:
-        return Flags(storage=(r.stock.blocks, r.stock.why))
-    if r.stock is not None:
-        r.geometry = r.stock.geometry
-    return None
+    r.stock = storage_drops(r.tree, r.geometry, r.players, *_mates_selected(r.tree))
+    return _off_board(r, r.stock)
 
 
 def _shogi_pass(r: Reading) -> Flags | None:
     """Captures to hand and drops from it (:mod:`.recognise_shogi`), or read again with them kept as code."""
     if not r.rename or r.flags.storage is not None or r.stock is not None:
         return None
-    mates, selected = _mates_selected(r.tree)
-    r.hands_found = shogi_hands(r.tree, r.geometry, r.players, mates, selected)
-    if r.hands_found is not None and r.hands_found.why:
-        return Flags(storage=(r.hands_found.blocks, r.hands_found.why))
-    if r.hands_found is not None:
-        r.geometry = r.hands_found.geometry
+    r.hands_found = shogi_hands(r.tree, r.geometry, r.players, *_mates_selected(r.tree))
+    return _off_board(r, r.hands_found)
+
+
+def _off_board(r: Reading, found: StorageDrops | ShogiHands | None) -> Flags | None:
+    """The board without the positions pieces wait on off it (``found``), or a reading again with ``found``'s
+    blocks kept as code where the model cannot hold them."""
+    if found is not None and found.why:
+        return Flags(storage=(found.blocks, found.why))
+    if found is not None:
+        r.geometry = found.geometry
     return None
 
 
