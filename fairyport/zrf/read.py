@@ -11,6 +11,9 @@ id), the setup, the goals (``checkmated T`` makes T royal; ``stalemated`` gives 
 hold stay ZRF text there too (kind ``rule``). Such a model is played by the ZRF
 interpreter (:mod:`.play`); the move generator and the writers that cannot hold it refuse it, naming the block
 or rule, or (best effort) list it.
+
+The reading runs as passes (:data:`PASSES`), each a function of one :class:`~.reading.Reading`; a pass may ask
+to read the variant again with other :class:`~.reading.Flags` (:func:`~.reading.run_passes`).
 """
 
 from __future__ import annotations
