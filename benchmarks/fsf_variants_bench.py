@@ -29,10 +29,13 @@ import time
 from pathlib import Path
 
 from fairyport.errors import FairyportError, UnsupportedError
-from fairyport.fsf.compare import aligned, fsf_counts, model_counts
 from fairyport.fsf.ini import parse_ini
 from fairyport.fsf.read import read_text
 from fairyport.model import Game
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
+
+from fsf_compare import aligned, fsf_counts, model_counts
 
 TARGETS = ("zrf", "gamecourier", "idiagram")
 

@@ -32,8 +32,12 @@ from fairyport.idiagram.syntax import parse as parse_idiagram
 from fairyport.xbetza import syntax
 from fairyport.xbetza.syntax import BetzaError, BetzaString
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
+
+from paths import NOTES
+
 ROOT = Path(__file__).resolve().parents[1]
-FSF_TSV = ROOT.parent / "shared" / "notes" / "fsf_betza_strings.tsv"
+FSF_TSV = NOTES / "fsf_betza_strings.tsv"
 GAMES = ROOT / "fixtures" / "games"
 
 

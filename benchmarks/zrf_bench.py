@@ -28,7 +28,11 @@ from fairyport.zrf.syntax.structure import read_structure
 from fairyport.zrf.typed.build import build_game
 from fairyport.zrf.typed.geometry import Geometry, resolve
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
+
+from paths import CORPUS as SHARED_CORPUS
+
+CORPUS = SHARED_CORPUS / "zrf"
 
 
 def pyparsing_grammar() -> pp.ParserElement:

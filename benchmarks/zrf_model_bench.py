@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import sys
 from pathlib import Path
 
 from fairyport.errors import FairyportError
@@ -20,7 +21,11 @@ from fairyport.zrf.play import round_trip
 from fairyport.zrf.syntax.loader import load
 from fairyport.zrf.syntax.structure import read_structure
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
+
+from paths import CORPUS as SHARED_CORPUS
+
+CORPUS = SHARED_CORPUS / "zrf"
 
 
 def variants(path: Path) -> list[str]:

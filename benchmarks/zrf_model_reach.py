@@ -54,6 +54,7 @@ from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.read import game_from_variant
+from fairyport.zrf.rule_check import reads_whole
 from fairyport.zrf.syntax.nodes import to_text
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant
 
@@ -117,10 +118,8 @@ def chess_like(zv: ZrfVariant) -> bool:
 
 
 def read_whole(game: Game) -> bool:
-    """Whether the model holds the whole game: no move block kept as ZRF code (blocks the model reads, kept only
-    beside other kept code, are no reason), no kept rule, no board links."""
-    return not any((k.kind == KEPT_PROGRAM and not k.beside) or k.kind == KEPT_RULE for k in game.kept) \
-        and not game.board.links
+    """Whether the model holds the whole game (:func:`fairyport.zrf.rule_check.reads_whole`)."""
+    return reads_whole(game)
 
 
 def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool, deep: bool,

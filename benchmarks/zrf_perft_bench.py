@@ -18,7 +18,11 @@ from fairyport.formats import read_game
 from fairyport.movegen import compile_game, perft
 from fairyport.zrf.interpreter import compile_file
 
-CHESS_ZRF = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "zrf" / "zrflib" / "Chess.zrf"
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
+
+from paths import CORPUS
+
+CHESS_ZRF = CORPUS / "zrf" / "zrflib" / "Chess.zrf"
 
 
 def main() -> None:

@@ -1,5 +1,5 @@
 """Random playouts over the real ZRF games read whole into the model: the interpreter and the generator compared
-move set by move set at every ply (:func:`fairyport.zrf.playout.paired_playout`).
+move set by move set at every ply (:func:`zrf_playout.paired_playout`).
 
 perft(2)/perft(3) from the start position (``zrf_model_reach.py``) sees only the opening; a playout walks each
 game deep into positions where promotions, drops, rebirths, joins, late castling and game ends happen. The games
@@ -31,12 +31,17 @@ from fairyport.formats import game_engine, load_engine
 from fairyport.movegen.position import Position
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.interpreter.position import ZrfPosition
-from fairyport.zrf.playout import Namer, paired_playout, renamer
 from fairyport.zrf.rectangle import rectangle
 from fairyport.zrf.typed.reader import read_variant
 
-COLLECTIONS = Path("/work/zrfcorpus")
-"""Where the reach run's collections were (``--collections`` overrides)."""
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
+
+from paths import ZRF_COLLECTIONS
+from zrf_playout import Namer, paired_playout, renamer
+
+COLLECTIONS = ZRF_COLLECTIONS
+"""Where the reach run's collections are (``$FAIRYPORT_ZRF_COLLECTIONS`` or ``../zrfcorpus``; ``--collections``
+overrides)."""
 
 
 def child(conn: Connection, path: str, variant: str, seeds: int, plies: int, memory: int) -> None:
@@ -58,9 +63,9 @@ def child(conn: Connection, path: str, variant: str, seeds: int, plies: int, mem
 
 
 def paired_engines(path: str, variant: str) -> tuple[Engine, Engine, Namer | None, bool]:
-    """The interpreter and the model's engine of one variant, with the :data:`~fairyport.zrf.playout.Namer` of
+    """The interpreter and the model's engine of one variant, with the :data:`zrf_playout.Namer` of
     the interpreter's move texts and whether moves are matched by their squares only (see
-    :func:`~fairyport.zrf.playout.move_groups`)."""
+    :func:`zrf_playout.move_groups`)."""
     native_engine = load_engine(Path(path), "zrf", variant=variant, engine="native")
     game = fairyport.read(Path(path), format="zrf", variant=variant)
     model_engine = game_engine(game, path)

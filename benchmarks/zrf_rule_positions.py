@@ -7,7 +7,7 @@ absent, replaced by another type, nearer, farther), en-passant, promotion and dr
 position by its FEN (the interpreter's with the file's notation letters; the start position as each engine sets
 it up; not compared where several types share a notation letter, which the interpreter's FEN cannot tell apart)
 and their legal moves are compared by
-text and count (:func:`fairyport.zrf.playout.move_groups`): perft(1) and the moves only one of them has, which
+text and count (:func:`zrf_playout.move_groups`): perft(1) and the moves only one of them has, which
 localise a difference as ``fairyport perft FILE --variant N --fen FEN --divide`` does. A position the
 interpreter cannot take (its FEN reader) is counted as not compared.
 
@@ -27,7 +27,6 @@ import argparse
 import dataclasses
 import json
 import multiprocessing
-import re
 import resource
 import sys
 import time
@@ -42,12 +41,13 @@ import fairyport
 from fairyport.engines import Engine
 from fairyport.movegen.perft import PerftPosition
 from fairyport.zrf.interpreter.engine import compile_variant
-from fairyport.zrf.playout import Namer, move_groups
+from fairyport.zrf.rule_check import interpreter_fen, interpreter_letters, shared_letters
 from fairyport.zrf.rule_positions import RulePosition, rule_positions
 from fairyport.zrf.typed.reader import read_variant
 
-TOKEN = re.compile(r"\{[^}]*\}|[A-Za-z]")
-"""A piece in a FEN's placement: a letter or a ``{ID}``."""
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
+
+from zrf_playout import Namer, move_groups
 
 
 @dataclasses.dataclass
@@ -63,19 +63,6 @@ class Record(VariantRecord):
     differences: list[dict[str, object]] = dataclasses.field(default_factory=list)
     not_compared: list[str] = dataclasses.field(default_factory=list)
     error: str = ""
-
-
-def native_fen(fen: str, letters: dict[str, str]) -> str:
-    """``fen`` (the model's ids) with the interpreter's notation letters (``letters``: id -> notation)."""
-    board, _, rest = fen.partition(" ")
-
-    def letter(match: re.Match[str]) -> str:
-        token = match.group()
-        pid = token.strip("{}")
-        notation = letters.get(pid.upper(), pid)
-        return notation.upper() if pid.isupper() else notation.lower()
-
-    return f"{TOKEN.sub(letter, board)} {rest}"
 
 
 def compare(native: PerftPosition, model: PerftPosition, namer: Namer | None, by_squares: bool,
@@ -109,9 +96,7 @@ def child(conn: Connection, path: str, spec: str, memory: int, chess_only: bool)
             return
         native_engine, model_engine, namer, by_squares = paired_engines(path, spec)
         compiled = compile_variant(zv)
-        ids = {p.name: p.id.upper() for p in game.pieces}
-        letters = {ids[name]: note for name, note in zip(compiled.types, compiled.notation, strict=False)
-                   if name in ids}
+        letters = interpreter_letters(compiled, game)
         found["interpreter"] = len(native_engine.position(None, None).legal_raw())
         positions = rule_positions(game)
         found["positions"] = len(positions)
@@ -127,7 +112,7 @@ def compare_all(native_engine: Engine, model_engine: Engine, namer: Namer | None
     differences: list[dict[str, object]] = []
     not_compared: list[str] = []
     compared = 0
-    shared = sorted({n for n in letters.values() if list(letters.values()).count(n) > 1})
+    shared = shared_letters(letters)
     for position in positions:
         start = position.rule == "start"  # the engines' own start positions
         if shared and not start:
@@ -135,7 +120,7 @@ def compare_all(native_engine: Engine, model_engine: Engine, namer: Namer | None
                                 "types")
             continue
         try:
-            native = native_engine.position(None if start else native_fen(position.fen, letters), None)
+            native = native_engine.position(None if start else interpreter_fen(position.fen, letters), None)
         except Exception as error:
             not_compared.append(f"{position.exercises}: {first_line(error)}")
             continue

@@ -123,12 +123,19 @@ class Proof:
     """perft(1) of the source: its legal moves at the start (None: not counted)."""
     written_moves: int | None = None
     """perft(1) of the written text read back (None: not counted)."""
+    rule_positions: int = 0
+    """Positions exercising each recognised rule on which the source's interpreter and the model it was read
+    into were both counted (:attr:`fairyport.format.Format.check_rules`; 0: none compared)."""
+    rule_differences: tuple[str, ...] = ()
+    """Those of them where the two counts differ, in words: the model misreads a rule, another game."""
 
     @property
     def agree(self) -> bool | None:
         """True when both counts agree, False when they differ, None when a side could not be counted."""
         if self.identical:
             return True
+        if self.rule_differences:
+            return False
         if self.source is None or self.written is None:
             return None
         return self.source == self.written
@@ -160,13 +167,20 @@ class Proof:
         """Both counts and what played them, or why they could not be made."""
         if self.identical:
             return "the written text is the source, byte for byte"
-        if self.agree is None:
-            return f"not proven at perft({self.depth}): {self.reason}"
+        if self.source is None or self.written is None:
+            return f"not proven at perft({self.depth}): {self.reason}{self._rules()}"
         played = [ENGINE_WORDS.get(name, f"the {name} interpreter") for name in (self.source_engine,
                                                                                   self.written_engine)]
         bounded = f"; {self.bounded}" if self.bounded else ""
         return (f"perft({self.depth}) of the source {self.source:,} ({played[0]}), of the written text read back "
-                f"{self.written:,} ({played[1]}){bounded}")
+                f"{self.written:,} ({played[1]}){bounded}{self._rules()}")
+
+    def _rules(self) -> str:
+        """What the rule positions showed, as a clause of :meth:`counts` (empty where none were compared)."""
+        if self.rule_differences:
+            return (f"; the model the source was read into differs from the source on {len(self.rule_differences)}"
+                    f" of {self.rule_positions} rule position(s): " + "; ".join(self.rule_differences))
+        return f"; {self.rule_positions} rule position(s) agree" if self.rule_positions else ""
 
     def describe(self) -> str:
         """One line: the counts (:meth:`counts`), and what was lost: named as not tested where the counts agree
@@ -335,6 +349,7 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
         raise UsageError("the proof depth must be at least 0", found=str(prove_depth))
     target = get_format(to)
     squares: int | None = None
+    game: Game | None = None
     if isinstance(source, Path):
         form = get_format(detect_format(source, read))
         if form.name == target.name and form.rewrite is not None:
@@ -354,6 +369,8 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
         return dataclasses.replace(conversion, proof=Proof(
             PROVE_DEPTH if prove_depth is None else prove_depth, None, None, identical=True))
     proof = _prove(source, read, variant, conversion, prove_depth, squares)
+    if game is not None:
+        proof = _check_rules(proof, source, read, variant, game)
     if best_effort and proof.dead:
         raise UnsupportedError(f"the written game has no legal move at the start where the source has "
                                f"{proof.source_moves:,}: {len(conversion.lost)} rule(s) or piece(s) lost, nothing "
@@ -424,6 +441,24 @@ def _prove(source: Source, read: str | None, variant: str | None, conversion: Co
     return Proof(depth, counts[0], counts[1], original.engine.name if original.engine else "",
                  written.engine.name if written.engine else "", reasons, bounded, lost=tuple(conversion.lost),
                  source_moves=moves[0], written_moves=moves[1])
+
+
+def _check_rules(proof: Proof, source: Source, read: str | None, variant: str | None, game: Game) -> Proof:
+    """``proof`` with the source's rule positions (:attr:`Format.check_rules` of its format, where it has one):
+    the model ``game`` it was read into against its interpreter, where the start count cannot show a misread
+    rule."""
+    form = get_format(detect_format(source, read)) if isinstance(source, Path) else _text_format(source, read)
+    if form.check_rules is None or proof_bound(form.name, len(game.board.positions)) is not None:
+        return proof  # (a board over the interpreter's proof bound is not played by it at all)
+    try:
+        if isinstance(source, Path):
+            found = form.check_rules(source, variant, game)
+        else:
+            with _as_file(source, form) as path:
+                found = form.check_rules(path, variant, game)
+    except FairyportError:  # a source its interpreter cannot play: the count says so already
+        return proof
+    return dataclasses.replace(proof, rule_positions=found.compared, rule_differences=found.differences)
 
 
 def _read_back(conversion: Conversion, engine: EngineChoice) -> Engine:

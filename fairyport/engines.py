@@ -21,6 +21,7 @@ from fairyport.errors import FairyportError, Location, ParseError
 from fairyport.model import Game
 from fairyport.movegen import Position, Variant, compile_game
 from fairyport.movegen.perft import PerftPosition
+from fairyport.movegen.sanity import refuse_opposite_check
 
 EngineChoice = Literal["auto", "native", "model"]
 """``native``: the format's own interpreter; ``model``: the common model and the reference generator;
@@ -43,14 +44,16 @@ class Engine:
 def model_position(variant: Variant, fen: str | None, where: Location | None = None) -> Position:
     """The start position of a compiled game, or the position of ``fen`` (``startpos`` = the start).
 
-    A bad FEN is reported at ``where``, shifted by the error's offset in the FEN.
+    A bad FEN is reported at ``where``, shifted by the error's offset in the FEN; so is a FEN where the side not
+    to move is in check (:func:`~fairyport.movegen.sanity.refuse_opposite_check`).
     """
     if fen is None or fen == "startpos":
         return variant.start_position()
     try:
-        return Position.from_fen(variant, fen)
+        position = Position.from_fen(variant, fen)
     except ParseError as exc:
         raise relocate_fen_error(exc, where) from None
+    return refuse_opposite_check(position, where)
 
 
 def relocate_fen_error(exc: ParseError, where: Location | None) -> ParseError:

@@ -56,10 +56,22 @@ class ValidateOptions:
     depth: int = 2
     """Plies deep the ``against`` comparison and the ``run`` checks go."""
     run: bool = False
-    """Game Courier: run the preset's code (the two sides' moves must mirror each other)."""
+    """Game Courier: run the preset's code (the two sides' moves must mirror each other); ZRF: compile each
+    variant for the interpreter and check its start position (``opposite-check``)."""
     model_engine: Callable[[Path], Engine] | None = None
     """How to play the ``against`` file through the common model (the registry fills it in with
     :func:`fairyport.formats.load_engine`, so that no format needs to know the others)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleCheck:
+    """A model read from a file compared with the format's interpreter on positions that exercise each rule
+    (``Format.check_rules``)."""
+
+    compared: int
+    """The positions both engines counted."""
+    differences: tuple[str, ...] = ()
+    """Each position where the counts differ, in words (the rule, the FEN, both counts)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -136,6 +148,11 @@ class Format:
     write_program: Callable[[GameProgram], str] | None = None
     """A game program (:attr:`fairyport.model.Game.program`) -> text, for a game the model cannot hold whole but
     this format can enforce in its own code (Game Courier's GAME Code)."""
+
+    check_rules: Callable[[Path, str | None, Game], RuleCheck] | None = None
+    """Compares the model read from a file (the path, its variant, the model) with the format's interpreter on
+    positions built to exercise each rule the reader recognised, where a count from the start cannot show a
+    misread rule (:mod:`fairyport.zrf.rule_check`)."""
 
     def __repr__(self) -> str:
         return f"Format({self.name!r})"

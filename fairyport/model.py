@@ -708,56 +708,61 @@ class Game:
             seen.add(key)
         zone_names = {z.name for z in self.zones}
         for piece in self.pieces:
-            if piece.drop is not None and piece.drop.zone is not None and piece.drop.zone not in zone_names:
-                raise ModelError(f"piece {piece.name!r} is dropped in unknown zone {piece.drop.zone!r}")
-            if piece.confined_to is not None and piece.confined_to not in zone_names:
-                raise ModelError(f"piece {piece.name!r} is confined to unknown zone {piece.confined_to!r}")
-            for zoned in piece.zoned_moves:
-                if zoned.zone not in zone_names:
-                    raise ModelError(f"piece {piece.name!r} has moves {zoned.betza!r} in unknown zone {zoned.zone!r}",
-                                     expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
-                if zoned.on not in ZONE_ENDS:
-                    raise ModelError(f"piece {piece.name!r}: zoned moves {zoned.betza!r} look at {zoned.on!r}",
-                                     expected="'from' or 'to'")
-                if not zoned.betza.strip():
-                    raise ModelError(f"piece {piece.name!r}: zoned moves in zone {zoned.zone!r} have no XBetza",
-                                     expected="an XBetza move")
-            if piece.castling is not None:
-                for partner in piece.castling.partners:
-                    self.piece_type(partner)
-                if piece.castling.tested_as is not None:
-                    self.piece_type(piece.castling.tested_as)
-                if piece.castling.partner_distance is not None and min(piece.castling.partner_distance) < 2:
-                    raise ModelError(f"piece {piece.name!r} castles with a partner "
-                                     f"{piece.castling.partner_distance} squares away",
-                                     expected="distances of at least 2 (to the left, to the right)")
-            for join in piece.joins:
-                self.piece_type(join.partner)
-                self.piece_type(join.result)
-            for unload in piece.unloads:
-                self.piece_type(unload.leaves)
-                self.piece_type(unload.becomes)
-            for spared in (*piece.cannot_capture, *piece.cannot_capture_own):
-                self.piece_type(spared)
-            if piece.virgin_moves and piece.promotion is not None:
-                raise ModelError(f"piece {piece.name!r} promotes and has moves that keep it unmoved "
-                                 f"({piece.virgin_moves})", expected="no virgin_moves on a promoting piece")
-            if piece.split is not None:
-                self.piece_type(piece.split.left)
-                self.piece_type(piece.split.moved)
-                if piece.promotion is not None or piece.castling is not None or piece.royal:
-                    raise ModelError(f"piece {piece.name!r} splits when it moves and is royal, castles or promotes",
-                                     expected="a split piece that is not royal and neither castles nor promotes")
-            if piece.promotion is not None:
-                for choice in piece.promotion.choices:
-                    self.piece_type(choice.piece)
-                if piece.promotion.zone is not None and piece.promotion.zone not in zone_names:
-                    raise ModelError(f"piece {piece.name!r} promotes in unknown zone {piece.promotion.zone!r}")
+            self._validate_piece(piece, zone_names)
+        self._validate_goals(zone_names)
+        self._validate_squares()
+
+    def _validate_piece(self, piece: PieceType, zone_names: set[str]) -> None:
+        """Check one piece type's zones, the piece types it names and the rules it may not combine."""
+        if piece.drop is not None and piece.drop.zone is not None and piece.drop.zone not in zone_names:
+            raise ModelError(f"piece {piece.name!r} is dropped in unknown zone {piece.drop.zone!r}")
+        if piece.confined_to is not None and piece.confined_to not in zone_names:
+            raise ModelError(f"piece {piece.name!r} is confined to unknown zone {piece.confined_to!r}")
+        for zoned in piece.zoned_moves:
+            self._validate_zoned_moves(piece, zoned, zone_names)
+        if piece.castling is not None:
+            self._validate_castling(piece, piece.castling)
+        for join in piece.joins:
+            self.piece_type(join.partner)
+            self.piece_type(join.result)
+        for unload in piece.unloads:
+            self.piece_type(unload.leaves)
+            self.piece_type(unload.becomes)
+        for spared in (*piece.cannot_capture, *piece.cannot_capture_own):
+            self.piece_type(spared)
+        if piece.virgin_moves and piece.promotion is not None:
+            raise ModelError(f"piece {piece.name!r} promotes and has moves that keep it unmoved "
+                             f"({piece.virgin_moves})", expected="no virgin_moves on a promoting piece")
+        if piece.split is not None:
+            self.piece_type(piece.split.left)
+            self.piece_type(piece.split.moved)
+            if piece.promotion is not None or piece.castling is not None or piece.royal:
+                raise ModelError(f"piece {piece.name!r} splits when it moves and is royal, castles or promotes",
+                                 expected="a split piece that is not royal and neither castles nor promotes")
+        if piece.promotion is not None:
+            for choice in piece.promotion.choices:
+                self.piece_type(choice.piece)
+            if piece.promotion.zone is not None and piece.promotion.zone not in zone_names:
+                raise ModelError(f"piece {piece.name!r} promotes in unknown zone {piece.promotion.zone!r}")
+
+    def _validate_castling(self, piece: PieceType, castling: Castling) -> None:
+        """Check a castling piece's partners (piece types of the game, at least two squares away)."""
+        for partner in castling.partners:
+            self.piece_type(partner)
+        if castling.tested_as is not None:
+            self.piece_type(castling.tested_as)
+        if castling.partner_distance is not None and min(castling.partner_distance) < 2:
+            raise ModelError(f"piece {piece.name!r} castles with a partner "
+                             f"{castling.partner_distance} squares away",
+                             expected="distances of at least 2 (to the left, to the right)")
+
+    def _validate_goals(self, zone_names: set[str]) -> None:
+        """Check the pieces, zones and counts the flag, extinction, blast and connection rules name."""
         flag = self.rules.flag
         if flag is not None:
             if flag.zone not in zone_names:
                 raise ModelError(f"the flag goal names unknown zone {flag.zone!r}",
-                                 expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
+                                 expected=self._one_of_zones(zone_names))
             for piece_id in (flag.white_piece, flag.black_piece):
                 if piece_id is not None:
                     self.piece_type(piece_id)
@@ -773,18 +778,24 @@ class Game:
         if self.rules.blast is not None:
             for piece_id in self.rules.blast.spared:
                 self.piece_type(piece_id)
-        connect = self.rules.connect
-        if connect is not None:
-            for piece_id in connect.pieces or ():
-                self.piece_type(piece_id)
-            for zone_name in connect.zones or ():
-                if zone_name not in zone_names:
-                    raise ModelError(f"the connection goal names unknown zone {zone_name!r}",
-                                     expected="one of the game's zones: " + (", ".join(sorted(zone_names)) or "none"))
-            unknown = sorted(set(connect.directions) - set(CONNECT_DIRECTIONS))
-            if unknown:
-                raise ModelError(f"the connection goal counts lines {unknown[0]!r}",
-                                 expected="of " + ", ".join(CONNECT_DIRECTIONS))
+        if self.rules.connect is not None:
+            self._validate_connect(self.rules.connect, zone_names)
+
+    def _validate_connect(self, connect: ConnectGoal, zone_names: set[str]) -> None:
+        """Check the connection goal's pieces, zones and line directions."""
+        for piece_id in connect.pieces or ():
+            self.piece_type(piece_id)
+        for zone_name in connect.zones or ():
+            if zone_name not in zone_names:
+                raise ModelError(f"the connection goal names unknown zone {zone_name!r}",
+                                 expected=self._one_of_zones(zone_names))
+        unknown = sorted(set(connect.directions) - set(CONNECT_DIRECTIONS))
+        if unknown:
+            raise ModelError(f"the connection goal counts lines {unknown[0]!r}",
+                             expected="of " + ", ".join(CONNECT_DIRECTIONS))
+
+    def _validate_squares(self) -> None:
+        """Check that rebirth squares, zones and the setup name squares of the board and pieces of the game."""
         for piece in self.pieces:
             if piece.rebirth is not None:
                 self.board.square(piece.rebirth)
@@ -800,6 +811,24 @@ class Game:
             for piece_id in hand:
                 if piece_id.upper() not in known:
                     self.piece_type(piece_id)
+
+    @staticmethod
+    def _validate_zoned_moves(piece: PieceType, zoned: ZonedMove, zone_names: set[str]) -> None:
+        """Check one entry of a piece's moves in a zone: a known zone, an end of the move, some XBetza."""
+        if zoned.zone not in zone_names:
+            raise ModelError(f"piece {piece.name!r} has moves {zoned.betza!r} in unknown zone {zoned.zone!r}",
+                             expected=Game._one_of_zones(zone_names))
+        if zoned.on not in ZONE_ENDS:
+            raise ModelError(f"piece {piece.name!r}: zoned moves {zoned.betza!r} look at {zoned.on!r}",
+                             expected="'from' or 'to'")
+        if not zoned.betza.strip():
+            raise ModelError(f"piece {piece.name!r}: zoned moves in zone {zoned.zone!r} have no XBetza",
+                             expected="an XBetza move")
+
+    @staticmethod
+    def _one_of_zones(zone_names: set[str]) -> str:
+        """What an unknown zone name was expected to be."""
+        return "one of the game's zones: " + (", ".join(sorted(zone_names)) or "none")
 
 
 def goal_rules(game: Game) -> list[tuple[str, str]]:

@@ -1,6 +1,7 @@
 """Shared test set-up: the helper modules in ``tests/helpers`` (paths, oracles, independent generators, game
-builders) are importable by name from every test folder. A test that needs ``../shared`` is marked
-``@needs(path)`` (:func:`paths.needs`), which skips it naming the missing path."""
+builders) are importable by name from every test folder. A test that needs a file outside the repository
+(``$FAIRYPORT_SHARED``, ``$FAIRYPORT_ZRF_COLLECTIONS``) is marked ``@needs(path)`` (:func:`paths.needs`), which
+skips it naming the missing path, its variable and what the folder should hold."""
 
 from __future__ import annotations
 

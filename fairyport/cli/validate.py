@@ -65,6 +65,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--against", metavar="GAME",
                         help="Game Courier: run the preset and list the moves that differ from GAME's")
     parser.add_argument("--run", action="store_true",
-                        help="Game Courier: run the code and check that the two sides' moves mirror each other")
+                        help="Game Courier: run the code and check that the two sides' moves mirror each other; "
+                             "ZRF: check each variant's start position with the interpreter (opposite-check)")
     parser.add_argument("--depth", type=int, default=2, help="plies deep for --against and --run (default 2)")
     parser.set_defaults(func=run)

@@ -1,4 +1,4 @@
-"""Turn a read ``variants.ini`` section (:class:`~fairyport.fsf.read.State`) into the common game model.
+"""Turn a read ``variants.ini`` section (:class:`~fairyport.fsf.state.State`) into the common game model.
 
 What Fairy-Stockfish plays and the model holds the same way becomes model data; anything else raises
 :class:`~fairyport.errors.UnsupportedError` naming the option and where it was set. The rules, as
@@ -31,7 +31,7 @@ from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
 from fairyport.fsf.dialect import DialectError, move_maps, parse_fsf, to_xbetza
 from fairyport.fsf.ini import Section
-from fairyport.fsf.read import State, Where
+from fairyport.fsf.state import State, Where
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from fairyport.engines import Engine
-from fairyport.errors import Location, UnsupportedError
+from fairyport.errors import Location, ParseError, UnsupportedError
 from fairyport.inputs import read_input_text
 from fairyport.movegen.perft import PerftPosition
 
@@ -53,6 +53,25 @@ class FsfPosition:
         return str(self.ffish.get_fen(self.variant, self.start, self.moves))
 
 
+def checked_fen(ffish: Any, name: str, fen: str, where: Location | None) -> str:
+    """``fen``, unless the side not to move is in check there (for the section ``name``).
+
+    :raises ParseError: at ``where`` (asked of Fairy-Stockfish with the other side to move; it does not name the
+        checking piece).
+    """
+    where = where or Location("fen")
+    fields = fen.split()
+    if len(fields) > 1 and fields[1] in ("w", "b"):
+        flipped = [fields[0], "b" if fields[1] == "w" else "w", *fields[2:3], *(["-"] if len(fields) > 3 else []),
+                   *fields[4:]]
+        if ffish.gives_check(name, " ".join(flipped), []):
+            mover, other = ("white", "black") if fields[1] == "w" else ("black", "white")
+            raise ParseError(f"the FEN has {mover} to move while {other} is in check (Fairy-Stockfish): {mover}'s "
+                             "first move could take the king", where,
+                             expected=f"a position where {other} is not in check (or {other} to move)")
+    return fen
+
+
 def load(path: Path, *, variant: str | None = None) -> Engine:
     """Load the ``variants.ini`` text in ``path`` into Fairy-Stockfish; ``variant`` names a section (default: the
     first).
@@ -75,7 +94,8 @@ def load(path: Path, *, variant: str | None = None) -> Engine:
                                feature="fsf section")
 
     def position(fen: str | None, where: Location | None) -> PerftPosition:
-        start = pyffish.start_fen(name) if fen in (None, "startpos") else fen
-        return FsfPosition(pyffish, name, start)
+        if fen is None or fen == "startpos":
+            return FsfPosition(pyffish, name, pyffish.start_fen(name))
+        return FsfPosition(pyffish, name, checked_fen(pyffish, name, fen, where))
 
     return Engine(name, position, name="fsf")

@@ -38,8 +38,14 @@ TABLE: tuple[Row, ...] = (
     Row("chess pawn (ifmnD fmW fceF)", True, "pawn = p, doubleStep on the pawns' start rank, e.p."),
     Row("one royal piece type", True, "king = k (or k:<betza> for another move)"),
     Row("several royal types, or royal protection of the last royal only", False, "unsupported"),
-    Row("castling (O atom on the royal piece, partners in the corners)", True,
-        "castling = true, castlingKingsideFile / castlingQueensideFile, castlingRookPieces"),
+    Row("castling (O atom on the royal piece, both ways, kings on one file of the first and last ranks, "
+        "partners on the corners)", True,
+        "castling = true, castlingKingFile, castlingKingsideFile / castlingQueensideFile (the files the royal "
+        "lands on), castlingRookPieces (every corner partner's type)"),
+    Row("castling the options cannot place: a destination off the board or with no room for the partner, "
+        "kings on other files or ranks, a partner off its corner, one way only, a castling piece that is not "
+        "the royal king", False, "unsupported, naming why (fairyport/fsf/castling.py); with --best-effort "
+        "castling = false, no rights in startFen, listed as lost"),
     Row("chess-style promotion (moves ending in the last ranks, a choice of types)", True,
         "promotionPawnTypes, promotionPieceTypes, promotionRegionWhite/Black, mandatoryPawnPromotion"),
     Row("shogi-style promotion (one type, entering / within / leaving the zone, optional, forced where "

@@ -17,6 +17,7 @@ from fairyport.conversion import castling_lost, split_lost
 from fairyport.errors import UnsupportedError
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
+from fairyport.fsf.castling import CastlingMisfit, castling_plan
 from fairyport.fsf.dialect import DialectError, to_xbetza
 from fairyport.fsf.exactness import MAX_CUSTOM_PIECES, MAX_FILES, MAX_RANKS
 from fairyport.fsf.prove import prove_piece, pyffish_available
@@ -60,6 +61,8 @@ class _Writer:
         self.variant: Variant = compile_game(game)
         self.slots: dict[str, str] = {}
         """Piece id -> FSF option naming its type (``customPiece3``, ``king``, ``pawn``, ``shogiPawn``)."""
+        self.castles = True
+        """False once the castling is dropped (best effort): the start FEN then gives no rights."""
 
     def refuse(self, feature: str, message: str) -> None:
         """Unsupported: raise, or (best effort) remember the difference."""
@@ -352,24 +355,21 @@ class _Writer:
         if not castlers:
             self.add("castling", "false")
             return
-        king = castlers[0]
-        start = [(sq, code) for sq, code in v.start_codes.items() if code == code_of(king.index, WHITE)]
-        if len(start) != 1:
-            self.refuse("castling", "castling without exactly one royal piece")
+        try:
+            plan = castling_plan(v, castlers, self.slots)
+        except CastlingMisfit as misfit:
+            self.refuse("castling", f"the castling of {castlers[0].piece.name!r} (dropped): {misfit}")
+            self.add("castling", "false")
+            self.castles = False
             return
-        geo = v.geometry
-        kf, kr = geo.coords[start[0][0]]
-        partners = {v.types[(v.start_codes[s] - 1) >> 1].piece.id.lower()
-                    for s in (geo.at(0, kr), geo.at(geo.files - 1, kr)) if s in v.start_codes}
-        steps = {spec.dx: spec.step for spec in king.castling}
-        if set(steps) != {-1, 1} or kr != 0 or len(partners) != 1:
-            self.refuse("castling", "castling other than both ways on the first rank with one kind of "
-                        "corner piece")
+        if not plan.partners:  # no piece to castle with, now or later (partners are virgin)
+            self.add("castling", "false")
+            return
         self.add("castling", "true")
-        self.add("castlingKingFile", file_name(kf))
-        self.add("castlingKingsideFile", file_name(kf + steps.get(1, 2)))
-        self.add("castlingQueensideFile", file_name(kf - steps.get(-1, 2)))
-        self.add("castlingRookPieces", "".join(sorted(partners)))
+        self.add("castlingKingFile", file_name(plan.king_file))
+        self.add("castlingKingsideFile", file_name(plan.kingside_file))
+        self.add("castlingQueensideFile", file_name(plan.queenside_file))
+        self.add("castlingRookPieces", plan.partners)
 
     def regions_and_values(self) -> None:
         game = self.game
@@ -495,7 +495,10 @@ class _Writer:
         self.drops()
         self.castling()
         self.regions_and_values()
-        self.add("startFen", self.variant.start_position().fen())
+        fen = self.variant.start_position().fen().split(" ")
+        if not self.castles:
+            fen[2] = "-"  # the castling dropped: no rights either
+        self.add("startFen", " ".join(fen))
         self.kept_options()
         title = game.metadata.title or name
         header = [f"# {title}, written by fairyport (convert --to fsf)"]

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game
+from fairyport.movegen.codes import RawMove, type_codes
 from fairyport.movegen.derived import derived_once
+from fairyport.movegen.geometry import Geometry
 from fairyport.movegen.goals import is_capture
 
 if TYPE_CHECKING:
     from fairyport.movegen.compile import Variant
-    from fairyport.movegen.geometry import Geometry
-    from fairyport.movegen.position import Position, RawMove
+    from fairyport.movegen.position import Position
 
 KING_STEPS = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 """The eight squares around a capture square that the blast reaches."""
@@ -38,8 +39,6 @@ def compile_blast(game: Game, geometry: Geometry, type_ids: Sequence[str], hands
 
     :raises UnsupportedError: for a game with pieces in hand (where blasted pieces would go is not modelled).
     """
-    from fairyport.movegen.compile import type_codes
-
     blast = game.rules.blast
     if blast is None:
         return None

@@ -15,19 +15,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from fairyport.model import WHITE, Game
+from fairyport.movegen.codes import RawMove, code_of
 from fairyport.movegen.derived import derived_once
+from fairyport.movegen.geometry import Geometry
 
 if TYPE_CHECKING:
     from fairyport.movegen.compile import Variant
-    from fairyport.movegen.geometry import Geometry
-    from fairyport.movegen.position import Position, RawMove
+    from fairyport.movegen.position import Position
 
 
 def compile_rebirth(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> tuple[int, ...] | None:
     """Per piece code (0: empty), the square a captured piece of that code is reborn on (-1: none); None in a
     game without rebirth."""
-    from fairyport.movegen.compile import code_of
-
     if not any(p.rebirth is not None for p in game.pieces):
         return None
     squares = [-1] * (2 * len(type_ids) + 1)

@@ -2,18 +2,17 @@
 
 Everything that depends only on the board and the piece definitions is computed here, once per game: for every
 piece code (type and colour) and every square, the plain leaps, the plain slides, the hops (cannon, grasshopper)
-and, for everything else, a tree of compiled legs (:class:`LegNode`). The reverse tables used to answer "is
-this square attacked?" are built from the same data.
-
-Piece codes: 0 is an empty square; a piece of type index ``t`` and colour ``c`` has code ``2 * t + c + 1``.
+and, for everything else, a tree of compiled legs (:class:`~fairyport.movegen.codes.LegNode`). The reverse tables
+used to answer "is this square attacked?" are built from the same data. Piece codes and move flags live in
+:mod:`.codes`; each generator rule compiles its own part, walked in :data:`~fairyport.movegen.plugins.RULES` order,
+and the same list stacks the position classes (:meth:`Variant.new_position`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
 
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.model import (
@@ -31,16 +30,35 @@ from fairyport.model import (
     ZonedMove,
     kept_code,
 )
-from fairyport.movegen.atomic import blast_class, compile_blast
-from fairyport.movegen.circe import circe_class, compile_rebirth
-from fairyport.movegen.connect import compile_connect
-from fairyport.movegen.extinction import compile_extinction
+from fairyport.movegen.atomic import BlastSpec
+from fairyport.movegen.codes import (
+    CAPTURE,
+    EP,
+    FRIEND,
+    HOP,
+    HOP_CANNON,
+    HOP_GRASSHOPPER,
+    HOP_NONE,
+    MAY_PROMOTE,
+    MAY_REPEAT,
+    QUIET,
+    ROYAL_ONLY,
+    CastlingSpec,
+    KingLines,
+    LegNode,
+    RayEntries,
+)
+from fairyport.movegen.codes import code_of as code_of
+from fairyport.movegen.connect import ConnectSpec
+from fairyport.movegen.extinction import ExtinctionSpec
 from fairyport.movegen.geometry import Geometry
-from fairyport.movegen.goals import compile_flag, rules_class
+from fairyport.movegen.goals import FlagSpec
 from fairyport.movegen.lazy import Lazy
-from fairyport.movegen.spared import compile_spared, spared_class
-from fairyport.movegen.split import compile_splits, split_class
-from fairyport.movegen.transport import compile_transport, transport_class
+from fairyport.movegen.plugins import RULES
+from fairyport.movegen.position import Position
+from fairyport.movegen.spared import SparedSpec
+from fairyport.movegen.split import Splits
+from fairyport.movegen.transport import TransportSpec
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (
     K_VECTORS,
@@ -52,33 +70,11 @@ from fairyport.xbetza.geometry import (
     turn_directions,
 )
 
-if TYPE_CHECKING:
-    from fairyport.movegen.position import Position
-
-QUIET = 1
-"""The move may end on an empty square (``m``)."""
-CAPTURE = 2
-"""The move may capture an enemy piece (``c``)."""
-FRIEND = 4
-"""The move may capture a friendly piece (``d``)."""
-EP = 8
-"""The move may capture en passant (``e``)."""
-ROYAL_ONLY = 16
-"""The move may only capture a royal piece (``k``): it is never played, it only gives check."""
-HOP = 32
-"""A non-final leg may end on any occupied square, which is passed over (``p``, ``g``)."""
-
-HOP_NONE, HOP_CANNON, HOP_GRASSHOPPER = 0, 1, 2
-
 TRIGGER_BITS = {PromotionTrigger.ENTER: 1, PromotionTrigger.WITHIN: 2, PromotionTrigger.LEAVE: 4}
 """Bit of each promotion trigger in :attr:`Variant.promotion_triggers`."""
 
 UNSUPPORTED_MODES = {"t": "hop-own/no-king-capture", "x": "relay/swap", "u": "unload"}
 
-
-RayEntries = tuple[tuple[tuple[int, ...], int, dict[int, int]], ...]
-"""Reverse rays from a square: (squares outwards, hop kind, {attacker code: range limit, 0 = unlimited})."""
-KingLines = tuple[RayEntries, tuple[tuple[int, int, frozenset[int]], ...]]
 
 CastlingPath = tuple[tuple[int, ...], int, int, int, tuple[int, ...], "CastlingSpec"]
 """A castling move of a royal on one square: (the squares along the rank that way, how far the royal moves,
@@ -98,12 +94,6 @@ MovesFrom = tuple[Leaps, Slides, Hops, tuple["FlatPath", ...], tuple["Program", 
 """Everything a piece does from one square: leaps, slides, hops, flat paths, general moves, and bits telling
 what the generator must do after them (:data:`MAY_PROMOTE`, :data:`MAY_REPEAT`)."""
 
-MAY_PROMOTE = 1
-"""A :data:`MovesFrom` bit: a move from this square may start or end in the piece's promotion zone."""
-MAY_REPEAT = 2
-"""A :data:`MovesFrom` bit: two moves from this square may have the same effect (two moves of the piece reach
-one square, or a general move whose paths may meet)."""
-
 SimpleSpec = tuple[tuple[tuple[int, int], ...], int, int, int, frozenset[int] | None, frozenset[int] | None]
 """A plain leap, slide or hop of a piece code: (step vectors, oriented for its colour; range, 0 = unlimited;
 flags; hop kind; the squares it may start on, None = all; the squares a leap may land on, None = any)."""
@@ -121,36 +111,6 @@ FLAT_PATH_LIMIT = 512
 """The most squares the flat paths of one piece on one square may hold; beyond it (long multi-leg riders on a
 large board, whose flat form grows with the square of the board's width) the leg walker plays the moves, so the
 tables stay linear in the number of squares."""
-
-
-def code_of(type_index: int, color: Color) -> int:
-    """The piece code of type index ``type_index`` and ``color``."""
-    return 2 * type_index + color + 1
-
-
-def type_codes(type_ids: Sequence[str], pieces: Iterable[str] | None, color: Color) -> frozenset[int]:
-    """The codes of ``color``'s types (type index -> id in ``type_ids``) whose id is one of ``pieces``
-    (case-insensitive; None: every type)."""
-    wanted = None if pieces is None else {p.upper() for p in pieces}
-    return frozenset(code_of(i, color) for i, pid in enumerate(type_ids) if wanted is None or pid.upper() in wanted)
-
-
-@dataclasses.dataclass(slots=True)
-class LegNode:
-    """One leg of a general move from a fixed square in a fixed direction.
-
-    ``squares`` are the squares along the leg, nearest first. For a non-final leg ``nexts[i]`` are the legs that
-    continue from ``squares[i]``; a final leg has ``nexts`` None. ``lame[i]`` are squares that must be empty for
-    ``squares[i]`` to be reached (``n``), ``jump[i]`` squares of which one must be occupied (``j``).
-    """
-
-    squares: tuple[int, ...]
-    flags: int
-    hop: int = HOP_NONE
-    lame: tuple[tuple[int, ...], ...] | None = None
-    jump: tuple[tuple[int, ...], ...] | None = None
-    nexts: tuple[tuple[LegNode, ...], ...] | None = None
-    creates_ep: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -174,25 +134,6 @@ class Program:
     initial: bool
 
 
-@dataclasses.dataclass(frozen=True)
-class CastlingSpec:
-    """Castling of a royal piece: direction along the rank (-1 left, +1 right), how far the royal moves, and the
-    rule (:class:`fairyport.model.Castling`; the defaults are the Interactive Diagram's): ``distance`` of the
-    partner (None: the outermost piece), ``virgin`` and ``safe`` tests, ``partners`` (type indices; empty: a
-    rook-like piece or a piece on the corner)."""
-
-    dx: int
-    step: int
-    distance: int | None = None
-    virgin: bool = True
-    safe: bool = True
-    partners: frozenset[int] = frozenset()
-
-
-DEFAULT_CASTLING = CastlingSpec(0, 0)
-"""The Interactive Diagram's castling rule (only the rule fields are read: partner distance, virgin, partners)."""
-
-
 @dataclasses.dataclass
 class CompiledType:
     """Per-type facts the generator needs."""
@@ -212,6 +153,24 @@ class CompiledType:
 class Variant:
     """A game compiled for move generation. Build with :func:`compile_game`."""
 
+    flag: FlagSpec | None
+    """The compiled flag goal (:mod:`fairyport.movegen.goals`), or None."""
+    extinction: ExtinctionSpec | None
+    """The compiled extinction goal (:mod:`fairyport.movegen.extinction`), or None."""
+    blast: BlastSpec | None
+    """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
+    connect: ConnectSpec | None
+    """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
+    transport: TransportSpec | None
+    """The compiled joins and splits (:mod:`fairyport.movegen.transport`), or None."""
+    spared: SparedSpec | None
+    """Per piece code, the codes its moves may not capture (:mod:`fairyport.movegen.spared`), or None."""
+    rebirth: tuple[int, ...] | None
+    """Per piece code, the square a captured piece is reborn on (-1: none; :mod:`fairyport.movegen.circe`), or
+    None in a game without rebirth."""
+    splits: Splits
+    """Per code of a piece that splits when it moves (:mod:`fairyport.movegen.split`): (left, lands as)."""
+
     def __init__(self, game: Game) -> None:
         game.validate()
         _refuse_kept_code(game)
@@ -222,7 +181,7 @@ class Variant:
                                    "has no drops (and no promotion takes pieces from hand)",
                                    feature="pieces in hand (drops)")
         from_hand = any(choice.from_hand for p in game.pieces if p.promotion for choice in p.promotion.choices)
-        self.game = game
+        self.game: Game = game
         self.geometry = Geometry(game.board)
         n = self.size = self.geometry.size
         self.types: list[CompiledType] = []
@@ -239,7 +198,7 @@ class Variant:
         self.drops = game.rules.drops
         self.captures_to_hand = game.rules.captures_to_hand
         self.captures_to_owner = game.rules.captures_to_owner and not self.captures_to_hand
-        self.hands_used = self.drops or self.captures_to_hand or self.captures_to_owner or from_hand
+        self.hands_used: bool = self.drops or self.captures_to_hand or self.captures_to_owner or from_hand
         """Positions keep hands (:class:`~fairyport.movegen.drops.HandPosition`): drops, captures to a hand or
         promotion from hand."""
         self.promoted_index: dict[tuple[int, str], int] = {}
@@ -312,24 +271,11 @@ class Variant:
         """Per code: the piece can never move towards its own side (its moves reset the halfmove clock)."""
         if self.hands_used:
             self._compile_hands()
-        type_ids = [t.piece.id for t in self.types]
-        self.flag = compile_flag(game, self.geometry, type_ids)
-        """The compiled flag goal (:mod:`fairyport.movegen.goals`), or None."""
-        self.extinction = compile_extinction(game, type_ids)
-        """The compiled extinction goal (:mod:`fairyport.movegen.extinction`), or None."""
-        self.blast = compile_blast(game, self.geometry, type_ids, self.hands_used)
-        """The compiled atomic captures (:mod:`fairyport.movegen.atomic`), or None."""
-        self.connect = compile_connect(game, self.geometry, type_ids)
-        """The compiled connection goal (:mod:`fairyport.movegen.connect`), or None."""
-        self.transport = compile_transport(game, self.hands_used, self.blast is not None)
-        """The compiled joins and splits (:mod:`fairyport.movegen.transport`), or None."""
-        self.spared = compile_spared(game)
-        """Per piece code, the codes its moves may not capture (:mod:`fairyport.movegen.spared`), or None."""
-        self.rebirth = compile_rebirth(game, self.geometry, type_ids)
-        """Per piece code, the square a captured piece is reborn on (-1: none; :mod:`fairyport.movegen.circe`), or
-        None in a game without rebirth."""
-        self.splits = compile_splits(game, self.code)
-        """Per code of a piece that splits when it moves (:mod:`fairyport.movegen.split`): (left, lands as)."""
+        self.type_ids = [t.piece.id for t in self.types]
+        """Per type index, the piece id (promoted types included)."""
+        for rule in RULES:
+            if rule.compile is not None:
+                rule.compile(self)
         self.free_castlers = tuple(frozenset(code for code in self.castlers
                                              if (code - 1) & 1 == color and not self.royal[code])
                                    for color in (WHITE, BLACK))
@@ -494,30 +440,16 @@ class Variant:
         """A drop can expose a royal piece only where a hop or a general move depends on an occupied square."""
 
     def new_position(self) -> Position:
-        """An empty position of this game (with hands in a game with drops or promotion from hand)."""
-        from fairyport.movegen.position import Position
-
+        """An empty position of this game: of the plain position class wrapped by each rule that applies
+        (:data:`~fairyport.movegen.plugins.RULES`, in order)."""
         base: type[Position] = Position
-        if self.hands_used:
-            from fairyport.movegen.drops import HandPosition
-
-            base = HandPosition
-        if self.blast is not None:
-            base = blast_class(base)
-        if self.transport is not None:
-            base = transport_class(base)
-        if self.spared is not None:
-            base = spared_class(base)
-        if self.rebirth is not None:
-            base = circe_class(base)
-        if self.splits:
-            base = split_class(base)
-        return rules_class(self.game, base)(self)
+        for rule in RULES:
+            if rule.wrap is not None and rule.applies is not None and rule.applies(self):
+                base = rule.wrap(base, self)
+        return base(self)
 
     def start_position(self) -> Position:
         """The game's start position."""
-        from fairyport.movegen.position import Position
-
         return Position.start(self)
 
     def _type_index(self, piece_id: str) -> int:

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.model import BLACK, WHITE, Game, StalemateResult
+from fairyport.movegen.codes import type_codes
+from fairyport.movegen.geometry import Geometry
 
 if TYPE_CHECKING:
-    from fairyport.movegen.geometry import Geometry
     from fairyport.movegen.position import Position
 
 STEPS = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
@@ -39,8 +40,6 @@ class ConnectSpec(NamedTuple):
 
 def compile_connect(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> ConnectSpec | None:
     """The connection goal of ``game`` for type indexes carrying the ids ``type_ids``, or None without one."""
-    from fairyport.movegen.compile import type_codes
-
     goal = game.rules.connect
     if goal is None:
         return None

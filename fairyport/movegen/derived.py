@@ -1,8 +1,9 @@
 """Position classes derived from a base class for one rule (atomic captures, rebirth, splits ...), made once.
 
 A rule that changes how moves are made or tested is a subclass of the game's position class; the rules a game has
-stack up (:meth:`fairyport.movegen.compile.Variant.position_class`). :func:`derived_once` makes each rule's class
-factory build one class per base class, so positions of one game share their class.
+stack up in :data:`fairyport.movegen.plugins.RULES` order (:meth:`fairyport.movegen.compile.Variant.new_position`).
+:func:`derived_once` makes each rule's class factory build one class per base class, so positions of one game share
+their class.
 """
 
 from __future__ import annotations

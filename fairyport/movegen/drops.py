@@ -14,12 +14,15 @@ and kept on a stack beside the board snapshot.
 
 from __future__ import annotations
 
-from fairyport.model import WHITE, Color
-from fairyport.movegen.compile import Variant
-from fairyport.movegen.position import Position, RawMove
+from typing import TYPE_CHECKING
 
-DROP = -1
-"""The origin of a drop in a raw move."""
+from fairyport.model import WHITE, Color
+from fairyport.movegen.codes import DROP as DROP
+from fairyport.movegen.codes import RawMove
+from fairyport.movegen.position import Position
+
+if TYPE_CHECKING:
+    from fairyport.movegen.compile import Variant
 
 
 class HandPosition(Position):
@@ -133,6 +136,14 @@ class HandPosition(Position):
                         continue
                 out.append(move)
         return out
+
+    def set_hands(self, counts: list[int]) -> None:
+        """Put ``counts[code]`` pieces of each code in hand (a FEN's hand)."""
+        self.hands = counts
+
+    def hand_per_code(self) -> list[int] | None:
+        """The pieces in hand per code."""
+        return self.hands
 
     def in_hand(self, code: int) -> bool:
         """True if a promotion to ``code`` that takes its piece from hand finds one there."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
+from fairyport.movegen.codes import type_codes
 
 if TYPE_CHECKING:
     from fairyport.movegen.position import Position
@@ -28,8 +29,6 @@ class ExtinctionSpec(NamedTuple):
 
 def compile_extinction(game: Game, type_ids: Sequence[str]) -> ExtinctionSpec | None:
     """The extinction goal of ``game`` for type indexes carrying the ids ``type_ids``, or None without one."""
-    from fairyport.movegen.compile import type_codes
-
     goal = game.rules.extinction
     if goal is None:
         return None

@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import BLACK, WHITE
-from fairyport.movegen.compile import CastlingSpec, code_of
-from fairyport.movegen.drops import HandPosition
+from fairyport.movegen.codes import CastlingSpec, code_of
 
 if TYPE_CHECKING:
     from fairyport.movegen.position import Position
@@ -157,8 +156,7 @@ def _read_hand(pos: Position, hand: str, fen: str, offset: int) -> None:
         counts[code] += 1
     if at != len(hand):
         raise _error(fen, "unexpected character in hand", offset + at, found=hand[at])
-    if isinstance(pos, HandPosition):
-        pos.hands = counts
+    pos.set_hands(counts)
 
 
 def _virginity(pos: Position, castling: str, fen: str) -> int:
@@ -260,8 +258,8 @@ def write_fen(pos: Position) -> str:
     ep = geo.names[pos.ep[0]] if pos.ep else "-"
     side = "w" if pos.turn == WHITE else "b"
     hand = ""
-    if isinstance(pos, HandPosition):
-        hands = pos.hands
+    hands = pos.hand_per_code()
+    if hands is not None:
         hand = "[" + "".join(_symbol(pos, code) * hands[code] for color in (WHITE, BLACK)
                              for code in v.hand_codes[color]) + "]"
     return f"{'/'.join(rows)}{hand} {side} {castling or '-'} {ep} {pos.halfmove} {pos.fullmove}"

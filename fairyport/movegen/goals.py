@@ -16,11 +16,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.model import BLACK, WHITE, Color, Game
+from fairyport.movegen.codes import DROP, RawMove, type_codes
+from fairyport.movegen.geometry import Geometry
 
 if TYPE_CHECKING:
     from fairyport.movegen.compile import Variant
-    from fairyport.movegen.geometry import Geometry
-    from fairyport.movegen.position import Position, RawMove
+    from fairyport.movegen.position import Position
 
 
 class FlagSpec(NamedTuple):
@@ -38,8 +39,6 @@ class FlagSpec(NamedTuple):
 def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> FlagSpec | None:
     """The flag goal of ``game`` for a board of ``geometry`` whose type indexes carry the ids ``type_ids`` (promoted
     types included: a promoted piece counts as its type), or None without one."""
-    from fairyport.movegen.compile import type_codes
-
     flag = game.rules.flag
     if flag is None:
         return None
@@ -134,8 +133,6 @@ def gives_no_check(pos: Position, moves: list[RawMove]) -> list[RawMove]:
 
 def drops_only(pos: Position, moves: list[RawMove]) -> list[RawMove]:
     """``moves`` narrowed to the drops when there is one (:attr:`~fairyport.model.Rules.must_drop`)."""
-    from fairyport.movegen.drops import DROP
-
     drops = [m for m in moves if m[0] == DROP]
     return drops or moves
 
@@ -143,8 +140,6 @@ def drops_only(pos: Position, moves: list[RawMove]) -> list[RawMove]:
 def first_drops(pos: Position, moves: list[RawMove]) -> list[RawMove]:
     """``moves`` narrowed to the drops of the types whose drops go first when there is one
     (:attr:`~fairyport.model.DropRule.first`)."""
-    from fairyport.movegen.drops import DROP
-
     variant = pos.variant
     first = _FIRST_CODES.get(variant)
     if first is None:

@@ -13,11 +13,11 @@ castling partner (from, to) or (), e.p. victim or -1)``; two moves with the same
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import WHITE, BareKingRule, Color
-from fairyport.movegen.compile import (
+from fairyport.movegen.codes import (
     CAPTURE,
     DEFAULT_CASTLING,
     EP,
@@ -30,15 +30,17 @@ from fairyport.movegen.compile import (
     ROYAL_ONLY,
     CastlingSpec,
     RayEntries,
-    Variant,
     code_of,
 )
+from fairyport.movegen.codes import RawMove as RawMove
 from fairyport.movegen.connect import connected
 from fairyport.movegen.extinction import extinct, scored_winner
+from fairyport.movegen.fen import read_fen, write_fen
 from fairyport.movegen.goals import flag_won
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
-RawMove = tuple[int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+if TYPE_CHECKING:
+    from fairyport.movegen.compile import Variant
 
 Royals = tuple[tuple[int, ...], tuple[int, ...]]
 """The squares of each colour's royal pieces."""
@@ -109,6 +111,13 @@ class Position:
         pos._start_hands()
         return pos
 
+    def set_hands(self, counts: list[int]) -> None:
+        """Put ``counts[code]`` pieces of each code in hand (a FEN's hand): no hands here, the FEN's is ignored."""
+
+    def hand_per_code(self) -> list[int] | None:
+        """The pieces in hand per code: None, no hands here (:class:`~fairyport.movegen.drops.HandPosition`)."""
+        return None
+
     def in_hand(self, code: int) -> bool:
         """True if a promotion to ``code`` that takes its piece from hand finds one there (no hands here)."""
         return False
@@ -119,14 +128,10 @@ class Position:
     @classmethod
     def from_fen(cls, variant: Variant, fen: str) -> Position:
         """A position from a FEN (see :mod:`fairyport.movegen.fen`)."""
-        from fairyport.movegen.fen import read_fen
-
         return read_fen(variant.new_position(), fen)
 
     def fen(self) -> str:
         """The position as a FEN (see :mod:`fairyport.movegen.fen`)."""
-        from fairyport.movegen.fen import write_fen
-
         return write_fen(self)
 
     def copy(self) -> Position:

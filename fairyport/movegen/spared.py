@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game
+from fairyport.movegen.codes import RawMove, code_of
 from fairyport.movegen.derived import derived_once
 
 if TYPE_CHECKING:
-    from fairyport.movegen.position import Position, RawMove
+    from fairyport.movegen.position import Position
 
 
 class SparedSpec(NamedTuple):
@@ -36,8 +37,6 @@ def compile_spared(game: Game) -> SparedSpec | None:
     :raises UnsupportedError: where a royal type is spared by enemies (its attacks would change) or the game also
         has joins or splits.
     """
-    from fairyport.movegen.compile import code_of
-
     if not any(p.cannot_capture or p.cannot_capture_own for p in game.pieces):
         return None
     index = {p.id.upper(): i for i, p in enumerate(game.pieces)}

@@ -15,10 +15,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fairyport.model import BLACK, WHITE, Game
+from fairyport.movegen.codes import RawMove
 from fairyport.movegen.derived import derived_once
 
 if TYPE_CHECKING:
-    from fairyport.movegen.position import Position, RawMove
+    from fairyport.movegen.position import Position
 
 Splits = dict[int, tuple[int, int]]
 """Piece code of a split piece -> (code of the piece left behind, code of the type it lands as, 0 for itself)."""

@@ -19,15 +19,17 @@ a square counts as attacked also where an unload of an enemy piece could capture
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Color, Game, Metadata, PieceType, Rules, Setup
+from fairyport.movegen.codes import RawMove, code_of
 from fairyport.movegen.derived import derived_once
 
 if TYPE_CHECKING:
     from fairyport.movegen.compile import Variant
-    from fairyport.movegen.position import Position, RawMove
+    from fairyport.movegen.position import Position
 
 SPLIT = -2
 """First item of the castling field of a raw unloading move (a castling move's field starts with a square)."""
@@ -69,14 +71,13 @@ class TransportSpec:
     """Per piece code: a piece that becomes it by a promotion or a join is unmoved."""
 
 
-def compile_transport(game: Game, hands_used: bool, blast: bool) -> TransportSpec | None:
-    """The joins and unloads of ``game``, compiled, or None without any.
+def compile_transport(game: Game, hands_used: bool, blast: bool,
+                      compile_game: Callable[[Game], Variant]) -> TransportSpec | None:
+    """The joins and unloads of ``game``, compiled (its helper game by ``compile_game``), or None without any.
 
     :raises UnsupportedError: in a game with pieces in hand or atomic captures (what a captured combined piece
         becomes there is not modelled).
     """
-    from fairyport.movegen.compile import code_of, compile_game
-
     if not any(p.joins or p.unloads or p.virgin_moves or p.unmoved_when_made for p in game.pieces):
         return None
     if any(p.split is not None or p.rebirth is not None for p in game.pieces):

@@ -1,4 +1,4 @@
-"""Walk compiled leg trees (:class:`~fairyport.movegen.compile.LegNode`) over a board.
+"""Walk compiled leg trees (:class:`~fairyport.movegen.codes.LegNode`) over a board.
 
 This is the general move generator for everything the fast leap/slide/hop tables do not cover: multi-leg
 moves (``afFasF``, ``yafsF``, ``caW``), lame and jumping leaps, initial and en-passant moves and confined
@@ -7,7 +7,7 @@ pieces. Each reachable effect is reported as ``(destination, captured squares, e
 
 from __future__ import annotations
 
-from fairyport.movegen.compile import CAPTURE, EP, FRIEND, HOP, HOP_GRASSHOPPER, HOP_NONE, QUIET, LegNode
+from fairyport.movegen.codes import CAPTURE, EP, FRIEND, HOP, HOP_GRASSHOPPER, HOP_NONE, QUIET, LegNode
 
 Effect = tuple[int, tuple[int, ...], tuple[int, ...], int]
 """(destination, locust-captured squares, e.p. squares created, e.p. victim captured or -1)."""

@@ -38,7 +38,7 @@ from collections.abc import Callable
 
 import pyparsing as pp
 
-from fairyport.xbetza.syntax import (
+from fairyport.xbetza.tree import (
     ATOM_LETTERS,
     ATOM_SYNONYMS,
     DIRECTION_LETTERS,

@@ -7,13 +7,16 @@
 - :mod:`.writer`: the common game model -> a complete ZRF file;
 - :mod:`.validate` and :mod:`.show`: ``fairyport validate`` and ``fairyport show``;
 - :mod:`.interpreter`: the ZRF interpreter, which plays a file on Zillions' semantics; :mod:`.play` plays a
-  model that keeps ZRF code with it.
+  model that keeps ZRF code with it;
+- :mod:`.rule_positions` and :mod:`.rule_check`: positions that exercise each recognised rule, and the model
+  checked against the interpreter on them (a conversion's proof).
 """
 
 from __future__ import annotations
 
 from fairyport.format import Format, deferred
 
+check_rules = deferred("fairyport.zrf.rule_check", "check_rules")
 load = deferred("fairyport.zrf.interpreter.engine", "load")
 play_kept = deferred("fairyport.zrf.play", "engine")
 read_game = deferred("fairyport.zrf.read", "read_game")
@@ -32,7 +35,7 @@ def sniff(head: str) -> bool:
 FORMAT = Format(
     name="zrf", title="Zillions of Games rule file", suffixes=(".zrf", ".prezrf"), sniff=sniff,
     read=read_game, read_text=read_text, write=write_game, rewrite=rewrite_file, show=show,
-    validate=validate_file, engine=load, play_kept=play_kept, variants=True,
+    validate=validate_file, engine=load, play_kept=play_kept, variants=True, check_rules=check_rules,
 )
 """The ZRF format."""
 

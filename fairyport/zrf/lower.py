@@ -9,15 +9,18 @@ the same way (a located :class:`~fairyport.errors.UnsupportedError` naming the c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 from fairyport.errors import UnsupportedError
 from fairyport.program import game as pg
 from fairyport.program import nodes as pn
 from fairyport.zrf.interpreter import constants
 from fairyport.zrf.interpreter.board import NO_LINK, Board
+from fairyport.zrf.interpreter.constants import ANY_TYPE
 from fairyport.zrf.interpreter.engine import compile_variant
-from fairyport.zrf.interpreter.game import ANY_TYPE, UNTYPED, Game
+from fairyport.zrf.interpreter.game import UNTYPED, Game
 from fairyport.zrf.interpreter.program import missing_argument, name_text, split_else
 from fairyport.zrf.syntax.nodes import Atom, Node, SList, String, to_text
 from fairyport.zrf.typed.reader import read_variant
@@ -214,56 +217,83 @@ class _Lowering:
         if isinstance(node, String):
             raise _unsupported(node, "a string as an instruction:")
         if isinstance(node, Atom):
-            return [self._atom(node)]
+            return [self._word_instruction(node)]
         assert isinstance(node, SList)
         head = node.head
         args = [a for a in node.args if not missing_argument(a)]
         if head is None:
             return list(self.sequence(node.items))
-        if head == "verify":
-            if len(args) != 1:
-                raise _unsupported(node, "a verify without exactly one condition:")
-            return [pn.Verify(self.condition(args[0]))]
-        if head == "if":
-            if not args:
-                raise _unsupported(node, "an if without a condition:")
-            then_part, else_part = split_else(args[1:])
-            then = self.sequence(then_part)
-            other = () if else_part is None else self.sequence(else_part)
-            return [pn.If(self.condition(args[0]), then, other)]
-        if head == "while":
-            if not args:
-                raise _unsupported(node, "a while without a condition:")
-            return [pn.While(self.condition(args[0]), self.sequence(args[1:]))]
-        if head in _ADD_KINDS:
-            return [self._add(node, _ADD_KINDS[head])]
-        if head == "opposite":
-            where = self._where([node], node)
-            if not isinstance(where, pn.Toward):
-                raise _unsupported(node, "an opposite without a direction:")
-            return [pn.Step(where.direction)]
-        if head in _EFFECTS:
-            return [pn.Affect(_EFFECTS[head], self._where(args, node))]
-        if head == "mark":
-            return [pn.Mark(self._where(args, node))]
-        if head == "back":
-            return [pn.GoTo(pn.Anchor.MARK)] if not args else [pn.Jump(self._where(args, node))]
-        if head == "go":
-            if len(args) != 1 or not isinstance(args[0], Atom) or args[0].text not in {a.value for a in pn.Anchor}:
-                raise _unsupported(node, "a go to")
-            return [pn.GoTo(pn.Anchor(args[0].text))]
-        if head == "change-type":
-            if not args or len(args) > 2:
-                raise _unsupported(node, "a wrong number of arguments in")
-            return [pn.ChangeType(self._type(args[0]), self._where(args[1:], node))]
-        if head == "create":
-            return [self._create(node)]
-        if head in ("set-attribute", "set-flag", "set-position-flag"):
-            return [self._set(node, head, args)]
-        raise _unsupported(node, "the instruction")
+        lower = self._INSTRUCTIONS.get(head)
+        if lower is None:
+            raise _unsupported(node, "the instruction")
+        return [lower(self, node, args)]
 
-    def _set(self, node: SList, head: str, args: list[Node]) -> pn.Instruction:
-        """``(set-attribute A V)``, ``(set-flag F V)``, ``(set-position-flag F V [P])``."""
+    def _word_instruction(self, node: Atom) -> pn.Instruction:
+        """A direction, a position or an instruction without arguments (``from``, ``add``, ...)."""
+        board = self.game.board
+        text = node.text
+        if text in board.direction_index:
+            return pn.Step(text)
+        if text in board.index:
+            return pn.Jump(pn.At(text))
+        simple = self._simple(text)
+        if simple is None:
+            raise _unsupported(node, "the instruction")
+        return simple
+
+    def _lower_verify(self, node: SList, args: list[Node]) -> pn.Instruction:
+        if len(args) != 1:
+            raise _unsupported(node, "a verify without exactly one condition:")
+        return pn.Verify(self.condition(args[0]))
+
+    def _lower_if(self, node: SList, args: list[Node]) -> pn.Instruction:
+        if not args:
+            raise _unsupported(node, "an if without a condition:")
+        then_part, else_part = split_else(args[1:])
+        then = self.sequence(then_part)
+        other = () if else_part is None else self.sequence(else_part)
+        return pn.If(self.condition(args[0]), then, other)
+
+    def _lower_while(self, node: SList, args: list[Node]) -> pn.Instruction:
+        if not args:
+            raise _unsupported(node, "a while without a condition:")
+        return pn.While(self.condition(args[0]), self.sequence(args[1:]))
+
+    def _lower_add(self, node: SList, args: list[Node]) -> pn.Instruction:
+        return self._add(node, _ADD_KINDS[node.head or ""])
+
+    def _lower_opposite(self, node: SList, args: list[Node]) -> pn.Instruction:
+        where = self._where([node], node)
+        if not isinstance(where, pn.Toward):
+            raise _unsupported(node, "an opposite without a direction:")
+        return pn.Step(where.direction)
+
+    def _lower_effect(self, node: SList, args: list[Node]) -> pn.Instruction:
+        """``capture``, ``flip`` or ``change-owner`` at a position."""
+        return pn.Affect(_EFFECTS[node.head or ""], self._where(args, node))
+
+    def _lower_mark(self, node: SList, args: list[Node]) -> pn.Instruction:
+        return pn.Mark(self._where(args, node))
+
+    def _lower_back(self, node: SList, args: list[Node]) -> pn.Instruction:
+        return pn.GoTo(pn.Anchor.MARK) if not args else pn.Jump(self._where(args, node))
+
+    def _lower_go(self, node: SList, args: list[Node]) -> pn.Instruction:
+        if len(args) != 1 or not isinstance(args[0], Atom) or args[0].text not in {a.value for a in pn.Anchor}:
+            raise _unsupported(node, "a go to")
+        return pn.GoTo(pn.Anchor(args[0].text))
+
+    def _lower_change_type(self, node: SList, args: list[Node]) -> pn.Instruction:
+        if not args or len(args) > 2:
+            raise _unsupported(node, "a wrong number of arguments in")
+        return pn.ChangeType(self._type(args[0]), self._where(args[1:], node))
+
+    def _lower_create(self, node: SList, args: list[Node]) -> pn.Instruction:
+        return self._create(node)
+
+    def _lower_set(self, node: SList, args: list[Node]) -> pn.Instruction:
+        """``set-attribute``, ``set-flag`` and ``set-position-flag``: a name and a value (and a position)."""
+        head = node.head
         if len(args) not in (2, 3) or (len(args) == 3 and head != "set-position-flag"):
             raise _unsupported(node, f"a {head} without a name and a value:")
         name = self._text(args[0])
@@ -276,18 +306,12 @@ class _Lowering:
             raise _unsupported(args[0], "an undeclared attribute in")
         return pn.SetAttribute(name, value)
 
-    def _atom(self, node: Atom) -> pn.Instruction:
-        """One atom as an instruction: a step, a jump to a position, or a plain instruction (:meth:`_simple`)."""
-        board = self.game.board
-        text = node.text
-        if text in board.direction_index:
-            return pn.Step(text)
-        if text in board.index:
-            return pn.Jump(pn.At(text))
-        simple = self._simple(text)
-        if simple is not None:
-            return simple
-        raise _unsupported(node, "the instruction")
+    _INSTRUCTIONS: ClassVar[dict[str, Callable[[_Lowering, SList, list[Node]], pn.Instruction]]] = {
+        "verify": _lower_verify, "if": _lower_if, "while": _lower_while, **dict.fromkeys(_ADD_KINDS, _lower_add),
+        "opposite": _lower_opposite, **dict.fromkeys(_EFFECTS, _lower_effect), "mark": _lower_mark,
+        "back": _lower_back, "go": _lower_go, "change-type": _lower_change_type, "create": _lower_create,
+        **dict.fromkeys(("set-attribute", "set-flag", "set-position-flag"), _lower_set)}
+    """How :meth:`instruction` lowers a list, by its head."""
 
     def _simple(self, text: str) -> pn.Instruction | None:
         if text in _ADD_KINDS:

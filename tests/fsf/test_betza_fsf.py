@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import csv
 import itertools
+from pathlib import Path
 
 import pytest
-from paths import NOTES
+from betza_strings import SHARED_ROWS, TSV_FILES, betza_strings, is_shared
+from paths import source_id
 
 from fairyport.xbetza.syntax import Move, is_fsf_subset, parse, parse_moves, write
-
-TSV = NOTES / "fsf_betza_strings.tsv"
 
 # Strings whose canonical form differs from the FSF text: directions before modes, N0 for NN.
 CANONICAL = {
@@ -27,16 +26,10 @@ CANONICAL = {
 }
 
 
-def fsf_strings() -> list[str]:
-    if not TSV.exists():
-        pytest.skip(f"{TSV} not present")
-    with TSV.open(newline="", encoding="utf-8") as handle:
-        return [row["betza"] for row in csv.DictReader(handle, delimiter="\t")]
-
-
-def test_all_99_strings_parse_round_trip_and_are_fsf_subset() -> None:
-    strings = fsf_strings()
-    assert len(strings) == 99
+@pytest.mark.parametrize("path", TSV_FILES, ids=source_id)
+def test_all_strings_parse_round_trip_and_are_fsf_subset(path: Path) -> None:
+    strings = betza_strings(path)
+    assert strings and (not is_shared(path) or len(strings) == SHARED_ROWS)
     for text in strings:
         parsed = parse(text)
         canonical = write(parsed)
@@ -49,8 +42,9 @@ def test_all_99_strings_parse_round_trip_and_are_fsf_subset() -> None:
         assert all(len(move.legs) == 1 for move in moves), text
 
 
-def test_fsf_pawn_strings() -> None:
-    strings = fsf_strings()
+@pytest.mark.parametrize("path", TSV_FILES, ids=source_id)
+def test_fsf_pawn_strings(path: Path) -> None:
+    strings = betza_strings(path)
     assert "fmWfceFifmnD" in strings
     assert [str(move) for move in parse_moves("fmWfceFifmnD")] == ["fmW", "fceF", "ifmnD"]
 
@@ -107,9 +101,10 @@ def fsf_move_sets(strings: list[str]) -> list[list[list[str]]]:
     return [[sorted(sf.legal_moves(name, fen, [])) for fen in FSF_POSITIONS] for name in names]
 
 
-def test_fsf_reads_the_canonical_text_as_the_original() -> None:
-    changed = [text for text in fsf_strings() if write(parse(text)) != text]
-    assert len(changed) == len(CANONICAL)
+@pytest.mark.parametrize("path", TSV_FILES, ids=source_id)
+def test_fsf_reads_the_canonical_text_as_the_original(path: Path) -> None:
+    changed = [text for text in betza_strings(path) if write(parse(text)) != text]
+    assert changed and set(changed) <= set(CANONICAL) and (not is_shared(path) or set(changed) == set(CANONICAL))
     originals = fsf_move_sets(changed)
     canonicals = fsf_move_sets([write(parse(text)) for text in changed])
     for text, original, canonical in zip(changed, originals, canonicals, strict=True):

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from fsf_compare import fsf_counts, model_counts
 
 from fairyport import json as fp_json
 from fairyport.errors import UnsupportedError
-from fairyport.fsf.compare import fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.gamecourier.write import write_game as write_gamecourier

@@ -10,9 +10,9 @@ import copy
 from pathlib import Path
 
 import pytest
+from fsf_compare import aligned, fsf_counts, model_counts
 
 from fairyport.formats import load_engine, read_game
-from fairyport.fsf.compare import aligned, fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.gamecourier.write import write_game
 from fairyport.model import WHITE, Game

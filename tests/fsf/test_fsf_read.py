@@ -4,19 +4,19 @@ Fairy-Stockfish reads it, and conversions of a read section proven by perft."""
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
+from betza_strings import TSV_FILES, betza_strings
+from fsf_compare import aligned, fsf_counts, model_counts
+from paths import source_id
 
 import fairyport
 from fairyport.errors import UnsupportedError
-from fairyport.fsf.compare import aligned, fsf_counts, model_counts
 from fairyport.fsf.dialect import DialectError, to_xbetza
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.model import PieceType
-from tests.helpers.paths import NOTES, needs
 
 pyffish = pytest.importorskip("pyffish")
 
@@ -138,21 +138,19 @@ def test_fsf_skips_what_it_does_not_know() -> None:
         to_xbetza("nC")
 
 
-@needs(NOTES / "fsf_betza_strings.tsv")
 @pytest.mark.slow
-def test_every_collected_piece_string_moves_as_in_pyffish() -> None:
+@pytest.mark.parametrize("path", TSV_FILES, ids=source_id)
+def test_every_collected_piece_string_moves_as_in_pyffish(path: Path) -> None:
     from fairyport.fsf.prove import prove_piece
 
-    with (NOTES / "fsf_betza_strings.tsv").open(encoding="utf-8") as stream:
-        rows = list(csv.DictReader(stream, delimiter="\t"))
-    for row in rows:
-        if "i" in row["betza"]:  # initial moves: region-based in FSF, read only where the regions agree
+    for betza in betza_strings(path):
+        if "i" in betza:  # initial moves: region-based in FSF, read only where the regions agree
             continue
         try:
-            xbetza, _ = to_xbetza(row["betza"])
+            xbetza, _ = to_xbetza(betza)
         except DialectError:
             continue
-        assert prove_piece(PieceType("p", "A", xbetza), f"customPiece1 = a:{row['betza']}", 8, 8) is None, row
+        assert prove_piece(PieceType("p", "A", xbetza), f"customPiece1 = a:{betza}", 8, 8) is None, betza
 
 
 @pytest.mark.parametrize("name", ["chess", "mirchess32", "minixiangqi", "minishogi"])

@@ -6,11 +6,11 @@ from __future__ import annotations
 import copy
 
 import pytest
+from fsf_compare import aligned, model_counts
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import read_game
-from fairyport.fsf.compare import aligned, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.model import Game

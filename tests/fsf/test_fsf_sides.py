@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fsf_compare import fsf_counts, model_counts
 
 from fairyport.errors import UnsupportedError
 from fairyport.fsf.build import NO_CASTLING_KING
-from fairyport.fsf.compare import fsf_counts, model_counts
 from fairyport.fsf.read import read_text
 from fairyport.model import Game
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fsf_compare import fsf_counts
 
 from fairyport.errors import UnsupportedError
-from fairyport.fsf.compare import fsf_counts
 from fairyport.fsf.read import read_text
 from fairyport.zrf.writer.atomic import ASH, BLAST_MACRO
 from fairyport.zrf.writer.file import write_game as write_zrf

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fsf_compare import fsf_counts
 
-from fairyport.fsf.compare import fsf_counts
 from fairyport.fsf.read import read_text
 from fairyport.zrf.writer.file import MAX_CONNECT_CONFIGS
 from fairyport.zrf.writer.file import write_game as write_zrf

@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from fsf_compare import fsf_counts
 
 from fairyport.errors import UnsupportedError
 from fairyport.formats import load_engine
-from fairyport.fsf.compare import fsf_counts
 from fairyport.fsf.read import read_text
 from fairyport.movegen.perft import perft
 from fairyport.zrf.writer.file import write_game as write_zrf

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from gamecode_writer import write_program
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from fairyport.gamecourier.gamecode.nodes import Command
 from fairyport.gamecourier.gamecode.parser import parse_program, parse_strict
-from fairyport.gamecourier.gamecode.writer import write_program
 from fairyport.gamecourier.movement import MoveTerm, decompose
 from fairyport.gamecourier.preset import parse_preset
 from fairyport.gamecourier.settings_writer import write_settings

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import NOTES, needs
+from paths import NOTES, SUBSET, needs, source_id
 
 from fairyport.errors import ParseError
 from fairyport.gamecourier.gamecode.expressions import parse_expression
@@ -147,12 +147,19 @@ def _sample_code(path: Path) -> str:
     return "\n".join(line for line in path.read_text().splitlines() if not line.startswith("%%"))
 
 
-@needs(SAMPLES)
-@pytest.mark.parametrize("name", ["01_castling_flags_duniho_2022.gamecode", "02_handlemove_phase0_muller_2020.gamecode",
-                                  "03_def_fn_semantics_duniho_2020.gamecode", "04_royal_position_findpiece_duniho_2010"
-                                  ".gamecode", "06_rules_flag_duniho_2018.gamecode"])
-def test_real_excerpts_parse_without_errors(name: str) -> None:
-    program = parse_program(_sample_code(SAMPLES / name))
+EXCERPTS = ["01_castling_flags_duniho_2022.gamecode", "02_handlemove_phase0_muller_2020.gamecode",
+            "03_def_fn_semantics_duniho_2020.gamecode", "04_royal_position_findpiece_duniho_2010.gamecode",
+            "06_rules_flag_duniho_2018.gamecode"]
+"""The shared notes' excerpts that must parse without errors."""
+OWN_EXCERPTS = sorted((SUBSET / "notes" / "gc_samples").glob("*.gamecode"))
+"""Our own excerpts in the same shape (run without the shared notes)."""
+
+
+@pytest.mark.parametrize("path", [
+    *(pytest.param(SAMPLES / name, marks=needs(SAMPLES), id=name) for name in EXCERPTS),
+    *(pytest.param(path, id=source_id(path)) for path in OWN_EXCERPTS)])
+def test_real_excerpts_parse_without_errors(path: Path) -> None:
+    program = parse_program(_sample_code(path))
     assert program.errors == []
     assert program.statements
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import paths
 import pytest
+from lint_catalog import findings_table
 
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError
 from fairyport.gamecourier.analysis import analyse
-from fairyport.gamecourier.lint.catalog import findings_table
 from fairyport.gamecourier.lint.rules import DOCUMENTED_BY, RULES, RUN_RULES
 from fairyport.gamecourier.lint.run import lint_preset
 from fairyport.gamecourier.preset import parse_preset, read_preset, rewrite_file
@@ -139,7 +139,7 @@ def test_convert_to_gamecourier_is_the_identity(tmp_path: Path) -> None:
 
 def test_the_docs_list_every_lint_code() -> None:
     page = (FIXTURES.parents[1] / "docs" / "gamecourier-findings.md").read_text(encoding="utf-8")
-    assert findings_table() in page  # made from the registry: run python -m fairyport.gamecourier.lint.catalog
+    assert findings_table() in page  # made from the registry: run python tests/helpers/lint_catalog.py
     assert [code for code in (*RULES, *RUN_RULES) if f"`{code}`" not in page] == []
     assert set(DOCUMENTED_BY) == set(RULES) | set(RUN_RULES) and all(DOCUMENTED_BY.values())
 

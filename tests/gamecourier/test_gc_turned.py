@@ -7,10 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from fsf_compare import model_counts
 from paths import GAMES
 
 from fairyport.formats import read_game
-from fairyport.fsf.compare import model_counts
 from fairyport.gamecourier.turned import swap_names, turned, why_not_turned
 from fairyport.model import BLACK, WHITE, ConnectGoal, FlagGoal, Zone
 

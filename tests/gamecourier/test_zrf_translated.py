@@ -12,7 +12,7 @@ import pytest
 from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.write import write_program
 from fairyport.zrf.lower import lower_file
-from tests.helpers.paths import CORPUS, ZRF_COLLECTIONS, needs
+from tests.helpers.paths import CORPUS, SUBSET, ZRF_COLLECTIONS, needs
 from tests.helpers.translated import translate
 
 GRID4 = """(board (image "x.bmp")
@@ -446,6 +446,9 @@ ZOG = CORPUS / "zrf" / "zog"
     pytest.param(CORPUS / "zrf" / "boarders" / "TicTacToe.zrf", marks=needs(CORPUS / "zrf" / "boarders")),
     pytest.param(ZOG / "Gonu.zrf", marks=needs(ZOG / "Gonu.zrf")),  # position flags, nested and/or
     pytest.param(ZOG / "CheckersCollection.zrf", marks=[needs(ZOG / "CheckersCollection.zrf"), pytest.mark.slow]),
+    # our own subset (run without the shared corpus): a game read whole, and one whose goal is kept as ZRF code
+    pytest.param(SUBSET / "corpus" / "zrf" / "own" / "five-by-five.zrf", id="subset-five-by-five"),
+    pytest.param(SUBSET / "corpus" / "zrf" / "own" / "race-six.zrf", id="subset-race-six"),
 ], ids=lambda p: p.stem)
 def test_corpus_games_agree(path: Path) -> None:
     translated = translate(path)

@@ -51,8 +51,7 @@ def assert_diagram_plays_as_fsf(game: Game, sections: str, name: str, fen: str, 
     """``game`` (section ``name`` of ``sections``) written to the Diagram with ``--best-effort`` reads back to the
     same rules, listed as lost for the Diagram's script, and plays as pyffish from ``fen`` (perft 1..``depth``)."""
     import pyffish
-
-    from fairyport.fsf.compare import fsf_counts, model_counts
+    from fsf_compare import fsf_counts, model_counts
 
     back, _, lost = diagram_read_back(game)
     assert back.rules == game.rules and lost
@@ -64,8 +63,8 @@ def assert_zrf_plays_as_fsf(sections: str, name: str, fen: str | None, depth: in
     """Section ``name`` of ``sections`` written to ZRF: played by the ZRF interpreter and read back into the model
     (the same rules, nothing kept as code), perft 1..``depth`` from ``fen`` (None: the start) equals pyffish's."""
     import pyffish
+    from fsf_compare import fsf_counts, model_counts
 
-    from fairyport.fsf.compare import fsf_counts, model_counts
     from fairyport.fsf.read import read_text
 
     game = read_text(sections, variant=name, name="written.ini")

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 
+from zrf_playout import paired_playout
+
 from fairyport.movegen.perft import PerftPosition, perft
-from fairyport.zrf.playout import paired_playout
 
 
 def move_texts(pos: PerftPosition) -> dict[str, object]:
@@ -36,7 +37,7 @@ def compare_playout(native: PerftPosition, model: PerftPosition, seed: int, plie
 
 
 def compare_paired_playout(native: PerftPosition, model: PerftPosition, seed: int, plies: int) -> list[str]:
-    """:func:`fairyport.zrf.playout.paired_playout`, failing on a difference; returns the moves played."""
+    """:func:`zrf_playout.paired_playout`, failing on a difference; returns the moves played."""
     playout = paired_playout(native, model, seed, plies)
     assert playout.difference is None, (playout.played, playout.difference)
     return playout.played

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from paths import ROOT, needs
+from paths import NOTES, ROOT, files_with_subset, needs, source_id
 
 from fairyport.errors import FairyportError, ModelError, ParseError
 from fairyport.idiagram.files import read_game, read_text, write_game
@@ -26,7 +26,7 @@ from fairyport.model import (
 )
 
 FIXTURES = ROOT / "fixtures" / "games"
-SAMPLES = ROOT.parent / "shared" / "notes" / "id_samples"
+SAMPLES = NOTES / "id_samples"
 
 
 def board_fen(game: Game) -> str:
@@ -91,8 +91,7 @@ def test_minixiangqi_palace_and_facing() -> None:
     assert all(p.promotion is None for p in game.pieces)
 
 
-@needs(SAMPLES)
-@pytest.mark.parametrize("path", sorted(SAMPLES.glob("0*.txt")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", files_with_subset("notes/id_samples", "0*.txt"), ids=source_id)
 def test_samples_read(path: Path) -> None:
     game = read_game(path)
     assert game.pieces and game.setup.placement

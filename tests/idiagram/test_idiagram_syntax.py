@@ -7,14 +7,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from paths import GAMES, NOTES
+from paths import GAMES, files_with_subset, source_id
 
 from fairyport.idiagram import syntax
 from fairyport.idiagram.page import extract_diagrams
 
 FIXTURES = GAMES
-SAMPLES = NOTES / "id_samples"
-SAMPLE_FILES = sorted(SAMPLES.glob("0*.txt")) if SAMPLES.is_dir() else []
+SAMPLE_FILES = files_with_subset("notes/id_samples", "0*.txt")
+"""The shared notes' Interactive Diagram samples where present, and our own."""
 
 
 def kinds(document: syntax.Document) -> list[str]:
@@ -36,7 +36,8 @@ def test_line_kinds_and_fields() -> None:
     assert isinstance(prose, syntax.Prose) and prose.location.line == 2
 
 
-@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.idiagram")) + SAMPLE_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.idiagram")) + SAMPLE_FILES,
+                         ids=lambda p: p.name if p.is_relative_to(FIXTURES) else source_id(p))
 def test_unmodified_document_writes_back_its_text(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert syntax.write(syntax.parse(text)) == text

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from paths import ROOT
+from paths import ROOT, files_with_subset, source_id
 
 from fairyport.cli.main import main
 from fairyport.errors import UnsupportedError
@@ -36,8 +36,8 @@ from fairyport.model import (
 )
 
 FIXTURES = sorted((ROOT / "fixtures" / "games").glob("*.idiagram"))
-SAMPLES_DIR = ROOT.parent / "shared" / "notes" / "id_samples"
-SAMPLES = sorted(SAMPLES_DIR.glob("0*.txt")) if SAMPLES_DIR.is_dir() else []
+SAMPLES = files_with_subset("notes/id_samples", "0*.txt")
+"""The shared notes' Interactive Diagram samples where present, and our own."""
 
 
 def reread(game: Game, file: str, title: str) -> tuple[Game, str, list[str]]:
@@ -45,7 +45,7 @@ def reread(game: Game, file: str, title: str) -> tuple[Game, str, list[str]]:
     return read_text(text, file=file, title=title), text, lost
 
 
-@pytest.mark.parametrize("path", FIXTURES + SAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", FIXTURES + SAMPLES, ids=lambda p: p.name if p in FIXTURES else source_id(p))
 def test_read_write_read_is_stable(path: Path) -> None:
     game = read_game(path)
     again, _, _ = reread(game, str(path), path.stem)

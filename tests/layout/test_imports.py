@@ -4,11 +4,16 @@
 -> ``movegen`` -> ``xbetza`` -> ``model`` -> ``errors``. Format packages do not import each other, and nothing
 outside ``cli`` imports ``fairyport.cli``. Every ``import`` statement counts, also those inside functions and
 under ``TYPE_CHECKING``: a late import hides a cycle, it does not remove it.
+
+Inside the parts too, modules import one way: the graph of every import between fairyport's modules has no
+circle (:func:`test_no_import_circle`), with the type-only circles of :data:`TYPE_ONLY_CIRCLES` as the one
+exception, and the imports that run (all but those under ``TYPE_CHECKING``) have none at all.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import fairyport
@@ -61,6 +66,139 @@ def imports() -> list[tuple[str, str, str]]:
                     if other != own:
                         found.append((str(relative), own, other))
     return found
+
+
+TYPE_ONLY_CIRCLES: dict[frozenset[str], str] = {
+    frozenset({"movegen.atomic", "movegen.circe", "movegen.compile", "movegen.connect", "movegen.drops",
+               "movegen.extinction", "movegen.fen", "movegen.goals", "movegen.plugins", "movegen.position",
+               "movegen.spared", "movegen.split", "movegen.transport"}):
+        "a compiled game (Variant) makes positions; a position, its FEN and each rule's position class name the "
+        "Variant and Position types (annotations only: the imports that run go one way)",
+    frozenset({"zrf.interpreter.fen", "zrf.interpreter.game", "zrf.interpreter.goals", "zrf.interpreter.position",
+               "zrf.interpreter.program"}):
+        "a compiled ZRF game makes positions and runs programs and goals; they, and the FEN reader, name the Game "
+        "and ZrfPosition types (annotations only)",
+}
+"""Circles left in the graph of all imports, each closed only by imports under ``TYPE_CHECKING`` (modules named
+below ``fairyport``), and why. The test fails when one of them changes or goes, so the list only shrinks."""
+
+
+def module_name(path: Path) -> str:
+    """The dotted name below ``fairyport`` of the module in ``path`` (a package is its ``__init__``)."""
+    parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(["fairyport", *parts])
+
+
+MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _imported(module: str, node: ast.Import | ast.ImportFrom) -> Iterator[str]:
+    """The fairyport modules ``node`` (an import in ``module``) imports: ``from a import b`` is module ``a.b`` when
+    there is one, else ``a``; relative imports are resolved."""
+    if isinstance(node, ast.Import):
+        yield from (alias.name for alias in node.names)
+        return
+    base = node.module or ""
+    if node.level:
+        package = module.split(".") if MODULES[module].name == "__init__.py" else module.split(".")[:-1]
+        base = ".".join(package[:len(package) - node.level + 1] + ([node.module] if node.module else []))
+    for alias in node.names:
+        yield f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _import_nodes(tree: ast.AST, type_only: bool = False) -> Iterator[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import in ``tree`` (in functions too), and whether it sits under ``if TYPE_CHECKING:``."""
+    for child in ast.iter_child_nodes(tree):
+        if isinstance(child, ast.Import | ast.ImportFrom):
+            yield child, type_only
+        elif isinstance(child, ast.If) and _is_type_checking(child.test):
+            for part in child.body:
+                yield from _import_nodes(ast.Module(body=[part], type_ignores=[]), True)
+            for part in child.orelse:
+                yield from _import_nodes(ast.Module(body=[part], type_ignores=[]), type_only)
+        else:
+            yield from _import_nodes(child, type_only)
+
+
+def module_graph(*, with_type_only: bool) -> dict[str, set[str]]:
+    """Module -> the fairyport modules it imports (with or without the imports under ``TYPE_CHECKING``)."""
+    graph: dict[str, set[str]] = {name: set() for name in MODULES}
+    for name, path in MODULES.items():
+        for node, type_only in _import_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+            if type_only and not with_type_only:
+                continue
+            graph[name].update(t for t in _imported(name, node) if t in MODULES and t != name)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The strongly connected components of ``graph`` with more than one module (Tarjan, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[frozenset[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component: set[str] = set()
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    component.add(top)
+                    if top == node:
+                        break
+                if len(component) > 1:
+                    found.append(frozenset(m.removeprefix("fairyport.") for m in component))
+    return found
+
+
+def test_no_import_circle() -> None:
+    """Modules import one way inside every package: a circle, however its imports are placed, is named here
+    (only the type-only circles listed in TYPE_ONLY_CIRCLES remain)."""
+    found = circles(module_graph(with_type_only=True))
+    assert [sorted(c) for c in found if c not in TYPE_ONLY_CIRCLES] == []
+    assert set(TYPE_ONLY_CIRCLES) <= set(found), "a listed circle changed or is gone: update TYPE_ONLY_CIRCLES"
+
+
+def test_no_import_circle_at_run_time() -> None:
+    """The imports that run (all but those under TYPE_CHECKING) have no circle at all."""
+    assert [sorted(c) for c in circles(module_graph(with_type_only=False))] == []
+
+
+def test_the_circle_test_sees_circles() -> None:
+    """The circle finder is not blind: it finds a made-up circle and the type-only one of the generator."""
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset({"a", "b", "c"})]
+    graph = module_graph(with_type_only=True)
+    assert "fairyport.movegen.compile" in graph["fairyport.movegen.position"]
+    assert "fairyport.movegen.position" in graph["fairyport.movegen.compile"]
 
 
 def test_every_part_has_a_layer() -> None:

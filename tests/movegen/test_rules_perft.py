@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
-from paths import CORPUS, needs
+from paths import SHARED, source_id, with_subset
 
 from fairyport.engines import Engine
 from fairyport.expectations import bundled_fixtures, read_expectation
@@ -110,10 +111,11 @@ TRICKY_EXCLUDED = ("xfen-", "asymmetrical-and-king-on-h")
 """Chess960-style positions: X-FEN castling (king to g/c whatever its file) is not the Diagram's castling."""
 
 
-def _tricky_cases() -> list[tuple[str, str, int, int]]:
-    path = CORPUS / "perft" / "tricky.perft"
-    if not path.exists():
-        return []
+TRICKY = with_subset("corpus/perft/tricky.perft")
+"""The shared corpus's tricky chess positions where present, and our own (counts by python-chess)."""
+
+
+def _tricky_cases(path: Path) -> list[tuple[str, str, int, int]]:
     cases: list[tuple[str, str, int, int]] = []
     name = epd = ""
     for line in path.read_text().splitlines():
@@ -128,12 +130,30 @@ def _tricky_cases() -> list[tuple[str, str, int, int]]:
     return cases
 
 
-@needs(CORPUS / "perft" / "tricky.perft")
-def test_tricky_chess_positions() -> None:
+@pytest.mark.parametrize("path", TRICKY, ids=source_id)
+def test_tricky_chess_positions(path: Path) -> None:
     expectation = read_expectation(bundled_fixtures() / "games" / "chess.perft")
     variant = compile_game(read_game(expectation.game))
     wrong = [(name, depth, nodes, perft(Position.from_fen(variant, epd), depth))
-             for name, epd, depth, nodes in _tricky_cases()
+             for name, epd, depth, nodes in _tricky_cases(path)
              if perft(Position.from_fen(variant, epd), depth) != nodes]
     assert not wrong
-    assert len(_tricky_cases()) >= 30
+    assert len(_tricky_cases(path)) >= (30 if path.is_relative_to(SHARED) else 20)
+
+
+def test_own_tricky_positions_count_as_python_chess_counts() -> None:
+    """Our own reference file (``tests/data``) holds python-chess's counts, so it is a reference, not a guess."""
+    chess = pytest.importorskip("chess")
+
+    def count(board: Any, depth: int) -> int:
+        if depth == 0:
+            return 1
+        total = 0
+        for move in list(board.legal_moves):
+            board.push(move)
+            total += count(board, depth - 1)
+            board.pop()
+        return total
+
+    cases = _tricky_cases(TRICKY[-1])
+    assert cases and all(count(chess.Board(f"{epd} 0 1"), depth) == nodes for _, epd, depth, nodes in cases)

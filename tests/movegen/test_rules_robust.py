@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import csv
-
 import pytest
+from betza_strings import TSV_FILES, betza_strings
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from paths import NOTES, needs
 from rules_helpers import lone_piece_targets
 
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.model import Board, Game, Metadata, PieceType, Setup
 from fairyport.movegen import Position, compile_game
 
-TSV = NOTES / "fsf_betza_strings.tsv"
-
 
 def fsf_strings() -> list[str]:
-    if not TSV.exists():
-        return []
-    with TSV.open(encoding="utf-8") as handle:
-        return sorted({row["betza"] for row in csv.DictReader(handle, delimiter="\t")})
+    """Every distinct string of the shared notes' file where present and of our own."""
+    return sorted({text for path in TSV_FILES for text in betza_strings(path)})
 
 
 FENS = ("8/8/8/4p3/3X4/2P5/8/K7 w - - 0 1", "8/8/8/8/8/8/8/KX6 w - - 0 1", "8/8/8/3p4/8/3X4/8/K7 w - - 0 1")
@@ -43,7 +37,6 @@ def _our_moves(betza: str, fen: str) -> tuple[str, set[str]]:
     return origin, {m.uci for m in pos.legal_moves() if m.uci.startswith(origin)}
 
 
-@needs(TSV)
 @pytest.mark.parametrize("betza", fsf_strings())
 def test_every_fairy_stockfish_string_moves_as_fairy_stockfish(betza: str) -> None:
     sf = pytest.importorskip("pyffish")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import re
+from pathlib import Path
 
 import pytest
-from paths import GAMES, NOTES
+from betza_strings import SHARED_ROWS, TSV_FILES, betza_strings, is_shared
+from paths import GAMES, NOTES, skip_without, source_id
 
 from fairyport.formats import read_game
 from fairyport.xbetza import syntax as betza
@@ -27,14 +28,6 @@ CONSTRUCTS = (
 """Further constructs the parser accepts (modes, ranges, brackets, groups, extensions, special atoms)."""
 
 
-def fsf_strings() -> list[str]:
-    path = NOTES / "fsf_betza_strings.tsv"
-    if not path.exists():
-        pytest.skip("shared/notes is not available")
-    with path.open(encoding="utf-8") as handle:
-        return [row["betza"] for row in csv.DictReader(handle, delimiter="\t")]
-
-
 def assert_described(text: str) -> None:
     phrases = describe_betza(text)
     assert len(phrases) == len(betza.parse(text).items)
@@ -45,10 +38,7 @@ def assert_described(text: str) -> None:
 
 
 def test_worked_examples_of_the_notes_are_in_the_file() -> None:
-    path = NOTES / "idiagram-xbetza.md"
-    if not path.exists():
-        pytest.skip("shared/notes is not available")
-    notes = path.read_text(encoding="utf-8")
+    notes = skip_without(NOTES / "idiagram-xbetza.md").read_text(encoding="utf-8")
     for example in WORKED_EXAMPLES:
         assert f"`{example}`" in notes, example
 
@@ -58,9 +48,10 @@ def test_worked_examples_and_constructs(text: str) -> None:
     assert_described(text)
 
 
-def test_all_99_fsf_strings() -> None:
-    strings = fsf_strings()
-    assert len(strings) == 99
+@pytest.mark.parametrize("path", TSV_FILES, ids=source_id)
+def test_all_fsf_strings(path: Path) -> None:
+    strings = betza_strings(path)
+    assert strings and (not is_shared(path) or len(strings) == SHARED_ROWS)
     for text in strings:
         assert_described(text)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from paths import ROOT, ZRF_COLLECTIONS, needs
+from zrf_playout import paired_playout
 
 import fairyport
 from fairyport.errors import UnsupportedError
@@ -15,7 +16,6 @@ from fairyport.model import kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant, position
-from fairyport.zrf.playout import paired_playout
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.typed.reader import read_variant, read_variant_text
 

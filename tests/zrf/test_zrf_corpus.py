@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zrf_helpers import corpus_files, needs_corpus
+from zrf_helpers import corpus_files, corpus_id, needs_corpus
 
 from fairyport.api import validate_path
 from fairyport.errors import FairyportError, ModelError
@@ -19,8 +19,7 @@ FILES = corpus_files()
 LIBRARIES = {"common.zrf", "sokoban.inc"}
 
 
-@needs_corpus
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+@pytest.mark.parametrize("path", FILES, ids=corpus_id)
 def test_file_and_every_variant_load(path: Path) -> None:
     loaded = load(path)
     if path.name in LIBRARIES:

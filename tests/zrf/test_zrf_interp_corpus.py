@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from zrf_helpers import CORPUS, corpus_file, corpus_files
+from zrf_helpers import corpus_file, corpus_files, corpus_id
 
 from fairyport.errors import FairyportError, UnsupportedError
 from fairyport.movegen.perft import perft
@@ -42,7 +42,7 @@ def _assert_unmake_restores(position: ZrfPosition) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", GAME_FILES, ids=[str(p.relative_to(CORPUS)) for p in GAME_FILES])
+@pytest.mark.parametrize("path", GAME_FILES, ids=corpus_id)
 def test_every_variant_runs_or_is_a_located_error(path: Path) -> None:
     for variant in _variants(path):
         try:

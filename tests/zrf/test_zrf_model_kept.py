@@ -2,7 +2,8 @@
 
 The reader keeps them (positions and links on ``Board``, programs on pieces, rules in ``format_data["zrf"]``),
 the writer writes them back, the model route plays them with the ZRF interpreter, and the generator and the
-other writers refuse them naming what they cannot hold. Corpus proofs skip when ../shared/corpus is absent.
+other writers refuse them naming what they cannot hold. Proofs on named corpus files skip when the shared corpus
+is absent; the sweeps also run on our own subset (``tests/data/shared``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from paths import ROOT, needs
+from paths import ROOT
+from zrf_helpers import CORPUS, SUBSET, corpus_files, needs_corpus
 
 from fairyport.conversion import programs_lost
 from fairyport.errors import FairyportError, UnsupportedError
@@ -28,9 +30,6 @@ from fairyport.zrf.read import read_game
 from fairyport.zrf.syntax.loader import load
 from fairyport.zrf.syntax.structure import read_structure
 from fairyport.zrf.writer.file import write_game
-
-CORPUS = ROOT.parent / "shared" / "corpus" / "zrf"
-needs_corpus = needs(CORPUS)
 
 TRIANGLE = """(game (title "Triangle") (players White Black) (turn-order White Black)
   (board
@@ -139,16 +138,21 @@ HANDFUL = [("zog/Gonu.zrf", None), ("zog/Checker Games.zrf", "1"), ("zrflib/Ches
            ("zrflib/Chess.zrf", "Losing Chess"), ("boarders/TicTacToe.zrf", "1"), ("dagaz-site/xiang-hex.zrf", "1"),
            ("dagaz-site/russian-checkers.zrf", "4"), ("zrflib/Chess.zrf", "Chess")]
 """Linked and grid boards, kept programs, kept rules (goals, passing), move types in file order, forced captures."""
+OWN_HANDFUL = [("own/five-by-five.zrf", "1", False), ("own/five-by-five.zrf", "2", False),
+               ("own/race-six.zrf", None, True)]
+"""Our own subset's games (run without the shared corpus): read whole, and a goal kept as ZRF code."""
 
 
-@needs_corpus
-@pytest.mark.parametrize(("name", "variant"), HANDFUL, ids=[f"{n}#{v}" for n, v in HANDFUL])
-def test_corpus_games_keep_their_perft_through_the_model(name: str, variant: str | None) -> None:
-    result = round_trip(CORPUS / name, variant, 2)
+@pytest.mark.parametrize(("path", "variant", "kept"), [
+    # Chess and Losing Chess (captures-first move priorities: forced captures) read whole
+    *(pytest.param(CORPUS / n, v, n != "zrflib/Chess.zrf" or v not in ("Chess", "Losing Chess"), marks=needs_corpus,
+                   id=f"{n}#{v}") for n, v in HANDFUL),
+    *(pytest.param(SUBSET / n, v, kept, id=f"subset/{n}#{v}") for n, v, kept in OWN_HANDFUL)])
+def test_corpus_games_keep_their_perft_through_the_model(path: Path, variant: str | None, kept: bool) -> None:
+    result = round_trip(path, variant, 2)
     assert result.written == result.original
     assert result.generated in (None, result.original)
-    # Chess and Losing Chess (captures-first move priorities: forced captures) read whole
-    assert result.kept == (name != "zrflib/Chess.zrf" or variant not in ("Chess", "Losing Chess"))
+    assert result.kept == kept
 
 
 @needs_corpus
@@ -159,10 +163,8 @@ def test_cylindrical_chess_reads_whole_and_keeps_its_perft_through_the_zrf_write
 
 
 def _every_variant() -> list[tuple[Path, str]]:
-    if not CORPUS.exists():
-        return []
     found = []
-    for path in sorted(CORPUS.rglob("*.zrf")):
+    for path in [p for p in corpus_files() if p.suffix == ".zrf"]:
         try:
             found.extend((path, str(v.index)) for v in read_structure(load(path)).choices)
         except FairyportError:  # a file without a game is counted by the corpus tests, not here
@@ -171,7 +173,6 @@ def _every_variant() -> list[tuple[Path, str]]:
 
 
 @pytest.mark.slow
-@needs_corpus
 def test_every_corpus_variant_the_interpreter_runs_keeps_its_perft_through_the_model() -> None:
     differ = []
     for path, variant in _every_variant():

@@ -1,14 +1,14 @@
-"""Random playouts comparing the ZRF interpreter with the generator (fairyport.zrf.playout)."""
+"""Random playouts comparing the ZRF interpreter with the generator (tests/helpers/zrf_playout.py)."""
 
 from __future__ import annotations
 
 from paths import ROOT
+from zrf_playout import move_groups, paired_playout, renamer
 
 import fairyport
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import game_engine, load_engine
 from fairyport.zrf.interpreter.engine import compile_variant, position
-from fairyport.zrf.playout import move_groups, paired_playout, renamer
 from fairyport.zrf.typed.reader import read_variant_text
 
 GAMES = bundled_fixtures() / "games"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from zrf_playout import paired_playout
+
 from fairyport.formats import game_engine
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant, position
-from fairyport.zrf.playout import paired_playout
 from fairyport.zrf.read import read_text
 from fairyport.zrf.typed.reader import read_variant_text
 

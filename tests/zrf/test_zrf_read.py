@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from paths import ROOT, needs
+from zrf_helpers import CORPUS, SUBSET
 from zrf_proof import compare_playout
 
 from fairyport.conversion import programs_lost
@@ -25,7 +26,7 @@ from fairyport.zrf.read import read_game
 from fairyport.zrf.writer.file import write_game
 
 GAMES = ROOT / "fixtures" / "games"
-CHESS_ZRF = ROOT.parent / "shared" / "corpus" / "zrf" / "zrflib" / "Chess.zrf"
+CHESS_ZRF = CORPUS / "zrflib" / "Chess.zrf"
 NAMES = ["chess", "mirchess32", "mirchess36", "shatranj-kamil-x", "minixiangqi", "mideast"]
 needs_corpus = needs(CHESS_ZRF)
 
@@ -150,11 +151,14 @@ RECOGNISED = [(CHESS_ZRF, v) for v in ("Chess", "Knightmate", "Pawn-Odds Chess",
                                       "Rook-Odds Chess", "King and Pawns", "Shuffle #1", "Shuffle #2")] + \
              [(FAIRY_ZRF, v) for v in ("Fairy Chess", "Shatranj", "Maharaja and the Sepoys", "Grasshopper Chess",
                                        "Stationary King Chess")] + \
-             [(CHESS_ZRF.parent.parent / "dagaz-site" / f"{name}.zrf", "1") for name in ("makruk", "minixiangqi")]
+             [(CORPUS / "dagaz-site" / f"{name}.zrf", "1") for name in ("makruk", "minixiangqi")]
+OWN_RECOGNISED = [(SUBSET / "own" / "five-by-five.zrf", v) for v in ("1", "2")]
+"""Our own subset's games that read whole (they run without the shared corpus)."""
 
 
-@needs_corpus
-@pytest.mark.parametrize(("path", "variant"), RECOGNISED, ids=[f"{p.stem}#{v}" for p, v in RECOGNISED])
+@pytest.mark.parametrize(("path", "variant"), [
+    *(pytest.param(p, v, marks=needs(p), id=f"{p.stem}#{v}") for p, v in RECOGNISED),
+    *(pytest.param(p, v, id=f"subset/{p.stem}#{v}") for p, v in OWN_RECOGNISED)])
 def test_official_variants_read_as_xbetza_play_like_the_interpreter(path: Path, variant: str) -> None:
     model = compile_game(read_game(path, variant=variant))
     zrf = compile_file(path, variant)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from zrf_helpers import corpus_file, corpus_files, needs_corpus
+import pytest
+from paths import source_id
+from zrf_helpers import CORPUS, CORPUS_FOLDERS, corpus_file, folder_files
 
 from fairyport.cli.main import main
 from fairyport.zrf.syntax.loader import load, load_text
@@ -90,10 +92,10 @@ def test_printer_layout() -> None:
     assert format_node(SList([Atom("help"), long_string]), Style(newline="\n")) == '(help\n   "line one\nline two"\n)'
 
 
-@needs_corpus
-def test_every_corpus_file_round_trips_byte_for_byte() -> None:
-    files = corpus_files()
-    assert len(files) == 40
+@pytest.mark.parametrize("folder", CORPUS_FOLDERS, ids=source_id)
+def test_every_corpus_file_round_trips_byte_for_byte(folder: Path) -> None:
+    files = folder_files(folder)
+    assert files and (folder != CORPUS or len(files) == 40)
     for path in files:
         assert rewrite_file(path) == path.read_bytes(), path
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import FIXTURES, ZRF_COLLECTIONS, needs
+from paths import FIXTURES, ZRF_COLLECTIONS, needs, skip_without
 from zrf_proof import compare_paired_playout
 
 import fairyport
@@ -54,8 +54,7 @@ def test_spared_captures_and_checks() -> None:
 
 @pytest.mark.parametrize("path", CAISSA, ids=["DagazProject.github.io", "GlukKazan+Dagaz"])
 def test_caissa_reads_whole_and_counts_as_the_interpreter(path: Path) -> None:
-    if not path.exists():
-        pytest.skip(f"needs {path}")
+    skip_without(path)
     game = read_game(path)
     assert game.kept == [] and not game.rules.royal_optional
     assert game.piece_type("N").cannot_capture_own == ("Q",)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from paths import FIXTURES, ZRF_COLLECTIONS, needs
+from paths import FIXTURES, ZRF_COLLECTIONS, needs, skip_without
 from zrf_proof import compare_paired_playout
 
 import fairyport
@@ -79,8 +79,7 @@ def test_transport_chess_reads_whole_and_counts_as_the_interpreter(number: str) 
 @pytest.mark.parametrize("path", [TRANSPORT, ROOK_CHESS], ids=["TransportChess", "RookChess"])
 @pytest.mark.parametrize("number", sorted(REAL))
 def test_transport_chess_perft3_and_playouts(path: Path, number: str) -> None:
-    if not path.exists():
-        pytest.skip(f"needs {path}")
+    skip_without(path)
     variant = compile_game(read_game(path, variant=number))
     native = compile_file(path, number)
     assert perft(variant.start_position(), 3) == perft(native.start_position(), 3)

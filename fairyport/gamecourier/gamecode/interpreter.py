@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import operator
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.gamecourier.gamecode import values as V
@@ -39,7 +39,7 @@ from fairyport.gamecourier.gamecode.nodes import (
     Statement,
     SubBlock,
 )
-from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS, Operator
+from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS
 from fairyport.gamecourier.gamecode.parser import LOOP_BLOCKS
 from fairyport.gamecourier.gamecode.state import State, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
@@ -620,128 +620,165 @@ class Compiler:
             self.scope = saved
 
     def command(self, cmd: Command) -> Runner:
-        """Compile one command."""
-        name = cmd.name
-        where = self.where(cmd.offset)
-        it = self.it
-        target = cmd.target
-        if name in ("set", "setconst"):
-            value = self._expr_or_null(cmd)
-            var = (target or "").lstrip("#")
-            if self.scope == "block":  # no my variables (see SCOPES): a global
+        """Compile one command: a built-in one by :attr:`_COMMANDS`, else a call of the preset's subroutine of
+        that name."""
+        compile_command = self._COMMANDS.get(cmd.name)
+        if compile_command is not None:
+            return compile_command(self, cmd)
+        if cmd.name in self.it.subs:
+            return self._sub_command(cmd, cmd.name)
+        return self._unknown_command(cmd)
 
-                def set_global(c: Ctx) -> None:
-                    c.s.vars[var] = value(c)
-                return set_global
+    def _set_command(self, cmd: Command) -> Runner:
+        """``set`` and ``setconst``: a global in a block, else a ``my`` variable where there is one."""
+        value = self._expr_or_null(cmd)
+        var = (cmd.target or "").lstrip("#")
+        if self.scope == "block":  # no my variables (see SCOPES): a global
 
-            def run_set(c: Ctx) -> None:  # assign(), inlined
-                result = value(c)
-                my = c.my
-                if my is not None and var in my:
-                    my[var] = result
-                else:
-                    c.s.vars[var] = result
-            return run_set
-        if name == "def":
-            fn = self._in_scope("general", lambda: DefFn(
-                target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
-                [b.name for b in cmd.bindings if b.value is None],
-                [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None], cmd.expr))
-            if cmd.expr is not None:
-                fn.reach = function_reach(cmd.expr, self.it.geometry)
+            def set_global(c: Ctx) -> None:
+                c.s.vars[var] = value(c)
+            return set_global
 
-            def run_def(c: Ctx) -> None:
-                c.s.defs[fn.name] = fn
-            return run_def
-        if name == "setsystem":
-            value = self._expr_or_null(cmd)
-            key = target or ""
+        def run_set(c: Ctx) -> None:  # assign(), inlined
+            result = value(c)
+            my = c.my
+            if my is not None and var in my:
+                my[var] = result
+            else:
+                c.s.vars[var] = result
+        return run_set
 
-            def run_system(c: Ctx) -> None:
-                c.s.system[key] = value(c)
-            return run_system
-        if name in ("my", "local"):
-            names = [t.value.lstrip("#") for t in cmd.args]
-            if name == "my":
-                def run_my(c: Ctx) -> None:
-                    if c.my is not None:
-                        for n in names:
-                            c.my[n] = None
-                return run_my
+    def _def_command(self, cmd: Command) -> Runner:
+        """``def NAME EXPR``: the function defined when the command runs."""
+        fn = self._in_scope("general", lambda: DefFn(
+            cmd.target or "", self.expr(cmd.expr) if cmd.expr is not None else None,
+            [b.name for b in cmd.bindings if b.value is None],
+            [(b.name, self.expr(b.value)) for b in cmd.bindings if b.value is not None], cmd.expr))
+        if cmd.expr is not None:
+            fn.reach = function_reach(cmd.expr, self.it.geometry)
 
-            def run_local(c: Ctx) -> None:
-                if c.my is None:
-                    return
-                saved = c.my["\0local"]
+        def run_def(c: Ctx) -> None:
+            c.s.defs[fn.name] = fn
+        return run_def
+
+    def _setsystem_command(self, cmd: Command) -> Runner:
+        value = self._expr_or_null(cmd)
+        key = cmd.target or ""
+
+        def run_system(c: Ctx) -> None:
+            c.s.system[key] = value(c)
+        return run_system
+
+    def _my_command(self, cmd: Command) -> Runner:
+        names = [t.value.lstrip("#") for t in cmd.args]
+
+        def run_my(c: Ctx) -> None:
+            if c.my is not None:
                 for n in names:
-                    if n not in saved:
-                        saved[n] = c.s.vars.get(n, _UNSET)
-            return run_local
-        if name == "eval":
-            value = self._expr_or_null(cmd)
+                    c.my[n] = None
+        return run_my
 
-            def run_eval(c: Ctx) -> None:
-                result = value(c)
-                if isinstance(result, str) and result.lstrip().upper().startswith("MOVE:"):
-                    raise UnsupportedError(f"eval of a move string ({result!r}): fairyport does not run moves "
-                                           "written in code", where(), feature="eval MOVE")
-                _eval(c, [result])
-            return run_eval
-        if name in ("return", "print", "echo", "verify"):
-            value = self._expr_or_null(cmd)
-            if name == "return":
-                def run_return(c: Ctx) -> Signal:
-                    return _Return(value(c))
-                return run_return
-            if name == "verify":
-                def run_verify(c: Ctx) -> None:
-                    if not V.truthy(value(c)):
-                        raise Die(f"verify failed: {cmd.text}", where)
-                return run_verify
+    def _local_command(self, cmd: Command) -> Runner:
+        """``local NAMES``: the globals' values kept, to be put back when the subroutine returns."""
+        names = [t.value.lstrip("#") for t in cmd.args]
 
-            def run_print(c: Ctx) -> None:
-                c.s.output.append(V.text(value(c)))
-            return run_print
-        if name in ("die", "say"):
-            message = (cmd.message or "").strip()
-            if name == "die":
-                def run_die(c: Ctx) -> None:
-                    raise Die(message, where)
-                return run_die
+        def run_local(c: Ctx) -> None:
+            if c.my is None:
+                return
+            saved = c.my["\0local"]
+            for n in names:
+                if n not in saved:
+                    saved[n] = c.s.vars.get(n, _UNSET)
+        return run_local
 
-            def run_say(c: Ctx) -> None:
-                c.s.output.append(message)
-            return run_say
-        if name in ("break", "continue"):
-            jump = _BREAK if name == "break" else _CONTINUE
+    def _eval_command(self, cmd: Command) -> Runner:
+        """``eval EXPR``: the text of an expression run as code (not a move string)."""
+        value = self._expr_or_null(cmd)
+        where = self.where(cmd.offset)
 
-            def run_jump(c: Ctx) -> Signal:
-                return jump
-            return run_jump
-        if name in ("won", "lost", "drawn"):
-            result = name
+        def run_eval(c: Ctx) -> None:
+            result = value(c)
+            if isinstance(result, str) and result.lstrip().upper().startswith("MOVE:"):
+                raise UnsupportedError(f"eval of a move string ({result!r}): fairyport does not run moves "
+                                       "written in code", where(), feature="eval MOVE")
+            _eval(c, [result])
+        return run_eval
 
-            def run_result(c: Ctx) -> None:
-                c.s.result = result
-            return run_result
-        if name == "gosub":
-            call = self._sub_named(target or "", self.operands(list(cmd.args), cmd.offset, words_literal=True), where)
+    def _return_command(self, cmd: Command) -> Runner:
+        value = self._expr_or_null(cmd)
 
-            def run_gosub(c: Ctx) -> None:
-                call(c)
-            return run_gosub
-        if name in ("setflag", "unsetflag", "ban", "allow", "setlegal", "add", "capture", "empty", "move",
-                    "setelem", "push", "unset", "remove"):
-            return self._board_command(cmd)
-        if name == "include":
-            included = " ".join(t.value for t in cmd.args)
-            self.fail(unavailable_include(included), cmd.offset, f"include {included}")
-        if name in self.it.subs:
-            call = self._sub_named(name, self.operands(list(cmd.args), cmd.offset, words_literal=True), where)
+        def run_return(c: Ctx) -> Signal:
+            return _Return(value(c))
+        return run_return
 
-            def run_call(c: Ctx) -> None:
-                call(c)
-            return run_call
+    def _verify_command(self, cmd: Command) -> Runner:
+        value = self._expr_or_null(cmd)
+        where = self.where(cmd.offset)
+
+        def run_verify(c: Ctx) -> None:
+            if not V.truthy(value(c)):
+                raise Die(f"verify failed: {cmd.text}", where)
+        return run_verify
+
+    def _print_command(self, cmd: Command) -> Runner:
+        """``print`` and ``echo``: the value's text added to the output."""
+        value = self._expr_or_null(cmd)
+
+        def run_print(c: Ctx) -> None:
+            c.s.output.append(V.text(value(c)))
+        return run_print
+
+    def _die_command(self, cmd: Command) -> Runner:
+        message = (cmd.message or "").strip()
+        where = self.where(cmd.offset)
+
+        def run_die(c: Ctx) -> None:
+            raise Die(message, where)
+        return run_die
+
+    def _say_command(self, cmd: Command) -> Runner:
+        message = (cmd.message or "").strip()
+
+        def run_say(c: Ctx) -> None:
+            c.s.output.append(message)
+        return run_say
+
+    def _jump_command(self, cmd: Command) -> Runner:
+        """``break`` and ``continue``."""
+        jump = _BREAK if cmd.name == "break" else _CONTINUE
+
+        def run_jump(c: Ctx) -> Signal:
+            return jump
+        return run_jump
+
+    def _result_command(self, cmd: Command) -> Runner:
+        """``won``, ``lost`` and ``drawn``: the game's result."""
+        result = cmd.name
+
+        def run_result(c: Ctx) -> None:
+            c.s.result = result
+        return run_result
+
+    def _gosub_command(self, cmd: Command) -> Runner:
+        return self._sub_command(cmd, cmd.target or "")
+
+    def _sub_command(self, cmd: Command, name: str) -> Runner:
+        """A call of the subroutine ``name`` with the command's operands (``gosub NAME ...`` or ``NAME ...``)."""
+        call = self._sub_named(name, self.operands(list(cmd.args), cmd.offset, words_literal=True),
+                               self.where(cmd.offset))
+
+        def run_call(c: Ctx) -> None:
+            call(c)
+        return run_call
+
+    def _include_command(self, cmd: Command) -> Runner:
+        included = " ".join(t.value for t in cmd.args)
+        self.fail(unavailable_include(included), cmd.offset, f"include {included}")
+
+    def _unknown_command(self, cmd: Command) -> Runner:
+        """A command fairyport does not run: an error when it runs (recorded in :attr:`Interpreter.unrunnable`)."""
+        name = cmd.name
+        it = self.it
         feature = name if cmd.known else f"command {name}"
         reason = f"'{name}' is not a GAME Code command fairyport knows (nor a subroutine of this preset)"
         if it.unrunnable is not None:
@@ -752,11 +789,16 @@ class Compiler:
         return run_unknown
 
     def _board_command(self, cmd: Command) -> Runner:
+        """Compile a command that changes the board, the flags or an array (:attr:`_BOARD_COMMANDS`); its operands
+        are read, and their syntax checked, first."""
+        operands = self.operands(list(cmd.args), cmd.offset, words_literal=True)
+        return self._BOARD_COMMANDS[cmd.name](self, cmd, operands)
+
+    def _square_check(self, cmd: Command) -> Callable[[Value], str]:
+        """A function giving the square a value names, or a located error when it names none of this board's."""
         name = cmd.name
         where = self.where(cmd.offset)
-        it = self.it
-        geometry = it.geometry
-        operands = self.operands(list(cmd.args), cmd.offset, words_literal=True)
+        geometry = self.it.geometry
 
         def square(value: Value) -> str:
             sq = V.text(value)
@@ -764,6 +806,12 @@ class Compiler:
                 raise UnsupportedError(f"{name}: {V.show(value)} is not a square of this board", where(),
                                        feature=name)
             return sq
+        return square
+
+    def _counted_operands(self, cmd: Command, operands: list[CodeFn]) -> Callable[[Ctx, int], list[Value]]:
+        """A function giving the operands' values, or a located error when there are not ``count`` of them."""
+        name = cmd.name
+        where = self.where(cmd.offset)
 
         def args(c: Ctx, count: int) -> list[Value]:
             found = [f(c) for f in operands]
@@ -771,79 +819,124 @@ class Compiler:
                 raise UnsupportedError(f"{name} takes {count} operand{'s' if count != 1 else ''}, found "
                                        f"{len(found)}", where(), feature=name)
             return found
+        return args
 
-        if name in ("setflag", "unsetflag"):
-            flag_value = name == "setflag"
+    def _flag_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        """``setflag`` and ``unsetflag``: each operand, or each element of an array operand, a flag."""
+        flag_value = cmd.name == "setflag"
 
-            def run_flag(c: Ctx) -> None:
-                for f in operands:
-                    value = f(c)
-                    for key in (value.values() if isinstance(value, dict) else (value,)):
-                        c.s.flags[V.text(key)] = flag_value
-            return run_flag
-        if name in ("ban", "allow"):
-            def run_ban(c: Ctx) -> None:
-                c.s.system[name] = [V.text(f(c)) for f in operands]
-            return run_ban
-        if name == "setlegal":
-            def run_setlegal(c: Ctx) -> None:
-                values = [f(c) for f in operands]
-                origin: str | None = None
-                for value in values:
-                    if isinstance(value, dict):
-                        if origin is None:
-                            raise UnsupportedError("setlegal: a list of destinations before any origin", where(),
-                                                   feature="setlegal")
-                        c.s.legal.extend((origin, square(v)) for v in value.values())
-                    elif origin is None or (len(values) > 2 and isinstance(values[-1], dict)):
-                        origin = square(value)
-                    else:
-                        c.s.legal.append((origin, square(value)))
-            return run_setlegal
-        if name == "add":
-            def run_add(c: Ctx) -> None:
-                label, sq = args(c, 2)
-                c.s.board[square(sq)] = V.text(label) or EMPTY
-            return run_add
-        if name in ("capture", "empty", "remove"):
-            def run_capture(c: Ctx) -> None:
-                for f in operands:
-                    c.s.board[square(f(c))] = EMPTY
-            return run_capture
-        if name == "move":
-            def run_move(c: Ctx) -> None:
-                a, b = (square(v) for v in args(c, 2))
-                board = c.s.board
-                board[b] = board[a]
-                if a != b:
-                    board[a] = EMPTY
-            return run_move
+        def run_flag(c: Ctx) -> None:
+            for f in operands:
+                value = f(c)
+                for key in (value.values() if isinstance(value, dict) else (value,)):
+                    c.s.flags[V.text(key)] = flag_value
+        return run_flag
+
+    def _ban_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        """``ban`` and ``allow``: the operands' texts kept as the system variable of that name."""
+        name = cmd.name
+
+        def run_ban(c: Ctx) -> None:
+            c.s.system[name] = [V.text(f(c)) for f in operands]
+        return run_ban
+
+    def _setlegal_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        """``setlegal``: origins each followed by destinations (squares or arrays of them) added to the legal
+        moves."""
+        where = self.where(cmd.offset)
+        square = self._square_check(cmd)
+
+        def run_setlegal(c: Ctx) -> None:
+            values = [f(c) for f in operands]
+            origin: str | None = None
+            for value in values:
+                if isinstance(value, dict):
+                    if origin is None:
+                        raise UnsupportedError("setlegal: a list of destinations before any origin", where(),
+                                               feature="setlegal")
+                    c.s.legal.extend((origin, square(v)) for v in value.values())
+                elif origin is None or (len(values) > 2 and isinstance(values[-1], dict)):
+                    origin = square(value)
+                else:
+                    c.s.legal.append((origin, square(value)))
+        return run_setlegal
+
+    def _add_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        square = self._square_check(cmd)
+        args = self._counted_operands(cmd, operands)
+
+        def run_add(c: Ctx) -> None:
+            label, sq = args(c, 2)
+            c.s.board[square(sq)] = V.text(label) or EMPTY
+        return run_add
+
+    def _capture_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        """``capture``, ``empty`` and ``remove``: each operand's square emptied."""
+        square = self._square_check(cmd)
+
+        def run_capture(c: Ctx) -> None:
+            for f in operands:
+                c.s.board[square(f(c))] = EMPTY
+        return run_capture
+
+    def _move_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        square = self._square_check(cmd)
+        args = self._counted_operands(cmd, operands)
+
+        def run_move(c: Ctx) -> None:
+            a, b = (square(v) for v in args(c, 2))
+            board = c.s.board
+            board[b] = board[a]
+            if a != b:
+                board[a] = EMPTY
+        return run_move
+
+    def _array_store(self, cmd: Command, var: str) -> Callable[[Ctx, dict[Any, Value]], None]:
+        """A function setting the variable ``var`` to an array, or a located error when the array has more than
+        :data:`~.operators.MAX_ARRAY` elements."""
+        name = cmd.name
+        where = self.where(cmd.offset)
+
+        def store(c: Ctx, array: dict[Any, Value]) -> None:
+            if len(array) > MAX_ARRAY:
+                raise UnsupportedError(f"{name}: an array of more than {MAX_ARRAY} elements", where(),
+                                       feature="array size")
+            assign(c, var, array)
+        return store
+
+    def _setelem_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        """``setelem ARRAY KEY VALUE``."""
+        where = self.where(cmd.offset)
         var = cmd.args[0].value.lstrip("#") if cmd.args else ""
         rest = operands[1:]
-        if name == "setelem":
-            def run_setelem(c: Ctx) -> None:
-                if len(rest) != 2:
-                    raise UnsupportedError("setelem takes an array name, a key and a value", where(),
-                                           feature="setelem")
-                array = dict(V.as_array(lookup(c, var)))
-                key = rest[0](c)
-                array[key if isinstance(key, (int, str)) else V.text(key)] = rest[1](c)
-                if len(array) > MAX_ARRAY:
-                    raise UnsupportedError(f"setelem: an array of more than {MAX_ARRAY} elements", where(),
-                                           feature="array size")
-                assign(c, var, array)
-            return run_setelem
-        if name == "push":
-            def run_push(c: Ctx) -> None:
-                array = dict(V.as_array(lookup(c, var)))
-                for f in rest:
-                    ints = [k for k in array if isinstance(k, int)]
-                    array[max(ints) + 1 if ints else 0] = f(c)
-                if len(array) > MAX_ARRAY:
-                    raise UnsupportedError(f"push: an array of more than {MAX_ARRAY} elements", where(),
-                                           feature="array size")
-                assign(c, var, array)
-            return run_push
+        store = self._array_store(cmd, var)
+
+        def run_setelem(c: Ctx) -> None:
+            if len(rest) != 2:
+                raise UnsupportedError("setelem takes an array name, a key and a value", where(),
+                                       feature="setelem")
+            array = dict(V.as_array(lookup(c, var)))
+            key = rest[0](c)
+            array[key if isinstance(key, (int, str)) else V.text(key)] = rest[1](c)
+            store(c, array)
+        return run_setelem
+
+    def _push_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        """``push ARRAY VALUES``: each value under the next whole-number key."""
+        var = cmd.args[0].value.lstrip("#") if cmd.args else ""
+        rest = operands[1:]
+        store = self._array_store(cmd, var)
+
+        def run_push(c: Ctx) -> None:
+            array = dict(V.as_array(lookup(c, var)))
+            for f in rest:
+                ints = [k for k in array if isinstance(k, int)]
+                array[max(ints) + 1 if ints else 0] = f(c)
+            store(c, array)
+        return run_push
+
+    def _unset_command(self, cmd: Command, operands: list[CodeFn]) -> Runner:
+        """``unset NAMES``: each variable removed (a ``my`` variable where there is one, else the global)."""
 
         def run_unset(c: Ctx) -> None:
             for token in cmd.args:
@@ -853,6 +946,22 @@ class Compiler:
                 else:
                     c.s.vars.pop(key, None)
         return run_unset
+
+    _BOARD_COMMANDS: ClassVar[dict[str, Callable[[Compiler, Command, list[CodeFn]], Runner]]] = {
+        "setflag": _flag_command, "unsetflag": _flag_command, "ban": _ban_command, "allow": _ban_command,
+        "setlegal": _setlegal_command, "add": _add_command, "capture": _capture_command, "empty": _capture_command,
+        "remove": _capture_command, "move": _move_command, "setelem": _setelem_command, "push": _push_command,
+        "unset": _unset_command}
+    """The commands :meth:`_board_command` compiles, by name."""
+
+    _COMMANDS: ClassVar[dict[str, Callable[[Compiler, Command], Runner]]] = {
+        "set": _set_command, "setconst": _set_command, "def": _def_command, "setsystem": _setsystem_command,
+        "my": _my_command, "local": _local_command, "eval": _eval_command, "return": _return_command,
+        "print": _print_command, "echo": _print_command, "verify": _verify_command, "die": _die_command,
+        "say": _say_command, "break": _jump_command, "continue": _jump_command, "won": _result_command,
+        "lost": _result_command, "drawn": _result_command, "gosub": _gosub_command,
+        **dict.fromkeys(_BOARD_COMMANDS, _board_command), "include": _include_command}
+    """The built-in commands :meth:`command` compiles, by name (a subroutine of the same name is not called)."""
 
     # expressions -----------------------------------------------------------------------------------------
 
@@ -1037,38 +1146,52 @@ class Compiler:
     def call(self, e: Call) -> CodeFn:
         """Compile an operator and its operands."""
         op = e.op
-        where = self.where(e.offset)
-        it = self.it
         if op in ("fn", "sub"):
-            if not e.args:
-                self.fail(f"'{op}' needs a name", e.offset, op)
-            head = e.args[0]
-            name_fn = self.expr(head, words_literal=True) if isinstance(head, Atom) else self.expr(head)
-            arg_fns = [self.expr(a) for a in e.args[1:]]
-            if op == "fn" and isinstance(head, Atom) and head.kind == "word" and head.text not in PREPROCESSOR \
-                    and head.text not in ("true", "false", "null"):
-                return self._fn_named(head.text, arg_fns, where)
-            if op == "fn":
-                return self._fn_named(None, arg_fns, where, name_fn)
-            if isinstance(head, Atom) and head.kind == "word" and head.text not in PREPROCESSOR \
-                    and head.text not in ("true", "false", "null"):
-                return self._sub_named(head.text, arg_fns, where)
-            return lambda c: it.call_sub(c, name_fn(c), [f(c) for f in arg_fns], where)
+            return self._named_call(e)
         if op == "var":
             name_fn = self.expr(e.args[0], words_literal=True) if e.args else _null
             return lambda c: lookup(c, V.text(name_fn(c)).lstrip("#"))
         if op == "cond":
-            if len(e.args) != 3:
-                self.fail("'cond' takes 3 operands", e.offset, "cond")
-            test, yes, no = (self.expr(a) for a in e.args)
-            truthy = V.truthy
-
-            def cond(c: Ctx) -> Value:
-                value = test(c)
-                return yes(c) if value is True or (value is not False and truthy(value)) else no(c)
-            return cond
+            return self._cond(e)
         if op in _CHECKS:
             return self._check(e)
+        return self._operator(e)
+
+    def _named_call(self, e: Call) -> CodeFn:
+        """``fn NAME ARGS`` and ``sub NAME ARGS``: the name written out, or computed when the call runs."""
+        op = e.op
+        where = self.where(e.offset)
+        it = self.it
+        if not e.args:
+            self.fail(f"'{op}' needs a name", e.offset, op)
+        head = e.args[0]
+        name_fn = self.expr(head, words_literal=True) if isinstance(head, Atom) else self.expr(head)
+        arg_fns = [self.expr(a) for a in e.args[1:]]
+        written = head.text if isinstance(head, Atom) and head.kind == "word" and head.text not in PREPROCESSOR \
+            and head.text not in ("true", "false", "null") else None
+        if op == "fn":
+            if written is not None:
+                return self._fn_named(written, arg_fns, where)
+            return self._fn_named(None, arg_fns, where, name_fn)
+        if written is not None:
+            return self._sub_named(written, arg_fns, where)
+        return lambda c: it.call_sub(c, name_fn(c), [f(c) for f in arg_fns], where)
+
+    def _cond(self, e: Call) -> CodeFn:
+        """``cond TEST YES NO``: only the operand chosen is evaluated."""
+        if len(e.args) != 3:
+            self.fail("'cond' takes 3 operands", e.offset, "cond")
+        test, yes, no = (self.expr(a) for a in e.args)
+        truthy = V.truthy
+
+        def cond(c: Ctx) -> Value:
+            value = test(c)
+            return yes(c) if value is True or (value is not False and truthy(value)) else no(c)
+        return cond
+
+    def _operator(self, e: Call) -> CodeFn:
+        """An operator of :data:`_OPERATORS` (or one :meth:`_fast` compiles), its operand count checked."""
+        op = e.op
         args = [self.expr(a, words_literal=op in _NAME_OPERANDS and i == 0) for i, a in enumerate(e.args)]
         fast = self._fast(op, args, e)
         if fast is not None:
@@ -1079,8 +1202,22 @@ class Compiler:
         arity, function = impl
         if arity >= 0 and len(args) != arity:
             self.fail(f"'{op}' takes {arity} operand{'s' if arity != 1 else ''}, found {len(args)}", e.offset, op)
+        run_with = self._located(op, function, e.offset)
+        if arity == 1:
+            only = args[0]
+            return lambda c: run_with(c, [only(c)])
+        if op == "where" and len(args) == 3:
+            return self._where_computed(args, run_with)
+        on_ints = _ON_INTS.get(op) if arity == 2 else None
+        if on_ints is not None:  # chosen here, not on every run
+            return self._on_ints(e, args, on_ints, run_with)
+        return lambda c: run_with(c, [f(c) for f in args])
+
+    def _located(self, op: str, function: Callable[[Ctx, list[Value]], Value],
+                 offset: int) -> Callable[[Ctx, list[Value]], Value]:
+        """``function`` run on operand values, its problems (bad values, division by zero, numbers out of range)
+        raised as errors located at ``offset``."""
         locate = self.source.locate
-        offset = e.offset
 
         def run_with(c: Ctx, values: list[Value]) -> Value:
             try:
@@ -1093,36 +1230,35 @@ class Compiler:
                 raise
             except (OverflowError, ValueError):
                 raise UnsupportedError(f"{op}: a number out of range", locate(offset), feature=op) from None
-        if arity == 1:
-            only = args[0]
-            return lambda c: run_with(c, [only(c)])
-        if op == "where" and len(args) == 3:
-            return self._where_computed(args, run_with)
-        on_ints = _ON_INTS.get(op) if arity == 2 else None
-        if on_ints is not None:  # chosen here, not on every run
-            left, right = args
-            constant = e.args[1]
-            compare = _COMPARE_INTS.get(op)
-            if compare is not None and isinstance(constant, Atom) and constant.kind == "number" \
-                    and type(V.number(constant.text)) is int:
-                bound = int(V.number(constant.text))  # ``>= rank #0 6``: the commonest comparison
+        return run_with
 
-                def compare_to(c: Ctx) -> Value:
-                    x = left(c)
-                    if type(x) is int:
-                        return compare(x, bound)
-                    return run_with(c, [x, bound])
-                return compare_to
+    def _on_ints(self, e: Call, args: list[CodeFn], on_ints: Callable[[int, int], Value],
+                 general: Callable[[Ctx, list[Value]], Value]) -> CodeFn:
+        """A two-operand operator of :data:`_ON_INTS`: two whole numbers directly (a comparison with a written
+        whole number with its bound read once), other values, or a result the shortcut leaves to it, by
+        ``general``."""
+        left, right = args
+        constant = e.args[1]
+        compare = _COMPARE_INTS.get(e.op)
+        if compare is not None and isinstance(constant, Atom) and constant.kind == "number" \
+                and type(V.number(constant.text)) is int:
+            bound = int(V.number(constant.text))  # ``>= rank #0 6``: the commonest comparison
 
-            def apply2(c: Ctx) -> Value:
-                x, y = left(c), right(c)
-                if type(x) is int and type(y) is int:
-                    result = on_ints(x, y)
-                    if result is not None:
-                        return result
-                return run_with(c, [x, y])
-            return apply2
-        return lambda c: run_with(c, [f(c) for f in args])
+            def compare_to(c: Ctx) -> Value:
+                x = left(c)
+                if type(x) is int:
+                    return compare(x, bound)
+                return general(c, [x, bound])
+            return compare_to
+
+        def apply2(c: Ctx) -> Value:
+            x, y = left(c), right(c)
+            if type(x) is int and type(y) is int:
+                result = on_ints(x, y)
+                if result is not None:
+                    return result
+            return general(c, [x, y])
+        return apply2
 
     def _fn_named(self, key: str | None, arg_fns: list[CodeFn], where: Callable[[], Location],
                   name_fn: CodeFn | None = None) -> CodeFn:
@@ -1439,7 +1575,7 @@ def _eval(c: Ctx, a: list[Value]) -> Value:
     return Compiler(c.it, source).expr(parsed.expr)(c)
 
 
-_OPERATORS: dict[str, tuple[int, Operator]] = {**OPERATORS, "eval": (1, _eval)}
+_OPERATORS: dict[str, tuple[int, Callable[[Ctx, list[Value]], Value]]] = {**OPERATORS, "eval": (1, _eval)}
 
 SUPPORTED_OPERATORS = frozenset(_OPERATORS) | frozenset(_CHECKS) | {"fn", "sub", "var", "cond"}
 """Every operator the interpreter runs (for the README and the tests)."""

@@ -9,14 +9,12 @@ a located error.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from fairyport.gamecourier.gamecode import values as V
-from fairyport.gamecourier.gamecode.state import side_of
+from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.gamecode.state import State, side_of
 from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
-
-if TYPE_CHECKING:
-    from fairyport.gamecourier.gamecode.interpreter import Ctx
 
 MAX_INTEGER = 2 ** 63
 """Whole numbers beyond this (either sign) are an error, so arithmetic in a loop cannot eat the memory."""
@@ -25,52 +23,71 @@ MAX_TEXT = 100_000
 MAX_ARRAY = 10_000
 """Most elements an array may hold."""
 
-Operator = Callable[["Ctx", list[Value]], Value]
 
-def _square_value(c: Ctx, value: Value) -> Value:
+
+class Board(Protocol):
+    """What an operator reads of the interpreter: the board's geometry."""
+
+    @property
+    def geometry(self) -> Geometry: ...
+
+
+class Activation(Protocol):
+    """What an operator reads of its activation (:class:`~.interpreter.Ctx`): the state and the interpreter."""
+
+    @property
+    def s(self) -> State: ...
+
+    @property
+    def it(self) -> Board: ...
+
+
+Operator = Callable[[Activation, list[Value]], Value]
+
+def _square_value(c: Activation, value: Value) -> Value:
     sq = V.text(value)
     return c.s.board.get(sq) if sq in c.it.geometry.position else None
 
 
-def _space(c: Ctx, a: list[Value]) -> Value:
+def _space(c: Activation, a: list[Value]) -> Value:
     return _square_value(c, a[0])
 
 
-def _empty(c: Ctx, a: list[Value]) -> Value:
+def _empty(c: Activation, a: list[Value]) -> Value:
     return _square_value(c, a[0]) == EMPTY
 
 
-def _rank(c: Ctx, a: list[Value]) -> Value:
+def _rank(c: Activation, a: list[Value]) -> Value:
     pos = c.it.geometry.position.get(V.text(a[0]))
     return pos[1] if pos is not None else None
 
 
-def _file(c: Ctx, a: list[Value]) -> Value:
+def _file(c: Activation, a: list[Value]) -> Value:
     pos = c.it.geometry.position.get(V.text(a[0]))
     return pos[0] if pos is not None else None
 
 
-def _where(c: Ctx, a: list[Value]) -> Value:
+def _where(c: Activation, a: list[Value]) -> Value:
     found = c.it.geometry.where(V.text(a[0]), V.integer(a[1]), V.integer(a[2]))
     return found if found is not None else False
 
 
-def _onboard(c: Ctx, a: list[Value]) -> Value:
+def _onboard(c: Activation, a: list[Value]) -> Value:
     return V.text(a[0]) in c.it.geometry.position
 
 
-def _spaces(c: Ctx, a: list[Value]) -> Value:
+def _spaces(c: Activation, a: list[Value]) -> Value:
     return dict(c.s.board.items())
 
 
-def _only(side: int) -> Callable[[Ctx, list[Value]], Value]:
-    def only(c: Ctx, a: list[Value]) -> Value:
+def _only(side: int) -> Operator:
+    def only(c: Activation, a: list[Value]) -> Value:
         # the empty test first: on a big board nearly every square is empty (3x faster on 256x256)
         return {sq: label for sq, label in c.s.board.items() if label != EMPTY and side_of(label) == side}
     return only
 
 
-def _findpiece(c: Ctx, a: list[Value]) -> Value:
+def _findpiece(c: Activation, a: list[Value]) -> Value:
     label = V.text(a[0])
     board = c.s.board
     position = c.it.geometry.position
@@ -83,12 +100,12 @@ def _findpiece(c: Ctx, a: list[Value]) -> Value:
     return False
 
 
-def _flag(c: Ctx, a: list[Value]) -> Value:
+def _flag(c: Activation, a: list[Value]) -> Value:
     return V.truthy(c.s.flags.get(V.text(a[0]), False))
 
 
-def _arith(op: str) -> Callable[[Ctx, list[Value]], Value]:
-    def arith(c: Ctx, a: list[Value]) -> Value:
+def _arith(op: str) -> Operator:
+    def arith(c: Activation, a: list[Value]) -> Value:
         result = _arith_value(V.number(a[0]), V.number(a[1]))
         if isinstance(result, int) and abs(result) > MAX_INTEGER:
             raise ValueProblem(f"a whole number beyond {MAX_INTEGER}")
@@ -113,11 +130,11 @@ def _arith(op: str) -> Callable[[Ctx, list[Value]], Value]:
     return arith
 
 
-def _compare(test: Callable[[int], bool]) -> Callable[[Ctx, list[Value]], Value]:
+def _compare(test: Callable[[int], bool]) -> Operator:
     return lambda c, a: test(V.compare(a[0], a[1]))
 
 
-def _match(c: Ctx, a: list[Value]) -> Value:
+def _match(c: Activation, a: list[Value]) -> Value:
     if not a:
         return False
     first, rest = a[0], a[1:]
@@ -128,7 +145,7 @@ def _match(c: Ctx, a: list[Value]) -> Value:
     return False
 
 
-def _range(c: Ctx, a: list[Value]) -> Value:
+def _range(c: Activation, a: list[Value]) -> Value:
     lo, hi = V.integer(a[0]), V.integer(a[1])
     if abs(hi - lo) >= MAX_ARRAY:
         raise ValueProblem(f"a range of more than {MAX_ARRAY} numbers")
@@ -136,7 +153,7 @@ def _range(c: Ctx, a: list[Value]) -> Value:
     return V.make_array(list(range(lo, hi + step, step)))
 
 
-def _merge(c: Ctx, a: list[Value]) -> Value:
+def _merge(c: Activation, a: list[Value]) -> Value:
     result: dict[Any, Value] = {}
     for value in a:
         for key, item in V.as_array(value).items():
@@ -161,7 +178,7 @@ def _sized(array: dict[Any, Value]) -> dict[Any, Value]:
     return array
 
 
-def _elem(c: Ctx, a: list[Value]) -> Value:
+def _elem(c: Activation, a: list[Value]) -> Value:
     key, array = a[0], V.as_array(a[1])
     if key in array:
         return array[key]

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from fairyport.errors import UnsupportedError
 from fairyport.program import nodes as pn
@@ -196,92 +198,105 @@ class BlockWriter:
             self.emit(depth, "endif;")
 
     def instruction(self, item: pn.Instruction, depth: int) -> None:
-        """Append the lines of one instruction."""
-        if isinstance(item, pn.Step):
-            self._move_to(depth, self.square(pn.Toward(item.direction)))
-        elif isinstance(item, pn.Jump):
-            self._move_to(depth, self.square(item.where))
-        elif isinstance(item, pn.GoTo):
-            anchor = {pn.Anchor.FROM: "#src", pn.Anchor.TO: "#dst", pn.Anchor.LAST_FROM: "#lastfrom",
-                      pn.Anchor.LAST_TO: "#lastto", pn.Anchor.MARK: "#mark"}[item.anchor]
-            self.emit(depth, f"set at {anchor};")
-            if item.anchor is not pn.Anchor.MARK and item.anchor is not pn.Anchor.FROM:
-                self._fail_unless(depth, "#at")
-        elif isinstance(item, pn.Mark):
-            sq = self.square(item.where)
-            if sq != "#at":
-                self._fail_unless(depth, sq)
-            self.emit(depth, f"set mark {sq};")
-        elif isinstance(item, pn.Verify) and isinstance(item.condition, pn.Not):
+        """Append the lines of one instruction (by its kind, :attr:`_INSTRUCTIONS`)."""
+        write = self._INSTRUCTIONS.get(type(item))
+        if write is None:
+            raise self.refuse(_describe(item))
+        write(self, item, depth)
+
+    def _step(self, item: pn.Step, depth: int) -> None:
+        self._move_to(depth, self.square(pn.Toward(item.direction)))
+
+    def _jump(self, item: pn.Jump, depth: int) -> None:
+        self._move_to(depth, self.square(item.where))
+
+    def _go_to(self, item: pn.GoTo, depth: int) -> None:
+        anchor = {pn.Anchor.FROM: "#src", pn.Anchor.TO: "#dst", pn.Anchor.LAST_FROM: "#lastfrom",
+                  pn.Anchor.LAST_TO: "#lastto", pn.Anchor.MARK: "#mark"}[item.anchor]
+        self.emit(depth, f"set at {anchor};")
+        if item.anchor is not pn.Anchor.MARK and item.anchor is not pn.Anchor.FROM:
+            self._fail_unless(depth, "#at")
+
+    def _on_board(self, where: pn.Where, depth: int) -> str:
+        """The expression of a position, the sub ended first where it is off the board (not the current one)."""
+        sq = self.square(where)
+        if sq != "#at":
+            self._fail_unless(depth, sq)
+        return sq
+
+    def _mark(self, item: pn.Mark, depth: int) -> None:
+        self.emit(depth, f"set mark {self._on_board(item.where, depth)};")
+
+    def _verify(self, item: pn.Verify, depth: int) -> None:
+        if isinstance(item.condition, pn.Not):
             self.emit(depth, f"if {self.condition(item.condition.inner)}:")
             self.emit(depth + 1, "return;")
             self.emit(depth, "endif;")
-        elif isinstance(item, pn.Verify):
-            self._fail_unless(depth, self.condition(item.condition))
-        elif isinstance(item, pn.If):
-            self.emit(depth, f"if {self.condition(item.condition)}:")
-            self.body(item.then, depth + 1)
-            if item.otherwise:
-                self.emit(depth, "else:")
-                self.body(item.otherwise, depth + 1)
-            self.emit(depth, "endif;")
-        elif isinstance(item, pn.While):
-            self.emit(depth, f"do while {self.condition(item.condition)}:")
-            self.body(item.body, depth + 1)
-            self.emit(depth, "loop;")
-        elif isinstance(item, pn.Add):
-            self._add(item, depth)
-        elif isinstance(item, pn.From):
-            self._fail_unless(depth, "not empty #at")
-            self.emit(depth, "set src #at;")
-            self.emit(depth, "set piece space #at;")
-        elif isinstance(item, pn.To):
-            self.emit(depth, "set dst #at;")
-        elif isinstance(item, pn.Cascade):
-            self.emit(depth, "push mfrom #src;")
-            self.emit(depth, "push mto cond #dst #dst #at;")
-            self.emit(depth, "push mpiece #piece;")
-            self.emit(depth, "set src #at;")
-            self.emit(depth, "set piece space #at;")
-            self.emit(depth, "set dst false;")
-        elif isinstance(item, pn.Affect):
-            sq = self.square(item.where)
-            if sq != "#at":
-                self._fail_unless(depth, sq)
-            if item.effect is pn.Effect.CAPTURE:
-                self.emit(depth, f"push caps {sq};")
-            else:
-                self._change(depth, item.effect.value, sq, "true")
-        elif isinstance(item, pn.ChangeType):
-            sq = self.square(item.where)
-            if sq != "#at":
-                self._fail_unless(depth, sq)
-            self._change(depth, "change-type", sq, word(self.side.labels[item.piece_type]))
-        elif isinstance(item, pn.Create):
-            sq = self.square(item.where)
-            if sq != "#at":
-                self._fail_unless(depth, sq)
-            own = item.owner is None or item.owner == self.side.player
-            if item.piece_type is None:
-                label = "#piece" if own else "cond isupper #piece tolower #piece toupper #piece"
-            else:
-                label = word((self.side.labels if own else self.side.other_labels)[item.piece_type])
-            self._change(depth, "create", sq, label)
-        elif isinstance(item, pn.SetAttribute):
-            self.emit(depth, f"set value {self.condition(item.value)};")
-            self._change(depth, f"attr_{identifier(item.name)}", "#at", "#value")
-        elif isinstance(item, pn.SetPositionFlag):
-            self.pflags.add(item.name)
-            sq = self.square(item.where)
-            if sq != "#at":
-                self._fail_unless(depth, sq)
-            self.emit(depth, f"set value {self.condition(item.value)};")
-            self.emit(depth, f"setelem pflag_{identifier(item.name)} {sq} #value;")
-        elif isinstance(item, pn.SetFlag):
-            self.flags.add(item.name)
-            self.emit(depth, f"set flag_{identifier(item.name)} {self.condition(item.value)};")
         else:
-            raise self.refuse(_describe(item))
+            self._fail_unless(depth, self.condition(item.condition))
+
+    def _if(self, item: pn.If, depth: int) -> None:
+        self.emit(depth, f"if {self.condition(item.condition)}:")
+        self.body(item.then, depth + 1)
+        if item.otherwise:
+            self.emit(depth, "else:")
+            self.body(item.otherwise, depth + 1)
+        self.emit(depth, "endif;")
+
+    def _while(self, item: pn.While, depth: int) -> None:
+        self.emit(depth, f"do while {self.condition(item.condition)}:")
+        self.body(item.body, depth + 1)
+        self.emit(depth, "loop;")
+
+    def _from(self, item: pn.From, depth: int) -> None:
+        self._fail_unless(depth, "not empty #at")
+        self.emit(depth, "set src #at;")
+        self.emit(depth, "set piece space #at;")
+
+    def _to(self, item: pn.To, depth: int) -> None:
+        self.emit(depth, "set dst #at;")
+
+    def _cascade(self, item: pn.Cascade, depth: int) -> None:
+        self.emit(depth, "push mfrom #src;")
+        self.emit(depth, "push mto cond #dst #dst #at;")
+        self.emit(depth, "push mpiece #piece;")
+        self.emit(depth, "set src #at;")
+        self.emit(depth, "set piece space #at;")
+        self.emit(depth, "set dst false;")
+
+    def _affect(self, item: pn.Affect, depth: int) -> None:
+        sq = self._on_board(item.where, depth)
+        if item.effect is pn.Effect.CAPTURE:
+            self.emit(depth, f"push caps {sq};")
+        else:
+            self._change(depth, item.effect.value, sq, "true")
+
+    def _change_type(self, item: pn.ChangeType, depth: int) -> None:
+        sq = self._on_board(item.where, depth)
+        self._change(depth, "change-type", sq, word(self.side.labels[item.piece_type]))
+
+    def _create(self, item: pn.Create, depth: int) -> None:
+        sq = self._on_board(item.where, depth)
+        own = item.owner is None or item.owner == self.side.player
+        if item.piece_type is None:
+            label = "#piece" if own else "cond isupper #piece tolower #piece toupper #piece"
+        else:
+            label = word((self.side.labels if own else self.side.other_labels)[item.piece_type])
+        self._change(depth, "create", sq, label)
+
+    def _set_attribute(self, item: pn.SetAttribute, depth: int) -> None:
+        self.emit(depth, f"set value {self.condition(item.value)};")
+        self._change(depth, f"attr_{identifier(item.name)}", "#at", "#value")
+
+    def _set_position_flag(self, item: pn.SetPositionFlag, depth: int) -> None:
+        self.pflags.add(item.name)
+        sq = self._on_board(item.where, depth)
+        self.emit(depth, f"set value {self.condition(item.value)};")
+        self.emit(depth, f"setelem pflag_{identifier(item.name)} {sq} #value;")
+
+    def _set_flag(self, item: pn.SetFlag, depth: int) -> None:
+        self.flags.add(item.name)
+        self.emit(depth, f"set flag_{identifier(item.name)} {self.condition(item.value)};")
 
     def _change(self, depth: int, kind: str, square: str, arg: str) -> None:
         self.emit(depth, f'push ckind "{kind}";')  # what make_move does with the square
@@ -304,6 +319,13 @@ class BlockWriter:
         self.emit(depth, "else:")
         self.emit(depth + 1, f'gosub add_move {copy} {partial} "{cont}" array {choices}'.rstrip() + ";")
         self.emit(depth, "endif;")
+
+    _INSTRUCTIONS: ClassVar[dict[type[Any], Callable[[BlockWriter, Any, int], None]]] = {
+        pn.Step: _step, pn.Jump: _jump, pn.GoTo: _go_to, pn.Mark: _mark, pn.Verify: _verify, pn.If: _if,
+        pn.While: _while, pn.Add: _add, pn.From: _from, pn.To: _to, pn.Cascade: _cascade, pn.Affect: _affect,
+        pn.ChangeType: _change_type, pn.Create: _create, pn.SetAttribute: _set_attribute,
+        pn.SetPositionFlag: _set_position_flag, pn.SetFlag: _set_flag}
+    """The writer of each kind of instruction (:meth:`instruction`)."""
 
 
 def _balanced(text: str) -> bool:

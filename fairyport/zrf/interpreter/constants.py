@@ -135,3 +135,7 @@ position), instead of refusing the game. Zillions' documentation is silent; it a
 the board and keeps a piece whose drops test a zone of the game's board (``dagaz-site/janggi.zrf``, Koma
 Janggi: ``setup-place``), which the validator already reports as a warning. Such a drop can then never be
 made."""
+
+
+ANY_TYPE = -2
+"""A turn (or an attack test) open to moves of every move type."""

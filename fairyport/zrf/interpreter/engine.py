@@ -7,6 +7,7 @@ from pathlib import Path
 
 from fairyport.engines import Engine, relocate_fen_error
 from fairyport.errors import Location, ParseError
+from fairyport.movegen.sanity import opposite_check_error
 from fairyport.zrf.interpreter.game import Game, compile_game
 from fairyport.zrf.interpreter.position import ZrfPosition
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant
@@ -25,13 +26,18 @@ def compile_file(path: str | Path, variant: str | None = None) -> Game:
 
 def position(game: Game, fen: str | None, where: Location | None = None) -> ZrfPosition:
     """The start position (``fen`` None or ``startpos``) or the position of ``fen``, a bad FEN reported at
-    ``where`` shifted by the error's offset."""
+    ``where`` shifted by the error's offset; a FEN where the player not to move is in check is refused there."""
     if fen is None or fen == "startpos":
         return game.start_position()
     try:
-        return game.position_from_fen(fen)
+        found = game.position_from_fen(fen)
     except ParseError as exc:
         raise relocate_fen_error(exc, where) from None
+    checks = found.opposite_checks()
+    if checks:
+        mover = game.turns[found.turn].owner
+        raise opposite_check_error(game.players[mover], game.players[1 - mover], checks, where)
+    return found
 
 
 def load(path: Path, *, variant: str | None = None) -> Engine:

@@ -67,7 +67,6 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
 
     :raises ParseError: for a malformed FEN (the offset of the problem in ``location``).
     """
-    from fairyport.zrf.interpreter.position import make_position
     files, ranks, rows = _rectangle(game)
     fields = fen.split()
     if not fields:
@@ -131,7 +130,7 @@ def parse_fen(game: Game, fen: str) -> ZrfPosition:
         behind, ahead = (y + 1, y - 1) if mover_moved_up else (y - 1, y + 1)
         if 0 <= behind < ranks and 0 <= ahead < ranks:
             last_from, last_to = rows[behind][x], rows[ahead][x]
-    return make_position(game, board, {}, turn, last_from, last_to)
+    return game.position(board, {}, turn, last_from, last_to)
 
 
 def _hold(game: Game, board: list[Piece | None], letters: dict[str, tuple[int, int]], held: str, offset: int) -> None:
@@ -155,34 +154,83 @@ def _hold(game: Game, board: list[Piece | None], letters: dict[str, tuple[int, i
         board[p] = (owner, kind, game.initial_attributes[kind])
 
 
-def _castling(game: Game, board: list[Piece | None], rows: list[list[int]], rights: str) -> None:
+def _castlers(game: Game) -> tuple[set[int], set[int]]:
+    """The kinds whose attributes a FEN's castling field decides: kings (notation K) and rooks (notation R)."""
     kings = {k for k, n in enumerate(game.notation) if n.upper() == "K"}
     rooks = {k for k, n in enumerate(game.notation) if n.upper() == "R"}
+    return kings, rooks
+
+
+def _wing_rook(board: list[Piece | None], row: list[int], king: int, wing: str, rooks: set[int]) -> int | None:
+    """The outermost rook of the king's owner on the king's row on ``wing`` (``K``: higher files), or None."""
+    owner = board[king][0]  # type: ignore[index]
+    column = row.index(king)
+    outward = row[column + 1:][::-1] if wing == "K" else row[:column]
+    return next((q for q in outward if (other := board[q]) is not None and other[0] == owner and other[1] in rooks),
+                None)
+
+
+def _row_of(rows: list[list[int]], p: int) -> list[int] | None:
+    return next((r for r in rows if p in r), None)
+
+
+def _castling(game: Game, board: list[Piece | None], rows: list[list[int]], rights: str) -> None:
+    kings, rooks = _castlers(game)
     keep: set[int] = set()
     for p, piece in enumerate(board):
-        if piece is None or piece[1] not in kings:
+        row = _row_of(rows, p)
+        if piece is None or piece[1] not in kings or row is None:
             continue
-        owner = piece[0]
-        wings = {"K", "Q"} & {c.upper() for c in rights if c.isupper() == (owner == 0)}
+        wings = {"K", "Q"} & {c.upper() for c in rights if c.isupper() == (piece[0] == 0)}
         if not wings:
             continue
         keep.add(p)
-        row = next(r for r in rows if p in r)
-        column = row.index(p)
-        for wing in wings:
-            span = row[column + 1:] if wing == "K" else list(reversed(row[:column]))
-            for q in reversed(span):
-                other = board[q]
-                if other is not None and other[0] == owner and other[1] in rooks:
-                    keep.add(q)
-                    break
+        keep.update(q for wing in wings if (q := _wing_rook(board, row, p, wing, rooks)) is not None)
     for p, piece in enumerate(board):
         if piece is not None and (piece[1] in kings or piece[1] in rooks) and p not in keep:
             board[p] = (piece[0], piece[1], 0)
 
 
+def _castling_field(position: ZrfPosition, rows: list[list[int]]) -> str:
+    """The castling field that :func:`_castling` reads back to ``position``'s attributes: a wing for a king and
+    its wing's rook that both hold their type's initial attributes (a king's, not zero)."""
+    game, board = position.game, position.board
+    kings, rooks = _castlers(game)
+
+    def fresh(p: int | None) -> bool:
+        piece = board[p] if p is not None else None
+        return piece is not None and piece[2] == game.initial_attributes[piece[1]]
+
+    wings: set[str] = set()
+    for p, piece in enumerate(board):
+        row = _row_of(rows, p)
+        if piece is None or piece[1] not in kings or row is None or not piece[2] or not fresh(p):
+            continue
+        for wing in ("K", "Q"):
+            if fresh(_wing_rook(board, row, p, wing, rooks)):
+                wings.add(wing if piece[0] == 0 else wing.lower())
+    return "".join(w for w in "KQkq" if w in wings) or "-"
+
+
+def _en_passant_field(position: ZrfPosition, rows: list[list[int]], side: str) -> str:
+    """The square the last move passed if it went two ranks straight forward (whatever the piece: ZRF has no pawn
+    of its own), so that the FEN reader sets the same previous move; else ``-``."""
+    coordinates = position.game.board.grid_coordinates
+    if NO_LINK in (position.last_from, position.last_to) or any(
+            _row_of(rows, p) is None for p in (position.last_from, position.last_to)):
+        return "-"  # no previous move, or one from or to storage (a drop)
+    start, end = coordinates[position.last_from], coordinates[position.last_to]
+    if start is None or end is None or len(start) != 2 or len(end) != 2 or start[0] != end[0]:
+        return "-"
+    if start[1] - end[1] != (2 if side == "b" else -2):
+        return "-"
+    return position.game.board.names[rows[(start[1] + end[1]) // 2][start[0]]]
+
+
 def write_fen(position: ZrfPosition) -> str:
-    """The FEN of ``position`` (placement, side, castling ``-``-style rights from attributes, ``-``, 0 1)."""
+    """The FEN of ``position``: placement (and holdings), side, the castling rights and the e.p. square that
+    :func:`parse_fen` reads back to the same position (see :func:`_castling_field`, :func:`_en_passant_field`),
+    ``0 1``."""
     game = position.game
     _, _, rows = _rectangle(game)
     parts = []
@@ -204,4 +252,5 @@ def write_fen(position: ZrfPosition) -> str:
     held = sorted((piece[0], game.notation[piece[1]]) for p in storage_positions(game)
                   if (piece := position.board[p]) is not None)
     hand = "".join(n.upper() if owner == 0 else n.lower() for owner, n in held)
-    return f"{'/'.join(parts)}{f'[{hand}]' if storage_positions(game) else ''} {side} - - 0 1"
+    rights, passed = _castling_field(position, rows), _en_passant_field(position, rows, side)
+    return f"{'/'.join(parts)}{f'[{hand}]' if storage_positions(game) else ''} {side} {rights} {passed} 0 1"

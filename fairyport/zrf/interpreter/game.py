@@ -8,27 +8,20 @@ played the same way.
 from __future__ import annotations
 
 import dataclasses
-import weakref
-from typing import TYPE_CHECKING
 
 from fairyport.errors import Location, ModelError, UnsupportedError
 from fairyport.zrf.interpreter import constants
 from fairyport.zrf.interpreter.board import Board, compile_board
-from fairyport.zrf.interpreter.constants import STANDARD_LETTERS
+from fairyport.zrf.interpreter.constants import ANY_TYPE, STANDARD_LETTERS
+from fairyport.zrf.interpreter.fen import parse_fen
 from fairyport.zrf.interpreter.goals import GoalTest, compile_goals
+from fairyport.zrf.interpreter.position import GAMES, ZrfPosition, make_position
 from fairyport.zrf.interpreter.program import Compiler, Op, Piece
+from fairyport.zrf.interpreter.reach import Reach
 from fairyport.zrf.syntax.nodes import Node, SList, name_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.tree import MoveBlock, ZrfGame
 
-if TYPE_CHECKING:
-    from fairyport.zrf.interpreter.position import ZrfPosition
-
-GAMES: weakref.WeakValueDictionary[int, Game] = weakref.WeakValueDictionary()
-"""Compiled games by id: a pickled position (``perft --jobs`` workers, forked) finds its game here."""
-
-ANY_TYPE = -2
-"""A turn (or an attack test) open to moves of every move type."""
 UNTYPED = 0
 """The move type of blocks written before any ``move-type``."""
 
@@ -99,7 +92,6 @@ class Game:
         reach analysis could not follow (always run), and per target position those that may capture there."""
         cached = self.attack_tables[owner][kind][origin]
         if cached is None:
-            from fairyport.zrf.interpreter.reach import Reach
             reach = Reach(self.board)
             always: list[Block] = []
             by_target: dict[int, list[Block]] = {}
@@ -123,12 +115,15 @@ class Game:
 
     def start_position(self) -> ZrfPosition:
         """The position of the ``board-setup``, first turn of the turn order."""
-        from fairyport.zrf.interpreter.position import make_position
         return make_position(self, list(self.setup), dict(self.stock), 0)
+
+    def position(self, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
+                 last_from: int, last_to: int) -> ZrfPosition:
+        """A position of this game (:func:`~fairyport.zrf.interpreter.position.make_position`)."""
+        return make_position(self, board, stock, turn, last_from, last_to)
 
     def position_from_fen(self, fen: str) -> ZrfPosition:
         """The position a FEN describes (rectangular boards; letters are the pieces' ``notation``)."""
-        from fairyport.zrf.interpreter.fen import parse_fen
         return parse_fen(self, fen)
 
 

@@ -9,12 +9,14 @@ contents; unmaking writes them back.
 from __future__ import annotations
 
 import collections
+import weakref
 from typing import TYPE_CHECKING
 
 from fairyport.errors import UnsupportedError
 from fairyport.movegen.perft import distinct_names
 from fairyport.zrf.interpreter.board import NO_LINK
 from fairyport.zrf.interpreter.constants import (
+    ANY_TYPE,
     COMMAND_STEP_BUDGET,
     DISTINCT_MOVE_NAMES,
     DROP_ON_DUMMY,
@@ -22,11 +24,15 @@ from fairyport.zrf.interpreter.constants import (
     MAX_MOVES,
     MAX_PARTIAL_CHAIN,
 )
-from fairyport.zrf.interpreter.game import ANY_TYPE, Game
+from fairyport.zrf.interpreter.fen import storage_positions, write_fen
 from fairyport.zrf.interpreter.program import ADD_COPY, ADD_COPY_PARTIAL, SAME_TYPE, Piece, Run, RunError
 
 if TYPE_CHECKING:
-    from fairyport.zrf.interpreter.game import Block
+    from fairyport.zrf.interpreter.game import Block, Game
+
+GAMES: weakref.WeakValueDictionary[int, Game] = weakref.WeakValueDictionary()
+"""Compiled games by id (:func:`~fairyport.zrf.interpreter.game.compile_game` adds each): a pickled position
+(``perft --jobs`` workers, forked) finds its game here."""
 
 Changes = tuple[tuple[int, "Piece | None"], ...]
 Stock = tuple[tuple[tuple[int, int], int], ...]
@@ -427,6 +433,29 @@ class ZrfPosition:
         finally:
             self._revert(undo, hand)
 
+    def opposite_checks(self) -> list[tuple[str, str]]:
+        """For each royal piece of the player not to move (of two) that the player to move could capture: (its
+        position, the attackers, ``"Rook on a8"``); one attack test, then one per piece of the player to move."""
+        game = self.game
+        if len(game.players) != 2:
+            return []
+        mover = game.turns[self.turn].owner
+        royal = game.royal[1 - mover]
+        if not royal:
+            return []
+        names = game.board.names
+        mine = [p for p, piece in enumerate(self.board) if piece is not None and piece[0] == mover]
+        found = []
+        for p, piece in enumerate(self.board):
+            if piece is None or piece[0] == mover or piece[1] not in royal \
+                    or not self.attacked(p, piece[0], None, attackers=mine):
+                continue
+            takers = [q for q in mine if self.attacked(p, piece[0], None, attackers=[q])]
+            if takers:
+                found.append((names[p], ", ".join(f"{game.types[self.board[q][1]]} on {names[q]}"  # type: ignore[index]
+                                                  for q in takers)))
+        return found
+
     def _prioritised(self, moves: list[Move]) -> list[Move]:
         for move_type in self.game.priorities:
             chosen = [m for m in moves if m.move_type == move_type]
@@ -486,14 +515,12 @@ class RectangularPosition(ZrfPosition):
 
     def fen(self) -> str:
         """The FEN of the position."""
-        from fairyport.zrf.interpreter.fen import write_fen
         return write_fen(self)
 
 
 def make_position(game: Game, board: list[Piece | None], stock: dict[tuple[int, int], int], turn: int,
                   last_from: int = NO_LINK, last_to: int = NO_LINK) -> ZrfPosition:
     """A position of ``game``: a :class:`RectangularPosition` (with ``fen()``) where FEN fits the board."""
-    from fairyport.zrf.interpreter.fen import storage_positions
     fits = game.board.rectangle(storage_positions(game)) is not None and len(game.players) <= 2
     kind = RectangularPosition if fits else ZrfPosition
     return kind(game, board, stock, turn, last_from, last_to)
@@ -501,7 +528,6 @@ def make_position(game: Game, board: list[Piece | None], stock: dict[tuple[int, 
 
 def _restore(kind: type[ZrfPosition], game_id: int, board: list[Piece | None], stock: dict[tuple[int, int], int],
              turn: int, last_from: int, last_to: int, removed: tuple[tuple[int, int], ...]) -> ZrfPosition:
-    from fairyport.zrf.interpreter.game import GAMES
     position = kind(GAMES[game_id], board, stock, turn, last_from, last_to)
     position.removed = removed
     return position

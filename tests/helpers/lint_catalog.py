@@ -1,12 +1,12 @@
 """The list of every Game Courier lint finding, made from the registry (:mod:`.rules`) so that the documentation
-page ``docs/gamecourier-findings.md`` cannot drift from the code: ``python -m fairyport.gamecourier.lint.catalog``
+page ``docs/gamecourier-findings.md`` cannot drift from the code: ``python tests/helpers/lint_catalog.py``
 prints the table the page holds, and a test checks that the page holds exactly it."""
 
 from __future__ import annotations
 
 from fairyport.gamecourier.lint.rules import DOCUMENTED_BY, RULES, RUN_RULES, Rule
 
-BEGIN = "<!-- findings table: made by python -m fairyport.gamecourier.lint.catalog -->"
+BEGIN = "<!-- findings table: made by python tests/helpers/lint_catalog.py -->"
 END = "<!-- end of findings table -->"
 
 
