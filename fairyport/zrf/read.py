@@ -11,6 +11,9 @@ id), the setup, the goals (``checkmated T`` makes T royal; ``stalemated`` gives 
 hold stay ZRF text there too (kind ``rule``). Such a model is played by the ZRF
 interpreter (:mod:`.play`); the move generator and the writers that cannot hold it refuse it, naming the block
 or rule, or (best effort) list it.
+
+The reading runs as passes (:data:`PASSES`), each a function of one :class:`~.reading.Reading`; a pass may ask
+to read the variant again with other :class:`~.reading.Flags` (:func:`~.reading.run_passes`).
 """
 
 from __future__ import annotations
@@ -49,7 +52,6 @@ from fairyport.model import (
     Rules,
     Setup,
     StalemateResult,
-    Unload,
     Zone,
     ZonedMove,
     file_name,
@@ -71,7 +73,8 @@ from fairyport.zrf.explain import place, why_not
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.lower import lower_game
 from fairyport.zrf.names import Vector
-from fairyport.zrf.recognise import BlockReader, Found, Landing, named_types
+from fairyport.zrf.reading import Flags, Held, Pass, Reading, run_passes
+from fairyport.zrf.recognise import BlockReader, Found, named_types
 from fairyport.zrf.recognise_circe import rebirth_squares, strip_rebirth
 from fairyport.zrf.recognise_drops import PROBES_WHY, Probe, add_probed_zone, drop_tests, probes_are_captures
 from fairyport.zrf.recognise_shogi import (
@@ -86,7 +89,7 @@ from fairyport.zrf.recognise_spared import Spared, spared_kinds
 from fairyport.zrf.recognise_split import SPLIT_WHY, split_blocks
 from fairyport.zrf.recognise_transport import TransportBlock, carried_moves, castle_partner, read_transport
 from fairyport.zrf.rectangle import cylinder_vectors, direction_reasons, hexagonal, rectangle
-from fairyport.zrf.storage import STORAGE_KEPT_WHY, storage_drops
+from fairyport.zrf.storage import STORAGE_KEPT_WHY, StorageDrops, storage_drops
 from fairyport.zrf.syntax.nodes import Node, Plain, plain, to_text
 from fairyport.zrf.typed.geometry import Geometry
 from fairyport.zrf.typed.reader import ZrfVariant, read_variant, read_variant_text
@@ -132,399 +135,551 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
                       reasons: dict[int, str] | None = None,
                       storage: tuple[frozenset[int], str] | None = None, ranked: bool = True) -> Game:
     """The model of an already read variant (``source``: where it came from; ``stem``: the title when the file
-    gives none). A rectangular board whose positions have other names is read as a rectangle with the model's
-    square names (:mod:`.rectangle`) unless ``rename`` is False or the game keeps ZRF code (which names the
-    positions): then it keeps its positions and links, and its blocks are kept with the reasons found on the
-    rectangle (``reasons``, by block identity: those of the blocks that did not fit there; every other block
-    gets :data:`BESIDE_KEPT_WHY`), not with the links' reason.
+    gives none), read by the passes of :data:`PASSES`. A rectangular board whose positions have other names is
+    read as a rectangle with the model's square names (:mod:`.rectangle`) unless ``rename`` is False or the game
+    keeps ZRF code (which names the positions): then it keeps its positions and links, and its blocks are kept
+    with the reasons found on the rectangle (``reasons``, by block identity: those of the blocks that did not fit
+    there; every other block gets :data:`BESIDE_KEPT_WHY`), not with the links' reason.
 
     Drops from storage (:mod:`.storage`) are read as drops from hand where the game then reads whole; else the
     game is read again without them (``storage``: their blocks and the reason they stay code). So are drops that
-    move priorities rank first (``ranked`` False: read without them)."""
-    tree, geometry = zv.game, zv.geometry
-    where = Location(source)
+    move priorities rank first (``ranked`` False: read without them). Each such reading again is the pipeline's
+    retry step (:func:`.reading.run_passes`)."""
+    return run_passes(PASSES, zv, source, stem, Flags(rename, reasons, storage, ranked))
+
+
+def _players_pass(r: Reading) -> Flags | None:
+    """The tree, the two players and the rules the model cannot hold (kept as ZRF text)."""
+    r.tree, geometry, r.rename = r.zv.game, r.zv.geometry, r.flags.rename
+    tree = r.tree
+    r.where = Location(r.source)
     tree.require_own_rules()
-    players = tuple(p.text for p in tree.players[:2])
+    r.players = tuple(p.text for p in tree.players[:2])
     if tree.board is None or geometry is None:
-        raise UnsupportedError("a game without a board is not read into the model", where, feature="board")
-    if len(players) != 2:
+        raise UnsupportedError("a game without a board is not read into the model", r.where, feature="board")
+    r.geometry = geometry
+    if len(r.players) != 2:
         names = ", ".join(p.text for p in tree.players)
         raise UnsupportedError(f"the model holds games of two players; this one has {len(tree.players)} ({names})",
-                               tree.players[0].node.location if tree.players else where, feature="players")
-    kept = _kept_rules(tree, players)
-    stock = None
-    hands_found: ShogiHands | None = None
-    if rename and storage is None:
-        mates = {str(t) for goal in tree.goals for c in goal.conditions
-                 if isinstance(text := plain(c), tuple) and text[:1] == ("checkmated",) for t in text[1:]}
-        selected = bool(tree.move_priorities) or (tree.turn_order is not None and
-                                                  any(e.move_type for e in tree.turn_order.entries))
-        stock = storage_drops(tree, geometry, players, mates, selected)
-        if stock is not None and stock.why:
-            return game_from_variant(zv, source, stem, storage=(stock.blocks, stock.why))
-        if stock is not None:
-            geometry = stock.geometry
-        hands_found = shogi_hands(tree, geometry, players, mates, selected) if stock is None else None
-        if hands_found is not None and hands_found.why:
-            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, hands_found.why))
-        if hands_found is not None:
-            geometry = hands_found.geometry
+                               tree.players[0].node.location if tree.players else r.where, feature="players")
+    r.kept = _kept_rules(tree, r.players)
+    return None
+
+
+def _mates_selected(tree: ZrfGame) -> tuple[set[str], bool]:
+    """The types a ``checkmated`` goal names, and whether turns or priorities select move types."""
+    mates = {str(t) for goal in tree.goals for c in goal.conditions
+             if isinstance(text := plain(c), tuple) and text[:1] == ("checkmated",) for t in text[1:]}
+    selected = bool(tree.move_priorities) or (tree.turn_order is not None and
+                                              any(e.move_type for e in tree.turn_order.entries))
+    return mates, selected
+
+
+def _storage_pass(r: Reading) -> Flags | None:
+    """Drops from storage (:mod:`.storage`): read as drops from hand, or read again with them kept as code."""
+    if not r.rename or r.flags.storage is not None:
+        return None
+    r.stock = storage_drops(r.tree, r.geometry, r.players, *_mates_selected(r.tree))
+    return _off_board(r, r.stock)
+
+
+def _shogi_pass(r: Reading) -> Flags | None:
+    """Captures to hand and drops from it (:mod:`.recognise_shogi`), or read again with them kept as code."""
+    if not r.rename or r.flags.storage is not None or r.stock is not None:
+        return None
+    r.hands_found = shogi_hands(r.tree, r.geometry, r.players, *_mates_selected(r.tree))
+    return _off_board(r, r.hands_found)
+
+
+def _off_board(r: Reading, found: StorageDrops | ShogiHands | None) -> Flags | None:
+    """The board without the positions pieces wait on off it (``found``), or a reading again with ``found``'s
+    blocks kept as code where the model cannot hold them."""
+    if found is not None and found.why:
+        return Flags(storage=(found.blocks, found.why))
+    if found is not None:
+        r.geometry = found.geometry
+    return None
+
+
+def _board_pass(r: Reading) -> Flags | None:
+    """The board: a plain grid, a rectangle renamed, a cylinder, a hexagonal board's half-cells, or links."""
+    tree, geometry = r.tree, r.geometry
     grid = _plain_grid(tree)
-    vectors: dict[str, Vector] = {}
-    halves = rename  # a hexagonal board may be read as its rectangle of half-cells (.hexagons)
+    halves = r.rename  # a hexagonal board may be read as its rectangle of half-cells (.hexagons)
     if grid is not None:
-        rename = False
-        files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
-        numbers = [int(r) for r in ranks]
-        first = min(numbers)
-        down = numbers[0] > numbers[-1]
-        holes = frozenset(square_name(f, r, first) for f in range(len(files)) for r in range(len(ranks))
-                          if square_name(f, r, first) not in geometry.positions)
-        board = Board(len(files), len(ranks), holes, first)
-        for d in grid.directions:
-            if len(d.vector) == 2:
-                vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
-    renamed = rectangle(tree, geometry) if rename else None
+        r.rename = False
+        r.board = _grid_board(grid, geometry, r.vectors)
+    renamed = rectangle(tree, geometry) if r.rename else None
     if renamed is not None:
-        board, vectors = renamed.board, renamed.vectors
+        r.board, r.vectors = renamed.board, renamed.vectors
     elif grid is None:
-        board = _linked_board(tree, geometry)
-    cylinder = cylinder_vectors(tree, geometry) if renamed is not None else None
-    if cylinder is not None:  # files that wrap around: the directions' plain steps, moves across files get 'o'
-        vectors = {**vectors, **cylinder}
+        r.board = _linked_board(tree, geometry)
+    r.cylinder = cylinder_vectors(tree, geometry) if renamed is not None else None
+    if r.cylinder is not None:  # files that wrap around: the directions' plain steps, moves across files get 'o'
+        r.vectors = {**r.vectors, **r.cylinder}
     if hexagonal(tree):
         # its grid coordinates make a rectangle drawn skewed: the model reads it as the rectangle of half-cells it
         # is drawn on (.hexagons), where it is one; else its links (rectangle.HEX_WHY)
         renamed = rectangle(tree, geometry) if halves else None
         if renamed is not None:
-            board, vectors = renamed.board, renamed.vectors
+            r.board, r.vectors = renamed.board, renamed.vectors
         else:
-            vectors = {}
-            board = _linked_board(tree, geometry)
-    renaming = renamed.rename if renamed is not None else None
-    present = {e.piece.text for part in tree.setup for e in part.entries}
-    named: set[str] = set()  # the types a move or drop puts on the board
+            r.vectors = {}
+            r.board = _linked_board(tree, geometry)
+    r.renaming = renamed.rename if renamed is not None else None
+    return None
+
+
+def _grid_board(grid: Grid, geometry: Geometry, vectors: dict[str, Vector]) -> Board:
+    """The board of a plain grid (file letters, rank numbers; missing positions are holes), its directions'
+    steps added to ``vectors``."""
+    files, ranks = grid.dimensions[0].names, grid.dimensions[1].names
+    numbers = [int(r) for r in ranks]
+    first = min(numbers)
+    down = numbers[0] > numbers[-1]
+    holes = frozenset(square_name(f, r, first) for f in range(len(files)) for r in range(len(ranks))
+                      if square_name(f, r, first) not in geometry.positions)
+    for d in grid.directions:
+        if len(d.vector) == 2:
+            vectors[d.name] = (d.vector[0], -d.vector[1] if down else d.vector[1])
+    return Board(len(files), len(ranks), holes, first)
+
+
+def _types_pass(r: Reading) -> Flags | None:
+    """The types that can reach the board, those in hand, those only the setup places; the block reader."""
+    tree = r.tree
+    r.present = {e.piece.text for part in tree.setup for e in part.entries}
     put: dict[str, set[str]] = {}  # per type, the types its moves and drops put on the board
     for zp in tree.pieces:
         for block in [*zp.moves, *zp.drops]:
             named_types(block.plain, put.setdefault(zp.name.text, set()))
-        named |= put.get(zp.name.text, set())
+        r.named |= put.get(zp.name.text, set())  # the types a move or drop puts on the board
     grown = True
     while grown:  # the types that can reach the board: set up, or put there by a piece that can
         grown = False
-        for kind in list(present):
-            if not put.get(kind, set()) <= present:
-                present |= put[kind]
+        for kind in list(r.present):
+            if not put.get(kind, set()) <= r.present:
+                r.present |= put[kind]
                 grown = True
     # the types that come onto the board only by the setup: none in hand, no drops, never added or changed into
-    in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
-    stored = stock.stored if stock is not None else hands_found.stored if hands_found is not None else {}
-    in_hand |= {kind for _, kind in stored.values()}
-    setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - named - in_hand
-    reader = BlockReader(vectors, frozenset(present))
-    linked = direction_reasons(tree, geometry, vectors)
-    symmetry = geometry.symmetries.get(players[1], {})
+    r.in_hand = {e.piece.text for part in tree.setup for e in part.entries if e.off}
+    r.stored = r.stock.stored if r.stock is not None else r.hands_found.stored if r.hands_found is not None else {}
+    r.in_hand |= {kind for _, kind in r.stored.values()}
+    r.setup_only = {zp.name.text for zp in tree.pieces if not zp.drops} - r.named - r.in_hand
+    r.reader = BlockReader(r.vectors, frozenset(r.present))
+    r.linked = direction_reasons(tree, r.geometry, r.vectors)
+    r.symmetry = r.geometry.symmetries.get(r.players[1], {})
+    return None
 
-    zones: list[Zone] = []
-    for name, per_player in geometry.zones.items():
+
+def _zones_pass(r: Reading) -> Flags | None:
+    """The zones, per player (by the board's square names)."""
+    for name, per_player in r.geometry.zones.items():
         for player, squares in per_player.items():
-            color = None if player == "" else players.index(player) if player in players else None
-            if renaming is not None:
-                squares = [renaming[s] for s in squares if s in renaming]
-            zones.append(Zone(name, frozenset(squares), color))
+            color = None if player == "" else r.players.index(player) if player in r.players else None
+            if r.renaming is not None:
+                squares = [r.renaming[s] for s in squares if s in r.renaming]
+            r.zones.append(Zone(name, frozenset(squares), color))
+    return None
 
-    # setup
-    placement: dict[str, Piece] = {}
-    hands: dict[int, dict[str, int]] = {}
-    notation = _ids(tree.pieces)
-    for part in tree.setup:
-        if part.player.text not in players:
+
+def _setup_pass(r: Reading) -> Flags | None:
+    """The pieces' ids and the setup: the board and the hands (pieces off board or on storage)."""
+    r.notation = _ids(r.tree.pieces)
+    for part in r.tree.setup:
+        if part.player.text not in r.players:
             raise UnsupportedError(f"pieces of player {part.player.text!r}: the model has two players only",
                                    part.node.location, feature="players")
-        color = players.index(part.player.text)
+        color = r.players.index(part.player.text)
         for entry in part.entries:
-            pid = notation.get(entry.piece.text)
+            pid = r.notation.get(entry.piece.text)
             if pid is None:
                 raise ModelError(f"the board setup places {entry.piece.text!r}, which is not a piece of the game",
                                  entry.piece.node.location, expected="a piece defined by (piece (name ...))")
             for ref in entry.positions:
-                if ref.text in stored:
-                    hand = hands.setdefault(color, {})
-                    hand[pid] = hand.get(pid, 0) + 1  # a piece on storage: in hand (one of a type: .storage)
-                    continue
-                if renaming is not None and ref.text not in renaming:
-                    raise ModelError(f"the board setup places {entry.piece.text!r} on {ref.text!r}, which is not "
-                                     "a square of the board", ref.node.location, expected="a position of the board")
-                placement[renaming[ref.text] if renaming is not None else ref.text] = Piece(pid, color)
+                _place(r, entry.piece.text, ref.text, ref.node, pid, color)
             if entry.off:
-                hands.setdefault(color, {})[pid] = entry.off
+                r.hands.setdefault(color, {})[pid] = entry.off
+    return None
 
-    # goals
-    rules = Rules()
-    bare_draws: list[tuple[Goal, Node]] = []
-    counts: list[tuple[Goal, Node, tuple[Plain, ...]]] = []
-    lines: list[tuple[Goal, Node, tuple[Plain, ...]]] = []
-    royal: set[str] = set()
-    mate_goal: Goal | None = None  # the first goal that names the royal types
-    flags = _flag_goals(tree, players, notation, zones)
+
+def _place(r: Reading, kind: str, position: str, node: Node, pid: str, color: Color) -> None:
+    """One piece of the setup: in hand where it stands on storage, else on its square."""
+    if position in r.stored:
+        hand = r.hands.setdefault(color, {})
+        hand[pid] = hand.get(pid, 0) + 1  # a piece on storage: in hand (one of a type: .storage)
+        return
+    if r.renaming is not None and position not in r.renaming:
+        raise ModelError(f"the board setup places {kind!r} on {position!r}, which is not "
+                         "a square of the board", node.location, expected="a position of the board")
+    r.placement[r.renaming[position] if r.renaming is not None else position] = Piece(pid, color)
+
+
+def _goals_pass(r: Reading) -> Flags | None:
+    """Each goal condition: royal types, stalemate, bare king, flags; counts and lines for the next pass."""
+    flags = _flag_goals(r.tree, r.players, r.notation, r.zones)
     if flags is not None:
-        rules.flag = flags[0]
-    for goal in tree.goals:
+        r.rules.flag = flags[0]
+    for goal in r.tree.goals:
         for cond in goal.conditions:
-            text = plain(cond)
-            if flags is not None and id(cond) in flags[1]:
-                continue
-            if isinstance(text, tuple) and text[:1] == ("checkmated",) and goal.kind == "loss":
-                royal.update(str(t) for t in text[1:])
-                mate_goal = mate_goal or goal
-            elif text == "stalemated":
-                rules.stalemate = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS,
-                                   "win": StalemateResult.WIN}.get(goal.kind, StalemateResult.DRAW)
-            elif text == ("pieces-remaining", "1") and goal.kind == "loss":
-                rules.bare_king = BareKingRule.LOSS
-            elif text == ("pieces-remaining", "1") and goal.kind == "draw" and _both(goal, players):
-                bare_draws.append((goal, cond))
-            elif isinstance(text, tuple) and _both(goal, players) and _extinction_count(text) is not None:
-                counts.append((goal, cond, text))
-            elif isinstance(text, tuple) and text[:1] == ("relative-config",) and _both(goal, players):
-                lines.append((goal, cond, text))
-            elif text != "repetition":  # ignored, whoever it makes win (perft and the model have none)
-                kept.append(_kept_goal(goal, cond, f"goal {to_text(cond)}", text))
-    never_met = _never_met(counts, royal, placement, notation, named | in_hand)
-    counts = [c for c in counts if c not in never_met]
-    extinction = _extinction(counts, notation, any(hands.values()))
+            if flags is None or id(cond) not in flags[1]:
+                _goal_condition(r, goal, cond)
+    return None
+
+
+def _goal_condition(r: Reading, goal: Goal, cond: Node) -> None:
+    """One goal condition, as the model holds it, set aside for the count and line goals, or kept as code."""
+    text = plain(cond)
+    both = _both(goal, r.players)
+    if isinstance(text, tuple) and text[:1] == ("checkmated",) and goal.kind == "loss":
+        r.royal.update(str(t) for t in text[1:])
+        r.mate_goal = r.mate_goal or goal
+    elif text == "stalemated":
+        r.rules.stalemate = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS,
+                             "win": StalemateResult.WIN}.get(goal.kind, StalemateResult.DRAW)
+    elif text == ("pieces-remaining", "1") and goal.kind == "loss":
+        r.rules.bare_king = BareKingRule.LOSS
+    elif text == ("pieces-remaining", "1") and goal.kind == "draw" and both:
+        r.bare_draws.append((goal, cond))
+    elif isinstance(text, tuple) and both and _extinction_count(text) is not None:
+        r.counts.append((goal, cond, text))
+    elif isinstance(text, tuple) and text[:1] == ("relative-config",) and both:
+        r.lines.append((goal, cond, text))
+    elif text != "repetition":  # ignored, whoever it makes win (perft and the model have none)
+        r.kept.append(_kept_goal(goal, cond, f"goal {to_text(cond)}", text))
+
+
+def _counts_pass(r: Reading) -> Flags | None:
+    """The count goals (extinction), line goals (connect), bare-king draws and sides without a royal piece."""
+    r.never_met = _never_met(r.counts, r.royal, r.placement, r.notation, r.named | r.in_hand)
+    counts = [c for c in r.counts if c not in r.never_met]
+    extinction = _extinction(counts, r.notation, any(r.hands.values()))
     if extinction is not None:
-        rules.extinction = extinction
+        r.rules.extinction = extinction
     else:
-        kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in counts)
-    connect = _connect(lines, notation, vectors)
+        r.kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in counts)
+    connect = _connect(r.lines, r.notation, r.vectors)
     if connect is not None:
-        rules.connect = connect
+        r.rules.connect = connect
     else:
-        kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in lines)
-    royal_ids = {notation[name] for name in royal if name in notation}
-    for goal, cond in bare_draws:
+        r.kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in r.lines)
+    r.royal_ids = {r.notation[name] for name in r.royal if name in r.notation}
+    for goal, cond in r.bare_draws:
         # a draw when a player has one piece left: the model's extinction goal (all of a side's pieces counted
         # together, at most one left: a draw) where that piece can only be the one royal piece each side has (one
         # each at the start, never added, never captured) and nothing waits in hand
-        one_each = all(sum(p.id in royal_ids and p.color == c for p in placement.values()) == 1
+        one_each = all(sum(p.id in r.royal_ids and p.color == c for p in r.placement.values()) == 1
                        for c in (WHITE, BLACK))
-        if rules.extinction is None and one_each and not royal & named and not any(hands.values()):
-            rules.extinction = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW)
+        if r.rules.extinction is None and one_each and not r.royal & r.named and not any(r.hands.values()):
+            r.rules.extinction = ExtinctionGoal(None, 1, 0, StalemateResult.DRAW)
         else:
-            kept.append(_kept_goal(goal, cond, "goal (pieces-remaining 1)", ("pieces-remaining", "1")))
+            r.kept.append(_kept_goal(goal, cond, "goal (pieces-remaining 1)", ("pieces-remaining", "1")))
     for color in (WHITE, BLACK):
-        if mate_goal is not None and royal_ids and \
-                not any(p.id in royal_ids and p.color == color for p in placement.values()):
+        if r.mate_goal is not None and r.royal_ids and \
+                not any(p.id in r.royal_ids and p.color == color for p in r.placement.values()):
             # Dunsany's Chess, Horde: a side has no King; the interpreter plays on, never in check: the model's
             # optional royal pieces (royal pieces are never captured, as the model protects every one); so does a
             # side whose King waits in hand (Genesis Chess)
-            rules.royal_optional = True
+            r.rules.royal_optional = True
+    return None
 
-    attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
+
+def _move_types_pass(r: Reading) -> Flags | None:
+    """Whether blocks' move types matter (turns or priorities select them), captures or drops ranked first."""
+    tree = r.tree
+    r.attributes = frozenset(a.name.text for zp in tree.pieces for a in zp.attributes)
     # the types whose pieces start with an attribute set: a piece created or changed into one counts as unmoved
-    unmoved = frozenset(zp.name.text for zp in tree.pieces
-                        if any(a.value is not None and to_text(a.value) == "true" for a in zp.attributes))
-    landings: list[tuple[PieceType, Unload, Landing, MoveBlock]] = []  # unloads that promote, checked at the end
-    castles: dict[str, list[tuple[int, int, tuple[str, ...]] | None]] = {}  # piece id -> its castling partners
-    castle_blocks: dict[str, list[MoveBlock]] = {}
+    r.unmoved = frozenset(zp.name.text for zp in tree.pieces
+                          if any(a.value is not None and to_text(a.value) == "true" for a in zp.attributes))
     # a block's move type matters only where turns name move types or move priorities rank them
     turn_types = tree.turn_order is not None and any(e.move_type for e in tree.turn_order.entries)
-    typed = bool(tree.move_priorities) or turn_types
+    r.typed = bool(tree.move_priorities) or turn_types
     if tree.move_priorities and not turn_types \
             and not any(b.move_type is not None for zp in tree.pieces for b in (*zp.moves, *zp.drops)):
-        typed = False  # priorities of move types no block has (a variant's own pieces): they select nothing
-        kept = [k for k in kept if k.name != "move-priorities"]
-    if tree.move_priorities and not turn_types and _captures_first(tree, reader):
-        rules.must_capture = True  # the priorities rank exactly the captures first: captures are mandatory
-        typed = False
-        kept = [k for k in kept if k.name != "move-priorities"]
-    first_types = _drops_first(tree) if tree.move_priorities and not turn_types and ranked else set()
+        r.typed = False  # priorities of move types no block has (a variant's own pieces): they select nothing
+        r.kept = [k for k in r.kept if k.name != "move-priorities"]
+    if tree.move_priorities and not turn_types and _captures_first(tree, r.reader):
+        r.rules.must_capture = True  # the priorities rank exactly the captures first: captures are mandatory
+        r.typed = False
+        r.kept = [k for k in r.kept if k.name != "move-priorities"]
+    first_types = _drops_first(tree) if tree.move_priorities and not turn_types and r.flags.ranked else set()
     if first_types:
         # the priorities rank some types' drops first: the model's drops that go first, where it holds those drops
-        trial = _drop_rules(tree, geometry, board, list(zones), renaming, in_hand, False, {})[0]
+        trial = _drop_rules(tree, r.geometry, r.board, list(r.zones), r.renaming, r.in_hand, False, {})[0]
         if first_types <= set(trial):
-            typed = False
-            kept = [k for k in kept if k.name != "move-priorities"]
+            r.typed = False
+            r.kept = [k for k in r.kept if k.name != "move-priorities"]
         else:
             first_types = set()
-    probed: dict[str, tuple[Probe, ...]] = {}  # the drops' probes for the enemy king, by piece name
-    drop_rules, drop_whys = _drop_rules(tree, geometry, board, zones, renaming, in_hand, typed, probed)
-    drop_rules.update({name: dataclasses.replace(rule, first=True) for name, rule in drop_rules.items()
-                       if name in first_types})
-    if stock is not None:
-        drop_rules.update({name: DropRule(where_stuck=True) for name in stock.types})
-    skipped = stock.blocks if stock is not None else frozenset()
-    if hands_found is not None:
-        drop_rules.update({name: DropRule() for name in hands_found.drops})  # (checked below: .recognise_shogi)
-        skipped = hands_found.skipped
-        rules.captures_to_hand = True
-    pieces: list[PieceType] = []
-    unused: list[str] = []
-    held: list[tuple[ZrfPiece, PieceType, list[KeptCode]]] = []
-    first_reasons: dict[int, str] = {}  # block identity -> why it did not fit (handed to the second reading)
-    captures_own = False  # a move captures the mover's own pieces (a block adds with no test: Teleport Chess)
-    original = {square: name for name, square in renaming.items()} if renaming is not None else {}
-    rebirths = _rebirths(tree, reader, typed, skipped, players, board) if renaming is None else {}
-    splits = split_blocks(tree.pieces, notation)
-    for zp in tree.pieces:
-        pid = notation[zp.name.text]
-        found: list[Found] = []
-        programs: list[KeptCode] = []
-        whys: dict[int, str] = {}
-        recognised: list[tuple[MoveBlock, list[Found]]] = []
-        carried: list[tuple[MoveBlock, TransportBlock]] = []  # joins and unloads
-        sparing: dict[int, Spared] = {}  # block identity -> the kinds its captures spare
-        split, split_items = splits.get(zp.name.text, (None, {}))
-        for block in zp.moves:
-            if id(block) in skipped:
-                continue  # a drop from storage: the piece type's drop rule
-            items: list[Plain] = split_items.get(id(block)) or list(block.plain)
-            if hands_found is not None:
-                items = hands_found.items.get(id(block), items)  # a capture to hand: a plain landing
-            if rebirths:
-                items = strip_rebirth(items)[0]  # the model's PieceType.rebirth (Circe)
-            moved = read_transport(items, reader) if block.move_type is None or not typed else None
-            if moved is not None:
-                carried.append((block, moved))
-                if moved.own and zp.name.text not in unmoved:
-                    recognised.append((block, moved.own))
-                continue
-            got = reader.read(items) if block.move_type is None or not typed else None
-            if got is None and (block.move_type is None or not typed):
-                spared = spared_kinds(items, reader.present)
-                got = reader.read(spared.items) if spared is not None else None
-                if got is not None and spared is not None:
-                    sparing[id(block)] = spared
-            if got is not None and zp.name.text not in royal and any(f.kind == "castle" for f in got) \
-                    and "not-attacked?" in str(items):
-                # the model castles a non-royal piece without attack tests: one with them stays a program
-                whys[id(block)] = (f"castling of {zp.name.text}, which is not royal, with attack tests: the model "
-                                   "castles a non-royal piece through attacked squares")
-            elif got is not None:
-                recognised.append((block, got))
-                if any(f.kind == "castle" for f in got):
-                    castles.setdefault(pid, []).append(castle_partner(items, reader))
-                    castle_blocks.setdefault(pid, []).append(block)
-        for block, got in [*recognised, *((b, t.moves) for b, t in carried)]:
-            gap = next((g for f in got if (g := _path_gap(f, board, symmetry, vectors, original)) is not None),
-                       None)
-            if gap is not None:
-                whys[id(block)] = f"{gap}: block at {place(block.node)}"
-                recognised = [r for r in recognised if r[0] is not block]
-                carried = [c for c in carried if c[0] is not block]
-        spares = _spares(recognised, sparing)
-        if spares is None:
-            for block, _ in [r for r in recognised if id(r[0]) in sparing]:
-                whys[id(block)] = "captures that spare pieces by kind on some moves of the piece only"
-                recognised = [r for r in recognised if r[0] is not block]
-        if split is not None and len(recognised) < len(zp.moves):  # a split piece is read whole or not at all
-            whys.update({id(b): SPLIT_WHY for b, _ in recognised})
-            recognised = []
-        all_found = [f for _, got in recognised for f in got]
-        captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face")) \
-            and not (spares is not None and royal <= spares[1])  # (its captures may spare its own royal pieces)
-        whole = _black_plays_alike(all_found, symmetry, vectors)
-        for block, got in recognised:
-            if whole or _symmetric(got, symmetry, vectors, all_found):
-                found.extend(got)
-            else:
-                whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
-                                   "around or mirrored, as the model plays Black")
-        for block, moved in list(carried):
-            # a join or split is symmetric with the other blocks of its kind (the same types named)
-            alike = [f for _, t in carried if t.key() == moved.key() for f in t.moves]
-            if not (_black_plays_alike(alike, symmetry, vectors) or _symmetric(moved.moves, symmetry, vectors, alike)):
-                whys[id(block)] = (f"a move that {players[1]}'s symmetry does not turn into White's move turned "
-                                   "around or mirrored, as the model plays Black")
-                carried.remove((block, moved))
-        for block in zp.moves:
-            if id(block) in skipped:
-                continue
-            if id(block) not in whys and not any(block is b for b, _ in [*recognised, *carried]):
-                whys[id(block)] = why_not(block.node, attributes, linked=linked,
-                                          move_type=block.move_type.text if block.move_type and typed else "")
-                if reasons is not None:
-                    whys[id(block)] = reasons.get(id(block), BESIDE_KEPT_WHY)
-                if storage is not None and id(block) in storage[0]:
-                    whys[id(block)] = storage[1]
-            if id(block) in whys:
-                programs.append(_program(block, "moves", pid, whys[id(block)]))
-        for block in zp.drops:
-            if zp.name.text not in drop_rules:
-                whys[id(block)] = drop_whys.get(id(block)) or why_not(block.node, drop=True)
-                programs.append(_program(block, "drops", pid, whys[id(block)]))
-        first_reasons.update(whys)
-        if programs and zp.name.text not in present:
-            unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
-            held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, UNUSED_WHY)))
-            first_reasons.update({id(block): UNUSED_WHY for block in zp.moves if id(block) not in whys})
+    r.first_types = first_types
+    return None
+
+
+def _drops_pass(r: Reading) -> Flags | None:
+    """Each type's drop rule (:mod:`.recognise_drops`; from storage, :mod:`.storage`; from hand,
+    :mod:`.recognise_shogi`) and the blocks the other passes skip."""
+    r.drop_rules, r.drop_whys = _drop_rules(r.tree, r.geometry, r.board, r.zones, r.renaming, r.in_hand, r.typed,
+                                            r.probed)
+    r.drop_rules.update({name: dataclasses.replace(rule, first=True) for name, rule in r.drop_rules.items()
+                         if name in r.first_types})
+    if r.stock is not None:
+        r.drop_rules.update({name: DropRule(where_stuck=True) for name in r.stock.types})
+    r.skipped = r.stock.blocks if r.stock is not None else frozenset()
+    if r.hands_found is not None:
+        r.drop_rules.update({name: DropRule() for name in r.hands_found.drops})  # (checked below: .recognise_shogi)
+        r.skipped = r.hands_found.skipped
+        r.rules.captures_to_hand = True
+    return None
+
+
+def _circe_pass(r: Reading) -> Flags | None:
+    """The rebirth squares (:mod:`.recognise_circe`), on a board read without renaming."""
+    if r.renaming is None:
+        r.rebirths = _rebirths(r.tree, r.reader, r.typed, r.skipped, r.players, r.board)
+    return None
+
+
+def _split_pass(r: Reading) -> Flags | None:
+    """The split pieces and their blocks as the block reader reads them (:mod:`.recognise_split`)."""
+    r.splits = split_blocks(r.tree.pieces, r.notation)
+    return None
+
+
+def _moved_blocks(r: Reading) -> Iterator[tuple[ZrfPiece, MoveBlock]]:
+    """Each piece's move blocks the pieces pass reads (not the drops from storage: the type's drop rule)."""
+    return ((zp, block) for zp in r.tree.pieces for block in zp.moves if id(block) not in r.skipped)
+
+
+def _read_typed(r: Reading, block: MoveBlock) -> bool:
+    """Whether ``block`` is read as a move (its move type selects nothing)."""
+    return block.move_type is None or not r.typed
+
+
+def _items_pass(r: Reading) -> Flags | None:
+    """Each block's items as the block reader reads them: a split block's, a capture to hand as a plain
+    landing, Circe's rebirth items left out (the model's ``PieceType.rebirth``)."""
+    for zp, block in _moved_blocks(r):
+        split_items = r.splits.get(zp.name.text, (None, {}))[1]
+        items: list[Plain] = split_items.get(id(block)) or list(block.plain)
+        if r.hands_found is not None:
+            items = r.hands_found.items.get(id(block), items)
+        if r.rebirths:
+            items = strip_rebirth(items)[0]
+        r.items[id(block)] = items
+    return None
+
+
+def _transport_pass(r: Reading) -> Flags | None:
+    """The joins and unloads (:mod:`.recognise_transport`), by block."""
+    for _, block in _moved_blocks(r):
+        moved = read_transport(r.items[id(block)], r.reader) if _read_typed(r, block) else None
+        if moved is not None:
+            r.transported[id(block)] = moved
+    return None
+
+
+def _moves_pass(r: Reading) -> Flags | None:
+    """The other blocks' moves as XBetza shapes (:mod:`.recognise`), by block (None: no shape)."""
+    for _, block in _moved_blocks(r):
+        if id(block) not in r.transported:
+            r.readings[id(block)] = r.reader.read(r.items[id(block)]) if _read_typed(r, block) else None
+    return None
+
+
+def _spared_pass(r: Reading) -> Flags | None:
+    """The blocks that fit a shape once their captures spare pieces by kind (:mod:`.recognise_spared`)."""
+    for _, block in _moved_blocks(r):
+        if id(block) in r.readings and r.readings[id(block)] is None and _read_typed(r, block):
+            spared = spared_kinds(r.items[id(block)], r.reader.present)
+            got = r.reader.read(spared.items) if spared is not None else None
+            if got is not None and spared is not None:
+                r.readings[id(block)] = got
+                r.sparing[id(block)] = spared
+    return None
+
+
+@dataclasses.dataclass
+class _PieceBlocks:
+    """One piece's blocks as the pieces pass sorts them."""
+
+    zp: ZrfPiece
+    pid: str
+    whys: dict[int, str] = dataclasses.field(default_factory=dict)  # block identity -> why it stays code
+    recognised: list[tuple[MoveBlock, list[Found]]] = dataclasses.field(default_factory=list)
+    carried: list[tuple[MoveBlock, TransportBlock]] = dataclasses.field(default_factory=list)  # joins and unloads
+    found: list[Found] = dataclasses.field(default_factory=list)
+    programs: list[KeptCode] = dataclasses.field(default_factory=list)
+    spares: tuple[frozenset[str], frozenset[str]] | None = None
+
+
+def _pieces_pass(r: Reading) -> Flags | None:
+    """Each piece type of the model, or its blocks kept as code (:class:`.reading.Held`)."""
+    for zp in r.tree.pieces:
+        pb = _PieceBlocks(zp, r.notation[zp.name.text])
+        _sort_blocks(r, pb)
+        _check_blocks(r, pb)
+        _kept_blocks(r, pb)
+        r.first_reasons.update(pb.whys)
+        if pb.programs and zp.name.text not in r.present:
+            r.unused.append(zp.name.text)  # can never be on the board: left out unless the model keeps ZRF code
+            r.held.append(Held(zp, PieceType(zp.name.text, pb.pid, ""),
+                               _all_programs(zp, pb.pid, pb.whys, UNUSED_WHY)))
+            r.first_reasons.update({id(block): UNUSED_WHY for block in zp.moves if id(block) not in pb.whys})
             continue
         try:
-            piece = _piece(zp.name.text, pid, found, board, zones, placement, notation, rules,
-                           zp.name.text in setup_only)
-            piece.drop = drop_rules.get(zp.name.text)  # (without XBetza every block, drops too, stays a program)
-            if not zp.attributes:
-                piece.promotion = _without_own_type(piece.promotion, pid)
-            if hands_found is not None and zp.name.text in hands_found.promotions:
-                piece.promotion = shogi_promotion(hands_found.promotions[zp.name.text], notation,
-                                                  _depth(hands_found.promotions[zp.name.text][1], zones, board))
-            if zp.name.text in unmoved and piece.promotion is not None:
-                # moves that keep a piece unmoved are not the model's for a promoting piece: those blocks stay code
-                for block, moved in [c for c in carried if c[1].own]:
-                    carried.remove((block, moved))
-                    programs.append(_program(block, "moves", pid, "a join whose moves on the way keep a promoting "
-                                             "piece unmoved (its add sets no attribute)"))
-            piece.joins, piece.unloads, landed = carried_moves(carried, notation, unmoved, _betza)
-            if spares is not None:
-                piece.cannot_capture = tuple(sorted(notation[t] for t in spares[0]))
-                piece.cannot_capture_own = tuple(sorted(notation[t] for t in spares[1]))
-            if zp.name.text in unmoved:
-                # the adds on a join's way set no attribute: the piece stays as unmoved as it was
-                piece.virgin_moves = _betza([f for _, t in carried for f in t.own])
-            landings.extend((piece, unload, landing, block) for unload, landing, block in landed)
-            piece.rebirth = rebirths.get(zp.name.text)
-            if piece.drop is not None and zp.name.text in probed \
-                    and not probes_are_captures(probed[zp.name.text], found, vectors, royal):
-                piece.drop = None
-                programs.extend(_program(block, "drops", pid, PROBES_WHY) for block in zp.drops)
-            piece.split = split if not programs else None
-            if cylinder is not None:
-                _to_cylinder(piece)
+            piece = _piece_type(r, pb)
         except NoXBetza as error:
-            if zp.name.text not in present:
-                unused.append(zp.name.text)
-                held.append((zp, PieceType(zp.name.text, pid, ""), _all_programs(zp, pid, whys, str(error))))
+            if zp.name.text not in r.present:
+                r.unused.append(zp.name.text)
+                r.held.append(Held(zp, PieceType(zp.name.text, pb.pid, ""),
+                                   _all_programs(zp, pb.pid, pb.whys, str(error))))
             else:
                 # the shapes were recognised but have no XBetza here: every block stays a program
-                piece = PieceType(zp.name.text, pid, "")
-                programs = _all_programs(zp, pid, whys, str(error))
-            first_reasons.update({id(block): str(error) for block in zp.moves if id(block) not in whys})
-            if zp.name.text in unused:
+                piece = PieceType(zp.name.text, pb.pid, "")
+                pb.programs = _all_programs(zp, pb.pid, pb.whys, str(error))
+            r.first_reasons.update({id(block): str(error) for block in zp.moves if id(block) not in pb.whys})
+            if zp.name.text in r.unused:
                 continue
-        held.append((zp, piece, programs))
-    if captures_own:  # a side may lose its royal piece (royal_optional): a count of them may be met
-        kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in never_met)
-    by_id = {p.id: p for _, p, _ in held}
+        r.held.append(Held(zp, piece, pb.programs))
+    if r.captures_own:  # a side may lose its royal piece (royal_optional): a count of them may be met
+        r.kept.extend(_kept_goal(goal, cond, f"goal {to_text(cond)}", text) for goal, cond, text in r.never_met)
+    return None
+
+
+def _sort_blocks(r: Reading, pb: _PieceBlocks) -> None:
+    """The piece's blocks read by the earlier passes: joins and unloads, recognised moves, castlings."""
+    name = pb.zp.name.text
+    for block in (b for b in pb.zp.moves if id(b) not in r.skipped):
+        items = r.items[id(block)]
+        moved = r.transported.get(id(block))
+        if moved is not None:
+            pb.carried.append((block, moved))
+            if moved.own and name not in r.unmoved:
+                pb.recognised.append((block, moved.own))
+            continue
+        got = r.readings[id(block)]
+        if got is not None and name not in r.royal and any(f.kind == "castle" for f in got) \
+                and "not-attacked?" in str(items):
+            # the model castles a non-royal piece without attack tests: one with them stays a program
+            pb.whys[id(block)] = (f"castling of {name}, which is not royal, with attack tests: the model "
+                                  "castles a non-royal piece through attacked squares")
+        elif got is not None:
+            pb.recognised.append((block, got))
+            if any(f.kind == "castle" for f in got):
+                r.castles.setdefault(pb.pid, []).append(castle_partner(items, r.reader))
+                r.castle_blocks.setdefault(pb.pid, []).append(block)
+
+
+def _check_blocks(r: Reading, pb: _PieceBlocks) -> None:
+    """The recognised blocks the model holds: paths on the board, kind-sparing captures alike, a split piece
+    whole, and Black's moves White's turned around or mirrored."""
+    original = {square: name for name, square in r.renaming.items()} if r.renaming is not None else {}
+    for block, got in [*pb.recognised, *((b, t.moves) for b, t in pb.carried)]:
+        gap = next((g for f in got if (g := _path_gap(f, r.board, r.symmetry, r.vectors, original)) is not None),
+                   None)
+        if gap is not None:
+            pb.whys[id(block)] = f"{gap}: block at {place(block.node)}"
+            pb.recognised = [x for x in pb.recognised if x[0] is not block]
+            pb.carried = [c for c in pb.carried if c[0] is not block]
+    pb.spares = _spares(pb.recognised, r.sparing)
+    if pb.spares is None:
+        for block, _ in [x for x in pb.recognised if id(x[0]) in r.sparing]:
+            pb.whys[id(block)] = "captures that spare pieces by kind on some moves of the piece only"
+            pb.recognised = [x for x in pb.recognised if x[0] is not block]
+    split = r.splits.get(pb.zp.name.text, (None, {}))[0]
+    if split is not None and len(pb.recognised) < len(pb.zp.moves):  # a split piece is read whole or not at all
+        pb.whys.update({id(b): SPLIT_WHY for b, _ in pb.recognised})
+        pb.recognised = []
+    all_found = [f for _, got in pb.recognised for f in got]
+    r.captures_own |= any("d" in f.modes for f in all_found if f.kind not in ("zone", "castle", "face")) \
+        and not (pb.spares is not None and r.royal <= pb.spares[1])  # (its captures may spare its own royal pieces)
+    _check_symmetry(r, pb, all_found)
+
+
+def _check_symmetry(r: Reading, pb: _PieceBlocks, all_found: list[Found]) -> None:
+    """The recognised blocks and joins whose Black moves are White's turned around or mirrored."""
+    whole = _black_plays_alike(all_found, r.symmetry, r.vectors)
+    for block, got in pb.recognised:
+        if whole or _symmetric(got, r.symmetry, r.vectors, all_found):
+            pb.found.extend(got)
+        else:
+            pb.whys[id(block)] = (f"a move that {r.players[1]}'s symmetry does not turn into White's move turned "
+                                  "around or mirrored, as the model plays Black")
+    for block, moved in list(pb.carried):
+        # a join or split is symmetric with the other blocks of its kind (the same types named)
+        alike = [f for _, t in pb.carried if t.key() == moved.key() for f in t.moves]
+        if not (_black_plays_alike(alike, r.symmetry, r.vectors)
+                or _symmetric(moved.moves, r.symmetry, r.vectors, alike)):
+            pb.whys[id(block)] = (f"a move that {r.players[1]}'s symmetry does not turn into White's move turned "
+                                  "around or mirrored, as the model plays Black")
+            pb.carried.remove((block, moved))
+
+
+def _kept_blocks(r: Reading, pb: _PieceBlocks) -> None:
+    """The piece's move and drop blocks that stay ZRF programs, each with its reason."""
+    zp = pb.zp
+    for block in zp.moves:
+        if id(block) in r.skipped:
+            continue
+        if id(block) not in pb.whys and not any(block is b for b, _ in [*pb.recognised, *pb.carried]):
+            pb.whys[id(block)] = why_not(block.node, r.attributes, linked=r.linked,
+                                         move_type=block.move_type.text if block.move_type and r.typed else "")
+            if r.flags.reasons is not None:
+                pb.whys[id(block)] = r.flags.reasons.get(id(block), BESIDE_KEPT_WHY)
+            if r.flags.storage is not None and id(block) in r.flags.storage[0]:
+                pb.whys[id(block)] = r.flags.storage[1]
+        if id(block) in pb.whys:
+            pb.programs.append(_program(block, "moves", pb.pid, pb.whys[id(block)]))
+    for block in zp.drops:
+        if zp.name.text not in r.drop_rules:
+            pb.whys[id(block)] = r.drop_whys.get(id(block)) or why_not(block.node, drop=True)
+            pb.programs.append(_program(block, "drops", pb.pid, pb.whys[id(block)]))
+
+
+def _piece_type(r: Reading, pb: _PieceBlocks) -> PieceType:
+    """The model's piece type of the piece's recognised blocks (:class:`NoXBetza` where they have none)."""
+    name, pid = pb.zp.name.text, pb.pid
+    piece = _piece(name, pid, pb.found, r.board, r.zones, r.placement, r.notation, r.rules, name in r.setup_only)
+    piece.drop = r.drop_rules.get(name)  # (without XBetza every block, drops too, stays a program)
+    if not pb.zp.attributes:
+        piece.promotion = _without_own_type(piece.promotion, pid)
+    if r.hands_found is not None and name in r.hands_found.promotions:
+        target = r.hands_found.promotions[name]
+        piece.promotion = shogi_promotion(target, r.notation, _depth(target[1], r.zones, r.board))
+    if name in r.unmoved and piece.promotion is not None:
+        # moves that keep a piece unmoved are not the model's for a promoting piece: those blocks stay code
+        for block, moved in [c for c in pb.carried if c[1].own]:
+            pb.carried.remove((block, moved))
+            pb.programs.append(_program(block, "moves", pid, "a join whose moves on the way keep a promoting "
+                                        "piece unmoved (its add sets no attribute)"))
+    piece.joins, piece.unloads, landed = carried_moves(pb.carried, r.notation, r.unmoved, _betza)
+    if pb.spares is not None:
+        piece.cannot_capture = tuple(sorted(r.notation[t] for t in pb.spares[0]))
+        piece.cannot_capture_own = tuple(sorted(r.notation[t] for t in pb.spares[1]))
+    if name in r.unmoved:
+        # the adds on a join's way set no attribute: the piece stays as unmoved as it was
+        piece.virgin_moves = _betza([f for _, t in pb.carried for f in t.own])
+    r.landings.extend((piece, unload, landing, block) for unload, landing, block in landed)
+    piece.rebirth = r.rebirths.get(name)
+    if piece.drop is not None and name in r.probed \
+            and not probes_are_captures(r.probed[name], pb.found, r.vectors, r.royal):
+        piece.drop = None
+        pb.programs.extend(_program(block, "drops", pid, PROBES_WHY) for block in pb.zp.drops)
+    piece.split = r.splits.get(name, (None, {}))[0] if not pb.programs else None
+    if r.cylinder is not None:
+        _to_cylinder(piece)
+    return piece
+
+
+def _castling_pass(r: Reading) -> Flags | None:
+    """Castlings whose attack tests ask about a partner that captures spare, pieces made unmoved, and each
+    castling's partner where the model's default is not it."""
+    by_id = {h.piece.id: h.piece for h in r.held}
     spared_partners = {t for p in by_id.values() for t in p.cannot_capture} & \
-        {notation[k] for partners in castles.values() for c in partners if c is not None for k in c[2] if k in notation}
-    for pid, blocks in castle_blocks.items():
-        piece = by_id[pid]
-        if spared_partners and (piece.castling is None or piece.castling.safe) and "O" in piece.betza:
-            # after its cascade a ZRF castling tests attacks with the partner it moves on the squares; where
-            # captures spare that partner's kind, the model's castling asks about that kind
-            kinds = {k for c in castles[pid] if c is not None for k in c[2] if k in notation}
-            if None not in castles[pid] and len(kinds) == 1 and pid in royal_ids:
-                tested = notation[kinds.pop()]
-                piece.castling = dataclasses.replace(piece.castling or Castling(), tested_as=tested)
-                continue
-            why = ("castling whose attack tests, made with the partner it carries after cascade, ask whether a "
-                   f"{'/'.join(sorted(spared_partners))} could be captured there, in a game whose captures spare "
-                   "that kind (the model tests the royal piece)")
-            piece.betza = betza.write([m for m in betza.parse_moves(piece.betza) if m.atom != "O"])
-            piece.castling = None
-            programs = next(ps for _, p, ps in held if p is piece)
-            programs.extend(_program(block, "moves", pid, why) for block in blocks)
+        {r.notation[k] for partners in r.castles.values() for c in partners if c is not None for k in c[2]
+         if k in r.notation}
+    for pid, blocks in r.castle_blocks.items():
+        _spared_castling(r, by_id[pid], spared_partners, pid, blocks)
     made_unmoved = any(p.joins or p.unloads or p.virgin_moves for p in by_id.values())
     if made_unmoved or any(p.rebirth for p in by_id.values()):
         # unmoved pieces away from the setup's squares (a piece made by a promotion or a join takes its type's
@@ -534,86 +689,156 @@ def game_from_variant(zv: ZrfVariant, source: str, stem: str, *, rename: bool = 
         # away from its own castling rank.)
         made_types = {c.piece for p in by_id.values() if p.promotion for c in p.promotion.choices} | \
             {j.result for p in by_id.values() for j in p.joins}
-        for zp in tree.pieces:
-            if made_unmoved and zp.name.text in unmoved and notation[zp.name.text] in made_types:
-                by_id[notation[zp.name.text]].unmoved_when_made = True
-    on_board = frozenset(p.id for zp, p, _ in held if zp.name.text not in unused)
-    _exact_partners(castles, by_id, notation, on_board, placement, board)
-    for piece, unload, landing, block in landings:
+        for zp in r.tree.pieces:
+            if made_unmoved and zp.name.text in r.unmoved and r.notation[zp.name.text] in made_types:
+                by_id[r.notation[zp.name.text]].unmoved_when_made = True
+    on_board = frozenset(h.piece.id for h in r.held if h.zp.name.text not in r.unused)
+    _exact_partners(r.castles, by_id, r.notation, on_board, r.placement, r.board)
+    return None
+
+
+def _spared_castling(r: Reading, piece: PieceType, spared_partners: set[str], pid: str,
+                     blocks: list[MoveBlock]) -> None:
+    """A castling whose attack tests, made with the partner it carries, ask about a kind that captures spare
+    (``spared_partners``): the model's castling tests that kind, or the blocks stay code."""
+    if not (spared_partners and (piece.castling is None or piece.castling.safe) and "O" in piece.betza):
+        return
+    # after its cascade a ZRF castling tests attacks with the partner it moves on the squares; where
+    # captures spare that partner's kind, the model's castling asks about that kind
+    kinds = {k for c in r.castles[pid] if c is not None for k in c[2] if k in r.notation}
+    if None not in r.castles[pid] and len(kinds) == 1 and pid in r.royal_ids:
+        tested = r.notation[kinds.pop()]
+        piece.castling = dataclasses.replace(piece.castling or Castling(), tested_as=tested)
+        return
+    why = ("castling whose attack tests, made with the partner it carries after cascade, ask whether a "
+           f"{'/'.join(sorted(spared_partners))} could be captured there, in a game whose captures spare "
+           "that kind (the model tests the royal piece)")
+    piece.betza = betza.write([m for m in betza.parse_moves(piece.betza) if m.atom != "O"])
+    piece.castling = None
+    programs = next(h.programs for h in r.held if h.piece is piece)
+    programs.extend(_program(block, "moves", pid, why) for block in blocks)
+
+
+def _unloads_pass(r: Reading) -> Flags | None:
+    """Unloads whose own promotion is not the arriving type's: kept as code."""
+    by_id = {h.piece.id: h.piece for h in r.held}
+    for piece, unload, landing, block in r.landings:
         # an unload's arriving piece promotes by its type's rule: the block's own promotion must be that rule
-        own = None if landing.promotion is None else _promotion(landing.promotion, notation, zones, board)
+        own = None if landing.promotion is None else _promotion(landing.promotion, r.notation, r.zones, r.board)
         if own != by_id[unload.becomes].promotion:
             why = (f"an unloading move whose arriving {by_id[unload.becomes].name} promotes otherwise than that type "
                    "does (the model's unload promotes as the arriving type)")
             piece.unloads = tuple(u for u in piece.unloads if u is not unload)
-            next(ps for _, p, ps in held if p is piece).append(_program(block, "moves", piece.id, why))
-    keeps_code = bool(kept) or bool(board.links) or any(programs for zp, _, programs in held
-                                                          if zp.name.text not in unused)
-    if keeps_code and first_types:
+            next(h.programs for h in r.held if h.piece is piece).append(_program(block, "moves", piece.id, why))
+    return None
+
+
+def _other_code(r: Reading) -> str:
+    """The reason of the first code the game keeps (a rule, a block, or its board's links)."""
+    return next(itertools.chain((k.why or k.text for k in r.kept), (p.why for h in r.held for p in h.programs),
+                                ["a board with links"]))
+
+
+def _kept_code_pass(r: Reading) -> Flags | None:
+    """A game that keeps code: read again without what the model holds only in a game read whole (drops ranked
+    first, storage, captures to hand, a renamed board), its model drops kept as code."""
+    r.keeps_code = bool(r.kept) or bool(r.board.links) or any(h.programs for h in r.held
+                                                              if h.zp.name.text not in r.unused)
+    flags = r.flags
+    if r.keeps_code and r.first_types:
         # drops that go first only in a game read whole (else the kept drops need the priorities as ZRF keeps them)
-        return game_from_variant(zv, source, stem, rename=rename, reasons=reasons, storage=storage, ranked=False)
-    if keeps_code and (stock is not None or hands_found is not None):
-        # drops from storage, captures to hand only in a game read whole: read it again as it stands, saying why
-        # they stay code
-        other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
-                                     ["a board with links"]))
-        if hands_found is not None:
-            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, f"{SHOGI_KEPT_WHY}: {other}"))
-        assert stock is not None
-        return game_from_variant(zv, source, stem, storage=(stock.blocks, f"{STORAGE_KEPT_WHY}: {other}"))
-    if keeps_code and drop_rules:
+        return Flags(r.rename, flags.reasons, flags.storage, ranked=False)
+    if r.keeps_code and r.hands_found is not None:
+        # captures to hand only in a game read whole: read it again as it stands, saying why they stay code
+        return Flags(storage=(r.hands_found.blocks, f"{SHOGI_KEPT_WHY}: {_other_code(r)}"))
+    if r.keeps_code and r.stock is not None:
+        # drops from storage likewise
+        return Flags(storage=(r.stock.blocks, f"{STORAGE_KEPT_WHY}: {_other_code(r)}"))
+    if r.keeps_code and r.drop_rules:
         # the model's drops only in a game read whole: a game that keeps code is played by the interpreter on the
         # model written as ZRF, whose drops are the kept blocks
-        other = next(itertools.chain((k.why or k.text for k in kept), (p.why for _, _, ps in held for p in ps),
-                                     ["a board with links"]))
-        for zp, piece, programs in held:
-            if piece.drop is not None:
-                piece.drop = None
-                programs.extend(_program(block, "drops", piece.id, f"{DROP_KEPT_WHY}: {other}")
-                                for block in zp.drops)
-        made = {rule.zone for rule in drop_rules.values()} - set(geometry.zones)
-        zones[:] = [z for z in zones if z.name not in made]
-    rules.drops = any(piece.drop is not None for _, piece, _ in held)
-    if captures_own and royal_ids:
+        other = _other_code(r)
+        for h in r.held:
+            if h.piece.drop is not None:
+                h.piece.drop = None
+                h.programs.extend(_program(block, "drops", h.piece.id, f"{DROP_KEPT_WHY}: {other}")
+                                  for block in h.zp.drops)
+        made = {rule.zone for rule in r.drop_rules.values()} - set(r.geometry.zones)
+        r.zones[:] = [z for z in r.zones if z.name not in made]
+    r.rules.drops = any(h.piece.drop is not None for h in r.held)
+    if r.captures_own and r.royal_ids:
         # a side may capture its own royal piece; the interpreter then plays on, never in check, as the model's
         # optional royal pieces do (what Zillions does is not established: docs/zrf.md)
-        rules.royal_optional = True
-    if keeps_code and renaming is not None:
+        r.rules.royal_optional = True
+    if r.keeps_code and r.renaming is not None:
         # kept code names the file's positions; the blocks keep the reasons found on the rectangle
-        return game_from_variant(zv, source, stem, rename=False, reasons=first_reasons, storage=storage,
-                                 ranked=ranked)
+        return Flags(rename=False, reasons=r.first_reasons, storage=flags.storage, ranked=flags.ranked)
+    return None
+
+
+def _game_pass(r: Reading) -> Flags | None:
+    """The model: the pieces, what the kept code refers to, validated; captures to hand checked against it
+    (else read again with them kept as code)."""
+    pieces: list[PieceType] = []
     kept_programs: list[KeptCode] = []
-    for zp, piece, programs in held:
-        if zp.name.text in unused and not keeps_code:
+    for h in r.held:
+        if h.zp.name.text in r.unused and not r.keeps_code:
             continue
-        piece.royal = zp.name.text in royal
-        data: dict[str, object] = {}
-        kept_programs.extend(programs)
-        if keeps_code and zp.attributes:
-            data["attributes"] = [to_text(a.node) for a in zp.attributes]
-        if data:
-            piece.extra["zrf"] = data
-        pieces.append(piece)
+        h.piece.royal = h.zp.name.text in r.royal
+        kept_programs.extend(h.programs)
+        if r.keeps_code and h.zp.attributes:
+            h.piece.extra["zrf"] = {"attributes": [to_text(a.node) for a in h.zp.attributes]}
+        pieces.append(h.piece)
     zrf_data: dict[str, object] = {}
-    if unused and not keeps_code:
-        zrf_data["unused pieces"] = unused
-    if keeps_code:
+    board = r.board
+    if r.unused and not r.keeps_code:
+        zrf_data["unused pieces"] = r.unused
+    if r.keeps_code:
         # what the kept code refers to: the players' names and symmetries, every direction as a link table
-        zrf_data["players"] = [p.text for p in tree.players]  # a third (a neutral, ?Dice) may play in the turns
-        zrf_data["symmetry"] = {p.text: dict(geometry.symmetries.get(p.text, {})) for p in tree.players}
+        zrf_data["players"] = [p.text for p in r.tree.players]  # a third (a neutral, ?Dice) may play in the turns
+        zrf_data["symmetry"] = {p.text: dict(r.geometry.symmetries.get(p.text, {})) for p in r.tree.players}
         if not board.links:
-            board = dataclasses.replace(board, links=_links(geometry))
+            board = dataclasses.replace(board, links=_links(r.geometry))
     format_data: dict[str, object] = {"zrf": zrf_data} if zrf_data else {}
-    title = tree.title or stem
-    game = Game(Metadata(title, source=source), board, pieces, Setup(placement, WHITE, hands), rules, zones,
-                format_data, kept_programs + kept)
+    title = r.tree.title or r.stem
+    game = Game(Metadata(title, source=r.source), board, pieces, Setup(r.placement, WHITE, r.hands), r.rules,
+                r.zones, format_data, kept_programs + r.kept)
     game.validate()
-    if hands_found is not None:
-        unheld = check_drops(game, hands_found, renaming)
+    if r.hands_found is not None:
+        unheld = check_drops(game, r.hands_found, r.renaming)
         if unheld:
-            return game_from_variant(zv, source, stem, storage=(hands_found.blocks, f"{SHOGI_HANDS_WHY}, {unheld}"))
-    game.program_source = functools.partial(_program_of, zv)  # built on first use: a large game takes seconds
-    return game
+            return Flags(storage=(r.hands_found.blocks, f"{SHOGI_HANDS_WHY}, {unheld}"))
+    game.program_source = functools.partial(_program_of, r.zv)  # built on first use: a large game takes seconds
+    r.game = game
+    return None
+
+
+PASSES: tuple[tuple[str, Pass], ...] = (
+    ("players", _players_pass),
+    ("storage", _storage_pass),
+    ("shogi", _shogi_pass),
+    ("board", _board_pass),
+    ("types", _types_pass),
+    ("zones", _zones_pass),
+    ("setup", _setup_pass),
+    ("goals", _goals_pass),
+    ("counts", _counts_pass),
+    ("move types", _move_types_pass),
+    ("drops", _drops_pass),
+    ("circe", _circe_pass),
+    ("split", _split_pass),
+    ("items", _items_pass),
+    ("transport", _transport_pass),
+    ("moves", _moves_pass),
+    ("spared", _spared_pass),
+    ("pieces", _pieces_pass),
+    ("castling", _castling_pass),
+    ("unloads", _unloads_pass),
+    ("kept code", _kept_code_pass),
+    ("game", _game_pass),
+)
+"""The reader's passes in order (docs/zrf.md, "The reader's passes"); a pass returning :class:`.reading.Flags`
+reads the variant again from the first pass (:func:`.reading.run_passes`)."""
 
 
 def _rebirths(tree: ZrfGame, reader: BlockReader, typed: bool, skipped: frozenset[int], players: tuple[str, ...],

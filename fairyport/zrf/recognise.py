@@ -423,28 +423,7 @@ class BlockReader:
         if len(items) >= 3 and isinstance(items[1], tuple) and items[1][:2] == ("while", "empty?") \
                 and items[1][-1] == d and ((_form(items[2], "verify") and items[2][1] in CONDITIONS)
                                            or parse_landing(items[2:]) is not None):
-            body = list(items[1][2:-1])
-            tested = _form(items[2], "verify") and items[2][1] in CONDITIONS
-            # no test after the loop: the slide lands on the first piece, capturing it, its own pieces too
-            after = CONDITIONS[str(items[2][1])] if tested else "mcd"
-            landing = parse_landing(items[3:] if tested else items[2:])
-            if landing is None:
-                return None
-            if not body:
-                quiet = False
-            elif len(body) == 1 and _form(body[0], "if") \
-                    and body[0][1] in CONDITIONS:
-                if parse_landing(list(body[0][2:])) != landing:
-                    return None
-                quiet = "m" in CONDITIONS[str(body[0][1])]
-            elif parse_landing(body) == landing:
-                quiet = True
-            else:
-                return None
-            modes = ("m" if quiet else "") + after.replace("m", "")
-            if not modes:
-                return None
-            return Found("slide", (v,), modes, range=0, initial=initial, landing=landing)
+            return _stopped_slide(items, v, initial)
         # limited slide: (d (if C ADD) (verify empty?))* then d (verify C) ADD
         steps = 0
         k = 0
@@ -460,3 +439,30 @@ class BlockReader:
                     and CONDITIONS[str(condition)] == last.modes:
                 return dataclasses.replace(last, kind="slide", range=steps + 1, initial=initial)
         return None
+
+
+def _stopped_slide(items: list[Plain], v: Vector, initial: bool) -> Found | None:
+    """A slide ``d (while empty? BODY d) TEST ADD`` that ends on the first occupied square (the test after the loop
+    or none; the loop's body adds as the landing or nothing)."""
+    body = list(items[1][2:-1])
+    tested = _form(items[2], "verify") and items[2][1] in CONDITIONS
+    # no test after the loop: the slide lands on the first piece, capturing it, its own pieces too
+    after = CONDITIONS[str(items[2][1])] if tested else "mcd"
+    landing = parse_landing(items[3:] if tested else items[2:])
+    if landing is None:
+        return None
+    if not body:
+        quiet = False
+    elif len(body) == 1 and _form(body[0], "if") \
+            and body[0][1] in CONDITIONS:
+        if parse_landing(list(body[0][2:])) != landing:
+            return None
+        quiet = "m" in CONDITIONS[str(body[0][1])]
+    elif parse_landing(body) == landing:
+        quiet = True
+    else:
+        return None
+    modes = ("m" if quiet else "") + after.replace("m", "")
+    if not modes:
+        return None
+    return Found("slide", (v,), modes, range=0, initial=initial, landing=landing)

@@ -52,7 +52,7 @@ from fairyport.zrf.recognise import atoms
 from fairyport.zrf.storage import board_only
 from fairyport.zrf.syntax.nodes import Plain
 from fairyport.zrf.typed.geometry import Geometry
-from fairyport.zrf.typed.tree import ZrfGame
+from fairyport.zrf.typed.tree import MoveBlock, ZrfGame
 
 SHOGI_HANDS_WHY = "a capture into the capturer's hand on storage positions, demoted by flags (ZoG's shogi)"
 """How the idiom's blocks are named where they stay ZRF code (the reason follows)."""
@@ -187,6 +187,30 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
         raise _Unheld("with captures that go to hand by different chains or flags")
     (walk,), (demotion,) = walks, demotions
     blocks = {id(b): (zp.name.text, b) for zp in tree.pieces for b in zp.moves}
+    board_zone, board = _board_zone(geometry, players, ends)
+    drops, hand, drop_blocks = _hand_drops(geometry, players, ends, blocks, board)
+    # the storage chains
+    pieces = [(part.player.text, e.piece.text, ref.text) for part in tree.setup for e in part.entries
+              for ref in e.positions]
+    _check_chains(geometry, players, walk, hand, sum(1 for _, kind, _ in pieces if kind not in royal))
+    promotions, twins = _promotions(geometry, players, ends, blocks, board)
+    undone = _undone(promotions, demotion, pieces)
+    # the types that can come into hand, and the setup's hands
+    kinds = {kind for _, kind, _ in pieces} | {t for t in undone.values()}
+    for kind in sorted(kinds - royal - set(undone)):
+        if kind not in drops:
+            raise _Unheld(f"where {kind} can come into hand without a drop block")
+    stored = _stored(pieces, board, hand, royal, drops)
+    # what the block reader reads in each capture block's place
+    landings = {key: _landing(end.body, board_zone) for key, end in ends.items() if key not in twins}
+    for landing in landings.values():
+        _check_on_board(geometry, players, landing, board)
+    return ShogiHands(board_only(geometry, board), landings, frozenset(twins | drop_blocks), promotions, drops, stored,
+                      frozenset(ends) | frozenset(drop_blocks))
+
+
+def _board_zone(geometry: Geometry, players: tuple[str, ...], ends: dict[int, _End]) -> tuple[str, frozenset[str]]:
+    """The one board zone every capture to hand begins by testing, and its squares (the same for both players)."""
     zones = {_on_zone(e.body) for e in ends.values()}
     if None in zones or len(zones) != 1:
         raise _Unheld("with a move that does not begin by testing that the piece stands on one board zone")
@@ -194,8 +218,13 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
     boards = {frozenset(geometry.zone(board_zone, p)) for p in players}
     if len(boards) != 1:
         raise _Unheld(f"on a board zone {board_zone!r} that differs between the players")
-    board = next(iter(boards))
-    # the drops
+    return board_zone, next(iter(boards))
+
+
+def _hand_drops(geometry: Geometry, players: tuple[str, ...], ends: dict[int, _End],
+                blocks: dict[int, tuple[str, MoveBlock]], board: frozenset[str],
+                ) -> tuple[dict[str, dict[str, frozenset[str]]], set[str], set[int]]:
+    """The drops from hand (type -> player -> squares), the hand zone's squares and the drop blocks."""
     drops: dict[str, dict[str, frozenset[str]]] = {}
     hand_zones: set[str] = set()
     drop_blocks: set[int] = set()
@@ -217,10 +246,13 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
     hand = {s for p in players for z in hand_zones for s in geometry.zone(z, p)}
     if hand & board:
         raise _Unheld("whose hand zone shares squares with the board zone")
-    # the storage chains
-    pieces = [(part.player.text, e.piece.text, ref.text) for part in tree.setup for e in part.entries
-              for ref in e.positions]
-    others = sum(1 for _, kind, _ in pieces if kind not in royal)
+    return drops, hand, drop_blocks
+
+
+def _check_chains(geometry: Geometry, players: tuple[str, ...], walk: tuple[str, str, str], hand: set[str],
+                  others: int) -> None:
+    """Each player's storage chain runs through the hand zone, holds the ``others`` (not royal) pieces, and the
+    chains share no position."""
     chains: list[list[str]] = []
     for player in players:
         chain = _chain(geometry, walk, player)
@@ -232,7 +264,13 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
         chains.append(chain)
     if set(chains[0]) & set(chains[1]):
         raise _Unheld("whose players' chains share positions")
-    # promotions: each twin is its plain block with the flag
+
+
+def _promotions(geometry: Geometry, players: tuple[str, ...], ends: dict[int, _End],
+                blocks: dict[int, tuple[str, MoveBlock]], board: frozenset[str],
+                ) -> tuple[dict[str, tuple[str, str]], set[int]]:
+    """The promotions (type -> (type made, zone)), each twin block being its plain block with the flag, and the
+    twins."""
     promotions: dict[str, tuple[str, str]] = {}
     twins: set[int] = set()
     plain_bodies: dict[str, set[tuple[Plain, ...]]] = {}
@@ -253,18 +291,32 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
         target = (end.promote, zone)
         if promotions.setdefault(kind, target) != target:
             raise _Unheld(f"where {kind} promotes to several types or in several zones")
-        for direction in slides:
-            for player in players:
-                for square in geometry.zone(zone, player):
-                    step = geometry.step(square, direction, player)
-                    if step is not None and step in board and step not in geometry.zone(zone, player):
-                        raise _Unheld(f"where {kind}'s slide along {direction!r} leaves the zone {zone!r} it has "
-                                      f"entered (at {square!r}): the model promotes by where a move starts and ends")
+        _check_slides(geometry, players, kind, zone, slides, board)
         twins.add(key)
         twin_bodies.setdefault(kind, set()).add(body)
     for kind in promotions:
         if twin_bodies[kind] != plain_bodies.get(kind, set()):
             raise _Unheld(f"where {kind} promotes on some of its moves only")
+    return promotions, twins
+
+
+def _check_slides(geometry: Geometry, players: tuple[str, ...], kind: str, zone: str, slides: list[str],
+                  board: frozenset[str]) -> None:
+    """A promoting slide never leaves the zone it has entered (the model promotes by where a move starts and
+    ends)."""
+    for direction in slides:
+        for player in players:
+            for square in geometry.zone(zone, player):
+                step = geometry.step(square, direction, player)
+                if step is not None and step in board and step not in geometry.zone(zone, player):
+                    raise _Unheld(f"where {kind}'s slide along {direction!r} leaves the zone {zone!r} it has "
+                                  f"entered (at {square!r}): the model promotes by where a move starts and ends")
+
+
+def _undone(promotions: dict[str, tuple[str, str]], demotion: tuple[tuple[str, str], ...],
+            pieces: list[tuple[str, str, str]]) -> dict[str, str]:
+    """Promoted type -> the type it promoted from, where the demotions undo exactly the promotions and no
+    promoted type is set up."""
     demoted = dict(demotion)
     undone = {t: kind for kind, (t, _) in promotions.items()}
     if demoted != undone:
@@ -272,11 +324,12 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
                       "exactly the promotions (" + ", ".join(f"{b} to {a}" for a, b in undone.items()) + ")")
     if any(kind in undone for _, kind, _ in pieces):
         raise _Unheld("with a promoted type in the setup (the model demotes a piece only to what it promoted from)")
-    # the types that can come into hand, and the setup's hands
-    kinds = {kind for _, kind, _ in pieces} | {t for t in undone.values()}
-    for kind in sorted(kinds - royal - set(undone)):
-        if kind not in drops:
-            raise _Unheld(f"where {kind} can come into hand without a drop block")
+    return undone
+
+
+def _stored(pieces: list[tuple[str, str, str]], board: frozenset[str], hand: set[str], royal: set[str],
+            drops: dict[str, dict[str, frozenset[str]]]) -> dict[str, tuple[str, str]]:
+    """The setup's pieces in hand: hand position -> (player, type), one of a type, each with a drop block."""
     stored: dict[str, tuple[str, str]] = {}
     for player, kind, where in pieces:
         if where in board:
@@ -291,19 +344,19 @@ def _read(tree: ZrfGame, geometry: Geometry, players: tuple[str, ...], royal: se
             raise _Unheld(f"with several pieces of one type set up in hand ({player}'s {kind}): ZRF drops each "
                           "on its own, the model drops one of a type")
         stored[where] = (player, kind)
-    # what the block reader reads in each capture block's place
-    landings = {key: _landing(end.body, board_zone) for key, end in ends.items() if key not in twins}
-    for landing in landings.values():
-        for direction in sorted(atoms(tuple(landing)) & set(geometry.links)):
-            for player in players:
-                stepped = geometry.symmetries.get(player, {}).get(direction, direction)
-                out = next(((a, b) for a, b in geometry.links.get(stepped, {}).items() if a in board
-                            and b not in board), None)
-                if out is not None:
-                    raise _Unheld(f"in a game whose moves along {direction!r} lead off the board zone (from "
-                                  f"{out[0]!r} to {out[1]!r}): the model's board is the board zone")
-    return ShogiHands(board_only(geometry, board), landings, frozenset(twins | drop_blocks), promotions, drops, stored,
-                      frozenset(ends) | frozenset(drop_blocks))
+    return stored
+
+
+def _check_on_board(geometry: Geometry, players: tuple[str, ...], landing: list[Plain], board: frozenset[str]) -> None:
+    """No direction of a capture block's landing leads off the board zone (the model's board)."""
+    for direction in sorted(atoms(tuple(landing)) & set(geometry.links)):
+        for player in players:
+            stepped = geometry.symmetries.get(player, {}).get(direction, direction)
+            out = next(((a, b) for a, b in geometry.links.get(stepped, {}).items() if a in board
+                        and b not in board), None)
+            if out is not None:
+                raise _Unheld(f"in a game whose moves along {direction!r} lead off the board zone (from "
+                              f"{out[0]!r} to {out[1]!r}): the model's board is the board zone")
 
 
 def _end(items: list[Plain]) -> _End | None:

@@ -309,24 +309,7 @@ class ZrfPosition:
                     changes[d] = placed if i == last else pc
             candidates = set(r.captures)
             candidates.update(d for _, d, pc, _ in subs if pc is not None)
-            for what, p, arg in r.post:
-                occupant = changes[p] if p in changes else board[p]
-                if what == "create":
-                    owner, made = (r.side, -1 - arg) if arg < 0 else (arg % len(game.players),
-                                                                      arg // len(game.players))
-                    changes[p] = (owner, made, game.initial_attributes[made])
-                    candidates.add(p)
-                elif occupant is None:
-                    continue
-                elif what == "attribute":
-                    changes[p] = (occupant[0], occupant[1],
-                                  occupant[2] | arg if arg > 0 else occupant[2] & ~(-arg))
-                elif what == "change-type":
-                    changes[p] = (occupant[0], arg, game.initial_attributes[arg])
-                elif what == "flip":
-                    changes[p] = ((occupant[0] + 1) % len(game.players), occupant[1], occupant[2])
-                else:
-                    changes[p] = (r.side, occupant[1], occupant[2])
+            self._post(r, changes, candidates)
             removed = tuple((occupant[0], occupant[1]) for occupant in (board[p] for p in sorted(candidates)
                                                                         if p not in origins)
                             if occupant is not None)
@@ -354,6 +337,29 @@ class ZrfPosition:
                                first_from if not first_dropped else NO_LINK, first_to, name, cont,
                                r.block_type, removed))
         return result
+
+    def _post(self, r: Run, changes: dict[int, Piece | None], candidates: set[int]) -> None:
+        """The changes a move's creates, attribute sets, type and owner changes make after it (``r.post``), into
+        ``changes``; created squares into ``candidates``."""
+        game = self.game
+        for what, p, arg in r.post:
+            occupant = changes[p] if p in changes else r.board[p]
+            if what == "create":
+                owner, made = (r.side, -1 - arg) if arg < 0 else (arg % len(game.players),
+                                                                  arg // len(game.players))
+                changes[p] = (owner, made, game.initial_attributes[made])
+                candidates.add(p)
+            elif occupant is None:
+                continue
+            elif what == "attribute":
+                changes[p] = (occupant[0], occupant[1],
+                              occupant[2] | arg if arg > 0 else occupant[2] & ~(-arg))
+            elif what == "change-type":
+                changes[p] = (occupant[0], arg, game.initial_attributes[arg])
+            elif what == "flip":
+                changes[p] = ((occupant[0] + 1) % len(game.players), occupant[1], occupant[2])
+            else:
+                changes[p] = (r.side, occupant[1], occupant[2])
 
     def _complete(self, side: int, allowed: int) -> list[Move]:
         """Whole turns: complete moves, and every distinct complete ``add-partial`` chain."""

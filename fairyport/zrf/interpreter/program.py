@@ -601,31 +601,9 @@ class Compiler:
             target = self._position(args[0])
             return lambda r: r.cur == target
         if name == "in-zone?":
-            if not args or len(args) > 2:
-                raise _unsupported(node, "an in-zone? without a zone:")
-            zone = self._text(args[0])
-            if zone not in game.board.zones and not UNDEFINED_ZONE_IS_EMPTY:
-                raise _unsupported(args[0], "an unknown zone in")
-            sets = game.board.zones.get(zone) or [frozenset()] * len(game.players)
-            where = self._where(args[1:], node) or (lambda r: r.cur)
-
-            def in_zone(r: Run) -> bool:
-                p = where(r)
-                return p >= 0 and p in sets[r.side]
-            return in_zone
+            return self._in_zone(args, node)
         if name == "on-board?":
-            if not args:
-                dummy = game.board.dummy
-                return lambda r: not dummy[r.cur]
-            if len(args) != 1:
-                raise _unsupported(node, "an on-board? without one direction or position:")
-            arg = args[0]
-            if isinstance(arg, Atom) and arg.text in game.board.direction_index:
-                tables = [table[game.board.direction_index[arg.text]] for table in game.board.step]
-                return lambda r: tables[r.side][r.cur] >= 0
-            if self._is_position(arg):
-                return lambda r: True
-            return lambda r: False
+            return self._on_board(args, node)
         if name == "flag?":
             if len(args) != 1:
                 raise _unsupported(node, "a flag? without one name:")
@@ -641,22 +619,7 @@ class Compiler:
                 return r.pflags is not None and r.pflags.get((flag, where(r)), False)
             return position_flag
         if name in ("attacked?", "defended?"):
-            move_type = -2
-            rest = list(args)
-            if rest and isinstance(rest[0], Atom) and rest[0].text in game.move_type_index:
-                move_type = game.move_type_index[self._text(rest.pop(0))]
-            at = self._where(rest, node) or (lambda r: r.cur)
-            defended = name == "defended?"
-
-            def attacked(r: Run) -> bool:
-                if r.attack >= MAX_ATTACK_DEPTH:
-                    return ATTACK_NESTED_RESULT
-                p = at(r)
-                if p < 0:
-                    return False
-                return bool(r.position.attacked(p, r.side, r.piece if ATTACK_PLACES_MOVER else None,
-                                                move_type, defended=defended, depth=r.attack + 1))
-            return attacked
+            return self._attacked(name, args, node)
         if name in game.attribute_bit:
             bit = game.attribute_bit[name]
             at = self._where(args, node) or (lambda r: r.cur)
@@ -669,6 +632,58 @@ class Compiler:
                 return occupant is not None and bool(occupant[2] & bit)
             return attribute
         return None
+
+    def _in_zone(self, args: list[Node], node: Node) -> Cond:
+        """``(in-zone? Z [P])``: whether the position is in the mover's zone Z."""
+        game = self.game
+        if not args or len(args) > 2:
+            raise _unsupported(node, "an in-zone? without a zone:")
+        zone = self._text(args[0])
+        if zone not in game.board.zones and not UNDEFINED_ZONE_IS_EMPTY:
+            raise _unsupported(args[0], "an unknown zone in")
+        sets = game.board.zones.get(zone) or [frozenset()] * len(game.players)
+        where = self._where(args[1:], node) or (lambda r: r.cur)
+
+        def in_zone(r: Run) -> bool:
+            p = where(r)
+            return p >= 0 and p in sets[r.side]
+        return in_zone
+
+    def _on_board(self, args: list[Node], node: Node) -> Cond:
+        """``(on-board? [D|P])``: whether the position (or its step along D) is on the board."""
+        game = self.game
+        if not args:
+            dummy = game.board.dummy
+            return lambda r: not dummy[r.cur]
+        if len(args) != 1:
+            raise _unsupported(node, "an on-board? without one direction or position:")
+        arg = args[0]
+        if isinstance(arg, Atom) and arg.text in game.board.direction_index:
+            tables = [table[game.board.direction_index[arg.text]] for table in game.board.step]
+            return lambda r: tables[r.side][r.cur] >= 0
+        if self._is_position(arg):
+            return lambda r: True
+        return lambda r: False
+
+    def _attacked(self, name: str, args: list[Node], node: Node) -> Cond:
+        """``(attacked? [T] [P])``, ``(defended? [T] [P])``: whether a move of type T (any) attacks (defends) P."""
+        game = self.game
+        move_type = -2
+        rest = list(args)
+        if rest and isinstance(rest[0], Atom) and rest[0].text in game.move_type_index:
+            move_type = game.move_type_index[self._text(rest.pop(0))]
+        at = self._where(rest, node) or (lambda r: r.cur)
+        defended = name == "defended?"
+
+        def attacked(r: Run) -> bool:
+            if r.attack >= MAX_ATTACK_DEPTH:
+                return ATTACK_NESTED_RESULT
+            p = at(r)
+            if p < 0:
+                return False
+            return bool(r.position.attacked(p, r.side, r.piece if ATTACK_PLACES_MOVER else None,
+                                            move_type, defended=defended, depth=r.attack + 1))
+        return attacked
 
     def _occupancy(self, name: str, where: Callable[[Run], int]) -> Cond:
         neutral = self.game.neutral

@@ -66,35 +66,39 @@ class Reach:
             index += 1
         return states
 
+    def _atom(self, text: str, states: set[State], player: int, found: set[int]) -> set[State]:
+        """The states after one atom: a direction, a position, an add, a mark, a cascade, a capture."""
+        board = self.board
+        if text in board.direction_index:
+            table = board.step[player][board.direction_index[text]]
+            return {(table[c], m, t) for c, m, t in states if table[c] != NO_LINK}
+        if text in board.index:
+            target = board.index[text]
+            return {(target, m, t) for _, m, t in states}
+        if text in ("add", "add-copy", "add-partial", "add-copy-partial"):
+            found.update(t if t != NO_LINK else c for c, _, t in states)
+            return states
+        if text == "to":
+            return {(c, m, c) for c, m, _ in states}
+        if text == "mark":
+            return {(c, c, t) for c, _, t in states}
+        if text == "back":
+            return {(m, m, t) for _, m, t in states}
+        if text == "cascade":
+            found.update(t if t != NO_LINK else c for c, _, t in states)
+            return {(c, m, NO_LINK) for c, m, _ in states}
+        if text == "capture":
+            found.update(c for c, _, _ in states)
+            return states
+        if text in _NAVIGATION_FREE:
+            return states
+        raise _GiveUp
+
     def _instruction(self, node: Node, states: set[State], player: int,
                      found: set[int]) -> set[State]:
         board = self.board
         if isinstance(node, Atom):
-            text = node.text
-            if text in board.direction_index:
-                table = board.step[player][board.direction_index[text]]
-                return {(table[c], m, t) for c, m, t in states if table[c] != NO_LINK}
-            if text in board.index:
-                target = board.index[text]
-                return {(target, m, t) for _, m, t in states}
-            if text in ("add", "add-copy", "add-partial", "add-copy-partial"):
-                found.update(t if t != NO_LINK else c for c, _, t in states)
-                return states
-            if text == "to":
-                return {(c, m, c) for c, m, _ in states}
-            if text == "mark":
-                return {(c, c, t) for c, _, t in states}
-            if text == "back":
-                return {(m, m, t) for _, m, t in states}
-            if text == "cascade":
-                found.update(t if t != NO_LINK else c for c, _, t in states)
-                return {(c, m, NO_LINK) for c, m, _ in states}
-            if text == "capture":
-                found.update(c for c, _, _ in states)
-                return states
-            if text in _NAVIGATION_FREE:
-                return states
-            raise _GiveUp
+            return self._atom(node.text, states, player, found)
         if not isinstance(node, SList):
             raise _GiveUp
         head = node.head
