@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from paths import ROOT
 
 from fairyport.zrf import read
@@ -69,10 +66,3 @@ def test_run_passes_starts_again_from_the_first_pass() -> None:
 
     run_passes((("a", first), ("b", second)), read_variant_text(STORAGE, "s.zrf"), "s.zrf", "s", Flags())
     assert calls == ["first ranked=True", "second", "first ranked=False", "second"]
-
-
-def test_no_function_of_the_zrf_package_is_over_mccabe_25() -> None:
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "C901", "--config",
-                           "lint.mccabe.max-complexity = 25", "--output-format", "concise", "fairyport/zrf"],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stdout
