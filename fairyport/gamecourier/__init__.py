@@ -16,7 +16,7 @@ from __future__ import annotations
 from fairyport.format import Format, deferred
 
 load = deferred("fairyport.gamecourier.gamecode.engine", "load")
-validate_file = deferred("fairyport.gamecourier.lint.run", "validate_file")
+validate_file = deferred("fairyport.gamecourier.validate.run", "validate_file")
 rewrite_file = deferred("fairyport.gamecourier.preset", "rewrite_file")
 write_preset = deferred("fairyport.gamecourier.program.write", "write_preset")
 read_game = deferred("fairyport.gamecourier.read", "read_game")

@@ -24,7 +24,7 @@ read_text = deferred("fairyport.zrf.read", "read_text")
 show = deferred("fairyport.zrf.show", "show")
 rewrite_file = deferred("fairyport.zrf.syntax.rewriter", "rewrite_file")
 validate_file = deferred("fairyport.zrf.validate", "validate_file")
-write_game = deferred("fairyport.zrf.writer.file", "write_game")
+write_game = deferred("fairyport.zrf.write.file", "write_game")
 
 
 def sniff(head: str) -> bool:

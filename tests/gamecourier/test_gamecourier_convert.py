@@ -228,7 +228,7 @@ def test_validate_against_lists_the_moves_that_differ(tmp_path: Path) -> None:
     broken = tmp_path / "broken.php"
     wazir_too = "def N (checkleap #0 #1 1 2) or (checkleap #0 #1 1 0);"
     broken.write_text(text.replace("def N (checkleap #0 #1 1 2);", wazir_too), encoding="utf-8")
-    from fairyport.gamecourier.lint.compare import compare_moves
+    from fairyport.gamecourier.validate.compare import compare_moves
 
     def model(path: Path) -> Engine:
         return load_engine(path, engine="model")
@@ -273,7 +273,7 @@ def test_translation_of_exact_and_two_step_terms() -> None:
 
 
 def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
-    from fairyport.gamecourier.lint.compare import compare_colours
+    from fairyport.gamecourier.validate.compare import compare_colours
 
     games = bundled_fixtures() / "games"
     assert compare_colours(games / "chess.php", 1) == []

@@ -23,7 +23,7 @@ from fairyport.zrf.cylinder import CYLINDER_WHY, on_cylinder
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.typed.reader import read_variant
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import write_game as write_zrf
 
 FIXTURE = ROOT / "fixtures" / "zrf" / "shapes" / "cylinder.zrf"
 CHESS = ZRF_COLLECTIONS / "ludamad+zrflib" / "zrflib" / "examples" / "Chess.zrf"

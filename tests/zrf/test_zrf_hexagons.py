@@ -21,8 +21,8 @@ from fairyport.zrf.hexagons import hex_axes, hex_cells
 from fairyport.zrf.interpreter.engine import compile_variant, position
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.typed.reader import read_variant, read_variant_text
-from fairyport.zrf.writer.file import write_game as write_zrf
-from fairyport.zrf.writer.holes import LAME_OVER_HOLE
+from fairyport.zrf.write.file import write_game as write_zrf
+from fairyport.zrf.write.holes import LAME_OVER_HOLE
 
 HEXAGONS = ROOT / "fixtures" / "zrf" / "hexagons"
 LITTLE_HEX = HEXAGONS / "little-hex.zrf"

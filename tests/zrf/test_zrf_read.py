@@ -23,7 +23,7 @@ from fairyport.zrf.interpreter.engine import compile_file, position
 from fairyport.zrf.play import ENGINE_NAME
 from fairyport.zrf.play import engine as zrf_engine
 from fairyport.zrf.read import read_game
-from fairyport.zrf.writer.file import write_game
+from fairyport.zrf.write.file import write_game
 
 GAMES = ROOT / "fixtures" / "games"
 CHESS_ZRF = CORPUS / "zrflib" / "Chess.zrf"

@@ -26,7 +26,7 @@ from fairyport.zrf.interpreter.engine import compile_file, compile_variant, posi
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.recognise_split import SPLIT_WHY
 from fairyport.zrf.typed.reader import read_variant
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import write_game as write_zrf
 
 FIXTURE = ROOT / "fixtures" / "zrf" / "shapes" / "split.zrf"
 NODES = [4, 18, 87, 552]

@@ -32,15 +32,13 @@ import dataclasses
 
 from fairyport.conversion import castling_lost, split_lost
 from fairyport.errors import UnsupportedError
-from fairyport.gamecourier import writegoals as goals
-from fairyport.gamecourier import writehands as hands
 from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
-from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, WHITE_FIRST_SIDES, swap_names, turned, why_not_turned
-from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines, royal_test_lines
-from fairyport.gamecourier.writequiet import (
+from fairyport.gamecourier.write import goals, hands
+from fairyport.gamecourier.write.check import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines, royal_test_lines
+from fairyport.gamecourier.write.quiet import (
     Relevance,
     exposes_def,
     near_test,
@@ -48,6 +46,7 @@ from fairyport.gamecourier.writequiet import (
     screens_def,
     uncovered_lines,
 )
+from fairyport.gamecourier.write.settings import write_settings
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,

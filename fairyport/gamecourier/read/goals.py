@@ -13,8 +13,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from fairyport.gamecourier import writegoals as goals
 from fairyport.gamecourier.analysis import Analysis
+from fairyport.gamecourier.write import goals
 from fairyport.model import (
     BLACK,
     CONNECT_DIRECTIONS,
