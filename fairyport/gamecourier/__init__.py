@@ -1,14 +1,14 @@
 """Game Courier presets (chessvariants.com): everything fairyport does with them, described by :data:`FORMAT`.
 
 - settings files and links: :mod:`.phpstrings` and :mod:`.php` (the PHP subset of settings files),
-  :mod:`.query` (query-string presets), :mod:`.preset` (one view of both), :mod:`.settings_writer`,
+  :mod:`.query` (query-string presets), :mod:`.preset` (one view of both), :mod:`.write.settings`,
   :mod:`.fen` (FEN codes), :mod:`.analysis` (what a preset says, decoded once), :mod:`.movement` and
   :mod:`.symmetry` (piece functions as movement terms, colour reversal);
 - :mod:`.gamecode`: the GAME Code language (lexer, parser, writer) and its interpreter;
-- :mod:`.read` (with :mod:`.readhands` and :mod:`.translate`): a preset -> the common game model;
-- :mod:`.write` (with :mod:`.writehands`, :mod:`.terms` and :mod:`.rulestext`): the model -> a rule-enforcing
+- :mod:`.read` (with :mod:`.read.hands` and :mod:`.translate`): a preset -> the common game model;
+- :mod:`.write` (with :mod:`.write.hands`, :mod:`.terms` and :mod:`.rulestext`): the model -> a rule-enforcing
   settings file;
-- :mod:`.lint`: findings for ``fairyport validate``; :mod:`.show`: ``fairyport show``.
+- :mod:`.validate`: findings for ``fairyport validate``; :mod:`.show`: ``fairyport show``.
 """
 
 from __future__ import annotations

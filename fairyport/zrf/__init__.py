@@ -4,7 +4,7 @@
   rewriting and pretty-printing;
 - :mod:`.typed`: the typed tree of one expanded game, its board geometry and structural checks;
 - :mod:`.read` (with :mod:`.recognise` and :mod:`.names`): a variant -> the common game model;
-- :mod:`.writer`: the common game model -> a complete ZRF file;
+- :mod:`.write`: the common game model -> a complete ZRF file;
 - :mod:`.validate` and :mod:`.show`: ``fairyport validate`` and ``fairyport show``;
 - :mod:`.interpreter`: the ZRF interpreter, which plays a file on Zillions' semantics; :mod:`.play` plays a
   model that keeps ZRF code with it;

@@ -1,4 +1,4 @@
-"""The written preset's quiet-move shortcut (``writequiet.py``): what an attack on the royal square depends on, and
+"""The written preset's quiet-move shortcut (``write/quiet.py``): what an attack on the royal square depends on, and
 the proof that skipping the check test for quiet moves changes no legal move (random playouts against the same
 preset with the shortcut switched off, in positions where pieces are pinned, kings walk and cannons find screens)."""
 
