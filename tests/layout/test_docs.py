@@ -83,3 +83,11 @@ def test_development_guide_layers_are_the_import_tests() -> None:
     table = text[text.index("| layer | parts |"):].split("\n\n", 1)[0]
     rows = [re.sub(r"\([^)]*\)", "", line) for line in table.splitlines()[2:]]
     assert [set(re.findall(r"`(\w+)`", row)) for row in rows] == LAYERS
+
+
+def test_code_cites_the_docs_not_outside_notes() -> None:
+    """The facts the code rests on are in docs/ with their sources; no comment cites notes outside the repository."""
+    citing = [f"{path.relative_to(PACKAGE)}:{number}" for path in sorted(PACKAGE.rglob("*.py"))
+              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"notes(/\S*)? §|shared/notes", line)]
+    assert citing == []
