@@ -14,7 +14,7 @@ from fairyport import json as fp_json
 from fairyport.errors import UnsupportedError
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
-from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.idiagram.write import write_game as write_idiagram
 from fairyport.model import Blast, ExtinctionGoal, Game, RoyalProtection, StalemateResult
 from fairyport.movegen import compile_game
 from fairyport.zrf.write.file import write_game as write_zrf

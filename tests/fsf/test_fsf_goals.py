@@ -16,7 +16,7 @@ from fairyport.formats import load_engine, read_game
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.gamecourier.write import write_game as write_gamecourier
-from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.idiagram.write import write_game as write_idiagram
 from fairyport.model import FlagGoal, Game
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft

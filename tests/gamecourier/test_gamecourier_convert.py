@@ -156,7 +156,7 @@ def test_id_gc_id_round_trip_keeps_perft(path: Path, tmp_path: Path) -> None:
     text, _ = write_game(read_game(path))
     preset = tmp_path / f"{path.stem}.php"
     preset.write_text(text, encoding="utf-8")
-    from fairyport.idiagram import files as idiagram
+    from fairyport.idiagram import write as idiagram
 
     again = tmp_path / f"{path.stem}.idiagram"
     again.write_text(idiagram.write_game(read_game(preset), best_effort=True)[0], encoding="utf-8")

@@ -13,8 +13,8 @@ from paths import ROOT, ZRF_COLLECTIONS, needs
 
 from fairyport.errors import UnsupportedError
 from fairyport.fsf.write import write_game as write_fsf
-from fairyport.idiagram.files import read_model_text
-from fairyport.idiagram.files import write_game as write_diagram
+from fairyport.idiagram.read import read_model_text
+from fairyport.idiagram.write import write_game as write_diagram
 from fairyport.model import kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft

@@ -11,8 +11,8 @@ from paths import ROOT, ZRF_COLLECTIONS, needs
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.idiagram.files import read_text as read_diagram
-from fairyport.idiagram.files import write_game
+from fairyport.idiagram.read import read_text as read_diagram
+from fairyport.idiagram.write import write_game
 from fairyport.json import game_from_json, game_to_json
 from fairyport.model import kept_code
 from fairyport.movegen import compile_game

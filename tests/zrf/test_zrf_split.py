@@ -14,9 +14,9 @@ from paths import ROOT, ZRF_COLLECTIONS, needs
 from fairyport.errors import FairyportError, UnsupportedError
 from fairyport.fsf.write import write_game as write_fsf
 from fairyport.gamecourier.write import write_game as write_gamecourier
-from fairyport.idiagram.files import read_model_text
-from fairyport.idiagram.files import read_text as read_diagram
-from fairyport.idiagram.files import write_game as write_diagram
+from fairyport.idiagram.read import read_model_text
+from fairyport.idiagram.read import read_text as read_diagram
+from fairyport.idiagram.write import write_game as write_diagram
 from fairyport.json import read_text as read_json
 from fairyport.json import write_game as write_json
 from fairyport.model import Split, kept_code
