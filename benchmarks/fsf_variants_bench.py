@@ -29,8 +29,8 @@ import time
 from pathlib import Path
 
 from fairyport.errors import FairyportError, UnsupportedError
-from fairyport.fsf.ini import parse_ini
 from fairyport.fsf.read import read_text
+from fairyport.fsf.syntax import parse_ini
 from fairyport.model import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy

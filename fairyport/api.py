@@ -32,11 +32,12 @@ from fairyport.format import Format, ValidateOptions
 from fairyport.formats import (
     FORMATS,
     detect_format,
+    file_engine,
     game_engine,
     get_format,
     load_engine,
     proof_bound,
-    read_game,
+    read_file,
     sniff_format,
 )
 from fairyport.model import Game
@@ -206,6 +207,36 @@ def _text_format(text: str, fmt: str | None) -> Format:
     return get_format(name)
 
 
+@dataclasses.dataclass(frozen=True)
+class ResolvedSource:
+    """A source with its format told once (:func:`resolve_source`): every later step (read, write, prove, the
+    engines, the rule positions) takes this value and never detects or sniffs the source again."""
+
+    format: Format
+    """The source's format: named by the caller, else told by the file's name or first bytes, or by the text."""
+    path: Path | None
+    """The file (None: the source is a text)."""
+    text: str | None
+    """The text itself (None: the source is a file)."""
+    variant: str | None
+    """Which game of a source holding several (as the caller gave it)."""
+
+    @property
+    def location(self) -> str:
+        """The name errors give to the source: the file, or :data:`TEXT_NAME`."""
+        return str(self.path) if self.path is not None else TEXT_NAME
+
+
+def resolve_source(source: Source, format: str | None = None, variant: str | None = None) -> ResolvedSource:
+    """``source`` with its format told once (``format``: named by the caller).
+
+    :raises UsageError: for an unknown format, or a source whose format cannot be told.
+    """
+    if isinstance(source, Path):
+        return ResolvedSource(get_format(detect_format(source, format)), source, None, variant)
+    return ResolvedSource(_text_format(source, format), None, source, variant)
+
+
 @contextlib.contextmanager
 def _as_file(text: str, form: Format) -> Iterator[Path]:
     """``text`` as a file of ``form`` in a private folder, for the parts that read files (the interpreters,
@@ -224,18 +255,20 @@ def read(source: Source, format: str | None = None, variant: str | None = None) 
 
     :raises FairyportError: a located error for unreadable input or a format that cannot be read.
     """
-    return _read(source, format, variant)
+    return _read(resolve_source(source, format, variant))
 
 
-def _read(source: Source, format: str | None, variant: str | None) -> Game:
-    if isinstance(source, Path):
-        return read_game(source, format, variant)
-    form = _text_format(source, format)
+def _read(source: ResolvedSource) -> Game:
+    """:func:`read` of a source whose format is told."""
+    form = source.format
+    if source.path is not None:
+        return read_file(form, source.path, source.variant)
+    assert source.text is not None
     if form.read_text is None:
         raise UnsupportedError(f"reading the {form.name} format into the game model is not supported yet",
                                Location(TEXT_NAME), feature=form.name)
     try:
-        return form.read_text(source, variant=variant if form.variants else None, name=TEXT_NAME)
+        return form.read_text(source.text, variant=source.variant if form.variants else None, name=TEXT_NAME)
     except FairyportError as error:
         if error.location.file is None:  # a model check that knows the game, not its text
             error.relocated(dataclasses.replace(error.location, file=TEXT_NAME))
@@ -348,34 +381,29 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
     if prove_depth is not None and prove_depth < 0:
         raise UsageError("the proof depth must be at least 0", found=str(prove_depth))
     target = get_format(to)
+    resolved = resolve_source(source, read, variant)
     squares: int | None = None
     game: Game | None = None
-    if isinstance(source, Path):
-        form = get_format(detect_format(source, read))
-        if form.name == target.name and form.rewrite is not None:
-            conversion = Conversion(form.rewrite(source).decode("utf-8", errors="surrogateescape"), [], form.name)
-        else:
-            game = read_game(source, form.name, variant)
-            squares = len(game.board.positions)
-            conversion = _write(game, target.name, best_effort, str(source), from_source=True)
+    form = resolved.format
+    if resolved.path is not None and form.name == target.name and form.rewrite is not None:
+        conversion = Conversion(form.rewrite(resolved.path).decode("utf-8", errors="surrogateescape"), [], form.name)
     else:
-        game = _read(source, read, variant)
+        game = _read(resolved)
         squares = len(game.board.positions)
-        conversion = _write(game, target.name, best_effort, TEXT_NAME, from_source=True)
+        conversion = _write(game, target.name, best_effort, resolved.location, from_source=True)
     if not prove:
         return conversion
-    if isinstance(source, Path) and source.is_file() and (  # not ``page.html#2``: a diagram of a page
-            conversion.text.encode("utf-8", errors="surrogateescape") == source.read_bytes()):
+    if resolved.path is not None and resolved.path.is_file() and (  # not ``page.html#2``: a diagram of a page
+            conversion.text.encode("utf-8", errors="surrogateescape") == resolved.path.read_bytes()):
         return dataclasses.replace(conversion, proof=Proof(
             PROVE_DEPTH if prove_depth is None else prove_depth, None, None, identical=True))
-    proof = _prove(source, read, variant, conversion, prove_depth, squares)
+    proof = _prove(resolved, conversion, prove_depth, squares)
     if game is not None:
-        proof = _check_rules(proof, source, read, variant, game)
+        proof = _check_rules(proof, resolved, game)
     if best_effort and proof.dead:
         raise UnsupportedError(f"the written game has no legal move at the start where the source has "
                                f"{proof.source_moves:,}: {len(conversion.lost)} rule(s) or piece(s) lost, nothing "
-                               f"left to play: refused", Location(str(source) if isinstance(source, Path)
-                                                                       else TEXT_NAME), feature="a game that moves")
+                               f"left to play: refused", Location(resolved.location), feature="a game that moves")
     return dataclasses.replace(conversion, proof=proof)
 
 
@@ -425,12 +453,10 @@ def proof_depth(moves: int | None, replies: int | None) -> int:
     return PROVE_DEPTH if estimate <= PROVE_NODE_BUDGET else PROVE_FALLBACK_DEPTH
 
 
-def _prove(source: Source, read: str | None, variant: str | None, conversion: Conversion, depth: int | None,
-           squares: int | None) -> Proof:
+def _prove(source: ResolvedSource, conversion: Conversion, depth: int | None, squares: int | None) -> Proof:
     """perft(``depth``; None: :func:`proof_depth`) of ``source`` and of the written text, each side played by its
     own format's reading; a written text that does not read back is a :class:`WriteError`."""
-    source_format = (detect_format(source, read) if isinstance(source, Path) else _text_format(source, read).name)
-    original = _side("source", source_format, squares, lambda choice: _engine(source, choice, read, variant))
+    original = _side("source", source.format.name, squares, lambda choice: _source_engine(source, choice))
     written = _side("written text", conversion.format, squares, lambda choice: _read_back(conversion, choice))
     moves = (original.count(1), written.count(1))
     if depth is None:
@@ -443,19 +469,20 @@ def _prove(source: Source, read: str | None, variant: str | None, conversion: Co
                  source_moves=moves[0], written_moves=moves[1])
 
 
-def _check_rules(proof: Proof, source: Source, read: str | None, variant: str | None, game: Game) -> Proof:
+def _check_rules(proof: Proof, source: ResolvedSource, game: Game) -> Proof:
     """``proof`` with the source's rule positions (:attr:`Format.check_rules` of its format, where it has one):
     the model ``game`` it was read into against its interpreter, where the start count cannot show a misread
     rule."""
-    form = get_format(detect_format(source, read)) if isinstance(source, Path) else _text_format(source, read)
+    form = source.format
     if form.check_rules is None or proof_bound(form.name, len(game.board.positions)) is not None:
         return proof  # (a board over the interpreter's proof bound is not played by it at all)
     try:
-        if isinstance(source, Path):
-            found = form.check_rules(source, variant, game)
+        if source.path is not None:
+            found = form.check_rules(source.path, source.variant, game)
         else:
-            with _as_file(source, form) as path:
-                found = form.check_rules(path, variant, game)
+            assert source.text is not None
+            with _as_file(source.text, form) as path:
+                found = form.check_rules(path, source.variant, game)
     except FairyportError:  # a source its interpreter cannot play: the count says so already
         return proof
     return dataclasses.replace(proof, rule_positions=found.compared, rule_differences=found.differences)
@@ -474,7 +501,7 @@ def _written_engine(conversion: Conversion, engine: EngineChoice = "auto") -> En
     ``engine="model"``: the model it reads)."""
     form = get_format(conversion.format)
     with _as_file(conversion.text, form) as path:
-        return load_engine(path, form.name, engine=engine)  # the interpreters read the whole file when they load
+        return file_engine(form, path, engine=engine)  # the interpreters read the whole file when they load
 
 
 def _engine(source: Game | Source, engine: EngineChoice, format: str | None,
@@ -484,13 +511,19 @@ def _engine(source: Game | Source, engine: EngineChoice, format: str | None,
             raise UsageError("a game model has no native engine; pass the file to play it with its interpreter",
                              expected="engine='auto' or 'model'", found=engine)
         return game_engine(source, source.metadata.source or TEXT_NAME)
-    if isinstance(source, Path):
-        return load_engine(source, format, variant=variant, engine=engine)
-    form = _text_format(source, format)
+    return _source_engine(resolve_source(source, format, variant), engine)
+
+
+def _source_engine(source: ResolvedSource, engine: EngineChoice) -> Engine:
+    """What plays a source whose format is told (``engine`` as for :func:`perft`)."""
+    form = source.format
+    if source.path is not None:
+        return file_engine(form, source.path, variant=source.variant, engine=engine)
+    assert source.text is not None
     if engine == "model" or form.engine is None:
-        return game_engine(_read(source, form.name, variant), TEXT_NAME)
-    with _as_file(source, form) as path:  # the interpreters read the whole file when they load
-        loaded = load_engine(path, form.name, variant=variant, engine=engine)
+        return game_engine(_read(source), TEXT_NAME)
+    with _as_file(source.text, form) as path:  # the interpreters read the whole file when they load
+        loaded = file_engine(form, path, variant=source.variant, engine=engine)
     return loaded
 
 

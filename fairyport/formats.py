@@ -80,7 +80,11 @@ def read_game(path: str | Path, fmt: str | None = None, variant: str | None = No
         read into the model.
     """
     path = Path(path)
-    form = get_format(detect_format(path, fmt))
+    return read_file(get_format(detect_format(path, fmt)), path, variant)
+
+
+def read_file(form: Format, path: Path, variant: str | None = None) -> Game:
+    """:func:`read_game` of a file whose format ``form`` is told already (:class:`fairyport.api.ResolvedSource`)."""
     if form.read is None:
         raise UnsupportedError(f"reading the {form.name} format into the game model is not supported yet",
                                Location(str(path)), feature=form.name)
@@ -136,7 +140,12 @@ def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None
         whose files hold one game.
     """
     path = Path(path)
-    form = get_format(detect_format(path, fmt))
+    return file_engine(get_format(detect_format(path, fmt)), path, variant=variant, engine=engine)
+
+
+def file_engine(form: Format, path: Path, *, variant: str | None = None, engine: EngineChoice = "auto") -> Engine:
+    """:func:`load_engine` of a file whose format ``form`` is told already
+    (:class:`fairyport.api.ResolvedSource`)."""
     if form.variants:  # game.zrf#Knightmate, variants.ini#NAME: as the readers and `convert` take them
         path, fragment = split_game_path(path)
         variant = variant if variant is not None else fragment
@@ -149,4 +158,4 @@ def load_engine(path: str | Path, fmt: str | None = None, *, variant: str | None
     if variant is not None and not form.variants:
         raise UnsupportedError(f"--variant is not understood for the {form.name} format", Location(str(path)),
                                feature="variant")
-    return game_engine(read_game(path, form.name, variant), str(path))
+    return game_engine(read_file(form, path, variant), str(path))

@@ -3,7 +3,7 @@
 :mod:`.write` writes a game as a ``variants.ini`` section that plays exactly the game of the model (or refuses by
 name what Fairy-Stockfish cannot hold), :mod:`.exactness` is the table of what it holds exactly, :mod:`.prove`
 checks each custom piece's moves against the reference generator with pyffish, and :mod:`.engine` plays a
-section with Fairy-Stockfish itself (pyffish). :mod:`.read` reads a section into the model (:mod:`.ini` the
+section with Fairy-Stockfish itself (pyffish). :mod:`.read` reads a section into the model (:mod:`.syntax` the
 text, :mod:`.builtins` and :mod:`.options` Fairy-Stockfish's data, :mod:`.dialect` its Betza, :mod:`.build` the
 model), refusing by name what the model cannot hold; :mod:`.validate` reports that for every section.
 """

@@ -30,8 +30,8 @@ from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
 from fairyport.fsf.dialect import DialectError, move_maps, parse_fsf, to_xbetza
-from fairyport.fsf.ini import Section
 from fairyport.fsf.state import State, Where
+from fairyport.fsf.syntax import Section
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,

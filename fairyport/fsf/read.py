@@ -25,8 +25,8 @@ from fairyport.fsf import options as opt
 from fairyport.fsf.build import build_game
 from fairyport.fsf.builtins import BUILTINS, CHESS_PIECES, HIDDEN, PIECES
 from fairyport.fsf.dialect import parse_fsf
-from fairyport.fsf.ini import Section, parse_ini
 from fairyport.fsf.state import State, Where
+from fairyport.fsf.syntax import Section, parse_ini
 from fairyport.inputs import read_input_text
 from fairyport.model import Game
 

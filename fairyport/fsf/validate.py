@@ -16,8 +16,8 @@ from pathlib import Path
 from fairyport.diagnostics import FileReport, Finding, Severity
 from fairyport.errors import Location, ParseError, UnsupportedError, UsageError
 from fairyport.format import ValidateOptions
-from fairyport.fsf.ini import parse_ini
 from fairyport.fsf.read import read_text
+from fairyport.fsf.syntax import parse_ini
 from fairyport.inputs import read_input_text
 from fairyport.movegen import compile_game
 from fairyport.movegen.sanity import start_findings

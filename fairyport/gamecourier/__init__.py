@@ -1,14 +1,14 @@
 """Game Courier presets (chessvariants.com): everything fairyport does with them, described by :data:`FORMAT`.
 
 - settings files and links: :mod:`.phpstrings` and :mod:`.php` (the PHP subset of settings files),
-  :mod:`.query` (query-string presets), :mod:`.preset` (one view of both), :mod:`.settings_writer`,
+  :mod:`.query` (query-string presets), :mod:`.preset` (one view of both), :mod:`.write.settings`,
   :mod:`.fen` (FEN codes), :mod:`.analysis` (what a preset says, decoded once), :mod:`.movement` and
   :mod:`.symmetry` (piece functions as movement terms, colour reversal);
 - :mod:`.gamecode`: the GAME Code language (lexer, parser, writer) and its interpreter;
-- :mod:`.read` (with :mod:`.readhands` and :mod:`.translate`): a preset -> the common game model;
-- :mod:`.write` (with :mod:`.writehands`, :mod:`.terms` and :mod:`.rulestext`): the model -> a rule-enforcing
+- :mod:`.read` (with :mod:`.read.hands` and :mod:`.translate`): a preset -> the common game model;
+- :mod:`.write` (with :mod:`.write.hands`, :mod:`.terms` and :mod:`.rulestext`): the model -> a rule-enforcing
   settings file;
-- :mod:`.lint`: findings for ``fairyport validate``; :mod:`.show`: ``fairyport show``.
+- :mod:`.validate`: findings for ``fairyport validate``; :mod:`.show`: ``fairyport show``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from fairyport.format import Format, deferred
 
 load = deferred("fairyport.gamecourier.gamecode.engine", "load")
-validate_file = deferred("fairyport.gamecourier.lint.run", "validate_file")
+validate_file = deferred("fairyport.gamecourier.validate.run", "validate_file")
 rewrite_file = deferred("fairyport.gamecourier.preset", "rewrite_file")
 write_preset = deferred("fairyport.gamecourier.program.write", "write_preset")
 read_game = deferred("fairyport.gamecourier.read", "read_game")

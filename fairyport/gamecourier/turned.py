@@ -1,12 +1,12 @@
 """A game whose second player moves first, turned round for Game Courier, whose first side always moves first.
 
-Game Courier has no setting for who moves first that its documentation names: its first side (the one whose
-pieces have upper-case labels) moves first, and the ``sides`` setting lists the side names with the first mover
-first (shared/notes/gamecourier.md §2.1; the Edit form's "Skip First Move" box is in the pages searched, its key
-and meaning are not). So a game in which Black moves first is written turned round (:func:`turned`): the board
-rotated by 180 degrees and the colours swapped, which the model's rules do not see (Black's moves are White's
-turned by 180 degrees), so the first side, upper case, moving up the board, is the game's Black; ``sides`` then
-names it first (:data:`BLACK_FIRST_SIDES`), and the preset reader turns the game read back round again.
+Game Courier has no setting for who moves first that its documentation names: its first side (the one whose pieces have
+upper-case labels) moves first, and the ``sides`` setting lists the side names with the first mover first
+(docs/gamecourier.md, "What Game Courier documents": the Edit form's "Skip First Move" box is in the pages searched, its
+key and meaning are not). So a game in which Black moves first is written turned round (:func:`turned`): the board
+rotated by 180 degrees and the colours swapped, which the model's rules do not see (Black's moves are White's turned by
+180 degrees), so the first side, upper case, moving up the board, is the game's Black; ``sides`` then names it first
+(:data:`BLACK_FIRST_SIDES`), and the preset reader turns the game read back round again.
 """
 
 from __future__ import annotations

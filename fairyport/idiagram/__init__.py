@@ -1,20 +1,20 @@
 """The Interactive Diagram (chessvariants.com): everything fairyport does with it, described by :data:`FORMAT`.
 
 - :mod:`.syntax` (definition text <-> syntax tree) and :mod:`.page` (definitions inside HTML pages);
-- :mod:`.rules` (what the directives mean, shared by reader and writer), :mod:`.read` (syntax tree -> model)
-  and :mod:`.write` (model -> Diagram text);
-- :mod:`.files` (files and pages, ``page.html#N``), :mod:`.validate` (``fairyport validate``).
+- :mod:`.rules` (what the directives mean, shared by reader and writer), :mod:`.read` (files, pages
+  ``page.html#N`` and texts -> model) and :mod:`.write` (model -> Diagram text; rewriting a file);
+- :mod:`.validate` (``fairyport validate``) and :mod:`.show` (``fairyport show``).
 """
 
 from __future__ import annotations
 
 from fairyport.format import Format, deferred
 
-read_game = deferred("fairyport.idiagram.files", "read_game")
-read_model_text = deferred("fairyport.idiagram.files", "read_model_text")
-rewrite = deferred("fairyport.idiagram.files", "rewrite")
-show = deferred("fairyport.idiagram.files", "show")
-write_game = deferred("fairyport.idiagram.files", "write_game")
+read_game = deferred("fairyport.idiagram.read", "read_game")
+read_model_text = deferred("fairyport.idiagram.read", "read_model_text")
+rewrite = deferred("fairyport.idiagram.write", "rewrite")
+show = deferred("fairyport.idiagram.show", "show")
+write_game = deferred("fairyport.idiagram.write", "write_game")
 validate_file = deferred("fairyport.idiagram.validate", "validate_file")
 
 

@@ -1,4 +1,8 @@
-"""Interactive Diagram syntax tree -> game model.
+"""Interactive Diagram files, pages and texts -> game model (through the syntax tree).
+
+:func:`read_game` reads a ``.idiagram`` file or an HTML page (its first diagram by default; choose another with
+``diagram=N`` or by naming the file ``page.html#N``), :func:`read_text` and :func:`read_model_text` a text,
+:func:`game_from_document` a syntax tree.
 
 Every rule of the Diagram's own reading applies (see :mod:`fairyport.idiagram.rules`). What the
 model has no field for is kept in ``Game.format_data["idiagram"]`` and ``PieceType.extra["idiagram"]``:
@@ -24,9 +28,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 from typing import Any, NoReturn
 
-from fairyport.errors import FairyportError, Location, ModelError, ParseError, UnsupportedError
+from fairyport.errors import FairyportError, Location, ModelError, ParseError, UnsupportedError, UsageError
+from fairyport.format import split_game_path
+from fairyport.idiagram import syntax
 from fairyport.idiagram.goals import (
     CASTLING_KEY,
     DROPS_KEY,
@@ -71,6 +78,7 @@ from fairyport.idiagram.rules import (
 )
 from fairyport.idiagram.syntax import Document, Parameter, PieceLine, Prose
 from fairyport.idiagram.transport import TRANSPORT_KEYS, parse_transport
+from fairyport.inputs import read_input, read_input_text
 from fairyport.model import (
     BLACK,
     COLOR_NAMES,
@@ -610,3 +618,64 @@ def _protection(scan: _Scan, setup: Setup, royals: list[str]) -> RoyalProtection
         return RoyalProtection.LAST if royals_per_side(setup, royals) > 1 else RoyalProtection.EVERY
     value = parse_int(line.value, line.value_location, "extinction")
     return RoyalProtection.EVERY if value == 0 else RoyalProtection.LAST
+
+
+HTML_SUFFIXES = (".html", ".htm")
+"""File suffixes read as web pages."""
+
+
+def split_fragment(path: Path) -> tuple[Path, int | None]:
+    """``page.html#2`` -> (``page.html``, 2); other paths come back unchanged with None."""
+    base, fragment = split_game_path(path)
+    if fragment is not None and fragment.isdecimal():
+        return base, int(fragment)
+    return path, None
+
+
+def read_model_text(text: str, *, variant: str | None = None, name: str = "<text>") -> Game:
+    """A Diagram definition given as text (``name`` locates its errors); a text holds one diagram, so
+    ``variant`` must be None or ``1``."""
+    if variant not in (None, "1"):
+        raise UsageError("a Diagram text holds one diagram", Location(name), expected="diagram 1", found=variant)
+    return read_text(text, file=name, title=name if name != "<text>" else "")
+
+
+def read_text(text: str, *, file: str | None = None, title: str = "", hooks: tuple[str, ...] = (),
+              line_offset: int = 0) -> Game:
+    """Read a Diagram definition given as text. ``line_offset`` shifts error lines (a diagram inside a page)."""
+    document = syntax.parse(text, file)
+    try:
+        return game_from_document(document, title=title, source=file or "", hooks=hooks)
+    except FairyportError as error:
+        if line_offset and error.location.line is not None:
+            error.relocated(dataclasses.replace(error.location, line=error.location.line + line_offset))
+        raise
+
+
+def read_game(path: Path, *, variant: str | None = None, diagram: int | None = None) -> Game:
+    """Read the game of a ``.idiagram`` file or of the ``diagram``-th (1-based) diagram of an HTML page
+    (``variant``: the same number as text, where ``diagram`` is not given)."""
+    if diagram is None and variant is not None and variant.isdecimal():
+        diagram = int(variant)
+    path, fragment = split_fragment(path)
+    diagram = diagram if diagram is not None else fragment
+    title = path.stem
+    if path.suffix.lower() not in HTML_SUFFIXES:
+        if diagram not in (None, 1):
+            raise UsageError("a diagram file holds one diagram", Location(str(path)), expected="diagram 1",
+                             found=str(diagram))
+        return read_text(read_input_text(path), file=str(path), title=title)
+    from fairyport.idiagram.page import extract_diagrams  # lxml: only for pages
+
+    diagrams = extract_diagrams(read_input(path), str(path))
+    if not diagrams:
+        raise ParseError("the page has no element with class idiagram", Location(str(path)),
+                         expected='an element with class="idiagram"')
+    index = diagram or 1
+    if not 1 <= index <= len(diagrams):
+        raise UsageError(f"the page has {len(diagrams)} diagrams", Location(str(path)),
+                         expected=f"1..{len(diagrams)}", found=str(index))
+    chosen = diagrams[index - 1]
+    offset = (chosen.line or 1) - 1
+    name = f"{title}#{index}" if len(diagrams) > 1 else title
+    return read_text(chosen.text, file=str(path), title=name, hooks=chosen.hooks, line_offset=offset)

@@ -12,7 +12,7 @@ parser splits such a line before every ``key=`` token and every piece-line token
 
 Every directive keeps its location (file, line, column, offset) and, for piece lines, each field's column.
 :func:`write` turns a :class:`Document` back into text; an unmodified document gives back its text exactly.
-What the directives *mean* (defaults, squares, promotion) is :mod:`fairyport.idiagram.files`.
+What the directives *mean* (defaults, squares, promotion) is :mod:`fairyport.idiagram.rules`.
 """
 
 from __future__ import annotations

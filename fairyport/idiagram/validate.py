@@ -17,8 +17,7 @@ from pathlib import Path
 from fairyport.diagnostics import FileReport, Finding, Severity
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.format import ValidateOptions
-from fairyport.idiagram.files import read_game
-from fairyport.idiagram.read import hook_note
+from fairyport.idiagram.read import hook_note, read_game
 from fairyport.model import Game
 from fairyport.movegen import compile_game
 from fairyport.movegen.sanity import start_findings

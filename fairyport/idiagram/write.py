@@ -1,4 +1,5 @@
-"""Game model -> Interactive Diagram text.
+"""Game model -> Interactive Diagram text (:func:`write_game`), and a Diagram file rewritten through its syntax tree
+(:func:`rewrite`; an unchanged file comes back byte for byte).
 
 The writer puts back what the reader kept (directive order, unknown keys, prose, fields left to their
 defaults, square lists as written) wherever it still means the same game, and writes canonical text
@@ -20,10 +21,12 @@ import dataclasses
 import functools
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from fairyport.conversion import drop_rules
-from fairyport.errors import FairyportError, Location, UnsupportedError
+from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
+from fairyport.idiagram import syntax
 from fairyport.idiagram.goals import (
     CASTLING_KEY,
     DROPS_KEY,
@@ -38,7 +41,17 @@ from fairyport.idiagram.goals import (
     read_rules,
     rule_lines,
 )
-from fairyport.idiagram.read import MULTI_KEYS, PIECE_KEYS, SCALAR_KEYS, demotes, hand_is_palette, royals_per_side
+from fairyport.idiagram.read import (
+    HTML_SUFFIXES,
+    MULTI_KEYS,
+    PIECE_KEYS,
+    SCALAR_KEYS,
+    demotes,
+    hand_is_palette,
+    read_text,
+    royals_per_side,
+    split_fragment,
+)
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -78,6 +91,7 @@ from fairyport.idiagram.rules import (
 from fairyport.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
 from fairyport.idiagram.transport import TRANSPORT_WHAT, transport_lines
 from fairyport.idiagram.zones import last_ranks_promotion
+from fairyport.inputs import read_input, read_input_text
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -795,3 +809,36 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
         emitter.key(key)
     emitter.document.trailing = "\n"
     return emitter.document, lost.items
+
+
+def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
+    """The Diagram text of ``game`` and the list of what it leaves out (empty unless ``best_effort``).
+
+    :raises UnsupportedError: naming the piece or rule the Diagram cannot express, unless ``best_effort``.
+    """
+    document, lost = document_from_game(game, best_effort=best_effort)  # castling rules: fairyportCastling
+    return syntax.write(document), lost
+
+
+def rewrite(path: Path) -> bytes:
+    """Rewrite a Diagram file through its syntax tree (``fairyport convert X.idiagram --to idiagram``).
+
+    For a page: the text of every diagram (or of the one ``page.html#N`` names), separated by blank lines.
+    Each text is read into a game first, so a text that does not read fails as it does for every other command.
+    """
+    path, fragment = split_fragment(path)
+    if path.suffix.lower() in HTML_SUFFIXES:
+        from fairyport.idiagram.page import extract_diagrams  # lxml: only for pages
+
+        diagrams = extract_diagrams(read_input(path), str(path))
+        if fragment is not None:
+            if not 1 <= fragment <= len(diagrams):
+                raise UsageError(f"the page has {len(diagrams)} diagrams", Location(str(path)),
+                                 expected=f"1..{len(diagrams)}", found=str(fragment))
+            diagrams = diagrams[fragment - 1:fragment]
+        for diagram in diagrams:
+            read_text(diagram.text, file=str(path), hooks=diagram.hooks, line_offset=(diagram.line or 1) - 1)
+        return "\n\n".join(syntax.write(syntax.parse(d.text, str(path))) for d in diagrams).encode("utf-8")
+    text = read_input_text(path)
+    read_text(text, file=str(path))
+    return syntax.write(syntax.parse(text, str(path))).encode("utf-8")

@@ -1,4 +1,4 @@
-"""Instructions and conditions of one move block (the ZRF move language, notes §9, as typed data).
+"""Instructions and conditions of one move block (the ZRF move language, docs/zrf.md, as typed data).
 
 A block runs on an unchanged board from a start position: instructions move a *current position* and record what
 the move will do; ``Add`` hands the recorded move over. A failed step or condition abandons the block's branch.

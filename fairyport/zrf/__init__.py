@@ -4,7 +4,7 @@
   rewriting and pretty-printing;
 - :mod:`.typed`: the typed tree of one expanded game, its board geometry and structural checks;
 - :mod:`.read` (with :mod:`.recognise` and :mod:`.names`): a variant -> the common game model;
-- :mod:`.writer`: the common game model -> a complete ZRF file;
+- :mod:`.write`: the common game model -> a complete ZRF file;
 - :mod:`.validate` and :mod:`.show`: ``fairyport validate`` and ``fairyport show``;
 - :mod:`.interpreter`: the ZRF interpreter, which plays a file on Zillions' semantics; :mod:`.play` plays a
   model that keeps ZRF code with it;
@@ -24,7 +24,7 @@ read_text = deferred("fairyport.zrf.read", "read_text")
 show = deferred("fairyport.zrf.show", "show")
 rewrite_file = deferred("fairyport.zrf.syntax.rewriter", "rewrite_file")
 validate_file = deferred("fairyport.zrf.validate", "validate_file")
-write_game = deferred("fairyport.zrf.writer.file", "write_game")
+write_game = deferred("fairyport.zrf.write.file", "write_game")
 
 
 def sniff(head: str) -> bool:

@@ -3,7 +3,7 @@
 A model read from ZRF may keep move blocks (``PieceType.extra["zrf"]["programs"]``), rules
 (``Game.format_data["zrf"]["rules"]``) or a board with links: the reference generator cannot play those, so
 :func:`fairyport.engines.model_engine` hands such a model to :func:`engine`, which writes it with
-:func:`fairyport.zrf.writer.file.write_game` (kept code verbatim) and compiles the text with the
+:func:`fairyport.zrf.write.file.write_game` (kept code verbatim) and compiles the text with the
 interpreter, without touching a file.
 """
 
@@ -24,7 +24,7 @@ def engine(game: Game, name: str) -> Engine:
     """The ZRF interpreter playing ``game`` written as ZRF (``name``: where the model came from, for errors)."""
     from fairyport.zrf.interpreter.engine import compile_variant, position
     from fairyport.zrf.typed.reader import read_variant_text
-    from fairyport.zrf.writer.file import write_game
+    from fairyport.zrf.write.file import write_game
 
     text, _ = write_game(game)
     compiled = compile_variant(read_variant_text(text, f"{name} (written as ZRF)"))

@@ -175,3 +175,28 @@ def test_a_writers_error_is_put_on_the_written_text(monkeypatch: pytest.MonkeyPa
     with pytest.raises(WriteError, match=r"^<written idiagram>: square 'w1'") as raised:
         fairyport.convert(GAMES / "chess.zrf", to="idiagram")
     assert raised.value.exit_code == EXIT_WRITE == 6
+
+
+@pytest.mark.parametrize("as_text", [False, True])
+def test_convert_tells_the_source_format_once(monkeypatch: pytest.MonkeyPatch, as_text: bool) -> None:
+    """One convert (read, write, proof, rule positions) detects or sniffs its source once: every later step takes
+    the :class:`~fairyport.api.ResolvedSource`."""
+    from fairyport import formats
+
+    calls: list[str] = []
+
+    def counted(name: str, function: object) -> object:
+        def wrapper(*args: object, **kwargs: object) -> object:
+            calls.append(name)
+            return function(*args, **kwargs)  # type: ignore[operator]
+        return wrapper
+
+    for module in (api, formats):
+        monkeypatch.setattr(module, "detect_format", counted("detect", formats.detect_format))
+        monkeypatch.setattr(module, "sniff_format", counted("sniff", formats.sniff_format))
+    source: Path | str = GAMES / "chess.zrf"
+    if as_text:
+        source = (GAMES / "chess.zrf").read_text()
+    conversion = api.convert(source, "idiagram", prove_depth=1)
+    assert conversion.proof is not None and conversion.proof.same
+    assert calls == (["sniff"] if as_text else ["detect"])

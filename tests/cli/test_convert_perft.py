@@ -9,7 +9,7 @@ import pytest
 from fairyport import json
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import read_game
-from fairyport.idiagram import files as idiagram
+from fairyport.idiagram import write as idiagram
 from fairyport.movegen import compile_game, perft
 
 GAMES = sorted((bundled_fixtures() / "games").glob("*.idiagram"))

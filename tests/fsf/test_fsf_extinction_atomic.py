@@ -14,10 +14,10 @@ from fairyport import json as fp_json
 from fairyport.errors import UnsupportedError
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
-from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.idiagram.write import write_game as write_idiagram
 from fairyport.model import Blast, ExtinctionGoal, Game, RoyalProtection, StalemateResult
 from fairyport.movegen import compile_game
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import write_game as write_zrf
 from tests.helpers.written_goals import assert_diagram_plays_as_fsf, gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]

@@ -16,11 +16,11 @@ from fairyport.formats import load_engine, read_game
 from fairyport.fsf.read import read_text
 from fairyport.fsf.write import write_section
 from fairyport.gamecourier.write import write_game as write_gamecourier
-from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.idiagram.write import write_game as write_idiagram
 from fairyport.model import FlagGoal, Game
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import write_game as write_zrf
 from tests.helpers.written_goals import assert_diagram_plays_as_fsf, gc_fen, written_counts
 
 Writer = Callable[..., tuple[str, list[str]]]

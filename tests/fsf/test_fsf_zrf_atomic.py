@@ -1,4 +1,4 @@
-"""ZRF files written for atomic captures without royal pieces (:mod:`fairyport.zrf.writer.atomic`): the blast macro,
+"""ZRF files written for atomic captures without royal pieces (:mod:`fairyport.zrf.write.atomic`): the blast macro,
 one dump per square, the blasted pieces' type left out of the counting goals. Each written file, played by the ZRF
 interpreter, gives pyffish's perft from positions where the blast bites (en passant, two captures whose blasts
 remove the same pieces, the last pieces blasted, the hill goal); without the blast's neighbours it does not.
@@ -14,8 +14,8 @@ from fsf_compare import fsf_counts
 
 from fairyport.errors import UnsupportedError
 from fairyport.fsf.read import read_text
-from fairyport.zrf.writer.atomic import ASH, BLAST_MACRO
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.atomic import ASH, BLAST_MACRO
+from fairyport.zrf.write.file import write_game as write_zrf
 from tests.helpers.written_goals import written_counts
 
 pyffish = pytest.importorskip("pyffish")

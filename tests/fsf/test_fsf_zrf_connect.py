@@ -10,8 +10,8 @@ import pytest
 from fsf_compare import fsf_counts
 
 from fairyport.fsf.read import read_text
-from fairyport.zrf.writer.file import MAX_CONNECT_CONFIGS
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import MAX_CONNECT_CONFIGS
+from fairyport.zrf.write.file import write_game as write_zrf
 from tests.helpers.written_goals import assert_zrf_plays_as_fsf
 
 pyffish = pytest.importorskip("pyffish")

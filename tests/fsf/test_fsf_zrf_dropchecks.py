@@ -1,4 +1,4 @@
-"""ZRF files written for drops that may not give check (:mod:`fairyport.zrf.writer.dropchecks`): the dropped
+"""ZRF files written for drops that may not give check (:mod:`fairyport.zrf.write.dropchecks`): the dropped
 piece's own attacks and the drop square as a cannon's screen, tested from the drop square. Each written file,
 played by the ZRF interpreter, gives pyffish's perft from positions where the rule bites; with either test
 switched off it does not. The advisors' moves also prove a confined piece's landing in a drop game (the palace).
@@ -12,8 +12,8 @@ import pytest
 from fsf_compare import fsf_counts
 
 from fairyport.fsf.read import read_text
-from fairyport.zrf.writer.dropchecks import AHEAD_FLAG, CHECK_FLAG
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.dropchecks import AHEAD_FLAG, CHECK_FLAG
+from fairyport.zrf.write.file import write_game as write_zrf
 from tests.helpers.written_goals import written_counts
 
 pyffish = pytest.importorskip("pyffish")

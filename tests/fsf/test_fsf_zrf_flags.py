@@ -13,7 +13,7 @@ from fsf_compare import fsf_counts
 
 from fairyport.errors import UnsupportedError
 from fairyport.fsf.read import read_text
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import write_game as write_zrf
 from tests.helpers.written_goals import assert_zrf_plays_as_fsf
 
 pyffish = pytest.importorskip("pyffish")

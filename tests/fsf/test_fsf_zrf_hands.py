@@ -11,7 +11,7 @@ import pytest
 from fsf_compare import fsf_counts
 
 from fairyport.fsf.read import read_text
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import write_game as write_zrf
 from tests.helpers.written_goals import written_counts
 
 pyffish = pytest.importorskip("pyffish")

@@ -1,4 +1,4 @@
-"""ZRF files written for games without checks (:mod:`fairyport.zrf.writer.nochecks`): the landing piece's paths
+"""ZRF files written for games without checks (:mod:`fairyport.zrf.write.nochecks`): the landing piece's paths
 and the lines through the emptied squares, read on the board after the move through position flags. Each written
 file, played by the ZRF interpreter, gives pyffish's perft from positions where the rule bites (castling, a
 discovered check, promotions, en passant, Black's castling); without the discovered-check test it does not.
@@ -14,8 +14,8 @@ from fsf_compare import fsf_counts
 from fairyport.formats import load_engine
 from fairyport.fsf.read import read_text
 from fairyport.movegen.perft import perft
-from fairyport.zrf.writer.file import write_game as write_zrf
-from fairyport.zrf.writer.nochecks import DISCOVERED
+from fairyport.zrf.write.file import write_game as write_zrf
+from fairyport.zrf.write.nochecks import DISCOVERED
 
 pyffish = pytest.importorskip("pyffish")
 

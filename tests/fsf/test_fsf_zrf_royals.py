@@ -1,5 +1,5 @@
 """ZRF files written for the last royal piece protected (Fairy-Stockfish's pseudo-royal pieces, two a side): the
-unguarded copies and the guard macro (:mod:`fairyport.zrf.writer.lastroyal`), played by the ZRF interpreter from
+unguarded copies and the guard macro (:mod:`fairyport.zrf.write.lastroyal`), played by the ZRF interpreter from
 start positions where a royal piece is captured at once, give pyffish's perft; without the guard they do not.
 (The ZRF reader keeps the guard's code, so these files are not read back into the model.)"""
 
@@ -14,8 +14,8 @@ from fairyport.errors import UnsupportedError
 from fairyport.formats import load_engine
 from fairyport.fsf.read import read_text
 from fairyport.movegen.perft import perft
-from fairyport.zrf.writer.file import write_game as write_zrf
-from fairyport.zrf.writer.lastroyal import GUARD_MACRO, UNGUARDED
+from fairyport.zrf.write.file import write_game as write_zrf
+from fairyport.zrf.write.lastroyal import GUARD_MACRO, UNGUARDED
 
 pyffish = pytest.importorskip("pyffish")
 

@@ -20,7 +20,7 @@ import oracles
 from move_sets import divide_difference, move_difference
 from paths import GAMES
 
-from fairyport.idiagram.files import read_game
+from fairyport.idiagram.read import read_game
 from fairyport.movegen import Position, Variant, compile_game, divide, perft
 
 FIXTURES = GAMES

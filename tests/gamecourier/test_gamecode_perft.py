@@ -16,7 +16,7 @@ import pytest
 from paths import GAMES
 
 from fairyport.gamecourier.gamecode.game import GameCourierGame, load_preset
-from fairyport.idiagram.files import read_game
+from fairyport.idiagram.read import read_game
 from fairyport.movegen import compile_game, divide, perft
 
 HERE = Path(__file__).parent / "gamecode"

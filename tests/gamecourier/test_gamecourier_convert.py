@@ -156,7 +156,7 @@ def test_id_gc_id_round_trip_keeps_perft(path: Path, tmp_path: Path) -> None:
     text, _ = write_game(read_game(path))
     preset = tmp_path / f"{path.stem}.php"
     preset.write_text(text, encoding="utf-8")
-    from fairyport.idiagram import files as idiagram
+    from fairyport.idiagram import write as idiagram
 
     again = tmp_path / f"{path.stem}.idiagram"
     again.write_text(idiagram.write_game(read_game(preset), best_effort=True)[0], encoding="utf-8")
@@ -228,7 +228,7 @@ def test_validate_against_lists_the_moves_that_differ(tmp_path: Path) -> None:
     broken = tmp_path / "broken.php"
     wazir_too = "def N (checkleap #0 #1 1 2) or (checkleap #0 #1 1 0);"
     broken.write_text(text.replace("def N (checkleap #0 #1 1 2);", wazir_too), encoding="utf-8")
-    from fairyport.gamecourier.lint.compare import compare_moves
+    from fairyport.gamecourier.validate.compare import compare_moves
 
     def model(path: Path) -> Engine:
         return load_engine(path, engine="model")
@@ -273,7 +273,7 @@ def test_translation_of_exact_and_two_step_terms() -> None:
 
 
 def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
-    from fairyport.gamecourier.lint.compare import compare_colours
+    from fairyport.gamecourier.validate.compare import compare_colours
 
     games = bundled_fixtures() / "games"
     assert compare_colours(games / "chess.php", 1) == []

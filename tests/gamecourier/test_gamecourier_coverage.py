@@ -1,5 +1,5 @@
 """``fairyport validate preset.php --run``: dead code and unreachable promotions, found by running the code
-(:mod:`fairyport.gamecourier.lint.coverage`)."""
+(:mod:`fairyport.gamecourier.validate.coverage`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from paths import FIXTURES
 
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_OK
-from fairyport.gamecourier.lint.coverage import dead_code
+from fairyport.gamecourier.validate.coverage import dead_code
 
 DEAD = Path(__file__).parent / "gamecode" / "deadcode.php"
 

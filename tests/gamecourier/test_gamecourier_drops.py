@@ -1,4 +1,4 @@
-"""Drop games written as Game Courier presets (:mod:`fairyport.gamecourier.writehands`): the GAME Code
+"""Drop games written as Game Courier presets (:mod:`fairyport.gamecourier.write.hands`): the GAME Code
 interpreter on the written preset against the reference generator on the model (no code shared at play: the
 interpreter runs only the written GAME Code), at the start (perft) and along seeded random playouts with
 captures, promotions and drops, comparing at each ply the sets of legal moves by name (``P@c3``, ``c4c5+``) and
@@ -16,7 +16,7 @@ from fairyport.errors import UnsupportedError
 from fairyport.formats import load_engine, read_game
 from fairyport.gamecourier.gamecode.game import load_text
 from fairyport.gamecourier.write import write_game
-from fairyport.idiagram import files as idiagram
+from fairyport.idiagram import write as idiagram
 from fairyport.movegen.perft import PerftPosition, divide, perft
 
 

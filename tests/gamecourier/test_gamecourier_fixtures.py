@@ -14,7 +14,7 @@ from fairyport.conversion import drop_rules
 from fairyport.expectations import bundled_fixtures, read_expectation
 from fairyport.formats import read_game
 from fairyport.gamecourier.write import write_game
-from fairyport.idiagram import files as idiagram
+from fairyport.idiagram import write as idiagram
 
 GAMES = bundled_fixtures() / "games"
 NAMES = sorted(p.stem for p in GAMES.glob("*.zrf") if not drop_rules(read_game(GAMES / f"{p.stem}.idiagram")))

@@ -1,4 +1,4 @@
-"""The written preset's quiet-move shortcut (``writequiet.py``): what an attack on the royal square depends on, and
+"""The written preset's quiet-move shortcut (``write/quiet.py``): what an attack on the royal square depends on, and
 the proof that skipping the check test for quiet moves changes no legal move (random playouts against the same
 preset with the shortcut switched off, in positions where pieces are pinned, kings walk and cannons find screens)."""
 
@@ -12,7 +12,7 @@ import pytest
 from fairyport.expectations import bundled_fixtures
 from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.gamecode.game import GameCourierGame, GameCourierPosition, GCMove, load_text
-from fairyport.gamecourier.writequiet import Relevance, exposes_def, relevance, screens_def
+from fairyport.gamecourier.write.quiet import Relevance, exposes_def, relevance, screens_def
 
 GEOMETRY = Geometry.build([str(f) for f in range(8)], [str(r) for r in range(8)], set())
 GAMES = bundled_fixtures() / "games"

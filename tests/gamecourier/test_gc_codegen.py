@@ -10,7 +10,7 @@ from fairyport.gamecourier.gamecode.nodes import Command
 from fairyport.gamecourier.gamecode.parser import parse_program, parse_strict
 from fairyport.gamecourier.movement import MoveTerm, decompose
 from fairyport.gamecourier.preset import parse_preset
-from fairyport.gamecourier.settings_writer import write_settings
+from fairyport.gamecourier.write.settings import write_settings
 
 CODE = """setsystem maxmove 2; if == K space e1: setflag e1; elseif not and a b: say Two  spaces: kept;
 else: gosub Foo 1 2; endif;

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from fairyport.errors import FairyportError
 from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
 from fairyport.gamecourier.gamecode.parser import parse_program
-from fairyport.gamecourier.lint.run import lint_preset
 from fairyport.gamecourier.php import PhpString, parse_settings
 from fairyport.gamecourier.phpstrings import render_string
 from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.validate.run import lint_preset
 
 FIXTURES = paths.FIXTURES / "gamecourier"
 SOURCES = [p.read_text() for p in sorted(FIXTURES.rglob("*")) if p.suffix in (".php", ".gc")]

@@ -13,9 +13,9 @@ from lint_catalog import findings_table
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError
 from fairyport.gamecourier.analysis import analyse
-from fairyport.gamecourier.lint.rules import DOCUMENTED_BY, RULES, RUN_RULES
-from fairyport.gamecourier.lint.run import lint_preset
 from fairyport.gamecourier.preset import parse_preset, read_preset, rewrite_file
+from fairyport.gamecourier.validate.rules import DOCUMENTED_BY, RULES, RUN_RULES
+from fairyport.gamecourier.validate.run import lint_preset
 
 FIXTURES = paths.FIXTURES / "gamecourier"
 PRESETS = sorted(p for p in FIXTURES.rglob("*") if p.suffix in (".php", ".gc"))

@@ -8,8 +8,8 @@ from __future__ import annotations
 import paths
 
 from fairyport.diagnostics import Finding
-from fairyport.gamecourier.lint.run import lint_preset
 from fairyport.gamecourier.preset import parse_preset, read_preset
+from fairyport.gamecourier.validate.run import lint_preset
 
 LEGACY = paths.FIXTURES / "gamecourier" / "legacy"
 
@@ -95,7 +95,7 @@ def test_static_validate_names_the_words_the_interpreter_cannot_run() -> None:
 
 def test_validate_run_keeps_no_finding_of_a_run_that_meets_unrunnable_code() -> None:
     from fairyport.format import ValidateOptions
-    from fairyport.gamecourier.lint.run import validate_file
+    from fairyport.gamecourier.validate.run import validate_file
 
     report = validate_file(LEGACY / "not_runnable.php", ValidateOptions(run=True))
     codes = [f.code for f in report.findings]

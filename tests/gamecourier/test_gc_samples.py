@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from paths import NOTES, needs
 
-from fairyport.gamecourier.lint.run import lint_preset
 from fairyport.gamecourier.php import parse_settings
 from fairyport.gamecourier.phpstrings import render_string
 from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.validate.run import lint_preset
 
 SAMPLES = NOTES / "gc_samples"
 pytestmark = needs(SAMPLES)

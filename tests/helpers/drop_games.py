@@ -226,7 +226,7 @@ def comments(name: str) -> list[str]:
 
 def fixture_text(name: str, game: Game) -> str:
     """The Interactive Diagram fixture of a drop game: its comments, then the writer's text (best effort)."""
-    from fairyport.idiagram.files import write_game
+    from fairyport.idiagram.write import write_game
 
     with_comments = dataclasses.replace(
         game, format_data={"idiagram": {"head": [{"prose": line} for line in comments(name)]}})

@@ -4,7 +4,7 @@ prints the table the page holds, and a test checks that the page holds exactly i
 
 from __future__ import annotations
 
-from fairyport.gamecourier.lint.rules import DOCUMENTED_BY, RULES, RUN_RULES, Rule
+from fairyport.gamecourier.validate.rules import DOCUMENTED_BY, RULES, RUN_RULES, Rule
 
 BEGIN = "<!-- findings table: made by python tests/helpers/lint_catalog.py -->"
 END = "<!-- end of findings table -->"

@@ -36,8 +36,8 @@ def diagram_read_back(game: Game) -> tuple[Game, str, list[str]]:
     Diagram has no parameter for: they go into fairyport's extension lines) and read back: the game, the text and
     what was listed as lost."""
     from fairyport.errors import UnsupportedError
-    from fairyport.idiagram.files import read_model_text
-    from fairyport.idiagram.files import write_game as write_idiagram
+    from fairyport.idiagram.read import read_model_text
+    from fairyport.idiagram.write import write_game as write_idiagram
 
     try:
         write_idiagram(game)

@@ -11,7 +11,8 @@ import pytest
 
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_UNPARSABLE, EXIT_UNSUPPORTED
-from fairyport.idiagram.files import read_game, read_text, rewrite, write_game
+from fairyport.idiagram.read import read_game, read_text
+from fairyport.idiagram.write import rewrite, write_game
 from fairyport.movegen import Position, compile_game, perft
 
 DIAGRAMS = Path(__file__).resolve().parent / "diagrams"

@@ -10,7 +10,7 @@ from crooked_pieces import parse_square
 from crooked_pieces import perft as independent_perft
 
 from fairyport.cli.main import main
-from fairyport.idiagram.files import read_text
+from fairyport.idiagram.read import read_text
 from fairyport.movegen import compile_game, perft
 from fairyport.xbetza.syntax import parse
 
@@ -100,7 +100,7 @@ def test_pieces_in_hand_of_a_game_without_drops_are_a_palette() -> None:
 
 
 def test_the_palette_is_written_back() -> None:
-    from fairyport.idiagram.files import write_game
+    from fairyport.idiagram.write import write_game
 
     text, _ = write_game(read_text(CAPABLANCA_WITH_PALETTE))
     assert "lion:L:KNAD:::2" in text

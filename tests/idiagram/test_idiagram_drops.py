@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from fairyport.cli.main import main
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.expectations import bundled_fixtures
-from fairyport.idiagram.files import read_text, write_game
+from fairyport.idiagram.read import read_text
+from fairyport.idiagram.write import write_game
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairyport.errors import FairyportError, UnsupportedError
-from fairyport.idiagram.files import read_model_text, read_text, write_game
+from fairyport.idiagram.read import read_model_text, read_text
+from fairyport.idiagram.write import write_game
 from fairyport.model import (
     BLACK,
     CONNECT_DIRECTIONS,

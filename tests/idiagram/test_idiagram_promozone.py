@@ -10,7 +10,8 @@ from paths import ZRF_COLLECTIONS, needs
 
 from fairyport import api
 from fairyport.errors import UnsupportedError
-from fairyport.idiagram.files import read_model_text, write_game
+from fairyport.idiagram.read import read_model_text
+from fairyport.idiagram.write import write_game
 from fairyport.idiagram.zones import last_ranks_promotion
 from fairyport.model import (
     BLACK,

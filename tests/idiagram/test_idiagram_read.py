@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from paths import NOTES, ROOT, files_with_subset, needs, source_id
 
 from fairyport.errors import FairyportError, ModelError, ParseError
-from fairyport.idiagram.files import read_game, read_text, write_game
+from fairyport.idiagram.read import read_game, read_text
+from fairyport.idiagram.write import write_game
 from fairyport.model import (
     BLACK,
     WHITE,

@@ -13,9 +13,9 @@ from paths import ROOT, files_with_subset, source_id
 
 from fairyport.cli.main import main
 from fairyport.errors import UnsupportedError
-from fairyport.idiagram.files import read_game, read_text, write_game
-from fairyport.idiagram.read import hand_is_palette
+from fairyport.idiagram.read import hand_is_palette, read_game, read_text
 from fairyport.idiagram.rules import HOLDINGS_NONE
+from fairyport.idiagram.write import write_game
 from fairyport.model import (
     BLACK,
     WHITE,

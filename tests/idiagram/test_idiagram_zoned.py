@@ -10,8 +10,8 @@ import pytest
 from zoned_games import sampler, xiangqi
 
 from fairyport.errors import ModelError, ParseError, UnsupportedError
-from fairyport.idiagram.files import read_model_text, write_game
-from fairyport.idiagram.write import NO_MOVE
+from fairyport.idiagram.read import read_model_text
+from fairyport.idiagram.write import NO_MOVE, write_game
 from fairyport.model import BLACK, WHITE, Board, Game, Metadata, Piece, PieceType, Setup
 from fairyport.movegen import compile_game, perft
 

@@ -9,7 +9,7 @@ from lxml import etree
 from paths import GAMES
 
 from fairyport.cli.main import main
-from fairyport.idiagram.files import read_text
+from fairyport.idiagram.read import read_text
 from fairyport.render.svg import render_svg
 from fairyport.render.text import board_lines
 

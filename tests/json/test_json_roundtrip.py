@@ -10,7 +10,7 @@ import pytest
 from paths import GAMES
 
 from fairyport.errors import ModelError, ParseError
-from fairyport.idiagram.files import read_game
+from fairyport.idiagram.read import read_game
 from fairyport.json import game_from_json, game_to_json
 from fairyport.json import read_game as read_json
 from fairyport.model import BLACK, WHITE, Position, Zone, ZonedMove

@@ -12,7 +12,8 @@ from drop_games import all_games, fixture_text, rules_of
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import read_game
-from fairyport.idiagram.files import read_text, write_game
+from fairyport.idiagram.read import read_text
+from fairyport.idiagram.write import write_game
 from fairyport.json import game_from_json, game_to_json
 from fairyport.movegen import Position, compile_game, perft
 from fairyport.movegen.drops import HandPosition

@@ -9,7 +9,8 @@ import random
 import independent_hand_promotion as indep
 import pytest
 
-from fairyport.idiagram.files import read_text, write_game
+from fairyport.idiagram.read import read_text
+from fairyport.idiagram.write import write_game
 from fairyport.model import BLACK, WHITE, PromotionChoice
 from fairyport.movegen import Position, compile_game, perft
 

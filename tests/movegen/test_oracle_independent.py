@@ -18,7 +18,7 @@ import paths
 import pytest
 from move_sets import divide_difference, move_difference
 
-from fairyport.idiagram.files import read_game
+from fairyport.idiagram.read import read_game
 from fairyport.movegen import Position, Variant, compile_game, divide, perft
 
 FIXTURES = paths.GAMES

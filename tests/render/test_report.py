@@ -231,7 +231,7 @@ def test_variant_picks_a_diagram_of_a_page(tmp_path: Path) -> None:
 
 
 def test_locust_hopper_and_bent_diagrams() -> None:
-    from fairyport.idiagram.files import read_text
+    from fairyport.idiagram.read import read_text
 
     game = read_text("files=8\nranks=8\nchecker:C:fmFfcafmF::c1\ngrasshopper:G:gQ::b1\ngriffon:F:FyafsF::e1\n"
                      "lion:L:KNADcaKcabKmabK::f1\nking::K::h1")

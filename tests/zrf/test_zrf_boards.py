@@ -10,8 +10,8 @@ import pytest
 from paths import ROOT, ZRF_COLLECTIONS, needs
 
 from fairyport.expectations import read_expectation
-from fairyport.idiagram.files import read_text as read_diagram
-from fairyport.idiagram.files import write_game
+from fairyport.idiagram.read import read_text as read_diagram
+from fairyport.idiagram.write import write_game
 from fairyport.model import kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft

@@ -13,8 +13,8 @@ from paths import ROOT, ZRF_COLLECTIONS, needs
 
 from fairyport.errors import UnsupportedError
 from fairyport.fsf.write import write_game as write_fsf
-from fairyport.idiagram.files import read_model_text
-from fairyport.idiagram.files import write_game as write_diagram
+from fairyport.idiagram.read import read_model_text
+from fairyport.idiagram.write import write_game as write_diagram
 from fairyport.model import kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
@@ -23,7 +23,7 @@ from fairyport.zrf.cylinder import CYLINDER_WHY, on_cylinder
 from fairyport.zrf.interpreter.engine import compile_file, compile_variant, position
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.typed.reader import read_variant
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import write_game as write_zrf
 
 FIXTURE = ROOT / "fixtures" / "zrf" / "shapes" / "cylinder.zrf"
 CHESS = ZRF_COLLECTIONS / "ludamad+zrflib" / "zrflib" / "examples" / "Chess.zrf"

@@ -1,4 +1,4 @@
-"""Drop games written as ZRF (storage columns, :mod:`fairyport.zrf.writer.hands`): the committed fixtures
+"""Drop games written as ZRF (storage columns, :mod:`fairyport.zrf.write.hands`): the committed fixtures
 are what the writer writes; the ZRF interpreter on the written file and the reference generator on the model
 have the same perft and the same legal moves along seeded random playouts that prefer captures (so both hands
 fill and drops are played); shogi's drop-mate rule is refused by name, or listed with best effort."""
@@ -19,8 +19,8 @@ from fairyport.movegen import compile_game
 from fairyport.movegen.perft import PerftPosition, perft
 from fairyport.zrf.interpreter.engine import compile_file, position
 from fairyport.zrf.interpreter.position import Move, ZrfPosition
-from fairyport.zrf.writer.file import write_game
-from fairyport.zrf.writer.hands import HAND_ZONE
+from fairyport.zrf.write.file import write_game
+from fairyport.zrf.write.hands import HAND_ZONE
 
 DROP_MATE = ("shogi", "minishogi")
 """Games with a drop-mate rule, written with best effort (the rule is the one loss)."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from paths import ROOT, ZRF_COLLECTIONS, needs
 
-from fairyport.idiagram.files import read_model_text, write_game
+from fairyport.idiagram.read import read_model_text
+from fairyport.idiagram.write import write_game
 from fairyport.model import FlagGoal, Zone, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft

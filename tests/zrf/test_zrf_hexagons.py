@@ -11,8 +11,8 @@ from paths import ROOT, ZRF_COLLECTIONS, needs
 
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import read_expectation
-from fairyport.idiagram.files import read_text as read_diagram
-from fairyport.idiagram.files import write_game
+from fairyport.idiagram.read import read_text as read_diagram
+from fairyport.idiagram.write import write_game
 from fairyport.json import game_from_json, game_to_json
 from fairyport.model import kept_code
 from fairyport.movegen import compile_game
@@ -21,8 +21,8 @@ from fairyport.zrf.hexagons import hex_axes, hex_cells
 from fairyport.zrf.interpreter.engine import compile_variant, position
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.typed.reader import read_variant, read_variant_text
-from fairyport.zrf.writer.file import write_game as write_zrf
-from fairyport.zrf.writer.holes import LAME_OVER_HOLE
+from fairyport.zrf.write.file import write_game as write_zrf
+from fairyport.zrf.write.holes import LAME_OVER_HOLE
 
 HEXAGONS = ROOT / "fixtures" / "zrf" / "hexagons"
 LITTLE_HEX = HEXAGONS / "little-hex.zrf"

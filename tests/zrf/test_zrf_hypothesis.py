@@ -18,7 +18,7 @@ from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, position
 from fairyport.zrf.read import read_game
-from fairyport.zrf.writer.file import write_game
+from fairyport.zrf.write.file import write_game
 
 MOVES = ["W", "F", "N", "R", "B", "Q", "K", "D", "A", "C", "Z", "NAD", "FA", "WfF", "fmWfcF", "mRcpR", "mBcpB",
          "gQ", "W2", "R3", "mafsW", "afFasF", "yafsF", "fsW", "vRsW", "ifmnDfmWfcF", "mNcK", "bFfW", "FfW", "nD",

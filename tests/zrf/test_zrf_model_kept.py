@@ -29,7 +29,7 @@ from fairyport.zrf.play import engine as zrf_engine
 from fairyport.zrf.read import read_game
 from fairyport.zrf.syntax.loader import load
 from fairyport.zrf.syntax.structure import read_structure
-from fairyport.zrf.writer.file import write_game
+from fairyport.zrf.write.file import write_game
 
 TRIANGLE = """(game (title "Triangle") (players White Black) (turn-order White Black)
   (board

@@ -51,8 +51,8 @@ def test_the_proof_names_the_rule_positions(shuffled: Path) -> None:
 
 def test_a_proof_with_a_differing_rule_position_is_not_the_same_game(shuffled: Path,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    read = fairyport.api.read_game
-    monkeypatch.setattr(fairyport.api, "read_game", lambda *args: _misread(read(*args)))
+    read = fairyport.api.read_file
+    monkeypatch.setattr(fairyport.api, "read_file", lambda *args: _misread(read(*args)))
     proof = fairyport.convert(shuffled, "json").proof
     assert proof is not None and proof.verdict == DIFFERS and not proof.same
     assert "differs from the source on" in proof.describe()

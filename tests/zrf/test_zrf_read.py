@@ -14,8 +14,8 @@ from zrf_proof import compare_playout
 from fairyport.conversion import programs_lost
 from fairyport.errors import UnsupportedError
 from fairyport.formats import read_game as read_any
-from fairyport.idiagram.files import read_text
-from fairyport.idiagram.files import write_game as write_idiagram
+from fairyport.idiagram.read import read_text
+from fairyport.idiagram.write import write_game as write_idiagram
 from fairyport.model import EXCERPT, ExtinctionGoal, StalemateResult, excerpt, kept_code
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
@@ -23,7 +23,7 @@ from fairyport.zrf.interpreter.engine import compile_file, position
 from fairyport.zrf.play import ENGINE_NAME
 from fairyport.zrf.play import engine as zrf_engine
 from fairyport.zrf.read import read_game
-from fairyport.zrf.writer.file import write_game
+from fairyport.zrf.write.file import write_game
 
 GAMES = ROOT / "fixtures" / "games"
 CHESS_ZRF = CORPUS / "zrflib" / "Chess.zrf"

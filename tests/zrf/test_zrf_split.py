@@ -14,9 +14,9 @@ from paths import ROOT, ZRF_COLLECTIONS, needs
 from fairyport.errors import FairyportError, UnsupportedError
 from fairyport.fsf.write import write_game as write_fsf
 from fairyport.gamecourier.write import write_game as write_gamecourier
-from fairyport.idiagram.files import read_model_text
-from fairyport.idiagram.files import read_text as read_diagram
-from fairyport.idiagram.files import write_game as write_diagram
+from fairyport.idiagram.read import read_model_text
+from fairyport.idiagram.read import read_text as read_diagram
+from fairyport.idiagram.write import write_game as write_diagram
 from fairyport.json import read_text as read_json
 from fairyport.json import write_game as write_json
 from fairyport.model import Split, kept_code
@@ -26,7 +26,7 @@ from fairyport.zrf.interpreter.engine import compile_file, compile_variant, posi
 from fairyport.zrf.read import read_game, read_text
 from fairyport.zrf.recognise_split import SPLIT_WHY
 from fairyport.zrf.typed.reader import read_variant
-from fairyport.zrf.writer.file import write_game as write_zrf
+from fairyport.zrf.write.file import write_game as write_zrf
 
 FIXTURE = ROOT / "fixtures" / "zrf" / "shapes" / "split.zrf"
 NODES = [4, 18, 87, 552]

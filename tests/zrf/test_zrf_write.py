@@ -16,7 +16,7 @@ from fairyport.model import Board, Game, Metadata, Piece, PieceType, Setup
 from fairyport.movegen import compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, position
-from fairyport.zrf.writer.file import write_game
+from fairyport.zrf.write.file import write_game
 
 NAMES = ["chess", "mirchess32", "mirchess36", "shatranj-kamil-x", "minixiangqi", "mideast"]
 

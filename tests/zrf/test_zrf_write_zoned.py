@@ -13,7 +13,7 @@ from zrf_proof import compare_playout
 from fairyport.movegen import Position, compile_game
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file, position
-from fairyport.zrf.writer.file import write_game
+from fairyport.zrf.write.file import write_game
 
 XIANGQI_POSITIONS = [
     "4k4/9/9/2P1P4/9/9/4p1p2/9/9/3K5 w - - 0 1",

@@ -1,13 +1,13 @@
 """The board of a preset as GAME Code sees it: coordinates, 0-based file and rank, and the movement primitives.
 
 Squares are named ``file label + rank label`` (``e4``); ``file`` and ``rank`` count from 0 at the left and at
-the bottom (notes §6.3). Holes (``-`` in the FEN code) are not squares. The board's contents live in the
-interpreter's state as ``{square: label}`` with :data:`~.values.EMPTY` for empty squares.
+the bottom. Holes (``-`` in the FEN code) are not squares. The board's contents live in the interpreter's state
+as ``{square: label}`` with :data:`~.values.EMPTY` for empty squares.
 
-The ``check*`` primitives follow notes §6.5: an ``a`` in the name means the exact delta ``(dx, dy)``; without
-it, every sign and swap image of the delta. Deltas are ``(file, rank)`` steps. The primitives look at the
-squares *between* the two ends only, never at what stands on them: in Post-Move code the move has already been
-made, so the origin is empty and the destination holds the mover.
+The ``check*`` primitives (sources: docs/gamecourier.md, "What Game Courier documents"): an ``a`` in the name means the
+exact delta ``(dx, dy)``; without it, every sign and swap image of the delta. Deltas are ``(file, rank)`` steps. The
+primitives look at the squares *between* the two ends only, never at what stands on them: in Post-Move code the move has
+already been made, so the origin is empty and the destination holds the mover.
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ class Geometry:
 
     def hop(self, board: Board, a: str, b: str, dx: int, dy: int, exact: bool) -> bool:
         """``checkhop`` / ``checkahop``: along a line of ``(dx, dy)`` steps, exactly one occupied square lies
-        between ``a`` and ``b`` (the cannon's capture; notes §6.5 leaves the arguments unattested)."""
+        between ``a`` and ``b`` (the cannon's capture; the sources leave the arguments unattested)."""
         occupied = self._occupied_between(board, a, b, dx, dy, exact)
         return occupied is not None and sum(occupied) == 1
 

@@ -1,5 +1,5 @@
 """A Game Courier preset as a playable game: Pre-Game once, then for every move the mover's Pre-Move, the move,
-and the mover's Post-Move, where ``die`` rejects the move (notes §6.1).
+and the mover's Post-Move, where ``die`` rejects the move (docs/gamecourier.md, "What Game Courier documents").
 
 Legal moves are found the only way Game Courier's semantics allow: every candidate is tried. A candidate is a
 piece of the side to move going to any other square of the board (:data:`NULL_MOVES` excluded), and, where

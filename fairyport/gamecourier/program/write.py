@@ -25,7 +25,7 @@ from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, word
 from fairyport.gamecourier.program.quiet import never_takes
 from fairyport.gamecourier.program.reach import Offset, Pattern, piece_reach
-from fairyport.gamecourier.settings_writer import write_settings
+from fairyport.gamecourier.write.settings import write_settings
 from fairyport.inputs import DEFAULT_MAX_INPUT_SIZE
 from fairyport.program import game as pg
 from fairyport.program import nodes

@@ -1,4 +1,6 @@
-"""The ZRF interpreter: Zillions of Games move programs played on their own semantics (notes §9-§10).
+"""The ZRF interpreter: Zillions of Games move programs played on their own semantics.
+
+The semantics and their sources: docs/zrf.md, "What Zillions documents".
 
 Public API (stable):
 

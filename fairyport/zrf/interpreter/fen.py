@@ -5,7 +5,7 @@ the side field is ``w``/``b`` for the first/second turn of the turn order. Castl
 square are translated to ZRF state as :data:`~fairyport.zrf.interpreter.constants.FEN_CASTLING_ATTRIBUTES` says.
 
 Pieces in hand (``[...]`` after the placement, Fairy-Stockfish's holdings) are read and written for boards that
-keep hands in storage columns as fairyport's ZRF writer lays them out (:mod:`fairyport.zrf.writer.hands`):
+keep hands in storage columns as fairyport's ZRF writer lays them out (:mod:`fairyport.zrf.write.hands`):
 the positions of the zone :data:`STORAGE_ZONE` are not part of the FEN grid; a held piece of type ``T`` goes
 to the first empty position of the column its owner reaches from :data:`STORAGE_START` by the direction
 ``T-hand`` (after that player's symmetry), then along :data:`STORAGE_NEXT`. Notations may start with ``+``

@@ -1,4 +1,4 @@
-"""Goals (notes §10): which conditions end the game, and which pieces are royal.
+"""Goals (docs/zrf.md, "What Zillions documents"): which conditions end the game, and which pieces are royal.
 
 A position where a goal is met for any of its players has no moves (as in Fairy-Stockfish). ``checkmated`` and
 ``stalemated`` need no test of their own: they are met exactly when the player to move has no legal move, which

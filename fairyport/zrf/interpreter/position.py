@@ -1,8 +1,8 @@
 """A position of a compiled ZRF game: move generation, legality, goals, make and unmake.
 
-A move (:class:`Move`) is the net effect of one whole turn on the board and the off-board stock, built from the
-recorded primitives of a program run against the unchanged board (notes §9.1). Moves are distinct by effect:
-two blocks reaching the same effect give one move. Making a move writes its changes and remembers the old
+A move (:class:`Move`) is the net effect of one whole turn on the board and the off-board stock, built from the recorded
+primitives of a program run against the unchanged board (docs/zrf.md, "What Zillions documents"). Moves are distinct by
+effect: two blocks reaching the same effect give one move. Making a move writes its changes and remembers the old
 contents; unmaking writes them back.
 """
 

@@ -1,10 +1,10 @@
 """Move programs compiled to Python closures, and the state one program run works on.
 
-Each instruction of a move or drop block becomes a closure ``op(run) -> bool`` (False abandons the branch),
-each condition a closure ``cond(run) -> bool``; the tree is walked once, at load time, never per move. A run
-reads the *unchanged* board and only records what the move will do (captures, cascaded sub-moves, flips, type
-and owner changes, creations, attribute settings, notes §9.1); ``add`` and its relatives hand the recorded state
-to ``run.sink``, which builds the move (generation) or checks it against a target (attack tests).
+Each instruction of a move or drop block becomes a closure ``op(run) -> bool`` (False abandons the branch), each
+condition a closure ``cond(run) -> bool``; the tree is walked once, at load time, never per move. A run reads the
+*unchanged* board and only records what the move will do (captures, cascaded sub-moves, flips, type and owner changes,
+creations, attribute settings; docs/zrf.md, "What Zillions documents"); ``add`` and its relatives hand the recorded
+state to ``run.sink``, which builds the move (generation) or checks it against a target (attack tests).
 
 Pieces are tuples ``(owner, type, attributes)`` of integers (``attributes`` a bit mask of the game's boolean
 attributes); an empty position holds None.
@@ -61,7 +61,7 @@ class RunError(Exception):
 
 
 class Run:
-    """The state of one move-block run (notes §9.1)."""
+    """The state of one move-block run (docs/zrf.md, "What Zillions documents")."""
 
     __slots__ = ("attack", "block_type", "board", "captures", "cascades", "cur", "dropped", "flags", "frm",
                  "game", "last_from", "last_to", "mark", "pflags", "piece", "position", "post", "side", "sink",

@@ -7,7 +7,7 @@ block in ZRF, which is what lets a slide emit every square it reaches.
 
 from __future__ import annotations
 
-from fairyport.zrf.writer.sexpr import Expr
+from fairyport.zrf.write.sexpr import Expr
 
 LIBRARY: dict[str, tuple[str, list[Expr]]] = {
     "step": ("leap to $1 and land there if $2",

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 from fairyport.diagnostics import FileReport, Finding, Severity
 from fairyport.errors import UnsupportedError, UsageError
 from fairyport.gamecourier.analysis import Analysis, analyse
-from fairyport.gamecourier.lint.board import BOARD_CHECKS, check_encoded_link
-from fairyport.gamecourier.lint.code import CODE_CHECKS
-from fairyport.gamecourier.lint.runnable import check_runnable
 from fairyport.gamecourier.preset import Preset, read_preset
+from fairyport.gamecourier.validate.board import BOARD_CHECKS, check_encoded_link
+from fairyport.gamecourier.validate.code import CODE_CHECKS
+from fairyport.gamecourier.validate.runnable import check_runnable
 
 if TYPE_CHECKING:
     from fairyport.format import ValidateOptions
@@ -57,7 +57,7 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     preset = read_preset(path)
     findings, analysis = lint_preset(preset)
     if options.against is not None:
-        from fairyport.gamecourier.lint.compare import compare_moves
+        from fairyport.gamecourier.validate.compare import compare_moves
 
         if options.model_engine is None:
             raise UsageError("--against needs a way to play the other file (ValidateOptions.model_engine)")
@@ -66,8 +66,8 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
         except UnsupportedError as exc:
             findings.append(not_run("--against", exc))
     if options.run:
-        from fairyport.gamecourier.lint.compare import compare_colours
-        from fairyport.gamecourier.lint.coverage import dead_code
+        from fairyport.gamecourier.validate.compare import compare_colours
+        from fairyport.gamecourier.validate.coverage import dead_code
 
         # All or nothing: a run that meets code the interpreter cannot run has already judged positions wrongly
         # (a move it could not check counts as refused on one side only), so none of its findings is kept.

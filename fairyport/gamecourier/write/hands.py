@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fairyport.errors import UnsupportedError
-from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, royal_test_lines
+from fairyport.gamecourier.write.check import PIECES_OF_SIDE, royal_test_lines
 from fairyport.model import BLACK, CHESS_TRIGGERS, WHITE, Color, Game, PieceType, PromotionTrigger
 from fairyport.movegen.compile import Variant
 

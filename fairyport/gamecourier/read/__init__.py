@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
-from fairyport.gamecourier import readgoals, readhands
 from fairyport.gamecourier.analysis import Analysis, analyse
 from fairyport.gamecourier.gamecode.nodes import (
     Atom,
@@ -42,10 +41,12 @@ from fairyport.gamecourier.gamecode.nodes import (
     walk_expr,
 )
 from fairyport.gamecourier.preset import parse_preset, read_preset
+from fairyport.gamecourier.read import goals as readgoals
+from fairyport.gamecourier.read import hands as readhands
 from fairyport.gamecourier.rulestext import piece_rows, split_moves
 from fairyport.gamecourier.translate import translate
 from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, swap_names, turned, why_not_turned
-from fairyport.gamecourier.writehands import PROMOTED_MARK
+from fairyport.gamecourier.write.hands import PROMOTED_MARK
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,

@@ -25,8 +25,8 @@ from fairyport.model import PieceType
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import atom_geometry, direction_vector, first_leg_directions
 from fairyport.zrf.names import negate
-from fairyport.zrf.writer.dropchecks import AHEAD_FLAG, DropCheckTests
-from fairyport.zrf.writer.sexpr import Expr
+from fairyport.zrf.write.dropchecks import AHEAD_FLAG, DropCheckTests
+from fairyport.zrf.write.sexpr import Expr
 
 ORIGIN = "origin"
 """Position flag: a square the move empties (a moving piece's start)."""

@@ -37,8 +37,8 @@ from collections.abc import Callable
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game, PieceType, PromotionTrigger
 from fairyport.movegen.compile import Variant, compile_game
-from fairyport.zrf.writer.dropchecks import CHECK_FLAG
-from fairyport.zrf.writer.sexpr import Expr
+from fairyport.zrf.write.dropchecks import CHECK_FLAG
+from fairyport.zrf.write.sexpr import Expr
 
 HAND_START = "hand-start"
 """The dummy position every column is entered from."""

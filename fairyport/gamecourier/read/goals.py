@@ -1,6 +1,6 @@
-"""Reading back the move rules and goals :mod:`.writegoals` writes: forced captures and drops, no checks, the
-extinction and connection goals, flag goals with a count, a full zone or an extra move, atomic captures, and the
-protection of the last royal piece only.
+"""Reading back the move rules and goals :mod:`fairyport.gamecourier.write.goals` writes: forced captures and drops,
+no checks, the extinction and connection goals, flag goals with a count, a full zone or an extra move, atomic
+captures, and the protection of the last royal piece only.
 
 Each rule is taken from the writer's own lines (``sub cancapture``, ``sub extinct_white``, ...), and accepted only
 when the writer, given the rules found, writes exactly those subs again (each line of them is in the preset's
@@ -13,8 +13,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from fairyport.gamecourier import writegoals as goals
 from fairyport.gamecourier.analysis import Analysis
+from fairyport.gamecourier.write import goals
 from fairyport.model import (
     BLACK,
     CONNECT_DIRECTIONS,

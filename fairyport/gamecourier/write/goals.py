@@ -29,7 +29,7 @@ too, so the moves it records are the moves Post-Move accepts.
 
 from __future__ import annotations
 
-from fairyport.gamecourier import writehands as hands
+from fairyport.gamecourier.write import hands
 from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
 
 SIDES = ("white", "black")

@@ -27,10 +27,10 @@ from fairyport.model import Game, PieceType, ZonedMove
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import atom_geometry, direction_vector, first_leg_directions
 from fairyport.zrf.names import Vector, negate
-from fairyport.zrf.writer.library import LIBRARY
-from fairyport.zrf.writer.moves import MoveCompiler
-from fairyport.zrf.writer.priorities import split_captures
-from fairyport.zrf.writer.sexpr import Expr
+from fairyport.zrf.write.library import LIBRARY
+from fairyport.zrf.write.moves import MoveCompiler
+from fairyport.zrf.write.priorities import split_captures
+from fairyport.zrf.write.sexpr import Expr
 
 LAND = "check-royal"
 """The landing macro name the compiled attack paths call; replaced by the flag setting when inlined."""

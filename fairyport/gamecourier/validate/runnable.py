@@ -12,7 +12,7 @@ from fairyport.errors import FairyportError, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis
 from fairyport.gamecourier.gamecode.game import GameCourierGame
 from fairyport.gamecourier.gamecode.nodes import Atom, walk_expr
-from fairyport.gamecourier.lint.rules import finding
+from fairyport.gamecourier.validate.rules import finding
 
 MOVE_PREFIX = "MOVE:"
 """How a move string that ``eval`` would play begins (H. G. Muller's ``eval join "MOVE: " thismove;``)."""

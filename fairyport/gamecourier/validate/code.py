@@ -11,10 +11,10 @@ from fairyport.diagnostics import Finding
 from fairyport.gamecourier.analysis import REJECTING_COMMANDS, Analysis, CodeInfo, claims_message, sets_rules_flag
 from fairyport.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
 from fairyport.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, IfBlock, Statement, integer, walk_expr
-from fairyport.gamecourier.lint.board import Check
-from fairyport.gamecourier.lint.rules import error_text, finding
 from fairyport.gamecourier.preset import KNOWN_KEYS
 from fairyport.gamecourier.symmetry import Board, normal_form, reverse
+from fairyport.gamecourier.validate.board import Check
+from fairyport.gamecourier.validate.rules import error_text, finding
 
 
 def _quote(command: Command) -> str:

@@ -13,13 +13,13 @@ The code, in the order a maintainer reads it (Pre-Game):
   is), zones ``def zone_NAME_white`` (confinement), ``def promo_zone_LABEL``, ``def promo_choice_LABEL`` and
   ``def promotes`` (label ``#0`` may promote moving from ``#2`` to ``#1``);
 - named subroutines: ``ray`` and ``attacked`` (the attack test, looking outward from the square:
-  :mod:`.writecheck`), ``checked``, ``facing``, ``castlesafe``, ``illegal`` (the rules of a move the piece can
+  :mod:`.check`), ``checked``, ``facing``, ``castlesafe``, ``illegal`` (the rules of a move the piece can
   make, once it is made on the board), ``trymove`` (make, test, take back), ``legalmoves`` (``setlegal`` and the
   count).
 
 Post-Move N first rejects a promotion the piece may not make there and a move its function does not allow (the
 guards the interpreter's shortcut proves candidates dead with, :mod:`.gamecode.prune`), then a move onto an own
-piece, then sets ``kingat`` and ``quiet`` (the check test's shortcuts, :mod:`.writequiet`: Pre-Move N keeps the
+piece, then sets ``kingat`` and ``quiet`` (the check test's shortcuts, :mod:`.quiet`: Pre-Move N keeps the
 royal square in ``kingsq`` and whether it is attacked in ``incheck``), checks the move with ``illegal`` and, where
 the piece may promote, the promotion choice with ``badpromotion``, ``die``\\ s with a message, then performs e.p.
 captures, the castling partner's move and the flag and e.p. updates. Post-Game N lists the opponent's legal moves
@@ -32,15 +32,13 @@ import dataclasses
 
 from fairyport.conversion import castling_lost, split_lost
 from fairyport.errors import UnsupportedError
-from fairyport.gamecourier import writegoals as goals
-from fairyport.gamecourier import writehands as hands
 from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
-from fairyport.gamecourier.settings_writer import write_settings
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, WHITE_FIRST_SIDES, swap_names, turned, why_not_turned
-from fairyport.gamecourier.writecheck import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines, royal_test_lines
-from fairyport.gamecourier.writequiet import (
+from fairyport.gamecourier.write import goals, hands
+from fairyport.gamecourier.write.check import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines, royal_test_lines
+from fairyport.gamecourier.write.quiet import (
     Relevance,
     exposes_def,
     near_test,
@@ -48,6 +46,7 @@ from fairyport.gamecourier.writequiet import (
     screens_def,
     uncovered_lines,
 )
+from fairyport.gamecourier.write.settings import write_settings
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
@@ -77,10 +76,10 @@ class _Context:
     lost: list[str] = dataclasses.field(default_factory=list)
     quiet: Relevance | None = None
     """What an attack on the royal square depends on, when the shortcut past the check test is written
-    (:mod:`.writequiet`)."""
+    (:mod:`.quiet`)."""
     searched: bool = False
-    """Whether ``sub attacked`` searches some pieces by label (:attr:`~.writecheck.Reach.searched`): with the
-    shortcut, Pre-Move lists them once (:data:`~.writecheck.SEARCHED_ONCE`)."""
+    """Whether ``sub attacked`` searches some pieces by label (:attr:`~.check.Reach.searched`): with the
+    shortcut, Pre-Move lists them once (:data:`~.check.SEARCHED_ONCE`)."""
 
     def refuse(self, error: UnsupportedError) -> None:
         if not self.best_effort:
@@ -160,7 +159,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
 
 
 def _quiet(game: Game, codes: dict[tuple[str, Color], PieceCode]) -> Relevance | None:
-    """What an attack on a royal piece depends on (:mod:`.writequiet`), or None when the game has no royal piece
+    """What an attack on a royal piece depends on (:mod:`.quiet`), or None when the game has no royal piece
     or a piece term of a form the shortcut does not know."""
     if not any(p.royal for p in game.pieces):
         return None
@@ -189,10 +188,10 @@ def _nonroyal_once(game: Game) -> bool:
 
 
 def _near_by_leaps(quiet: Relevance | None, reach: Reach) -> bool:
-    """Whether a move from near the royal square (:func:`~.writequiet.near_test`) can uncover an attack only along
+    """Whether a move from near the royal square (:func:`~.quiet.near_test`) can uncover an attack only along
     its line or by a leap whose condition reads the origin: then ``sub uncovered`` and ``sub leapattacked`` (the
     leaps' squares alone) replace ``sub attacked``. Not where a ride's condition reads such a square, nor where some
-    piece is searched by label (:attr:`~.writecheck.Reach.searched`)."""
+    piece is searched by label (:attr:`~.check.Reach.searched`)."""
     return quiet is not None and quiet.lines_only() and bool(quiet.offsets) and not quiet.ride_reads \
         and not reach.searched
 

@@ -36,7 +36,7 @@ from fairyport.xbetza.geometry import (
     first_leg_directions,
 )
 from fairyport.zrf.names import Vector, negate
-from fairyport.zrf.writer.sexpr import Expr
+from fairyport.zrf.write.sexpr import Expr
 
 NEVER_MOVED = "never-moved?"
 """The attribute that tracks virginity (initial moves, castling), as in the official Chess.zrf."""

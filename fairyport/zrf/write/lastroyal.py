@@ -22,7 +22,7 @@ import dataclasses
 from fairyport.errors import UnsupportedError
 from fairyport.model import BLACK, WHITE, Game, PieceType, RoyalProtection
 from fairyport.xbetza import syntax as betza
-from fairyport.zrf.writer.sexpr import Expr
+from fairyport.zrf.write.sexpr import Expr
 
 UNGUARDED = "-unguarded"
 """Suffix of the ZRF name of a royal type's non-royal copy (``Maharajah-unguarded``)."""

@@ -44,13 +44,13 @@ from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
 from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
-from fairyport.zrf.writer import atomic, dropchecks, lastroyal, nochecks
-from fairyport.zrf.writer.hands import Hands
-from fairyport.zrf.writer.holes import LAME_OVER_HOLE, lame_over_hole
-from fairyport.zrf.writer.library import LIBRARY, needed
-from fairyport.zrf.writer.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
-from fairyport.zrf.writer.priorities import CAPTURE_TYPE, DROP_TYPE, NORMAL_TYPE, split_captures
-from fairyport.zrf.writer.sexpr import Expr, Raw, Text, node
+from fairyport.zrf.write import atomic, dropchecks, lastroyal, nochecks
+from fairyport.zrf.write.hands import Hands
+from fairyport.zrf.write.holes import LAME_OVER_HOLE, lame_over_hole
+from fairyport.zrf.write.library import LIBRARY, needed
+from fairyport.zrf.write.moves import NEVER_MOVED, EpSource, MoveCompiler, ep_sources
+from fairyport.zrf.write.priorities import CAPTURE_TYPE, DROP_TYPE, NORMAL_TYPE, split_captures
+from fairyport.zrf.write.sexpr import Expr, Raw, Text, node
 
 PLAYERS = ("White", "Black")
 """ZRF player names for the model's colours."""

@@ -26,7 +26,7 @@ from fairyport.errors import UnsupportedError
 from fairyport.model import Game
 from fairyport.xbetza.geometry import K_VECTORS
 from fairyport.zrf.names import Vector
-from fairyport.zrf.writer.sexpr import Expr, Text
+from fairyport.zrf.write.sexpr import Expr, Text
 
 DUMP = "dump-"
 """Prefix of the dummy positions blasted capturing pieces are moved to, one per square (``dump-e4``)."""
