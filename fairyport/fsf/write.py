@@ -298,10 +298,10 @@ class _Writer:
         self.add("pieceDrops", "true")
         self.add("capturesToHand", str(game.rules.captures_to_hand).lower())
         droppable = [p for p in game.pieces if not p.royal]
-        zones = {p.drop.zone if p.drop else None for p in droppable}
-        if len(zones) > 1:
+        by_type = [p.drop.zone if p.drop else None for p in droppable]
+        if len(set(by_type)) > 1:
             self.refuse("drop zones", "piece types have different drop zones")
-        zone = next(iter(zones), None)
+        zone = by_type[0] if by_type else None  # (with best_effort: the first type's, in the game's order)
         if zone is not None:
             for color, key in ((WHITE, "dropRegionWhite"), (BLACK, "dropRegionBlack")):
                 self.add(key, self.region(self.squares_of(color, game.zone_squares(zone, color))))
