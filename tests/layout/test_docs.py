@@ -73,7 +73,8 @@ def test_every_module_is_in_its_page_table(package: str) -> None:
     assert sorted(modules - names) == [], f"modules missing from docs/{PAGES[package]}'s module table"
     folders = {module.rsplit("/", 1)[0] + "/" for module in modules if "/" in module.rstrip("/")}
     entry = {"__init__.py"}  # the package's own entry, which a table may name
-    assert sorted(names - modules - folders - entry) == [], f"docs/{PAGES[package]}'s module table names missing modules"
+    assert sorted(names - modules - folders - entry) == [], \
+        f"docs/{PAGES[package]}'s module table names missing modules"
 
 
 def test_development_guide_layers_are_the_import_tests() -> None:
