@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from fairyport.format import Format, deferred
+from fairyport.zrf.features import SUPPORT
 
 load = deferred("fairyport.zrf.interpreter.engine", "load")
 play_kept = deferred("fairyport.zrf.play", "engine")
@@ -33,6 +34,7 @@ FORMAT = Format(
     name="zrf", title="Zillions of Games rule file", suffixes=(".zrf", ".prezrf"), sniff=sniff,
     read=read_game, read_text=read_text, write=write_game, rewrite=rewrite_file, show=show,
     validate=validate_file, engine=load, play_kept=play_kept, variants=True,
+    features=SUPPORT,
 )
 """The ZRF format."""
 

@@ -19,6 +19,7 @@ LAYERS: list[set[str]] = [
     {"errors"},
     {"inputs", "output", "program"},
     {"model", "diagnostics", "expectations", "version"},
+    {"features"},
     {"xbetza", "conversion"},
     {"movegen"},
     {"engines", "render"},
