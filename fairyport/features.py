@@ -430,7 +430,8 @@ class FeatureSupport(Generic[C]):
     writes: Mapping[str, Support[C]]
     """Feature name -> what the writer does with it; every feature of :data:`FEATURES` is here."""
     reads: frozenset[str]
-    """The features the reader brings into the model."""
+    """The features the reader brings back into the model from what the writer writes (a round trip through the
+    format keeps them; a feature read back only as kept code is not listed)."""
     extension_wording: Wording | None = None
     """How the writer words a feature written as an extension line (:attr:`How.EXTENSION`)."""
 

@@ -25,7 +25,7 @@ SUPPORT: FeatureSupport[Writer] = declare(
     "zrf", How.NOT, wording=Wording("{text} is not written in ZRF", "{text} is not written in ZRF"),
     reads=("flag goal", "must capture", "drop checks", "must drop", "rebirth", "drop safety", "drops first",
            "royal optional", "extinction", "connection", "joins", "unloads", "virgin moves", "capture restrictions",
-           "unmoved when made", "drops", "promotion", "castling", "split", "stalemate", "bare king",
+           "unmoved when made", "promotion", "castling", "split", "stalemate", "bare king",
            "captures to owner", "royal", "chess promotion", "confinement", "zoned moves", "drop"),
     flag_goal=Support(CODE, lambda w: w.flag_written()),
     must_capture=Support(CODE, lambda w: not w.kept),
@@ -43,4 +43,5 @@ SUPPORT: FeatureSupport[Writer] = declare(
     chess_promotion=Support(How.SOME), confinement=Support(How.SOME), zoned_moves=Support(How.SOME),
     drop=Support(How.SOME),
 )
-"""What ZRF does with each rule feature."""
+"""What ZRF does with each rule feature (drops are not read back: the reader keeps the written storage and drop
+blocks as code)."""

@@ -31,10 +31,9 @@ def chess() -> m.Game:
 
 
 def crazyhouse() -> m.Game:
-    """Chess with drops and captures to hand, whose pawn does not promote (every writer says that plainly)."""
+    """Chess with drops and captures to hand."""
     game = chess()
     game.rules.drops = game.rules.captures_to_hand = True
-    game.piece_type("P").promotion = None
     return game
 
 
@@ -211,21 +210,21 @@ def test_writer_does_what_its_format_declares(fmt: str, name: str) -> None:
     if said.how is How.NOT:
         assert refused, f"{fmt} declares {name!r} not written, but {strict!r}"
         return
-    assert not refused, f"{fmt} declares {name!r} written ({said.how.value}), but refuses it: {strict}"
     if said.how is How.EXTENSION:
         written = _write(fmt, game, best_effort=True)
         assert not isinstance(written, UnsupportedError)
         assert said.extension in written[0]
-        if said.listed:
-            assert isinstance(strict, UnsupportedError) and strict.feature in keys
-            assert any(said.extension in entry for entry in written[1])
+        if said.listed:  # listed as lost here (refused without --best-effort), naming the extension line
+            assert refused and any(said.extension in entry for entry in written[1])
+        return
+    assert not refused, f"{fmt} declares {name!r} written ({said.how.value}), but refuses it: {strict}"
 
 
 @pytest.mark.parametrize("fmt", WRITERS)
 @pytest.mark.parametrize("name", sorted(ft.BY_NAME))
 def test_reader_reads_back_what_its_writer_writes(fmt: str, name: str, tmp_path: Path) -> None:
     """A feature the format declares it reads, and writes (exactly, in code or as an extension line) in every
-    game, comes back from the written text."""
+    game, comes back into the model from the written text."""
     support = FORMATS[fmt].features
     assert support is not None
     said = support.support(ft.BY_NAME[name])
@@ -238,7 +237,8 @@ def test_reader_reads_back_what_its_writer_writes(fmt: str, name: str, tmp_path:
     path = tmp_path / f"game{suffix}"
     path.write_text(written[0], encoding="utf-8", newline="")
     back = read_game(path, fmt)
-    assert [u.text for u in ft.BY_NAME[name].find(back)] == [u.text for u in ft.BY_NAME[name].find(game)]
+    # the same uses (their texts may differ: Fairy-Stockfish names a flag zone by its own name)
+    assert [u.key for u in ft.BY_NAME[name].find(back)] == [u.key for u in ft.BY_NAME[name].find(game)]
 
 
 LOCAL_TABLES = re.compile(r"\b(goal_rules|piece_rules|castling_lost|split_lost|FEATURE_KEYS|WRITTEN|writable)\b")
