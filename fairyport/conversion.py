@@ -3,13 +3,19 @@
 A reader keeps as code (:attr:`fairyport.model.Game.kept`) what the model cannot hold: :func:`untranslated` /
 :func:`require_translated` for code it could not translate (Game Courier piece functions, rules), and
 :func:`programs_lost` (over :func:`fairyport.model.kept_code`) for code its own interpreter plays (ZRF move
-blocks and rules, a board with links). :func:`drop_rules` names the drop rules a writer without drops must refuse.
+blocks and rules, a board with links). :func:`refusals` and :func:`rules_lost` are the one refusal and loss list
+of the rule features (:mod:`fairyport.features`): every writer calls them with its format's declaration
+(``FORMAT.features``) instead of keeping its own table.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable, Sequence
+
 from fairyport.errors import Location, UnsupportedError
-from fairyport.model import CHESS_TRIGGERS, UNTRANSLATED, Game, kept_code
+from fairyport.features import C, Feature, FeatureSupport, How, Use, uses
+from fairyport.model import UNTRANSLATED, Game, kept_code
 
 
 def untranslated(game: Game) -> list[str]:
@@ -28,65 +34,65 @@ def require_translated(game: Game, purpose: str) -> None:
                                feature="untranslated code")
 
 
-def drop_rules(game: Game) -> list[tuple[str, str]]:
-    """The drop and shogi-style promotion rules of ``game`` that a writer without drop support must refuse:
-    (feature, description) pairs, empty for a game without them. Writers call this so that no format drops
-    these rules silently."""
-    found: list[tuple[str, str]] = []
-    if game.rules.drops or game.rules.captures_to_hand:
-        found.append(("drops", "drops and captures to hand"))
-    for piece in game.pieces:
-        promotion = piece.promotion
-        if promotion is not None and (promotion.triggers != CHESS_TRIGGERS or promotion.mandatory_where_stuck):
-            found.append((f"{piece.name}: promotion", f"the shogi-style promotion of {piece.id} (on leaving the "
-                          "zone, or forced only where the piece could not move again)"))
+@dataclasses.dataclass(frozen=True)
+class Refusal:
+    """One feature use a writer does not say exactly, worded as its format words it."""
+
+    use: Use
+    reason: str
+    """The :class:`UnsupportedError`'s message."""
+    lost: str
+    """The lost-list entry under ``--best-effort``."""
+    located: bool = False
+    """The error names the game's source file."""
+
+
+def refusals(game: Game, support: FeatureSupport[C], context: C, features: Sequence[Feature], *,
+             by_piece: bool = False) -> list[Refusal]:
+    """The uses of ``features`` in ``game`` that the format declaring ``support`` does not write exactly (nor in
+    its code): those it does not write (:attr:`How.NOT`, or where the declared per-game test fails on
+    ``context``, the writer's own object) and those it writes as an extension line (:attr:`How.EXTENSION`, unless
+    the writer lists them itself), in :func:`fairyport.features.uses` order (``by_piece``: ordered by the piece
+    each names, game-wide rules first; for writers that word each piece of a rule).
+
+    :attr:`How.SOME` features are left to the writer, which refuses the games it cannot say with its own reason.
+    """
+    found: list[Refusal] = []
+    for use in uses(game, features):
+        said = support.support(use.feature)
+        if said.how in (How.EXACT, How.CODE, How.SOME) and (said.when is None or said.when(context)):
+            continue
+        if said.how is How.EXTENSION and not said.listed:
+            continue
+        wording = said.wording or (support.extension_wording if said.how is How.EXTENSION else None) \
+            or support.wording
+        for each in said.each(game, use) if said.each is not None else [use]:
+            words = {"text": each.text, "key": each.key, "target": support.format, "extension": said.extension}
+            found.append(Refusal(each, wording.reason.format(**words), wording.lost.format(**words),
+                                 wording.located))
+    if by_piece:
+        order = {id(p): i for i, p in enumerate(game.pieces)}
+        found.sort(key=lambda r: -1 if r.use.piece is None else order[id(r.use.piece)])
     return found
 
 
-def castling_lost(game: Game, target: str, best_effort: bool) -> list[str]:
-    """Castling rules other than the Interactive Diagram's (:attr:`fairyport.model.PieceType.castling`), which
-    the Diagram, Game Courier and Fairy-Stockfish writers cannot say (ZRF writes them in code, JSON as data);
-    written as ``O`` they would castle by the Diagram's rule, another game.
-    Raise :class:`UnsupportedError` naming the piece and the rule, or, with ``best_effort``, list them as dropped.
-    """
+def refuse(found: Iterable[Refusal], game: Game, best_effort: bool) -> list[str]:
+    """Raise :class:`UnsupportedError` for the first of ``found`` (naming its feature key), or, with
+    ``best_effort``, return their lost-list entries."""
     lost: list[str] = []
-    for piece in game.pieces:
-        rule = piece.castling
-        if rule is None:
-            continue
-        parts = [text for on, text in ((not rule.virgin, "after the royal piece or its partner has moved"),
-                                       (not rule.safe, "out of or through check"),
-                                       (rule.partner_distance is not None,
-                                        f"with the partner {rule.partner_distance} squares away (left, right)"),
-                                       (bool(rule.partners), "with a partner of type " + "/".join(rule.partners)),
-                                       (rule.tested_as is not None,
-                                        f"with attack tests asking whether a {rule.tested_as} could be captured"))
-                 if on]
-        item = f"the castling of {piece.name!r} ({', '.join(parts) or 'as the Diagram castles'})"
+    for refusal in found:
         if not best_effort:
-            raise UnsupportedError(f"{item} cannot be written as {target} (its castling is the Interactive "
-                                   "Diagram's rule)", Location(game.metadata.source or None),
-                                   feature=f"{piece.name}: castling")
-        lost.append(item)
+            raise UnsupportedError(refusal.reason, Location(game.metadata.source or None) if refusal.located else None,
+                                   feature=refusal.use.key)
+        lost.append(refusal.lost)
     return lost
 
 
-def split_lost(game: Game, target: str, best_effort: bool) -> list[str]:
-    """Pieces that split when they move (:attr:`fairyport.model.PieceType.split`), which the Game Courier,
-    Fairy-Stockfish and ZRF writers cannot say (the Diagram writes them as an extension line, JSON as data).
-    Raise :class:`UnsupportedError` naming the piece and the rule, or, with ``best_effort``, list them as dropped.
-    """
-    lost: list[str] = []
-    for piece in game.pieces:
-        if piece.split is None:
-            continue
-        item = (f"the split of {piece.name!r} (each move leaves a {piece.split.left} on its square and lands as a "
-                f"{piece.split.moved})")
-        if not best_effort:
-            raise UnsupportedError(f"{item} cannot be written as {target}", Location(game.metadata.source or None),
-                                   feature=f"{piece.name}: split")
-        lost.append(item)
-    return lost
+def rules_lost(game: Game, support: FeatureSupport[C], context: C, features: Sequence[Feature],
+               best_effort: bool, *, by_piece: bool = False) -> list[str]:
+    """:func:`refuse` over :func:`refusals`: what a writer loses of ``features`` (raising without
+    ``best_effort``)."""
+    return refuse(refusals(game, support, context, features, by_piece=by_piece), game, best_effort)
 
 
 def programs_lost(game: Game, target: str, best_effort: bool) -> list[str]:

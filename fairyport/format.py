@@ -2,7 +2,8 @@
 
 A format is one package (:mod:`fairyport.zrf`, :mod:`fairyport.gamecourier`, :mod:`fairyport.idiagram`,
 :mod:`fairyport.fsf`, :mod:`fairyport.json`) that describes itself with one frozen :class:`Format`: real
-callables for what it can do, ``None`` for what it cannot. :mod:`fairyport.formats` collects them.
+callables for what it can do, ``None`` for what it cannot, and the rule features it reads and writes
+(:class:`~fairyport.features.FeatureSupport`). :mod:`fairyport.formats` collects them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Protocol
 
 from fairyport.diagnostics import FileReport
 from fairyport.engines import Engine
+from fairyport.features import FeatureSupport
 from fairyport.model import Game
 from fairyport.program.game import GameProgram
 
@@ -148,6 +150,9 @@ class Format:
     write_program: Callable[[GameProgram], str] | None = None
     """A game program (:attr:`fairyport.model.Game.program`) -> text, for a game the model cannot hold whole but
     this format can enforce in its own code (Game Courier's GAME Code)."""
+    features: FeatureSupport[Any] | None = None
+    """Which rule features (:mod:`fairyport.features`) the format reads and writes, and how: its writer refuses
+    and lists losses from it through :func:`fairyport.conversion.refusals`."""
 
     check_rules: Callable[[Path, str | None, Game], RuleCheck] | None = None
     """Compares the model read from a file (the path, its variant, the model) with the format's interpreter on

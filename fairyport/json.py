@@ -19,6 +19,7 @@ from typing import Any
 
 from fairyport import model
 from fairyport.errors import Location, ModelError, ParseError
+from fairyport.features import BY_NAME, How, Wording, declare
 from fairyport.format import Format, ShowOptions
 from fairyport.inputs import read_input_text
 from fairyport.xbetza import syntax as betza
@@ -222,5 +223,6 @@ FORMAT = Format(
     name="json", title="fairyport JSON game document", suffixes=(".json",),
     sniff=lambda head: head.lstrip().startswith("{"),
     read=read_game, read_text=read_text, write=write_game, rewrite=None, show=show, validate=None, engine=None,
+    features=declare("json", How.EXACT, reads=BY_NAME, wording=Wording("{text}")),  # every field, as data
 )
 """The JSON format: a complete dump of the model, read back exactly."""

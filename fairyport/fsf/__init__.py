@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fairyport.format import Format, ShowOptions, deferred
+from fairyport.fsf.features import SUPPORT
 
 load = deferred("fairyport.fsf.engine", "load")
 read_file = deferred("fairyport.fsf.read", "read_file")
@@ -32,6 +33,7 @@ FORMAT = Format(
     name="fsf", title="Fairy-Stockfish variants.ini", suffixes=(".ini",), sniff=None,
     read=read_file, read_text=read_text, write=write_game, rewrite=None, show=show, validate=validate_file, engine=load,
     variants=True,
+    features=SUPPORT,
 )
 """The Fairy-Stockfish format: read into the model (``variant``: the section), written, played by pyffish."""
 

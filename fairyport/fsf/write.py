@@ -13,13 +13,23 @@ from __future__ import annotations
 
 import re
 
-from fairyport.conversion import castling_lost, split_lost
+from fairyport.conversion import rules_lost
 from fairyport.errors import UnsupportedError
+from fairyport.features import (
+    BARE_KING,
+    CASTLING,
+    DROP_SAFETY,
+    DROPS_FIRST,
+    GOAL_RULES,
+    PIECE_RULES,
+    SPLIT,
+)
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
 from fairyport.fsf.castling import CastlingMisfit, castling_plan
 from fairyport.fsf.dialect import DialectError, to_xbetza
 from fairyport.fsf.exactness import MAX_CUSTOM_PIECES, MAX_FILES, MAX_RANKS
+from fairyport.fsf.features import SUPPORT
 from fairyport.fsf.prove import prove_piece, pyffish_available
 from fairyport.model import (
     BLACK,
@@ -27,13 +37,11 @@ from fairyport.model import (
     CONNECT_DIRECTIONS,
     SHOGI_TRIGGERS,
     WHITE,
-    BareKingRule,
     Color,
     Game,
     PieceType,
     StalemateResult,
     file_name,
-    piece_rules,
 )
 from fairyport.movegen import compile_game
 from fairyport.movegen.compile import Variant, code_of
@@ -107,8 +115,7 @@ class _Writer:
 
     def pieces(self) -> None:
         game = self.game
-        for feature, text in piece_rules(game):
-            self.refuse(feature, f"{text}: Fairy-Stockfish has no such move (dropped)")
+        self.lost.extend(rules_lost(game, SUPPORT, game, PIECE_RULES, self.best_effort))
         royals = [p for p in game.pieces if p.royal]
         if len(royals) > 1:
             self.refuse("royal pieces", "more than one royal piece type: " + ", ".join(p.name for p in royals))
@@ -325,13 +332,7 @@ class _Writer:
                         "check, others may: Fairy-Stockfish's dropChecks is for all pieces")
         if no_check:
             self.add("dropChecks", "false")
-        for p in game.pieces:
-            if p.drop is not None and p.drop.first:
-                self.refuse(f"{p.name}: drops first", f"piece {p.name!r}: its drops go first (DropRule.first: while "
-                            "one is legal, no other move is; no Fairy-Stockfish option)")
-            if p.drop is not None and p.drop.safe_square:
-                self.refuse(f"{p.name}: drop safety", f"piece {p.name!r}: dropped only on squares no enemy piece "
-                            "attacks or a friendly piece defends (DropRule.safe_square; no Fairy-Stockfish option)")
+        self.lost.extend(rules_lost(game, SUPPORT, game, (DROPS_FIRST, DROP_SAFETY), self.best_effort, by_piece=True))
         if "pawn" in self.slots.values():
             self.add("firstRankPawnDrops", "true")
             self.add("promotionZonePawnDrops", "true")
@@ -382,8 +383,7 @@ class _Writer:
                 self.add(f"mobilityRegion{side}{name}", self.zone_region(piece.confined_to, color))
         if not game.rules.royals_may_face:
             self.add("flyingGeneral", "true")
-        if game.rules.bare_king is not BareKingRule.NONE:
-            self.refuse("bare king", "the bare-king rule")
+        self.lost.extend(rules_lost(game, SUPPORT, game, (BARE_KING,), self.best_effort))
         flag = game.rules.flag
         if flag is not None:
             for color, side in ((WHITE, "White"), (BLACK, "Black")):
@@ -398,12 +398,9 @@ class _Writer:
             self.add("mustCapture", "true")
         if game.rules.no_checks:
             self.add("checking", "false")
-        if game.rules.royal_optional:
-            self.refuse("royal optional", "a side without royal pieces that plays on (Rules.royal_optional)")
-        for piece in game.pieces:
-            if piece.rebirth is not None:
-                self.refuse(f"{piece.name}: rebirth", f"piece {piece.name!r}: reborn on {piece.rebirth} when captured "
-                            "(Circe, PieceType.rebirth; no Fairy-Stockfish option)")
+        # every game-wide rule Fairy-Stockfish has no option for (those of drops: drops())
+        unsaid = [f for f in GOAL_RULES if f not in (DROPS_FIRST, DROP_SAFETY)]
+        self.lost.extend(rules_lost(game, SUPPORT, game, unsaid, self.best_effort, by_piece=True))
         self.extinction_and_blast()
         self.connect()
         self.add("stalemateValue", {StalemateResult.DRAW: "draw", StalemateResult.LOSS: "loss",
@@ -549,7 +546,8 @@ def write_section(game: Game, *, best_effort: bool = False, name: str | None = N
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
     """``fairyport convert X --to fsf``: the section text and what was lost (the Format.write signature)."""
-    castling = castling_lost(game, "fsf", best_effort) + split_lost(game, "fsf", best_effort)
+    castling = rules_lost(game, SUPPORT, game, (CASTLING,), best_effort) + rules_lost(game, SUPPORT, game, (SPLIT,),
+                                                                                     best_effort)
     text, lost = write_section(game, best_effort=best_effort)
     return text, castling + lost
 

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from fairyport.format import Format, deferred
+from fairyport.gamecourier.features import SUPPORT
 
 load = deferred("fairyport.gamecourier.gamecode.engine", "load")
 validate_file = deferred("fairyport.gamecourier.validate.run", "validate_file")
@@ -34,6 +35,7 @@ FORMAT = Format(
     name="gamecourier", title="Game Courier preset", suffixes=(".php", ".gc"), sniff=sniff,
     read=read_game, read_text=read_text, write=write_game, rewrite=rewrite_file, show=show,
     validate=validate_file, engine=load, write_program=write_preset,
+    features=SUPPORT,
 )
 """The Game Courier format."""
 

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from fairyport.format import Format, deferred
+from fairyport.idiagram.features import SUPPORT
 
 read_game = deferred("fairyport.idiagram.read", "read_game")
 read_model_text = deferred("fairyport.idiagram.read", "read_model_text")
@@ -29,6 +30,7 @@ FORMAT = Format(
     name="idiagram", title="Interactive Diagram", suffixes=(".idiagram", ".html", ".htm"), sniff=sniff,
     read=read_game, read_text=read_model_text, write=write_game, rewrite=rewrite, show=show,
     validate=validate_file, engine=None,
+    features=SUPPORT,
 )
 """The Interactive Diagram format."""
 

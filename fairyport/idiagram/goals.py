@@ -106,11 +106,6 @@ FLAG_RULES = {MUST_CAPTURE_KEY: "must_capture", MUST_DROP_KEY: "must_drop", NO_C
 RULE_KEYS = (FLAG_KEY, *FLAG_RULES, STALEMATE_KEY, EXTINCTION_KEY, CONNECT_KEY, ATOMIC_KEY)
 """Every rule extension key, in the order the writer adds them."""
 
-FEATURE_KEYS = {"flag goal": FLAG_KEY, "must capture": MUST_CAPTURE_KEY, "must drop": MUST_DROP_KEY,
-                "no checks": NO_CHECKS_KEY, "royal optional": ROYAL_OPTIONAL_KEY, "extinction": EXTINCTION_KEY,
-                "connection": CONNECT_KEY, "atomic captures": ATOMIC_KEY}
-"""The feature names of :func:`fairyport.model.goal_rules` -> the extension key that carries the rule."""
-
 RESULTS = {result.value: result for result in StalemateResult}
 
 

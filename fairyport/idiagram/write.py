@@ -24,13 +24,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fairyport.conversion import drop_rules
+from fairyport.conversion import rules_lost
 from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
+from fairyport.features import GOAL_RULES, PIECE_RULES, drop_rules
 from fairyport.idiagram import syntax
+from fairyport.idiagram.features import SUPPORT
 from fairyport.idiagram.goals import (
     CASTLING_KEY,
     DROPS_KEY,
-    FEATURE_KEYS,
     FIRST_KEY,
     RULE_KEYS,
     SPLIT_KEY,
@@ -106,7 +107,6 @@ from fairyport.model import (
     Rules,
     StalemateResult,
     Zone,
-    goal_rules,
 )
 
 Entry = dict[str, Any]
@@ -574,12 +574,8 @@ def _check_board(game: Game, lost: _Lost) -> None:
     if game.setup.side_to_move == BLACK:
         lost.unsupported("setup", "a start position with Black to move (written as the fairyport extension "
                          f"{FIRST_KEY}, which the Diagram script ignores)")
-    for feature, text in goal_rules(game):
-        key = FEATURE_KEYS.get(feature)
-        if key is not None:
-            lost.unsupported(feature, f"{text}: the Diagram has no such rule (written as the fairyport extension "
-                             f"{key}, which the Diagram script ignores)")
-        # drop checks: a piece's drop rule, written and listed as fairyportDrop by _piece_extensions
+    # a piece's extension lines are listed by _piece_extensions
+    lost.items.extend(rules_lost(game, SUPPORT, game, (*GOAL_RULES, *PIECE_RULES), lost.best_effort))
     if not game.rules.royals_may_face and not any(p.royal for p in game.pieces):
         lost.unsupported("royals_may_face", "the no-facing rule without a royal piece to carry fkR")
     for piece in game.pieces:

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from fairyport.format import Format, deferred
+from fairyport.zrf.features import SUPPORT
 
 check_rules = deferred("fairyport.zrf.rule_check", "check_rules")
 load = deferred("fairyport.zrf.interpreter.engine", "load")
@@ -36,6 +37,7 @@ FORMAT = Format(
     name="zrf", title="Zillions of Games rule file", suffixes=(".zrf", ".prezrf"), sniff=sniff,
     read=read_game, read_text=read_text, write=write_game, rewrite=rewrite_file, show=show,
     validate=validate_file, engine=load, play_kept=play_kept, variants=True, check_rules=check_rules,
+    features=SUPPORT,
 )
 """The ZRF format."""
 

@@ -118,7 +118,7 @@ def test_a_rule_the_model_writer_cannot_say_is_written_by_the_program_route() ->
     source = GAMES.parent / "zrf" / "shapes" / "drops-first.zrf"  # the King's drops go first (DropRule.first)
     game = api.read(source)
     assert game.program is None and game.program_source is not None  # read whole: no program built yet
-    assert any(feature == "drops first" for feature, _ in fairyport.model.goal_rules(game))
+    assert any(feature == "drops first" for feature, _ in fairyport.features.goal_rules(game))
     conversion = api.convert(source, "gamecourier")  # the model's writer refuses the rule; the program route not
     assert conversion.lost == [] and "sub King_drop" in conversion.text
     assert conversion.proof is not None and conversion.proof.same

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.conversion import drop_rules, untranslated
+from fairyport.conversion import untranslated
 from fairyport.engines import Engine, EngineChoice
 from fairyport.errors import UnsupportedError
 from fairyport.expectations import bundled_fixtures
+from fairyport.features import drop_rules
 from fairyport.formats import load_engine, read_game
 from fairyport.gamecourier.gamecode.parser import parse_program
 from fairyport.gamecourier.preset import parse_preset

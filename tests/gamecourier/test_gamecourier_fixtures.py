@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from fairyport.conversion import drop_rules
 from fairyport.expectations import bundled_fixtures, read_expectation
+from fairyport.features import drop_rules
 from fairyport.formats import read_game
 from fairyport.gamecourier.write import write_game
 from fairyport.idiagram import write as idiagram

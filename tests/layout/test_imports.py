@@ -24,6 +24,7 @@ LAYERS: list[set[str]] = [
     {"errors"},
     {"inputs", "output", "program"},
     {"model", "diagnostics", "expectations", "version"},
+    {"features"},
     {"xbetza", "conversion"},
     {"movegen"},
     {"engines", "render"},

@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.conversion import castling_lost, split_lost
+from fairyport.conversion import rules_lost
 from fairyport.errors import UnsupportedError
+from fairyport.features import CASTLING, GOAL_RULES, PIECE_RULES, SPLIT
+from fairyport.gamecourier.features import SUPPORT
 from fairyport.gamecourier.gamecode.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
@@ -57,8 +59,6 @@ from fairyport.model import (
     PieceType,
     RoyalProtection,
     StalemateResult,
-    goal_rules,
-    piece_rules,
     square_name,
 )
 from fairyport.xbetza.geometry import AtomClass, first_leg_directions
@@ -101,8 +101,8 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     if game.setup.side_to_move != WHITE and why_not_turned(game) is None:
         game, sides = turned(game), BLACK_FIRST_SIDES  # Black first: the first side, turned round (:mod:`.turned`)
     ctx = _Context(game, best_effort)
-    ctx.lost.extend(castling_lost(game, "gamecourier", best_effort))
-    ctx.lost.extend(split_lost(game, "gamecourier", best_effort))
+    for feature in (CASTLING, SPLIT):  # every castling first: one call would walk them piece by piece
+        ctx.lost.extend(rules_lost(game, SUPPORT, game, (feature,), best_effort))
     board = game.board
     if board.extra_positions or board.links:
         ctx.refuse(UnsupportedError("boards with extra positions or links are not written", feature="board"))
@@ -238,11 +238,7 @@ def _storage_row(cells: list[str]) -> str:
 def _check_rules(ctx: _Context) -> None:
     game = ctx.game
     royals = [p for p in game.pieces if p.royal]
-    for feature, text in piece_rules(game):
-        ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
-    for feature, text in goal_rules(game):
-        if feature not in goals.WRITTEN:
-            ctx.refuse(UnsupportedError(f"{text} is not written in GAME Code", feature=feature))
+    ctx.lost.extend(rules_lost(game, SUPPORT, game, (*PIECE_RULES, *GOAL_RULES), ctx.best_effort))
     if not game.rules.royals_may_face and not royals:
         ctx.refuse(UnsupportedError("the facing rule needs a royal piece", feature="royals may not face"))
     if not game.rules.royals_may_face and game.rules.royal_protection is RoyalProtection.LAST \

@@ -1,5 +1,5 @@
 """The written preset's move rules and goals beyond checkmate and stalemate: forced captures, forced drops, no
-checks and the extinction goal (:func:`fairyport.model.goal_rules` names them).
+checks and the extinction goal (:data:`fairyport.gamecourier.features.SUPPORT` declares them).
 
 - **Forced captures** (``Rules.must_capture``): ``sub cancapture side enemy`` tries every capture of the side to
   move (its board pieces onto enemy pieces on the board, and onto the e.p. square for pieces that capture e.p.)
@@ -33,10 +33,6 @@ from fairyport.gamecourier.write import hands
 from fairyport.model import BLACK, WHITE, Color, Game, StalemateResult
 
 SIDES = ("white", "black")
-WRITTEN = frozenset({"flag goal", "must capture", "must drop", "no checks", "drop checks", "extinction",
-                     "connection", "atomic captures"})
-"""The :func:`~fairyport.model.goal_rules` features written here (a connection goal without a chain:
-:func:`unwritten`)."""
 CONNECT_STEPS = {"horizontal": ((1, 0),), "vertical": ((0, 1),), "diagonal": ((1, 1), (1, -1))}
 """Per connection direction, the steps (file, rank) its lines are counted along (a line is counted from its
 west or south end, so one step per direction is enough)."""

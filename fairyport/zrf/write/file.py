@@ -21,8 +21,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from fairyport.conversion import split_lost
+from fairyport.conversion import rules_lost
 from fairyport.errors import UnsupportedError
+from fairyport.features import GOAL_RULES, PIECE_RULES, SPLIT
 from fairyport.model import (
     BLACK,
     WHITE,
@@ -35,13 +36,12 @@ from fairyport.model import (
     StalemateResult,
     ZonedMove,
     file_name,
-    goal_rules,
-    piece_rules,
     zone_squares,
 )
 from fairyport.movegen.compile import compile_game
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import K_VECTORS, AtomClass, first_leg_directions
+from fairyport.zrf.features import SUPPORT
 from fairyport.zrf.names import Vector, direction_name, negate, piece_name
 from fairyport.zrf.syntax.printer import DEFAULT_STYLE, format_node
 from fairyport.zrf.write import atomic, dropchecks, lastroyal, nochecks
@@ -122,11 +122,11 @@ class Writer:
         self.zone_lands: dict[str, list[Expr]] = {}
         self.last_royal: lastroyal.LastRoyal | None = None
         """The unguarded copies of royal types, for the last royal piece protected (:mod:`.lastroyal`)."""
-        self.atomic = False
+        self.atomic: bool = False
         """Atomic captures are written (:mod:`.atomic`): landings capture through the blast macro."""
         self.no_checks: nochecks.NoCheckTests | None = None
         """The tests of a game without checks (:mod:`.nochecks`), where they are written."""
-        self.drop_checks_written = True
+        self.drop_checks_written: bool = True
         """False once a drop's check test could not be written (:meth:`drop_check_test`)."""
         self.notation: dict[str, str] = {}
         """Type id -> its ZRF notation where that is not the id (an unguarded copy has its royal type's)."""
@@ -855,32 +855,24 @@ class Writer:
                                                                   for x in (d, t))])
         return configs
 
+    def flag_written(self) -> bool:
+        """The flag goal is written: no extra move, a full zone the opponent cannot fill, and few flag sets."""
+        flag = self.game.rules.flag
+        return flag is not None and not flag.extra_move and (
+            not flag.blocked_win or not self.zone_filled_by_opponent()) and (
+            flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
+
     def goals(self, royal_types: list[PieceType]) -> list[Expr]:
         """Checkmate of the royal type, stalemate as the model says, the bare-king loss."""
         both: list[Expr] = list(self.players)
         out: list[Expr] = []
         rules = self.game.rules
         flag = rules.flag
-        written = flag is not None and not flag.extra_move and (
-            not flag.blocked_win or not self.zone_filled_by_opponent()) and (
-            flag.count == 1 or all(len(self.flag_sets(color)) <= MAX_FLAG_SETS for color in (WHITE, BLACK)))
+        written = self.flag_written()
         extinction = rules.extinction
-        plain = not self.kept  # forced captures: no kept move blocks (drops are quiet moves: normal-type)
         connect_types = self.connect_types()
-        writable = {"flag goal": written, "must capture": plain, "must drop": self.must_drop,
-                    "extinction": self.extinction_written(),
-                    "connection": connect_types is not None,
-                    "atomic captures": self.atomic,
-                    "no checks": self.no_checks is not None,
-                    "drop checks": self.hands is not None and self.drop_checks_written}
-        for feature, text in piece_rules(self.game):
-            self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
-        for feature, text in goal_rules(self.game):
-            # a side without royal pieces plays on under ZRF's checkmated goal of both players (one royal type)
-            optional = feature == "royal optional" and len(royal_types) == 1
-            if not writable.get(feature, False) and not optional:
-                self.refuse(UnsupportedError(f"{text} is not written in ZRF", feature=feature))
-        if extinction is not None and writable["extinction"]:
+        self.lost.extend(rules_lost(self.game, SUPPORT, self, (*PIECE_RULES, *GOAL_RULES), self.best_effort))
+        if extinction is not None and self.extinction_written():
             # a player left with at most N of a type (or of all pieces): one pieces-remaining test per count, as
             # the interpreter counts exactly (COUNT_GOALS_EXACTLY) and Zillions does
             kind = {StalemateResult.DRAW: "draw-condition", StalemateResult.LOSS: "loss-condition",
@@ -942,7 +934,7 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     """
     game.validate()
     writer = Writer(game, best_effort)
-    writer.lost.extend(split_lost(game, "zrf", best_effort))
+    writer.lost.extend(rules_lost(game, SUPPORT, writer, (SPLIT,), best_effort))
     forms = writer.forms()
     style = DEFAULT_STYLE
     parts = [f"; {line}{style.newline}" for line in HEADER]

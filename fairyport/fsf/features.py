@@ -1,0 +1,58 @@
+"""The rule features (:mod:`fairyport.features`) Fairy-Stockfish reads and writes, and how: :data:`SUPPORT`.
+
+A feature written at all is a ``variants.ini`` option (:attr:`~fairyport.features.How.EXACT`); one it has no option
+for is refused with Fairy-Stockfish's words, a piece's rule for each piece.
+"""
+
+from __future__ import annotations
+
+from fairyport.features import CASTLING_LOST, SPLIT_LOST, FeatureSupport, How, Support, Use, Wording, declare
+from fairyport.model import Game
+
+EXACT = How.EXACT
+NO_MOVE = Wording("Fairy-Stockfish cannot hold this exactly: {text}: Fairy-Stockfish has no such move (dropped)",
+                  "{text}: Fairy-Stockfish has no such move (dropped)")
+"""The wording of a piece rule beyond Betza (joins, unloads ...)."""
+
+
+def _reborn(game: Game, use: Use) -> list[Use]:
+    return [Use(use.feature, p, f"piece {p.name!r}: reborn on {p.rebirth} when captured (Circe, PieceType.rebirth; "
+                "no Fairy-Stockfish option)") for p in game.pieces if p.rebirth is not None]
+
+
+def _drops_first(game: Game, use: Use) -> list[Use]:
+    return [Use(use.feature, p, f"piece {p.name!r}: its drops go first (DropRule.first: while one is legal, no other "
+                "move is; no Fairy-Stockfish option)") for p in game.pieces if p.drop is not None and p.drop.first]
+
+
+def _drop_safety(game: Game, use: Use) -> list[Use]:
+    return [Use(use.feature, p, f"piece {p.name!r}: dropped only on squares no enemy piece attacks or a friendly "
+                "piece defends (DropRule.safe_square; no Fairy-Stockfish option)")
+            for p in game.pieces if p.drop is not None and p.drop.safe_square]
+
+
+def _royal_optional(game: Game, use: Use) -> list[Use]:
+    return [Use(use.feature, None, "a side without royal pieces that plays on (Rules.royal_optional)")]
+
+
+SUPPORT: FeatureSupport[Game] = declare(
+    "fsf", How.NOT, wording=Wording("Fairy-Stockfish cannot hold this exactly: {text}", "{text}"),
+    reads=("flag goal", "must capture", "drop checks", "no checks", "must drop", "extinction", "connection",
+           "atomic captures", "drops", "promotion", "stalemate", "royal", "chess promotion", "royals may face",
+           "confinement", "zoned moves", "drop"),
+    flag_goal=Support(EXACT), must_capture=Support(EXACT), no_checks=Support(EXACT), must_drop=Support(EXACT),
+    extinction=Support(EXACT), connection=Support(EXACT),
+    atomic_captures=Support(How.SOME),  # sparing Fairy-Stockfish's pawns, one royal piece a side
+    drop_checks=Support(How.SOME),  # dropChecks: every piece or none
+    rebirth=Support(How.NOT, each=_reborn), drops_first=Support(How.NOT, each=_drops_first),
+    drop_safety=Support(How.NOT, each=_drop_safety), royal_optional=Support(How.NOT, each=_royal_optional),
+    joins=Support(How.NOT, wording=NO_MOVE), unloads=Support(How.NOT, wording=NO_MOVE),
+    virgin_moves=Support(How.NOT, wording=NO_MOVE), capture_restrictions=Support(How.NOT, wording=NO_MOVE),
+    unmoved_when_made=Support(How.NOT, wording=NO_MOVE),
+    castling=Support(How.NOT, wording=CASTLING_LOST), split=Support(How.NOT, wording=SPLIT_LOST),
+    drops=Support(EXACT), promotion=Support(How.SOME), stalemate=Support(EXACT), bare_king=Support(How.NOT),
+    royals_may_face=Support(EXACT), royal_protection=Support(How.SOME), captures_to_owner=Support(How.SOME),
+    royal=Support(How.SOME), chess_promotion=Support(How.SOME), confinement=Support(How.SOME),
+    zoned_moves=Support(How.SOME), drop=Support(How.SOME),
+)
+"""What Fairy-Stockfish does with each rule feature (the context of its per-game tests is the game)."""
