@@ -1,18 +1,38 @@
 """The rule features (:mod:`fairyport.features`) ZRF reads and writes, and how: :data:`SUPPORT`.
 
 ZRF says its rules in its own code (goals, move priorities, macros), so a feature written at all is
-:attr:`~fairyport.features.How.CODE`; the per-game tests look at the writer (:class:`.writer.file.Writer`), which
+:attr:`~fairyport.features.How.CODE`; the per-game tests look at the writer (:class:`.write.file.Writer`), which
 knows the shapes it can write (a flag goal of a few flag squares, forced captures without kept move blocks ...).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from fairyport.features import SPLIT_LOST, FeatureSupport, How, Support, Wording, declare
+from fairyport.model import Game
 
-if TYPE_CHECKING:
-    from fairyport.zrf.write.file import Writer
+
+class Writer(Protocol):
+    """What the per-game tests read of the ZRF writer (:class:`.write.file.Writer`), which imports this module."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def kept(self) -> dict[str, Any]: ...
+    @property
+    def must_drop(self) -> bool: ...
+    @property
+    def atomic(self) -> bool: ...
+    @property
+    def no_checks(self) -> object | None: ...
+    @property
+    def hands(self) -> object | None: ...
+    @property
+    def drop_checks_written(self) -> bool: ...
+    def flag_written(self) -> bool: ...
+    def extinction_written(self) -> bool: ...
+    def connect_types(self) -> list[str] | None: ...
 
 
 def _one_royal_type(writer: Writer) -> bool:
