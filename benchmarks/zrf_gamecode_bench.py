@@ -56,7 +56,7 @@ from zrf_sweep import first_line, list_variants, show_progress, zrf_files
 
 import fairyport
 from fairyport.errors import FairyportError
-from fairyport.gamecourier.gamecode.game import load_text
+from fairyport.gamecourier.interpreter.game import load_text
 from fairyport.gamecourier.program.write import TRANSLATION_VERSION, write_program
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant

@@ -1,10 +1,10 @@
 """Game Courier presets (chessvariants.com): everything fairyport does with them, described by :data:`FORMAT`.
 
-- settings files and links: :mod:`.phpstrings` and :mod:`.php` (the PHP subset of settings files),
-  :mod:`.query` (query-string presets), :mod:`.preset` (one view of both), :mod:`.write.settings`,
-  :mod:`.fen` (FEN codes), :mod:`.analysis` (what a preset says, decoded once), :mod:`.movement` and
+- :mod:`.syntax`: settings files and links: :mod:`.syntax.phpstrings` and :mod:`.syntax.php` (the PHP subset of
+  settings files), :mod:`.syntax.query` (query-string presets), :mod:`.syntax.preset` (one view of both),
+  :mod:`.syntax.fen` (FEN codes); :mod:`.write.settings` writes them; :mod:`.analysis` (what a preset says, decoded once), :mod:`.movement` and
   :mod:`.symmetry` (piece functions as movement terms, colour reversal);
-- :mod:`.gamecode`: the GAME Code language (lexer, parser, writer) and its interpreter;
+- :mod:`.interpreter`: the GAME Code language (lexer, parser) and its interpreter;
 - :mod:`.read` (with :mod:`.read.hands` and :mod:`.translate`): a preset -> the common game model;
 - :mod:`.write` (with :mod:`.write.hands`, :mod:`.terms` and :mod:`.rulestext`): the model -> a rule-enforcing
   settings file;
@@ -16,9 +16,9 @@ from __future__ import annotations
 from fairyport.format import Format, deferred
 from fairyport.gamecourier.features import SUPPORT
 
-load = deferred("fairyport.gamecourier.gamecode.engine", "load")
+load = deferred("fairyport.gamecourier.interpreter.engine", "load")
 validate_file = deferred("fairyport.gamecourier.validate.run", "validate_file")
-rewrite_file = deferred("fairyport.gamecourier.preset", "rewrite_file")
+rewrite_file = deferred("fairyport.gamecourier.syntax.preset", "rewrite_file")
 write_preset = deferred("fairyport.gamecourier.program.write", "write_preset")
 read_game = deferred("fairyport.gamecourier.read", "read_game")
 read_text = deferred("fairyport.gamecourier.read", "read_text")

@@ -10,11 +10,11 @@ import re
 from typing import Any
 
 from fairyport.errors import Location, ParseError
-from fairyport.gamecourier.fen import FenBoard, coordinate_labels, parse_fen
-from fairyport.gamecourier.gamecode.nodes import Command, Program
-from fairyport.gamecourier.gamecode.parser import parse_program
-from fairyport.gamecourier.php import PhpArray, PhpString
-from fairyport.gamecourier.preset import CODE_BLOCKS, CodeBlock, Preset, PresetValue
+from fairyport.gamecourier.interpreter.nodes import Command, Program
+from fairyport.gamecourier.interpreter.parser import parse_program
+from fairyport.gamecourier.syntax.fen import FenBoard, coordinate_labels, parse_fen
+from fairyport.gamecourier.syntax.php import PhpArray, PhpString
+from fairyport.gamecourier.syntax.preset import CODE_BLOCKS, CodeBlock, Preset, PresetValue
 from fairyport.model import MAX_BOARD_SIDE
 
 DEFAULT_COLS = 8

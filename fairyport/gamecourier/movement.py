@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
-from fairyport.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic, integer
+from fairyport.gamecourier.interpreter.expressions import CHECK_PRIMITIVES
+from fairyport.gamecourier.interpreter.nodes import Atom, Call, Expr, Group, Logic, integer
 
 _ENDPOINTS = ("#0", "#1")
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from fairyport.errors import EXIT_OK, EXIT_UNSUPPORTED, Location, ModelError
 from fairyport.format import ShowOptions
 from fairyport.gamecourier.analysis import DEFAULT_COLS, analyse
-from fairyport.gamecourier.fen import Cell, FenBoard
-from fairyport.gamecourier.preset import read_preset
+from fairyport.gamecourier.syntax.fen import Cell, FenBoard
+from fairyport.gamecourier.syntax.preset import read_preset
 from fairyport.render.text import EMPTY_MARK, HOLE_MARK
 
 

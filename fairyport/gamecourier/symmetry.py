@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Literal
 
-from fairyport.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
-from fairyport.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic, Sequence, integer
+from fairyport.gamecourier.interpreter.expressions import CHECK_PRIMITIVES
+from fairyport.gamecourier.interpreter.nodes import Atom, Call, Expr, Group, Logic, Sequence, integer
 
 Mode = Literal["reflect", "rotate"]
 _MIRRORED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "==", "!=": "!=", "equal": "equal"}

@@ -24,7 +24,7 @@ import dataclasses
 import functools
 import itertools
 
-from fairyport.gamecourier.gamecode.nodes import Call, Expr, Group, Logic
+from fairyport.gamecourier.interpreter.nodes import Call, Expr, Group, Logic
 from fairyport.gamecourier.movement import MoveTerm, decompose
 from fairyport.xbetza import syntax as betza
 from fairyport.xbetza.geometry import (

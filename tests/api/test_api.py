@@ -112,7 +112,7 @@ def test_a_proof_over_the_interpreters_bound_is_played_on_the_model(monkeypatch:
 
 
 def test_a_rule_the_model_writer_cannot_say_is_written_by_the_program_route() -> None:
-    from fairyport.gamecourier.gamecode.game import load_text
+    from fairyport.gamecourier.interpreter.game import load_text
     from fairyport.movegen.perft import perft
 
     source = GAMES.parent / "zrf" / "shapes" / "drops-first.zrf"  # the King's drops go first (DropRule.first)

@@ -10,10 +10,10 @@ import pytest
 
 from fairyport.cli.main import main
 from fairyport.errors import ParseError, UnsupportedError
-from fairyport.gamecourier.gamecode import interpreter as interpreter_module
-from fairyport.gamecourier.gamecode.expressions import MAX_DEPTH
-from fairyport.gamecourier.gamecode.game import load_text
-from fairyport.gamecourier.gamecode.parser import MAX_NESTING
+from fairyport.gamecourier.interpreter import interpreter as interpreter_module
+from fairyport.gamecourier.interpreter.expressions import MAX_DEPTH
+from fairyport.gamecourier.interpreter.game import load_text
+from fairyport.gamecourier.interpreter.parser import MAX_NESTING
 from fairyport.movegen.perft import perft
 
 

@@ -1,4 +1,5 @@
-"""The ``or``-chain dispatch of the GAME Code interpreter (:mod:`fairyport.gamecourier.gamecode.dispatch`) gives exactly
+"""The ``or``-chain dispatch of the GAME Code interpreter (:mod:`fairyport.gamecourier.interpreter.dispatch`)
+gives exactly
 the moves of plain left-to-right evaluation: the same legal moves (and the same states after them) with the
 dispatch on and off, on the written presets and the hand-written test presets, along seeded random games."""
 
@@ -10,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from fairyport.expectations import bundled_fixtures
-from fairyport.gamecourier.gamecode import dispatch
-from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.game import GameCourierPosition, load_preset
-from fairyport.gamecourier.gamecode.nodes import Command, Expr
-from fairyport.gamecourier.gamecode.parser import parse_program
+from fairyport.gamecourier.interpreter import dispatch
+from fairyport.gamecourier.interpreter.board import Geometry
+from fairyport.gamecourier.interpreter.game import GameCourierPosition, load_preset
+from fairyport.gamecourier.interpreter.nodes import Command, Expr
+from fairyport.gamecourier.interpreter.parser import parse_program
 
 PRESETS = sorted((bundled_fixtures() / "games").glob("*.php")) + sorted(
     (Path(__file__).parent / "gamecode").glob("*.php"))

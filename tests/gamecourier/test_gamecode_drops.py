@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from fairyport.formats import load_engine
-from fairyport.gamecourier.gamecode.game import load_preset
+from fairyport.gamecourier.interpreter.game import load_preset
 from fairyport.movegen.perft import divide, perft
 
 HERE = Path(__file__).parent / "gamecode"

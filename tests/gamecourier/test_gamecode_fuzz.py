@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from paths import FIXTURES
 
 from fairyport.errors import FairyportError
-from fairyport.gamecourier.gamecode import interpreter as interpreter_module
-from fairyport.gamecourier.gamecode.game import load_preset, load_text
+from fairyport.gamecourier.interpreter import interpreter as interpreter_module
+from fairyport.gamecourier.interpreter.game import load_preset, load_text
 
 HERE = Path(__file__).parent / "gamecode"
 LEGACY = FIXTURES / "gamecourier"

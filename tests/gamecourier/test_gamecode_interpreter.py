@@ -10,10 +10,10 @@ import paths
 import pytest
 
 from fairyport.errors import ParseError, UnsupportedError
-from fairyport.gamecourier.gamecode import game as game_module
-from fairyport.gamecourier.gamecode import interpreter as interpreter_module
-from fairyport.gamecourier.gamecode.game import load_preset, load_text
-from fairyport.gamecourier.gamecode.state import State
+from fairyport.gamecourier.interpreter import game as game_module
+from fairyport.gamecourier.interpreter import interpreter as interpreter_module
+from fairyport.gamecourier.interpreter.game import load_preset, load_text
+from fairyport.gamecourier.interpreter.state import State
 
 HERE = Path(__file__).parent / "gamecode"
 FIXTURES = paths.FIXTURES / "gamecourier"
@@ -451,9 +451,9 @@ def test_eval_statement() -> None:
 
 
 def test_api_on_a_decoded_preset_and_the_engine() -> None:
-    from fairyport.gamecourier.gamecode.engine import load
-    from fairyport.gamecourier.gamecode.game import GameCourierGame
-    from fairyport.gamecourier.preset import read_preset
+    from fairyport.gamecourier.interpreter.engine import load
+    from fairyport.gamecourier.interpreter.game import GameCourierGame
+    from fairyport.gamecourier.syntax.preset import read_preset
 
     game = GameCourierGame(read_preset(HERE / "wazirs.php"))
     assert len(game.position().legal_raw()) == 7

@@ -15,7 +15,7 @@ import chess
 import pytest
 from paths import GAMES
 
-from fairyport.gamecourier.gamecode.game import GameCourierGame, load_preset
+from fairyport.gamecourier.interpreter.game import GameCourierGame, load_preset
 from fairyport.idiagram.read import read_game
 from fairyport.movegen import compile_game, divide, perft
 
@@ -135,7 +135,7 @@ def test_one_line_ifs_run_like_the_block_form() -> None:
     """The castling flags of the chess test preset rewritten in the one-line form Game Courier's author uses
     (``if == K space e1: setflag e1;`` without ``endif``), plus his ``if == thismove null: say ...;``: the code
     parses, runs, and castling still works (Kiwipete has both sides' castling moves)."""
-    from fairyport.gamecourier.gamecode.game import load_text
+    from fairyport.gamecourier.interpreter.game import load_text
 
     text = (HERE / "chess.php").read_text()
     one_line = text

@@ -1,4 +1,4 @@
-"""The guard shortcut of the GAME Code interpreter (:mod:`fairyport.gamecourier.gamecode.prune`):
+"""The guard shortcut of the GAME Code interpreter (:mod:`fairyport.gamecourier.interpreter.prune`):
 the shortcut gives exactly the moves trying every candidate gives, on written presets (leapers, riders, cannons,
 castling, e.p., promotion, drops) and on code built to trip it."""
 
@@ -9,8 +9,8 @@ import random
 import paths
 import pytest
 
-from fairyport.gamecourier.gamecode.game import GameCourierGame, load_preset, load_text
-from fairyport.gamecourier.gamecode.prune import dies_off_reach, plain_move_dies
+from fairyport.gamecourier.interpreter.game import GameCourierGame, load_preset, load_text
+from fairyport.gamecourier.interpreter.prune import dies_off_reach, plain_move_dies
 
 WRITTEN = paths.FIXTURES / "games"
 DROPS = paths.FIXTURES / "gamecourier" / "drops"

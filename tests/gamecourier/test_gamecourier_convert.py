@@ -17,9 +17,9 @@ from fairyport.errors import UnsupportedError
 from fairyport.expectations import bundled_fixtures
 from fairyport.features import drop_rules
 from fairyport.formats import load_engine, read_game
-from fairyport.gamecourier.gamecode.parser import parse_program
-from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.interpreter.parser import parse_program
 from fairyport.gamecourier.read import read_game as read_preset_game
+from fairyport.gamecourier.syntax.preset import parse_preset
 from fairyport.gamecourier.write import write_game
 from fairyport.model import Game
 from fairyport.movegen import compile_game, perft
@@ -292,7 +292,7 @@ def test_validate_run_proves_asymmetric_functions(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["chess", "minixiangqi"])
 def test_setlegal_display_equals_the_legal_moves(name: str) -> None:
     """The Post-Game code's setlegal records (the legal-move display) are the moves the interpreter finds."""
-    from fairyport.gamecourier.gamecode.game import load_preset
+    from fairyport.gamecourier.interpreter.game import load_preset
 
     game = load_preset(bundled_fixtures() / "games" / f"{name}.php")
     pos = game.position(None, None)

@@ -59,7 +59,7 @@ def test_validate_run_prints_the_findings(capsys: pytest.CaptureFixture[str]) ->
 
 def test_an_empty_loop_header_is_a_located_error(tmp_path: Path) -> None:
     from fairyport.errors import ParseError
-    from fairyport.gamecourier.gamecode.game import load_text
+    from fairyport.gamecourier.interpreter.game import load_text
 
     with pytest.raises(ParseError) as caught:
         load_text(DEAD.read_text().replace("if > 8 9:\n  say never;\nendif;", "for x ():\nnext;"), "x.php")

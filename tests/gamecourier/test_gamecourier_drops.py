@@ -14,7 +14,7 @@ from paths import GAMES
 
 from fairyport.errors import UnsupportedError
 from fairyport.formats import load_engine, read_game
-from fairyport.gamecourier.gamecode.game import load_text
+from fairyport.gamecourier.interpreter.game import load_text
 from fairyport.gamecourier.write import write_game
 from fairyport.idiagram import write as idiagram
 from fairyport.movegen.perft import PerftPosition, divide, perft

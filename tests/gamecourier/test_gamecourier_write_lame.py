@@ -12,7 +12,7 @@ import pytest
 from fairyport.engines import model_position
 from fairyport.expectations import bundled_fixtures
 from fairyport.formats import read_game
-from fairyport.gamecourier.gamecode.game import load_text
+from fairyport.gamecourier.interpreter.game import load_text
 from fairyport.gamecourier.terms import oblique_passed
 from fairyport.gamecourier.write import write_game
 from fairyport.model import Game

@@ -13,7 +13,7 @@ from zrf_proof import compare_playout
 
 from fairyport.engines import model_position
 from fairyport.expectations import bundled_fixtures
-from fairyport.gamecourier.gamecode.game import load_text
+from fairyport.gamecourier.interpreter.game import load_text
 from fairyport.gamecourier.read import read_text
 from fairyport.gamecourier.write import write_game
 from fairyport.movegen import compile_game

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from fairyport.expectations import bundled_fixtures
-from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.game import GameCourierGame, GameCourierPosition, GCMove, load_text
+from fairyport.gamecourier.interpreter.board import Geometry
+from fairyport.gamecourier.interpreter.game import GameCourierGame, GameCourierPosition, GCMove, load_text
 from fairyport.gamecourier.write.quiet import Relevance, exposes_def, relevance, screens_def
 
 GEOMETRY = Geometry.build([str(f) for f in range(8)], [str(r) for r in range(8)], set())

@@ -6,10 +6,10 @@ from gamecode_writer import write_program
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from fairyport.gamecourier.gamecode.nodes import Command
-from fairyport.gamecourier.gamecode.parser import parse_program, parse_strict
+from fairyport.gamecourier.interpreter.nodes import Command
+from fairyport.gamecourier.interpreter.parser import parse_program, parse_strict
 from fairyport.gamecourier.movement import MoveTerm, decompose
-from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.syntax.preset import parse_preset
 from fairyport.gamecourier.write.settings import write_settings
 
 CODE = """setsystem maxmove 2; if == K space e1: setflag e1; elseif not and a b: say Two  spaces: kept;

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fairyport.errors import ParseError
-from fairyport.gamecourier.fen import HOLE, coordinate_labels, parse_fen, write_fen
+from fairyport.gamecourier.syntax.fen import HOLE, coordinate_labels, parse_fen, write_fen
 
 XIANG_HEX = "rnefg/pc3f/2p3e/4p2n/6pcr/P7p/RCP6/-N2P4/--E3P2/---F3CP/----GFENR"
 """The golden code of the project notes (section 3): 11 ranks, 79 cells, 32 pieces with cols = 9."""

@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairyport.errors import FairyportError
-from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
-from fairyport.gamecourier.gamecode.parser import parse_program
-from fairyport.gamecourier.php import PhpString, parse_settings
-from fairyport.gamecourier.phpstrings import render_string
-from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.interpreter.parser import parse_program
+from fairyport.gamecourier.syntax.fen import Cell, FenBoard, parse_fen, write_fen
+from fairyport.gamecourier.syntax.php import PhpString, parse_settings
+from fairyport.gamecourier.syntax.phpstrings import render_string
+from fairyport.gamecourier.syntax.preset import parse_preset
 from fairyport.gamecourier.validate.run import lint_preset
 
 FIXTURES = paths.FIXTURES / "gamecourier"

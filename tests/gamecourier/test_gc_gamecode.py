@@ -8,10 +8,10 @@ import pytest
 from paths import NOTES, SUBSET, needs, source_id
 
 from fairyport.errors import ParseError
-from fairyport.gamecourier.gamecode.expressions import parse_expression
-from fairyport.gamecourier.gamecode.lexer import tokenize
-from fairyport.gamecourier.gamecode.nodes import Atom, Call, Command, Group, IfBlock, Logic, Sequence, SubBlock
-from fairyport.gamecourier.gamecode.parser import parse_program, parse_strict
+from fairyport.gamecourier.interpreter.expressions import parse_expression
+from fairyport.gamecourier.interpreter.lexer import tokenize
+from fairyport.gamecourier.interpreter.nodes import Atom, Call, Command, Group, IfBlock, Logic, Sequence, SubBlock
+from fairyport.gamecourier.interpreter.parser import parse_program, parse_strict
 
 SAMPLES = NOTES / "gc_samples"
 

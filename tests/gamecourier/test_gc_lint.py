@@ -13,7 +13,7 @@ from lint_catalog import findings_table
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, FairyportError
 from fairyport.gamecourier.analysis import analyse
-from fairyport.gamecourier.preset import parse_preset, read_preset, rewrite_file
+from fairyport.gamecourier.syntax.preset import parse_preset, read_preset, rewrite_file
 from fairyport.gamecourier.validate.rules import DOCUMENTED_BY, RULES, RUN_RULES
 from fairyport.gamecourier.validate.run import lint_preset
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import paths
 
 from fairyport.diagnostics import Finding
-from fairyport.gamecourier.preset import parse_preset, read_preset
+from fairyport.gamecourier.syntax.preset import parse_preset, read_preset
 from fairyport.gamecourier.validate.run import lint_preset
 
 LEGACY = paths.FIXTURES / "gamecourier" / "legacy"

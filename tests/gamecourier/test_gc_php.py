@@ -5,10 +5,18 @@ from __future__ import annotations
 import pytest
 
 from fairyport.errors import ParseError
-from fairyport.gamecourier.php import Assignment, PhpArray, PhpRaw, PhpScalar, PhpString, RawStatement, parse_settings
-from fairyport.gamecourier.phpstrings import decode_double, decode_single, render_string
-from fairyport.gamecourier.preset import parse_preset
-from fairyport.gamecourier.query import parse_query
+from fairyport.gamecourier.syntax.php import (
+    Assignment,
+    PhpArray,
+    PhpRaw,
+    PhpScalar,
+    PhpString,
+    RawStatement,
+    parse_settings,
+)
+from fairyport.gamecourier.syntax.phpstrings import decode_double, decode_single, render_string
+from fairyport.gamecourier.syntax.preset import parse_preset
+from fairyport.gamecourier.syntax.query import parse_query
 
 SAMPLE = """<?php
 /* a block comment */

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from paths import NOTES, needs
 
-from fairyport.gamecourier.php import parse_settings
-from fairyport.gamecourier.phpstrings import render_string
-from fairyport.gamecourier.preset import parse_preset
+from fairyport.gamecourier.syntax.php import parse_settings
+from fairyport.gamecourier.syntax.phpstrings import render_string
+from fairyport.gamecourier.syntax.preset import parse_preset
 from fairyport.gamecourier.validate.run import lint_preset
 
 SAMPLES = NOTES / "gc_samples"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from fairyport.gamecourier.gamecode.nodes import Command, Expr
-from fairyport.gamecourier.gamecode.parser import parse_strict
+from fairyport.gamecourier.interpreter.nodes import Command, Expr
+from fairyport.gamecourier.interpreter.parser import parse_strict
 from fairyport.gamecourier.symmetry import Board, Mode, normal_form, reverse
 
 BOARD = Board(width=9, height=10, labels=frozenset("GgPpKk"))

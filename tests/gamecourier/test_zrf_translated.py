@@ -425,7 +425,7 @@ def test_a_pass_is_a_token_dropped_on_the_first_square(tmp_path: Path) -> None:
 
 def test_convert_takes_the_program_route_when_the_model_cannot_hold_the_game(tmp_path: Path) -> None:
     from fairyport import api
-    from fairyport.gamecourier.gamecode.game import load_text
+    from fairyport.gamecourier.interpreter.game import load_text
     from fairyport.movegen.perft import perft
 
     path = tmp_path / "hoppers.zrf"

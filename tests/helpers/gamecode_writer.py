@@ -8,8 +8,8 @@ is not documented). Parsing the output gives the same tree shape and the same ou
 
 from __future__ import annotations
 
-from fairyport.gamecourier.gamecode.nodes import Binding, Command, IfBlock, Logic, Statement, SubBlock
-from fairyport.gamecourier.gamecode.parser import COMMANDS
+from fairyport.gamecourier.interpreter.nodes import Binding, Command, IfBlock, Logic, Statement, SubBlock
+from fairyport.gamecourier.interpreter.parser import COMMANDS
 
 INDENT = "  "
 

@@ -7,7 +7,7 @@ import dataclasses
 import random
 from pathlib import Path
 
-from fairyport.gamecourier.gamecode.game import GameCourierGame, GameCourierPosition, GCMove, load_text
+from fairyport.gamecourier.interpreter.game import GameCourierGame, GameCourierPosition, GCMove, load_text
 from fairyport.gamecourier.program.write import WrittenProgram, write_program
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_file

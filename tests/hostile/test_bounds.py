@@ -13,7 +13,7 @@ from paths import GAMES
 import fairyport
 from fairyport.cli.main import main
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_UNSUPPORTED, Location, ParseError, UnsupportedError
-from fairyport.gamecourier.fen import parse_fen
+from fairyport.gamecourier.syntax.fen import parse_fen
 from fairyport.inputs import set_include_path
 from fairyport.model import MAX_BOARD_SIDE, file_name, square_name
 from fairyport.movegen.perft import divide
@@ -146,7 +146,7 @@ def test_errors_keep_their_location_through_worker_processes() -> None:
 
 def test_validate_run_and_against_agree_on_an_endless_loop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    from fairyport.gamecourier.gamecode import interpreter
+    from fairyport.gamecourier.interpreter import interpreter
 
     monkeypatch.setattr(interpreter, "STEP_LIMIT", 20_000)
     text = GAMES.joinpath("chess.php").read_text(encoding="utf-8")

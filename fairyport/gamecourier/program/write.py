@@ -39,7 +39,7 @@ STOCK_PREFIX = "stock:"
 """The names of the virtual positions that hold the off-board stock (``stock:owner:type:n``)."""
 STORAGE_RANK = "!"
 """The first character of a rank label whose squares are off the board (the Game Courier drop tutorial's
-convention, :data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`)."""
+convention, :data:`fairyport.gamecourier.interpreter.game.STORAGE_MARK`)."""
 SELECTOR_KEYS = True
 """A Game Courier move names an origin, a destination and (as a promotion sub-move ``L-dest``) a label, so two
 legal moves of one turn with the same origin and destination but different effects (a slide and a kicking chain

@@ -28,7 +28,7 @@ from typing import Any
 
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis, analyse
-from fairyport.gamecourier.gamecode.nodes import (
+from fairyport.gamecourier.interpreter.nodes import (
     Atom,
     Call,
     Command,
@@ -40,10 +40,10 @@ from fairyport.gamecourier.gamecode.nodes import (
     integer,
     walk_expr,
 )
-from fairyport.gamecourier.preset import parse_preset, read_preset
 from fairyport.gamecourier.read import goals as readgoals
 from fairyport.gamecourier.read import hands as readhands
 from fairyport.gamecourier.rulestext import piece_rows, split_moves
+from fairyport.gamecourier.syntax.preset import parse_preset, read_preset
 from fairyport.gamecourier.translate import translate
 from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, swap_names, turned, why_not_turned
 from fairyport.gamecourier.write.hands import PROMOTED_MARK

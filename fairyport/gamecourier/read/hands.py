@@ -12,8 +12,8 @@ import itertools
 
 from fairyport.errors import Location, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis
-from fairyport.gamecourier.gamecode.game import STORAGE_MARK
-from fairyport.gamecourier.gamecode.nodes import Call, Command, Expr, Group, IfBlock, SubBlock, integer
+from fairyport.gamecourier.interpreter.game import STORAGE_MARK
+from fairyport.gamecourier.interpreter.nodes import Call, Command, Expr, Group, IfBlock, SubBlock, integer
 from fairyport.gamecourier.write.hands import PROMOTED_MARK, trigger_test
 from fairyport.model import SHOGI_TRIGGERS, PromotionTrigger
 

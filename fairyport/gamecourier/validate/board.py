@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from fairyport.diagnostics import Finding
 from fairyport.gamecourier.analysis import Analysis
-from fairyport.gamecourier.php import Assignment, PhpRaw, RawStatement
-from fairyport.gamecourier.preset import KNOWN_KEYS
+from fairyport.gamecourier.syntax.php import Assignment, PhpRaw, RawStatement
+from fairyport.gamecourier.syntax.preset import KNOWN_KEYS
 from fairyport.gamecourier.validate.rules import error_text, finding
 
 Check = Callable[[Analysis], list[Finding]]

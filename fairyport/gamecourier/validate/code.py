@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 from fairyport.diagnostics import Finding
 from fairyport.gamecourier.analysis import REJECTING_COMMANDS, Analysis, CodeInfo, claims_message, sets_rules_flag
-from fairyport.gamecourier.gamecode.expressions import CHECK_PRIMITIVES
-from fairyport.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, IfBlock, Statement, integer, walk_expr
-from fairyport.gamecourier.preset import KNOWN_KEYS
+from fairyport.gamecourier.interpreter.expressions import CHECK_PRIMITIVES
+from fairyport.gamecourier.interpreter.nodes import Atom, Call, Command, Expr, IfBlock, Statement, integer, walk_expr
 from fairyport.gamecourier.symmetry import Board, normal_form, reverse
+from fairyport.gamecourier.syntax.preset import KNOWN_KEYS
 from fairyport.gamecourier.validate.board import Check
 from fairyport.gamecourier.validate.rules import error_text, finding
 

@@ -16,7 +16,7 @@ from typing import Any
 from fairyport.diagnostics import Finding, Severity
 from fairyport.engines import Engine
 from fairyport.errors import Location
-from fairyport.gamecourier.gamecode.engine import load
+from fairyport.gamecourier.interpreter.engine import load
 from fairyport.movegen.perft import PerftPosition
 
 MAX_FINDINGS = 50
@@ -106,7 +106,7 @@ def compare_colours(preset: Path, depth: int) -> list[Finding]:
     """Run the preset's code on positions up to ``depth`` plies from the start and on their colour-reversed
     images (reflected or turned, whichever maps the start position onto itself): each side's legal moves must
     be the image of the other's. Differences are ``GC-RUN-ASYMMETRIC`` errors naming the position."""
-    from fairyport.gamecourier.gamecode.game import GameCourierPosition, load_preset
+    from fairyport.gamecourier.interpreter.game import GameCourierPosition, load_preset
 
     game = load_preset(preset)
     analysis = game.analysis

@@ -30,12 +30,12 @@ from pathlib import Path
 from fairyport.diagnostics import Finding, Severity
 from fairyport.errors import FairyportError
 from fairyport.gamecourier.analysis import Analysis, CodeInfo
-from fairyport.gamecourier.gamecode.game import GameCourierGame, GameCourierPosition
-from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
-from fairyport.gamecourier.gamecode.parser import LOOP_BLOCKS
-from fairyport.gamecourier.gamecode.state import side_of
-from fairyport.gamecourier.gamecode.values import EMPTY
-from fairyport.gamecourier.preset import read_preset
+from fairyport.gamecourier.interpreter.game import GameCourierGame, GameCourierPosition
+from fairyport.gamecourier.interpreter.nodes import Command, IfBlock, Statement, SubBlock
+from fairyport.gamecourier.interpreter.parser import LOOP_BLOCKS
+from fairyport.gamecourier.interpreter.state import side_of
+from fairyport.gamecourier.interpreter.values import EMPTY
+from fairyport.gamecourier.syntax.preset import read_preset
 from fairyport.model import Game
 
 TOUR_KEEPS_ROYALS = True

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from fairyport.diagnostics import FileReport, Finding, Severity
 from fairyport.errors import UnsupportedError, UsageError
 from fairyport.gamecourier.analysis import Analysis, analyse
-from fairyport.gamecourier.preset import Preset, read_preset
+from fairyport.gamecourier.syntax.preset import Preset, read_preset
 from fairyport.gamecourier.validate.board import BOARD_CHECKS, check_encoded_link
 from fairyport.gamecourier.validate.code import CODE_CHECKS
 from fairyport.gamecourier.validate.runnable import check_runnable

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fairyport.diagnostics import Finding
 from fairyport.errors import FairyportError, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis
-from fairyport.gamecourier.gamecode.game import GameCourierGame
-from fairyport.gamecourier.gamecode.nodes import Atom, walk_expr
+from fairyport.gamecourier.interpreter.game import GameCourierGame
+from fairyport.gamecourier.interpreter.nodes import Atom, walk_expr
 from fairyport.gamecourier.validate.rules import finding
 
 MOVE_PREFIX = "MOVE:"

@@ -18,7 +18,7 @@ The code, in the order a maintainer reads it (Pre-Game):
   count).
 
 Post-Move N first rejects a promotion the piece may not make there and a move its function does not allow (the
-guards the interpreter's shortcut proves candidates dead with, :mod:`.gamecode.prune`), then a move onto an own
+guards the interpreter's shortcut proves candidates dead with, :mod:`.interpreter.prune`), then a move onto an own
 piece, then sets ``kingat`` and ``quiet`` (the check test's shortcuts, :mod:`.quiet`: Pre-Move N keeps the
 royal square in ``kingsq`` and whether it is attacked in ``incheck``), checks the move with ``illegal`` and, where
 the piece may promote, the promotion choice with ``badpromotion``, ``die``\\ s with a message, then performs e.p.
@@ -34,7 +34,7 @@ from fairyport.conversion import rules_lost
 from fairyport.errors import UnsupportedError
 from fairyport.features import CASTLING, GOAL_RULES, PIECE_RULES, SPLIT
 from fairyport.gamecourier.features import SUPPORT
-from fairyport.gamecourier.gamecode.board import Geometry
+from fairyport.gamecourier.interpreter.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, WHITE_FIRST_SIDES, swap_names, turned, why_not_turned

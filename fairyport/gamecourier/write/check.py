@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.gamecourier.gamecode.board import images
-from fairyport.gamecourier.gamecode.dispatch import guard
-from fairyport.gamecourier.gamecode.expressions import parse_expression
-from fairyport.gamecourier.gamecode.lexer import tokenize
-from fairyport.gamecourier.gamecode.nodes import Atom
+from fairyport.gamecourier.interpreter.board import images
+from fairyport.gamecourier.interpreter.dispatch import guard
+from fairyport.gamecourier.interpreter.expressions import parse_expression
+from fairyport.gamecourier.interpreter.lexer import tokenize
+from fairyport.gamecourier.interpreter.nodes import Atom
 
 Vector = tuple[int, int]
 PIECES_OF_SIDE = "cond == #side white onlyupper onlylower"

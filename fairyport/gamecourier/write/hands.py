@@ -1,7 +1,7 @@
 """Pieces in hand, drops and shogi-style promotion in a written Game Courier preset.
 
 Game Courier has no hands: as its piece-drop tutorial does, the preset keeps them on storage ranks off the board,
-ranks whose labels begin with ``!`` (:data:`fairyport.gamecourier.gamecode.game.STORAGE_MARK`). White's storage ranks
+ranks whose labels begin with ``!`` (:data:`fairyport.gamecourier.interpreter.game.STORAGE_MARK`). White's storage ranks
 ``!w1`` ... lie below the board, Black's ``!b1`` ... above it, :func:`storage_ranks` each, enough for every
 piece that could ever be in one hand (every non-royal piece of the setup, on the board or in hand). A move from
 storage is a drop. The written code (names as the preset writes them):

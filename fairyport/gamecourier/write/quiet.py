@@ -24,11 +24,11 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.dispatch import guard, guard_deltas
-from fairyport.gamecourier.gamecode.expressions import parse_expression
-from fairyport.gamecourier.gamecode.lexer import tokenize
-from fairyport.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic
+from fairyport.gamecourier.interpreter.board import Geometry
+from fairyport.gamecourier.interpreter.dispatch import guard, guard_deltas
+from fairyport.gamecourier.interpreter.expressions import parse_expression
+from fairyport.gamecourier.interpreter.lexer import tokenize
+from fairyport.gamecourier.interpreter.nodes import Atom, Call, Expr, Group, Logic
 
 Vector = tuple[int, int]
 _PURE = frozenset({"==", "!=", "<", ">", "<=", ">=", "not", "!", "rank", "file", "onboard", "flag", "abs", "+", "-"})

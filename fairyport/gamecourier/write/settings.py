@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from fairyport.gamecourier.phpstrings import render_string
+from fairyport.gamecourier.syntax.phpstrings import render_string
 
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
 NUMERIC_KEYS = ("cols",)

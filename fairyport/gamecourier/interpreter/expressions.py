@@ -15,8 +15,8 @@ import dataclasses
 import re
 
 from fairyport.errors import Location, ParseError
-from fairyport.gamecourier.gamecode.lexer import Token
-from fairyport.gamecourier.gamecode.nodes import Atom, AtomKind, Binding, Call, Expr, Group, Logic, Sequence
+from fairyport.gamecourier.interpreter.lexer import Token
+from fairyport.gamecourier.interpreter.nodes import Atom, AtomKind, Binding, Call, Expr, Group, Logic, Sequence
 
 VARIADIC = -1
 """Operand count of operators that take every operand to their right (up to ``and`` / ``or``)."""

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from fairyport.gamecourier.gamecode import values as V
-from fairyport.gamecourier.gamecode.interpreter import UNDEFINED_IS_NAME, DefFn, Interpreter, is_literal
-from fairyport.gamecourier.gamecode.nodes import Atom, Call, Command, Expr, Group, IfBlock, Logic, Statement
-from fairyport.gamecourier.gamecode.state import State, side_of
+from fairyport.gamecourier.interpreter import values as V
+from fairyport.gamecourier.interpreter.interpreter import UNDEFINED_IS_NAME, DefFn, Interpreter, is_literal
+from fairyport.gamecourier.interpreter.nodes import Atom, Call, Command, Expr, Group, IfBlock, Logic, Statement
+from fairyport.gamecourier.interpreter.state import State, side_of
 
 UNKNOWN: Any = type("Unknown", (), {"__repr__": lambda self: "UNKNOWN"})()
 """A value that depends on the destination (or the board after the move)."""

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from fairyport.gamecourier.gamecode import values as V
-from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.state import State, side_of
-from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
+from fairyport.gamecourier.interpreter import values as V
+from fairyport.gamecourier.interpreter.board import Geometry
+from fairyport.gamecourier.interpreter.state import State, side_of
+from fairyport.gamecourier.interpreter.values import EMPTY, Value, ValueProblem
 
 MAX_INTEGER = 2 ** 63
 """Whole numbers beyond this (either sign) are an error, so arithmetic in a loop cannot eat the memory."""

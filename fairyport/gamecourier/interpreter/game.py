@@ -25,13 +25,12 @@ from pathlib import Path
 
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.gamecourier.analysis import Analysis, CodeInfo, analyse
-from fairyport.gamecourier.fen import Cell, FenBoard, parse_fen, write_fen
-from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.dispatch import Reach
-from fairyport.gamecourier.gamecode.includes import called_not_defined, unavailable_include
-from fairyport.gamecourier.gamecode.interpreter import Compiler, Die, Interpreter, Runner, Source
-from fairyport.gamecourier.gamecode.nodes import Command, IfBlock, Statement, SubBlock
-from fairyport.gamecourier.gamecode.prune import (
+from fairyport.gamecourier.interpreter.board import Geometry
+from fairyport.gamecourier.interpreter.dispatch import Reach
+from fairyport.gamecourier.interpreter.includes import called_not_defined, unavailable_include
+from fairyport.gamecourier.interpreter.interpreter import Compiler, Die, Interpreter, Runner, Source
+from fairyport.gamecourier.interpreter.nodes import Command, IfBlock, Statement, SubBlock
+from fairyport.gamecourier.interpreter.prune import (
     Deps,
     Proof,
     dies_off_reach,
@@ -39,9 +38,10 @@ from fairyport.gamecourier.gamecode.prune import (
     promotions_die,
     still_holds,
 )
-from fairyport.gamecourier.gamecode.state import State, WatchedBoard, side_of
-from fairyport.gamecourier.gamecode.values import EMPTY, ValueProblem, integer
-from fairyport.gamecourier.preset import Preset, parse_preset, read_preset
+from fairyport.gamecourier.interpreter.state import State, WatchedBoard, side_of
+from fairyport.gamecourier.interpreter.values import EMPTY, ValueProblem, integer
+from fairyport.gamecourier.syntax.fen import Cell, FenBoard, parse_fen, write_fen
+from fairyport.gamecourier.syntax.preset import Preset, parse_preset, read_preset
 
 PROMOTION_MAXMOVE = 2
 """Promotion sub-moves (``P e7-e8; Q-e8``) are candidates only when the code allows that many sub-moves per

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from fairyport.engines import Engine
 from fairyport.errors import Location, UnsupportedError
-from fairyport.gamecourier.gamecode.game import load_preset
+from fairyport.gamecourier.interpreter.game import load_preset
 
 
 def load(path: Path, *, variant: str | None = None) -> Engine:

@@ -10,7 +10,7 @@ read from the preset's own piece functions into the common model, played with ``
 
 from __future__ import annotations
 
-from fairyport.gamecourier.gamecode.nodes import Atom, Call, Program, SubBlock, walk_expr
+from fairyport.gamecourier.interpreter.nodes import Atom, Call, Program, SubBlock, walk_expr
 
 ENGINE_ADVICE = ("run it with '--engine model' instead (the rules read from the preset's piece functions into the "
                  "common model)")

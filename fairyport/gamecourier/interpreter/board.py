@@ -16,7 +16,7 @@ import dataclasses
 import functools
 from collections.abc import Callable
 
-from fairyport.gamecourier.gamecode.values import EMPTY
+from fairyport.gamecourier.interpreter.values import EMPTY
 
 Board = dict[str, str]
 """Square -> label (``@`` when empty)."""

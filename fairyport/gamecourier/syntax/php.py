@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from fairyport.errors import Location, ParseError
-from fairyport.gamecourier.phpstrings import (
+from fairyport.gamecourier.syntax.phpstrings import (
     DecodedString,
     QuoteStyle,
     closing_tag,

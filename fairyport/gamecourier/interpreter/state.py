@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fairyport.gamecourier.gamecode.values import EMPTY, Value
+from fairyport.gamecourier.interpreter.values import EMPTY, Value
 
 
 class State:

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fairyport.gamecourier.gamecode import values as V
-from fairyport.gamecourier.gamecode.board import Geometry, images
-from fairyport.gamecourier.gamecode.nodes import Atom, Call, Expr, Group, Logic
-from fairyport.gamecourier.gamecode.values import Value
+from fairyport.gamecourier.interpreter import values as V
+from fairyport.gamecourier.interpreter.board import Geometry, images
+from fairyport.gamecourier.interpreter.nodes import Atom, Call, Expr, Group, Logic
+from fairyport.gamecourier.interpreter.values import Value
 
 MIN_GUARDED_TERMS = 3
 """Chains with fewer guarded terms are compiled as plain left-to-right ``or`` (the dispatch would not pay)."""

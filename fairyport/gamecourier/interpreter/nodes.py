@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from fairyport.errors import ParseError
-from fairyport.gamecourier.gamecode.lexer import Token
+from fairyport.gamecourier.interpreter.lexer import Token
 
 AtomKind = Literal["number", "string", "variable", "param", "word"]
 _INTEGER = re.compile(r"-?[0-9]+")

@@ -15,9 +15,9 @@ from collections import deque
 from typing import Literal
 
 from fairyport.errors import Location, ParseError
-from fairyport.gamecourier.gamecode.expressions import parse_expression
-from fairyport.gamecourier.gamecode.lexer import Token, tokenize
-from fairyport.gamecourier.gamecode.nodes import Branch, Command, IfBlock, Program, Statement, SubBlock
+from fairyport.gamecourier.interpreter.expressions import parse_expression
+from fairyport.gamecourier.interpreter.lexer import Token, tokenize
+from fairyport.gamecourier.interpreter.nodes import Branch, Command, IfBlock, Program, Statement, SubBlock
 
 Shape = Literal["expr", "target_expr", "target_words", "words", "text", "none"]
 

@@ -1,6 +1,6 @@
 """The GAME Code interpreter: parsed code blocks compiled to Python closures, run on a :class:`~.state.State`.
 
-Statements come from the Game Courier syntax layer (:mod:`fairyport.gamecourier.gamecode`); its parser
+Statements come from the Game Courier syntax layer (:mod:`fairyport.gamecourier.interpreter`); its parser
 nests ``if`` and ``sub`` blocks, leaves the loop and switch headers flat and checks that they pair up with their
 closers within one statement list (``do`` / ``loop``, ``for`` and ``foreach`` / ``next``, ``switch`` /
 ``endswitch``: a located ParseError otherwise), and :class:`Compiler` groups each with its body. Expressions
@@ -21,13 +21,13 @@ from collections.abc import Callable
 from typing import Any, ClassVar, NoReturn, TypeVar
 
 from fairyport.errors import FairyportError, Location, ParseError, UnsupportedError
-from fairyport.gamecourier.gamecode import values as V
-from fairyport.gamecourier.gamecode.board import Geometry
-from fairyport.gamecourier.gamecode.dispatch import Reach, and_terms, function_reach, or_chain, or_terms
-from fairyport.gamecourier.gamecode.expressions import parse_expression
-from fairyport.gamecourier.gamecode.includes import unavailable_include
-from fairyport.gamecourier.gamecode.lexer import Token, tokenize
-from fairyport.gamecourier.gamecode.nodes import (
+from fairyport.gamecourier.interpreter import values as V
+from fairyport.gamecourier.interpreter.board import Geometry
+from fairyport.gamecourier.interpreter.dispatch import Reach, and_terms, function_reach, or_chain, or_terms
+from fairyport.gamecourier.interpreter.expressions import parse_expression
+from fairyport.gamecourier.interpreter.includes import unavailable_include
+from fairyport.gamecourier.interpreter.lexer import Token, tokenize
+from fairyport.gamecourier.interpreter.nodes import (
     Atom,
     Call,
     Command,
@@ -39,10 +39,10 @@ from fairyport.gamecourier.gamecode.nodes import (
     Statement,
     SubBlock,
 )
-from fairyport.gamecourier.gamecode.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS
-from fairyport.gamecourier.gamecode.parser import LOOP_BLOCKS
-from fairyport.gamecourier.gamecode.state import State, side_of
-from fairyport.gamecourier.gamecode.values import EMPTY, Value, ValueProblem
+from fairyport.gamecourier.interpreter.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS
+from fairyport.gamecourier.interpreter.parser import LOOP_BLOCKS
+from fairyport.gamecourier.interpreter.state import State, side_of
+from fairyport.gamecourier.interpreter.values import EMPTY, Value, ValueProblem
 
 STEP_LIMIT = 2_000_000
 """Loop iterations and calls one run of a code block may take (one candidate move's Post-Move code, say).

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Literal
 
 from fairyport.errors import Location
-from fairyport.gamecourier.php import PhpArray, PhpRaw, PhpString, SettingsFile, parse_settings, value_as_text
-from fairyport.gamecourier.query import QueryPreset, parse_query
+from fairyport.gamecourier.syntax.php import PhpArray, PhpRaw, PhpString, SettingsFile, parse_settings, value_as_text
+from fairyport.gamecourier.syntax.query import QueryPreset, parse_query
 from fairyport.inputs import read_input
 
 ENCODING = "utf-8"
