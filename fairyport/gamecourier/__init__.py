@@ -2,8 +2,8 @@
 
 - :mod:`.syntax`: settings files and links: :mod:`.syntax.phpstrings` and :mod:`.syntax.php` (the PHP subset of
   settings files), :mod:`.syntax.query` (query-string presets), :mod:`.syntax.preset` (one view of both),
-  :mod:`.syntax.fen` (FEN codes); :mod:`.write.settings` writes them; :mod:`.analysis` (what a preset says, decoded once), :mod:`.movement` and
-  :mod:`.symmetry` (piece functions as movement terms, colour reversal);
+  :mod:`.syntax.fen` (FEN codes); :mod:`.write.settings` writes them; :mod:`.analysis` (what a preset says,
+  decoded once), :mod:`.movement` and :mod:`.symmetry` (piece functions as movement terms, colour reversal);
 - :mod:`.interpreter`: the GAME Code language (lexer, parser) and its interpreter;
 - :mod:`.read` (with :mod:`.read.hands` and :mod:`.translate`): a preset -> the common game model;
 - :mod:`.write` (with :mod:`.write.hands`, :mod:`.terms` and :mod:`.rulestext`): the model -> a rule-enforcing
