@@ -199,5 +199,6 @@ def _collect(running: dict[Connection, tuple[multiprocessing.process.BaseProcess
             conn.send(following)
         if following is None:
             del running[conn]
+            conn.close()
         else:
             running[conn] = (process, following)
