@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,12 @@ def test_an_include_name_too_long_for_the_system_is_located(tmp_path: Path) -> N
     with pytest.raises(ParseError, match="cannot look for included file.*too long") as info:
         fairyport.read(_game_including(tmp_path, ["n" * 300]))
     assert (info.value.location.line, info.value.location.column) == (1, 10)
+
+
+def test_diagram_piece_lines_read_in_linear_time() -> None:
+    lines = [f"p{n}:P{n}:W:pawn:" for n in range(10_000)]
+    text = "files=8\nranks=8\n" + "\n".join(lines) + "\nhole:H::hole:d4\nking:K:K:king:a1,,h8\n"
+    began = time.perf_counter()
+    game = fairyport.read(text, format="idiagram")
+    assert time.perf_counter() - began < 20  # 20.7 s at 4,000 lines, killed at 10,000, when it was quadratic
+    assert len(game.pieces) == 10_001 and game.pieces[-1].id == "K"
