@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from paths import GAMES
 
 import fairyport
 from fairyport.errors import ParseError
+from fairyport.json import MAX_INTEGER_DIGITS, nesting_beyond
 from fairyport.zrf.syntax.includes import MAX_INCLUDED_FILES
 
 
@@ -50,3 +52,41 @@ def test_diagram_piece_lines_read_in_linear_time() -> None:
     game = fairyport.read(text, format="idiagram")
     assert time.perf_counter() - began < 20  # 20.7 s at 4,000 lines, killed at 10,000, when it was quadratic
     assert len(game.pieces) == 10_001 and game.pieces[-1].id == "K"
+
+
+def _chess_json(old: str, new: str) -> str:
+    text = fairyport.convert(GAMES / "chess.idiagram", to="json").text
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_json_integers_are_bounded_at_and_past_the_bound() -> None:
+    with pytest.raises(fairyport.errors.ModelError, match="files and ranks"):
+        fairyport.read(_chess_json('"files": 8', '"files": ' + "9" * MAX_INTEGER_DIGITS), format="json")
+    with pytest.raises(ParseError, match="more than 100 digits") as info:
+        fairyport.read(_chess_json('"files": 8', '"files": ' + "9" * 5000), format="json")  # was a ValueError
+    assert info.value.location.line is not None and info.value.location.column is not None
+
+
+@pytest.mark.parametrize(("title", "refused"), [("\\ud800", True), ("a\\udfff", True), ("\\ud83d\\ude00", False),
+                                                ("\\\\ud800", False), ("\\\\\\ud800", True)])
+def test_json_lone_surrogates_are_refused_where_they_stand(title: str, refused: bool) -> None:
+    text = _chess_json('"title": "', f'"title": "{title}')
+    if not refused:
+        fairyport.write(fairyport.read(text, format="json"), "zrf").text.encode("utf-8")
+        return
+    with pytest.raises(ParseError, match="lone surrogate") as info:
+        fairyport.read(text, format="json")
+    assert text[info.value.location.offset or 0:].startswith("\\u")
+
+
+def test_a_15_mb_json_string_is_scanned_in_little_memory() -> None:
+    text = _chess_json('"title": "', '"title": "' + "T" * 15_000_000)
+    assert nesting_beyond(text, 10) is None
+    tracemalloc.start()
+    try:
+        nesting_beyond(text, 10)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * 2**20  # 1.8 GB when each character of a string kept backtracking state
