@@ -213,7 +213,8 @@ def game_from_json(text: str, file: str | None = None) -> model.Game:
     except _LongInteger as error:
         raise ParseError(f"an integer of more than {MAX_INTEGER_DIGITS} digits",
                          Location.from_offset(text, _digits_at(text, error.digits), file),
-                         expected=f"at most {MAX_INTEGER_DIGITS} digits", found=f"{len(error.digits):,} digits") from None
+                         expected=f"at most {MAX_INTEGER_DIGITS} digits",
+                         found=f"{len(error.digits):,} digits") from None
     surrogate = _lone_surrogate(text)
     if surrogate is not None:
         raise ParseError("a lone surrogate escape (not a character: no file could hold it)",

@@ -40,7 +40,7 @@ def test_a_doubling_include_tree_stops_at_the_bound(tmp_path: Path) -> None:
 
 
 def test_an_include_name_too_long_for_the_system_is_located(tmp_path: Path) -> None:
-    with pytest.raises(ParseError, match="cannot look for included file.*too long") as info:
+    with pytest.raises(ParseError, match=r"cannot look for included file.*too long") as info:
         fairyport.read(_game_including(tmp_path, ["n" * 300]))
     assert (info.value.location.line, info.value.location.column) == (1, 10)
 
