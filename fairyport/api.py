@@ -44,6 +44,7 @@ from fairyport.formats import (
 from fairyport.model import Game
 from fairyport.movegen.perft import divide as divide_position
 from fairyport.movegen.perft import perft_jobs
+from fairyport.output import OutputError
 
 Source = Path | str
 """A file (:class:`~pathlib.Path`) or the text itself (:class:`str`)."""
@@ -256,10 +257,26 @@ def _as_file(text: str, form: Format) -> Iterator[Path]:
     """``text`` as a file of ``form`` in a private folder, for the parts that read files (the interpreters,
     the validators); the folder goes when the block ends. Saved as the command line writes it: UTF-8, with the
     undecodable bytes a rewrite keeps as surrogates written back as they were."""
-    with tempfile.TemporaryDirectory(prefix="fairyport-") as folder:
-        path = Path(folder) / f"game{form.suffixes[0]}"
-        path.write_bytes(text.encode("utf-8", errors="surrogateescape"))
+    with _temporary_folder("fairyport-") as folder:
+        path = folder / f"game{form.suffixes[0]}"
+        try:
+            path.write_bytes(text.encode("utf-8", errors="surrogateescape"))
+        except OSError as exc:  # a full disk, a file size limit
+            raise OutputError(f"cannot write a temporary copy of the text: {exc.strerror or exc}",
+                              Location(str(path))) from None
         yield path
+
+
+@contextlib.contextmanager
+def _temporary_folder(prefix: str) -> Iterator[Path]:
+    """A private temporary folder, removed when the block ends; :class:`OutputError` if it cannot be made."""
+    try:
+        made = tempfile.TemporaryDirectory(prefix=prefix)
+    except OSError as exc:
+        raise OutputError(f"cannot make a temporary folder: {exc.strerror or exc}",
+                          Location(tempfile.gettempdir())) from None
+    with made as folder:
+        yield Path(folder)
 
 
 def read(source: Source, format: str | None = None, variant: str | None = None) -> Game:

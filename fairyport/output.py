@@ -16,8 +16,11 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, TextIO, cast
 
 from fairyport.errors import EXIT_OUTPUT, FairyportError, Location
 
@@ -61,8 +64,11 @@ def write_output(path: str | Path, data: bytes | str) -> Path:
     """
     path = Path(path)
     payload = data.encode("utf-8", errors="surrogateescape") if isinstance(data, str) else data
-    if path.is_symlink():
-        path = path.resolve()
+    try:
+        if path.is_symlink():
+            path = path.resolve(strict=False)
+    except (RuntimeError, OSError) as exc:  # Python 3.11 raises RuntimeError for a loop of links
+        raise OutputError("cannot write the file: a loop of symbolic links", Location(str(path))) from exc
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
@@ -75,7 +81,7 @@ def write_output(path: str | Path, data: bytes | str) -> Path:
         return _write_special(path, payload)
     folder = ensure_folder(path.parent)
     try:
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{_short(path.name)}.", suffix=".tmp")
     except OSError as exc:
         raise _fail(path, exc) from None
     try:
@@ -96,6 +102,16 @@ def write_output(path: str | Path, data: bytes | str) -> Path:
     return path
 
 
+TEMPORARY_NAME_KEPT = 100
+"""Bytes of the target's name kept in its temporary file's name (``.NAME.random.tmp``), so that a target whose
+name is as long as the system allows (255 bytes) still gets a temporary name it allows."""
+
+
+def _short(name: str) -> str:
+    """``name`` cut to :data:`TEMPORARY_NAME_KEPT` bytes of UTF-8 (whole characters)."""
+    return name.encode("utf-8", "surrogateescape")[:TEMPORARY_NAME_KEPT].decode("utf-8", "ignore")
+
+
 def _write_special(path: Path, payload: bytes) -> Path:
     """Write to a device or FIFO the user named (no rename is possible there)."""
     try:
@@ -105,3 +121,56 @@ def _write_special(path: Path, payload: bytes) -> Path:
     except OSError as exc:
         raise _fail(path, exc) from None
     return path
+
+
+STDOUT_NAME = "<stdout>"
+"""How messages name the standard output."""
+
+
+class StdoutGuard:
+    """The standard output, whose write failures (``/dev/full``, a full disk) are :class:`OutputError` naming
+    :data:`STDOUT_NAME` (exit 5); a reader that went away stays a :class:`BrokenPipeError`. After a failure the
+    descriptor is pointed at ``/dev/null``, so that the buffered rest cannot fail again at exit."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def _failed(self, exc: OSError) -> OutputError:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.stream.fileno())
+            os.close(devnull)
+        return _fail(Path(STDOUT_NAME), exc, "cannot write")
+
+    def write(self, text: str) -> int:
+        """Write ``text`` (see the class)."""
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        """Flush (see the class)."""
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextlib.contextmanager
+def guarded_stdout() -> Iterator[None]:
+    """``sys.stdout`` is a :class:`StdoutGuard` in the block, flushed at its end."""
+    original = sys.stdout
+    sys.stdout = cast(TextIO, StdoutGuard(original))
+    try:
+        yield
+        sys.stdout.flush()
+    finally:
+        sys.stdout = original

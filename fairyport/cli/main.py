@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError, Location, UsageError
 from fairyport.inputs import parse_size, set_include_path, set_max_input_size
+from fairyport.output import guarded_stdout
 from fairyport.version import __version__
 
 COMMAND_MODULES = (
@@ -73,7 +74,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         apply_input_options(args)
-        return int(args.func(args))
+        with guarded_stdout():  # a failing standard output is exit 5 naming <stdout>
+            return int(args.func(args))
     except FairyportError as exc:
         print(f"fairyport: {exc.message()}", file=sys.stderr)
         return exc.exit_code

@@ -105,3 +105,42 @@ def test_convert_and_show_create_the_folder_as_report_does(tmp_path: Path) -> No
     assert main(["show", source, "--svg", str(tmp_path / "new2" / "c.svg")]) == 0
     assert (tmp_path / "new" / "c.json").stat().st_size > 0
     assert (tmp_path / "new2" / "c.svg").read_text(encoding="utf-8").startswith("<")
+
+
+def test_a_loop_of_symbolic_links_is_an_output_error(tmp_path: Path) -> None:
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    with pytest.raises(OutputError, match="loop of symbolic links") as info:
+        write_output(tmp_path / "a", "x")
+    assert info.value.location.file == str(tmp_path / "a")
+
+
+def test_a_target_name_as_long_as_the_system_allows_is_written(tmp_path: Path) -> None:
+    target = tmp_path / ("é" * 125 + "x.zrf")  # 255 bytes of UTF-8
+    assert len(target.name.encode()) == 255
+    write_output(target, "text")
+    assert target.read_text() == "text" and sorted(p.name for p in tmp_path.iterdir()) == [target.name]
+
+
+def _fairyport(args: list[str], **options: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "fairyport", *args], capture_output="stdout" not in options,
+                          text=True, timeout=120, check=False, **options)  # type: ignore[call-overload]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_standard_output_on_a_full_device_is_exit_5_naming_stdout() -> None:
+    with open("/dev/full", "w") as full:
+        done = _fairyport(["show", str(GAMES / "chess.idiagram")], stdout=full, stderr=subprocess.PIPE)
+    assert done.returncode == EXIT_OUTPUT
+    assert done.stderr == "fairyport: <stdout>: cannot write: No space left on device\n"
+
+
+def test_a_file_size_limit_is_exit_5_and_leaves_nothing(tmp_path: Path) -> None:
+    import resource
+
+    target = tmp_path / "out.zrf"
+    done = _fairyport(["convert", str(GAMES / "chess.idiagram"), "--to", "zrf", "-o", str(target)],
+                      preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024)))
+    assert done.returncode == EXIT_OUTPUT, done.stderr
+    assert f"fairyport: {target}: cannot write the file: File too large" in done.stderr
+    assert "Traceback" not in done.stderr and list(tmp_path.iterdir()) == []
