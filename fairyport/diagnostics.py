@@ -6,7 +6,7 @@ import dataclasses
 import enum
 from typing import Any
 
-from fairyport.errors import FairyportError, Location
+from fairyport.errors import FairyportError, Location, printable
 
 
 class Severity(enum.Enum):
@@ -34,7 +34,7 @@ class Finding:
         text = f"{self.location}: {self.severity.value}: {self.message} [{self.code}]"
         if self.fix:
             text += f" fix: {self.fix}"
-        return text
+        return printable(text)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""

@@ -30,6 +30,22 @@ EXIT_WRITE = 6
 a fairyport bug, please report."""
 
 
+UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Characters no message shows as they are: the C0 controls but tab and newline, DEL, the C1 controls (a
+terminal obeys ``ESC ] 0 ; title BEL`` and ``ESC [ 2 J``) and the bidirectional overrides."""
+
+
+def printable(text: str) -> str:
+    """``text`` with every :data:`UNPRINTABLE` character written as an escape (``\\x1b``, ``\\u202e``): what
+    every message, finding and warning passes through before it is shown."""
+    return UNPRINTABLE.sub(lambda match: _escape(match.group()), text)
+
+
+def _escape(character: str) -> str:
+    code = ord(character)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 INDEXED_TEXT_LENGTH = 4096
 """Texts at least this long get an index of their line starts when :meth:`Location.from_offset` is asked about them
 (shorter ones are counted directly)."""
@@ -115,7 +131,7 @@ class FairyportError(ValueError):
             extra.append(f"found {self.found}")
         if extra:
             text += " (" + ", ".join(extra) + ")"
-        return text
+        return printable(text)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle with every field (errors come back from ``--jobs`` worker processes): the default would rebuild

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO, cast
 
-from fairyport.errors import EXIT_OUTPUT, FairyportError, Location
+from fairyport.errors import EXIT_OUTPUT, FairyportError, Location, printable
 
 
 class OutputError(FairyportError):
@@ -164,13 +164,30 @@ class StdoutGuard:
         return getattr(self.stream, name)
 
 
+class EscapedStream:
+    """A stream of messages (standard error) that shows no control character from input: everything written
+    passes through :func:`~fairyport.errors.printable`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text``, escaped."""
+        return self.stream.write(printable(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 @contextlib.contextmanager
-def guarded_stdout() -> Iterator[None]:
-    """``sys.stdout`` is a :class:`StdoutGuard` in the block, flushed at its end."""
-    original = sys.stdout
-    sys.stdout = cast(TextIO, StdoutGuard(original))
+def guarded_streams() -> Iterator[None]:
+    """In the block ``sys.stdout`` is a :class:`StdoutGuard` (flushed at the end) and ``sys.stderr`` an
+    :class:`EscapedStream`."""
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout = cast(TextIO, StdoutGuard(stdout))
+    sys.stderr = cast(TextIO, EscapedStream(stderr))
     try:
         yield
         sys.stdout.flush()
     finally:
-        sys.stdout = original
+        sys.stdout, sys.stderr = stdout, stderr

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError, Location, UsageError
 from fairyport.inputs import parse_size, set_include_path, set_max_input_size
-from fairyport.output import guarded_stdout
+from fairyport.output import guarded_streams
 from fairyport.version import __version__
 
 COMMAND_MODULES = (
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         apply_input_options(args)
-        with guarded_stdout():  # a failing standard output is exit 5 naming <stdout>
+        with guarded_streams():  # a failing standard output is exit 5 naming <stdout>; messages escaped
             return int(args.func(args))
     except FairyportError as exc:
         print(f"fairyport: {exc.message()}", file=sys.stderr)
