@@ -11,6 +11,7 @@ from paths import GAMES
 
 import fairyport
 from fairyport.errors import ParseError
+from fairyport.gamecourier.syntax.fen import parse_fen
 from fairyport.json import MAX_INTEGER_DIGITS, nesting_beyond
 from fairyport.zrf.syntax.includes import MAX_INCLUDED_FILES
 
@@ -90,3 +91,22 @@ def test_a_15_mb_json_string_is_scanned_in_little_memory() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 64 * 2**20  # 1.8 GB when each character of a string kept backtracking state
+
+
+@pytest.mark.parametrize(("code", "found"), [("x" * 100_000, "more than 256 ranks"),
+                                             ("/" * 1_000_000, "more than 256 ranks"),
+                                             ("9" * 5000, "5,000 digits"), ("1000001", "at most 100000")])
+def test_game_courier_fen_codes_stop_at_the_token_past_a_bound(code: str, found: str) -> None:
+    began = time.perf_counter()
+    with pytest.raises(ParseError, match=found) as info:
+        parse_fen(code, 8)
+    assert time.perf_counter() - began < 20  # 40,000 letters took 7.7 s when the whole code was parsed first
+    assert info.value.location.column is not None
+
+
+def test_game_courier_fen_codes_at_the_bounds_read() -> None:
+    assert len(parse_fen("k" + "x" * 65_535, 256).ranks) == 256
+    assert len(parse_fen("/" * 256, 8).notes) == 256  # a "/" at a rank's end makes no cells
+    with pytest.raises(ParseError, match="more than 256 ranks"):
+        parse_fen("/" * 257, 8)
+    assert len(parse_fen("65536", 256).ranks) == 256
