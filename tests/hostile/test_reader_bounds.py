@@ -14,6 +14,8 @@ from fairyport.errors import ParseError
 from fairyport.gamecourier.syntax.fen import parse_fen
 from fairyport.json import MAX_INTEGER_DIGITS, nesting_beyond
 from fairyport.zrf.syntax.includes import MAX_INCLUDED_FILES
+from fairyport.zrf.syntax.loader import load_text
+from fairyport.zrf.syntax.macros import Expander, Limits, collect_macros
 
 
 def _game_including(tmp_path: Path, includes: list[str]) -> Path:
@@ -110,3 +112,34 @@ def test_game_courier_fen_codes_at_the_bounds_read() -> None:
     with pytest.raises(ParseError, match="more than 256 ranks"):
         parse_fen("/" * 257, 8)
     assert len(parse_fen("65536", 256).ranks) == 256
+
+
+def _bomb(levels: int) -> str:
+    """Macros whose calls all differ (``$1a``, ``$1b``): nothing to share, 2**levels calls."""
+    lines = ["(define m0 (x $1 $1 $1 $1))"]
+    lines += [f"(define m{n} (m{n - 1} $1a) (m{n - 1} $1b))" for n in range(1, levels)]
+    return "\n".join([*lines, f"(m{levels - 1} s)"]) + "\n"
+
+
+def _made(text: str) -> int:
+    """The nodes the expansion of ``text`` makes."""
+    expander = Expander(*collect_macros(load_text(text).forms)[:1])
+    expander.expand_forms(collect_macros(load_text(text).forms)[1])
+    return expander.made
+
+
+def test_macro_calls_that_share_nothing_are_bounded_by_the_nodes_made() -> None:
+    began = time.perf_counter()
+    with pytest.raises(ParseError, match=r"makes more than 500,000 nodes.*Limits\.made") as info:
+        load_text(_bomb(24))  # 2**24 calls: 21.7 s and 669 MiB before, for the 10,000,000 nodes bound
+    assert time.perf_counter() - began < 60
+    assert info.value.location.line is not None
+
+
+def test_the_made_bound_at_and_past_it() -> None:
+    text = _bomb(8)
+    made = _made(text)
+    assert made > 256
+    load_text(text, limits=Limits(made=made))
+    with pytest.raises(ParseError, match=r"Limits\.made"):
+        load_text(text, limits=Limits(made=made - 1))

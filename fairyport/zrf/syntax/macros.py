@@ -44,6 +44,10 @@ class Limits:
     nesting: int = 120
     nodes: int = 10_000_000
     chars: int = 20_000_000
+    made: int = 500_000
+    """Nodes actually made (the shared expansions of identical calls counted once): calls that all differ share
+    nothing, so they are bounded by the work they do (a bomb of distinct calls took 21.7 s and 669 MiB to reach
+    the 10,000,000 nodes of :attr:`nodes`). The 949 files of the public ZRF collections make at most 83,695."""
 
 
 DEFAULT_LIMITS = Limits()
@@ -108,6 +112,7 @@ class Expander:
         self.limits = limits
         self.nodes = 0
         self.chars = 0
+        self.made = 0
         self._memo: dict[tuple[str, tuple[object, ...]], tuple[list[Node], int, int]] = {}
 
     # -- expansion ---------------------------------------------------------------------------------------
@@ -153,7 +158,7 @@ class Expander:
         cached = self._memo.get(key)
         if cached is not None:
             items, nodes, chars = cached
-            self._count(call, nodes, chars)
+            self._count(call, nodes, chars, shared=True)
             return items
         nodes_before, chars_before = self.nodes, self.chars
         body = [out for item in macro.body if (out := self._substitute(item, args, expansion)) is not None]
@@ -163,9 +168,14 @@ class Expander:
 
     # -- substitution --------------------------------------------------------------------------------------
 
-    def _count(self, where: Node, nodes: int, chars: int) -> None:
+    def _count(self, where: Node, nodes: int, chars: int, *, shared: bool = False) -> None:
         self.nodes += nodes
         self.chars += chars
+        if not shared:
+            self.made += nodes
+            if self.made > self.limits.made:
+                raise ParseError(f"macro expansion makes more than {self.limits.made:,} nodes, its calls all "
+                                 f"different (Limits.made){where.where()}", where.location)
         if self.nodes > self.limits.nodes:
             raise ParseError(f"macro expansion produces more than {self.limits.nodes} nodes{where.where()}",
                              where.location)
