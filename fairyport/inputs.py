@@ -148,7 +148,22 @@ def read_input(path: str | Path) -> bytes:
         raise InputError(f"the file is larger than the input limit of {_human(limit)}", Location(str(path)),
                          expected="a smaller file, or a higher limit with --max-input-size",
                          found=f"{max(size, len(data))} bytes" if size > limit else f"more than {limit} bytes")
+    _refuse_wide(data, str(path))
     return data
+
+
+WIDE_BYTE_ORDER_MARKS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+                         (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+"""Byte order marks of the encodings no format here is written in (a Windows editor's "Unicode")."""
+
+
+def _refuse_wide(data: bytes, file: str) -> None:
+    """An error at 1:1 for a file that starts with a UTF-16 or UTF-32 byte order mark."""
+    for mark, encoding in WIDE_BYTE_ORDER_MARKS:
+        if data.startswith(mark):
+            raise InputError(f"the file is {encoding} text; fairyport reads UTF-8 (save the file as UTF-8)",
+                             Location(file, 1, 1, 0), expected="UTF-8",
+                             found=f"the {encoding} byte order mark {mark.hex(' ').upper()}")
 
 
 def read_head(path: str | Path, count: int) -> bytes:

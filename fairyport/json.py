@@ -202,6 +202,8 @@ def game_from_json(text: str, file: str | None = None) -> model.Game:
     :raises ParseError: for text that is not JSON (with line and column); :raises ModelError: naming the path
         of a value that does not fit the model.
     """
+    if text.startswith("\ufeff"):  # a byte order mark some editors write: read as the space it stands for
+        text = " " + text[1:]
     too_deep = nesting_beyond(text, MAX_NESTING)
     if too_deep is not None:
         raise ParseError(f"arrays and objects nested deeper than {MAX_NESTING} levels",

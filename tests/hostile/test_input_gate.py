@@ -96,3 +96,26 @@ def test_random_bytes_as_json_is_exit_4(tmp_path: Path, capsys: pytest.CaptureFi
     path.write_bytes(bytes(range(256)) * 4)
     assert main(["perft", str(path), "--depth", "1"]) == EXIT_UNPARSABLE
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("name", "encoding"), [("chess.zrf", "utf-16"), ("chess.php", "utf-16-be"),
+                                                ("chess.idiagram", "utf-32")])
+def test_utf16_and_utf32_files_are_refused_at_1_1_naming_the_encoding(tmp_path: Path, name: str,
+                                                                      encoding: str) -> None:
+    path = tmp_path / name
+    text = GAMES.joinpath(name).read_text(encoding="utf-8")
+    path.write_bytes(("\ufeff" if encoding.endswith("be") else "").encode(encoding) + text.encode(encoding))
+    with pytest.raises(ParseError, match=f"the file is {encoding[:6].upper()} text") as info:
+        fairyport.read(path)
+    assert (info.value.location.line, info.value.location.column) == (1, 1)
+
+
+def test_a_json_file_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
+    path = tmp_path / "chess.json"
+    text = fairyport.convert(GAMES / "chess.idiagram", to="json").text
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert fairyport.perft(path, 2) == 400
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace('"files": 8,', '"files": 8,,', 1).encode("utf-8"))
+    with pytest.raises(ParseError, match="not JSON") as info:
+        fairyport.read(path)
+    assert "utf-8-sig" not in str(info.value)
