@@ -44,6 +44,10 @@ class Case:
     note: str = ""
     owner: str = ""
     """Whose part of the issue this case is, when not issue 19's own."""
+    stdout: str | None = None
+    """A file (a device) the case's standard output goes to, instead of a file of the probe's."""
+    file_size: int | None = None
+    """A limit on the size of the files the case writes, in bytes (``ulimit -f``)."""
 
 
 def _write(folder: Path, name: str, data: bytes | str) -> str:
@@ -124,6 +128,109 @@ def _readonly_target(folder: Path) -> list[str]:
     return ["convert", str(FIXTURES / "games" / "chess.idiagram"), "--to", "json", "-o", target]
 
 
+def _piece(betza: str) -> str:
+    return f"files=8\nranks=8\nx:X:{betza}:x:d4\nking:K:K:king:a1,,h8\n"
+
+
+def _include_tree(folder: Path) -> list[str]:
+    """20 files of 40 bytes, each including the next twice: 2**20 reads within the depth bound."""
+    for level in range(20):
+        _write(folder, f"f{level}.inc", f'(include "f{level + 1}.inc")\n' * 2)
+    _write(folder, "f20.inc", "; leaf\n")
+    chess = (FIXTURES / "games" / "chess.zrf").read_text(encoding="utf-8")
+    return ["perft", _write(folder, "tree.zrf", '(include "f0.inc")\n' + chess), "--depth", "1"]
+
+
+def _macro_bomb(levels: int) -> str:
+    lines = ["(define m0 (x $1 $1 $1 $1))"]
+    lines += [f"(define m{n} (m{n - 1} $1a) (m{n - 1} $1b))" for n in range(1, levels)]
+    chess = (FIXTURES / "games" / "chess.zrf").read_text(encoding="utf-8")
+    return "\n".join([*lines, f"(m{levels - 1} s)"]) + "\n" + chess
+
+
+def _piece_lines(count: int) -> str:
+    return "files=8\nranks=8\n" + "".join(f"p{n}:P{n}:W:pawn:\n" for n in range(count)) + "king:K:K:king:a1,,h8\n"
+
+
+def _json_with(old: str, new: str) -> str:
+    text = _wide_json(8)
+    return text.replace(old, new, 1)
+
+
+def _gc_link(code: str) -> str:
+    return f"game=x&cols=8&code={code}"
+
+
+def _escape_preset(folder: Path) -> list[str]:
+    text = (FIXTURES / "games" / "chess.php").read_text(encoding="utf-8")
+    text = text.replace("setsystem maxmove 2;", "setsystem maxmove 2;\n\x1b]0;PWNED\x07\x1b[2J;", 1)
+    return ["validate", _write(folder, "escape.php", text)]
+
+
+def _symlink_loop(folder: Path) -> list[str]:
+    (folder / "a").symlink_to(folder / "b")
+    (folder / "b").symlink_to(folder / "a")
+    return ["convert", str(FIXTURES / "games" / "chess.idiagram"), "--to", "zrf", "-o", str(folder / "a")]
+
+
+CHESS_DIAGRAM = str(FIXTURES / "games" / "chess.idiagram")
+
+ISSUE_37 = "issue 37"
+
+CASES_37: list[Case] = [
+    Case("XBetza aaaaW perft(1)", lambda d: ["perft", _write(d, "a4.idiagram", _piece("aaaaW")), "--depth", "1"],
+         {3}, owner=ISSUE_37),
+    Case("XBetza aaaaaaW perft(1)", lambda d: ["perft", _write(d, "a6.idiagram", _piece("aaaaaaW")), "--depth", "1"],
+         {3}, owner=ISSUE_37),
+    Case("XBetza mamamamaK perft(1)", lambda d: ["perft", _write(d, "m4.idiagram", _piece("mamamamaK")), "--depth",
+                                                 "1"], {3}, owner=ISSUE_37),
+    Case("XBetza mamamamamaK perft(1)", lambda d: ["perft", _write(d, "m5.idiagram", _piece("mamamamamaK")),
+                                                   "--depth", "1"], {3}, owner=ISSUE_37),
+    Case("XBetza 600 legs show", lambda d: ["show", _write(d, "a600.idiagram", _piece("a" * 600 + "W"))], {4},
+         owner=ISSUE_37),
+    Case("XBetza fW x 100,000 perft", lambda d: ["perft", _write(d, "fw.idiagram", _piece("fW" * 100_000)),
+                                                 "--depth", "1"], {4}, owner=ISSUE_37),
+    Case("ZRF include tree 2**20", _include_tree, {4}, owner=ISSUE_37),
+    Case("ZRF macro bomb, calls all different", lambda d: ["perft", _write(d, "bomb.zrf", _macro_bomb(24)),
+                                                           "--depth", "1"], {4}, owner=ISSUE_37),
+    Case("ZRF include name of 300 bytes", lambda d: ["perft", _write(d, "long.zrf", f'(include "{"n" * 300}")\n'
+                                                     + (FIXTURES / "games" / "chess.zrf").read_text(encoding="utf-8")),
+                                                     "--depth", "1"], {4}, owner=ISSUE_37),
+    Case("Diagram 10,000 piece lines", lambda d: ["validate", _write(d, "lines.idiagram", _piece_lines(10_000))],
+         {0, 1}, owner=ISSUE_37),
+    Case("GC FEN code 40,000 x", lambda d: ["perft", _write(d, "x.gc", _gc_link("x" * 40_000)), "--depth", "1"],
+         {4}, owner=ISSUE_37),
+    Case("GC FEN code 1,000,000 /", lambda d: ["perft", _write(d, "s.gc", _gc_link("/" * 1_000_000)), "--depth",
+                                               "1"], {4}, owner=ISSUE_37),
+    Case("GC FEN digit run of 5,000", lambda d: ["perft", _write(d, "d.gc", _gc_link("9" * 5000)), "--depth", "1"],
+         {4}, owner=ISSUE_37),
+    Case("JSON 15 MB title", lambda d: ["perft", _write(d, "title.json", _json_with('"title": "', '"title": "'
+                                                                                   + "T" * 15_000_000)),
+                                        "--depth", "1"], {0}, owner=ISSUE_37),
+    Case("JSON integer of 5,000 digits", lambda d: ["perft", _write(d, "int.json", _json_with('"files": 8', '"files": '
+                                                                                            + "9" * 5000)),
+                                                    "--depth", "1"], {4}, owner=ISSUE_37),
+    Case("JSON title \\ud800 show", lambda d: ["show", _write(d, "sur.json", _json_with('"title": "',
+                                                                                        '"title": "\\ud800'))],
+         {4}, owner=ISSUE_37),
+    Case("JSON title \\ud800 convert --to zrf", lambda d: ["convert", _write(d, "sur2.json", _json_with(
+        '"title": "', '"title": "\\ud800')), "--to", "zrf"], {4}, owner=ISSUE_37),
+    Case("JSON with a UTF-8 BOM", lambda d: ["perft", _write(d, "bom.json", b"\xef\xbb\xbf" + _wide_json(8).encode()),
+                                             "--depth", "1"], {0}, owner=ISSUE_37),
+    Case("ZRF in UTF-16", lambda d: ["perft", _write(d, "u16.zrf", (FIXTURES / "games" / "chess.zrf").read_text(
+        encoding="utf-8").encode("utf-16")), "--depth", "1"], {4}, owner=ISSUE_37),
+    Case("output -o onto a symlink loop", _symlink_loop, {5}, owner=ISSUE_37),
+    Case("output -o with a 255-byte name", lambda d: ["convert", CHESS_DIAGRAM, "--to", "zrf", "-o",
+                                                      str(d / ("n" * 251 + ".zrf"))], {0}, owner=ISSUE_37),
+    Case("stdout on /dev/full", lambda d: ["show", CHESS_DIAGRAM], {5}, owner=ISSUE_37, stdout="/dev/full"),
+    Case("convert -o with ulimit -f 1", lambda d: ["convert", CHESS_DIAGRAM, "--to", "zrf", "-o",
+                                                   str(d / "small.zrf")], {5}, owner=ISSUE_37, file_size=1024),
+    Case("GAME Code line with terminal escapes", _escape_preset, {0, 1}, owner=ISSUE_37,
+         note="no raw ESC or BEL in the output"),
+]
+"""The cases of issue 37 (hostile input, round two); the worker and signal cases are :func:`probe_workers`."""
+
+
 CASES: list[Case] = [
     Case("dev-zero perft", lambda d: ["perft", "/dev/zero", "--depth", "1"], {4}),
     Case("dev-zero perft --from zrf", lambda d: ["perft", "/dev/zero", "--from", "zrf", "--depth", "1"], {4}),
@@ -197,13 +304,16 @@ CASES: list[Case] = [
     Case("GAME Code 600,000 loops per move, perft(2)",
          lambda d: ["perft", _loop_preset(d, "loop600k.php", "set i 0;\ndo while < #i 600000:\nset i + #i 1;\nloop;"),
                     "--depth", "2"], {3}),
+    *CASES_37,
 ]
 
 
-def _limit(gib: float) -> Callable[[], None]:
+def _limit(gib: float, file_size: int | None = None) -> Callable[[], None]:
     def apply() -> None:
         size = int(gib * 1024 ** 3)
         resource.setrlimit(resource.RLIMIT_AS, (size, size))
+        if file_size is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size, file_size))
         os.setsid()
     return apply
 
@@ -221,12 +331,14 @@ class Result:
     first_line: str
     traceback: bool
     leaked: bool
+    raw_controls: bool = False
+    """The output held a raw ESC or BEL (a terminal would obey it)."""
 
     @property
     def ok(self) -> bool:
         located = self.code == 0 or ":" in self.first_line
         return (self.code in self.case.exits and self.seconds <= TIME_BOUND and self.peak_mib <= MEMORY_BOUND_MIB
-                and not self.traceback and located and not self.leaked)
+                and not self.traceback and located and not self.leaked and not self.raw_controls)
 
 
 def run_case(case: Case, folder: Path, timeout: float, gib: float) -> Result:
@@ -236,9 +348,9 @@ def run_case(case: Case, folder: Path, timeout: float, gib: float) -> Result:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out, err = folder / "stdout", folder / "stderr"
     start = time.perf_counter()
-    with out.open("wb") as stdout, err.open("wb") as stderr:
+    with open(case.stdout or out, "wb") as stdout, err.open("wb") as stderr:
         process = subprocess.Popen(command, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL, env=env,
-                                   preexec_fn=_limit(gib), cwd=folder)
+                                   preexec_fn=_limit(gib, case.file_size), cwd=folder)
         code: int | None = None
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
@@ -252,13 +364,16 @@ def run_case(case: Case, folder: Path, timeout: float, gib: float) -> Result:
             time.sleep(0.02)
         process.returncode = code if code is not None else -9
     seconds = time.perf_counter() - start
+    if case.stdout is not None:
+        out.write_bytes(b"")
     text = err.read_text(encoding="utf-8", errors="replace") + out.read_text(encoding="utf-8", errors="replace")
     lines = [line for line in err.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
     if not lines:
         lines = [line for line in out.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
     cpu = usage.ru_utime + usage.ru_stime
     return Result(case, code, seconds, cpu, usage.ru_maxrss / 1024, lines[0][:150] if lines else "",
-                  "Traceback" in text, "root:x:0" in text or "/etc/passwd:" in text)
+                  "Traceback" in text, "root:x:0" in text or "/etc/passwd:" in text,
+                  "\x1b" in text or "\x07" in text)
 
 
 def probe_sigkill(folder: Path) -> tuple[bool, str]:
@@ -293,16 +408,69 @@ def probe_sigkill(folder: Path) -> tuple[bool, str]:
     return True, f"old {outcomes['old']}, new {outcomes['new']}"
 
 
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, IndexError):
+        return False
+
+
+def _worker_run(how: str) -> tuple[bool, str]:
+    """Start ``perft --divide --depth 6 --jobs 2`` of chess, do ``how`` once both workers run, and check that the
+    run ends within :data:`TIME_BOUND`, without a traceback, with its workers gone."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen([sys.executable, "-m", "fairyport", "perft", CHESS_DIAGRAM, "--depth", "6", "--divide",
+                                "--jobs", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                               env=env, start_new_session=True)
+    workers: list[int] = []
+    deadline = time.monotonic() + TIME_BOUND
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        workers = [int(child) for task in Path(f"/proc/{process.pid}/task").iterdir()
+                   for child in (task / "children").read_text().split()]
+    actions = {"kill -9 a worker": lambda: os.kill(workers[0], signal.SIGKILL),
+               "SIGTERM": lambda: os.kill(process.pid, signal.SIGTERM),
+               "SIGHUP": lambda: os.kill(process.pid, signal.SIGHUP),
+               "Ctrl-C (SIGINT to the group)": lambda: os.killpg(process.pid, signal.SIGINT),
+               "SIGKILL to the parent": lambda: os.kill(process.pid, signal.SIGKILL)}
+    start = time.perf_counter()
+    actions[how]()
+    try:
+        _, err = process.communicate(timeout=TIME_BOUND)
+    except subprocess.TimeoutExpired:
+        for pid in [process.pid, *workers]:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        process.communicate()
+        return False, f"still running {TIME_BOUND:.0f} s after {how}"
+    seconds = time.perf_counter() - start
+    time.sleep(1)
+    left = [pid for pid in workers if _alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    message = err.strip().splitlines()[-1] if err.strip() else ""
+    fine = not left and "Traceback" not in err
+    return fine, f"exit {process.returncode} after {seconds:.2f} s, workers left {len(left)}: {message[:110]}"
+
+
+WORKER_CASES = ("kill -9 a worker", "SIGTERM", "SIGHUP", "Ctrl-C (SIGINT to the group)", "SIGKILL to the parent")
+
+
+def probe_workers() -> list[tuple[str, bool, str]]:
+    """Every :data:`WORKER_CASES` on a running ``perft --jobs 2``."""
+    return [(how, *_worker_run(how)) for how in WORKER_CASES]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", help="run only the cases whose name contains this")
+    parser.add_argument("--only", help="run only the cases whose name or owner contains this (\"issue 37\")")
     parser.add_argument("--timeout", type=float, default=30.0, help="kill a case after this many seconds")
     parser.add_argument("--limit-gib", type=float, default=3.0, help="address-space limit of each case")
     args = parser.parse_args()
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="hostile-") as top:
         for index, case in enumerate(CASES):
-            if args.only and args.only.lower() not in case.name.lower():
+            if args.only and args.only.lower() not in f"{case.name} [{case.owner}]".lower():
                 continue
             folder = Path(top) / f"case{index:02d}"
             folder.mkdir()
@@ -316,6 +484,11 @@ def main() -> int:
                   f"{result.peak_mib:7.1f} MiB | {result.first_line}", flush=True)
             for path in Path(top).glob(f"case{index:02d}/locked"):
                 path.chmod(0o700)
+        if not args.only or "workers" in args.only.lower():
+            for how, fine, detail in probe_workers():
+                print(f"{'ok ' if fine else 'BAD'} | perft --jobs 2, {how} [{ISSUE_37}] | {detail}", flush=True)
+                if not fine:
+                    results.append(Result(Case(how, lambda d: [], {0}), None, 0, 0, 0, detail, False, False))
         if not args.only or "sigkill" in args.only.lower():
             folder = Path(top) / "sigkill"
             folder.mkdir()
