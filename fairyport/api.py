@@ -41,6 +41,7 @@ from fairyport.formats import (
     read_file,
     sniff_format,
 )
+from fairyport.inputs import input_size_limit, max_input_size
 from fairyport.model import Game
 from fairyport.movegen.perft import divide as divide_position
 from fairyport.movegen.perft import perft_jobs
@@ -532,7 +533,9 @@ def _written_engine(conversion: Conversion, engine: EngineChoice = "auto") -> En
     """The target format's own reading of the written text (its interpreter, else the reference generator;
     ``engine="model"``: the model it reads)."""
     form = get_format(conversion.format)
-    with _as_file(conversion.text, form) as path:
+    size = len(conversion.text.encode("utf-8", errors="surrogateescape"))
+    # fairyport's own text, however large the input limit: a 15 MB title makes a 30 MB ZRF
+    with _as_file(conversion.text, form) as path, input_size_limit(max(max_input_size(), size)):
         return file_engine(form, path, engine=engine)  # the interpreters read the whole file when they load
 
 

@@ -119,3 +119,10 @@ def test_a_json_file_with_a_byte_order_mark_reads(tmp_path: Path) -> None:
     with pytest.raises(ParseError, match="not JSON") as info:
         fairyport.read(path)
     assert "utf-8-sig" not in str(info.value)
+
+
+def test_a_proof_reads_its_own_written_text_whatever_the_input_limit() -> None:
+    with input_size_limit(4096):  # the Diagram is 714 bytes, the ZRF written from it over 8 KB
+        conversion = fairyport.convert(GAMES / "chess.idiagram", to="zrf", prove_depth=2)
+    assert conversion.proof is not None
+    assert (conversion.proof.source, conversion.proof.written) == (400, 400)
