@@ -21,6 +21,7 @@ from fairyport.inputs import (
     parse_size,
     read_head,
     read_input,
+    set_max_input_size,
 )
 
 
@@ -56,9 +57,12 @@ def test_size_cap_and_its_option(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert max_input_size() == DEFAULT_MAX_INPUT_SIZE
     assert main(["perft", str(big), "--depth", "1", "--max-input-size", "1k"]) == EXIT_UNPARSABLE
     assert "larger than the input limit" in capsys.readouterr().err
-    assert main(["perft", str(big), "--depth", "1", "--max-input-size", "1MiB"]) == 0
-    assert main(["perft", str(big), "--depth", "1", "--max-input-size", "lots"]) == EXIT_USAGE
-    assert "--max-input-size: not a size" in capsys.readouterr().err
+    try:
+        assert main(["perft", str(big), "--depth", "1", "--max-input-size", "1MiB"]) == 0
+        assert main(["perft", str(big), "--depth", "1", "--max-input-size", "lots"]) == EXIT_USAGE
+        assert "--max-input-size: not a size" in capsys.readouterr().err
+    finally:  # main() sets the limit for the process: put the default back for the other tests
+        set_max_input_size(DEFAULT_MAX_INPUT_SIZE)
 
 
 def test_parse_size() -> None:
