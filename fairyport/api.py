@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import tempfile
+import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -46,6 +47,9 @@ from fairyport.movegen.perft import perft_jobs
 
 Source = Path | str
 """A file (:class:`~pathlib.Path`) or the text itself (:class:`str`)."""
+
+ENGINE_CHOICES: tuple[str, ...] = typing.get_args(EngineChoice)
+"""The engines :func:`perft` and :func:`divide` accept."""
 
 TEXT_NAME = "<text>"
 """The name errors give to text passed as a :class:`str`."""
@@ -234,7 +238,17 @@ def resolve_source(source: Source, format: str | None = None, variant: str | Non
     """
     if isinstance(source, Path):
         return ResolvedSource(get_format(detect_format(source, format)), source, None, variant)
+    _check_source(source)
     return ResolvedSource(_text_format(source, format), None, source, variant)
+
+
+def _check_source(source: object, kinds: tuple[type, ...] = (Path, str)) -> None:
+    """A usage error unless ``source`` is one of ``kinds`` (a file, its text; or a game)."""
+    if not isinstance(source, kinds):
+        hint = " (decode bytes to str first)" if isinstance(source, bytes | bytearray) else ""
+        names = " or ".join(kind.__name__ for kind in kinds)
+        raise UsageError(f"the source must be a {names}{hint}", Location("source"), expected=names,
+                         found=type(source).__name__)
 
 
 @contextlib.contextmanager
@@ -282,6 +296,7 @@ def write(game: Game, format: str, best_effort: bool = False) -> Conversion:
     feature of the target's own) raises :class:`~fairyport.errors.UnsupportedError` naming the piece or rule;
     with ``best_effort`` the rest is written and :attr:`Conversion.lost` lists each loss.
     """
+    _check_source(game, (Game,))
     return _write(game, format, best_effort, game.metadata.source)
 
 
@@ -504,8 +519,19 @@ def _written_engine(conversion: Conversion, engine: EngineChoice = "auto") -> En
         return file_engine(form, path, engine=engine)  # the interpreters read the whole file when they load
 
 
+def _check_count(name: str, value: object, lowest: int) -> None:
+    """A usage error unless ``value`` is an int (not a bool) of at least ``lowest``."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < lowest:
+        raise UsageError(f"{name} must be an integer of at least {lowest}", Location(name),
+                         found=repr(value)[:40])
+
+
 def _engine(source: Game | Source, engine: EngineChoice, format: str | None,
             variant: str | None) -> Engine:
+    _check_source(source, (Game, Path, str))
+    if engine not in ENGINE_CHOICES:
+        raise UsageError("unknown engine", Location("engine"), expected=" or ".join(map(repr, ENGINE_CHOICES)),
+                         found=repr(engine)[:40])
     if isinstance(source, Game):
         if engine == "native":
             raise UsageError("a game model has no native engine; pass the file to play it with its interpreter",
@@ -536,19 +562,19 @@ def perft(game_or_source: Game | Source, depth: int, fen: str | None = None, eng
     (``native``), the common model (``model``), or ``auto`` (native where the format has one). ``jobs`` spreads
     the root moves over processes.
     """
-    if depth < 0:
-        raise UsageError("depth must be at least 0", found=str(depth))
+    _check_count("depth", depth, 0)
+    _check_count("jobs", jobs, 1)
     loaded = _engine(game_or_source, engine, format, variant)
-    return perft_jobs(loaded.position(fen, Location("fen")), depth, jobs=max(1, jobs))
+    return perft_jobs(loaded.position(fen, Location("fen")), depth, jobs=jobs)
 
 
 def divide(game_or_source: Game | Source, depth: int, fen: str | None = None, engine: EngineChoice = "auto",
            jobs: int = 1, format: str | None = None, variant: str | None = None) -> dict[str, int]:
     """perft ``depth`` - 1 after each legal move, by move name (arguments as for :func:`perft`)."""
-    if depth < 1:
-        raise UsageError("depth must be at least 1", found=str(depth))
+    _check_count("depth", depth, 1)
+    _check_count("jobs", jobs, 1)
     loaded = _engine(game_or_source, engine, format, variant)
-    return divide_position(loaded.position(fen, Location("fen")), depth, jobs=max(1, jobs))
+    return divide_position(loaded.position(fen, Location("fen")), depth, jobs=jobs)
 
 
 def validate_path(path: Path, options: ValidateOptions, format: str | None = None) -> FileReport:
@@ -580,6 +606,7 @@ def validate(source: Source, format: str | None = None, variant: str | None = No
     options = ValidateOptions(variant=variant)
     if isinstance(source, Path):
         return validate_path(source, options, format)
+    _check_source(source)
     form = _text_format(source, format)
     with _as_file(source, form) as path:
         report = validate_path(path, options, form.name)

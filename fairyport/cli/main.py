@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -85,9 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"fairyport: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_UNPARSABLE
-    except KeyboardInterrupt:
-        print("fairyport: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C; SIGTERM/SIGHUP while perft workers run (exit 128 + signal)
+        with contextlib.suppress(OSError):  # a hung-up terminal
+            print(f"fairyport: {str(exc) or 'interrupted'}", file=sys.stderr)
+        return int(getattr(exc, "exit_code", 130))
 
 
 if __name__ == "__main__":  # pragma: no cover
