@@ -31,6 +31,7 @@ from fairyport.errors import FairyportError, Location, ModelError, ParseError, U
 from fairyport.format import Format, ValidateOptions
 from fairyport.formats import (
     FORMATS,
+    SUFFIXES,
     detect_format,
     file_engine,
     game_engine,
@@ -203,8 +204,24 @@ def _text_format(text: str, fmt: str | None) -> Format:
     """The format of ``text``: ``fmt``, else the first format whose sniffer recognises the text."""
     name = fmt if fmt is not None else sniff_format(text)
     if name is None:
-        raise UsageError("cannot tell the format of this text; name it with format=", expected=", ".join(FORMATS))
+        raise UsageError("cannot tell the format of this text; name it with format=" + _path_hint(text),
+                         expected=", ".join(FORMATS))
     return get_format(name)
+
+
+def _path_hint(text: str) -> str:
+    """For a text that reads as a file name (one line ending in a format's suffix, or naming a file): a clause
+    saying that a str is the text itself and a file is passed as a Path."""
+    line = text.strip()
+    if "\n" in line or not line:
+        return ""
+    try:
+        named = Path(line).suffix.lower() in SUFFIXES or Path(line).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte: not a file name
+        named = False
+    if not named:
+        return ""
+    return f" (a str is the text itself: to read the file {line!r}, pass Path({line!r}))"
 
 
 @dataclasses.dataclass(frozen=True)

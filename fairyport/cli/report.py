@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fairyport.api import validate_path
-from fairyport.cli.common import progress
+from fairyport.cli.common import announce_variant, progress
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageError
 from fairyport.format import ValidateOptions
 from fairyport.formats import read_game
@@ -38,6 +38,7 @@ def build_page(path: Path, depth: int, variant: str | None) -> tuple[GamePage, s
     from fairyport.report.page import GamePage, game_page  # lxml and the renderers: only for this command
 
     source = f"{path}#{variant}" if variant else str(path)
+    announce_variant(str(path), None, variant)
     game = read_game(source)
     texts = format_texts(game)
     steps = (1 + sum(1 for t in texts if t.text is not None)) * depth
