@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 from fairyport.errors import FairyportError, Location, UsageError
 from fairyport.format import split_game_path
@@ -88,6 +89,28 @@ def announce_variant(name: str, declared: str | None, variant: str | None) -> No
     number = names.index(default) + 1 if default in names else 1
     print(f"fairyport: note: {name} holds {len(names)} games; taking {default!r} (number {number}, the default): "
           f"pick another with --variant TITLE or --variant 1..{len(names)}", file=sys.stderr)
+
+
+def print_table(title: str, columns: list[str], rows: list[list[str]], *, numeric: Iterable[str] = (),
+                stderr: bool = False) -> None:
+    """A table on stdout (or stderr): drawn by rich on a terminal, long names folded; elsewhere (a pipe, a file,
+    CI) plain lines, one per row, columns aligned and nothing folded or cut, so that each row stays one line."""
+    right = set(numeric)
+    stream = sys.stderr if stderr else sys.stdout
+    if stream.isatty():
+        table = Table(title=title)
+        for column in columns:
+            table.add_column(column, justify="right" if column in right else "left",
+                             no_wrap=column in right or column == "status", overflow="fold")
+        for row in rows:
+            table.add_row(*row)
+        Console(stderr=stderr).print(table)
+        return
+    widths = [max([len(column), *(len(row[i]) for row in rows)]) for i, column in enumerate(columns)]
+    for cells in [columns, *rows]:
+        line = "  ".join(cell.rjust(w) if column in right else cell.ljust(w)
+                         for cell, w, column in zip(cells, widths, columns, strict=True))
+        print(line.rstrip(), file=stream)
 
 
 def collect_files(paths: Iterable[str], suffixes: Iterable[str]) -> list[Path]:

@@ -16,7 +16,7 @@ from fairyport.api import (
     Conversion,
     convert,
 )
-from fairyport.cli.common import announce_variant, format_name
+from fairyport.cli.common import announce_variant, format_name, progress
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK
 from fairyport.formats import NAMES
 from fairyport.output import write_output
@@ -26,8 +26,10 @@ def run(args: argparse.Namespace) -> int:
     """Convert one file (same-format conversion goes through the syntax tree: a faithful rewrite); list on
     stderr what the target could not express (``--best-effort``); prove the conversion (:func:`prove`)."""
     announce_variant(args.input, args.source_format, args.variant)
-    conversion: Conversion = convert(Path(args.input), args.to, read=args.source_format, variant=args.variant,
-                                     best_effort=args.best_effort, prove=args.prove, prove_depth=args.prove_depth)
+    with progress(None, "converting") as advance:  # on a terminal: the step and the time so far
+        conversion: Conversion = convert(Path(args.input), args.to, read=args.source_format, variant=args.variant,
+                                         best_effort=args.best_effort, prove=args.prove,
+                                         prove_depth=args.prove_depth, progress=lambda step: advance(0, step))
     for item in conversion.lost:
         print(f"fairyport: warning: not expressible in {conversion.format}: {item}", file=sys.stderr)
     code = prove(conversion, args.best_effort)

@@ -3,6 +3,7 @@ file, and help that names every format (issue 36, item 9)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,24 @@ def test_validate_run_keeps_every_static_finding(name: str) -> None:
     assert ran.unreadable is None and static.unreadable is None
     assert static.findings and {str(f) for f in static.findings} <= {str(f) for f in ran.findings}
     assert [f.code for f in ran.findings].count("GC-RUN-NOT-RUN") == 1
+
+
+def test_check_in_a_pipe_prints_one_plain_line_per_row(capsys: pytest.CaptureFixture[str]) -> None:
+    """Piped (stdout is no terminal here), the table is plain text: a header and one line per row, nothing
+    folded, and the closing line says why lines were skipped."""
+    files = [str(GAMES / "mirchess32-zrf-model.perft"), str(GAMES / "chess.perft")]
+    assert main(["check", *files, "--max-depth", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].split() == ["game", "reading", "position", "depth", "expected", "got", "seconds", "status"]
+    rows = lines[1:-1]
+    assert rows and all(line.split()[-1] == "ok" for line in rows)
+    assert not any(c in "".join(lines) for c in "│┃━─")
+    assert re.search(r"\d+ skipped \(\d+ marked slow: --slow runs them; \d+ deeper than --max-depth\)", lines[-1])
+
+
+def test_convert_tells_each_step_of_its_proof() -> None:
+    """What the command line's progress display shows on a terminal (it is silent in a pipe)."""
+    steps: list[str] = []
+    fairyport.convert(GAMES / "mirchess32.idiagram", "zrf", progress=steps.append)
+    assert steps[:2] == ["reading the source", "writing zrf"]
+    assert "proving: perft(3) of the source" in steps and "proving: perft(3) of the written text" in steps
