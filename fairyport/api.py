@@ -339,6 +339,13 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str, from_source: bo
     return _write_model(game, form, best_effort, source)
 
 
+def write_as_read(game: Game, format: str, best_effort: bool = False) -> tuple[str, list[str]]:
+    """``game``, unchanged since it was read from its source, written in ``format`` as :func:`convert` writes it
+    (a game program's route included where the model's writer cannot say the game): the text and what was lost."""
+    conversion = _write(game, format, best_effort, game.metadata.source, from_source=True)
+    return conversion.text, conversion.lost
+
+
 def written_name(fmt: str) -> str:
     """The name errors give to the text written in ``fmt`` (``<written idiagram>``)."""
     return f"<written {fmt}>"

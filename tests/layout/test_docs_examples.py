@@ -127,3 +127,13 @@ def test_mkdocs_builds_strictly(tmp_path: Path) -> None:
     done = subprocess.run([mkdocs, "build", "--strict", "-q", "-d", str(tmp_path / "site")], cwd=ROOT,
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_the_overview_opens_with_the_three_jobs() -> None:
+    """docs/index.md says first what fairyport does and which command does each, before anything else."""
+    text = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    opening = text.split("\n## ", 1)[0]
+    for job, command in (("convert", "fairyport convert"), ("validate", "fairyport validate"),
+                         ("count moves", "fairyport perft")):
+        assert f"**{job}**" in opening and command in opening
+    assert "Fairy-Stockfish" in opening and "read" in opening and "written" in opening
