@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from fairyport.cli.common import refuse_urls
 from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError, Location, UsageError
 from fairyport.inputs import parse_size, set_include_path, set_max_input_size
 from fairyport.version import __version__
@@ -28,8 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
         prog="fairyport",
-        description="Read, convert, validate and perft-check chess-variant rule files "
-        "(Zillions ZRF, Game Courier presets, Interactive Diagrams).",
+        description="Read, convert, validate and perft-check chess-variant rule files: Zillions ZRF, Game "
+        "Courier presets, Interactive Diagrams, Fairy-Stockfish variants.ini (read and written) and fairyport "
+        "JSON. Three jobs: convert a game (convert, proven by perft), validate presets and rule files (validate), "
+        "count moves (perft, check).",
     )
     parser.add_argument("--version", action="version", version=f"fairyport {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -73,6 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         apply_input_options(args)
+        refuse_urls(args)
         return int(args.func(args))
     except FairyportError as exc:
         print(f"fairyport: {exc.message()}", file=sys.stderr)
