@@ -54,6 +54,7 @@ from fairyport.idiagram.rules import (
     HOLE_NAME,
     PROMOTION_KEY,
     REBIRTH_KEY,
+    ROYAL_NUMBER,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -289,11 +290,7 @@ def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid
         assert field is not None
         read = parse_squares(field.text, grid, symmetry, field.location)
         line = draft.line.location.line
-        # the script puts each White square and then its Black partner
-        order = ([(s, WHITE) for s in read.white] + [(s, BLACK) for s in read.black]
-                 if len(read.white) != len(read.black) else
-                 [item for pair in zip(read.white, read.black, strict=True)
-                  for item in ((pair[0], WHITE), (pair[1], BLACK))])
+        order = read.order  # as the script puts them: each White square, then its Black partner
         if draft not in drafts:
             squares = {square for square, _ in order}
             replaced = sorted(squares & set(setup.placement), key=lambda sq: grid.coordinates(sq) or (0, 0))
@@ -317,6 +314,9 @@ def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid
                     "piece stand on a hole until it leaves, which the game model cannot express",
                     field.location, feature=f"a piece on the hole {square}")
             previous = setup.placement.get(square)
+            if previous == Piece(piece.id, color):  # given again (a partner listed as well): the same piece,
+                setup.placement[square] = setup.placement.pop(square)  # in the order the list gives
+                continue
             if previous is not None:
                 _overridden(pieces, previous, square)
                 warnings.append((f"{square} was given to the {_describe(previous, pieces)} on line {origin[square]}; "
@@ -345,17 +345,15 @@ def _describe(placed: Piece, pieces: list[PieceType]) -> str:
     return f"{COLOR_NAMES[placed.color]} {name!r}"
 
 
-def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft], labels: list[str],
-                 warnings: Warnings) -> bool:
+def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft], warnings: Warnings) -> bool:
     """Mark the royal pieces; return whether royals may face (False when every royal type has ``fkR``)."""
     ids = [p.id for p in pieces]
     for line in scan.multi.get("royal", []):
-        named = [n for n, label in enumerate(labels, start=1) if label.upper() == line.value.strip().upper()]
-        if len(named) > 1:
-            warnings.append((f"royal={line.value.strip()} names the ID of pieces {', '.join(map(str, named))}; "
-                             f"fairyport makes piece {named[0]} royal (give a piece number to choose)",
-                             line.value_location))
-    royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids, labels)
+        if ROYAL_NUMBER.match(line.value) is None:
+            warnings.append((f"royal={line.value.strip()}: the script reads a piece number here (parseInt), and "
+                             f"{line.value.strip()!r} starts with none, so it makes no piece royal (give the "
+                             "piece's number in the list)", line.value_location))
+    royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids)
     facing: list[int] = []
     for index, piece in enumerate(pieces):
         piece.royal = piece.id in royals
@@ -473,7 +471,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
     ids = [p.id for p in pieces]
     setup = Setup()
     holes = _place(scan, drafts, pieces, grid, symmetry, setup, warnings)
-    may_face = _read_royals(scan, pieces, drafts, labels, warnings)
+    may_face = _read_royals(scan, pieces, drafts, warnings)
     settings = PromotionSettings(
         zone=_value(scan, "promoZone"), max_promote=_value(scan, "maxPromote"), choice=_value(scan, "promoChoice"),
         offset=_value(scan, "promoOffset"), locations={k: p.value_location for k, p in scan.scalars.items()},

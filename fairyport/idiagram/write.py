@@ -63,6 +63,7 @@ from fairyport.idiagram.rules import (
     HOLE_NAME,
     PROMOTION_KEY,
     REBIRTH_KEY,
+    ROYAL_NUMBER,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -87,6 +88,7 @@ from fairyport.idiagram.rules import (
     read_royals,
     same_squares,
     split_facing,
+    symmetry_fits,
     unique_id,
 )
 from fairyport.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
@@ -367,12 +369,10 @@ _DEFAULTS = {"promoZone": ["1"], "maxPromote": ["1"], "promoChoice": ["QNRB"], "
 
 def _royal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) -> list[str]:
     ids = [p.id for p in order]
-    labels = label_map(order)
     wanted = {p.id for p in order if p.royal}
     original = markers.get("royal", {}).get("values")
-    if original is not None:
-        if _try(lambda: set(read_royals([(v, Location()) for v in original], ids,
-                                        [labels[i] for i in ids]))) == wanted:
+    if original is not None and all(ROYAL_NUMBER.match(v) for v in original):  # the script reads numbers
+        if _try(lambda: set(read_royals([(v, Location()) for v in original], ids))) == wanted:
             return list(original)
     elif set(read_royals([], ids)) == wanted:
         return []
@@ -484,9 +484,22 @@ def _zone_values(game: Game, markers: dict[str, Entry]) -> list[str]:
     return lines
 
 
+def _fits(game: Game, grid: Grid, symmetry: str) -> bool:
+    """Whether every piece type's squares can be written under ``symmetry`` (:func:`symmetry_fits`)."""
+    on_grid = {s: p for s, p in game.setup.placement.items() if grid.coordinates(s) is not None}
+    for piece in game.pieces:
+        white = [s for s, p in on_grid.items() if p.id == piece.id and p.color == WHITE]
+        black = [s for s, p in on_grid.items() if p.id == piece.id and p.color == BLACK]
+        if not symmetry_fits(white, black, grid, symmetry):
+            return False
+    return True
+
+
 def _symmetry(game: Game, markers: dict[str, Entry], grid: Grid) -> tuple[str, list[str]]:
+    """The symmetry to write: the file's own where the start position fits it, else the one that fits best
+    (the script gives every White square's partner a Black piece, whatever the lists say), else ``none``."""
     marker = markers.get("symmetry")
-    if marker is not None:
+    if marker is not None and _fits(game, grid, normalise_symmetry(marker["value"])):
         return normalise_symmetry(marker["value"]), [marker["value"]]
     fits = {"mirror": 0, "rotate": 0}
     for symmetry in fits:
@@ -494,7 +507,10 @@ def _symmetry(game: Game, markers: dict[str, Entry], grid: Grid) -> tuple[str, l
             if piece.color == WHITE and grid.coordinates(square) is not None:  # not a square off the grid
                 partner = game.setup.placement.get(grid.image(square, symmetry))
                 fits[symmetry] += partner is not None and partner.id == piece.id and partner.color == BLACK
-    return ("rotate", ["rotate"]) if fits["rotate"] > fits["mirror"] else ("mirror", [])
+    for symmetry in sorted(fits, key=lambda name: -fits[name]):
+        if _fits(game, grid, symmetry):
+            return (symmetry, [symmetry]) if symmetry != "mirror" or marker is not None else (symmetry, [])
+    return "none", ["none"]
 
 
 def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost: _Lost, label: str) -> list[str]:
@@ -564,7 +580,8 @@ def _hole_lines(game: Game, grid: Grid, symmetry: str) -> list[Entry]:
             return list(stored)
     if not game.board.holes:
         return []
-    squares = ",".join(sorted(game.board.holes, key=lambda s: grid.coordinates(s) or (0, 0))) + ",,"
+    # after a colour switch: the script gives White's holes Black partners under symmetry
+    squares = ",," + ",".join(sorted(game.board.holes, key=lambda s: grid.coordinates(s) or (0, 0)))
     return [{"position": len(game.pieces), "squares": squares, "after": []}]
 
 

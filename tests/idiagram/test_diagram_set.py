@@ -258,7 +258,8 @@ def test_hole_after_pawns_and_piece_after_hole() -> None:
     assert info.value.location.line == 2 and info.value.exit_code == EXIT_UNSUPPORTED
 
 
-def test_royal_by_a_shared_id_warns() -> None:
+def test_royal_by_an_id_warns_and_names_none() -> None:
     game = read_text("royal=K\nknight::::b1\nking::::e1")
-    assert game.piece_type("K").royal and not game.piece_type("K2").royal
-    assert any("royal=K names the ID of pieces 1, 2" in w["message"] for w in game.format_data["idiagram"]["warnings"])
+    assert not game.piece_type("K").royal and not game.piece_type("K2").royal  # the script's parseInt: NaN
+    assert any("royal=K: the script reads a piece number" in w["message"]
+               for w in game.format_data["idiagram"]["warnings"])

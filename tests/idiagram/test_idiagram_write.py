@@ -49,6 +49,10 @@ def reread(game: Game, file: str, title: str) -> tuple[Game, str, list[str]]:
 def test_read_write_read_is_stable(path: Path) -> None:
     game = read_game(path)
     again, _, _ = reread(game, str(path), path.stem)
+    if again.format_data != game.format_data and game.format_data["idiagram"]["warnings"]:
+        # a text read leniently is written in the script's terms (royal=K, which names none, as royal=0)
+        assert dataclasses.replace(again, format_data={}) == dataclasses.replace(game, format_data={})
+        game, (again, _, _) = again, reread(again, str(path), path.stem)
     assert again == game
 
 
