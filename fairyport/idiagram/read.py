@@ -45,6 +45,7 @@ from fairyport.idiagram.goals import (
     parse_split,
     read_rules,
 )
+from fairyport.idiagram.pagecode import find_function, is_page_text, read_badzone, zone_names
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -439,6 +440,34 @@ def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_
     return zones
 
 
+Scripts = tuple[tuple[str, Location], ...]
+"""A page's inline scripts, each with where it starts."""
+
+
+def _read_badzone(scripts: Scripts, grid: Grid, pieces: list[PieceType], zones: list[Zone]) -> list[Zone]:
+    """The confinement a ``BadZone()`` page function gives (:func:`~fairyport.idiagram.pagecode.read_badzone`):
+    each confined piece keeps to a zone, named as the function's comment says (else after the piece), with the
+    squares it leaves to each colour."""
+    function = find_function(scripts, "BadZone")
+    assert function is not None
+    confined = read_badzone(function, grid.files, grid.ranks, len(pieces), grid.first_rank)
+    names = zone_names(function)
+    taken = {z.name for z in zones}
+    made: dict[tuple[frozenset[str], frozenset[str]], str] = {}
+    added: list[Zone] = []
+    for number, (white, black) in confined.items():
+        name = made.get((white, black))
+        if name is None:
+            name = names.get(number) or f"zone-{pieces[number - 1].id}"
+            while name in taken:
+                name += "'"
+            taken.add(name)
+            made[(white, black)] = name
+            added += [Zone(name, white, WHITE), Zone(name, black, BLACK)]
+        pieces[number - 1].confined_to = name
+    return added
+
+
 def _no_pieces(document: Document, source: str) -> NoReturn:
     """A text without piece lines is not a diagram fairyport can read (an empty file, another format): refused
     at its first line rather than read as a board with no pieces (perft 0)."""
@@ -452,7 +481,7 @@ def _no_pieces(document: Document, source: str) -> NoReturn:
 
 
 def game_from_document(document: Document, *, title: str = "", source: str = "",
-                       hooks: tuple[str, ...] = ()) -> Game:
+                       hooks: tuple[str, ...] = (), scripts: Scripts = ()) -> Game:
     """Read a parsed Interactive Diagram definition into a :class:`Game`.
 
     :raises ParseError: for bad numbers and bad move strings; :raises ModelError: for squares off the board,
@@ -482,6 +511,9 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         pieces[ids.index(piece_id)].promotion = promotion
     _read_piece_extensions(scan, drafts, pieces, labels)
     zones = _read_zones(scan, grid, pieces, drafts)
+    if find_function(scripts, "BadZone") is not None:
+        hooks = tuple(h for h in hooks if h != "BadZone")  # read into the model: not a note
+        zones += _read_badzone(scripts, grid, pieces, zones)
     palette_note = _hand_as_palette(holdings, pieces, setup, _drops_line(scan))
     offset = _value(scan, "promoOffset")
     rules = Rules(
@@ -639,11 +671,15 @@ def read_model_text(text: str, *, variant: str | None = None, name: str = "<text
 
 
 def read_text(text: str, *, file: str | None = None, title: str = "", hooks: tuple[str, ...] = (),
-              line_offset: int = 0) -> Game:
-    """Read a Diagram definition given as text. ``line_offset`` shifts error lines (a diagram inside a page)."""
+              line_offset: int = 0, scripts: Scripts = ()) -> Game:
+    """Read a Diagram definition given as text. ``line_offset`` shifts error lines (a diagram inside a page);
+    ``scripts`` are the page's inline scripts (page functions). A text that is a page fragment (the
+    ``<script>`` block and ``<div class="idiagram">`` fairyport writes) is read as a page: its first diagram."""
+    if not scripts and is_page_text(text):
+        return _read_page(text, file, title, 1)
     document = syntax.parse(text, file)
     try:
-        return game_from_document(document, title=title, source=file or "", hooks=hooks)
+        return game_from_document(document, title=title, source=file or "", hooks=hooks, scripts=scripts)
     except FairyportError as error:
         if line_offset and error.location.line is not None:
             error.relocated(dataclasses.replace(error.location, line=error.location.line + line_offset))
@@ -663,17 +699,24 @@ def read_game(path: Path, *, variant: str | None = None, diagram: int | None = N
             raise UsageError("a diagram file holds one diagram", Location(str(path)), expected="diagram 1",
                              found=str(diagram))
         return read_text(read_input_text(path), file=str(path), title=title)
+    return _read_page(read_input(path), str(path), title, diagram)
+
+
+def _read_page(data: bytes | str, file: str | None, title: str, diagram: int | None) -> Game:
+    """The ``diagram``-th (1-based, default the first) diagram of a page, with the page's scripts."""
     from fairyport.idiagram.page import extract_diagrams  # lxml: only for pages
 
-    diagrams = extract_diagrams(read_input(path), str(path))
+    diagrams = extract_diagrams(data, file)
     if not diagrams:
-        raise ParseError("the page has no element with class idiagram", Location(str(path)),
+        raise ParseError("the page has no element with class idiagram", Location(file),
                          expected='an element with class="idiagram"')
     index = diagram or 1
     if not 1 <= index <= len(diagrams):
-        raise UsageError(f"the page has {len(diagrams)} diagrams", Location(str(path)),
+        raise UsageError(f"the page has {len(diagrams)} diagrams", Location(file),
                          expected=f"1..{len(diagrams)}", found=str(index))
     chosen = diagrams[index - 1]
     offset = (chosen.line or 1) - 1
     name = f"{title}#{index}" if len(diagrams) > 1 else title
-    return read_text(chosen.text, file=str(path), title=name, hooks=chosen.hooks, line_offset=offset)
+    # the script lines are the page's; read_text adds the diagram's offset to every error's line
+    scripts = tuple((code, Location(file, (line or 1) - offset, 1)) for code, line in chosen.scripts)
+    return read_text(chosen.text, file=file, title=name, hooks=chosen.hooks, line_offset=offset, scripts=scripts)

@@ -42,6 +42,7 @@ from fairyport.idiagram.goals import (
     read_rules,
     rule_lines,
 )
+from fairyport.idiagram.pagecode import Confinement, badzone_function, page_text
 from fairyport.idiagram.read import (
     HTML_SUFFIXES,
     MULTI_KEYS,
@@ -54,7 +55,6 @@ from fairyport.idiagram.read import (
     split_fragment,
 )
 from fairyport.idiagram.rules import (
-    CONFINE_KEY,
     DROP_KEY,
     HOLDINGS_KEEP,
     HOLDINGS_NONE,
@@ -462,16 +462,29 @@ def _goal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) 
     return values
 
 
+def confinement_only(game: Game) -> set[str]:
+    """The zones only confinement uses (written as the ``BadZone()`` page function, so no ``fairyportZone`` line
+    is needed for them)."""
+    confining = {p.confined_to for p in game.pieces if p.confined_to is not None}
+    used = {z for p in game.pieces for z in (p.promotion.zone if p.promotion else None,
+                                              p.drop.zone if p.drop else None, *(m.zone for m in p.zoned_moves))}
+    rules_text = " ".join(rule_lines(game.rules, {p.id: p.id for p in game.pieces}).values())
+    return {name for name in confining if name not in used and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])",
+                                                                           rules_text)}
+
+
 def _zone_values(game: Game, markers: dict[str, Entry]) -> list[str]:
     grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    skipped = confinement_only(game)
+    zones = [z for z in game.zones if z.name not in skipped]
     original = markers.get(ZONE_KEY, {}).get("values")
     if original is not None:
         read = _try(lambda: [Zone(*z) for v in original for z in parse_zone(v, grid, Location())])
-        if read == game.zones:
+        if read == zones:
             return list(original)
     lines: list[str] = []
     pending: dict[str, Zone] = {}
-    for zone in game.zones:
+    for zone in zones:
         squares = sorted(zone.squares)
         if zone.color is None:
             lines.append(format_zone(zone.name, squares, None, grid))
@@ -595,11 +608,6 @@ def _check_board(game: Game, lost: _Lost) -> None:
     lost.items.extend(rules_lost(game, SUPPORT, game, (*GOAL_RULES, *PIECE_RULES), lost.best_effort))
     if not game.rules.royals_may_face and not any(p.royal for p in game.pieces):
         lost.unsupported("royals_may_face", "the no-facing rule without a royal piece to carry fkR")
-    for piece in game.pieces:
-        if piece.confined_to is not None:
-            lost.unsupported("confined_to", f"the confinement of {piece.name!r} to the zone {piece.confined_to!r} "
-                             f"in plain Diagram text (written as the fairyport extension {CONFINE_KEY}, which the "
-                             "Diagram script ignores; a page needs a BadZone() script)")
     data = game.format_data.get("idiagram")
     hooks = data.get("hooks") if isinstance(data, dict) else None
     for hook in hooks if isinstance(hooks, list) else []:
@@ -736,8 +744,6 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
     value, in this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
     :func:`_check_board` and :func:`_extension_plan`."""
     lines: dict[str, str] = {}
-    if piece.confined_to is not None:
-        lines[CONFINE_KEY] = piece.confined_to
     if piece.drop is not None:
         text = lines[DROP_KEY] = format_drop_rule(piece.drop)
         if piece.drop != DropRule():
@@ -779,8 +785,9 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
     return lines
 
 
-def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list[str]]:
-    """Build the Interactive Diagram definition of ``game``; returns it with the list of what was lost.
+def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list[str], list[str]]:
+    """Build the Interactive Diagram definition of ``game``; returns it with the list of what was lost and the
+    page functions it needs beside it (:func:`page_functions`).
 
     :raises UnsupportedError: for a rule or piece the Diagram cannot express, unless ``best_effort``.
     """
@@ -821,7 +828,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
     for key in KEY_ORDER:
         emitter.key(key)
     emitter.document.trailing = "\n"
-    return emitter.document, lost.items
+    return emitter.document, lost.items, page_functions(game, plan.order)
 
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
@@ -829,8 +836,24 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
 
     :raises UnsupportedError: naming the piece or rule the Diagram cannot express, unless ``best_effort``.
     """
-    document, lost = document_from_game(game, best_effort=best_effort)  # castling rules: fairyportCastling
-    return syntax.write(document), lost
+    document, lost, functions = document_from_game(game, best_effort=best_effort)
+    return page_text(syntax.write(document), functions), lost
+
+
+def page_functions(game: Game, order: list[PieceType]) -> list[str]:
+    """The page functions the written game needs beside its diagram: ``BadZone()`` for confined pieces (numbered
+    as ``order``, the written list, numbers them)."""
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    groups: dict[str, list[int]] = {}
+    for number, piece in enumerate(order, start=1):
+        if piece.confined_to is not None:
+            groups.setdefault(piece.confined_to, []).append(number)
+    if not groups:
+        return []
+    confinements = [Confinement(tuple(numbers), name, {
+        color: frozenset(c for c in map(grid.coordinates, game.zone_squares(name, color)) if c is not None)
+        for color in (WHITE, BLACK)}) for name, numbers in groups.items()]
+    return [badzone_function(confinements)]
 
 
 def rewrite(path: Path) -> bytes:

@@ -218,11 +218,11 @@ def test_convert_to_idiagram_reads_the_text_first(tmp_path: Path, capsys: pytest
 def test_page_script_hooks_are_named_plainly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     page = tmp_path / "xq.html"
     page.write_text('<div class="idiagram">files=9<br>ranks=10<br>king:K:W::e1</div>\n'
-                    "<script>function BadZone(x, y, piece, color) { return x < 3 || x > 5; }\n"
+                    "<script>function CustomPromotion(x, y) { return 0; }\n"
                     "function Shade(x, y) { return 0; }</script>")
     assert main(["validate", str(page)]) == 0
     out = capsys.readouterr().out
-    assert "page-script-rules" in out and "changes the rules this text gives" in out and "BadZone" in out
+    assert "page-script-rules" in out and "changes the rules this text gives" in out and "CustomPromotion" in out
     assert main(["show", str(page)]) == 0
     out = capsys.readouterr().out
     assert "changes the rules this text gives" in out and "Shade(), which colours the board's squares" in out

@@ -16,11 +16,11 @@ from fairyport import api
 from fairyport.errors import UnsupportedError
 from fairyport.idiagram.read import read_game, read_text
 from fairyport.idiagram.write import write_game
-from fairyport.model import BLACK, Game
+from fairyport.model import BLACK, WHITE, Game
 from tests.helpers import idscript
 from tests.helpers.paths import GAMES
 
-NOT_YET = {"minishogi", "minixiangqi", "mitregi90", "mitregi108", "mitregi120", "mitregi144", "shogi"}
+NOT_YET = {"minishogi", "mitregi90", "mitregi108", "mitregi120", "mitregi144", "shogi"}
 """Bundled games whose rules are not yet all written in the script's own terms (shogi-style promotion forced
 where a piece could not move again, the palace's confinement)."""
 
@@ -93,3 +93,50 @@ def test_a_black_pawn_listed_after_the_switch_keeps_the_mirrored_one() -> None:
     game = read_text("symmetry=mirror\npawn::::a2,,h7\nking::::e1\n")
     black = sorted(s for s, p in game.setup.placement.items() if p.color == BLACK and p.id == "P")
     assert black == ["a7", "h7"]
+
+
+HALVES = """<script>
+function BadZone(x, y, piece, color) {
+  var rank = color ? ranks - 1 - y : y;
+  if(piece == 2) return rank > 3 || x < 1 && rank > 1;   /* rooks keep to their own half */
+  if(piece == 3) { if(color) return y < 5; else return y > 2; }
+  return 0;
+}
+</script>
+<div class="idiagram">
+files=8
+ranks=8
+king:K:K::e1
+rook:R:R::a1,h1
+bishop:B:B::c1
+pawn:P:fmWfcF::b2,d2,g2
+royal=1
+</div>
+"""
+"""A page whose ``BadZone()`` confines by files and ranks, as Diagram authors write it (``var``, ``?:``, blocks)."""
+
+
+def test_a_badzone_by_files_and_ranks_is_read_and_plays_as_in_the_script() -> None:
+    game = read_text(HALVES)
+    rook, bishop = game.piece_type("R"), game.piece_type("B")
+    assert rook.confined_to and bishop.confined_to and game.piece_type("K").confined_to is None
+    assert "a3" not in game.zone_squares(rook.confined_to, WHITE) and "b3" in game.zone_squares(rook.confined_to, WHITE)
+    assert game.zone_squares(bishop.confined_to, BLACK) == frozenset(f"{f}{r}" for f in "abcdefgh" for r in "678")
+    idscript.require()
+    _compare(HALVES, game, DEPTH)
+    written, lost = write_game(game)
+    assert lost == [] and "function BadZone" in written
+    _compare(written, read_text(written), DEPTH)
+
+
+@pytest.mark.parametrize(("code", "line", "found"), [
+    ("function BadZone(x, y, piece, color) {\n  return board[y][x] != 0;\n}", 2, "'['"),
+    ("function BadZone(x, y, piece, color) {\n  for(;;) return 1;\n}", 2, "'for'"),
+    ("function BadZone(x, y, piece, color) {\n  if(piece == 1) return nothing;\n  return 0;\n}", 2, "'nothing'"),
+])
+def test_other_page_code_is_refused_naming_the_function_and_line(code: str, line: int, found: str) -> None:
+    page = f"<p>page</p>\n<script>\n{code}\n</script>\n<div class=\"idiagram\">\nking:K:K::e1\n</div>\n"
+    with pytest.raises(UnsupportedError) as info:
+        read_text(page, file="page.idiagram")
+    assert "BadZone() cannot be read" in info.value.reason and found in info.value.reason
+    assert (info.value.location.file, info.value.location.line) == ("page.idiagram", line + 2)
