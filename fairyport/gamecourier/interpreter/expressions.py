@@ -45,6 +45,7 @@ OPERATORS: dict[str, int] = {
     "abs": 1, "onboard": 1, "isupper": 1, "islower": 1, "toupper": 1, "tolower": 1, "count": 1,
     "==": 2, "!=": 2, "<": 2, ">": 2, "<=": 2, ">=": 2, "equal": 2, "+": 2, "-": 2, "*": 2, "/": 2, "%": 2,
     "<<": 2, ">>": 2, "join": 2, "merge": 2, "findpiece": 2, "where": 3, "cond": 3, "spaces": 0,
+    "capture": 0, "captured": 0,
     "fn": VARIADIC, "sub": VARIADIC, "list": VARIADIC, "array": VARIADIC,
     "elem": 2, "keys": 1, "range": 2, "min": 2, "max": 2, "onlyupper": 0, "onlylower": 0, "checkpath": 3,
     "match": VARIADIC,

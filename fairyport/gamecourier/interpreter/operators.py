@@ -227,6 +227,8 @@ OPERATORS: dict[str, tuple[int, Operator]] = {
     "findpiece": (2, _findpiece),
     "where": (3, _where),
     "spaces": (0, _spaces),
+    "captured": (0, lambda c, a: c.s.old),
+    "capture": (0, lambda c, a: c.s.old is not None and c.s.old != EMPTY),
     "onlyupper": (0, _only(1)),
     "onlylower": (0, _only(2)),
     "list": (-1, lambda c, a: V.make_array(a)),
