@@ -60,6 +60,9 @@ class ValidateOptions:
     run: bool = False
     """Game Courier: run the preset's code (the two sides' moves must mirror each other); ZRF: compile each
     variant for the interpreter and check its start position (``opposite-check``)."""
+    strict: bool = False
+    """Game Courier, with ``run``: run the code under every reading of the points its documentation leaves open
+    and report where the moves differ (``GC-RUN-READING``)."""
     model_engine: Callable[[Path], Engine] | None = None
     """How to play the ``against`` file through the common model (the registry fills it in with
     :func:`fairyport.formats.load_engine`, so that no format needs to know the others)."""

@@ -26,7 +26,7 @@ FORMAT = "gamecourier"
 def lint_preset(preset: Preset) -> tuple[list[Finding], Analysis]:
     """All findings for ``preset``, sorted by position then code (those in a query preset's settings file last),
     and the analysis they came from."""
-    analysis = analyse(preset)
+    analysis = analyse(preset, def_arity=True)
     encoded = check_encoded_link(analysis)  # every other check would only report the one odd key
     findings = encoded or [f for check in (*BOARD_CHECKS, *CODE_CHECKS, check_runnable) for f in check(analysis)]
     findings.sort(key=lambda f: (f.location.file != preset.file, f.location.line or 0, f.location.column or 0, f.code))
@@ -79,6 +79,10 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
             findings += [*compare_colours(path, options.depth), *dead_code(path, options.depth)]
         except (UnsupportedError, ParseError) as exc:  # an include library, an unknown word, no FEN to start from
             findings.append(not_run("--run", exc))
+        if options.strict and not unrunnable:  # also, and above all, when the documented reading stops
+            from fairyport.gamecourier.validate.readings import compare_readings
+
+            findings += compare_readings(path, options.depth)
     return FileReport(str(path), FORMAT, findings, details=details(analysis))
 
 
