@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from fairyport.errors import Location, UsageError
+from fairyport.fsf.sources import PREFIX as BUILTIN_PREFIX
 
 
 def stderr_console() -> Console:
@@ -61,7 +62,7 @@ def collect_files(paths: Iterable[str], suffixes: Iterable[str]) -> list[Path]:
         path = Path(name)
         if path.is_dir():
             files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in wanted))
-        elif path.exists():
+        elif path.exists() or name.startswith(BUILTIN_PREFIX):  # fsf:makruk, a built-in variant
             files.append(path)
         else:
             raise UsageError("no such file or folder", Location(file=name))

@@ -78,7 +78,7 @@ HANDLED = frozenset({
     "checking",
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
-    "connectRegion2.black", "mustDrop", "dropChecks",
+    "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -109,6 +109,8 @@ class _Builder:
         self.zones: list[Zone] = []
         self.letters = {t: letter.upper() for t, letter in state.pieces.items()}
         self.kept: dict[str, Any] = {}
+        self.holes: set[str] = set()
+        """The start position's walls (``*``): holes of the board."""
 
     # ------------------------------------------------------------------ helpers
     def refuse(self, slot: str, reason: str) -> UnsupportedError:
@@ -243,8 +245,12 @@ class _Builder:
                 if token.isdecimal():
                     file += int(token)
                     continue
-                if token in "+~*":
-                    raise UnsupportedError(f"startFen: {token!r} (promoted pieces or walls in the start position)",
+                if token == "*":  # a wall: Fairy-Stockfish's square no piece may enter or pass, the model's hole
+                    self.holes.add(square_name(file, rank))
+                    file += 1
+                    continue
+                if token in "+~":
+                    raise UnsupportedError(f"startFen: {token!r} (promoted pieces in the start position)",
                                            location, feature="startFen")
                 piece_type = self.state.type_of(token)
                 if piece_type is None:
@@ -390,6 +396,7 @@ class _Builder:
             return
         rules.drops = True
         rules.captures_to_hand = state.get("capturesToHand")
+        rules.demote_captured = not state.get("dropLoop")  # loop chess: a captured promoted piece stays promoted
         region = self.region("dropRegion")
         promotion = self.region("promotionRegion")
         no_doubled = state.get("dropNoDoubled")
@@ -534,7 +541,7 @@ class _Builder:
         fixed = not any(p.name in gained or p.id in held for p in royal)
         for piece in royal:
             piece.royal = True
-        if fixed and all(c <= limit for c in counts):
+        if (fixed and all(c <= limit for c in counts)) or self.never_more(limit, setup):
             rules.royal_protection = RoyalProtection.EVERY
         elif len(royal) == 1 and limit == 1 and "king" not in by_name:
             rules.royal_protection = RoyalProtection.LAST
@@ -545,6 +552,12 @@ class _Builder:
         else:
             raise self.refuse("extinctionPieceTypes", "pseudo-royal pieces whose number may exceed "
                               f"extinctionPieceCount + 1 = {limit} (royal only while few enough)")
+
+    def never_more(self, limit: int, setup: Setup) -> bool:
+        """Whether no side can ever have more than ``limit`` pieces of a type: not with every square of the board
+        and every piece in hand (coregal's count of 64: every queen pseudo-royal, however many)."""
+        in_hand = sum(n for hand in setup.hands.values() for n in hand.values())
+        return limit >= self.files * self.ranks + in_hand
 
     def one_royal_type(self, royal: list[PieceType], setup: Setup) -> bool:
         """Whether each side has, and can only ever get, royal pieces of one type (placed, or promoted to)."""
@@ -684,6 +697,7 @@ class _Builder:
                       must_capture=self.state.get("mustCapture"), no_checks=not self.state.get("checking"),
                       must_drop=self.state.get("mustDrop"))
         self.flag(rules)
+        self.check_count(rules)
         self.blast(rules)
         self.connect(rules)
         self.initial_moves(pieces, setup)
@@ -693,7 +707,7 @@ class _Builder:
         self.castling(pieces, setup, rights, rules)
         self.flag_move(pieces, rules)
         game = Game(Metadata(title=self.section.name, source=self.file),
-                    Board(self.files, self.ranks), pieces, setup, rules, self.zones,
+                    Board(self.files, self.ranks, frozenset(self.holes)), pieces, setup, rules, self.walled_zones(),
                     format_data={"fsf": {"section": self.section.name, "line": self.section.line,
                                          "parent": self.section.parent,
                                          "kept": dict(self.state.kept), "warnings": list(self.state.warnings)}})
@@ -703,6 +717,24 @@ class _Builder:
             raise error.relocated(Location(self.file, self.section.line)) from None
         self.immobility(game)
         return game
+
+
+    def check_count(self, rules: Rules) -> None:
+        """``checkCounting``: the checks to give are the start position's counter (``3+3``; none given: 1, as
+        Fairy-Stockfish counts); the model's count is the same for both sides."""
+        if not self.state.get("checkCounting"):
+            return
+        counters = [f for f in self.state.get("startFen").split()[2:] if re.fullmatch(r"\d+\+\d+", f)]
+        white, black = (int(n) for n in counters[0].split("+")) if counters else (1, 1)
+        if white != black or white < 1:
+            raise self.refuse("startFen", f"checks to give {white}+{black} (the model counts the same number "
+                              "for both sides, at least one)")
+        rules.check_count = white
+
+    def walled_zones(self) -> list[Zone]:
+        """The zones without the walls' squares (a region may name a wall; no piece is ever there)."""
+        return [dataclasses.replace(z, squares=z.squares - self.holes) if self.holes & z.squares else z
+                for z in self.zones]
 
 
 def build_game(state: State, section: Section, file: str) -> Game:
