@@ -155,3 +155,19 @@ def test_drop_loop_keeps_captured_promoted_pieces() -> None:
     house = _agree("crazyhouse]\n", (fen,), 3)
     assert loop != house
     assert not read_text("[l:loop]\n", variant="l").rules.demote_captured
+
+
+def test_en_passant_region() -> None:
+    """Horde's double steps from the first rank give no e.p. right (``enPassantRegion``: Black takes e.p. on
+    the third rank only); those from the second rank do, and without any region (georgian) none does."""
+    fen = "4k3/8/8/8/3p4/1p6/2P5/P3K3 w - - 0 1"
+    steps = "chess]\ndoubleStepRegionWhite = *1 *2\n"
+    horde = _agree(steps + "enPassantRegionWhite = *6\nenPassantRegionBlack = *3\n", (fen,), 2)
+    anywhere = _agree(steps, (fen,), 2)
+    nowhere = _agree(steps + "enPassantRegion = -\n", (fen,), 2)
+    assert nowhere[0] < horde[0] < anywhere[0]
+
+
+def test_a_side_without_royal_pieces_is_refused() -> None:
+    with pytest.raises(UnsupportedError, match="a side starts without a royal piece"):
+        read_text("[n:chess]\nstartFen = 4k3/8/8/8/8/8/8/PPPP4 w - - 0 1\n", variant="n")
