@@ -15,6 +15,7 @@ from fairyport import fsf, gamecourier, idiagram, json, zrf
 from fairyport.engines import Engine, EngineChoice, model_engine
 from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
 from fairyport.format import Format, split_game_path
+from fairyport.fsf.sources import PREFIX as BUILTIN_PREFIX
 from fairyport.inputs import read_head
 from fairyport.model import Game
 
@@ -61,6 +62,8 @@ def detect_format(path: Path, declared: str | None = None) -> str:
     """
     if declared is not None:
         return get_format(declared).name
+    if str(path).startswith(BUILTIN_PREFIX):  # fsf:makruk, Fairy-Stockfish's built-in variant
+        return "fsf"
     fmt = SUFFIXES.get(path.suffix.lower())
     if fmt is None:  # page.html#2: a diagram of a page
         fmt = SUFFIXES.get(split_game_path(path)[0].suffix.lower())

@@ -18,6 +18,7 @@ from rich.table import Table
 from fairyport.errors import FairyportError, Location, UsageError
 from fairyport.format import split_game_path
 from fairyport.formats import detect_format, get_format
+from fairyport.fsf.sources import PREFIX as BUILTIN_PREFIX
 from fairyport.inputs import InputError
 
 FILE_ARGUMENTS = ("input", "file", "files", "paths", "against")
@@ -124,7 +125,7 @@ def collect_files(paths: Iterable[str], suffixes: Iterable[str]) -> list[Path]:
         path = Path(name)
         if path.is_dir():
             files.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in wanted))
-        elif path.exists():
+        elif path.exists() or name.startswith(BUILTIN_PREFIX):  # fsf:makruk, a built-in variant
             files.append(path)
         else:
             raise InputError(MISSING, Location(file=name))
