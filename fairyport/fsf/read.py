@@ -248,7 +248,7 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
 
 def variant_names(path: Path) -> tuple[list[str], str]:
     """The sections of the ``variants.ini`` file ``path``, and the one read when none is named (the first)."""
-    names = [section.name for section in parse_ini(read_input_text(path), str(path))]
+    names = [section.name for section in parse_ini(variants_text(path), str(path))]
     return names, names[0] if names else ""
 
 
