@@ -32,6 +32,7 @@ from fairyport.errors import FairyportError, Location, ModelError, ParseError, U
 from fairyport.format import Format, ValidateOptions
 from fairyport.formats import (
     FORMATS,
+    SUFFIXES,
     detect_format,
     file_engine,
     game_engine,
@@ -209,8 +210,24 @@ def _text_format(text: str, fmt: str | None) -> Format:
     """The format of ``text``: ``fmt``, else the first format whose sniffer recognises the text."""
     name = fmt if fmt is not None else sniff_format(text)
     if name is None:
-        raise UsageError("cannot tell the format of this text; name it with format=", expected=", ".join(FORMATS))
+        raise UsageError("cannot tell the format of this text; name it with format=" + _path_hint(text),
+                         expected=", ".join(FORMATS))
     return get_format(name)
+
+
+def _path_hint(text: str) -> str:
+    """For a text that reads as a file name (one line ending in a format's suffix, or naming a file): a clause
+    saying that a str is the text itself and a file is passed as a Path."""
+    line = text.strip()
+    if "\n" in line or not line:
+        return ""
+    try:
+        named = Path(line).suffix.lower() in SUFFIXES or Path(line).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte: not a file name
+        named = False
+    if not named:
+        return ""
+    return f" (a str is the text itself: to read the file {line!r}, pass Path({line!r}))"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -355,6 +372,13 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str, from_source: bo
     return _write_model(game, form, best_effort, source)
 
 
+def write_as_read(game: Game, format: str, best_effort: bool = False) -> tuple[str, list[str]]:
+    """``game``, unchanged since it was read from its source, written in ``format`` as :func:`convert` writes it
+    (a game program's route included where the model's writer cannot say the game): the text and what was lost."""
+    conversion = _write(game, format, best_effort, game.metadata.source, from_source=True)
+    return conversion.text, conversion.lost
+
+
 def written_name(fmt: str) -> str:
     """The name errors give to the text written in ``fmt`` (``<written idiagram>``)."""
     return f"<written {fmt}>"
@@ -397,7 +421,8 @@ def _write_model(game: Game, form: Format, best_effort: bool, source: str) -> Co
 
 
 def convert(source: Source, to: str, read: str | None = None, variant: str | None = None,
-            best_effort: bool = False, prove: bool = True, prove_depth: int | None = None) -> Conversion:
+            best_effort: bool = False, prove: bool = True, prove_depth: int | None = None,
+            progress: Callable[[str], None] | None = None) -> Conversion:
     """The game in ``source`` (a file or text; ``read`` names its format where it does not tell) written in the
     format ``to``. A file converted to its own format is rewritten through its syntax tree, byte for byte where
     nothing changed; anything else goes through the common model (:func:`write`).
@@ -413,6 +438,7 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
     """
     if prove_depth is not None and prove_depth < 0:
         raise UsageError("the proof depth must be at least 0", found=str(prove_depth))
+    say = progress or _quiet
     target = get_format(to)
     resolved = resolve_source(source, read, variant)
     squares: int | None = None
@@ -421,8 +447,10 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
     if resolved.path is not None and form.name == target.name and form.rewrite is not None:
         conversion = Conversion(form.rewrite(resolved.path).decode("utf-8", errors="surrogateescape"), [], form.name)
     else:
+        say("reading the source")
         game = _read(resolved)
         squares = len(game.board.positions)
+        say(f"writing {target.name}")
         conversion = _write(game, target.name, best_effort, resolved.location, from_source=True)
     if not prove:
         return conversion
@@ -430,8 +458,9 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
             conversion.text.encode("utf-8", errors="surrogateescape") == resolved.path.read_bytes()):
         return dataclasses.replace(conversion, proof=Proof(
             PROVE_DEPTH if prove_depth is None else prove_depth, None, None, identical=True))
-    proof = _prove(resolved, conversion, prove_depth, squares)
+    proof = _prove(resolved, conversion, prove_depth, squares, say)
     if game is not None:
+        say("proving: the source's rule positions")
         proof = _check_rules(proof, resolved, game)
     if best_effort and proof.dead:
         raise UnsupportedError(f"the written game has no legal move at the start where the source has "
@@ -451,10 +480,13 @@ class _Side:
     counted: dict[int, int] = dataclasses.field(default_factory=dict)
     """perft by depth, counted once (the estimate's perft(2) is the proof's at depth 2)."""
 
-    def count(self, depth: int) -> int | None:
-        """perft(``depth``) of this side, or None (with :attr:`reason`) when it cannot be played."""
+    def count(self, depth: int, say: Callable[[str], None] | None = None) -> int | None:
+        """perft(``depth``) of this side, or None (with :attr:`reason`) when it cannot be played (``say``: told
+        what is counted, for a progress display)."""
         if self.engine is None or depth in self.counted:
             return self.counted.get(depth)
+        if say is not None:
+            say(f"proving: perft({depth}) of the {self.name}")
         try:
             self.counted[depth] = perft_jobs(self.engine.position(None, None), depth)
         except FairyportError as error:
@@ -476,6 +508,10 @@ def _side(name: str, fmt: str, squares: int | None, load: Callable[[EngineChoice
         return _Side(name, None, f"the {name} cannot be played ({error.message()})", bounded)
 
 
+def _quiet(step: str) -> None:
+    """A progress callback that shows nothing."""
+
+
 def proof_depth(moves: int | None, replies: int | None) -> int:
     """The default proof depth of a source with ``moves`` = perft(1) and ``replies`` = perft(2):
     :data:`PROVE_DEPTH` when its estimated perft (perft(2) times the branching perft(2)/perft(1)) is within
@@ -486,15 +522,18 @@ def proof_depth(moves: int | None, replies: int | None) -> int:
     return PROVE_DEPTH if estimate <= PROVE_NODE_BUDGET else PROVE_FALLBACK_DEPTH
 
 
-def _prove(source: ResolvedSource, conversion: Conversion, depth: int | None, squares: int | None) -> Proof:
+def _prove(source: ResolvedSource, conversion: Conversion, depth: int | None, squares: int | None,
+           say: Callable[[str], None]) -> Proof:
     """perft(``depth``; None: :func:`proof_depth`) of ``source`` and of the written text, each side played by its
-    own format's reading; a written text that does not read back is a :class:`WriteError`."""
+    own format's reading; a written text that does not read back is a :class:`WriteError` (``say``: told each
+    step)."""
+    say("proving: reading the written text back")
     original = _side("source", source.format.name, squares, lambda choice: _source_engine(source, choice))
     written = _side("written text", conversion.format, squares, lambda choice: _read_back(conversion, choice))
-    moves = (original.count(1), written.count(1))
+    moves = (original.count(1, say), written.count(1, say))
     if depth is None:
-        depth = proof_depth(moves[0], original.count(2))
-    counts = [side.count(depth) for side in (original, written)]
+        depth = proof_depth(moves[0], original.count(2, say))
+    counts = [side.count(depth, say) for side in (original, written)]
     reasons = "; ".join(side.reason for side in (original, written) if side.reason)
     bounded = "; ".join(side.bounded for side in (original, written) if side.bounded)
     return Proof(depth, counts[0], counts[1], original.engine.name if original.engine else "",

@@ -9,7 +9,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError, Location, UsageError
+from fairyport.cli.common import refuse_urls
+from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError, Location, UsageError, printable
 from fairyport.inputs import parse_size, set_include_path, set_max_input_size
 from fairyport.output import guarded_streams
 from fairyport.version import __version__
@@ -29,8 +30,10 @@ def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
         prog="fairyport",
-        description="Read, convert, validate and perft-check chess-variant rule files "
-        "(Zillions ZRF, Game Courier presets, Interactive Diagrams).",
+        description="Read, convert, validate and perft-check chess-variant rule files: Zillions ZRF, Game "
+        "Courier presets, Interactive Diagrams, Fairy-Stockfish variants.ini (read and written) and fairyport "
+        "JSON. Three jobs: convert a game (convert, proven by perft), validate presets and rule files (validate), "
+        "count moves (perft, check).",
     )
     parser.add_argument("--version", action="version", version=f"fairyport {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -74,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         apply_input_options(args)
+        refuse_urls(args)
         with guarded_streams():  # a failing standard output is exit 5 naming <stdout>; messages escaped
             return int(args.func(args))
     except FairyportError as exc:
@@ -86,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except OSError as exc:  # the readers and writers turn theirs into located errors; this is the last guard
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"fairyport: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(printable(f"fairyport: {where}{exc.strerror or exc}"), file=sys.stderr)
         return EXIT_UNPARSABLE
     except KeyboardInterrupt as exc:  # Ctrl-C; SIGTERM/SIGHUP while perft workers run (exit 128 + signal)
         with contextlib.suppress(OSError):  # a hung-up terminal
