@@ -78,8 +78,8 @@ HANDLED = frozenset({
     "checking",
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
-    "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "enPassantRegion.white",
-    "enPassantRegion.black",
+    "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "promotionLimit",
+    "enPassantRegion.white", "enPassantRegion.black",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -384,6 +384,7 @@ class _Builder:
             raise self.refuse("promotionPieceTypesWhite", "different promotion choices per side")
         promoted: dict[str, str | None] = dict(state.get("promotedPieceType"))
         stuck = state.get("immobilityIllegal")
+        limits = self.promotion_limits()
         if any(zone_squares.values()):
             depth = self.last_ranks(zone_squares)
             name = None if depth else self.zone("promotion", zone_squares)
@@ -400,7 +401,8 @@ class _Builder:
                     # type and to its promoted type alike (make_promotions), so the latter is one more choice.
                     targets.add(promoted.pop(piece_type))
                 order = [t for t in PIECES if t in targets and t in by_name]
-                piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t]) for t in reversed(order)),
+                piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t], max_count=limits.get(t))
+                                                  for t in reversed(order)),
                                             depth=depth or 1, zone=name,
                                             mandatory=state.get("mandatoryPawnPromotion"),
                                             mandatory_where_stuck=stuck and not state.get("mandatoryPawnPromotion"),
@@ -410,9 +412,24 @@ class _Builder:
                 if piece is None or target is None or target not in by_name:
                     continue
                 mandatory = state.get("mandatoryPiecePromotion")
-                piece.promotion = Promotion((PromotionChoice(self.letters[target]),), depth=depth or 1, zone=name,
+                piece.promotion = Promotion((PromotionChoice(self.letters[target], max_count=limits.get(target)),),
+                                            depth=depth or 1, zone=name,
                                             mandatory=mandatory, mandatory_where_stuck=stuck and not mandatory,
                                             triggers=SHOGI_TRIGGERS)
+
+    def promotion_limits(self) -> dict[str, int]:
+        """``promotionLimit`` (``a:1 c:1 q:1``): per piece type, how many on the board stop promotions to it."""
+        text: str = self.state.get("promotionLimit")
+        where = self.state.where("promotionLimit")
+        limits: dict[str, int] = {}
+        for token in text.split():
+            letter, _, count = token.partition(":")
+            piece_type = self.state.type_of(letter) if len(letter) == 1 else None
+            if piece_type is None or not count.isdecimal():
+                raise ParseError("promotionLimit: not a piece letter and a count", (where or Where(self.file))
+                                 .location(), expected="letter:count", found=repr(token))
+            limits[piece_type] = int(count)
+        return limits
 
     def drops(self, pieces: list[PieceType], rules: Rules) -> None:
         state = self.state

@@ -171,3 +171,18 @@ def test_en_passant_region() -> None:
 def test_a_side_without_royal_pieces_is_refused() -> None:
     with pytest.raises(UnsupportedError, match="a side starts without a royal piece"):
         read_text("[n:chess]\nstartFen = 4k3/8/8/8/8/8/8/PPPP4 w - - 0 1\n", variant="n")
+
+
+def test_promotion_limit() -> None:
+    """``promotionLimit``: no promotion to a type with that many on the board; where every choice is at its limit
+    and the pawn must promote on the last rank, it cannot move there (grand)."""
+    fen = "4k3/P7/8/8/8/8/8/QR2K3 w - - 0 1"
+    limited = _agree("chess]\npromotionLimit = q:1 r:1\n", (fen,), 2)
+    free = _agree("chess]\n", (fen,), 2)
+    assert limited[0] < free[0]
+    blocked = _agree("chess]\npromotionPieceTypes = q\npromotionLimit = q:1\nmandatoryPawnPromotion = false\n"
+                     "immobilityIllegal = true\n", (fen,), 1)
+    game = read_text("[g:grand]\n", variant="g")
+    pawn = game.piece_type("P")
+    assert pawn.promotion is not None and {c.piece: c.max_count for c in pawn.promotion.choices}["Q"] == 1
+    assert blocked[0] == model_counts(read_text("[c:chess]\n", variant="c"), 1, fen)[0] - 4
