@@ -41,6 +41,7 @@ from fairyport.model import (
     WHITE,
     Blast,
     Board,
+    Castling,
     Color,
     ConnectGoal,
     DropRule,
@@ -79,7 +80,7 @@ HANDLED = frozenset({
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
     "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "promotionLimit",
-    "enPassantRegion.white", "enPassantRegion.black",
+    "enPassantRegion.white", "enPassantRegion.black", "castlingRank",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -626,8 +627,9 @@ class _Builder:
         if king_type != state.get("castlingKingPiece.black") or king_type not in state.pieces:
             raise self.refuse("castlingKingPiece.white", "castling with different pieces per side, or none")
         king_letter = self.letters[king_type]
+        first = state.get("castlingRank")
         on_first = [sq for sq, p in setup.placement.items()
-                    if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
+                    if p.id == king_letter and p.color == WHITE and sq[1:] == str(first + 1)]
         king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
         kingside = state.get("castlingKingsideFile") - king_file
         queenside = king_file - state.get("castlingQueensideFile")
@@ -641,14 +643,21 @@ class _Builder:
         rook_like = {p.id for p in pieces
                      if any(m.atom == "R" and not m.is_multi_leg for m in betza.parse_moves(p.betza))}
         castles: set[Color] = set()
-        for color, rank, marks in ((WHITE, 0, "KQ"), (BLACK, self.ranks - 1, "kq")):
+        inner = self.inner_partners(setup, king_file, letters)
+        for color, rank, marks in ((WHITE, first, "KQ"), (BLACK, self.ranks - 1 - first, "kq")):
             granted = {c for c in rights if c in marks}
             if not granted:
                 continue
             king = setup.placement.get(square_name(king_file, rank))
             in_place = king is not None and king.id == king_letter and king.color == color
             possible: set[str] = set()
-            for corner, mark, step in ((self.files - 1, marks[0], 1), (0, marks[1], -1)):
+            wings = ((inner[1] if inner else self.files - 1, marks[0], 1), (inner[0] if inner else 0, marks[1], -1))
+            for corner, mark, step in wings:
+                if inner is not None:
+                    partner = setup.placement.get(square_name(corner, rank))
+                    if in_place and partner is not None and partner.color == color and partner.id in letters:
+                        possible.add(mark)
+                    continue
                 partner = setup.placement.get(square_name(corner, rank))
                 if in_place and partner is not None and partner.color == color and partner.id in letters:
                     possible.add(mark)
@@ -662,6 +671,9 @@ class _Builder:
         if not castles:
             return
         king_piece = next(p for p in pieces if p.name == king_type)
+        if inner is not None:  # partners inside the corners: at their distance from the king, of their types
+            king_piece.castling = Castling(partner_distance=(king_file - inner[0], inner[1] - king_file),
+                                           partners=tuple(sorted(letters)))
         if len(castles) == 1:
             self.king_without_castling(pieces, setup, rules, king_piece, WHITE if BLACK in castles else BLACK)
         king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
@@ -683,6 +695,33 @@ class _Builder:
                 rules.flag = dataclasses.replace(rules.flag, white_piece=letter)
             else:
                 rules.flag = dataclasses.replace(rules.flag, black_piece=letter)
+
+    def inner_partners(self, setup: Setup, king_file: int, letters: set[str]) -> tuple[int, int] | None:
+        """The files of Fairy-Stockfish's castling partners (queenside, kingside) where one is not the corner
+        piece: the first piece of a castling type from ``castlingRookQueensideFile`` / ``castlingRookKingsideFile``
+        towards the king on White's castling rank (shako, omicron, gustav3); None where both are the corners'.
+
+        :raises UnsupportedError: where Black's partners stand elsewhere (the model's distances are both sides')."""
+        found: list[tuple[int, int] | None] = []
+        for color, rank in ((WHITE, self.state.get("castlingRank")), (BLACK, self.ranks - 1 -
+                                                                      self.state.get("castlingRank"))):
+            files = []
+            for start, step in ((self.state.get("castlingRookQueensideFile"), 1),
+                                (min(self.state.get("castlingRookKingsideFile"), self.files - 1), -1)):
+                file = start
+                while 0 <= file < self.files and file != king_file:
+                    piece = setup.placement.get(square_name(file, rank))
+                    if piece is not None and piece.color == color and piece.id in letters:
+                        break
+                    file += step
+                files.append(file)
+            found.append((files[0], files[1]) if king_file not in files else None)
+        white = found[0]
+        if white is None or white == (0, self.files - 1):
+            return None
+        if found[1] not in (None, white):
+            raise self.refuse("castlingRank", f"castling partners on files {found[1]} for Black, {white} for White")
+        return white
 
     def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
                       rook_like: set[str]) -> bool:

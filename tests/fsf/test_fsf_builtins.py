@@ -186,3 +186,17 @@ def test_promotion_limit() -> None:
     pawn = game.piece_type("P")
     assert pawn.promotion is not None and {c.piece: c.max_count for c in pawn.promotion.choices}["Q"] == 1
     assert blocked[0] == model_counts(read_text("[c:chess]\n", variant="c"), 1, fen)[0] - 4
+
+
+@pytest.mark.parametrize(("name", "fen"), [
+    ("shako", "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1"),
+    ("shako", "4kc3c/ernbq1b1re/ppp3p1pp/3p2pp2/4p5/5P4/2PN2P3/PP1PP2PPP/ER1BQKBNR1/5C3C w KQ - 0 9"),
+    ("gustav3", None), ("omicron", None)])
+def test_castling_rank_and_inner_partners(name: str, fen: str | None) -> None:
+    """``castlingRank`` and castling partners inside the corners (shako's rooks beside its elephants): the
+    model's partner distance and types."""
+    sf = pytest.importorskip("pyffish")
+    game = read_text(f"[v:{name}]\n", variant="v")
+    king = game.piece_type("K")
+    assert king.castling is not None and king.castling.partners == ("R",)
+    assert model_counts(game, 2, fen) == fsf_counts(sf, name, 2, fen)
