@@ -9,11 +9,9 @@ named) is skipped with the refusal; one it reads must agree. Chess960 checks are
 
 from __future__ import annotations
 
-import dataclasses
-from pathlib import Path
-
 import pytest
 from fsf_compare import aligned, fsf_counts, model_counts
+from fsf_suite import Check, table_checks
 from paths import CORPUS, skip_without
 
 from fairyport.errors import UnsupportedError
@@ -26,30 +24,7 @@ SLOW_NODES = 20000
 """The slow suite runs each check as deep as this many nodes (Fairy-Stockfish's count at that depth)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Check:
-    line: int
-    variant: str
-    fen: str | None
-    depth: int
-    nodes: int
-    chess960: bool
-
-
-def _checks(path: Path) -> list[Check]:
-    if not path.exists():
-        return []
-    out: list[Check] = []
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not text.strip() or text.startswith("#"):
-            continue
-        _, variant, position, depth, nodes, chess960 = text.split("\t")
-        fen = None if position == "startpos" else position
-        out.append(Check(number, variant, fen, int(depth), int(nodes), chess960 == "true"))
-    return out
-
-
-CHECKS = _checks(SUITE)
+CHECKS = table_checks(SUITE) if SUITE.exists() else []
 IDS = [f"{c.variant}-{c.line}" for c in CHECKS]
 
 
