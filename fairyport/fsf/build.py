@@ -277,7 +277,21 @@ class _Builder:
             hand[self.letters[piece_type]] = hand.get(self.letters[piece_type], 0) + 1
         side = BLACK if len(fields) > 1 and fields[1] == "b" else WHITE
         rights = fields[2] if len(fields) > 2 and re.fullmatch(r"[A-Za-z-]+", fields[2]) else "-"
+        if len(fields) > 3 and self.takes_en_passant(placement, side, fields[3]):
+            raise UnsupportedError(f"startFen: the en-passant square {fields[3]}, where a piece of the side to move "
+                                   "could take (the model's start position has none)", location, feature="startFen")
         return Setup(placement, side, hands), rights
+
+    def takes_en_passant(self, placement: dict[str, Piece], side: Color, square: str) -> bool:
+        """Whether the start position's en-passant field ``square`` counts: a piece of an en-passant type of the
+        side to move stands diagonally behind it (Fairy-Stockfish ignores the field otherwise)."""
+        if not re.fullmatch(r"[a-z]\d+", square):
+            return False
+        types = self.state.get("enPassantTypes." + ("white" if side == WHITE else "black"))
+        takers = {Piece(self.letters[t], side) for t in types if t in self.letters}
+        file, rank = ord(square[0]) - 97, int(square[1:]) - 1 + (-1 if side == WHITE else 1)
+        behind = [square_name(f, rank) for f in (file - 1, file + 1) if 0 <= f < self.files]
+        return any(placement.get(sq) in takers for sq in behind)
 
     # ------------------------------------------------------------------ rules
     def initial_moves(self, pieces: list[PieceType], setup: Setup) -> None:
@@ -400,7 +414,11 @@ class _Builder:
                                           f"{piece_type} is a pawn type and promotes shogi-style too")
                     # Fairy-Stockfish's pawn promotes on every move that ends in the region: to each promotion
                     # type and to its promoted type alike (make_promotions), so the latter is one more choice.
-                    targets.add(promoted.pop(piece_type))
+                    target = promoted.pop(piece_type)
+                    if target in targets:
+                        raise self.refuse("promotedPieceType", f"{piece_type} promotes to {target} both as a promotion "
+                                          "type and as its promoted type (two moves in Fairy-Stockfish, one here)")
+                    targets.add(target)
                 order = [t for t in PIECES if t in targets and t in by_name]
                 piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t], max_count=limits.get(t))
                                                   for t in reversed(order)),
@@ -522,6 +540,10 @@ class _Builder:
             return
         if self.state.get("capturesToHand"):
             raise self.refuse("blastOnCapture", "atomic captures whose blasted pieces go to a hand")
+        if "king" in self.letters:
+            raise self.refuse("blastOnCapture", "atomic captures with Fairy-Stockfish's king, which a capture may "
+                              "blast (the model's blasted royal pieces are pseudo-royal: Fairy-Stockfish's "
+                              "extinctionPseudoRoyal, as in its atomic)")
         rules.blast = Blast((self.letters["pawn"],) if "pawn" in self.letters else ())
 
     def flag_move(self, pieces: list[PieceType], rules: Rules) -> None:
@@ -695,6 +717,12 @@ class _Builder:
                 rules.flag = dataclasses.replace(rules.flag, white_piece=letter)
             else:
                 rules.flag = dataclasses.replace(rules.flag, black_piece=letter)
+        if rules.extinction is not None and rules.extinction.pieces and king.id in rules.extinction.pieces:
+            raise self.refuse("extinctionPieceTypes", f"castling for {COLOR_NAMES[1 - color]} only, with its "
+                              f"{king.name} an extinction type (the model's castling belongs to a piece type: the "
+                              "other side's castling pieces would be a type of their own, counted apart)")
+        if rules.connect is not None and rules.connect.pieces and king.id in rules.connect.pieces:
+            rules.connect = dataclasses.replace(rules.connect, pieces=tuple(sorted({*rules.connect.pieces, letter})))
 
     def inner_partners(self, setup: Setup, king_file: int, letters: set[str]) -> tuple[int, int] | None:
         """The files of Fairy-Stockfish's castling partners (queenside, kingside) where one is not the corner
@@ -734,6 +762,19 @@ class _Builder:
                 return piece.color == color and (file in (0, self.files - 1) or piece.id in rook_like)
             file -= step
         return False
+
+    def royal_optional(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
+        """A side without a royal piece plays on in Fairy-Stockfish (never in check; only the configured goals end
+        its game): the model's :attr:`~fairyport.model.Rules.royal_optional` wherever a side can be without one
+        (none in its start position, or a king blasted by a capture that no extinction goal scores)."""
+        royal = {p.id for p in pieces if p.royal}
+        if not royal:
+            return
+        placed = {p.color for p in setup.placement.values() if p.id in royal}
+        blasted = rules.blast is not None and (rules.extinction is None or (
+            rules.extinction.pieces is not None and not royal <= set(rules.extinction.pieces)))
+        if placed != {WHITE, BLACK} or blasted:
+            rules.royal_optional = True
 
     def promotion_squares(self, game: Game, promotion: Promotion, color: Color) -> frozenset[str]:
         """The names of the squares where ``promotion`` applies for ``color``."""
@@ -786,7 +827,7 @@ class _Builder:
         self.drops(pieces, rules)
         self.castling(pieces, setup, rights, rules)
         self.flag_move(pieces, rules)
-        self.side_without_royals(pieces, setup, rules)
+        self.royal_optional(pieces, setup, rules)
         game = Game(Metadata(title=self.section.name, source=self.file),
                     Board(self.files, self.ranks, frozenset(self.holes)), pieces, setup, rules, self.walled_zones(),
                     format_data={"fsf": {"section": self.section.name, "line": self.section.line,
@@ -811,15 +852,6 @@ class _Builder:
             raise self.refuse("startFen", f"checks to give {white}+{black} (the model counts the same number "
                               "for both sides, at least one)")
         rules.check_count = white
-
-    def side_without_royals(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
-        """A side that starts without a royal piece plays on in Fairy-Stockfish; the model's game with royal pieces
-        ends for it at once unless :attr:`~fairyport.model.Rules.royal_optional` says otherwise: refused then."""
-        royal = {p.id for p in pieces if p.royal}
-        placed = {p.color for p in setup.placement.values() if p.id in royal}
-        if royal and not rules.royal_optional and len(placed) < 2:
-            raise self.refuse("startFen", "a side starts without a royal piece (Fairy-Stockfish plays on; the "
-                              "model would end its game)")
 
     def walled_zones(self) -> list[Zone]:
         """The zones without the walls' squares (a region may name a wall; no piece is ever there)."""

@@ -246,6 +246,12 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
     return build_game(state, section, name)
 
 
+def variant_names(path: Path) -> tuple[list[str], str]:
+    """The sections of the ``variants.ini`` file ``path``, and the one read when none is named (the first)."""
+    names = [section.name for section in parse_ini(variants_text(path), str(path))]
+    return names, names[0] if names else ""
+
+
 def read_file(path: Path, *, variant: str | None = None) -> Game:
     """The game of section ``variant`` (default: the first) of the ``variants.ini`` file ``path``; a path
     ``file.ini#NAME`` (as ``fairyport report`` names a game of a file) picks the section ``NAME`` too."""

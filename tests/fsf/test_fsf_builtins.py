@@ -168,9 +168,10 @@ def test_en_passant_region() -> None:
     assert nowhere[0] < horde[0] < anywhere[0]
 
 
-def test_a_side_without_royal_pieces_is_refused() -> None:
-    with pytest.raises(UnsupportedError, match="a side starts without a royal piece"):
-        read_text("[n:chess]\nstartFen = 4k3/8/8/8/8/8/8/PPPP4 w - - 0 1\n", variant="n")
+def test_a_side_without_royal_pieces_plays_on() -> None:
+    """Horde's White (no king) plays on, as in Fairy-Stockfish (the model's ``royal_optional``)."""
+    assert _agree("chess]\nstartFen = 4k3/8/8/8/8/8/8/PPPP4 w - - 0 1\n", (None,), 3)[0] > 0
+    assert read_text("[h:horde]\n", variant="h").rules.royal_optional
 
 
 def test_promotion_limit() -> None:
