@@ -4,6 +4,7 @@ Usage::
 
     PYTHONPATH=. python benchmarks/fsf_perft_suite.py [--repo ../fsfrepo] [--nodes 20000] [--only NAME,...]
         [--json out.json]
+    PYTHONPATH=. python benchmarks/fsf_perft_suite.py --tsv ../shared/corpus/perft/fairy_stockfish_perft.tsv
 
 Each check of ``perft.sh`` names a built-in variant, a position (``startpos`` or a FEN) and a depth. fairyport
 reads the variant by name (as a section ``[v:NAME]`` inheriting Fairy-Stockfish's built-in), reads the FEN,
@@ -12,7 +13,8 @@ and counts perft at the deepest depth up to the check's own whose count, by Fair
 is ``agree`` (same count), ``DIFFER``, ``unreadable`` (the variant unknown, or the FEN not read), ``refused`` (an
 option the model cannot hold, named), or ``chess960`` (a check run in Chess960 mode, not tried while fairyport
 has no Chess960 castling). The repository is Fairy-Stockfish's (never committed here): ``--repo`` or
-``$FAIRYPORT_FSF_REPO``.
+``$FAIRYPORT_FSF_REPO``. Without it, ``--tsv`` reads the same checks from the shared corpus's table and pyffish
+counts (slower: pyffish gives legal moves, not perft).
 """
 
 from __future__ import annotations
@@ -21,8 +23,6 @@ import argparse
 import dataclasses
 import json
 import os
-import re
-import shlex
 import subprocess
 import sys
 import time
@@ -33,40 +33,11 @@ from fairyport.fsf.read import read_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
 
-from fsf_compare import aligned, model_counts
+from fsf_compare import aligned, fsf_counts, model_counts
+from fsf_suite import Check, script_checks, table_checks
 
 REPO_VARIABLE = "FAIRYPORT_FSF_REPO"
 """The environment variable naming Fairy-Stockfish's repository (default: ``../fsfrepo``)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Check:
-    """One ``expect perft.exp`` line of ``perft.sh``."""
-
-    line: int
-    variant: str
-    fen: str | None
-    """None: the start position."""
-    depth: int
-    nodes: int
-    chess960: bool
-
-
-_CHECK = re.compile(r"^\s*expect perft\.exp (.*?)\s*>\s*/dev/null")
-
-
-def checks(script: Path) -> list[Check]:
-    """The checks of a ``perft.sh``, in file order."""
-    out: list[Check] = []
-    for number, text in enumerate(script.read_text(encoding="utf-8").splitlines(), 1):
-        match = _CHECK.match(text)
-        if match is None:
-            continue
-        words = shlex.split(match.group(1))
-        variant, position, depth, nodes = words[:4]
-        fen = None if position == "startpos" else position.removeprefix("fen ").strip()
-        out.append(Check(number, variant, fen, int(depth), int(nodes), words[4:5] == ["true"]))
-    return out
 
 
 class Binary:
@@ -103,6 +74,18 @@ class Binary:
         self.process.wait(timeout=10)
 
 
+class Pyffish:
+    """pyffish in the binary's place: perft by its legal moves."""
+
+    def perft(self, check: Check, depth: int) -> int:
+        import pyffish
+
+        return fsf_counts(pyffish, check.variant, depth, check.fen)[-1]
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
 @dataclasses.dataclass
 class Outcome:
     check: Check
@@ -112,7 +95,7 @@ class Outcome:
     seconds: float = 0.0
 
 
-def depth_for(binary: Binary, check: Check, budget: int) -> tuple[int, int]:
+def depth_for(binary: Binary | Pyffish, check: Check, budget: int) -> tuple[int, int]:
     """The deepest depth up to the check's whose count is at most ``budget`` (at least 1), and that count."""
     if check.nodes <= budget:
         return check.depth, check.nodes
@@ -125,7 +108,7 @@ def depth_for(binary: Binary, check: Check, budget: int) -> tuple[int, int]:
     return best
 
 
-def run_check(binary: Binary, check: Check, budget: int) -> Outcome:
+def run_check(binary: Binary | Pyffish, check: Check, budget: int) -> Outcome:
     """Read ``check``'s variant and FEN and compare perft at the depth chosen."""
     if check.chess960:
         return Outcome(check, "chess960", "a Chess960 check (fairyport has no Chess960 castling mode)")
@@ -160,12 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=20000, help="the largest count tried (lowers the depth)")
     parser.add_argument("--only", default="", help="comma-separated variant names")
     parser.add_argument("--json", type=Path, help="write the outcomes here")
+    parser.add_argument("--tsv", type=Path, help="the checks from this table, counted by pyffish (no repository)")
     args = parser.parse_args(argv)
     only = set(filter(None, args.only.split(",")))
-    binary = Binary(args.repo / "src" / "stockfish")
+    binary: Binary | Pyffish = Pyffish() if args.tsv else Binary(args.repo / "src" / "stockfish")
     outcomes: list[Outcome] = []
     try:
-        for check in checks(args.repo / "tests" / "perft.sh"):
+        for check in table_checks(args.tsv) if args.tsv else script_checks(args.repo / "tests" / "perft.sh"):
             if only and check.variant not in only:
                 continue
             outcome = run_check(binary, check, args.nodes)

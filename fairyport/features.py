@@ -203,6 +203,12 @@ def _shogi_promotion(game: Game, piece: PieceType) -> str | None:
             "not move again)")
 
 
+def _promotion_limits(game: Game, piece: PieceType) -> str | None:
+    limited = [c for c in piece.promotion.choices if c.max_count is not None] if piece.promotion else []
+    return (f"piece {piece.name!r}: promotion only while fewer than so many of a type are on the board ("
+            + ", ".join(f"{c.piece} {c.max_count}" for c in limited) + ")") if limited else None
+
+
 def _drop_limits(game: Game, piece: PieceType) -> str | None:
     rule = piece.drop
     if rule is None or not game.rules.drops:
@@ -273,6 +279,9 @@ UNMOVED_WHEN_MADE = Feature("unmoved when made", Kind.PIECE, "a promotion or a j
                                                  lambda p: f"piece {p.name!r}: unmoved when a promotion or a join "
                                                            "makes it"))
 
+PROMOTION_LIMIT = Feature("promotion limit", Kind.PIECE, "a promotion only while fewer than so many of the type "
+                          "are on the board", ("PromotionChoice.max_count",), of_piece=_promotion_limits)
+
 DROPS = Feature("drops", Kind.MOVE, "pieces in hand dropped as a move; captures go to the capturer's hand",
                 ("Rules.drops", "Rules.captures_to_hand", "Rules.demote_captured"),
                 _when(lambda g: g.rules.drops or g.rules.captures_to_hand, "drops and captures to hand"))
@@ -316,7 +325,8 @@ GOAL_RULES: tuple[Feature, ...] = (FLAG, MUST_CAPTURE, DROP_CHECKS, NO_CHECKS, M
                                    DROPS_FIRST, ROYAL_OPTIONAL, EXTINCTION, CONNECTION, ATOMIC, CHECK_COUNT)
 """The rules of a whole game beyond checkmate, stalemate and bare king that decide or narrow its moves, in the
 order writers refuse them."""
-PIECE_RULES: tuple[Feature, ...] = (JOINS, UNLOADS, VIRGIN_MOVES, CAPTURE_RESTRICTIONS, UNMOVED_WHEN_MADE)
+PIECE_RULES: tuple[Feature, ...] = (JOINS, UNLOADS, VIRGIN_MOVES, CAPTURE_RESTRICTIONS, UNMOVED_WHEN_MADE,
+                                    PROMOTION_LIMIT)
 """The piece rules beyond XBetza, promotion, zones and castling, in the order writers refuse them (by piece)."""
 DROP_RULES: tuple[Feature, ...] = (DROPS, PROMOTION)
 """The drop and shogi-style promotion rules a writer without drops must refuse."""

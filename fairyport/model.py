@@ -147,6 +147,9 @@ class PromotionChoice:
     """False: not allowed on the last rank (the Diagram's ``!`` prefix)."""
     from_hand: bool = False
     """Only if a piece of that type is in the player's hand (the Diagram's ``*`` prefix)."""
+    max_count: int | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """Only while the player has fewer than this many pieces of that type on the board (Fairy-Stockfish's
+    ``promotionLimit``: Grand Chess's one queen, two rooks ...); None: no limit."""
 
 
 class PromotionTrigger(enum.Enum):

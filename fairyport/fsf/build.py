@@ -41,6 +41,7 @@ from fairyport.model import (
     WHITE,
     Blast,
     Board,
+    Castling,
     Color,
     ConnectGoal,
     DropRule,
@@ -78,8 +79,8 @@ HANDLED = frozenset({
     "checking",
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
-    "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "enPassantRegion.white",
-    "enPassantRegion.black",
+    "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "promotionLimit",
+    "enPassantRegion.white", "enPassantRegion.black", "castlingRank",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -398,6 +399,7 @@ class _Builder:
             raise self.refuse("promotionPieceTypesWhite", "different promotion choices per side")
         promoted: dict[str, str | None] = dict(state.get("promotedPieceType"))
         stuck = state.get("immobilityIllegal")
+        limits = self.promotion_limits()
         if any(zone_squares.values()):
             depth = self.last_ranks(zone_squares)
             name = None if depth else self.zone("promotion", zone_squares)
@@ -418,7 +420,8 @@ class _Builder:
                                           "type and as its promoted type (two moves in Fairy-Stockfish, one here)")
                     targets.add(target)
                 order = [t for t in PIECES if t in targets and t in by_name]
-                piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t]) for t in reversed(order)),
+                piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t], max_count=limits.get(t))
+                                                  for t in reversed(order)),
                                             depth=depth or 1, zone=name,
                                             mandatory=state.get("mandatoryPawnPromotion"),
                                             mandatory_where_stuck=stuck and not state.get("mandatoryPawnPromotion"),
@@ -428,9 +431,24 @@ class _Builder:
                 if piece is None or target is None or target not in by_name:
                     continue
                 mandatory = state.get("mandatoryPiecePromotion")
-                piece.promotion = Promotion((PromotionChoice(self.letters[target]),), depth=depth or 1, zone=name,
+                piece.promotion = Promotion((PromotionChoice(self.letters[target], max_count=limits.get(target)),),
+                                            depth=depth or 1, zone=name,
                                             mandatory=mandatory, mandatory_where_stuck=stuck and not mandatory,
                                             triggers=SHOGI_TRIGGERS)
+
+    def promotion_limits(self) -> dict[str, int]:
+        """``promotionLimit`` (``a:1 c:1 q:1``): per piece type, how many on the board stop promotions to it."""
+        text: str = self.state.get("promotionLimit")
+        where = self.state.where("promotionLimit")
+        limits: dict[str, int] = {}
+        for token in text.split():
+            letter, _, count = token.partition(":")
+            piece_type = self.state.type_of(letter) if len(letter) == 1 else None
+            if piece_type is None or not count.isdecimal():
+                raise ParseError("promotionLimit: not a piece letter and a count", (where or Where(self.file))
+                                 .location(), expected="letter:count", found=repr(token))
+            limits[piece_type] = int(count)
+        return limits
 
     def drops(self, pieces: list[PieceType], rules: Rules) -> None:
         state = self.state
@@ -631,8 +649,9 @@ class _Builder:
         if king_type != state.get("castlingKingPiece.black") or king_type not in state.pieces:
             raise self.refuse("castlingKingPiece.white", "castling with different pieces per side, or none")
         king_letter = self.letters[king_type]
+        first = state.get("castlingRank")
         on_first = [sq for sq, p in setup.placement.items()
-                    if p.id == king_letter and p.color == WHITE and sq[1:] == "1"]
+                    if p.id == king_letter and p.color == WHITE and sq[1:] == str(first + 1)]
         king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
         kingside = state.get("castlingKingsideFile") - king_file
         queenside = king_file - state.get("castlingQueensideFile")
@@ -646,14 +665,21 @@ class _Builder:
         rook_like = {p.id for p in pieces
                      if any(m.atom == "R" and not m.is_multi_leg for m in betza.parse_moves(p.betza))}
         castles: set[Color] = set()
-        for color, rank, marks in ((WHITE, 0, "KQ"), (BLACK, self.ranks - 1, "kq")):
+        inner = self.inner_partners(setup, king_file, letters)
+        for color, rank, marks in ((WHITE, first, "KQ"), (BLACK, self.ranks - 1 - first, "kq")):
             granted = {c for c in rights if c in marks}
             if not granted:
                 continue
             king = setup.placement.get(square_name(king_file, rank))
             in_place = king is not None and king.id == king_letter and king.color == color
             possible: set[str] = set()
-            for corner, mark, step in ((self.files - 1, marks[0], 1), (0, marks[1], -1)):
+            wings = ((inner[1] if inner else self.files - 1, marks[0], 1), (inner[0] if inner else 0, marks[1], -1))
+            for corner, mark, step in wings:
+                if inner is not None:
+                    partner = setup.placement.get(square_name(corner, rank))
+                    if in_place and partner is not None and partner.color == color and partner.id in letters:
+                        possible.add(mark)
+                    continue
                 partner = setup.placement.get(square_name(corner, rank))
                 if in_place and partner is not None and partner.color == color and partner.id in letters:
                     possible.add(mark)
@@ -667,6 +693,9 @@ class _Builder:
         if not castles:
             return
         king_piece = next(p for p in pieces if p.name == king_type)
+        if inner is not None:  # partners inside the corners: at their distance from the king, of their types
+            king_piece.castling = Castling(partner_distance=(king_file - inner[0], inner[1] - king_file),
+                                           partners=tuple(sorted(letters)))
         if len(castles) == 1:
             self.king_without_castling(pieces, setup, rules, king_piece, WHITE if BLACK in castles else BLACK)
         king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
@@ -694,6 +723,33 @@ class _Builder:
                               "other side's castling pieces would be a type of their own, counted apart)")
         if rules.connect is not None and rules.connect.pieces and king.id in rules.connect.pieces:
             rules.connect = dataclasses.replace(rules.connect, pieces=tuple(sorted({*rules.connect.pieces, letter})))
+
+    def inner_partners(self, setup: Setup, king_file: int, letters: set[str]) -> tuple[int, int] | None:
+        """The files of Fairy-Stockfish's castling partners (queenside, kingside) where one is not the corner
+        piece: the first piece of a castling type from ``castlingRookQueensideFile`` / ``castlingRookKingsideFile``
+        towards the king on White's castling rank (shako, omicron, gustav3); None where both are the corners'.
+
+        :raises UnsupportedError: where Black's partners stand elsewhere (the model's distances are both sides')."""
+        found: list[tuple[int, int] | None] = []
+        for color, rank in ((WHITE, self.state.get("castlingRank")), (BLACK, self.ranks - 1 -
+                                                                      self.state.get("castlingRank"))):
+            files = []
+            for start, step in ((self.state.get("castlingRookQueensideFile"), 1),
+                                (min(self.state.get("castlingRookKingsideFile"), self.files - 1), -1)):
+                file = start
+                while 0 <= file < self.files and file != king_file:
+                    piece = setup.placement.get(square_name(file, rank))
+                    if piece is not None and piece.color == color and piece.id in letters:
+                        break
+                    file += step
+                files.append(file)
+            found.append((files[0], files[1]) if king_file not in files else None)
+        white = found[0]
+        if white is None or white == (0, self.files - 1):
+            return None
+        if found[1] not in (None, white):
+            raise self.refuse("castlingRank", f"castling partners on files {found[1]} for Black, {white} for White")
+        return white
 
     def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
                       rook_like: set[str]) -> bool:

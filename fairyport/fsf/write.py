@@ -272,6 +272,19 @@ class _Writer:
             if len(mandatory) > 1:
                 self.refuse("promotion", "some piece types must promote, others need not")
             self.add("mandatoryPiecePromotion", str(mandatory.pop()).lower())
+        self.promotion_limits()
+
+    def promotion_limits(self) -> None:
+        """``promotionLimit``: per type, the count on the board that stops promotions to it (one for the game)."""
+        limits: dict[str, set[int]] = {}
+        for piece in self.game.pieces:
+            for choice in piece.promotion.choices if piece.promotion else ():
+                if choice.max_count is not None:
+                    limits.setdefault(choice.piece, set()).add(choice.max_count)
+        if any(len(counts) > 1 for counts in limits.values()):
+            self.refuse("promotion limit", "piece types promote to one type with different limits")
+        if limits:
+            self.add("promotionLimit", " ".join(f"{pid.lower()}:{min(n)}" for pid, n in sorted(limits.items())))
 
     def immobility(self) -> None:
         """immobilityIllegal where the game needs it (drops, or promotion forced where stuck), and only if every

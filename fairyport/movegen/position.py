@@ -607,9 +607,12 @@ class Position:
             promotion = v.types[(code - 1) >> 1].piece.promotion
             assert promotion is not None
             distance = v.last_rank_distance[color][to]
-            promoted = waiting = False
+            promoted = waiting = limited = False
             for choice_code, choice in v.promotion_choices[code]:
                 if choice.max_depth is not None and distance > choice.max_depth:
+                    continue
+                if choice.max_count is not None and self._count_kind(choice_code) >= choice.max_count:
+                    limited = True
                     continue
                 if distance == 1 and not choice.on_last_rank:
                     continue
@@ -620,9 +623,19 @@ class Position:
                 promoted = True
             if not promoted and waiting and promotion.mandatory:
                 continue  # a compulsory promotion whose pieces are not in hand yet: the move waits (Grand Chess)
+            if not promoted and limited and (promotion.mandatory or (promotion.mandatory_where_stuck
+                                                                     and to in v.stuck[code])):
+                continue  # every choice at its limit (Fairy-Stockfish's promotionLimit): no such move
             if not promoted or not (promotion.mandatory or (promotion.mandatory_where_stuck and to in v.stuck[code])):
                 out.append(move)
         return out
+
+    def _count_kind(self, code: int) -> int:
+        """How many pieces of the type and colour of ``code`` stand on the board (promoted ones too)."""
+        types = self.variant.types
+        wanted = types[(code - 1) >> 1].piece.id
+        color = (code - 1) & 1
+        return sum(1 for c in self.board if c and (c - 1) & 1 == color and types[(c - 1) >> 1].piece.id == wanted)
 
     def legal_raw(self) -> list[RawMove]:
         """Every legal move as raw tuples (the fast path used by perft)."""

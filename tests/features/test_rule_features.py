@@ -86,6 +86,13 @@ def _zoned(game: m.Game) -> None:
     game.piece_type("N").zoned_moves = (m.ZonedMove("W", "hill"),)
 
 
+def _limited_queen(game: m.Game) -> None:
+    pawn = game.piece_type("P")
+    assert pawn.promotion is not None
+    pawn.promotion = dataclasses.replace(pawn.promotion, choices=tuple(
+        dataclasses.replace(c, max_count=1) if c.piece == "Q" else c for c in pawn.promotion.choices))
+
+
 BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "flag goal": (chess, _flag),
     "must capture": (chess, _rules("must_capture", True)),
@@ -100,6 +107,7 @@ BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "connection": (chess, _rules("connect", m.ConnectGoal(count=5))),
     "atomic captures": (chess, _rules("blast", m.Blast(("P",)))),
     "check count": (chess, _rules("check_count", 3)),
+    "promotion limit": (chess, _limited_queen),
     "joins": (chess, _piece("R", "joins", (m.Join("dN", "N", "Q"),))),
     "unloads": (chess, _piece("Q", "unloads", (m.Unload("N", "R", "N"),))),
     "virgin moves": (chess, _piece("R", "virgin_moves", "W")),

@@ -168,6 +168,36 @@ def test_en_passant_region() -> None:
     assert nowhere[0] < horde[0] < anywhere[0]
 
 
-def test_a_side_without_royal_pieces_is_refused() -> None:
-    with pytest.raises(UnsupportedError, match="a side starts without a royal piece"):
-        read_text("[n:chess]\nstartFen = 4k3/8/8/8/8/8/8/PPPP4 w - - 0 1\n", variant="n")
+def test_a_side_without_royal_pieces_plays_on() -> None:
+    """Horde's White (no king) plays on, as in Fairy-Stockfish (the model's ``royal_optional``)."""
+    assert _agree("chess]\nstartFen = 4k3/8/8/8/8/8/8/PPPP4 w - - 0 1\n", (None,), 3)[0] > 0
+    assert read_text("[h:horde]\n", variant="h").rules.royal_optional
+
+
+def test_promotion_limit() -> None:
+    """``promotionLimit``: no promotion to a type with that many on the board; where every choice is at its limit
+    and the pawn must promote on the last rank, it cannot move there (grand)."""
+    fen = "4k3/P7/8/8/8/8/8/QR2K3 w - - 0 1"
+    limited = _agree("chess]\npromotionLimit = q:1 r:1\n", (fen,), 2)
+    free = _agree("chess]\n", (fen,), 2)
+    assert limited[0] < free[0]
+    blocked = _agree("chess]\npromotionPieceTypes = q\npromotionLimit = q:1\nmandatoryPawnPromotion = false\n"
+                     "immobilityIllegal = true\n", (fen,), 1)
+    game = read_text("[g:grand]\n", variant="g")
+    pawn = game.piece_type("P")
+    assert pawn.promotion is not None and {c.piece: c.max_count for c in pawn.promotion.choices}["Q"] == 1
+    assert blocked[0] == model_counts(read_text("[c:chess]\n", variant="c"), 1, fen)[0] - 4
+
+
+@pytest.mark.parametrize(("name", "fen"), [
+    ("shako", "10/rr3k4/ppppp5/10/10/10/10/6PPPP/5K2RR/10 w Kq - 0 1"),
+    ("shako", "4kc3c/ernbq1b1re/ppp3p1pp/3p2pp2/4p5/5P4/2PN2P3/PP1PP2PPP/ER1BQKBNR1/5C3C w KQ - 0 9"),
+    ("gustav3", None), ("omicron", None)])
+def test_castling_rank_and_inner_partners(name: str, fen: str | None) -> None:
+    """``castlingRank`` and castling partners inside the corners (shako's rooks beside its elephants): the
+    model's partner distance and types."""
+    sf = pytest.importorskip("pyffish")
+    game = read_text(f"[v:{name}]\n", variant="v")
+    king = game.piece_type("K")
+    assert king.castling is not None and king.castling.partners == ("R",)
+    assert model_counts(game, 2, fen) == fsf_counts(sf, name, 2, fen)

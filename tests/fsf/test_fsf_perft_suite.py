@@ -9,11 +9,9 @@ named) is skipped with the refusal; one it reads must agree. Chess960 checks are
 
 from __future__ import annotations
 
-import dataclasses
-from pathlib import Path
-
 import pytest
 from fsf_compare import aligned, fsf_counts, model_counts
+from fsf_suite import Check, table_checks
 from paths import CORPUS, skip_without
 
 from fairyport.errors import UnsupportedError
@@ -23,33 +21,10 @@ SUITE = CORPUS / "perft" / "fairy_stockfish_perft.tsv"
 QUICK_NODES = 5000
 """A check whose own count is at most this runs at its own depth in the default suite; others at depth 2."""
 SLOW_NODES = 20000
-"""The slow suite runs each check as deep as this many nodes (Fairy-Stockfish's count at that depth)."""
+"""The slow suite runs each check as deep as this many nodes (fairyport's count at that depth)."""
 
 
-@dataclasses.dataclass(frozen=True)
-class Check:
-    line: int
-    variant: str
-    fen: str | None
-    depth: int
-    nodes: int
-    chess960: bool
-
-
-def _checks(path: Path) -> list[Check]:
-    if not path.exists():
-        return []
-    out: list[Check] = []
-    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not text.strip() or text.startswith("#"):
-            continue
-        _, variant, position, depth, nodes, chess960 = text.split("\t")
-        fen = None if position == "startpos" else position
-        out.append(Check(number, variant, fen, int(depth), int(nodes), chess960 == "true"))
-    return out
-
-
-CHECKS = _checks(SUITE)
+CHECKS = table_checks(SUITE) if SUITE.exists() else []
 IDS = [f"{c.variant}-{c.line}" for c in CHECKS]
 
 
@@ -86,9 +61,9 @@ def test_perft_suite_quick(check: Check) -> None:
 def test_perft_suite_deep(check: Check) -> None:
     """Every check fairyport reads agrees as deep as :data:`SLOW_NODES` nodes."""
     skip_without(SUITE)
-    sf = pytest.importorskip("pyffish")
-    _game(check)
+    pytest.importorskip("pyffish")
+    game, _ = aligned(_game(check))  # type: ignore[arg-type]
     depth = 1
-    while depth < check.depth and fsf_counts(sf, check.variant, depth + 1, check.fen)[-1] <= SLOW_NODES:
-        depth += 1
+    while depth < check.depth and model_counts(game, depth + 1, check.fen)[-1] <= SLOW_NODES:
+        depth += 1  # the depth found by fairyport's count (fast); pyffish counts only the one compared
     _compare(check, depth)
