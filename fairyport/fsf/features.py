@@ -46,9 +46,9 @@ SUPPORT: FeatureSupport[Game] = declare(
     "fsf", How.NOT, wording=Wording("Fairy-Stockfish cannot hold this exactly: {text}", "{text}"),
     reads=("flag goal", "must capture", "drop checks", "no checks", "must drop", "extinction", "connection",
            "atomic captures", "drops", "promotion", "stalemate", "royal", "chess promotion", "royals may face",
-           "confinement", "zoned moves", "drop", "royal optional"),
+           "confinement", "zoned moves", "drop", "check count", "royal optional"),
     flag_goal=Support(EXACT), must_capture=Support(EXACT), no_checks=Support(EXACT), must_drop=Support(EXACT),
-    extinction=Support(EXACT), connection=Support(EXACT),
+    extinction=Support(EXACT), connection=Support(EXACT), check_count=Support(EXACT),
     atomic_captures=Support(How.SOME),  # sparing Fairy-Stockfish's pawns, one royal piece a side
     drop_checks=Support(How.SOME),  # dropChecks: every piece or none
     rebirth=Support(How.NOT, each=_reborn), drops_first=Support(How.NOT, each=_drops_first),

@@ -341,6 +341,8 @@ class _Writer:
             return
         self.add("pieceDrops", "true")
         self.add("capturesToHand", str(game.rules.captures_to_hand).lower())
+        if game.rules.captures_to_hand and not game.rules.demote_captured:
+            self.add("dropLoop", "true")
         droppable = [p for p in game.pieces if not p.royal]
         by_type = [p.drop.zone if p.drop else None for p in droppable]
         if len(set(by_type)) > 1:
@@ -442,6 +444,8 @@ class _Writer:
             self.add("mustCapture", "true")
         if game.rules.no_checks:
             self.add("checking", "false")
+        if game.rules.check_count:
+            self.add("checkCounting", "true")  # the counter is the start FEN's (3+3)
         # every game-wide rule Fairy-Stockfish has no option for (those of drops: drops())
         unsaid = [f for f in GOAL_RULES if f not in (DROPS_FIRST, DROP_SAFETY)]
         self.lost.extend(rules_lost(game, SUPPORT, game, unsaid, self.best_effort, by_piece=True))
