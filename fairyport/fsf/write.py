@@ -16,7 +16,6 @@ import re
 from fairyport.conversion import rules_lost
 from fairyport.errors import UnsupportedError
 from fairyport.features import (
-    BARE_KING,
     CASTLING,
     DROP_SAFETY,
     DROPS_FIRST,
@@ -37,6 +36,7 @@ from fairyport.model import (
     CONNECT_DIRECTIONS,
     SHOGI_TRIGGERS,
     WHITE,
+    BareKingRule,
     Color,
     Game,
     PieceType,
@@ -71,6 +71,8 @@ class _Writer:
         """Piece id -> FSF option naming its type (``customPiece3``, ``king``, ``pawn``, ``shogiPawn``)."""
         self.castles = True
         """False once the castling is dropped (best effort): the start FEN then gives no rights."""
+        self.double_zone: str | None = None
+        """The zone of the pawn's double step written as ``doubleStepRegion`` (None: the pawns' start ranks)."""
 
     def refuse(self, feature: str, message: str) -> None:
         """Unsupported: raise, or (best effort) remember the difference."""
@@ -90,10 +92,10 @@ class _Writer:
         if isinstance(stored, str) and self.reads_as(stored, piece):
             return stored
         parts: list[str] = []
-        for move in betza.parse_moves(piece.betza):
-            text = betza.write([move])
-            if move.atom == "O":
-                continue
+        texts = [betza.write([move]) for move in betza.parse_moves(piece.betza) if move.atom != "O"]
+        if "maflW" in texts and "mafrW" in texts:  # the horse's two halves (Dagaz's xiangqi): one lame knight
+            texts = [t for t in texts if t not in ("maflW", "mafrW")] + ["mafsW"]
+        for move, text in ((betza.parse_moves(t)[0], t) for t in texts):
             if text in LAME_LEAPS:
                 parts.append(LAME_LEAPS[text])
             elif betza.is_fsf_subset(move):
@@ -134,11 +136,14 @@ class _Writer:
             moves = {betza.write([m]) for m in betza.parse_moves(piece.betza)}
             if {"fcF", "feF"} <= moves:  # diagonal captures and e.p. captures written apart: the chess pawn's fceF
                 moves = (moves - {"fcF", "feF"}) | {"fceF"}
-            if piece.zoned_moves and not self.is_soldier(piece, moves):
+            double_zone = self.double_step_zone(piece, moves)
+            if double_zone is not None:
+                moves, self.double_zone = set(CHESS_PAWN), double_zone
+            elif piece.zoned_moves and not self.is_soldier(piece, moves):
                 self.refuse(f"{piece.name}: zoned moves", f"piece {piece.name!r}: moves that depend on a zone ("
                             + "; ".join(z.text() for z in piece.zoned_moves)
                             + "); Fairy-Stockfish has them only as the xiangqi soldier's (dropped)")
-            if piece.zoned_moves and self.is_soldier(piece, moves):
+            if double_zone is None and piece.zoned_moves and self.is_soldier(piece, moves):
                 self.slots[piece.id] = "soldier"
                 line = f"soldier = {letter}\nsoldierPromotionRank = {game.board.ranks // 2 + 1}"
             elif piece is (royals[0] if royals else None) and game.rules.blast is not None:
@@ -168,6 +173,9 @@ class _Writer:
                 slot = _custom_slot(piece, taken, reserved)
                 self.slots[piece.id] = slot
                 line = f"{slot} = {letter}:{self.fsf_betza(piece)}"
+            if double_zone is not None and self.slots[piece.id] != "pawn":
+                self.refuse(f"{piece.name}: zoned moves", f"piece {piece.name!r}: a double step from a zone, and the "
+                            "pawn slot is taken")
             taken.add(self.slots[piece.id])
             self.lines.append(line)
             if self.prove and self.slots[piece.id] not in ("pawn", "shogiPawn", "soldier"):
@@ -178,6 +186,31 @@ class _Writer:
                     self.refuse(f"{piece.name}: {piece.betza}", f"piece {piece.name!r} ({piece.betza}) moves "
                                 f"differently in Fairy-Stockfish: {difference}")
 
+    def double_step_zone(self, piece: PieceType, moves: set[str]) -> str | None:
+        """The zone of ``piece``'s double step when it is Fairy-Stockfish's pawn with ``doubleStepRegion`` = that
+        zone: the chess pawn's step and captures (e.p. included), and the lame double step (with its e.p. rights)
+        from the zone only, every time (``fmnnD``) or while unmoved (``ifmnD``) where a pawn in the zone is always
+        unmoved: each side's zone on one rank, no pawn of that side starting behind it, none dropped or promoted
+        to. None otherwise."""
+        zoned = piece.zoned_moves
+        if moves != CHESS_PAWN - {"ifmnD"} or len(zoned) != 1 or (zoned[0].on, zoned[0].inside) != ("from", True) \
+                or zoned[0].betza not in ("fmnnD", "ifmnD"):
+            return None
+        if zoned[0].betza == "fmnnD":
+            return zoned[0].zone
+        game = self.game
+        gained = any(c.piece == piece.id for p in game.pieces if p.promotion for c in p.promotion.choices)
+        if gained or (game.rules.drops and not piece.royal):
+            return None
+        for color in (WHITE, BLACK):
+            ranks = {int(name[1:]) for name in game.zone_squares(zoned[0].zone, color)}
+            starts = [int(sq[1:]) for sq, placed in game.setup.placement.items()
+                      if placed.id == piece.id and placed.color == color]
+            if len(ranks) > 1 or (ranks and any((r < min(ranks)) == (color == WHITE) and r != min(ranks)
+                                                for r in starts)):
+                return None
+        return zoned[0].zone
+
     def is_soldier(self, piece: PieceType, moves: set[str]) -> bool:
         """Whether ``piece`` moves exactly as Fairy-Stockfish's ``soldier``: ``fW``, and ``sW`` from the squares of
         the enemy's half of a board with an even number of ranks."""
@@ -186,7 +219,8 @@ class _Writer:
         if moves != {"fW"} or ranks % 2 or len(zoned) != 1 or piece.promotion is not None:
             return False
         only = zoned[0]
-        if (only.betza, only.on, only.inside) != (SOLDIER_SIDEWAYS, "from", True):
+        # a sideways step stays on its rank: "to the enemy's half" (Dagaz's xiangqi) is "from" it
+        if (only.betza, only.inside) != (SOLDIER_SIDEWAYS, True):
             return False
         board = self.game.board
         for color in (WHITE, BLACK):
@@ -361,13 +395,20 @@ class _Writer:
         pawns = [pid for pid, slot in self.slots.items()
                  if slot == "pawn" and "ifmnD" in {betza.write([m]) for m in betza.parse_moves(
                      self.game.piece_type(pid).betza)}]
-        if pawns:
+        if self.double_zone is not None:
+            for color, key in ((WHITE, "doubleStepRegionWhite"), (BLACK, "doubleStepRegionBlack")):
+                self.add(key, self.zone_region(self.double_zone, color) or "-")
+        elif pawns:
             ranks = {(color, self.variant.geometry.coords[sq][1])
                      for sq, code in v.start_codes.items()
                      for color in (WHITE, BLACK)
                      if code == v.code(pawns[0], color)}
             for color, key in ((WHITE, "doubleStepRegionWhite"), (BLACK, "doubleStepRegionBlack")):
                 rows = sorted(rank for c, rank in ranks if c == color)
+                if len(rows) > 1:
+                    self.refuse("zoned moves", f"pawns with an initial double step start on ranks "
+                                f"{', '.join(str(r + 1) for r in rows)}: one moved up to another rank would still "
+                                "double-step in Fairy-Stockfish")
                 self.add(key, " ".join(f"*{r + 1}" for r in rows) or "-")
         else:
             self.add("doubleStep", "false")
@@ -401,7 +442,7 @@ class _Writer:
                 self.add(f"mobilityRegion{side}{name}", self.zone_region(piece.confined_to, color))
         if not game.rules.royals_may_face:
             self.add("flyingGeneral", "true")
-        self.lost.extend(rules_lost(game, SUPPORT, game, (BARE_KING,), self.best_effort))
+        self.bare_king()
         flag = game.rules.flag
         if flag is not None:
             for color, side in ((WHITE, "White"), (BLACK, "Black")):
@@ -464,6 +505,31 @@ class _Writer:
                 region = self.zone_region(zone, color)
                 if region:
                     self.add(f"connectRegion{index}{side}", region)
+
+    def bare_king(self) -> None:
+        """The bare-king rule (a side to move left with its royal piece only, the other with more, has lost) as
+        Fairy-Stockfish's extinction of all pieces (``*``) at 1 against 2 (its shatranj without the claim): the
+        same game where each side has exactly one royal piece, always on the board (no drops, no blast, none
+        gained), no other extinction goal, and the side not to move does not start bare against more."""
+        game = self.game
+        if game.rules.bare_king is BareKingRule.NONE:
+            return
+        royal = [p for p in game.pieces if p.royal]
+        placed = [(p.id, p.color) for p in game.setup.placement.values() if royal and p.id == royal[0].id]
+        gained = any(c.piece == royal[0].id for p in game.pieces if p.promotion for c in p.promotion.choices) \
+            if royal else True
+        counts = [sum(1 for p in game.setup.placement.values() if p.color == color) for color in (WHITE, BLACK)]
+        waiting = 1 - game.setup.side_to_move
+        if len(royal) != 1 or sorted(c for _, c in placed) != [WHITE, BLACK] or gained or game.rules.drops \
+                or game.rules.blast is not None or game.rules.extinction is not None \
+                or (counts[waiting] <= 1 and counts[1 - waiting] >= 2):
+            self.refuse("bare king", "the bare-king rule, where it is not Fairy-Stockfish's extinction of all pieces "
+                        "at 1 against 2 (one royal piece a side, always on the board, no drops, no other extinction "
+                        "goal)")
+            return
+        for key, value in (("extinctionValue", "loss"), ("extinctionPieceTypes", "*"), ("extinctionPieceCount", 1),
+                           ("extinctionOpponentPieceCount", 2)):
+            self.add(key, value)
 
     def extinction_and_blast(self) -> None:
         """``extinctionValue`` and its counts; ``blastOnCapture``, whose royal piece is pseudo-royal and whose
