@@ -163,3 +163,11 @@ def test_castling_the_script_plays_is_written() -> None:
     assert lost == []
     idscript.require()
     _compare(written, read_text(written), 2)
+
+
+def test_a_promotion_without_choices_is_warned_about() -> None:
+    text = "promoChoice=X\npawn:P:fmWfcF::b7\nqueen::::d1\nking:K:K::e1\n"
+    game = read_text(text)
+    assert any("offers no piece type" in w["message"] for w in game.format_data["idiagram"]["warnings"])
+    idscript.require()
+    assert idscript.run_script(text, 1).counts == (api.perft(game, 1) - 1,)  # the script: no b7-b8 at all
