@@ -60,6 +60,9 @@ class ValidateOptions:
     run: bool = False
     """Game Courier: run the preset's code (the two sides' moves must mirror each other); ZRF: compile each
     variant for the interpreter and check its start position (``opposite-check``)."""
+    strict: bool = False
+    """Game Courier, with ``run``: run the code under every reading of the points its documentation leaves open
+    and report where the moves differ (``GC-RUN-READING``)."""
     model_engine: Callable[[Path], Engine] | None = None
     """How to play the ``against`` file through the common model (the registry fills it in with
     :func:`fairyport.formats.load_engine`, so that no format needs to know the others)."""
@@ -153,6 +156,9 @@ class Format:
     features: FeatureSupport[Any] | None = None
     """Which rule features (:mod:`fairyport.features`) the format reads and writes, and how: its writer refuses
     and lists losses from it through :func:`fairyport.conversion.refusals`."""
+
+    variant_names: Callable[[Path], tuple[list[str], str]] | None = None
+    """The games a file holds, in file order, and the one read when none is named (formats with ``variants``)."""
 
     check_rules: Callable[[Path, str | None, Game], RuleCheck] | None = None
     """Compares the model read from a file (the path, its variant, the model) with the format's interpreter on

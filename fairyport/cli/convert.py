@@ -1,4 +1,4 @@
-"""``fairyport convert IN --to FORMAT [-o OUT] [--best-effort] [--no-prove] [--prove-depth N]``."""
+"""``fairyport convert IN --to FORMAT [-o OUT] [--best-effort] [--no-prove] [--prove-depth N] [--form]``."""
 
 from __future__ import annotations
 
@@ -16,22 +16,32 @@ from fairyport.api import (
     Conversion,
     convert,
 )
-from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK
+from fairyport.cli.common import announce_variant, format_name, progress
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
 from fairyport.formats import NAMES
+from fairyport.gamecourier.write.form import edit_form
 from fairyport.output import write_output
 
 
 def run(args: argparse.Namespace) -> int:
     """Convert one file (same-format conversion goes through the syntax tree: a faithful rewrite); list on
     stderr what the target could not express (``--best-effort``); prove the conversion (:func:`prove`)."""
-    conversion: Conversion = convert(Path(args.input), args.to, read=args.source_format, variant=args.variant,
-                                     best_effort=args.best_effort, prove=args.prove, prove_depth=args.prove_depth)
+    if args.form and args.to != "gamecourier":
+        raise UsageError("--form shows a Game Courier preset's Edit form: use it with --to gamecourier")
+    announce_variant(args.input, args.source_format, args.variant)
+    with progress(None, "converting") as advance:  # on a terminal: the step and the time so far
+        conversion: Conversion = convert(Path(args.input), args.to, read=args.source_format, variant=args.variant,
+                                         best_effort=args.best_effort, prove=args.prove,
+                                         prove_depth=args.prove_depth, progress=lambda step: advance(0, step))
     for item in conversion.lost:
         print(f"fairyport: warning: not expressible in {conversion.format}: {item}", file=sys.stderr)
     code = prove(conversion, args.best_effort)
     if code != EXIT_OK and not args.best_effort:
         return code
-    data = conversion.text.encode("utf-8", errors="surrogateescape")
+    text = conversion.text
+    if args.form:
+        text = edit_form(text, args.output)
+    data = text.encode("utf-8", errors="surrogateescape")
     if args.output:
         write_output(args.output, data)
     else:
@@ -68,13 +78,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``convert`` sub-command."""
     parser = subparsers.add_parser("convert", help="convert a rule file to another format")
     parser.add_argument("input", metavar="IN")
-    parser.add_argument("--to", required=True, choices=NAMES, help="target format")
-    parser.add_argument("--from", dest="source_format", choices=NAMES, help="format of IN if its name does not tell")
+    parser.add_argument("--to", required=True, type=format_name, metavar="FORMAT",
+                        help=f"target format: {', '.join(NAMES)} (or gc)")
+    parser.add_argument("--from", dest="source_format", type=format_name, metavar="FORMAT",
+                        help="format of IN if its name does not tell")
     parser.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     parser.add_argument("--best-effort", action="store_true",
                         help="drop what the target cannot express and list it, instead of failing; a proof "
                              "that differs still exits 1 but the text is written; a written game that cannot "
                              "move is refused (exit 3)")
+    parser.add_argument("--form", action="store_true",
+                        help="Game Courier: print the preset as its Edit form shows it (each field's text under "
+                             "the field's label, the boxes to tick) instead of the settings file")
     parser.add_argument("--variant", help="ZRF: which variant (title or 1-based index)")
     parser.add_argument("--no-prove", dest="prove", action="store_false",
                         help="do not prove the conversion (by default perft of the source and of the written "

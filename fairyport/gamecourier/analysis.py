@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from fairyport.errors import Location, ParseError
+from fairyport.gamecourier.interpreter import expressions
 from fairyport.gamecourier.interpreter.nodes import Command, Program
 from fairyport.gamecourier.interpreter.parser import parse_program
 from fairyport.gamecourier.syntax.fen import FenBoard, coordinate_labels, parse_fen
@@ -114,6 +115,10 @@ class Analysis:
         paired = {name for name in self.defs if name != name.swapcase() and name.swapcase() in self.defs}
         return self.piece_labels() | paired
 
+    def arities(self) -> dict[str, int]:
+        """Each ``def``'s name -> the operands ``fn`` reads for it under :data:`~.readings.ARITY_DEF`."""
+        return _arities(self.defs)
+
     def commands(self) -> list[tuple[CodeInfo, Command]]:
         """Every command of every code block, in order."""
         return [(info, command) for info in self.code for command, _ in info.program.walk()]
@@ -127,8 +132,9 @@ def inherited_settings(preset: Preset) -> str | None:
     return preset.get("settings") or None
 
 
-def analyse(preset: Preset) -> Analysis:
-    """Decode ``preset``; problems are recorded (FEN errors, bad ``cols``), never raised."""
+def analyse(preset: Preset, *, def_arity: bool = False) -> Analysis:
+    """Decode ``preset``; problems are recorded (FEN errors, bad ``cols``), never raised. ``def_arity``: the code
+    parsed with each ``fn NAME`` reading only the operands ``NAME`` uses (:data:`~.readings.ARITY_DEF`)."""
     cols, cols_problem = _cols(preset)
     board: FenBoard | None = None
     board_error: ParseError | None = None
@@ -146,14 +152,30 @@ def analyse(preset: Preset) -> Analysis:
     ranks = coordinate_labels(preset.get("ranks"), height, "ranks")
     code = [CodeInfo(key, CODE_BLOCKS[key], value, parse_program(value.text or "", preset.file))
             for key, value in preset.code_blocks().items()]
+    defs = _defs(code)
+    if def_arity:
+        arities = _arities(defs)
+        code = [dataclasses.replace(info, program=parse_program(info.value.text or "", preset.file, arities))
+                for info in code]
+        defs = _defs(code)
+    set_labels, set_source, set_location = _set_labels(preset)
+    return Analysis(preset, cols, cols_problem, board, board_error, files, ranks, code, defs, set_labels,
+                    set_source, set_location, _enforcement(code, inherited=inherited_settings(preset) is not None))
+
+
+def _arities(defs: dict[str, tuple[CodeInfo, Command]]) -> dict[str, int]:
+    """Each ``def``'s name -> the operands ``fn`` reads for it (:func:`~.expressions.def_arity`)."""
+    return {name: expressions.def_arity(command.expr, command.bindings) for name, (_, command) in defs.items()}
+
+
+def _defs(code: list[CodeInfo]) -> dict[str, tuple[CodeInfo, Command]]:
+    """Each ``def``'s name -> its block and command (the last one of a name)."""
     defs: dict[str, tuple[CodeInfo, Command]] = {}
     for info in code:
         for command, _ in info.program.walk():
             if command.name == "def" and command.target:
                 defs[command.target] = (info, command)
-    set_labels, set_source, set_location = _set_labels(preset)
-    return Analysis(preset, cols, cols_problem, board, board_error, files, ranks, code, defs, set_labels,
-                    set_source, set_location, _enforcement(code, inherited=inherited_settings(preset) is not None))
+    return defs
 
 
 def _cols(preset: Preset) -> tuple[int | None, str | None]:

@@ -258,9 +258,10 @@ def _read_pieces(drafts: list[_PieceDraft], files: int, warnings: Warnings) -> t
     pieces: list[PieceType] = []
     labels: list[str] = []
     first: dict[str, int] = {}
+    taken: set[str] = set()
     for number, draft in enumerate(drafts, start=1):
         piece, label = _read_piece(draft, files)
-        model_id = unique_id(label, number, {p.id for p in pieces})
+        model_id = unique_id(label, number, taken)
         if model_id != piece.id:
             other = pieces[first[piece.id]]
             other_line = drafts[first[piece.id]].line.location.line
@@ -273,6 +274,7 @@ def _read_pieces(drafts: list[_PieceDraft], files: int, warnings: Warnings) -> t
             piece.extra["idiagram"]["id"] = label  # the Diagram's own ID, for writing back
         piece.id = model_id
         pieces.append(piece)
+        taken.add(model_id)
         labels.append(label)
     return pieces, labels
 
@@ -286,13 +288,15 @@ def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid
     holes: list[tuple[Entry, set[str], Location]] = []
     hole_squares: dict[str, int] = {}
     origin: dict[str, int | None] = {}  # square -> line that put what stands there
+    piece_of = {id(draft): index for index, draft in enumerate(drafts)}  # by identity: linear in the lines
+    placed = 0  # piece lines before this one
     for draft in scan.pieces:
         field = draft.line.field("squares")
         assert field is not None
         read = parse_squares(field.text, grid, symmetry, field.location)
         line = draft.line.location.line
         order = read.order  # as the script puts them: each White square, then its Black partner
-        if draft not in drafts:
+        if id(draft) not in piece_of:
             squares = {square for square, _ in order}
             replaced = sorted(squares & set(setup.placement), key=lambda sq: grid.coordinates(sq) or (0, 0))
             if replaced:
@@ -303,11 +307,11 @@ def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid
             for square in squares:
                 hole_squares[square] = len(holes)
                 origin[square] = line
-            position = sum(1 for d in scan.pieces[:scan.pieces.index(draft)] if d in drafts)
-            holes.append(({"position": position, "squares": field.text, "after": draft.after}, squares,
+            holes.append(({"position": placed, "squares": field.text, "after": draft.after}, squares,
                           field.location))
             continue
-        piece = pieces[drafts.index(draft)]
+        piece = pieces[piece_of[id(draft)]]
+        placed += 1
         for square, color in order:
             if square in hole_squares:
                 raise UnsupportedError(
@@ -379,11 +383,12 @@ def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[
     """The fairyportPromotion, fairyportDrop, fairyportCastling and fairyportSplit lines after the piece lines
     (what the Diagram cannot say)."""
     ids = [p.id for p in pieces]
+    piece_of = {id(draft): index for index, draft in enumerate(drafts)}
     for index, lines in scan.piece_keys.items():
         draft = scan.pieces[index]
-        if draft not in drafts:
+        if id(draft) not in piece_of:
             continue
-        piece = pieces[drafts.index(draft)]
+        piece = pieces[piece_of[id(draft)]]
         promotion = lines.get(PROMOTION_KEY)
         if promotion is not None:
             piece.promotion = parse_promotion(promotion.value, ids, labels, promotion.value_location)

@@ -419,7 +419,7 @@ def test_fen_round_trip() -> None:
 
 def test_documented_choices_on_scopes_and_calls() -> None:
     assert interpreter_module.SUBS_HOISTED and not interpreter_module.BLOCK_SCOPES
-    assert interpreter_module.NAMED_PARAMS_IN_ORDER and interpreter_module.FN_TAKES_THE_REST
+    assert interpreter_module.NAMED_PARAMS_IN_ORDER and interpreter_module.SUB_TAKES_THE_REST
     code = """
 print sub later 2;
 if true:

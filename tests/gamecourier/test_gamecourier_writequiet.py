@@ -85,7 +85,7 @@ def test_unknown_forms_write_no_shortcut(term: str) -> None:
 def _without_shortcut(text: str) -> str:
     text = re.sub(r"^set kingsq sub royalsquare .*;$", "set kingsq false;", text, flags=re.MULTILINE)
     text = re.sub(r"^gosub searched .*;\n", "", text, flags=re.MULTILINE)  # sub attacked searches every piece
-    text = re.sub(r"^( *)set quiet #kingat .*;$", r"\1set quiet false;", text, flags=re.MULTILINE)
+    text = re.sub(r"^( *)set quiet not fn exposes .*;$", r"\1set quiet false;", text, flags=re.MULTILINE)
     return re.sub(r"^( *)set kingat cond .*;$", r"\1set kingat false;", text, flags=re.MULTILINE)
 
 
@@ -97,9 +97,9 @@ def _names(game: GameCourierGame, pos: GameCourierPosition) -> dict[str, GCMove]
                                   "mirchess32"])
 def test_quiet_moves_change_no_legal_move(name: str) -> None:
     text = _preset(name)
-    assert "set quiet #kingat" in text
+    assert "set quiet not fn exposes" in text
     fast, plain = load_text(text), load_text(_without_shortcut(text))
-    assert "set quiet #kingat" not in _without_shortcut(text) and "set kingsq sub" not in _without_shortcut(text)
+    assert "set quiet not fn exposes" not in _without_shortcut(text) and "set kingsq sub" not in _without_shortcut(text)
     assert "gosub searched" not in _without_shortcut(text)
     rng = random.Random(name)
     for _ in range(2):

@@ -3,8 +3,11 @@ notes are absent), wrapped in presets built here."""
 
 from __future__ import annotations
 
+import pytest
 from paths import NOTES, needs
 
+from fairyport.gamecourier.interpreter.game import load_text
+from fairyport.gamecourier.interpreter.readings import COMBINATIONS, Readings
 from fairyport.gamecourier.syntax.php import parse_settings
 from fairyport.gamecourier.syntax.phpstrings import render_string
 from fairyport.gamecourier.syntax.preset import parse_preset
@@ -72,3 +75,33 @@ def test_muller_handlemove_parses() -> None:
     post1, post2, pregame = excerpts("02_handlemove_phase0_muller_2020.gamecode")
     # 'eval join "MOVE: " thismove;' plays a move written in code, which the interpreter does not run (issue 20)
     assert codes(pregame + "\n" + post1 + "\n" + post2) == ["GC-INITIAL-ONLY", "GC-NOT-RUNNABLE"]
+
+
+def _started(pregame: str, readings: Readings) -> list[str]:
+    text = (f"<?php\n$default['code'] = '{CHESS}';\n$default['cols'] = 8;\n"
+            f"$default['pregame'] = {render_string(pregame, 'nowdoc', 'NOW')};\n")
+    return load_text(text, "sample.php", readings).start().output
+
+
+@pytest.mark.parametrize("readings", COMBINATIONS, ids=[r.name for r in COMBINATIONS])
+def test_duniho_def_and_fn_examples_under_every_reading(readings: Readings) -> None:
+    late, named_locals, named_params = excerpts("03_def_fn_semantics_duniho_2020.gamecode")
+    assert _started(late, readings) == ["24", "46"]
+    assert _started(named_locals, readings)[0] == "cartoon violence"
+    assert _started(named_params, readings) == ["30", "110", "#x"]
+
+
+@pytest.mark.parametrize("readings", COMBINATIONS, ids=[r.name for r in COMBINATIONS])
+def test_real_setup_code_runs_under_every_reading(readings: Readings) -> None:
+    (flags,) = excerpts("01_castling_flags_duniho_2022.gamecode")
+    _, royal = excerpts("04_royal_position_findpiece_duniho_2010.gamecode")
+    state = load_text(f"<?php\n$default['code'] = '{CHESS}';\n$default['cols'] = 8;\n$default['pregame'] = "
+                      f"{render_string(flags + chr(10) + royal, 'nowdoc', 'NOW')};\n", "s.php", readings).start()
+    assert state.vars["K"] == "e1" and state.vars["k"] == "e8" and state.flags.get("a1")
+
+
+def test_xiang_hex_short_form_defs_read_alike_under_both_arities() -> None:
+    defs = [line.split(None, 2) for line in excerpts("08_xianghex_preset_defs_transcribed.gamecode")[0].splitlines()]
+    runnable = {name: body for _, name, body in defs if name in ("P", "R")}  # the others have talvola's elisions
+    pregame = "\n".join(f"def {name} {body};" for name, body in runnable.items())
+    assert "GC-LENIENT-ARITY" not in codes(pregame) and "GC-SYNTAX" not in codes(pregame)

@@ -13,10 +13,22 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
+from collections.abc import Sequence as Sequence_
 
 from fairyport.errors import Location, ParseError
 from fairyport.gamecourier.interpreter.lexer import Token
-from fairyport.gamecourier.interpreter.nodes import Atom, AtomKind, Binding, Call, Expr, Group, Logic, Sequence
+from fairyport.gamecourier.interpreter.nodes import (
+    Atom,
+    AtomKind,
+    Binding,
+    Call,
+    Expr,
+    Group,
+    Logic,
+    Sequence,
+    walk_expr,
+)
 
 VARIADIC = -1
 """Operand count of operators that take every operand to their right (up to ``and`` / ``or``)."""
@@ -33,6 +45,7 @@ OPERATORS: dict[str, int] = {
     "abs": 1, "onboard": 1, "isupper": 1, "islower": 1, "toupper": 1, "tolower": 1, "count": 1,
     "==": 2, "!=": 2, "<": 2, ">": 2, "<=": 2, ">=": 2, "equal": 2, "+": 2, "-": 2, "*": 2, "/": 2, "%": 2,
     "<<": 2, ">>": 2, "join": 2, "merge": 2, "findpiece": 2, "where": 3, "cond": 3, "spaces": 0,
+    "capture": 0, "captured": 0,
     "fn": VARIADIC, "sub": VARIADIC, "list": VARIADIC, "array": VARIADIC,
     "elem": 2, "keys": 1, "range": 2, "min": 2, "max": 2, "onlyupper": 0, "onlylower": 0, "checkpath": 3,
     "match": VARIADIC,
@@ -72,9 +85,13 @@ def atom_kind(token: Token) -> AtomKind:
     return "word"
 
 
-def parse_expression(tokens: list[Token], code: str, file: str | None = None) -> ParsedExpr:
-    """Parse ``tokens`` (taken from ``code``) as one expression; never raises, errors are collected."""
-    state = _State(code, file)
+def parse_expression(tokens: list[Token], code: str, file: str | None = None,
+                     arities: Mapping[str, int] | None = None) -> ParsedExpr:
+    """Parse ``tokens`` (taken from ``code``) as one expression; never raises, errors are collected.
+
+    ``arities`` (the operands each ``def`` uses, :func:`def_arities`): ``fn NAME`` with a written name in it reads
+    only that many operands (:data:`~.readings.ARITY_DEF`); without it every ``fn`` takes the rest."""
+    state = _State(code, file, arities)
     expr = state.expression(tokens, tokens[0].offset if tokens else 0)
     return ParsedExpr(expr, state.bindings, state.errors)
 
@@ -88,9 +105,10 @@ class _Unit:
 
 
 class _State:
-    def __init__(self, code: str, file: str | None) -> None:
+    def __init__(self, code: str, file: str | None, arities: Mapping[str, int] | None = None) -> None:
         self.code = code
         self.file = file
+        self.arities = arities
         self.bindings: list[Binding] = []
         self.errors: list[ParseError] = []
         self.groups = 0
@@ -181,6 +199,15 @@ class _State:
                                   (result, right))
         return result
 
+    def variadic(self, text: str, stack: list[Expr]) -> int:
+        """How many operands a variadic operator takes from ``stack``: all of them, or for ``fn NAME`` with
+        ``NAME`` in :attr:`arities` the name and the operands the function uses."""
+        if text == "fn" and self.arities is not None and stack:
+            head = stack[-1]
+            if isinstance(head, Atom) and head.kind == "word" and head.text in self.arities:
+                return min(len(stack), 1 + self.arities[head.text])
+        return len(stack)
+
     def reduce(self, units: list[_Unit], *, prefix_logic: bool = False) -> Expr | None:
         """Reduce prefix notation from the right with a stack (the top is the leftmost operand so far)."""
         stack: list[Expr] = []
@@ -214,7 +241,7 @@ class _State:
                 continue
             implicit = False
             if arity == VARIADIC:
-                arity = len(stack)
+                arity = self.variadic(text, stack)
                 if text in ("fn", "sub") and not stack:
                     self.error(f"'{text}' needs a function name", token.offset, "a name", "nothing")
             elif text in CHECK_PRIMITIVES and len(stack) < arity:
@@ -241,3 +268,16 @@ class _State:
             return stack[0]
         items = tuple(reversed(stack))
         return Sequence(items, items[0].offset)
+
+
+def def_arity(expr: Expr | None, bindings: Sequence_[Binding]) -> int:
+    """How many operands ``fn`` reads for a ``def`` with body ``expr``: its named parameters (``=x`` without a
+    value), else its highest numbered parameter ``#N`` plus one ("numbered parameters will not work with named
+    parameters", Fergus Duniho 2020); a ``check*`` primitive in its short form counts as ``#0 #1``."""
+    named = sum(1 for b in bindings if b.value is None)
+    if named:
+        return named
+    numbers = [int(node.text[1:]) for node in walk_expr(expr) if isinstance(node, Atom) and node.kind == "param"]
+    if any(isinstance(node, Call) and node.implicit_endpoints for node in walk_expr(expr)):
+        numbers.append(1)  # a check primitive's short form reads #0 and #1
+    return max(numbers, default=-1) + 1

@@ -38,7 +38,9 @@ from fairyport.gamecourier.interpreter.prune import (
     promotions_die,
     still_holds,
 )
+from fairyport.gamecourier.interpreter.readings import ARITY_DEF, DOCUMENTED, Readings
 from fairyport.gamecourier.interpreter.state import State, WatchedBoard, side_of
+from fairyport.gamecourier.interpreter.typed import Turn, TurnPlayer
 from fairyport.gamecourier.interpreter.values import EMPTY, ValueProblem, integer
 from fairyport.gamecourier.syntax.fen import Cell, FenBoard, parse_fen, write_fen
 from fairyport.gamecourier.syntax.preset import Preset, parse_preset, read_preset
@@ -124,11 +126,13 @@ class GameCourierGame:
     """A preset compiled for the interpreter."""
 
     def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False,
-                 unrunnable: list[UnsupportedError] | None = None) -> None:
+                 unrunnable: list[UnsupportedError] | None = None, readings: Readings = DOCUMENTED) -> None:
         self.preset = preset
         self.shortcuts = shortcuts
         """False: run Pre-Move for every candidate and try every promotion (the tests' proof of the shortcuts)."""
-        analysis = analyse(preset)
+        self.readings = readings
+        """How the points the documentation leaves open are read (:mod:`.readings`)."""
+        analysis = analyse(preset, def_arity=readings.arity == ARITY_DEF)
         self.analysis = analysis
         self.title = preset.get("game") or (Path(preset.file).stem if preset.file else "Game Courier preset")
         _refuse_includes(analysis)
@@ -154,7 +158,9 @@ class GameCourierGame:
                                  or analysis.ranks[r].startswith(STORAGE_MARK))
         """The squares off the board where pieces in hand are kept (:data:`STORAGE_MARK`)."""
         self.labels = analysis.piece_labels() | {name for name in analysis.defs if side_of(name) is not None}
-        self.interpreter = Interpreter(self.geometry, self.labels)
+        self.interpreter = Interpreter(self.geometry, self.labels, readings)
+        if readings.arity == ARITY_DEF:
+            self.interpreter.arities = analysis.arities()
         self.interpreter.names = set(analysis.defs)
         if trace:  # record what runs (validate --run's dead code), at a small cost per statement
             self.interpreter.trace = set()
@@ -445,6 +451,13 @@ class GameCourierGame:
         s.legal = []
         return s, seen
 
+    def play(self, state: State, text: str) -> Turn:
+        """A turn typed as on Game Courier (``e2-e4``, ``e7-e8; Q-e8``), screened and played on ``state``
+        (:mod:`.typed`): accepted with the position after it, or refused with the reason and ``state``."""
+        player = TurnPlayer(self.interpreter, {side: self._block("premove", side) for side in (1, 2)},
+                            {side: self._block("postmove", side) for side in (1, 2)})
+        return player.play(state, text)
+
     def recorded_legal(self, state: State) -> set[tuple[str, str]] | None:
         """The moves the last mover's Post-Game code records with ``setlegal`` for ``state`` (the legal-move
         display), or None when it records none."""
@@ -573,15 +586,15 @@ def _refuse_includes(analysis: Analysis) -> None:
                                        feature=f"include {names}")
 
 
-def load_preset(path: str | Path) -> GameCourierGame:
-    """Read a preset file (settings file or query string) and compile it.
+def load_preset(path: str | Path, readings: Readings = DOCUMENTED) -> GameCourierGame:
+    """Read a preset file (settings file or query string) and compile it under ``readings``.
 
     :raises ParseError: unreadable preset or GAME Code syntax error (located).
     :raises UnsupportedError: an include library, or code that cannot be run.
     """
-    return GameCourierGame(read_preset(Path(path)))
+    return GameCourierGame(read_preset(Path(path)), readings=readings)
 
 
-def load_text(text: str, file: str | None = None) -> GameCourierGame:
-    """Compile a preset given as text (settings-file PHP or a query string)."""
-    return GameCourierGame(parse_preset(text, file))
+def load_text(text: str, file: str | None = None, readings: Readings = DOCUMENTED) -> GameCourierGame:
+    """Compile a preset given as text (settings-file PHP or a query string) under ``readings``."""
+    return GameCourierGame(parse_preset(text, file), readings=readings)

@@ -41,6 +41,7 @@ from fairyport.gamecourier.interpreter.nodes import (
 )
 from fairyport.gamecourier.interpreter.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS
 from fairyport.gamecourier.interpreter.parser import LOOP_BLOCKS
+from fairyport.gamecourier.interpreter.readings import DOCUMENTED, LOGIC_EVERY_OPERAND, LOGIC_RIGHT_FIRST, Readings
 from fairyport.gamecourier.interpreter.state import State, side_of
 from fairyport.gamecourier.interpreter.values import EMPTY, Value, ValueProblem
 
@@ -78,9 +79,10 @@ blocks), so a subroutine may be called above its definition or from another bloc
 BLOCK_SCOPES = False
 """``if``, loop and ``switch`` bodies do not open scopes: Fergus Duniho described block scoping in 2016 as a
 feature he meant to remove; here a variable is the subroutine's own (``my``, parameters) or global."""
-FN_TAKES_THE_REST = True
-"""``fn NAME`` and ``sub NAME`` in an expression take every operand to their right up to ``and`` / ``or`` or the
-closing parenthesis (the syntax layer's reading); write ``(fn NAME a b)`` to end the arguments earlier."""
+SUB_TAKES_THE_REST = True
+"""``sub NAME`` in an expression takes every operand to its right up to ``and`` / ``or`` or the closing
+parenthesis; write ``(sub NAME a b)`` to end the arguments earlier. (``fn NAME`` reads as many as the
+:data:`~.readings.ArityReading` says.)"""
 
 PREPROCESSOR = ("origin", "dest", "moved", "old", "thismove")
 """Words replaced by the last move's data (the GAME Code Tutorial), and ``thismove`` (null before a move)."""
@@ -189,9 +191,13 @@ class SubFn:
 class Interpreter:
     """Runs compiled code blocks against states; holds the board geometry, the subroutines and the budget."""
 
-    def __init__(self, geometry: Geometry, labels: set[str]) -> None:
+    def __init__(self, geometry: Geometry, labels: set[str], readings: Readings = DOCUMENTED) -> None:
         self.geometry = geometry
         self.labels = labels
+        self.readings = readings
+        """How the points the documentation leaves open are read (:mod:`.readings`)."""
+        self.arities: dict[str, int] | None = None
+        """Under :data:`~.readings.ARITY_DEF`, the operands each ``def`` uses (expressions parsed while running)."""
         self.subs: dict[str, SubFn] = {}
         self.names: set[str] = set()
         """Names of functions and subroutines (read as themselves where a word is expected)."""
@@ -974,7 +980,7 @@ class Compiler:
         """Parse and compile an expression given as tokens (loop and switch headers)."""
         if not tokens:
             self.fail("an expression is missing", offset, "expression")
-        parsed = parse_expression(tokens, self.source.text)
+        parsed = parse_expression(tokens, self.source.text, arities=self.it.arities)
         if parsed.errors:
             first = parsed.errors[0]
             raise ParseError(first.reason, self.source.locate(first.location.offset or 0), expected=first.expected,
@@ -989,7 +995,7 @@ class Compiler:
         value, a variable or a parenthesised expression; bare words are names here."""
         if not tokens:
             return []
-        parsed = parse_expression(tokens, self.source.text)
+        parsed = parse_expression(tokens, self.source.text, arities=self.it.arities)
         if parsed.errors:
             first = parsed.errors[0]
             raise ParseError(first.reason, self.source.locate(first.location.offset or 0), expected=first.expected,
@@ -1003,14 +1009,7 @@ class Compiler:
         if isinstance(e, Atom):
             return self.atom(e, words_literal)
         if isinstance(e, Logic):
-            if e.op == "or":
-                terms = or_terms(e)
-                compiled = [self.expr(t) for t in terms]
-                chain = self._label_chain(terms, compiled) or or_chain(terms, compiled, self.it.geometry, _endpoints)
-                if chain is not None:
-                    return chain
-                return _chain_of(compiled, True)
-            return _chain_of([self.expr(t) for t in and_terms(e)], False)
+            return self._logic(e)
         if isinstance(e, Group):
             if list_group and isinstance(e.inner, Sequence):
                 items = [self.expr(i, words_literal=words_literal) for i in e.inner.items]
@@ -1029,6 +1028,24 @@ class Compiler:
                           offset, f"operator before {text}")
             return leftover
         return self.call(e)
+
+    def _logic(self, e: Logic) -> CodeFn:
+        """An ``and`` / ``or`` chain in the interpreter's :data:`~.readings.LogicReading`: left operand first
+        (with the fast chains of movement and label terms, which rest on that order), right operand first, or
+        every operand."""
+        is_or = e.op == "or"
+        terms = or_terms(e) if is_or else and_terms(e)
+        compiled = [self.expr(t) for t in terms]
+        logic = self.it.readings.logic
+        if logic == LOGIC_RIGHT_FIRST:
+            return _chain_of(compiled[::-1], is_or)
+        if logic == LOGIC_EVERY_OPERAND:
+            return _every_of(compiled[::-1], is_or)
+        if is_or:
+            chain = self._label_chain(terms, compiled) or or_chain(terms, compiled, self.it.geometry, _endpoints)
+            if chain is not None:
+                return chain
+        return _chain_of(compiled, is_or)
 
     def _label_chain(self, terms: list[Expr], compiled: list[CodeFn]) -> CodeFn | None:
         """An ``or`` chain whose every term begins (leftmost in its ``and`` chain) with ``== #x LABEL`` (or
@@ -1501,6 +1518,17 @@ def _chain_of(terms: list[CodeFn], ends_on: bool) -> CodeFn:
     return chain
 
 
+def _every_of(terms: list[CodeFn], is_or: bool) -> CodeFn:
+    """An ``or`` chain (``is_or``) or an ``and`` chain with every term evaluated, in the order given
+    (:data:`~.readings.LOGIC_EVERY_OPERAND`)."""
+    truthy = V.truthy
+
+    def every(c: Ctx) -> Value:
+        values = [truthy(term(c)) for term in terms]
+        return any(values) if is_or else all(values)
+    return every
+
+
 def _bounded(result: int) -> int | None:
     """``result`` when within :data:`~.operators.MAX_INTEGER`, else None (the operator's own code reports it)."""
     return result if -MAX_INTEGER <= result <= MAX_INTEGER else None
@@ -1568,7 +1596,7 @@ def _eval(c: Ctx, a: list[Value]) -> Value:
     tokens = tokenize(value).tokens
     if not tokens:
         return None
-    parsed = parse_expression(tokens, value)
+    parsed = parse_expression(tokens, value, arities=c.it.arities)
     if parsed.errors or parsed.expr is None:
         raise ValueProblem(f"cannot evaluate {value!r} as an expression")
     source = Source("eval", value, lambda offset: Location(offset=offset))

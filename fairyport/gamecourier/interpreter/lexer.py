@@ -2,9 +2,10 @@
 
 Game Courier ends statements with ``;`` (line breaks are plain white space: a 2008 error message shows a
 ``// comment`` line run together with the next statement) and block headers with ``:``. Strings are
-double-quoted (the only kind seen in real code) and end on the line they start; a single quote is an
-ordinary character, so free text such as ``die You don't;`` or ``say 'Tis done;`` stays words. Lexing
-never fails: an unpaired double quote is reported in :attr:`Lexed.errors` and read as part of a word.
+double-quoted (the only kind seen in real code), start only where a token starts and end on the line they
+start; a single quote is an ordinary character, so free text such as ``die You don't;`` or ``say 'Tis done;``
+stays words. Lexing never fails: an unpaired double quote is reported in :attr:`Lexed.errors`
+and read as part of a word.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from fairyport.errors import Location, ParseError
 
 TokenKind = Literal["word", "string", "lparen", "rparen", "semi", "colon"]
 _SINGLE: dict[str, TokenKind] = {";": "semi", ":": "colon", "(": "lparen", ")": "rparen"}
-_BREAKS = set(';:()"') | {"\n", "\r", "\t", " ", "\f", "\v"}
+_BREAKS = set(";:()") | {"\n", "\r", "\t", " ", "\f", "\v"}
+"""What ends a word. A double quote is not among them: a string starts only where a token starts (after white
+space, ``(`` and the like), so a quote inside a word is part of it (``a"b``)."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -121,8 +121,9 @@ def _arith(op: str) -> Operator:
         if op == "/":
             q = x / y
             return int(q) if q.is_integer() else q
-        if op == "%":
-            return int(x) % int(y)
+        if op == "%":  # PHP's: whole numbers, the remainder takes the dividend's sign (-7 % 3 is -1)
+            remainder = abs(int(x)) % abs(int(y))
+            return -remainder if x < 0 else remainder
         shift = int(y)
         if not 0 <= shift < 64:
             raise ValueProblem(f"a shift by {shift}")
@@ -226,6 +227,8 @@ OPERATORS: dict[str, tuple[int, Operator]] = {
     "findpiece": (2, _findpiece),
     "where": (3, _where),
     "spaces": (0, _spaces),
+    "captured": (0, lambda c, a: c.s.old),
+    "capture": (0, lambda c, a: c.s.old is not None and c.s.old != EMPTY),
     "onlyupper": (0, _only(1)),
     "onlylower": (0, _only(2)),
     "list": (-1, lambda c, a: V.make_array(a)),

@@ -12,6 +12,7 @@ problems are collected in :attr:`Program.errors`; :func:`parse_strict` raises th
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from typing import Literal
 
 from fairyport.errors import Location, ParseError
@@ -57,12 +58,14 @@ TEXT_COMMANDS = tuple(name for name, shape in COMMANDS.items() if shape == "text
 """Commands whose arguments are free text: a ``:`` in them is text, not the end of a header."""
 
 
-def parse_program(code: str, file: str | None = None) -> Program:
-    """Parse a GAME Code block; syntax errors are collected, never raised. Locations are relative to ``code``."""
+def parse_program(code: str, file: str | None = None, arities: Mapping[str, int] | None = None) -> Program:
+    """Parse a GAME Code block; syntax errors are collected, never raised. Locations are relative to ``code``.
+    ``arities``: the operands each ``def`` uses, for ``fn`` calls read as documented (``parse_expression``)."""
     lexed = tokenize(code, file)
     split, colon_ends = _split(lexed.tokens)
     queue = deque(split)
     parser = _Parser(code, file, lexed.errors, colon_ends, queue, _one_line_ifs(queue, colon_ends))
+    parser.arities = arities
     statements = parser.block(closers=())
     return Program(code, statements, parser.errors)
 
@@ -134,6 +137,8 @@ class _Parser:
         self.colon_ends = colon_ends
         self.queue = statements
         """The statements not parsed yet, each as its tokens; every block consumes from the front."""
+        self.arities: Mapping[str, int] | None = None
+        """The operands each ``def`` uses (``fn`` read as documented), or None (``fn`` takes the rest)."""
         self.depth = 0
         """How many ``if`` and ``sub`` blocks enclose the statement being parsed (at most :data:`MAX_NESTING`)."""
 
@@ -283,7 +288,7 @@ class _Parser:
         if shape == "none" and rest:
             self.error(f"'{name}' takes no arguments", rest[0].offset, "';'", repr(rest[0].text))
         if shape in ("expr", "target_expr"):
-            parsed = parse_expression(list(command.args), self.code, self.file)
+            parsed = parse_expression(list(command.args), self.code, self.file, self.arities)
             command.expr = parsed.expr
             command.bindings = tuple(parsed.bindings)
             self.errors.extend(parsed.errors)

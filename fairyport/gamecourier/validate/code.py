@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from fairyport.diagnostics import Finding
 from fairyport.gamecourier.analysis import REJECTING_COMMANDS, Analysis, CodeInfo, claims_message, sets_rules_flag
-from fairyport.gamecourier.interpreter.expressions import CHECK_PRIMITIVES
+from fairyport.gamecourier.interpreter.expressions import CHECK_PRIMITIVES, parse_expression
 from fairyport.gamecourier.interpreter.nodes import Atom, Call, Command, Expr, IfBlock, Statement, integer, walk_expr
 from fairyport.gamecourier.symmetry import Board, normal_form, reverse
 from fairyport.gamecourier.syntax.preset import KNOWN_KEYS
@@ -258,6 +258,25 @@ def check_stalemate_messages(a: Analysis) -> list[Finding]:
     return out
 
 
+def check_fn_operands(a: Analysis) -> list[Finding]:
+    """Expressions whose ``fn`` calls read differently when each ``fn`` reads only the operands its function uses
+    (:data:`~.readings.ARITY_DEF`, the analysis' reading) than when it takes the rest: code that relies on the
+    lenient reading. Code written for the documented one (``set t == fn one 5 5;``, a syntax error the other way)
+    is not reported."""
+    out: list[Finding] = []
+    for info in a.code:
+        for command, _ in info.program.walk():
+            if command.expr is None or not any(t.text == "fn" for t in command.args):
+                continue
+            lenient = parse_expression(list(command.args), info.value.text or "")
+            if not lenient.errors and lenient.expr != command.expr:
+                out.append(finding("GC-LENIENT-ARITY", a.locate(info, command.offset),
+                                   f"{info.block.label}: {_quote(command)} has a 'fn' given more operands than its "
+                                   "function uses", key=info.key))
+    return out
+
+
 CODE_CHECKS: tuple[Check, ...] = (check_syntax, check_enforcement, check_piece_functions, check_asymmetric_defs,
-                                  check_fixed_royal, check_castle_flags, check_hex_deltas, check_stalemate_messages)
+                                  check_fixed_royal, check_castle_flags, check_hex_deltas, check_stalemate_messages,
+                                  check_fn_operands)
 """The checks of this module, in reporting order."""

@@ -58,6 +58,9 @@ RULES: dict[str, Rule] = {
                           "add 'def <label> ...' (pieces can enter by promotion)"),
     "GC-ASYMMETRIC-DEFS": Rule(ERROR, "a piece function is not the colour-reversed image of its twin",
                                "make the two definitions mirror images (swap labels, negate rank deltas)"),
+    "GC-LENIENT-ARITY": Rule(WARNING, "a 'fn' call reads differently when 'fn' reads only the operands its "
+                                      "function uses, as Game Courier documents",
+                             "give 'fn NAME' exactly the operands 'def NAME' uses"),
     "GC-FIXED-ROYAL": Rule(WARNING, "royal square hard-coded ('set K e1'): breaks problems and other setups",
                            "use 'set <label> findpiece <label> spaces;'"),
     "GC-CASTLE-FLAGS": Rule(WARNING, "castling flags set unconditionally (phantom castling in other setups)",
@@ -105,6 +108,10 @@ RUN_RULES: dict[str, Rule] = {
                                        "check the promotion zone and the piece's moves"),
     "GC-RUN-PROMOTION-CHOICE-UNREACHED": Rule(WARNING, "--run: a promotion choice the code never accepted",
                                               "check the promotion code's list of choices"),
+    "GC-RUN-READING": Rule(WARNING, "--run --strict: the code gives other moves, or stops, under another reading of "
+                                    "a point Game Courier's pages leave open",
+                           "write the code so that it does not depend on the order 'and' / 'or' evaluate or on "
+                           "how many operands 'fn' reads: separate statements for tests that need earlier ones"),
     "GC-RUN-NOT-RUN": Rule(WARNING, "--run: the code cannot be run, so no finding comes from running it",
                            "remove what the interpreter cannot run (see the message), or check the game with "
                            "'--engine model'"),
@@ -147,6 +154,8 @@ DOCUMENTED_BY: dict[str, str] = {
     "GC-LABEL-NO-DEF": "piece functions 'def <label>' called as 'fn <label> origin dest' (" + _ENFORCING + ")",
     "GC-NO-MOVE-FN": "piece functions 'def <label>' (" + _ENFORCING + ")",
     "GC-ASYMMETRIC-DEFS": "checkleap / checkaleap deltas (" + _TUTORIAL + "); the mirror test is " + _PROJECT,
+    "GC-LENIENT-ARITY": "Fergus Duniho, 2020-07-29 (Game Courier history comments): a function given too many "
+                        "arguments reads only the ones it needs; the rest stay for the enclosing expression",
     "GC-FIXED-ROYAL": "Fergus Duniho, 2010: 'set K findpiece K spaces;' so that problems work "
                       "(listcomments.php?id=26811)",
     "GC-CASTLE-FLAGS": "Fergus Duniho, 2022-03-22: flags set only when the King or Rook is on the square "
@@ -167,6 +176,8 @@ DOCUMENTED_BY: dict[str, str] = {
                    "(listcomments.php?id=62327)",
     "GC-UNKNOWN-KEYS": _PROJECT + " (KNOWN_KEYS lists the keys read)",
     **{code: _RUNNING for code in RUN_RULES},
+    "GC-RUN-READING": "the readings of fairyport/gamecourier/interpreter/readings.py: right-to-left stack evaluation "
+                      "(Fergus Duniho, listcomments.php?id=37178) and 'fn' arity (Duniho 2020-07-29); " + _RUNNING,
 }
 """For every finding code, the documentation it rests on."""
 

@@ -38,8 +38,9 @@ from fairyport.gamecourier.interpreter.board import Geometry
 from fairyport.gamecourier.rulestext import rules_html
 from fairyport.gamecourier.terms import PieceCode, function_body, piece_code
 from fairyport.gamecourier.turned import BLACK_FIRST_SIDES, WHITE_FIRST_SIDES, swap_names, turned, why_not_turned
-from fairyport.gamecourier.write import goals, hands
+from fairyport.gamecourier.write import goals, hands, ordered
 from fairyport.gamecourier.write.check import PIECES_OF_SIDE, SEARCHED_ONCE, Reach, attack_lines, royal_test_lines
+from fairyport.gamecourier.write.ordered import fn_call
 from fairyport.gamecourier.write.quiet import (
     Relevance,
     exposes_def,
@@ -85,6 +86,11 @@ class _Context:
         if not self.best_effort:
             raise error
         self.lost.append(error.feature or error.reason)
+
+
+SCREENING = ("ban commands allmoves;", "allow moves 1 captures 1 promotions 2;")
+"""Pre-Game's screening of typed turns, as the chess include has it (Fergus Duniho, 2008, comment 20841): one
+piece move or capture, then at most a promotion; no GAME Code typed as a move."""
 
 
 def label(piece: PieceType, color: Color) -> str:
@@ -423,7 +429,8 @@ def _castling_term(game: Game, c: _Castling) -> str:
 def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     game = ctx.game
     stuck = hands.Stuck(game) if hands.uses_hands(game) else None
-    lines = ["setsystem maxmove 2;", "setflag rules;", "set ep false;", "set epvictim false;", "set wasempty @;"]
+    lines = ["setsystem maxmove 2;", *SCREENING, "setflag rules;", "set ep false;", "set epvictim false;",
+             "set wasempty @;"]
     if ctx.quiet is not None:
         lines += ["set kingsq false;", "set incheck true;", "set quiet false;", "set kingat false;"]
     if _nonroyal_once(game):
@@ -464,15 +471,7 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
         for color in (WHITE, BLACK):
             lines.append(f"def promo_zone_{label(piece, color)} {_promo_zone(game, piece, color)};")
             lines.append(f"def promo_choice_{label(piece, color)} {_promo_choices(game, piece, color, stuck)};")
-    promotes = []
-    for piece in game.pieces:
-        if piece.promotion is None:
-            continue
-        for color in (WHITE, BLACK):
-            lab = label(piece, color)
-            test = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #2", f"fn promo_zone_{lab} #1")
-            promotes.append(f"(== #0 {lab} and ({test}))")
-    lines.append("def promotes " + (" or ".join(promotes) if promotes else "false") + ";")
+    lines.append(f"def promotes {_promotes_body(game)};")
     lines.extend(goals.flag_lines(game))
     lines.extend(_subroutines(ctx, codes))
     if ctx.searched and ctx.quiet is not None:
@@ -763,6 +762,7 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         "endsub;",
     ]
     lines += goals.goal_subs(game, all_ep_labels) + goals.blast_subs(game)
+    stuck = hands.Stuck(game) if drops else None
     promoting = [(p, c) for p in game.pieces if p.promotion is not None for c in (WHITE, BLACK)]
     shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p, _ in promoting)
     if promoting:  # asked only where the piece may promote (Post-Move's first guard rejects other promotions)
@@ -771,14 +771,33 @@ def _subroutines(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> li
         lab = label(piece, color)
         assert piece.promotion is not None
         may = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #from", f"fn promo_zone_{lab} #to")
+        choice = fn_call(f"promo_choice_{lab}", _promo_choices(game, piece, color, stuck), ["#promoted", "#to"])
         lines += [f"  if == #piece {lab}:",
                   f"    if {may}:",
-                  f"      return not fn promo_choice_{lab} #promoted #to;",
+                  f"      return not {choice};",
                   "    endif;",
                   "  endif;"]
     if promoting:
         lines += ["endsub;"]
     return lines
+
+
+def _promotes_body(game: Game) -> str:
+    """The body of ``def promotes``: label ``#0`` may promote moving from ``#2`` to ``#1``."""
+    promotes = []
+    for piece in game.pieces:
+        if piece.promotion is None:
+            continue
+        for color in (WHITE, BLACK):
+            lab = label(piece, color)
+            test = hands.trigger_test(piece.promotion.triggers, f"fn promo_zone_{lab} #2", f"fn promo_zone_{lab} #1")
+            promotes.append(f"(== #0 {lab} and ({test}))")
+    return " or ".join(promotes) if promotes else "false"
+
+
+def _promotes_call(game: Game) -> str:
+    """``fn promotes moved dest origin``, with only the operands the function uses."""
+    return fn_call("promotes", _promotes_body(game), ["moved", "dest", "origin"])
 
 
 # ---------------------------------------------------------------------------------------------- Post-Move
@@ -788,7 +807,8 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
     shogi = any(p.promotion is not None and p.promotion.triggers != CHESS_TRIGGERS for p in game.pieces)
     mover_moves = "fn inplay origin and not fn moved origin dest" if hands.uses_hands(game) \
         else "not fn moved origin dest"
-    prologue = ["if != space dest moved and not fn promotes moved dest origin:",
+    promotes = _promotes_call(game)
+    prologue = [f"if != space dest moved and not {promotes}:",
                 "  die You may not promote moved that way on dest.;",
                 "endif;",
                 "set wasempty cond == old @ dest @;",
@@ -798,6 +818,9 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
                 "set wasempty @;",
                 f"if fn {side} old:",
                 "  die You may not move moved from origin to dest.;",
+                "endif;",
+                f"if not fn {side} moved:",
+                "  die You may move only your own pieces.;",
                 "endif;"]
     quiet = []
     if ctx.quiet is not None:
@@ -805,7 +828,9 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         screens = " and not fn screens #kingat dest" if screens_def(ctx.quiet) is not None else ""
         # kingsq is the square of the side's only royal piece (or false): the mover is royal when it comes from there
         quiet = ["set kingat cond == origin #kingsq false #kingsq;",
-                 f"set quiet #kingat and not #incheck and not fn exposes #kingat origin{screens}{ep};"]
+                 "set quiet false;",
+                 *ordered.if_all(["#kingat and not #incheck" + ep],
+                                 [f"set quiet not fn exposes #kingat origin{screens};"], "")]
     # a quiet move needs no call when illegal holds nothing but the check test
     skip = "not #quiet and " if quiet and _quiet_is_legal(game) else ""
     lines = [
@@ -816,7 +841,7 @@ def _postmove(ctx: _Context, codes: dict[tuple[str, Color], PieceCode], color: C
         *(["set quiet false;", "set kingat false;"] if quiet else []),
     ]
     if any(p.promotion is not None for p in game.pieces):
-        lines += ["if fn promotes moved dest origin:",
+        lines += [f"if {promotes}:",
                   "  if sub badpromotion moved dest space dest" + (" origin:" if shogi else ":"),
                   "    die You may not promote moved that way on dest.;",
                   "  endif;",

@@ -29,6 +29,7 @@ from fairyport.gamecourier.interpreter.dispatch import guard, guard_deltas
 from fairyport.gamecourier.interpreter.expressions import parse_expression
 from fairyport.gamecourier.interpreter.lexer import tokenize
 from fairyport.gamecourier.interpreter.nodes import Atom, Call, Expr, Group, Logic
+from fairyport.gamecourier.write.ordered import if_all, return_all
 
 Vector = tuple[int, int]
 _PURE = frozenset({"==", "!=", "<", ">", "<=", ">=", "not", "!", "rank", "file", "onboard", "flag", "abs", "+", "-"})
@@ -287,6 +288,8 @@ def uncovered_lines(found: Relevance, in_play: bool, searched: bool = False) -> 
     ride are searched by label (``searched``: ``sub searchattacked``, which reads Pre-Move's list of them), each of
     them is asked instead of walking the line: any attack on ``king`` is new, since it was not attacked before."""
     playing = " and fn inplay #uc_at" if in_play else ""
+    piece_tests = ["fn #side space #uc_at", *(["fn inplay #uc_at"] if in_play else []),
+                   "fn space #uc_at #uc_at #king"]
     lines = [
         "sub uncovered king from side:",
         "  set uc_dx - file #from file #king;",
@@ -295,30 +298,24 @@ def uncovered_lines(found: Relevance, in_play: bool, searched: bool = False) -> 
         "  set uc_dy cond < #uc_dy 0 -1 cond > #uc_dy 0 1 0;",
     ]
     if found.hop_lines:
-        test = f"fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king"
         return [*lines,
                 "  set uc_at sub ray #king #uc_dx #uc_dy;",
                 "  if not #uc_at:",
                 "    return false;",
                 "  endif;",
-                f"  if {test}:",
-                "    return true;",
-                "  endif;",
+                *if_all(piece_tests, ["return true;"]),
                 "  set uc_at sub ray #uc_at #uc_dx #uc_dy;",
-                f"  return #uc_at and {test};",
+                *return_all(["#uc_at", *piece_tests]),
                 "endsub;"]
     if not found.bends:
         return [*lines,
                 "  set uc_at sub ray #from #uc_dx #uc_dy;",
-                f"  return #uc_at and not empty #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at "
-                "#king;",
+                *return_all(["#uc_at", "not empty #uc_at", *piece_tests]),
                 "endsub;"]
     if searched:
         return [*lines,
                 "  set uc_at sub ray #from #uc_dx #uc_dy;",
-                f"  if #uc_at and fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king:",
-                "    return true;",
-                "  endif;",
+                *if_all(["#uc_at", *piece_tests], ["return true;"]),
                 "  return sub searchattacked #king #side;",
                 "endsub;"]
 
@@ -330,7 +327,7 @@ def uncovered_lines(found: Relevance, in_play: bool, searched: bool = False) -> 
             "  do while #uc_on:",
             "    if not empty #uc_on:",
             "      set uc_at #uc_on;",
-            f"      return fn #side space #uc_at{playing} and fn space #uc_at #uc_at #king;",
+            *return_all(piece_tests, "      "),
             "    endif;",
             "    if == #uc_dx 0 or == #uc_dy 0:",
             f"      set uc_near {sources((0, 1))};",
