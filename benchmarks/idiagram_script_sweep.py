@@ -3,14 +3,15 @@
 For every chess-like two-player variant (``zrf_model_reach.chess_like``) of every ``.zrf`` file under the given
 folders, a forked child (address-space and time limits) reads it into the model, writes it as plain Diagram text
 (no ``--best-effort``: a text that would need a fairyport extension line is refused, naming the rule) and counts
-perft(2) three ways: the ZRF interpreter, and H. G. Muller's script on the written text (the shared oracle,
+perft(2) two ways: the ZRF interpreter, and H. G. Muller's script on the written text (the shared oracle,
 ``tests/helpers/idscript.py``). Outcomes per variant:
 
 - ``agree``: the script's perft(2) equals the interpreter's;
 - ``differ``: it does not (the target is none);
 - ``refused``: the writer refused, by the feature it names (``promotion``, ``castling``, ...), or the model does
   not hold the whole game (``model: ...``); ``script failed``: the script threw or timed out on the text;
-- ``no interpreter``: the interpreter cannot count the game (not part of the percentage).
+- ``no interpreter``: the interpreter cannot count a written game (not part of the percentage; the interpreter
+  counts only the games written, so the percentage is of the chess-like games, whether it counts them or not).
 
 Prints a table per collection and the refusals by frequency; ``--json FILE`` keeps every record.
 
@@ -78,11 +79,6 @@ def child(conn: Connection, path: str, spec: str, memory: int, timeout: float) -
         conn.send(("title", (zv.variant.title, chess_like(zv))))
         if not chess_like(zv):
             return
-        try:
-            conn.send(("interpreter", perft(compile_variant(zv).start_position(), DEPTH)))
-        except Exception as error:
-            conn.send(("outcome", ("no interpreter", first_line(error))))
-            return
         game = game_from_variant(zv, path, Path(path).stem)
         if not read_whole(game):
             conn.send(("outcome", ("refused", "model: the model does not hold the whole game")))
@@ -91,6 +87,11 @@ def child(conn: Connection, path: str, spec: str, memory: int, timeout: float) -
             text = fairyport.write(game, "idiagram").text
         except Exception as error:
             conn.send(("outcome", ("refused", _refusal(error))))
+            return
+        try:  # counted only for the games written: the refused ones need no count
+            conn.send(("interpreter", perft(compile_variant(zv).start_position(), DEPTH)))
+        except Exception as error:
+            conn.send(("outcome", ("no interpreter", first_line(error))))
             return
         run = idscript.run_script(text, DEPTH, timeout=timeout)
         if run.failure:

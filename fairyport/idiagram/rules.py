@@ -480,6 +480,11 @@ def read_promotions(settings: PromotionSettings, ids: Sequence[str], labels: Seq
     else:
         allowed = parse_promo_choice(settings.choice, ids, where.get("promoChoice", Location()), labels, warnings)
     if not allowed:
+        if warnings is not None:
+            at = where.get("promoChoice", where.get("maxPromote", Location()))
+            warnings.append((f"promoChoice offers no piece type of this game, so the script's AI makes no move of "
+                             f"{', '.join(promotable)} into the last {zone} rank(s) (its promotion has no choice); "
+                             "fairyport reads no promotion, and the pieces move there unpromoted", at))
         return {}
     return {piece: Promotion(allowed, depth=zone, mandatory=True) for piece in promotable}
 

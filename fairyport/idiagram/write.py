@@ -110,6 +110,7 @@ from fairyport.model import (
     StalemateResult,
     Zone,
 )
+from fairyport.xbetza import syntax as betza
 
 Entry = dict[str, Any]
 KEY_ORDER = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
@@ -621,6 +622,53 @@ def _check_board(game: Game, lost: _Lost) -> None:
                 lost.note(f"{fmt} data of piece {piece.id}")
 
 
+def _castle_steps(piece: PieceType) -> list[int]:
+    """How far each castling (``O``) move of ``piece`` takes it."""
+    return [move.range or 1 for move in _safe_moves(piece.betza) if move.atom == "O"]
+
+
+def _check_castling(game: Game, lost: _Lost) -> None:
+    """Refuse castling the script would misplay. The script (``ParseGameDef``) takes the rank and the partners'
+    files from the start position: the outermost piece each way from the last royal castler it finds, so it
+    throws (``aSide``) where a castling piece stands on the board but no royal one, and lands its royal beyond the
+    board where the partner stands near the edge (a bishop on h1 beside a king on g1: Kg1-i1)."""
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    types = {p.id: p for p in game.pieces}
+    placed = [(grid.coordinates(s), p) for s, p in game.setup.placement.items() if p.id in types]
+    castlers = [types[p.id] for _, p in placed if _castle_steps(types[p.id])]
+    if not castlers:
+        return
+    royal = [(c, p) for c, p in placed if c is not None and types[p.id].royal and _castle_steps(types[p.id])]
+    if not royal:
+        lost.unsupported("castling", f"the castling of {castlers[0].name!r} without a royal castling piece on the "
+                         "board (the script finds its partners from one and fails without it)")
+        return
+    (file, rank), king = max(royal, key=lambda item: (item[0][1], item[0][0]))  # the last the script finds
+    on_rank = {c[0]: p for c, p in placed if c is not None and c[1] == rank}
+    holes = {c[0] for c in map(grid.coordinates, game.board.holes) if c is not None and c[1] == rank}
+    for way in (-1, 1):
+        edge = file
+        while 0 <= edge + way < grid.files and edge + way not in holes:
+            edge += way
+        partner = next((f for f in range(edge, file, -way) if f in on_rank), None)
+        if partner is None:
+            continue
+        for step in _castle_steps(game.piece_type(king.id)):
+            if not 0 <= file + way * step < grid.files:
+                lost.unsupported("castling", f"the castling of {game.piece_type(king.id).name!r} with the "
+                                 f"{game.piece_type(on_rank[partner].id).name!r} on {grid.name(partner, rank)} (the "
+                                 "script lands the royal where its move says, on the board or not)")
+                return
+
+
+def _safe_moves(text: str) -> tuple[betza.Move, ...]:
+    """The moves of a move string (an unreadable one: none)."""
+    try:
+        return betza.parse_moves(text)
+    except betza.BetzaError:
+        return ()
+
+
 def _holds(kept: Any) -> bool:
     """Whether data another format keeps holds anything (``{'notes': []}`` holds nothing: nothing is lost)."""
     return any(bool(value) for value in kept.values()) if isinstance(kept, dict) else bool(kept)
@@ -794,6 +842,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
     lost = _Lost(best_effort)
     _check_board(game, lost)
     _check_hands(game, lost)
+    _check_castling(game, lost)
     game = _cleaned(game, lost)
     grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
     markers = _markers(game)

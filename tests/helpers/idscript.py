@@ -52,6 +52,8 @@ class ScriptRun:
     errors: str = ""
     failure: str = ""
     """Empty when the script ran to the end; else its exception (or ``timeout``)."""
+    output: str = ""
+    """Everything the driver printed (with ``divide``: each first move and its count)."""
 
     def perft(self, depth: int) -> int:
         """perft(``depth``); fails the test when the script did not get that far."""
@@ -60,9 +62,10 @@ class ScriptRun:
         return self.counts[depth - 1]
 
 
-def run_script(text: str, depth: int, *, moves: str = "", timeout: float = 600.0) -> ScriptRun:
+def run_script(text: str, depth: int, *, moves: str = "", divide: bool = False, timeout: float = 600.0) -> ScriptRun:
     """Run the script's perft to ``depth`` on a Diagram text (a page fragment with ``<script>`` blocks and the
-    ``<div class="idiagram">`` is given to the driver as an HTML file; plain definition text as it is)."""
+    ``<div class="idiagram">`` is given to the driver as an HTML file; plain definition text as it is); ``moves``
+    are played first, ``divide`` lists the first moves."""
     executable = node()
     assert executable is not None, "call require() first"
     suffix = ".html" if "<div" in text else ".txt"
@@ -72,13 +75,16 @@ def run_script(text: str, depth: int, *, moves: str = "", timeout: float = 600.0
         command = [executable, str(DRIVER), str(path), str(depth), "--quiet"]
         if moves:
             command += ["--moves", moves]
+        if divide:
+            command.append("--divide")
         try:
             done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
             return ScriptRun((), failure="timeout")
     counts = tuple(int(n) for n in re.findall(r"^perft\(\d+\) = (\d+)", done.stdout, re.MULTILINE))
     errors = " | ".join(line for line in done.stdout.splitlines() if line.startswith("script errors"))
-    failure = "" if done.returncode == 0 else (done.stderr.strip().splitlines() or ["exit " + str(done.returncode)])[-1]
+    thrown = [line for line in done.stderr.splitlines() if "Error" in line] or [f"exit {done.returncode}"]
+    failure = "" if done.returncode == 0 else thrown[0]
     if not failure and not counts:
         failure = "no perft output: " + done.stdout[-200:]
-    return ScriptRun(counts, errors, failure)
+    return ScriptRun(counts, errors, failure, done.stdout + done.stderr)

@@ -140,3 +140,34 @@ def test_other_page_code_is_refused_naming_the_function_and_line(code: str, line
         read_text(page, file="page.idiagram")
     assert "BadZone() cannot be read" in info.value.reason and found in info.value.reason
     assert (info.value.location.file, info.value.location.line) == ("page.idiagram", line + 2)
+
+
+@pytest.mark.parametrize(("text", "script_says"), [
+    # a castling piece that is not royal, and no royal castler on the board: the script throws (aSide)
+    ("royal=3\nrook:R:R::a1,h1\nman:M:KisO2::e1\nking:K:K::d1\n", "aSide"),
+    # a bishop in the corner next to the king: the script castles with it, landing the king beyond the board
+    ("royal=1\nking:K:KisO2::g1\nbishop:B:B::h1\nrook:R:R::a1\n", "i1"),
+])
+def test_castling_the_script_misplays_is_refused(text: str, script_says: str) -> None:
+    game = read_text(text)
+    with pytest.raises(UnsupportedError) as info:
+        write_game(game)
+    assert info.value.feature == "castling"
+    idscript.require()
+    assert script_says in idscript.run_script(text, 1, divide=True).output
+
+
+def test_castling_the_script_plays_is_written() -> None:
+    text = "files=10\nroyal=1\nking:K:KisO3::e1\nrook:R:R::a1,j1\nbishop::::c1,h1\n"
+    written, lost = write_game(read_text(text))
+    assert lost == []
+    idscript.require()
+    _compare(written, read_text(written), 2)
+
+
+def test_a_promotion_without_choices_is_warned_about() -> None:
+    text = "promoChoice=X\npawn:P:fmWfcF::b7\nqueen::::d1\nking:K:K::e1\n"
+    game = read_text(text)
+    assert any("offers no piece type" in w["message"] for w in game.format_data["idiagram"]["warnings"])
+    idscript.require()
+    assert idscript.run_script(text, 1).counts == (api.perft(game, 1) - 1,)  # the script: no b7-b8 at all
