@@ -95,8 +95,8 @@ def test_variant_inheriting_a_broken_section_gets_a_warning(tmp_path: Path) -> N
         ("warning", "unknown-player"), ("warning", "unknown-player"), ("warning", "unknown-player")]
 
 
-def test_missing_file_is_a_usage_error() -> None:
-    assert main(["validate", "/no/such/dir/x.zrf"]) == EXIT_USAGE
+def test_missing_file_exits_as_in_every_command() -> None:
+    assert main(["validate", "/no/such/dir/x.zrf"]) == EXIT_UNPARSABLE
 
 
 def test_prezrf_is_recognised_and_only_syntax_checked(tmp_path: Path) -> None:
