@@ -178,4 +178,14 @@ def test_strict_run_finds_code_that_relies_on_short_circuit(tmp_path: Path) -> N
 
 def test_strict_run_on_a_written_preset_finds_nothing() -> None:
     report = validate_file(GAMES / "minixiangqi.php", ValidateOptions(run=True, strict=True, depth=1))
-    assert [f for f in report.findings if f.code in ("GC-RUN-READING", "GC-RUN-NOT-RUN")] == []
+    assert [f for f in report.findings if f.code in ("GC-RUN-READING", "GC-RUN-NOT-RUN", "GC-RUN-UNSCREENED")] == []
+
+
+def test_strict_run_finds_unscreened_input(tmp_path: Path) -> None:
+    preset = tmp_path / "kings.php"
+    plain = KINGS.replace("set at false;\nif #at and fn space #at #at dest:\n  die No.;\nendif;\n", "")
+    preset.write_text(plain.replace("?>", "$default['postauto2'] = <<<'NOW'\nif not fn moved origin dest:\n  die No.;"
+                                          "\nendif;\nNOW;\n?>"), encoding="utf-8")
+    found = [f.message for f in validate_file(preset, ValidateOptions(run=True, strict=True, depth=1)).findings
+             if f.code == "GC-RUN-UNSCREENED"]
+    assert len(found) == 2 and "two piece moves in one turn" in found[0] and "other side's piece" in found[1]
