@@ -3,6 +3,7 @@ as documented, tested both ways, and the bundled written presets proven under ev
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.expectations import bundled_fixtures, read_expectation
 from fairyport.format import ValidateOptions
+from fairyport.formats import read_game
 from fairyport.gamecourier.interpreter.game import load_preset, load_text
 from fairyport.gamecourier.interpreter.readings import (
     ARITY_DEF,
@@ -24,6 +26,7 @@ from fairyport.gamecourier.interpreter.readings import (
 )
 from fairyport.gamecourier.syntax.preset import parse_preset
 from fairyport.gamecourier.validate.run import lint_preset, validate_file
+from fairyport.gamecourier.write import write_game
 from fairyport.movegen.perft import perft
 
 
@@ -189,3 +192,12 @@ def test_strict_run_finds_unscreened_input(tmp_path: Path) -> None:
     found = [f.message for f in validate_file(preset, ValidateOptions(run=True, strict=True, depth=1)).findings
              if f.code == "GC-RUN-UNSCREENED"]
     assert len(found) == 2 and "two piece moves in one turn" in found[0] and "other side's piece" in found[1]
+
+
+def test_defs_that_hold_for_nothing_still_read_their_operands() -> None:
+    # a game without royal pieces: 'def royal' once was 'false', which leaves the operand of 'fn royal #x' over
+    game = read_game(GAMES / "mirchess32.idiagram")
+    game = dataclasses.replace(game, pieces=[dataclasses.replace(p, royal=False) for p in game.pieces])
+    text, _ = write_game(game, best_effort=True)
+    assert "def royal != #0 #0;" in text
+    assert _arity_findings(text) == []
