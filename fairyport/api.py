@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import tempfile
+import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from fairyport.errors import FairyportError, Location, ModelError, ParseError, U
 from fairyport.format import Format, ValidateOptions
 from fairyport.formats import (
     FORMATS,
+    SUFFIXES,
     detect_format,
     file_engine,
     game_engine,
@@ -46,6 +48,9 @@ from fairyport.movegen.perft import perft_jobs
 
 Source = Path | str
 """A file (:class:`~pathlib.Path`) or the text itself (:class:`str`)."""
+
+ENGINE_CHOICES: tuple[str, ...] = typing.get_args(EngineChoice)
+"""The engines :func:`perft` and :func:`divide` accept."""
 
 TEXT_NAME = "<text>"
 """The name errors give to text passed as a :class:`str`."""
@@ -203,8 +208,24 @@ def _text_format(text: str, fmt: str | None) -> Format:
     """The format of ``text``: ``fmt``, else the first format whose sniffer recognises the text."""
     name = fmt if fmt is not None else sniff_format(text)
     if name is None:
-        raise UsageError("cannot tell the format of this text; name it with format=", expected=", ".join(FORMATS))
+        raise UsageError("cannot tell the format of this text; name it with format=" + _path_hint(text),
+                         expected=", ".join(FORMATS))
     return get_format(name)
+
+
+def _path_hint(text: str) -> str:
+    """For a text that reads as a file name (one line ending in a format's suffix, or naming a file): a clause
+    saying that a str is the text itself and a file is passed as a Path."""
+    line = text.strip()
+    if "\n" in line or not line:
+        return ""
+    try:
+        named = Path(line).suffix.lower() in SUFFIXES or Path(line).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL byte: not a file name
+        named = False
+    if not named:
+        return ""
+    return f" (a str is the text itself: to read the file {line!r}, pass Path({line!r}))"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -234,7 +255,17 @@ def resolve_source(source: Source, format: str | None = None, variant: str | Non
     """
     if isinstance(source, Path):
         return ResolvedSource(get_format(detect_format(source, format)), source, None, variant)
+    _check_source(source)
     return ResolvedSource(_text_format(source, format), None, source, variant)
+
+
+def _check_source(source: object, kinds: tuple[type, ...] = (Path, str)) -> None:
+    """A usage error unless ``source`` is one of ``kinds`` (a file, its text; or a game)."""
+    if not isinstance(source, kinds):
+        hint = " (decode bytes to str first)" if isinstance(source, bytes | bytearray) else ""
+        names = " or ".join(kind.__name__ for kind in kinds)
+        raise UsageError(f"the source must be a {names}{hint}", Location("source"), expected=names,
+                         found=type(source).__name__)
 
 
 @contextlib.contextmanager
@@ -282,6 +313,7 @@ def write(game: Game, format: str, best_effort: bool = False) -> Conversion:
     feature of the target's own) raises :class:`~fairyport.errors.UnsupportedError` naming the piece or rule;
     with ``best_effort`` the rest is written and :attr:`Conversion.lost` lists each loss.
     """
+    _check_source(game, (Game,))
     return _write(game, format, best_effort, game.metadata.source)
 
 
@@ -320,6 +352,13 @@ def _write(game: Game, fmt: str, best_effort: bool, source: str, from_source: bo
         elif not best_effort:
             raise
     return _write_model(game, form, best_effort, source)
+
+
+def write_as_read(game: Game, format: str, best_effort: bool = False) -> tuple[str, list[str]]:
+    """``game``, unchanged since it was read from its source, written in ``format`` as :func:`convert` writes it
+    (a game program's route included where the model's writer cannot say the game): the text and what was lost."""
+    conversion = _write(game, format, best_effort, game.metadata.source, from_source=True)
+    return conversion.text, conversion.lost
 
 
 def written_name(fmt: str) -> str:
@@ -364,7 +403,8 @@ def _write_model(game: Game, form: Format, best_effort: bool, source: str) -> Co
 
 
 def convert(source: Source, to: str, read: str | None = None, variant: str | None = None,
-            best_effort: bool = False, prove: bool = True, prove_depth: int | None = None) -> Conversion:
+            best_effort: bool = False, prove: bool = True, prove_depth: int | None = None,
+            progress: Callable[[str], None] | None = None) -> Conversion:
     """The game in ``source`` (a file or text; ``read`` names its format where it does not tell) written in the
     format ``to``. A file converted to its own format is rewritten through its syntax tree, byte for byte where
     nothing changed; anything else goes through the common model (:func:`write`).
@@ -380,6 +420,7 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
     """
     if prove_depth is not None and prove_depth < 0:
         raise UsageError("the proof depth must be at least 0", found=str(prove_depth))
+    say = progress or _quiet
     target = get_format(to)
     resolved = resolve_source(source, read, variant)
     squares: int | None = None
@@ -388,8 +429,10 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
     if resolved.path is not None and form.name == target.name and form.rewrite is not None:
         conversion = Conversion(form.rewrite(resolved.path).decode("utf-8", errors="surrogateescape"), [], form.name)
     else:
+        say("reading the source")
         game = _read(resolved)
         squares = len(game.board.positions)
+        say(f"writing {target.name}")
         conversion = _write(game, target.name, best_effort, resolved.location, from_source=True)
     if not prove:
         return conversion
@@ -397,8 +440,9 @@ def convert(source: Source, to: str, read: str | None = None, variant: str | Non
             conversion.text.encode("utf-8", errors="surrogateescape") == resolved.path.read_bytes()):
         return dataclasses.replace(conversion, proof=Proof(
             PROVE_DEPTH if prove_depth is None else prove_depth, None, None, identical=True))
-    proof = _prove(resolved, conversion, prove_depth, squares)
+    proof = _prove(resolved, conversion, prove_depth, squares, say)
     if game is not None:
+        say("proving: the source's rule positions")
         proof = _check_rules(proof, resolved, game)
     if best_effort and proof.dead:
         raise UnsupportedError(f"the written game has no legal move at the start where the source has "
@@ -418,10 +462,13 @@ class _Side:
     counted: dict[int, int] = dataclasses.field(default_factory=dict)
     """perft by depth, counted once (the estimate's perft(2) is the proof's at depth 2)."""
 
-    def count(self, depth: int) -> int | None:
-        """perft(``depth``) of this side, or None (with :attr:`reason`) when it cannot be played."""
+    def count(self, depth: int, say: Callable[[str], None] | None = None) -> int | None:
+        """perft(``depth``) of this side, or None (with :attr:`reason`) when it cannot be played (``say``: told
+        what is counted, for a progress display)."""
         if self.engine is None or depth in self.counted:
             return self.counted.get(depth)
+        if say is not None:
+            say(f"proving: perft({depth}) of the {self.name}")
         try:
             self.counted[depth] = perft_jobs(self.engine.position(None, None), depth)
         except FairyportError as error:
@@ -443,6 +490,10 @@ def _side(name: str, fmt: str, squares: int | None, load: Callable[[EngineChoice
         return _Side(name, None, f"the {name} cannot be played ({error.message()})", bounded)
 
 
+def _quiet(step: str) -> None:
+    """A progress callback that shows nothing."""
+
+
 def proof_depth(moves: int | None, replies: int | None) -> int:
     """The default proof depth of a source with ``moves`` = perft(1) and ``replies`` = perft(2):
     :data:`PROVE_DEPTH` when its estimated perft (perft(2) times the branching perft(2)/perft(1)) is within
@@ -453,15 +504,18 @@ def proof_depth(moves: int | None, replies: int | None) -> int:
     return PROVE_DEPTH if estimate <= PROVE_NODE_BUDGET else PROVE_FALLBACK_DEPTH
 
 
-def _prove(source: ResolvedSource, conversion: Conversion, depth: int | None, squares: int | None) -> Proof:
+def _prove(source: ResolvedSource, conversion: Conversion, depth: int | None, squares: int | None,
+           say: Callable[[str], None]) -> Proof:
     """perft(``depth``; None: :func:`proof_depth`) of ``source`` and of the written text, each side played by its
-    own format's reading; a written text that does not read back is a :class:`WriteError`."""
+    own format's reading; a written text that does not read back is a :class:`WriteError` (``say``: told each
+    step)."""
+    say("proving: reading the written text back")
     original = _side("source", source.format.name, squares, lambda choice: _source_engine(source, choice))
     written = _side("written text", conversion.format, squares, lambda choice: _read_back(conversion, choice))
-    moves = (original.count(1), written.count(1))
+    moves = (original.count(1, say), written.count(1, say))
     if depth is None:
-        depth = proof_depth(moves[0], original.count(2))
-    counts = [side.count(depth) for side in (original, written)]
+        depth = proof_depth(moves[0], original.count(2, say))
+    counts = [side.count(depth, say) for side in (original, written)]
     reasons = "; ".join(side.reason for side in (original, written) if side.reason)
     bounded = "; ".join(side.bounded for side in (original, written) if side.bounded)
     return Proof(depth, counts[0], counts[1], original.engine.name if original.engine else "",
@@ -504,8 +558,19 @@ def _written_engine(conversion: Conversion, engine: EngineChoice = "auto") -> En
         return file_engine(form, path, engine=engine)  # the interpreters read the whole file when they load
 
 
+def _check_count(name: str, value: object, lowest: int) -> None:
+    """A usage error unless ``value`` is an int (not a bool) of at least ``lowest``."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < lowest:
+        raise UsageError(f"{name} must be an integer of at least {lowest}", Location(name),
+                         found=repr(value)[:40])
+
+
 def _engine(source: Game | Source, engine: EngineChoice, format: str | None,
             variant: str | None) -> Engine:
+    _check_source(source, (Game, Path, str))
+    if engine not in ENGINE_CHOICES:
+        raise UsageError("unknown engine", Location("engine"), expected=" or ".join(map(repr, ENGINE_CHOICES)),
+                         found=repr(engine)[:40])
     if isinstance(source, Game):
         if engine == "native":
             raise UsageError("a game model has no native engine; pass the file to play it with its interpreter",
@@ -536,19 +601,19 @@ def perft(game_or_source: Game | Source, depth: int, fen: str | None = None, eng
     (``native``), the common model (``model``), or ``auto`` (native where the format has one). ``jobs`` spreads
     the root moves over processes.
     """
-    if depth < 0:
-        raise UsageError("depth must be at least 0", found=str(depth))
+    _check_count("depth", depth, 0)
+    _check_count("jobs", jobs, 1)
     loaded = _engine(game_or_source, engine, format, variant)
-    return perft_jobs(loaded.position(fen, Location("fen")), depth, jobs=max(1, jobs))
+    return perft_jobs(loaded.position(fen, Location("fen")), depth, jobs=jobs)
 
 
 def divide(game_or_source: Game | Source, depth: int, fen: str | None = None, engine: EngineChoice = "auto",
            jobs: int = 1, format: str | None = None, variant: str | None = None) -> dict[str, int]:
     """perft ``depth`` - 1 after each legal move, by move name (arguments as for :func:`perft`)."""
-    if depth < 1:
-        raise UsageError("depth must be at least 1", found=str(depth))
+    _check_count("depth", depth, 1)
+    _check_count("jobs", jobs, 1)
     loaded = _engine(game_or_source, engine, format, variant)
-    return divide_position(loaded.position(fen, Location("fen")), depth, jobs=max(1, jobs))
+    return divide_position(loaded.position(fen, Location("fen")), depth, jobs=jobs)
 
 
 def validate_path(path: Path, options: ValidateOptions, format: str | None = None) -> FileReport:
@@ -580,6 +645,7 @@ def validate(source: Source, format: str | None = None, variant: str | None = No
     options = ValidateOptions(variant=variant)
     if isinstance(source, Path):
         return validate_path(source, options, format)
+    _check_source(source)
     form = _text_format(source, format)
     with _as_file(source, form) as path:
         report = validate_path(path, options, form.name)

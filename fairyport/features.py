@@ -250,6 +250,10 @@ EXTINCTION = Feature("extinction", Kind.GOAL, "a side left with too few pieces o
 CONNECTION = Feature("connection", Kind.GOAL, "a line, block or chain of pieces wins", ("Rules.connect",),
                      _connection)
 ATOMIC = Feature("atomic captures", Kind.MOVE, "a capture blasts the pieces around it", ("Rules.blast",), _blast)
+CHECK_COUNT = Feature("check count", Kind.GOAL, "a player who has given check so many times wins",
+                      ("Rules.check_count",),
+                      lambda g: f"a win for the player who has given {g.rules.check_count} checks (check counting)"
+                      if g.rules.check_count else None)
 
 JOINS = Feature("joins", Kind.PIECE, "a move onto a friendly piece makes the two one piece", ("PieceType.joins",),
                 of_piece=_joins)
@@ -309,7 +313,7 @@ DROP_LIMITS = Feature("drop", Kind.MOVE, "where a type may be dropped: zone, cou
                        "DropRule.no_drop_mate", "DropRule.where_stuck"), of_piece=_drop_limits)
 
 GOAL_RULES: tuple[Feature, ...] = (FLAG, MUST_CAPTURE, DROP_CHECKS, NO_CHECKS, MUST_DROP, REBIRTH, DROP_SAFETY,
-                                   DROPS_FIRST, ROYAL_OPTIONAL, EXTINCTION, CONNECTION, ATOMIC)
+                                   DROPS_FIRST, ROYAL_OPTIONAL, EXTINCTION, CONNECTION, ATOMIC, CHECK_COUNT)
 """The rules of a whole game beyond checkmate, stalemate and bare king that decide or narrow its moves, in the
 order writers refuse them."""
 PIECE_RULES: tuple[Feature, ...] = (JOINS, UNLOADS, VIRGIN_MOVES, CAPTURE_RESTRICTIONS, UNMOVED_WHEN_MADE)

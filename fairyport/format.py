@@ -157,6 +157,9 @@ class Format:
     """Which rule features (:mod:`fairyport.features`) the format reads and writes, and how: its writer refuses
     and lists losses from it through :func:`fairyport.conversion.refusals`."""
 
+    variant_names: Callable[[Path], tuple[list[str], str]] | None = None
+    """The games a file holds, in file order, and the one read when none is named (formats with ``variants``)."""
+
     check_rules: Callable[[Path, str | None, Game], RuleCheck] | None = None
     """Compares the model read from a file (the path, its variant, the model) with the format's interpreter on
     positions built to exercise each rule the reader recognised, where a count from the start cannot show a

@@ -15,6 +15,7 @@ from fairyport import fsf, gamecourier, idiagram, json, zrf
 from fairyport.engines import Engine, EngineChoice, model_engine
 from fairyport.errors import FairyportError, Location, UnsupportedError, UsageError
 from fairyport.format import Format, split_game_path
+from fairyport.fsf.sources import PREFIX as BUILTIN_PREFIX
 from fairyport.inputs import read_head
 from fairyport.model import Game
 
@@ -28,6 +29,9 @@ NAMES = tuple(FORMATS)
 SUFFIXES: dict[str, str] = {suffix: f.name for f in FORMATS.values() for suffix in f.suffixes}
 """File suffixes and the format they mean."""
 
+ALIASES = {"gc": "gamecourier", "diagram": "idiagram", "fairy-stockfish": "fsf", "stockfish": "fsf"}
+"""Other names of the formats (``--to gc``); names are compared in lower case."""
+
 SNIFF_BYTES = 4096
 """How much of a file whose suffix does not tell is read to recognise its format."""
 
@@ -37,10 +41,12 @@ def get_format(name: str) -> Format:
 
     :raises UsageError: for a name fairyport does not know.
     """
+    key = name.strip().lower()
     try:
-        return FORMATS[name]
+        return FORMATS[ALIASES.get(key, key)]
     except KeyError:
-        raise UsageError(f"unknown format {name!r}", expected=", ".join(NAMES)) from None
+        raise UsageError(f"unknown format {name!r}",
+                         expected=", ".join([*NAMES, *(f"{a} ({n})" for a, n in ALIASES.items())])) from None
 
 
 def sniff_format(text: str) -> str | None:
@@ -56,6 +62,8 @@ def detect_format(path: Path, declared: str | None = None) -> str:
     """
     if declared is not None:
         return get_format(declared).name
+    if str(path).startswith(BUILTIN_PREFIX):  # fsf:makruk, Fairy-Stockfish's built-in variant
+        return "fsf"
     fmt = SUFFIXES.get(path.suffix.lower())
     if fmt is None:  # page.html#2: a diagram of a page
         fmt = SUFFIXES.get(split_game_path(path)[0].suffix.lower())
@@ -68,8 +76,14 @@ def detect_format(path: Path, declared: str | None = None) -> str:
     raise UsageError(
         "cannot tell the format of this file; name it with --from",
         Location(file=str(path)),
-        expected="a .zrf, .php, .idiagram, .html or .json file",
+        expected=suffix_list(),
     )
+
+
+def suffix_list() -> str:
+    """The suffixes that tell a format, in words: ``a .zrf, .prezrf, ... or .ini file``."""
+    names = list(SUFFIXES)
+    return f"a {', '.join(names[:-1])} or {names[-1]} file"
 
 
 def read_game(path: str | Path, fmt: str | None = None, variant: str | None = None) -> Game:

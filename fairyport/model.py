@@ -569,6 +569,10 @@ class Rules:
     """Atomic captures (see :class:`Blast`)."""
     connect: ConnectGoal | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """A game end when a player connects pieces (see :class:`ConnectGoal`)."""
+    check_count: int = dataclasses.field(default=0, metadata={"omit_empty": True})
+    """A player who has given check this many times has won: the other has no move after the last one
+    (Fairy-Stockfish's ``checkCounting``, three-check chess: 3); 0: checks are not counted. A FEN may give the
+    checks each side still needs (``3+3``)."""
 
 
 @dataclasses.dataclass

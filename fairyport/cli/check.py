@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
 from fairyport.cli.cluster import dask_client, jobs_and_workers, loader_for
 from fairyport.cli.common import collect_files, print_json
+from fairyport.cli.common import print_table as table
 from fairyport.cli.perft import add_dask_option, counted
 from fairyport.engines import EngineChoice
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError
@@ -60,10 +59,25 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_CHECK_FAILED if not rows or any(row["status"] != "ok" for row in rows) else EXIT_OK
 
 
-def _check_files(args: argparse.Namespace, paths: list[str], rows: list[dict[str, Any]], client: Any) -> int:
+@dataclasses.dataclass
+class Skipped:
+    """The expectation lines not run, and why."""
+
+    slow: int = 0
+    """Marked ``slow`` (``--slow`` runs them)."""
+    deep: int = 0
+    """Deeper than ``--max-depth``."""
+
+    def __str__(self) -> str:
+        why = [f"{self.slow} marked slow: --slow runs them"] if self.slow else []
+        why += [f"{self.deep} deeper than --max-depth"] if self.deep else []
+        return f"{self.slow + self.deep} skipped" + (f" ({'; '.join(why)})" if why else "")
+
+
+def _check_files(args: argparse.Namespace, paths: list[str], rows: list[dict[str, Any]], client: Any) -> Skipped:
     """Append a row per expectation line to ``rows`` (counted on the Dask ``client`` if there is one); return
-    the number of lines skipped."""
-    skipped = 0
+    the lines skipped."""
+    skipped = Skipped()
     for path in collect_files(paths, [".perft"]):
         try:
             expectation = read_expectation(path)
@@ -86,8 +100,11 @@ def _check_files(args: argparse.Namespace, paths: list[str], rows: list[dict[str
             if client is not None:
                 loader = loader_for(expectation.game, None, expectation.variant, choice, case.fen)
             for line in case.expected:
-                if (line.slow and not args.slow) or (args.max_depth is not None and line.depth > args.max_depth):
-                    skipped += 1
+                if line.slow and not args.slow:
+                    skipped.slow += 1
+                    continue
+                if args.max_depth is not None and line.depth > args.max_depth:
+                    skipped.deep += 1
                     continue
                 start = time.perf_counter()
                 got = counted(pos, line.depth, args.jobs, f"{path.stem} {case.id} perft({line.depth})", client,
@@ -97,26 +114,21 @@ def _check_files(args: argparse.Namespace, paths: list[str], rows: list[dict[str
     return skipped
 
 
-def summary(rows: list[dict[str, Any]], skipped: int, seconds: float) -> str:
-    """The closing line: ``N ok, M failed, K skipped in S s`` (skipped: lines deeper than ``--max-depth`` or
-    marked slow)."""
+def summary(rows: list[dict[str, Any]], skipped: Skipped, seconds: float) -> str:
+    """The closing line: ``N ok, M failed, K skipped (why) in S s``."""
     ok = sum(1 for row in rows if row["status"] == "ok")
-    return f"{ok} ok, {len(rows) - ok} failed, {skipped} skipped in {seconds:.1f} s"
+    return f"{ok} ok, {len(rows) - ok} failed, {skipped} in {seconds:.1f} s"
 
 
 def print_table(rows: list[dict[str, Any]]) -> None:
-    """The results as a table on stdout; long names fold onto a second line instead of being cut."""
-    table = Table(title="fairyport check")
-    for column in ("game", "reading", "position", "depth", "expected", "got", "seconds", "status"):
-        numeric = column in ("depth", "expected", "got", "seconds")
-        table.add_column(column, justify="right" if numeric else "left", no_wrap=numeric or column == "status",
-                         overflow="fold")
-    for row in rows:
-        table.add_row(row["game"], row["reading"], row["id"], str(row["depth"] or ""),
-                      f"{row['expected']:,}" if row["expected"] is not None else "",
-                      f"{row['got']:,}" if row["got"] is not None else "",
-                      f"{row['seconds']:.2f}" if row["seconds"] is not None else "", row["status"])
-    Console().print(table)
+    """The results as a table on stdout (plain unfolded lines when stdout is not a terminal:
+    :func:`~fairyport.cli.common.print_table`)."""
+    columns = ["game", "reading", "position", "depth", "expected", "got", "seconds", "status"]
+    cells = [[row["game"], row["reading"], row["id"], str(row["depth"] or ""),
+              f"{row['expected']:,}" if row["expected"] is not None else "",
+              f"{row['got']:,}" if row["got"] is not None else "",
+              f"{row['seconds']:.2f}" if row["seconds"] is not None else "", row["status"]] for row in rows]
+    table("fairyport check", columns, cells, numeric=("depth", "expected", "got", "seconds"))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

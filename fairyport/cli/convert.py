@@ -16,6 +16,7 @@ from fairyport.api import (
     Conversion,
     convert,
 )
+from fairyport.cli.common import announce_variant, format_name, progress
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, UsageError
 from fairyport.formats import NAMES
 from fairyport.gamecourier.write.form import edit_form
@@ -25,8 +26,13 @@ from fairyport.output import write_output
 def run(args: argparse.Namespace) -> int:
     """Convert one file (same-format conversion goes through the syntax tree: a faithful rewrite); list on
     stderr what the target could not express (``--best-effort``); prove the conversion (:func:`prove`)."""
-    conversion: Conversion = convert(Path(args.input), args.to, read=args.source_format, variant=args.variant,
-                                     best_effort=args.best_effort, prove=args.prove, prove_depth=args.prove_depth)
+    if args.form and args.to != "gamecourier":
+        raise UsageError("--form shows a Game Courier preset's Edit form: use it with --to gamecourier")
+    announce_variant(args.input, args.source_format, args.variant)
+    with progress(None, "converting") as advance:  # on a terminal: the step and the time so far
+        conversion: Conversion = convert(Path(args.input), args.to, read=args.source_format, variant=args.variant,
+                                         best_effort=args.best_effort, prove=args.prove,
+                                         prove_depth=args.prove_depth, progress=lambda step: advance(0, step))
     for item in conversion.lost:
         print(f"fairyport: warning: not expressible in {conversion.format}: {item}", file=sys.stderr)
     code = prove(conversion, args.best_effort)
@@ -34,8 +40,6 @@ def run(args: argparse.Namespace) -> int:
         return code
     text = conversion.text
     if args.form:
-        if conversion.format != "gamecourier":
-            raise UsageError("--form shows a Game Courier preset's Edit form: use it with --to gamecourier")
         text = edit_form(text, args.output)
     data = text.encode("utf-8", errors="surrogateescape")
     if args.output:
@@ -74,8 +78,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``convert`` sub-command."""
     parser = subparsers.add_parser("convert", help="convert a rule file to another format")
     parser.add_argument("input", metavar="IN")
-    parser.add_argument("--to", required=True, choices=NAMES, help="target format")
-    parser.add_argument("--from", dest="source_format", choices=NAMES, help="format of IN if its name does not tell")
+    parser.add_argument("--to", required=True, type=format_name, metavar="FORMAT",
+                        help=f"target format: {', '.join(NAMES)} (or gc)")
+    parser.add_argument("--from", dest="source_format", type=format_name, metavar="FORMAT",
+                        help="format of IN if its name does not tell")
     parser.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
     parser.add_argument("--best-effort", action="store_true",
                         help="drop what the target cannot express and list it, instead of failing; a proof "

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
 from collections.abc import Sequence
 
+from fairyport.cli.common import refuse_urls
 from fairyport.errors import EXIT_OK, EXIT_UNPARSABLE, EXIT_USAGE, FairyportError, Location, UsageError
 from fairyport.inputs import parse_size, set_include_path, set_max_input_size
 from fairyport.version import __version__
@@ -27,8 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser with every sub-command."""
     parser = argparse.ArgumentParser(
         prog="fairyport",
-        description="Read, convert, validate and perft-check chess-variant rule files "
-        "(Zillions ZRF, Game Courier presets, Interactive Diagrams).",
+        description="Read, convert, validate and perft-check chess-variant rule files: Zillions ZRF, Game "
+        "Courier presets, Interactive Diagrams, Fairy-Stockfish variants.ini (read and written) and fairyport "
+        "JSON. Three jobs: convert a game (convert, proven by perft), validate presets and rule files (validate), "
+        "count moves (perft, check).",
     )
     parser.add_argument("--version", action="version", version=f"fairyport {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -72,6 +76,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     try:
         apply_input_options(args)
+        refuse_urls(args)
         return int(args.func(args))
     except FairyportError as exc:
         print(f"fairyport: {exc.message()}", file=sys.stderr)
@@ -85,9 +90,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"fairyport: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_UNPARSABLE
-    except KeyboardInterrupt:
-        print("fairyport: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C; SIGTERM/SIGHUP while perft workers run (exit 128 + signal)
+        with contextlib.suppress(OSError):  # a hung-up terminal
+            print(f"fairyport: {str(exc) or 'interrupted'}", file=sys.stderr)
+        return int(getattr(exc, "exit_code", 130))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -15,7 +15,7 @@ from fairyport.cli.cluster import (
     jobs_and_workers,
     loader_for,
 )
-from fairyport.cli.common import print_json, progress
+from fairyport.cli.common import announce_variant, format_name, print_json, progress
 from fairyport.errors import Location, UsageError
 from fairyport.formats import load_engine
 from fairyport.movegen import divide, perft_jobs
@@ -41,6 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if args.depth < 1:
         raise UsageError("--depth must be at least 1", found=str(args.depth))
     workers = jobs_and_workers(args)
+    announce_variant(args.file, args.source_format, args.variant)
     engine = load_engine(args.file, args.source_format, variant=args.variant, engine=args.engine)
     pos = engine.position(args.fen, Location(file="--fen", line=1, column=1))
     loader = None
@@ -112,7 +113,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``perft`` sub-command."""
     parser = subparsers.add_parser("perft", help="count legal-move tree leaves (perft) or divide")
     parser.add_argument("file", metavar="FILE")
-    parser.add_argument("--from", dest="source_format", help="format of FILE if its name does not tell")
+    parser.add_argument("--from", dest="source_format", type=format_name, metavar="FORMAT",
+                        help="format of FILE if its name does not tell")
     parser.add_argument("--depth", type=int, default=3, help="depth (default 3)")
     parser.add_argument("--divide", action="store_true", help="count per root move at --depth")
     parser.add_argument("--fen", help="start from this FEN instead of the game's start position")

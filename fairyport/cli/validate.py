@@ -10,10 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rich.table import Table
-
 from fairyport.api import validate_path
-from fairyport.cli.common import collect_files, print_json, progress, stderr_console
+from fairyport.cli.common import collect_files, print_json, print_table, progress
 from fairyport.diagnostics import FileReport
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, UsageError
 from fairyport.format import ValidateOptions
@@ -67,14 +65,13 @@ def run_moves(args: argparse.Namespace) -> int:
 
 
 def print_summary(reports: list[FileReport]) -> None:
-    """A summary table on stderr: files clean / with warnings only / with errors / unreadable."""
-    table = Table(title="validation summary")
-    for column in ("clean", "warnings only", "with errors", "unreadable", "total"):
-        table.add_column(column, justify="right")
+    """A summary table on stderr: files clean / with warnings only / with errors / unreadable (plain lines when
+    stderr is not a terminal)."""
     counts = {status: sum(1 for r in reports if r.status == status) for status in
               ("clean", "warnings", "findings", "unreadable")}
-    table.add_row(*(str(counts[s]) for s in ("clean", "warnings", "findings", "unreadable")), str(len(reports)))
-    stderr_console().print(table)
+    columns = ["clean", "warnings only", "with errors", "unreadable", "total"]
+    row = [*(str(counts[s]) for s in ("clean", "warnings", "findings", "unreadable")), str(len(reports))]
+    print_table("validation summary", columns, [row], numeric=columns, stderr=True)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -17,6 +17,7 @@ from fairyport.fsf.features import SUPPORT
 
 load = deferred("fairyport.fsf.engine", "load")
 read_file = deferred("fairyport.fsf.read", "read_file")
+variant_names = deferred("fairyport.fsf.read", "variant_names")
 read_text = deferred("fairyport.fsf.read", "read_text")
 validate_file = deferred("fairyport.fsf.validate", "validate_file")
 write_game = deferred("fairyport.fsf.write", "write_game")
@@ -32,7 +33,7 @@ def show(path: Path, options: ShowOptions) -> int:
 FORMAT = Format(
     name="fsf", title="Fairy-Stockfish variants.ini", suffixes=(".ini",), sniff=None,
     read=read_file, read_text=read_text, write=write_game, rewrite=None, show=show, validate=validate_file, engine=load,
-    variants=True,
+    variants=True, variant_names=variant_names,
     features=SUPPORT,
 )
 """The Fairy-Stockfish format: read into the model (``variant``: the section), written, played by pyffish."""

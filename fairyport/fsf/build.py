@@ -78,7 +78,8 @@ HANDLED = frozenset({
     "checking",
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
-    "connectRegion2.black", "mustDrop", "dropChecks",
+    "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "enPassantRegion.white",
+    "enPassantRegion.black",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -88,6 +89,8 @@ move it loses its ``i`` and is written ``fmnnD`` (``nn``: the e.p. rights that `
 STALEMATE = {"draw": StalemateResult.DRAW, "loss": StalemateResult.LOSS, "win": StalemateResult.WIN}
 """``stalemateValue`` for the stalemated side."""
 SIDES = ((WHITE, "white"), (BLACK, "black"))
+Regions = dict[Color, frozenset[tuple[int, int]]]
+"""A region per side: 0-based (file, rank) squares."""
 NO_CASTLING_KING = "king without castling"
 """The name of the king type of the side the start position gives no castling right (when the other side has
 one): the model's castling belongs to a piece type, Fairy-Stockfish's rights to a side."""
@@ -109,6 +112,8 @@ class _Builder:
         self.zones: list[Zone] = []
         self.letters = {t: letter.upper() for t, letter in state.pieces.items()}
         self.kept: dict[str, Any] = {}
+        self.holes: set[str] = set()
+        """The start position's walls (``*``): holes of the board."""
 
     # ------------------------------------------------------------------ helpers
     def refuse(self, slot: str, reason: str) -> UnsupportedError:
@@ -243,8 +248,12 @@ class _Builder:
                 if token.isdecimal():
                     file += int(token)
                     continue
-                if token in "+~*":
-                    raise UnsupportedError(f"startFen: {token!r} (promoted pieces or walls in the start position)",
+                if token == "*":  # a wall: Fairy-Stockfish's square no piece may enter or pass, the model's hole
+                    self.holes.add(square_name(file, rank))
+                    file += 1
+                    continue
+                if token in "+~":
+                    raise UnsupportedError(f"startFen: {token!r} (promoted pieces in the start position)",
                                            location, feature="startFen")
                 piece_type = self.state.type_of(token)
                 if piece_type is None:
@@ -267,7 +276,21 @@ class _Builder:
             hand[self.letters[piece_type]] = hand.get(self.letters[piece_type], 0) + 1
         side = BLACK if len(fields) > 1 and fields[1] == "b" else WHITE
         rights = fields[2] if len(fields) > 2 and re.fullmatch(r"[A-Za-z-]+", fields[2]) else "-"
+        if len(fields) > 3 and self.takes_en_passant(placement, side, fields[3]):
+            raise UnsupportedError(f"startFen: the en-passant square {fields[3]}, where a piece of the side to move "
+                                   "could take (the model's start position has none)", location, feature="startFen")
         return Setup(placement, side, hands), rights
+
+    def takes_en_passant(self, placement: dict[str, Piece], side: Color, square: str) -> bool:
+        """Whether the start position's en-passant field ``square`` counts: a piece of an en-passant type of the
+        side to move stands diagonally behind it (Fairy-Stockfish ignores the field otherwise)."""
+        if not re.fullmatch(r"[a-z]\d+", square):
+            return False
+        types = self.state.get("enPassantTypes." + ("white" if side == WHITE else "black"))
+        takers = {Piece(self.letters[t], side) for t in types if t in self.letters}
+        file, rank = ord(square[0]) - 97, int(square[1:]) - 1 + (-1 if side == WHITE else 1)
+        behind = [square_name(f, rank) for f in (file - 1, file + 1) if 0 <= f < self.files]
+        return any(placement.get(sq) in takers for sq in behind)
 
     # ------------------------------------------------------------------ rules
     def initial_moves(self, pieces: list[PieceType], setup: Setup) -> None:
@@ -277,9 +300,13 @@ class _Builder:
         regions = self.region("doubleStepRegion") if self.state.get("doubleStep") else {WHITE: frozenset(),
                                                                                        BLACK: frozenset()}
         zone = None
+        no_ep = self.no_en_passant(regions)
         for piece in pieces:
             moves = betza.parse_moves(piece.betza)
             initial = [m for m in moves if m.first.has("i")]
+            if piece.name == "pawn" and any(no_ep.values()):
+                self.pawn_steps_apart(piece, regions, no_ep)
+                continue
             if piece.name == "pawn" and any(regions.values()):
                 initial.append(betza.parse_moves(PAWN_DOUBLE_STEP)[0])
             if not initial:
@@ -295,7 +322,8 @@ class _Builder:
             piece.zoned_moves = (*piece.zoned_moves, ZonedMove(betza.write(plain), zone))
         pawn = next((p for p in pieces if p.name == "pawn"), None)
         ep_types = self.state.get("enPassantTypes.white") | self.state.get("enPassantTypes.black")
-        if pawn is not None and (pawn.zoned_moves or "i" in pawn.betza) and "pawn" in ep_types:
+        if pawn is not None and (any(z.zone == "double-step" for z in pawn.zoned_moves) or "i" in pawn.betza) \
+                and "pawn" in ep_types:
             if self.state.get("enPassantTypes.white") != self.state.get("enPassantTypes.black"):
                 raise self.refuse("enPassantTypes.white", "en passant for one side only")
             pawn.betza = pawn.betza.replace("fcF", "fceF")
@@ -307,6 +335,22 @@ class _Builder:
             if taker in self.state.pieces and creators and self.captures_apart(taker):
                 raise self.refuse("enPassantTypes.white", f"{taker} may take en passant (after the initial moves of "
                                   f"{', '.join(creators)}): custom en-passant takers are not read")
+
+    def no_en_passant(self, regions: Regions) -> Regions:
+        """The squares of each side's double-step region whose double step gives no e.p. right: the square it
+        passes is outside the other side's ``enPassantRegion`` (where that side may take e.p.; horde: none from
+        White's first rank)."""
+        ep = self.region("enPassantRegion")
+        return {color: frozenset((f, r) for f, r in squares if (f, r + (1 if color == WHITE else -1)) not in
+                                 ep[color ^ 1]) for color, squares in regions.items()}
+
+    def pawn_steps_apart(self, pawn: PieceType, regions: Regions, no_ep: Regions) -> None:
+        """The pawn's double step as two zoned moves: with its e.p. right where the other side may take it, and
+        without it elsewhere (:meth:`no_en_passant`)."""
+        with_ep = {color: squares - no_ep[color] for color, squares in regions.items()}
+        if any(with_ep.values()):
+            pawn.zoned_moves = (*pawn.zoned_moves, ZonedMove("fmnnD", self.zone("double-step", with_ep)))
+        pawn.zoned_moves = (*pawn.zoned_moves, ZonedMove("fmnD", self.zone("double-step-no-ep", no_ep)))
 
     def captures_apart(self, piece_type: str) -> bool:
         """Whether the Fairy-Stockfish piece captures where it cannot move quietly (where it takes en passant)."""
@@ -368,7 +412,11 @@ class _Builder:
                                           f"{piece_type} is a pawn type and promotes shogi-style too")
                     # Fairy-Stockfish's pawn promotes on every move that ends in the region: to each promotion
                     # type and to its promoted type alike (make_promotions), so the latter is one more choice.
-                    targets.add(promoted.pop(piece_type))
+                    target = promoted.pop(piece_type)
+                    if target in targets:
+                        raise self.refuse("promotedPieceType", f"{piece_type} promotes to {target} both as a promotion "
+                                          "type and as its promoted type (two moves in Fairy-Stockfish, one here)")
+                    targets.add(target)
                 order = [t for t in PIECES if t in targets and t in by_name]
                 piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t]) for t in reversed(order)),
                                             depth=depth or 1, zone=name,
@@ -390,6 +438,7 @@ class _Builder:
             return
         rules.drops = True
         rules.captures_to_hand = state.get("capturesToHand")
+        rules.demote_captured = not state.get("dropLoop")  # loop chess: a captured promoted piece stays promoted
         region = self.region("dropRegion")
         promotion = self.region("promotionRegion")
         no_doubled = state.get("dropNoDoubled")
@@ -473,6 +522,10 @@ class _Builder:
             return
         if self.state.get("capturesToHand"):
             raise self.refuse("blastOnCapture", "atomic captures whose blasted pieces go to a hand")
+        if "king" in self.letters:
+            raise self.refuse("blastOnCapture", "atomic captures with Fairy-Stockfish's king, which a capture may "
+                              "blast (the model's blasted royal pieces are pseudo-royal: Fairy-Stockfish's "
+                              "extinctionPseudoRoyal, as in its atomic)")
         rules.blast = Blast((self.letters["pawn"],) if "pawn" in self.letters else ())
 
     def flag_move(self, pieces: list[PieceType], rules: Rules) -> None:
@@ -534,7 +587,7 @@ class _Builder:
         fixed = not any(p.name in gained or p.id in held for p in royal)
         for piece in royal:
             piece.royal = True
-        if fixed and all(c <= limit for c in counts):
+        if (fixed and all(c <= limit for c in counts)) or self.never_more(limit, setup):
             rules.royal_protection = RoyalProtection.EVERY
         elif len(royal) == 1 and limit == 1 and "king" not in by_name:
             rules.royal_protection = RoyalProtection.LAST
@@ -545,6 +598,12 @@ class _Builder:
         else:
             raise self.refuse("extinctionPieceTypes", "pseudo-royal pieces whose number may exceed "
                               f"extinctionPieceCount + 1 = {limit} (royal only while few enough)")
+
+    def never_more(self, limit: int, setup: Setup) -> bool:
+        """Whether no side can ever have more than ``limit`` pieces of a type: not with every square of the board
+        and every piece in hand (coregal's count of 64: every queen pseudo-royal, however many)."""
+        in_hand = sum(n for hand in setup.hands.values() for n in hand.values())
+        return limit >= self.files * self.ranks + in_hand
 
     def one_royal_type(self, royal: list[PieceType], setup: Setup) -> bool:
         """Whether each side has, and can only ever get, royal pieces of one type (placed, or promoted to)."""
@@ -629,6 +688,12 @@ class _Builder:
                 rules.flag = dataclasses.replace(rules.flag, white_piece=letter)
             else:
                 rules.flag = dataclasses.replace(rules.flag, black_piece=letter)
+        if rules.extinction is not None and rules.extinction.pieces and king.id in rules.extinction.pieces:
+            raise self.refuse("extinctionPieceTypes", f"castling for {COLOR_NAMES[1 - color]} only, with its "
+                              f"{king.name} an extinction type (the model's castling belongs to a piece type: the "
+                              "other side's castling pieces would be a type of their own, counted apart)")
+        if rules.connect is not None and rules.connect.pieces and king.id in rules.connect.pieces:
+            rules.connect = dataclasses.replace(rules.connect, pieces=tuple(sorted({*rules.connect.pieces, letter})))
 
     def model_partner(self, setup: Setup, color: Color, rank: int, king_file: int, step: int,
                       rook_like: set[str]) -> bool:
@@ -641,6 +706,19 @@ class _Builder:
                 return piece.color == color and (file in (0, self.files - 1) or piece.id in rook_like)
             file -= step
         return False
+
+    def royal_optional(self, pieces: list[PieceType], setup: Setup, rules: Rules) -> None:
+        """A side without a royal piece plays on in Fairy-Stockfish (never in check; only the configured goals end
+        its game): the model's :attr:`~fairyport.model.Rules.royal_optional` wherever a side can be without one
+        (none in its start position, or a king blasted by a capture that no extinction goal scores)."""
+        royal = {p.id for p in pieces if p.royal}
+        if not royal:
+            return
+        placed = {p.color for p in setup.placement.values() if p.id in royal}
+        blasted = rules.blast is not None and (rules.extinction is None or (
+            rules.extinction.pieces is not None and not royal <= set(rules.extinction.pieces)))
+        if placed != {WHITE, BLACK} or blasted:
+            rules.royal_optional = True
 
     def promotion_squares(self, game: Game, promotion: Promotion, color: Color) -> frozenset[str]:
         """The names of the squares where ``promotion`` applies for ``color``."""
@@ -684,6 +762,7 @@ class _Builder:
                       must_capture=self.state.get("mustCapture"), no_checks=not self.state.get("checking"),
                       must_drop=self.state.get("mustDrop"))
         self.flag(rules)
+        self.check_count(rules)
         self.blast(rules)
         self.connect(rules)
         self.initial_moves(pieces, setup)
@@ -692,8 +771,9 @@ class _Builder:
         self.drops(pieces, rules)
         self.castling(pieces, setup, rights, rules)
         self.flag_move(pieces, rules)
+        self.royal_optional(pieces, setup, rules)
         game = Game(Metadata(title=self.section.name, source=self.file),
-                    Board(self.files, self.ranks), pieces, setup, rules, self.zones,
+                    Board(self.files, self.ranks, frozenset(self.holes)), pieces, setup, rules, self.walled_zones(),
                     format_data={"fsf": {"section": self.section.name, "line": self.section.line,
                                          "parent": self.section.parent,
                                          "kept": dict(self.state.kept), "warnings": list(self.state.warnings)}})
@@ -703,6 +783,24 @@ class _Builder:
             raise error.relocated(Location(self.file, self.section.line)) from None
         self.immobility(game)
         return game
+
+
+    def check_count(self, rules: Rules) -> None:
+        """``checkCounting``: the checks to give are the start position's counter (``3+3``; none given: 1, as
+        Fairy-Stockfish counts); the model's count is the same for both sides."""
+        if not self.state.get("checkCounting"):
+            return
+        counters = [f for f in self.state.get("startFen").split()[2:] if re.fullmatch(r"\d+\+\d+", f)]
+        white, black = (int(n) for n in counters[0].split("+")) if counters else (1, 1)
+        if white != black or white < 1:
+            raise self.refuse("startFen", f"checks to give {white}+{black} (the model counts the same number "
+                              "for both sides, at least one)")
+        rules.check_count = white
+
+    def walled_zones(self) -> list[Zone]:
+        """The zones without the walls' squares (a region may name a wall; no piece is ever there)."""
+        return [dataclasses.replace(z, squares=z.squares - self.holes) if self.holes & z.squares else z
+                for z in self.zones]
 
 
 def build_game(state: State, section: Section, file: str) -> Game:

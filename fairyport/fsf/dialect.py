@@ -190,9 +190,13 @@ def _leap_key(vector: tuple[int, int]) -> tuple[int, int]:
 LAME_KNIGHT = "mafsW"
 """The lame knight (xiangqi horse, ``nN``: blocked on the orthogonally adjacent square) as two-leg XBetza; lame
 dabbaba and alfil leaps are XBetza's ``nD`` / ``nA`` (blocked on the square between)."""
-MAX_RIDER_STEP = 2
-"""Fairy-Stockfish's riders and hoppers move only by steps reaching at most this far (its wrap-around guard), so
-a ``C`` or ``H`` rider has no move at all (measured: pyffish gives ``vC3`` no move)."""
+SLIDE_ATOMS = frozenset({"W", "F", "N"})
+"""The leaps Fairy-Stockfish slides along (its rider types: rook, bishop and nightrider directions, in
+``Bitboards::init_pieces``); a rider of any other leap has no move at all (measured: pyffish gives ``AA``,
+``DD``, ``A2`` and ``vC3`` no move, ``NN`` the nightrider's)."""
+HOP_ATOMS = frozenset({"W", "F"})
+"""The leaps Fairy-Stockfish hops along (cannon and grasshopper directions); a hopper on another leap has no
+move."""
 
 
 def to_xbetza(text: str) -> tuple[str, list[str]]:
@@ -225,12 +229,13 @@ def to_xbetza(text: str) -> tuple[str, list[str]]:
                                    + (f" ({mode} only)" if mode else ""))
             parts.append(("i" if initial else "") + LAME_KNIGHT)
             continue
-        if kind in ("slide", "hop") and max(leap) > MAX_RIDER_STEP:
-            skipped.append(f"the {atom} {kind} (Fairy-Stockfish slides and hops only by steps of at most "
-                           f"{MAX_RIDER_STEP} squares: no move)")
+        allowed = SLIDE_ATOMS if kind == "slide" else HOP_ATOMS if kind == "hop" else None
+        if allowed is not None and atom not in allowed:
+            skipped.append(f"the {atom} {kind} (Fairy-Stockfish slides only along W, F and N leaps and hops only "
+                           "along W and F: no move)")
             continue
         if kind == "hop":
-            if atom not in ("W", "F") or distance not in (0, 1):
+            if distance not in (0, 1):
                 raise DialectError(f"a hopper on the {atom} leap" + (f" with range {distance}" if distance > 1 else ""))
             rider = {"W": "R", "F": "B"}[atom]
             for modifiers in _cover(atom, frozenset(found)):

@@ -13,7 +13,7 @@ from typing import Any
 
 from fairyport.engines import Engine
 from fairyport.errors import Location, ParseError, UnsupportedError
-from fairyport.inputs import read_input_text
+from fairyport.fsf.sources import variants_text
 from fairyport.movegen.perft import PerftPosition
 
 _SECTION = re.compile(r"^\[([^\]:]+)(?::[^\]]*)?\]", re.MULTILINE)
@@ -83,7 +83,7 @@ def load(path: Path, *, variant: str | None = None) -> Engine:
     except ImportError:
         raise UnsupportedError("playing a Fairy-Stockfish section needs pyffish (pip install pyffish)",
                                Location(str(path)), feature="pyffish") from None
-    text = read_input_text(path)
+    text = variants_text(path)
     names = _SECTION.findall(text)
     if not names:
         raise UnsupportedError("no [variant] section in the file", Location(str(path)), feature="fsf section")

@@ -31,21 +31,29 @@ def _drop_safety(game: Game, use: Use) -> list[Use]:
             for p in game.pieces if p.drop is not None and p.drop.safe_square]
 
 
-def _royal_optional(game: Game, use: Use) -> list[Use]:
-    return [Use(use.feature, None, "a side without royal pieces that plays on (Rules.royal_optional)")]
+def kingless_side(game: Game) -> bool:
+    """Whether a side of a game with royal pieces starts without one (board and hand): Fairy-Stockfish's own rule
+    is then the model's ``royal_optional`` (that side plays on, never in check). Where both start with one, the
+    written game (one royal type, pseudo-royal when blasted) never loses them, except by a rule Fairy-Stockfish
+    cannot state (a player capturing its own royal piece: refused)."""
+    royal = {p.id for p in game.pieces if p.royal}
+    placed = {p.color for p in game.setup.placement.values() if p.id in royal}
+    held = {color for color, hand in game.setup.hands.items() if royal & {pid for pid, n in hand.items() if n}}
+    return bool(royal) and len(placed | held) < 2
 
 
 SUPPORT: FeatureSupport[Game] = declare(
     "fsf", How.NOT, wording=Wording("Fairy-Stockfish cannot hold this exactly: {text}", "{text}"),
     reads=("flag goal", "must capture", "drop checks", "no checks", "must drop", "extinction", "connection",
            "atomic captures", "drops", "promotion", "stalemate", "royal", "chess promotion", "royals may face",
-           "confinement", "zoned moves", "drop"),
+           "confinement", "zoned moves", "drop", "check count", "royal optional"),
     flag_goal=Support(EXACT), must_capture=Support(EXACT), no_checks=Support(EXACT), must_drop=Support(EXACT),
-    extinction=Support(EXACT), connection=Support(EXACT),
+    extinction=Support(EXACT), connection=Support(EXACT), check_count=Support(EXACT),
     atomic_captures=Support(How.SOME),  # sparing Fairy-Stockfish's pawns, one royal piece a side
     drop_checks=Support(How.SOME),  # dropChecks: every piece or none
     rebirth=Support(How.NOT, each=_reborn), drops_first=Support(How.NOT, each=_drops_first),
-    drop_safety=Support(How.NOT, each=_drop_safety), royal_optional=Support(How.NOT, each=_royal_optional),
+    drop_safety=Support(How.NOT, each=_drop_safety),
+    royal_optional=Support(EXACT, when=lambda g: kingless_side(g)),
     joins=Support(How.NOT, wording=NO_MOVE), unloads=Support(How.NOT, wording=NO_MOVE),
     virgin_moves=Support(How.NOT, wording=NO_MOVE), capture_restrictions=Support(How.NOT, wording=NO_MOVE),
     unmoved_when_made=Support(How.NOT, wording=NO_MOVE),

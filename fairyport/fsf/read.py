@@ -25,9 +25,9 @@ from fairyport.fsf import options as opt
 from fairyport.fsf.build import build_game
 from fairyport.fsf.builtins import BUILTINS, CHESS_PIECES, HIDDEN, PIECES
 from fairyport.fsf.dialect import parse_fsf
+from fairyport.fsf.sources import variants_text
 from fairyport.fsf.state import State, Where
 from fairyport.fsf.syntax import Section, parse_ini
-from fairyport.inputs import read_input_text
 from fairyport.model import Game
 
 
@@ -246,12 +246,18 @@ def read_text(text: str, *, variant: str | None = None, name: str = "<text>") ->
     return build_game(state, section, name)
 
 
+def variant_names(path: Path) -> tuple[list[str], str]:
+    """The sections of the ``variants.ini`` file ``path``, and the one read when none is named (the first)."""
+    names = [section.name for section in parse_ini(variants_text(path), str(path))]
+    return names, names[0] if names else ""
+
+
 def read_file(path: Path, *, variant: str | None = None) -> Game:
     """The game of section ``variant`` (default: the first) of the ``variants.ini`` file ``path``; a path
     ``file.ini#NAME`` (as ``fairyport report`` names a game of a file) picks the section ``NAME`` too."""
     path, section = split_game_path(path)
     variant = variant or section
-    return read_text(read_input_text(path), variant=variant, name=str(path))
+    return read_text(variants_text(path), variant=variant, name=str(path))
 
 
 def section_names(text: str) -> list[str]:

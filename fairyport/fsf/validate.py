@@ -17,8 +17,8 @@ from fairyport.diagnostics import FileReport, Finding, Severity
 from fairyport.errors import Location, ParseError, UnsupportedError, UsageError
 from fairyport.format import ValidateOptions
 from fairyport.fsf.read import read_text
+from fairyport.fsf.sources import variants_text
 from fairyport.fsf.syntax import parse_ini
-from fairyport.inputs import read_input_text
 from fairyport.movegen import compile_game
 from fairyport.movegen.sanity import start_findings
 
@@ -27,7 +27,7 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     """Validate the sections of one ``variants.ini`` file."""
     report = FileReport(str(path), "fsf")
     try:
-        text = read_input_text(path)
+        text = variants_text(path)
         sections = parse_ini(text, str(path))
     except ParseError as exc:
         report.unreadable = exc

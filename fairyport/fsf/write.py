@@ -29,7 +29,7 @@ from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
 from fairyport.fsf.castling import CastlingMisfit, castling_plan
 from fairyport.fsf.dialect import DialectError, to_xbetza
 from fairyport.fsf.exactness import MAX_CUSTOM_PIECES, MAX_FILES, MAX_RANKS
-from fairyport.fsf.features import SUPPORT
+from fairyport.fsf.features import SUPPORT, kingless_side
 from fairyport.fsf.prove import prove_piece, pyffish_available
 from fairyport.model import (
     BLACK,
@@ -119,6 +119,9 @@ class _Writer:
         royals = [p for p in game.pieces if p.royal]
         if len(royals) > 1:
             self.refuse("royal pieces", "more than one royal piece type: " + ", ".join(p.name for p in royals))
+        if kingless_side(game) and not game.rules.royal_optional:
+            self.refuse("royal pieces", "a side without royal pieces has lost at the start (Fairy-Stockfish's side "
+                        "without a king plays on)")
         drop_mate = [p for p in game.pieces if p.drop is not None and p.drop.no_drop_mate]
         # the slots the pieces read from variants.ini came from stay theirs (their names)
         taken: set[str] = set()
@@ -304,6 +307,8 @@ class _Writer:
             return
         self.add("pieceDrops", "true")
         self.add("capturesToHand", str(game.rules.captures_to_hand).lower())
+        if game.rules.captures_to_hand and not game.rules.demote_captured:
+            self.add("dropLoop", "true")
         droppable = [p for p in game.pieces if not p.royal]
         by_type = [p.drop.zone if p.drop else None for p in droppable]
         if len(set(by_type)) > 1:
@@ -398,6 +403,8 @@ class _Writer:
             self.add("mustCapture", "true")
         if game.rules.no_checks:
             self.add("checking", "false")
+        if game.rules.check_count:
+            self.add("checkCounting", "true")  # the counter is the start FEN's (3+3)
         # every game-wide rule Fairy-Stockfish has no option for (those of drops: drops())
         unsaid = [f for f in GOAL_RULES if f not in (DROPS_FIRST, DROP_SAFETY)]
         self.lost.extend(rules_lost(game, SUPPORT, game, unsaid, self.best_effort, by_piece=True))

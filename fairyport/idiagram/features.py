@@ -23,7 +23,7 @@ from fairyport.idiagram.goals import (
     NO_CHECKS_KEY,
     SPLIT_KEY,
 )
-from fairyport.idiagram.rules import CONFINE_KEY, DROP_KEY, PROMOTION_KEY, REBIRTH_KEY, ROYAL_OPTIONAL_KEY, ZONED_KEY
+from fairyport.idiagram.rules import DROP_KEY, PROMOTION_KEY, REBIRTH_KEY, ROYAL_OPTIONAL_KEY, ZONED_KEY
 from fairyport.idiagram.transport import (
     CANNOT_CAPTURE_KEY,
     JOIN_KEY,
@@ -60,7 +60,7 @@ SUPPORT: FeatureSupport[Game] = declare(
     rebirth=_line(REBIRTH_KEY), joins=_line(JOIN_KEY), unloads=_line(UNLOAD_KEY),
     virgin_moves=_line(VIRGIN_MOVES_KEY), capture_restrictions=_line(CANNOT_CAPTURE_KEY),
     unmoved_when_made=_line(UNMOVED_WHEN_MADE_KEY), castling=_line(CASTLING_KEY), split=_line(SPLIT_KEY),
-    confinement=_line(CONFINE_KEY), zoned_moves=_line(ZONED_KEY),
+    confinement=Support(How.CODE), zoned_moves=_line(ZONED_KEY),
     drops=Support(How.EXACT, extension=DROPS_KEY), promotion=_line(PROMOTION_KEY),
     stalemate=Support(How.EXACT), bare_king=Support(How.EXACT), royals_may_face=Support(How.SOME),
     royal_protection=Support(How.EXACT), captures_to_owner=Support(How.EXACT), royal=Support(How.EXACT),

@@ -27,6 +27,8 @@ class HtmlDiagram:
     line: int | None
     hooks: tuple[str, ...] = ()
     """Names of page script hooks (``BadZone``, ...) defined anywhere in the page."""
+    scripts: tuple[tuple[str, int | None], ...] = ()
+    """The page's inline ``<script>`` blocks: their code and the line each starts on."""
 
 
 def _parser() -> html.HTMLParser:
@@ -62,6 +64,12 @@ def _page_hooks(root: etree._Element) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _page_scripts(root: etree._Element) -> tuple[tuple[str, int | None], ...]:
+    """The inline scripts (not those loaded by ``src``), with their lines."""
+    return tuple((s.text or "", s.sourceline if isinstance(s.sourceline, int) else None)
+                 for s in root.iter("script") if not s.get("src"))
+
+
 def extract_diagrams(data: bytes | str, file: str | None = None) -> list[HtmlDiagram]:
     """Every Interactive Diagram definition in the page ``data``, in document order.
 
@@ -76,9 +84,11 @@ def extract_diagrams(data: bytes | str, file: str | None = None) -> list[HtmlDia
     except (etree.LxmlError, ValueError) as exc:
         raise ParseError(f"cannot parse the HTML page: {exc}", Location(file)) from None
     hooks = _page_hooks(root)
+    scripts = _page_scripts(root)
     diagrams: list[HtmlDiagram] = []
     for element in root.iter():
         if isinstance(element.tag, str) and _has_class(element, "idiagram"):
             line = element.sourceline
-            diagrams.append(HtmlDiagram(_element_text(element), line if isinstance(line, int) else None, hooks))
+            diagrams.append(HtmlDiagram(_element_text(element), line if isinstance(line, int) else None, hooks,
+                                        scripts))
     return diagrams

@@ -45,6 +45,7 @@ from fairyport.idiagram.goals import (
     parse_split,
     read_rules,
 )
+from fairyport.idiagram.pagecode import find_function, is_page_text, read_badzone, zone_names
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -54,6 +55,7 @@ from fairyport.idiagram.rules import (
     HOLE_NAME,
     PROMOTION_KEY,
     REBIRTH_KEY,
+    ROYAL_NUMBER,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -256,9 +258,10 @@ def _read_pieces(drafts: list[_PieceDraft], files: int, warnings: Warnings) -> t
     pieces: list[PieceType] = []
     labels: list[str] = []
     first: dict[str, int] = {}
+    taken: set[str] = set()
     for number, draft in enumerate(drafts, start=1):
         piece, label = _read_piece(draft, files)
-        model_id = unique_id(label, number, {p.id for p in pieces})
+        model_id = unique_id(label, number, taken)
         if model_id != piece.id:
             other = pieces[first[piece.id]]
             other_line = drafts[first[piece.id]].line.location.line
@@ -271,6 +274,7 @@ def _read_pieces(drafts: list[_PieceDraft], files: int, warnings: Warnings) -> t
             piece.extra["idiagram"]["id"] = label  # the Diagram's own ID, for writing back
         piece.id = model_id
         pieces.append(piece)
+        taken.add(model_id)
         labels.append(label)
     return pieces, labels
 
@@ -284,17 +288,15 @@ def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid
     holes: list[tuple[Entry, set[str], Location]] = []
     hole_squares: dict[str, int] = {}
     origin: dict[str, int | None] = {}  # square -> line that put what stands there
+    piece_of = {id(draft): index for index, draft in enumerate(drafts)}  # by identity: linear in the lines
+    placed = 0  # piece lines before this one
     for draft in scan.pieces:
         field = draft.line.field("squares")
         assert field is not None
         read = parse_squares(field.text, grid, symmetry, field.location)
         line = draft.line.location.line
-        # the script puts each White square and then its Black partner
-        order = ([(s, WHITE) for s in read.white] + [(s, BLACK) for s in read.black]
-                 if len(read.white) != len(read.black) else
-                 [item for pair in zip(read.white, read.black, strict=True)
-                  for item in ((pair[0], WHITE), (pair[1], BLACK))])
-        if draft not in drafts:
+        order = read.order  # as the script puts them: each White square, then its Black partner
+        if id(draft) not in piece_of:
             squares = {square for square, _ in order}
             replaced = sorted(squares & set(setup.placement), key=lambda sq: grid.coordinates(sq) or (0, 0))
             if replaced:
@@ -305,11 +307,11 @@ def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid
             for square in squares:
                 hole_squares[square] = len(holes)
                 origin[square] = line
-            position = sum(1 for d in scan.pieces[:scan.pieces.index(draft)] if d in drafts)
-            holes.append(({"position": position, "squares": field.text, "after": draft.after}, squares,
+            holes.append(({"position": placed, "squares": field.text, "after": draft.after}, squares,
                           field.location))
             continue
-        piece = pieces[drafts.index(draft)]
+        piece = pieces[piece_of[id(draft)]]
+        placed += 1
         for square, color in order:
             if square in hole_squares:
                 raise UnsupportedError(
@@ -317,6 +319,9 @@ def _place(scan: _Scan, drafts: list[_PieceDraft], pieces: list[PieceType], grid
                     "piece stand on a hole until it leaves, which the game model cannot express",
                     field.location, feature=f"a piece on the hole {square}")
             previous = setup.placement.get(square)
+            if previous == Piece(piece.id, color):  # given again (a partner listed as well): the same piece,
+                setup.placement[square] = setup.placement.pop(square)  # in the order the list gives
+                continue
             if previous is not None:
                 _overridden(pieces, previous, square)
                 warnings.append((f"{square} was given to the {_describe(previous, pieces)} on line {origin[square]}; "
@@ -345,17 +350,15 @@ def _describe(placed: Piece, pieces: list[PieceType]) -> str:
     return f"{COLOR_NAMES[placed.color]} {name!r}"
 
 
-def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft], labels: list[str],
-                 warnings: Warnings) -> bool:
+def _read_royals(scan: _Scan, pieces: list[PieceType], drafts: list[_PieceDraft], warnings: Warnings) -> bool:
     """Mark the royal pieces; return whether royals may face (False when every royal type has ``fkR``)."""
     ids = [p.id for p in pieces]
     for line in scan.multi.get("royal", []):
-        named = [n for n, label in enumerate(labels, start=1) if label.upper() == line.value.strip().upper()]
-        if len(named) > 1:
-            warnings.append((f"royal={line.value.strip()} names the ID of pieces {', '.join(map(str, named))}; "
-                             f"fairyport makes piece {named[0]} royal (give a piece number to choose)",
-                             line.value_location))
-    royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids, labels)
+        if ROYAL_NUMBER.match(line.value) is None:
+            warnings.append((f"royal={line.value.strip()}: the script reads a piece number here (parseInt), and "
+                             f"{line.value.strip()!r} starts with none, so it makes no piece royal (give the "
+                             "piece's number in the list)", line.value_location))
+    royals = read_royals([(p.value, p.value_location) for p in scan.multi.get("royal", [])], ids)
     facing: list[int] = []
     for index, piece in enumerate(pieces):
         piece.royal = piece.id in royals
@@ -380,11 +383,12 @@ def _read_piece_extensions(scan: _Scan, drafts: list[_PieceDraft], pieces: list[
     """The fairyportPromotion, fairyportDrop, fairyportCastling and fairyportSplit lines after the piece lines
     (what the Diagram cannot say)."""
     ids = [p.id for p in pieces]
+    piece_of = {id(draft): index for index, draft in enumerate(drafts)}
     for index, lines in scan.piece_keys.items():
         draft = scan.pieces[index]
-        if draft not in drafts:
+        if id(draft) not in piece_of:
             continue
-        piece = pieces[drafts.index(draft)]
+        piece = pieces[piece_of[id(draft)]]
         promotion = lines.get(PROMOTION_KEY)
         if promotion is not None:
             piece.promotion = parse_promotion(promotion.value, ids, labels, promotion.value_location)
@@ -441,6 +445,34 @@ def _read_zones(scan: _Scan, grid: Grid, pieces: list[PieceType], drafts: list[_
     return zones
 
 
+Scripts = tuple[tuple[str, Location], ...]
+"""A page's inline scripts, each with where it starts."""
+
+
+def _read_badzone(scripts: Scripts, grid: Grid, pieces: list[PieceType], zones: list[Zone]) -> list[Zone]:
+    """The confinement a ``BadZone()`` page function gives (:func:`~fairyport.idiagram.pagecode.read_badzone`):
+    each confined piece keeps to a zone, named as the function's comment says (else after the piece), with the
+    squares it leaves to each colour."""
+    function = find_function(scripts, "BadZone")
+    assert function is not None
+    confined = read_badzone(function, grid.files, grid.ranks, len(pieces), grid.first_rank)
+    names = zone_names(function)
+    taken = {z.name for z in zones}
+    made: dict[tuple[frozenset[str], frozenset[str]], str] = {}
+    added: list[Zone] = []
+    for number, (white, black) in confined.items():
+        name = made.get((white, black))
+        if name is None:
+            name = names.get(number) or f"zone-{pieces[number - 1].id}"
+            while name in taken:
+                name += "'"
+            taken.add(name)
+            made[(white, black)] = name
+            added += [Zone(name, white, WHITE), Zone(name, black, BLACK)]
+        pieces[number - 1].confined_to = name
+    return added
+
+
 def _no_pieces(document: Document, source: str) -> NoReturn:
     """A text without piece lines is not a diagram fairyport can read (an empty file, another format): refused
     at its first line rather than read as a board with no pieces (perft 0)."""
@@ -454,7 +486,7 @@ def _no_pieces(document: Document, source: str) -> NoReturn:
 
 
 def game_from_document(document: Document, *, title: str = "", source: str = "",
-                       hooks: tuple[str, ...] = ()) -> Game:
+                       hooks: tuple[str, ...] = (), scripts: Scripts = ()) -> Game:
     """Read a parsed Interactive Diagram definition into a :class:`Game`.
 
     :raises ParseError: for bad numbers and bad move strings; :raises ModelError: for squares off the board,
@@ -473,7 +505,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
     ids = [p.id for p in pieces]
     setup = Setup()
     holes = _place(scan, drafts, pieces, grid, symmetry, setup, warnings)
-    may_face = _read_royals(scan, pieces, drafts, labels, warnings)
+    may_face = _read_royals(scan, pieces, drafts, warnings)
     settings = PromotionSettings(
         zone=_value(scan, "promoZone"), max_promote=_value(scan, "maxPromote"), choice=_value(scan, "promoChoice"),
         offset=_value(scan, "promoOffset"), locations={k: p.value_location for k, p in scan.scalars.items()},
@@ -484,6 +516,9 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         pieces[ids.index(piece_id)].promotion = promotion
     _read_piece_extensions(scan, drafts, pieces, labels)
     zones = _read_zones(scan, grid, pieces, drafts)
+    if find_function(scripts, "BadZone") is not None:
+        hooks = tuple(h for h in hooks if h != "BadZone")  # read into the model: not a note
+        zones += _read_badzone(scripts, grid, pieces, zones)
     palette_note = _hand_as_palette(holdings, pieces, setup, _drops_line(scan))
     offset = _value(scan, "promoOffset")
     rules = Rules(
@@ -641,11 +676,15 @@ def read_model_text(text: str, *, variant: str | None = None, name: str = "<text
 
 
 def read_text(text: str, *, file: str | None = None, title: str = "", hooks: tuple[str, ...] = (),
-              line_offset: int = 0) -> Game:
-    """Read a Diagram definition given as text. ``line_offset`` shifts error lines (a diagram inside a page)."""
+              line_offset: int = 0, scripts: Scripts = ()) -> Game:
+    """Read a Diagram definition given as text. ``line_offset`` shifts error lines (a diagram inside a page);
+    ``scripts`` are the page's inline scripts (page functions). A text that is a page fragment (the
+    ``<script>`` block and ``<div class="idiagram">`` fairyport writes) is read as a page: its first diagram."""
+    if not scripts and is_page_text(text):
+        return _read_page(text, file, title, 1)
     document = syntax.parse(text, file)
     try:
-        return game_from_document(document, title=title, source=file or "", hooks=hooks)
+        return game_from_document(document, title=title, source=file or "", hooks=hooks, scripts=scripts)
     except FairyportError as error:
         if line_offset and error.location.line is not None:
             error.relocated(dataclasses.replace(error.location, line=error.location.line + line_offset))
@@ -665,17 +704,24 @@ def read_game(path: Path, *, variant: str | None = None, diagram: int | None = N
             raise UsageError("a diagram file holds one diagram", Location(str(path)), expected="diagram 1",
                              found=str(diagram))
         return read_text(read_input_text(path), file=str(path), title=title)
+    return _read_page(read_input(path), str(path), title, diagram)
+
+
+def _read_page(data: bytes | str, file: str | None, title: str, diagram: int | None) -> Game:
+    """The ``diagram``-th (1-based, default the first) diagram of a page, with the page's scripts."""
     from fairyport.idiagram.page import extract_diagrams  # lxml: only for pages
 
-    diagrams = extract_diagrams(read_input(path), str(path))
+    diagrams = extract_diagrams(data, file)
     if not diagrams:
-        raise ParseError("the page has no element with class idiagram", Location(str(path)),
+        raise ParseError("the page has no element with class idiagram", Location(file),
                          expected='an element with class="idiagram"')
     index = diagram or 1
     if not 1 <= index <= len(diagrams):
-        raise UsageError(f"the page has {len(diagrams)} diagrams", Location(str(path)),
+        raise UsageError(f"the page has {len(diagrams)} diagrams", Location(file),
                          expected=f"1..{len(diagrams)}", found=str(index))
     chosen = diagrams[index - 1]
     offset = (chosen.line or 1) - 1
     name = f"{title}#{index}" if len(diagrams) > 1 else title
-    return read_text(chosen.text, file=str(path), title=name, hooks=chosen.hooks, line_offset=offset)
+    # the script lines are the page's; read_text adds the diagram's offset to every error's line
+    scripts = tuple((code, Location(file, (line or 1) - offset, 1)) for code, line in chosen.scripts)
+    return read_text(chosen.text, file=file, title=name, hooks=chosen.hooks, line_offset=offset, scripts=scripts)

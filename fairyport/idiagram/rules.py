@@ -219,10 +219,12 @@ def normalise_symmetry(value: str | None) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class SquareList:
-    """A square list read: White's squares, Black's squares, in the order written (rectangles expanded)."""
+    """A square list read: White's squares, Black's squares, and every (square, colour) in the order the script
+    puts them (rectangles expanded; under symmetry each White square followed by its Black partner)."""
 
     white: tuple[str, ...]
     black: tuple[str, ...]
+    order: tuple[tuple[str, Color], ...] = ()
 
 
 def _square(text: str, grid: Grid, location: Location) -> str:
@@ -233,40 +235,41 @@ def _square(text: str, grid: Grid, location: Location) -> str:
     return grid.name(*coords)
 
 
-def parse_squares(text: str, grid: Grid, symmetry: str, location: Location) -> SquareList:
-    """Read a square list: ``a2-j2`` rectangles, an empty element switches to Black, ``0`` = nowhere.
+def _element_squares(stripped: str, grid: Grid, where: Location) -> list[str]:
+    """The squares of one list element: a square or an ``a2-j2`` rectangle."""
+    if "-" not in stripped:
+        return [_square(stripped, grid, where)]
+    first, _, last = stripped.partition("-")
+    a = grid.coordinates(_square(first, grid, where))
+    b = grid.coordinates(_square(last, grid, shifted(where, len(first) + 1)))
+    assert a is not None and b is not None
+    return [grid.name(file, rank) for rank in range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+            for file in range(min(a[0], b[0]), max(a[0], b[0]) + 1)]
 
-    Without a colour switch, ``mirror`` or ``rotate`` symmetry gives every White square a Black partner. A list
-    with a colour switch lists Black's squares explicitly and gets no automatic partners (fairyport's reading).
+
+def parse_squares(text: str, grid: Grid, symmetry: str, location: Location) -> SquareList:
+    """Read a square list as the script does: ``a2-j2`` rectangles, an empty element switches to Black, ``0`` =
+    nowhere. Under ``mirror`` or ``rotate`` symmetry every White square gives its partner square a Black piece,
+    whatever follows (the script's ``PutInner``); squares after the colour switch are Black's, without partners.
     """
-    white: list[str] = []
-    black: list[str] = []
-    current = white
-    switched = False
+    order: list[tuple[str, Color]] = []
+    color = WHITE
     column = 0
     for element in text.split(","):
         where = shifted(location, column)
         column += len(element) + 1
         stripped = element.strip()
         if not stripped:
-            current = black
-            switched = True
+            color = BLACK
             continue
         if stripped == "0":
             continue
-        if "-" in stripped:
-            first, _, last = stripped.partition("-")
-            a = grid.coordinates(_square(first, grid, where))
-            b = grid.coordinates(_square(last, grid, shifted(where, len(first) + 1)))
-            assert a is not None and b is not None
-            for rank in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
-                for file in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
-                    current.append(grid.name(file, rank))
-        else:
-            current.append(_square(stripped, grid, where))
-    if not switched and symmetry in ("mirror", "rotate"):
-        black = [grid.image(square, symmetry) for square in white]
-    return SquareList(tuple(white), tuple(black))
+        for square in _element_squares(stripped, grid, where):
+            order.append((square, color))
+            if color == WHITE and symmetry in ("mirror", "rotate"):
+                order.append((grid.image(square, symmetry), BLACK))
+    return SquareList(tuple(s for s, c in order if c == WHITE), tuple(s for s, c in order if c == BLACK),
+                      tuple(order))
 
 
 def _compress(squares: Sequence[str], grid: Grid) -> list[str]:
@@ -291,21 +294,31 @@ def _compress(squares: Sequence[str], grid: Grid) -> list[str]:
 
 
 def format_squares(white: Sequence[str], black: Sequence[str], grid: Grid, symmetry: str) -> str:
-    """A square list that :func:`parse_squares` reads back to the same sets of squares."""
+    """A square list that :func:`parse_squares` reads back to the same sets of squares. Under symmetry the
+    partners of ``white`` must be among ``black`` (:func:`symmetry_fits`); the other Black squares follow the
+    colour switch."""
     white_text = ",".join(_compress(white, grid))
+    rest = list(black)
     if symmetry in ("mirror", "rotate"):
         partners = {grid.image(s, symmetry) for s in white}
-        if partners == set(black):
-            return white_text
-    elif not black:
+        rest = [s for s in black if s not in partners]
+    if not rest:
         return white_text
-    return white_text + ",," + ",".join(_compress(black, grid))
+    return white_text + ",," + ",".join(_compress(rest, grid))
+
+
+def symmetry_fits(white: Sequence[str], black: Sequence[str], grid: Grid, symmetry: str) -> bool:
+    """Whether a piece on ``white`` and ``black`` can be written under ``symmetry``: the script gives every White
+    square's partner a Black piece, so each partner must be one of ``black``."""
+    if symmetry not in ("mirror", "rotate"):
+        return True
+    return {grid.image(s, symmetry) for s in white} <= set(black)
 
 
 def same_squares(a: SquareList, white: Sequence[str], black: Sequence[str]) -> bool:
-    """True if the list ``a`` places exactly ``white`` and ``black`` (as sets, without repeats)."""
-    return (sorted(a.white) == sorted(white) and sorted(a.black) == sorted(black)
-            and len(set(a.white)) == len(a.white) and len(set(a.black)) == len(a.black))
+    """True if the list ``a`` places exactly ``white`` and ``black`` (as sets: a square given again for the same
+    colour, as a partner and listed, puts the same piece twice)."""
+    return set(a.white) == set(white) and set(a.black) == set(black) and not set(a.white) & set(a.black)
 
 
 # --- holdings ----------------------------------------------------------------------------------------------------
@@ -614,34 +627,33 @@ def format_promotion(promotion: Promotion, labels: dict[str, str] | None = None)
 # --- royal -------------------------------------------------------------------------------------------------------
 
 
-def resolve_royal(value: str, ids: Sequence[str], location: Location,
-                  labels: Sequence[str] | None = None) -> str | None:
-    """The piece a ``royal=`` value names: a 1-based piece number or an ID (the first type with that ID, as
-    ``labels`` writes them; default ``ids``); ``0`` names none."""
-    stripped = value.strip()
-    if re.fullmatch(r"\d+", stripped):
-        number = int(stripped)
-        if number == 0:
-            return None
-        if number > len(ids):
-            raise ModelError(f"royal={number}, but only {len(ids)} pieces are defined", location,
-                             expected=f"1..{len(ids)} or a piece ID", found=stripped)
-        return ids[number - 1]
-    for piece, label in zip(ids, labels if labels is not None else ids, strict=True):
-        if label.upper() == stripped.upper():
-            return piece
-    raise ModelError("royal= names an unknown piece", location,
-                     expected="a piece number or one of " + ", ".join(ids), found=repr(value))
+ROYAL_NUMBER = re.compile(r"\s*([+-]?\d+)")
+"""The number the script's ``parseInt`` reads at the start of a ``royal=`` value."""
 
 
-def read_royals(values: Sequence[tuple[str, Location]], ids: Sequence[str],
-                labels: Sequence[str] | None = None) -> list[str]:
-    """The royal piece types: those named by the ``royal=`` lines, or else the last piece defined."""
+def resolve_royal(value: str, ids: Sequence[str], location: Location) -> str | None:
+    """The piece a ``royal=`` value names, read as the script reads it (``parseInt``): the 1-based piece number
+    at its start; ``0``, and a value that starts with no number (``royal=K``: NaN), name none."""
+    match = ROYAL_NUMBER.match(value)
+    if match is None:
+        return None
+    number = int(match.group(1))
+    if number <= 0:
+        return None
+    if number > len(ids):
+        raise ModelError(f"royal={number}, but only {len(ids)} pieces are defined", location,
+                         expected=f"1..{len(ids)}", found=value.strip())
+    return ids[number - 1]
+
+
+def read_royals(values: Sequence[tuple[str, Location]], ids: Sequence[str]) -> list[str]:
+    """The royal piece types: those named by the ``royal=`` lines, or else (no line at all) the last piece
+    defined."""
     if not values:
         return [ids[-1]] if ids else []
     royals: list[str] = []
     for value, location in values:
-        piece = resolve_royal(value, ids, location, labels)
+        piece = resolve_royal(value, ids, location)
         if piece is not None and piece not in royals:
             royals.append(piece)
     return royals

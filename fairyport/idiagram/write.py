@@ -42,6 +42,7 @@ from fairyport.idiagram.goals import (
     read_rules,
     rule_lines,
 )
+from fairyport.idiagram.pagecode import Confinement, badzone_function, page_text
 from fairyport.idiagram.read import (
     HTML_SUFFIXES,
     MULTI_KEYS,
@@ -54,7 +55,6 @@ from fairyport.idiagram.read import (
     split_fragment,
 )
 from fairyport.idiagram.rules import (
-    CONFINE_KEY,
     DROP_KEY,
     HOLDINGS_KEEP,
     HOLDINGS_NONE,
@@ -63,6 +63,7 @@ from fairyport.idiagram.rules import (
     HOLE_NAME,
     PROMOTION_KEY,
     REBIRTH_KEY,
+    ROYAL_NUMBER,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -87,6 +88,7 @@ from fairyport.idiagram.rules import (
     read_royals,
     same_squares,
     split_facing,
+    symmetry_fits,
     unique_id,
 )
 from fairyport.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
@@ -367,12 +369,10 @@ _DEFAULTS = {"promoZone": ["1"], "maxPromote": ["1"], "promoChoice": ["QNRB"], "
 
 def _royal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) -> list[str]:
     ids = [p.id for p in order]
-    labels = label_map(order)
     wanted = {p.id for p in order if p.royal}
     original = markers.get("royal", {}).get("values")
-    if original is not None:
-        if _try(lambda: set(read_royals([(v, Location()) for v in original], ids,
-                                        [labels[i] for i in ids]))) == wanted:
+    if original is not None and all(ROYAL_NUMBER.match(v) for v in original):  # the script reads numbers
+        if _try(lambda: set(read_royals([(v, Location()) for v in original], ids))) == wanted:
             return list(original)
     elif set(read_royals([], ids)) == wanted:
         return []
@@ -462,16 +462,29 @@ def _goal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) 
     return values
 
 
+def confinement_only(game: Game) -> set[str]:
+    """The zones only confinement uses (written as the ``BadZone()`` page function, so no ``fairyportZone`` line
+    is needed for them)."""
+    confining = {p.confined_to for p in game.pieces if p.confined_to is not None}
+    used = {z for p in game.pieces for z in (p.promotion.zone if p.promotion else None,
+                                              p.drop.zone if p.drop else None, *(m.zone for m in p.zoned_moves))}
+    rules_text = " ".join(rule_lines(game.rules, {p.id: p.id for p in game.pieces}).values())
+    return {name for name in confining if name not in used and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])",
+                                                                           rules_text)}
+
+
 def _zone_values(game: Game, markers: dict[str, Entry]) -> list[str]:
     grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    skipped = confinement_only(game)
+    zones = [z for z in game.zones if z.name not in skipped]
     original = markers.get(ZONE_KEY, {}).get("values")
     if original is not None:
         read = _try(lambda: [Zone(*z) for v in original for z in parse_zone(v, grid, Location())])
-        if read == game.zones:
+        if read == zones:
             return list(original)
     lines: list[str] = []
     pending: dict[str, Zone] = {}
-    for zone in game.zones:
+    for zone in zones:
         squares = sorted(zone.squares)
         if zone.color is None:
             lines.append(format_zone(zone.name, squares, None, grid))
@@ -484,9 +497,22 @@ def _zone_values(game: Game, markers: dict[str, Entry]) -> list[str]:
     return lines
 
 
+def _fits(game: Game, grid: Grid, symmetry: str) -> bool:
+    """Whether every piece type's squares can be written under ``symmetry`` (:func:`symmetry_fits`)."""
+    on_grid = {s: p for s, p in game.setup.placement.items() if grid.coordinates(s) is not None}
+    for piece in game.pieces:
+        white = [s for s, p in on_grid.items() if p.id == piece.id and p.color == WHITE]
+        black = [s for s, p in on_grid.items() if p.id == piece.id and p.color == BLACK]
+        if not symmetry_fits(white, black, grid, symmetry):
+            return False
+    return True
+
+
 def _symmetry(game: Game, markers: dict[str, Entry], grid: Grid) -> tuple[str, list[str]]:
+    """The symmetry to write: the file's own where the start position fits it, else the one that fits best
+    (the script gives every White square's partner a Black piece, whatever the lists say), else ``none``."""
     marker = markers.get("symmetry")
-    if marker is not None:
+    if marker is not None and _fits(game, grid, normalise_symmetry(marker["value"])):
         return normalise_symmetry(marker["value"]), [marker["value"]]
     fits = {"mirror": 0, "rotate": 0}
     for symmetry in fits:
@@ -494,7 +520,10 @@ def _symmetry(game: Game, markers: dict[str, Entry], grid: Grid) -> tuple[str, l
             if piece.color == WHITE and grid.coordinates(square) is not None:  # not a square off the grid
                 partner = game.setup.placement.get(grid.image(square, symmetry))
                 fits[symmetry] += partner is not None and partner.id == piece.id and partner.color == BLACK
-    return ("rotate", ["rotate"]) if fits["rotate"] > fits["mirror"] else ("mirror", [])
+    for symmetry in sorted(fits, key=lambda name: -fits[name]):
+        if _fits(game, grid, symmetry):
+            return (symmetry, [symmetry]) if symmetry != "mirror" or marker is not None else (symmetry, [])
+    return "none", ["none"]
 
 
 def _piece_fields(game: Game, piece: PieceType, grid: Grid, symmetry: str, lost: _Lost, label: str) -> list[str]:
@@ -564,7 +593,8 @@ def _hole_lines(game: Game, grid: Grid, symmetry: str) -> list[Entry]:
             return list(stored)
     if not game.board.holes:
         return []
-    squares = ",".join(sorted(game.board.holes, key=lambda s: grid.coordinates(s) or (0, 0))) + ",,"
+    # after a colour switch: the script gives White's holes Black partners under symmetry
+    squares = ",," + ",".join(sorted(game.board.holes, key=lambda s: grid.coordinates(s) or (0, 0)))
     return [{"position": len(game.pieces), "squares": squares, "after": []}]
 
 
@@ -578,11 +608,6 @@ def _check_board(game: Game, lost: _Lost) -> None:
     lost.items.extend(rules_lost(game, SUPPORT, game, (*GOAL_RULES, *PIECE_RULES), lost.best_effort))
     if not game.rules.royals_may_face and not any(p.royal for p in game.pieces):
         lost.unsupported("royals_may_face", "the no-facing rule without a royal piece to carry fkR")
-    for piece in game.pieces:
-        if piece.confined_to is not None:
-            lost.unsupported("confined_to", f"the confinement of {piece.name!r} to the zone {piece.confined_to!r} "
-                             f"in plain Diagram text (written as the fairyport extension {CONFINE_KEY}, which the "
-                             "Diagram script ignores; a page needs a BadZone() script)")
     data = game.format_data.get("idiagram")
     hooks = data.get("hooks") if isinstance(data, dict) else None
     for hook in hooks if isinstance(hooks, list) else []:
@@ -719,8 +744,6 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
     value, in this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
     :func:`_check_board` and :func:`_extension_plan`."""
     lines: dict[str, str] = {}
-    if piece.confined_to is not None:
-        lines[CONFINE_KEY] = piece.confined_to
     if piece.drop is not None:
         text = lines[DROP_KEY] = format_drop_rule(piece.drop)
         if piece.drop != DropRule():
@@ -762,8 +785,9 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
     return lines
 
 
-def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list[str]]:
-    """Build the Interactive Diagram definition of ``game``; returns it with the list of what was lost.
+def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list[str], list[str]]:
+    """Build the Interactive Diagram definition of ``game``; returns it with the list of what was lost and the
+    page functions it needs beside it (:func:`page_functions`).
 
     :raises UnsupportedError: for a rule or piece the Diagram cannot express, unless ``best_effort``.
     """
@@ -804,7 +828,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
     for key in KEY_ORDER:
         emitter.key(key)
     emitter.document.trailing = "\n"
-    return emitter.document, lost.items
+    return emitter.document, lost.items, page_functions(game, plan.order)
 
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
@@ -812,8 +836,24 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
 
     :raises UnsupportedError: naming the piece or rule the Diagram cannot express, unless ``best_effort``.
     """
-    document, lost = document_from_game(game, best_effort=best_effort)  # castling rules: fairyportCastling
-    return syntax.write(document), lost
+    document, lost, functions = document_from_game(game, best_effort=best_effort)
+    return page_text(syntax.write(document), functions), lost
+
+
+def page_functions(game: Game, order: list[PieceType]) -> list[str]:
+    """The page functions the written game needs beside its diagram: ``BadZone()`` for confined pieces (numbered
+    as ``order``, the written list, numbers them)."""
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    groups: dict[str, list[int]] = {}
+    for number, piece in enumerate(order, start=1):
+        if piece.confined_to is not None:
+            groups.setdefault(piece.confined_to, []).append(number)
+    if not groups:
+        return []
+    confinements = [Confinement(tuple(numbers), name, {
+        color: frozenset(c for c in map(grid.coordinates, game.zone_squares(name, color)) if c is not None)
+        for color in (WHITE, BLACK)}) for name, numbers in groups.items()]
+    return [badzone_function(confinements)]
 
 
 def rewrite(path: Path) -> bytes:

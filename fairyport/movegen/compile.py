@@ -96,6 +96,12 @@ MAX_COMPILED_TYPES = 1_024
 (piece, promotion choice) is a type of its own). Compiling costs some milliseconds per type and the attack tables
 grow with the number of types: a fuzzed Diagram of 208 types, each promoting to any of 51, made 13,110 types and
 took 45 s; the largest real games (Taikyoku shogi) have a few hundred."""
+MAX_LEG_SQUARES = 200_000
+"""Most squares the legs of a game's multi-leg and other general moves may pass, over every origin square and
+both sides, as compiled (one path per way of reaching a square): past it the game is not playable (exit 3),
+before the compiler and the generator spend time and memory exponential in the legs (``aaaaW`` passes 722,384;
+Mideast chess 10,552; the bundled games at most 11,920)."""
+
 FLAT_PATH_LIMIT = 512
 """The most squares the flat paths of one piece on one square may hold; beyond it (long multi-leg riders on a
 large board, whose flat form grows with the square of the board's width) the leg walker plays the moves, so the
@@ -148,6 +154,10 @@ class Variant:
         from_hand = any(choice.from_hand for p in game.pieces if p.promotion for choice in p.promotion.choices)
         self.game: Game = game
         self.geometry = Geometry(game.board)
+        self.leg_squares = 0
+        """Squares passed by the legs compiled so far (bounded by :data:`MAX_LEG_SQUARES`)."""
+        self.compiling = ""
+        """The name of the piece whose general moves are being compiled."""
         n = self.size = self.geometry.size
         self.types: list[CompiledType] = []
         self.code_by_symbol: dict[str, int] = {}
@@ -585,6 +595,7 @@ class Variant:
             raise UnsupportedError(f"piece {t.piece.name!r}: 'i' on a continuation leg (iso) is not supported",
                                    feature=f"{t.piece.name}: {betza_text(move)}")
         initial = first.has("i")
+        self.compiling = t.piece.name
         for color in (WHITE, BLACK):
             code = code_of(t.index, color)
             origins = range(self.size) if where.origins is None else sorted(where.origins[color])
@@ -643,6 +654,7 @@ class Variant:
             ray = geo.ray(start, dx, dy, ray_limit, wrap=leg.has("o"))
             if not ray:
                 continue
+            self._charge(ray, move)
             if hop == HOP_GRASSHOPPER and step_limit != 0:
                 raise UnsupportedError(f"XBetza {betza_text(move)!r}: a grasshopper leg on a leaper is not supported",
                                        feature=betza_text(move))
@@ -669,6 +681,14 @@ class Variant:
                     for target in ray
                 )
             yield LegNode(ray, flags, hop, lame, jump, nexts, creates_ep)
+
+    def _charge(self, ray: tuple[int, ...], move: betza.Move) -> None:
+        """Count the squares of a compiled leg against :data:`MAX_LEG_SQUARES`."""
+        self.leg_squares += len(ray)
+        if self.leg_squares > MAX_LEG_SQUARES:
+            raise UnsupportedError(f"piece {self.compiling!r}: XBetza {betza_text(move)!r}: the game's legs pass more "
+                                   f"than {MAX_LEG_SQUARES:,} squares on this board (MAX_LEG_SQUARES; each leg "
+                                   "multiplies the paths)", feature=f"{self.compiling}: {betza_text(move)}")
 
     def _star_range(self, sq: int, color: Color) -> int:
         """The range of a ``*`` move from ``sq``: the steps to the last rank of the mover's half of the board

@@ -70,8 +70,11 @@ def read_fen(pos: P, fen: str) -> P:
     fields = fen.split()
     if not fields:
         raise _error(fen, "empty FEN", 0, expected="a board")
+    fields, checks = _check_counters(fields)
     if len(fields) in (3, 4) and all(f.isdecimal() for f in fields[2:]):
         fields = [*fields[:2], "-", "-", *fields[2:]]  # Fairy-Stockfish's shogi FEN: no castling or e.p.
+    if len(fields) == 6 and fields[3].isdecimal():
+        fields[3] = "-"  # Fairy-Stockfish's counting limit (makruk): no e.p.; the count does not change the moves
     board_text = fields[0]
     hand = ""
     if "[" in board_text:
@@ -82,6 +85,8 @@ def read_fen(pos: P, fen: str) -> P:
         if hand and not v.hands_used:
             raise _error(fen, "pieces in hand in a game without drops", fen.index("["), found=hand)
     rows = board_text.split("/")
+    if len(rows) == geo.ranks + 1 and v.hands_used and not hand:
+        hand = rows.pop()  # Fairy-Stockfish's pieces in hand as a rank below the board: .../4K3/Qn
     if len(rows) != geo.ranks:
         raise _error(fen, f"{len(rows)} ranks", 0, expected=f"{geo.ranks} ranks")
     board = [0] * v.size
@@ -114,7 +119,7 @@ def read_fen(pos: P, fen: str) -> P:
         offset += len(row) + 1
     pos.board = board
     if hand:
-        _read_hand(pos, hand, fen, fen.index("[") + 1)
+        _read_hand(pos, hand, fen, fen.index("[") + 1 if "[" in fen else len(board_text) - len(hand))
     side = fields[1] if len(fields) > 1 else "w"
     if side not in ("w", "b"):
         raise _error(fen, "bad side to move", len(fields[0]) + 1, expected="w or b", found=side)
@@ -137,7 +142,33 @@ def read_fen(pos: P, fen: str) -> P:
         pos.fullmove = int(fields[5]) if len(fields) > 5 else 1
     except ValueError:
         raise _error(fen, "bad move counters", len(" ".join(fields[:4])) + 1, expected="two numbers") from None
+    if checks is not None and hasattr(pos, "checks_left"):  # a game that counts checks (movegen.checks)
+        pos.checks_left = list(checks)
     return pos
+
+
+_CHECKS_LEFT = re.compile(r"(\d+)\+(\d+)")
+_CHECKS_GIVEN = re.compile(r"\+(\d+)\+(\d+)")
+THREE_CHECK = 3
+"""The checks to give of a FEN's checks-given counter (``+1+0``, lichess's three-check form)."""
+
+
+def _check_counters(fields: list[str]) -> tuple[list[str], tuple[int, int] | None]:
+    """The FEN's fields without its check counters, and the checks each side still needs (None: not given):
+    Fairy-Stockfish's ``3+3`` after the e.p. square (checks left, White's first) or lichess's ``+2+0`` at the end
+    (checks given, of three)."""
+    checks: tuple[int, int] | None = None
+    kept: list[str] = []
+    for index, field in enumerate(fields):
+        left = _CHECKS_LEFT.fullmatch(field) if index >= 2 else None
+        given = _CHECKS_GIVEN.fullmatch(field) if index >= 2 else None
+        if left is not None:
+            checks = (int(left.group(1)), int(left.group(2)))
+        elif given is not None:
+            checks = (max(THREE_CHECK - int(given.group(1)), 0), max(THREE_CHECK - int(given.group(2)), 0))
+        else:
+            kept.append(field)
+    return kept, checks
 
 
 def _piece_code(pos: FenPosition, token: str, fen: str, offset: int) -> int:
@@ -284,7 +315,9 @@ def write_fen(pos: FenPosition) -> str:
     if hands is not None:
         hand = "[" + "".join(_symbol(pos, code) * hands[code] for color in (WHITE, BLACK)
                              for code in v.hand_codes[color]) + "]"
-    return f"{'/'.join(rows)}{hand} {side} {castling or '-'} {ep} {pos.halfmove} {pos.fullmove}"
+    checks = getattr(pos, "checks_left", None)
+    counters = "" if checks is None else f" {checks[0]}+{checks[1]}"
+    return f"{'/'.join(rows)}{hand} {side} {castling or '-'} {ep}{counters} {pos.halfmove} {pos.fullmove}"
 
 
 def _symbol(pos: FenPosition, code: int) -> str:

@@ -1,14 +1,15 @@
 """Perft and divide: count the leaves of the legal-move tree (see shared notes on perft conventions).
 
 Bulk counting: at depth 1 the number of legal moves is returned without making them. ``jobs > 1`` spreads the
-root moves over worker processes.
+root moves over worker processes (:mod:`fairyport.movegen.workers`: a dead worker is an error, never a hang).
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
+
+from fairyport.movegen.workers import run_forked
 
 
 class PerftPosition(Protocol):
@@ -84,18 +85,17 @@ def divide(pos: PerftPosition, depth: int, *, jobs: int = 1,
     names = distinct_names([pos.uci(move) for move in moves])
     tasks = [(pos.copy(), move, depth, name) for move, name in zip(moves, names, strict=True)]
     results: dict[str, int] = {}
+
+    def done(_index: int, result: tuple[str, int]) -> None:
+        results[result[0]] = result[1]
+        if progress is not None:
+            progress(*result)
+
     if jobs > 1 and len(tasks) > 1:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for name, count in pool.imap_unordered(_divide_one, tasks):
-                results[name] = count
-                if progress is not None:
-                    progress(name, count)
+        run_forked(_divide_one, tasks, jobs, lambda index: f"the root move {names[index]}", done)
     else:
-        for task in tasks:
-            name, count = _divide_one(task)
-            results[name] = count
-            if progress is not None:
-                progress(name, count)
+        for index, task in enumerate(tasks):
+            done(index, _divide_one(task))
     return {name: results[name] for name in names}
 
 

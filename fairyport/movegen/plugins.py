@@ -10,8 +10,8 @@ runs first and narrows what the ones below it give.
 
 The order (docs/movegen.md says why): the goals read by the position itself (flag, extinction), hands (whose
 :class:`~fairyport.movegen.drops.HandPosition` extends the plain position), atomic captures, the connection goal,
-joins and unloads, spared pieces, Circe rebirth, splits, and last the move rules that narrow the legal moves (no
-checks, drops first, forced drops, forced captures). Adding a rule is its module and one entry here.
+joins and unloads, spared pieces, Circe rebirth, splits, check counting, and last the move rules that narrow the
+legal moves (no checks, drops first, forced drops, forced captures). Adding a rule is its module and one entry here.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Protocol
 
 from fairyport.model import Color, Game
 from fairyport.movegen.atomic import BlastSpec, blast_class, compile_blast
+from fairyport.movegen.checks import checks_class
 from fairyport.movegen.circe import circe_class, compile_rebirth
 from fairyport.movegen.connect import compile_connect
 from fairyport.movegen.drops import HandPosition
@@ -114,6 +115,7 @@ RULES: tuple[Rule, ...] = (
     Rule("spared", _spared, lambda v: v.spared is not None, lambda base, v: spared_class(base)),
     Rule("circe", _rebirth, lambda v: v.rebirth is not None, lambda base, v: circe_class(base)),
     Rule("split", _splits, lambda v: bool(v.splits), lambda base, v: split_class(base)),
+    Rule("check count", applies=lambda v: v.game.rules.check_count > 0, wrap=lambda base, v: checks_class(base)),
     Rule("move rules", applies=lambda v: True, wrap=lambda base, v: rules_class(v.game, base)),
 )
 """Every generator rule, in the order they compile and wrap (see the module docstring)."""

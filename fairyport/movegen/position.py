@@ -65,7 +65,8 @@ class Outcome(NamedTuple):
 
     winner: Color | None
     reason: str
-    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece``, ``flag``, ``extinction`` or ``connection``."""
+    """``checkmate``, ``stalemate``, ``bare king``, ``no royal piece``, ``flag``, ``extinction``, ``connection`` or
+    ``check count``."""
 
     @property
     def result(self) -> str:
@@ -642,9 +643,11 @@ class Position:
             for king in royals:
                 safe_mask |= sensitive(color, king) | 1 << king
             safe_mask = ~safe_mask
+        royal = self.variant.royal
         for move in moves:
-            frm, to, _, caps, _, castle, victim = move
-            if safe_mask and not caps and not castle and victim < 0 and frm not in royals:
+            frm, to, promo, caps, _, castle, victim = move
+            # a promotion to a royal type puts a new royal piece on the board: always tested
+            if safe_mask and not caps and not castle and victim < 0 and frm not in royals and not royal[promo]:
                 if safe_mask >> frm & 1 and safe_mask >> to & 1:
                     legal.append(move)
                     continue
@@ -695,7 +698,7 @@ class Position:
         append = legal.append
         for move in moves:
             frm, to, promo, caps, _, castle, victim = move
-            if caps or castle or victim >= 0 or royal[board[to]]:
+            if caps or castle or victim >= 0 or royal[board[to]] or (royal[promo] and frm != king):
                 self.push_raw(move)
                 if not self._royal_attacked(color):
                     append(move)

@@ -8,6 +8,7 @@ element in the SVG namespace itself). The picture needs nothing outside it: no i
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from lxml import etree
 
@@ -70,11 +71,61 @@ def tint_colour(kind: str) -> str:
     return ZONE_TINTS.get(kind, OTHER_TINT)
 
 
+@dataclasses.dataclass(frozen=True)
+class Grid:
+    """The cells a board is drawn as: every position with coordinates, on a grid of ``files`` x ``ranks``, and the
+    labels of its columns and rows."""
+
+    files: int
+    ranks: int
+    cells: tuple[tuple[int, int, str], ...]
+    """(file, rank, name) of every cell drawn."""
+    holes: frozenset[tuple[int, int]]
+    """Cells of a rectangle that are not part of the board (drawn dashed)."""
+    file_labels: tuple[str, ...]
+    rank_labels: tuple[str, ...]
+
+
+_NAME = re.compile(r"([A-Za-z]+)(\d+)")
+
+
+def grid_of(board: Board) -> Grid:
+    """The grid of ``board``: its rectangle (labels a, b, ... and 1, 2, ...), or, for a board of positions and
+    links, those positions that have coordinates (labels: the letters and the numbers of their names where a
+    column or row shares them). Positions without coordinates (ZRF's dummies) are not drawn."""
+    if board.files and board.ranks:
+        cells = tuple((f, r, square_name(f, r, board.first_rank)) for r in range(board.ranks)
+                      for f in range(board.files))
+        holes = frozenset((f, r) for f, r, name in cells if name in board.holes)
+        return Grid(board.files, board.ranks, cells, holes, tuple(square_name(f, 0)[:-1] for f in range(board.files)),
+                    tuple(str(r + board.first_rank) for r in range(board.ranks)))
+    placed = tuple((p.file, p.rank, p.name) for p in board.positions if p.file is not None and p.rank is not None)
+    if not placed:
+        return Grid(0, 0, (), frozenset(), (), ())
+    files, ranks = max(c[0] for c in placed) + 1, max(c[1] for c in placed) + 1
+
+    def shared(index: int, part: int, count: int) -> tuple[str, ...]:
+        labels = []
+        for line in range(count):
+            found = {m.group(part) if (m := _NAME.fullmatch(c[2])) else "" for c in placed if c[index] == line}
+            labels.append(found.pop() if len(found) == 1 else "")
+        return tuple(labels)
+
+    return Grid(files, ranks, placed, frozenset(), shared(0, 1, files), shared(1, 2, ranks))
+
+
+def drawable(board: Board) -> bool:
+    """Whether :func:`board_svg` can draw ``board``: a rectangle, or positions with coordinates."""
+    return bool(grid_of(board).cells)
+
+
 def board_svg(picture: BoardPicture, *, namespace: str | None = SVG_NS, css_class: str = "board") -> etree._Element:
-    """The ``<svg>`` element of ``picture``; it scales to its container (viewBox, no fixed size in HTML)."""
+    """The ``<svg>`` element of ``picture``; it scales to its container (viewBox, no fixed size in HTML). A board of
+    positions and links is drawn by its positions' coordinates (:func:`grid_of`)."""
     board = picture.board
-    width = board.files * SQUARE + MARGIN + 6
-    height = board.ranks * SQUARE + MARGIN + 6
+    grid = grid_of(board)
+    width = grid.files * SQUARE + MARGIN + 6
+    height = grid.ranks * SQUARE + MARGIN + 6
     b = _Builder(namespace)
     attributes = {"viewBox": f"0 0 {width} {height}", "class": css_class, "role": "img"}
     if namespace:
@@ -85,7 +136,7 @@ def board_svg(picture: BoardPicture, *, namespace: str | None = SVG_NS, css_clas
     b.add(root, "title", picture.title or "board")
 
     def corner(file: int, rank: int) -> tuple[float, float]:
-        return MARGIN + file * SQUARE, 3 + (board.ranks - 1 - rank) * SQUARE
+        return MARGIN + file * SQUARE, 3 + (grid.ranks - 1 - rank) * SQUARE
 
     def centre(name: str) -> tuple[float, float]:
         position = board.square(name)
@@ -93,28 +144,26 @@ def board_svg(picture: BoardPicture, *, namespace: str | None = SVG_NS, css_clas
         return x + SQUARE / 2, y + SQUARE / 2
 
     squares = b.add(root, "g")
-    for rank in range(board.ranks):
-        for file in range(board.files):
-            x, y = corner(file, rank)
-            name = square_name(file, rank, board.first_rank)
-            if name in board.holes:
-                b.add(squares, "rect", x=f"{x + 3:g}", y=f"{y + 3:g}", width=str(SQUARE - 6), height=str(SQUARE - 6),
-                      fill="none", stroke=HOLE_STROKE, stroke_dasharray="3,3", **{"class": "hole"})
-                continue
-            fill = DARK if (file + rank) % 2 == 0 else LIGHT
-            b.add(squares, "rect", x=f"{x:g}", y=f"{y:g}", width=str(SQUARE), height=str(SQUARE), fill=fill)
-            kind = picture.tints.get(name)
-            if kind is not None:
-                b.add(squares, "rect", x=f"{x:g}", y=f"{y:g}", width=str(SQUARE), height=str(SQUARE),
-                      fill=tint_colour(kind), fill_opacity=TINT_OPACITY, **{"class": f"zone zone-{kind}"})
+    for file, rank, name in grid.cells:
+        x, y = corner(file, rank)
+        if (file, rank) in grid.holes:
+            b.add(squares, "rect", x=f"{x + 3:g}", y=f"{y + 3:g}", width=str(SQUARE - 6), height=str(SQUARE - 6),
+                  fill="none", stroke=HOLE_STROKE, stroke_dasharray="3,3", **{"class": "hole"})
+            continue
+        fill = DARK if (file + rank) % 2 == 0 else LIGHT
+        b.add(squares, "rect", x=f"{x:g}", y=f"{y:g}", width=str(SQUARE), height=str(SQUARE), fill=fill)
+        kind = picture.tints.get(name)
+        if kind is not None:
+            b.add(squares, "rect", x=f"{x:g}", y=f"{y:g}", width=str(SQUARE), height=str(SQUARE),
+                  fill=tint_colour(kind), fill_opacity=TINT_OPACITY, **{"class": f"zone zone-{kind}"})
     font = {"font_family": "sans-serif", "text_anchor": "middle", "dominant_baseline": "central"}
     labels = b.add(root, "g", fill="#444444", font_size="12", **font)
-    for file in range(board.files):
+    for file, text in enumerate(grid.file_labels):
         x, _ = corner(file, 0)
-        b.add(labels, "text", square_name(file, 0)[:-1], x=f"{x + SQUARE / 2:g}", y=f"{height - MARGIN / 2 + 2:g}")
-    for rank in range(board.ranks):
+        b.add(labels, "text", text, x=f"{x + SQUARE / 2:g}", y=f"{height - MARGIN / 2 + 2:g}")
+    for rank, text in enumerate(grid.rank_labels):
         _, y = corner(0, rank)
-        b.add(labels, "text", str(rank + board.first_rank), x=f"{MARGIN / 2:g}", y=f"{y + SQUARE / 2:g}")
+        b.add(labels, "text", text, x=f"{MARGIN / 2:g}", y=f"{y + SQUARE / 2:g}")
     if picture.highlight is not None:
         x, y = centre(picture.highlight)
         b.add(root, "rect", x=f"{x - SQUARE / 2 + 1.5:g}", y=f"{y - SQUARE / 2 + 1.5:g}", width=str(SQUARE - 3),

@@ -18,12 +18,13 @@ from lxml import etree, html
 from fairyport.diagnostics import Finding
 from fairyport.errors import FairyportError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, Game, PieceType
-from fairyport.render.board import BoardPicture, board_svg, legend_svg, start_tints, tint_svg
+from fairyport.render.board import BoardPicture, board_svg, drawable, legend_svg, start_tints, tint_svg
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, MoveDiagram, move_diagram
 from fairyport.report.proof import FormatText, Proof, explain
+from fairyport.report.rules import hand_sentence, shown_path, true_rules
 from fairyport.version import __version__
 from fairyport.xbetza.syntax import BetzaError
-from fairyport.xbetza.words import describe_piece, describe_rules, piece_label
+from fairyport.xbetza.words import describe_piece, piece_label
 
 STYLE = """
 :root { --ink: #1d1d1f; --muted: #5f6368; --line: #d9d9de; --bad: #b3261e; --good: #1e7b34; --accent: #1565c0; }
@@ -169,7 +170,7 @@ def _header(main: etree._Element, game: Game, source: str) -> None:
     facts.append(f"{shape}, {len(game.pieces)} piece types")
     _add(header, "p", " \u00b7 ".join(facts), class_="meta")
     where = _add(header, "p", "Source: ", class_="meta")
-    _add(where, "code", meta.source or source)
+    _add(where, "code", shown_path(meta.source or source))
     if meta.description:
         block = _add(header, "div", class_="description")
         for paragraph in meta.description.split("\n\n"):
@@ -187,7 +188,7 @@ def _setup(main: etree._Element, game: Game) -> None:
     wrap = _add(section, "div", class_="setup")
     figure = _add(wrap, "figure")
     tints = start_tints(game)
-    if game.board.links:  # no coordinates to draw: the pieces by position instead
+    if not drawable(game.board):  # no coordinates to draw: the pieces by position instead
         _add(figure, "p", f"This board's {len(game.board.positions)} positions are joined by links in "
                           f"{len(game.board.links)} directions, not laid out in rows and columns, so it is not "
                           "drawn. Pieces: " + ", ".join(f"{sq} {p.id if p.color == WHITE else p.id.lower()}"
@@ -219,7 +220,7 @@ def _setup(main: etree._Element, game: Game) -> None:
             text = ", ".join(f"{n} \u00d7 {piece_label(game, pid)}" for pid, n in hand.items())
             _add(items, "li", f"{COLOR_NAMES[color].capitalize()}: {text}")
     else:
-        _add(hand_block, "p", "None: no side starts with pieces in hand.")
+        _add(hand_block, "p", hand_sentence(game) or "None: no side starts with pieces in hand.")
     _add(aside, "h3", "Pieces")
     listing = _add(aside, "ul")
     for piece in game.pieces:
@@ -250,11 +251,16 @@ def _pieces(main: etree._Element, page: GamePage) -> None:
             row = _add(article, "ul", class_="flags")
             for label, kind in flags:
                 _add(row, "li", label, class_=kind)
-        try:
-            diagram: MoveDiagram | None = move_diagram(game, piece)
-        except FairyportError as exc:
-            diagram = None
-            _add(article, "p", f"No diagram: {explain(exc)}", class_="lost")
+        diagram: MoveDiagram | None = None
+        kept = game.programs(piece.id)
+        if kept and not piece.betza:  # the generator would draw a piece that cannot move
+            _add(article, "p", f"No diagram: its moves are {kept[0].format} code, which only the {kept[0].format} "
+                               "interpreter plays (the perft proof below counts them).")
+        else:
+            try:
+                diagram = move_diagram(game, piece)
+            except FairyportError as exc:
+                _add(article, "p", f"No diagram: {explain(exc)}", class_="lost")
         if diagram is not None:
             figure = _add(article, "figure", class_="diagram")
             tints = dict(diagram.zones)
@@ -289,7 +295,7 @@ def _rules(main: etree._Element, game: Game) -> None:
     section = _add(main, "section", id="rules")
     _add(section, "h2", "Rules")
     items = _add(section, "ul")
-    for sentence in describe_rules(game):
+    for sentence in true_rules(game):
         _add(items, "li", sentence)
 
 

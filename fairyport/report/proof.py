@@ -114,21 +114,33 @@ def suffix_of(fmt: str) -> str:
     return next((suffix for suffix, name in SUFFIXES.items() if name == fmt), f".{fmt}")
 
 
-def format_texts(game: Game) -> list[FormatText]:
-    """The game written in every format of :data:`COLUMNS`. Every writer is given the same game, not a copy:
-    writers do not change the game they write (tests/render/test_report_big.py checks it for every bundled game),
-    and a deep copy per writer cost seconds and hundreds of MiB on a 256x256 board."""
+Write = Callable[[Game, str, bool], tuple[str, list[str]]]
+"""``write(game, format, best_effort) -> (text, lost)``: how :func:`format_texts` writes the game in one format."""
+
+
+def model_writer(game: Game, fmt: str, best_effort: bool) -> tuple[str, list[str]]:
+    """The format's writer of the model (:attr:`~fairyport.format.Format.write`)."""
+    writer = FORMATS[fmt].write
+    assert writer is not None
+    return writer(game, best_effort=best_effort)
+
+
+def format_texts(game: Game, write: Write = model_writer) -> list[FormatText]:
+    """The game written in every format of :data:`COLUMNS` by ``write`` (the command line passes the writing of
+    :func:`fairyport.api.convert`, which also takes a game program's route, so that each column says what
+    ``convert`` writes). Every writer is given the same game, not a copy: writers do not change the game they write
+    (tests/render/test_report_big.py checks it for every bundled game), and a deep copy per writer cost seconds and
+    hundreds of MiB on a 256x256 board."""
     texts = []
     for fmt in COLUMNS:
-        writer = FORMATS[fmt].write
-        if writer is None:
+        if FORMATS[fmt].write is None:
             continue
         try:
-            text, lost = writer(game, best_effort=False)
+            text, lost = write(game, fmt, False)
             texts.append(FormatText(fmt, text, list(lost)))
         except UnsupportedError as exc:
             try:
-                _, lost = writer(game, best_effort=True)
+                _, lost = write(game, fmt, True)
             except FairyportError:
                 lost = []
             texts.append(FormatText(fmt, None, list(lost) or [explain(exc)]))

@@ -44,6 +44,7 @@ from fairyport.xbetza.tree import (
     DIRECTION_LETTERS,
     EXTENSION_SUFFIXES,
     LEAPER_ATOMS,
+    MAX_LEGS,
     MAX_RANGE_DIGITS,
     RIDER_ATOMS,
     SPECIAL_ATOMS,
@@ -270,7 +271,16 @@ def _named(tokens: pp.ParseResults, name: str) -> str:
     return str(tokens[name]) if name in tokens else ""
 
 
-def _move(tokens: pp.ParseResults) -> Item:
+def _too_many_legs(text: str, offset: int, legs: int) -> BetzaError:
+    """The error for a move at ``offset`` of ``legs`` legs, more than :data:`MAX_LEGS`: at its first ``a`` past."""
+    at = offset
+    for _ in range(MAX_LEGS):
+        at = text.find("a", at) + 1
+    return BetzaError(f"too many legs in one move (MAX_LEGS is {MAX_LEGS})", max(at - 1, offset),
+                      expected=f"at most {MAX_LEGS - 1} 'a'", found=f"{legs - 1}")
+
+
+def _move(text: str, offset: int, tokens: pp.ParseResults) -> Item:
     letter = _named(tokens, "letter")
     atom = ATOM_SYNONYMS.get(letter, letter) + _named(tokens, "extension")
     value: int | None = None
@@ -280,6 +290,9 @@ def _move(tokens: pp.ParseResults) -> Item:
         value = int(tokens["range"])
     star, exempt = "star" in tokens, "exempt" in tokens
     head = _named(tokens, "head")
+    legs = (head + _named(tokens, "tail")).count("a") + 1
+    if legs > MAX_LEGS:
+        raise _too_many_legs(text, offset, legs)
     if "body" in tokens:
         body, tail = (canonical_modifiers(_named(tokens, name)) for name in ("body", "tail"))
         count = int(tokens["count"]) if "count" in tokens else None

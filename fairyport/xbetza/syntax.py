@@ -62,6 +62,8 @@ from fairyport.xbetza.tree import (
     FSF_MODES,
     LEAPER_ATOMS,
     LOWER_LETTERS,
+    MAX_BETZA_LENGTH,
+    MAX_LEGS,
     MAX_RANGE_DIGITS,
     MODE_ORDER,
     RIDER_ATOMS,
@@ -98,6 +100,10 @@ def parse(text: str) -> BetzaString:
     """
     from fairyport.xbetza.grammar import read  # pyparsing and the grammar load on the first read, not on import
 
+    if len(text) > MAX_BETZA_LENGTH:
+        raise BetzaError(f"XBetza string too long (MAX_BETZA_LENGTH is {MAX_BETZA_LENGTH:,} characters)",
+                         MAX_BETZA_LENGTH, expected=f"at most {MAX_BETZA_LENGTH:,} characters",
+                         found=f"{len(text):,}")
     return read(text)
 
 
@@ -108,7 +114,8 @@ def parse_moves(text: str) -> tuple[Move, ...]:
 
 __all__ = [
     "ATOM_LETTERS", "ATOM_SYNONYMS", "COUNTED_GROUP", "DEFAULT_MAX_REPEAT", "DIGITS", "DIRECTION_LETTERS",
-    "EXTENSION_SUFFIXES", "FSF_ATOMS", "FSF_MODES", "LEAPER_ATOMS", "LOWER_LETTERS", "MAX_RANGE_DIGITS",
+    "EXTENSION_SUFFIXES", "FSF_ATOMS", "FSF_MODES", "LEAPER_ATOMS", "LOWER_LETTERS", "MAX_BETZA_LENGTH", "MAX_LEGS",
+    "MAX_RANGE_DIGITS",
     "MODE_ORDER", "PARSE_CACHE_SIZE", "RIDER_ATOMS", "SPECIAL_ATOMS", "BetzaError", "BetzaString", "Item",
     "Leg", "Move", "Repeat", "UnsupportedBracket", "canonical_modifiers", "default_range", "is_fsf_subset",
     "leg_text", "legs_from_modifiers", "normalised_range", "parse", "parse_moves", "write",

@@ -56,6 +56,14 @@ show the form, not the rule in words; this reading is the one that keeps an unco
 ones."""
 
 DEFAULT_MAX_REPEAT = 8
+MAX_LEGS = 24
+"""Most legs one move may have (23 ``a``): a longer written move is an error at its 25th leg, and a repetition
+group is expanded to no more copies than keep the move within it. Every leg multiplies the paths the move
+generator walks, and a walk that input could make longer would pass the stack."""
+
+MAX_BETZA_LENGTH = 1000
+"""Longest XBetza string read, in characters (the longest in the Interactive Diagram's and Fairy-Stockfish's own
+pieces is under 60); a longer one is an error at its first character past the bound, before it is parsed."""
 """Default number of copies of a repetition group that :meth:`BetzaString.moves` expands (0 to 8 copies)."""
 
 FSF_ATOMS = frozenset("WFDNAHCZGKRBQ")
@@ -178,6 +186,9 @@ class Repeat:
             raise UsageError(f"max_repeat cannot be negative (got {max_repeat})")
         if self.count is not None:  # a written count bounds the copies too (COUNTED_GROUP)
             max_repeat = min(max_repeat, self.count)
+        fixed, per_copy = (self.head + self.tail).count("a") + 1, self.body.count("a")
+        if per_copy:
+            max_repeat = min(max_repeat, max(0, MAX_LEGS - fixed) // per_copy)
         return tuple(self.expand(copies) for copies in range(max_repeat + 1))
 
     def __str__(self) -> str:

@@ -26,6 +26,7 @@ show = deferred("fairyport.zrf.show", "show")
 rewrite_file = deferred("fairyport.zrf.syntax.rewriter", "rewrite_file")
 validate_file = deferred("fairyport.zrf.validate", "validate_file")
 write_game = deferred("fairyport.zrf.write.file", "write_game")
+variant_names = deferred("fairyport.zrf.typed.reader", "variant_names")
 
 
 def sniff(head: str) -> bool:
@@ -37,7 +38,7 @@ FORMAT = Format(
     name="zrf", title="Zillions of Games rule file", suffixes=(".zrf", ".prezrf"), sniff=sniff,
     read=read_game, read_text=read_text, write=write_game, rewrite=rewrite_file, show=show,
     validate=validate_file, engine=load, play_kept=play_kept, variants=True, check_rules=check_rules,
-    features=SUPPORT,
+    features=SUPPORT, variant_names=variant_names,
 )
 """The ZRF format."""
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from fairyport.cli.main import main
-from fairyport.errors import EXIT_USAGE
+from fairyport.errors import EXIT_UNPARSABLE, EXIT_USAGE
 
 
 def test_help_lists_commands(capsys: pytest.CaptureFixture[str]) -> None:
@@ -21,10 +21,12 @@ def test_no_command_is_usage_error() -> None:
     assert main([]) == EXIT_USAGE
 
 
-def test_missing_path_is_usage_error_without_traceback(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["validate", "/no/such/file.zrf"]) == EXIT_USAGE
+@pytest.mark.parametrize("command", [["validate"], ["convert", "--to", "json"], ["perft"], ["show"], ["report"],
+                                     ["check"]], ids=lambda c: c[0])
+def test_a_missing_file_exits_4_in_every_command(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command[0], "/no/such/file.zrf", *command[1:]]) == EXIT_UNPARSABLE
     err = capsys.readouterr().err
-    assert "/no/such/file.zrf" in err and "Traceback" not in err
+    assert "/no/such/file.zrf: cannot read the file: No such file or directory" in err and "Traceback" not in err
 
 
 def test_unknown_variant_is_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

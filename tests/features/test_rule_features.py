@@ -99,6 +99,7 @@ BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "extinction": (chess, _rules("extinction", m.ExtinctionGoal(("K",)))),
     "connection": (chess, _rules("connect", m.ConnectGoal(count=5))),
     "atomic captures": (chess, _rules("blast", m.Blast(("P",)))),
+    "check count": (chess, _rules("check_count", 3)),
     "joins": (chess, _piece("R", "joins", (m.Join("dN", "N", "Q"),))),
     "unloads": (chess, _piece("Q", "unloads", (m.Unload("N", "R", "N"),))),
     "virgin moves": (chess, _piece("R", "virgin_moves", "W")),

@@ -36,8 +36,7 @@ flagRegion = d4 e4 d5 e5
 
 [noblast22z:giveaway]
 
-[royalblast22z:chess]
-blastOnCapture = true
+[royalblast22z:atomic]
 """
 
 CASES = [

@@ -218,11 +218,11 @@ def test_convert_to_idiagram_reads_the_text_first(tmp_path: Path, capsys: pytest
 def test_page_script_hooks_are_named_plainly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     page = tmp_path / "xq.html"
     page.write_text('<div class="idiagram">files=9<br>ranks=10<br>king:K:W::e1</div>\n'
-                    "<script>function BadZone(x, y, piece, color) { return x < 3 || x > 5; }\n"
+                    "<script>function CustomPromotion(x, y) { return 0; }\n"
                     "function Shade(x, y) { return 0; }</script>")
     assert main(["validate", str(page)]) == 0
     out = capsys.readouterr().out
-    assert "page-script-rules" in out and "changes the rules this text gives" in out and "BadZone" in out
+    assert "page-script-rules" in out and "changes the rules this text gives" in out and "CustomPromotion" in out
     assert main(["show", str(page)]) == 0
     out = capsys.readouterr().out
     assert "changes the rules this text gives" in out and "Shade(), which colours the board's squares" in out
@@ -258,7 +258,8 @@ def test_hole_after_pawns_and_piece_after_hole() -> None:
     assert info.value.location.line == 2 and info.value.exit_code == EXIT_UNSUPPORTED
 
 
-def test_royal_by_a_shared_id_warns() -> None:
+def test_royal_by_an_id_warns_and_names_none() -> None:
     game = read_text("royal=K\nknight::::b1\nking::::e1")
-    assert game.piece_type("K").royal and not game.piece_type("K2").royal
-    assert any("royal=K names the ID of pieces 1, 2" in w["message"] for w in game.format_data["idiagram"]["warnings"])
+    assert not game.piece_type("K").royal and not game.piece_type("K2").royal  # the script's parseInt: NaN
+    assert any("royal=K: the script reads a piece number" in w["message"]
+               for w in game.format_data["idiagram"]["warnings"])

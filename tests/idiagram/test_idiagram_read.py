@@ -116,7 +116,8 @@ def test_sample_details() -> None:
     assert eurasian.rules.captures_to_owner and not eurasian.rules.drops  # holdingsType=1
     assert not any("holdingsType" in note for note in eurasian.format_data["idiagram"]["notes"])
     carrera = read_game(SAMPLES / "03_carrera_960_comment.txt")
-    assert carrera.piece_type("K").royal and carrera.setup.placement["f8"] == Piece("K", BLACK)
+    # royal=K names no piece: the script reads a number there (parseInt)
+    assert not carrera.piece_type("K").royal and carrera.setup.placement["f8"] == Piece("K", BLACK)
 
 
 def test_king_default_depends_on_files_and_last_piece_is_royal() -> None:
@@ -166,8 +167,12 @@ def test_holes_first_rank_and_off_board() -> None:
 
 def test_royal_by_number_by_id_and_several_lines() -> None:
     assert [p.id for p in read_text("royal=1\nman::::a1\nking::::e1").pieces if p.royal] == ["M"]
-    assert [p.id for p in read_text("royal=m\nman::::a1\nking::::e1").pieces if p.royal] == ["M"]
-    both = read_text("royal=1\nroyal=K\nman::::a1\nking::::e1")
+    assert [p.id for p in read_text("royal=2 (the king)\nman::::a1\nking::::e1").pieces if p.royal] == ["K"]
+    # the script reads a number (parseInt): an ID names no piece, and a royal= line leaves no default royal
+    by_id = read_text("royal=m\nman::::a1\nking::::e1")
+    assert not any(p.royal for p in by_id.pieces)
+    assert any("makes no piece royal" in w["message"] for w in by_id.format_data["idiagram"]["warnings"])
+    both = read_text("royal=1\nroyal=2\nman::::a1\nking::::e1")
     assert [p.id for p in both.pieces if p.royal] == ["M", "K"]
     assert both.rules.royal_protection is RoyalProtection.LAST  # two royals a side, extinction default
     assert read_text("extinction=0\nroyal=1\nroyal=2\nman::::a1\nking::::e1").rules.royal_protection \
@@ -227,7 +232,7 @@ def test_zone_for_both_players() -> None:
     ("files=x8\nking::::e1", ParseError, 1, 7),
     ("ranks=8\nking::::e1:2,q", ParseError, 2, 14),
     ("pawn:P:fmW$fcF:pawn:a2\nking::::e1", ParseError, 1, 11),
-    ("royal=Z\nking::::e1", ModelError, 1, 7),
+    ("royal=3 (a rook)\nking::::e1", ModelError, 1, 7),
     ("royal=5\nking::::e1", ModelError, 1, 7),
     ("king::::e1\nfairyportConfine=palace", ModelError, 2, 18),
     ("fairyportZone=palace\nking::::e1", ParseError, 1, 15),
@@ -247,9 +252,10 @@ def test_html_page_diagrams(tmp_path: Path) -> None:
                     '<div class="idiagram">\nfiles=8\nrook::::a1,q9\n</div>'
                     '<script>function BadZone(x, y, p, c) { return y > 2; }</script>')
     first = read_game(page)
-    assert first.board.files == 8 and first.format_data["idiagram"]["hooks"] == ["BadZone"]
-    assert any("BadZone" in note for note in first.format_data["idiagram"]["notes"])
-    assert any("BadZone" in item for item in write_game(first)[1])
+    assert first.board.files == 8 and first.format_data["idiagram"]["hooks"] == []  # BadZone is read:
+    assert first.piece_type("R").confined_to == "zone-R" and first.piece_type("K").confined_to == "zone-R"
+    assert first.zone_squares("zone-R", BLACK) == frozenset(f"{f}{r}" for f in "abcdefgh" for r in "123")
+    assert "function BadZone" in write_game(first)[0] and write_game(first)[1] == []
     second = read_game(Path(f"{page}#2"))
     assert second.board.files == 6 and second.metadata.title == "page#2"
     assert read_game(page, diagram=2) == second

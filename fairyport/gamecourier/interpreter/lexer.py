@@ -4,8 +4,8 @@ Game Courier ends statements with ``;`` (line breaks are plain white space: a 20
 ``// comment`` line run together with the next statement) and block headers with ``:``. Strings are
 double-quoted (the only kind seen in real code), start only where a token starts and end on the line they
 start; a single quote is an ordinary character, so free text such as ``die You don't;`` or ``say 'Tis done;``
-stays words. Lexing
-never fails: an unpaired double quote is reported in :attr:`Lexed.errors` and read as part of a word.
+stays words. Lexing never fails: an unpaired double quote is reported in :attr:`Lexed.errors`
+and read as part of a word.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from fairyport.errors import UnsupportedError
 from fairyport.gamecourier.program.code import BlockWriter, Side, identifier, word
 from fairyport.gamecourier.program.quiet import never_takes
 from fairyport.gamecourier.program.reach import Offset, Pattern, piece_reach
+from fairyport.gamecourier.provenance import program_rules
 from fairyport.gamecourier.write.settings import write_settings
 from fairyport.inputs import DEFAULT_MAX_INPUT_SIZE
 from fairyport.program import game as pg
@@ -333,6 +334,7 @@ class _Writer:
                                    for player, label in self.tokens.items()}
                                 | {label: "WKey.gif" for label in self.selectors}
                                 | {label.lower(): "BKey.gif" for label in self.selectors}}),
+            "rules": program_rules(p.title, p.source),  # the mark the reader refuses it by (.provenance)
         }
         pregame = ["setsystem maxmove 2;"]  # promotion choices, and the selectors of SELECTOR_KEYS
         for attribute in self.attributes:

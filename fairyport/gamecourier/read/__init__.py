@@ -40,6 +40,7 @@ from fairyport.gamecourier.interpreter.nodes import (
     integer,
     walk_expr,
 )
+from fairyport.gamecourier.provenance import program_refusal, written_from_program
 from fairyport.gamecourier.read import goals as readgoals
 from fairyport.gamecourier.read import hands as readhands
 from fairyport.gamecourier.rulestext import piece_rows, split_moves
@@ -103,6 +104,9 @@ def game_from_analysis(info: Analysis, source: str) -> Game:
     """
     preset = info.preset
     where = Location(preset.file)
+    program = written_from_program(preset.get("rules"))
+    if program is not None:
+        raise program_refusal(program, where)
     shape = (preset.get("shape") or "").strip()
     if shape.lower() not in SQUARE_SHAPES:
         raise UnsupportedError(f"board shape {shape!r} is not read (only square cells)",
@@ -157,6 +161,7 @@ def game_from_analysis(info: Analysis, source: str) -> Game:
     _read_moves(info, game, rows)
     if storage is not None:
         _read_drops(info, game)
+        _read_never_stuck(game)
     game.validate()
     if _black_first(info):  # written turned round (:mod:`.turned`): the first side is the game's Black
         why = why_not_turned(game)
@@ -488,6 +493,20 @@ def _read_drops(info: Analysis, game: Game) -> None:
                 or where_stuck or white.no_check or white.no_mate:
             piece.drop = DropRule(zone_name, white.max_per_file, white.max_per_square_color,
                                   no_drop_mate=white.no_mate, no_drop_check=white.no_check, where_stuck=where_stuck)
+
+
+def _read_never_stuck(game: Game) -> None:
+    """An optional promotion of a piece that can move from every square: the writer writes no "forced where
+    stuck" test for it, there being no such square, so the preset cannot say whether the flag was set. Read as
+    set, as the Diagram and Fairy-Stockfish readers read shogi-style promotion, so that a preset written from the
+    model reads back into the same model."""
+    variant = Variant(game)
+    for piece in game.pieces:
+        promotion = piece.promotion
+        if promotion is None or promotion.mandatory or promotion.mandatory_where_stuck:
+            continue
+        if not any(variant.stuck_squares(piece.id, color) for color in (WHITE, BLACK)):
+            piece.promotion = dataclasses.replace(promotion, mandatory_where_stuck=True)
 
 
 # ---------------------------------------------------------------------------------------------- moves

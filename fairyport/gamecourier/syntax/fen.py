@@ -7,7 +7,7 @@ that wraps every ``cols`` cells, so a ``/`` at a rank boundary does nothing and 
 fills the whole rank; this is the only reading under which the documented equivalent chess codes and the Xiang
 Hex code decode as stated. Ranks run from the top (the second side's back rank) down.
 
-The tokens are read by a pyparsing grammar, :data:`FEN_CODE`::
+The tokens are read by a regular expression, :data:`FEN_TOKEN`, scanned in one pass::
 
     code    ::= token* END
     token   ::= run | '-' | '*' | '/' | letter | label
@@ -15,8 +15,8 @@ The tokens are read by a pyparsing grammar, :data:`FEN_CODE`::
     letter  ::= a character str.isalpha() accepts
     label   ::= '{' [^{}]+ '}'
 
-Anything else is refused where it stands by an error production of the grammar (a ``{label}`` that is empty, holds
-a ``{`` or is not closed; any other character), with a :class:`ParseError` at its offset. :func:`parse_fen` then
+Anything else is refused where it stands (a ``{label}`` that is empty, holds a ``{`` or is not closed; any other
+character), with a :class:`ParseError` at its offset. :func:`parse_fen` then
 lays the tokens out on the grid: what ``*`` and ``/`` do depends on where the grid stands, which is no business of
 the grammar.
 """
@@ -26,10 +26,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Literal, NoReturn
-
-import pyparsing as pp
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import MAX_BOARD_SIDE
@@ -138,68 +136,46 @@ class _Token:
 
 _MAX_RUN = 100_000
 
-
-def _refused(reason: str, expected: str, found: str | None = None) -> Callable[[int, pp.ParseResults], NoReturn]:
-    """The parse action of an error production: a :class:`ParseError` at the start of the match, located in the
-    code only (:func:`parse_fen` adds the file, line and column); ``found`` is by default the refused text."""
-
-    def refuse(offset: int, tokens: pp.ParseResults) -> NoReturn:
-        text = "".join(str(token) for token in tokens)
-        raise ParseError(reason, Location(offset=offset), expected=expected, found=found or repr(text))
-
-    return refuse
-
-
-def _run(code: str, offset: int, tokens: pp.ParseResults) -> _Token:
-    digits = str(tokens[0])
-    if int(digits) > _MAX_RUN:
-        raise ParseError("empty run too long", Location(offset=offset), expected=f"at most {_MAX_RUN}", found=digits)
-    return _Token("run", offset, count=int(digits))
-
-
-def _piece(offset: int, tokens: pp.ParseResults) -> _Token:
-    return _Token("piece", offset, label=str(tokens["label"]))
-
-
-_RUN = pp.Regex(r"[0-9]+").set_parse_action(_run).set_name("run")
-"""A run of empty cells: ASCII digits, base 10."""
-
-_LABEL = (pp.Literal("{") + pp.Regex(r"[^{}]+")("label") + pp.Literal("}")).set_parse_action(_piece)
-"""A multi-character label."""
-
-_LETTER = (
-    pp.Regex(r"[^\W\d_]")("label").add_condition(lambda tokens: str(tokens[0]).isalpha()).add_parse_action(_piece)
-)
-"""A one-letter label: any character ``str.isalpha`` accepts (letters of every script)."""
+FEN_TOKEN = re.compile(
+    r"(?P<run>[0-9]+)|(?P<sign>[-*/])|(?P<letter>[^\W\d_])|(?P<label>\{[^{}]+\})|(?P<bad>\{[^}]*\})"
+    r"|(?P<unclosed>\{[^}]*\Z)|(?P<other>.)", re.DOTALL)
+"""One token of a code, tried in this order (see the module docstring); ``bad``, ``unclosed`` and ``other`` are
+the refused texts. A regular expression scanned lazily: a code is read in time linear in its length, and a code
+that makes too many ranks stops at the token that does (40,000 letters took 7.7 s through a pyparsing grammar)."""
 
 _SIGNS: dict[str, TokenKind] = {"-": "hole", "*": "fill", "/": "end of rank"}
 
-_SIGN = pp.Char("-*/").set_parse_action(lambda offset, tokens: _Token(_SIGNS[str(tokens[0])], offset))
-"""``-`` a hole, ``*`` the rest of the rank empty, ``/`` the rest of the rank holes."""
+_REFUSED = {
+    "bad": ("bad {label}", "a label such as {Ca}"),
+    "unclosed": ("unclosed {label}", "}"),
+    "other": ("unexpected character in FEN code", "a piece letter, digits, -, *, / or {label}"),
+}
+"""Reason and expectation of each refused kind of text."""
 
-_BAD_LABEL = (pp.Literal("{") + pp.Regex(r"[^}]*") + pp.Literal("}")).set_parse_action(
-    _refused("bad {label}", "a label such as {Ca}")
-)
-"""A ``{label}`` that is empty or holds a ``{``."""
 
-_UNCLOSED_LABEL = (pp.Literal("{") + pp.Regex(r"[^}]*") + pp.StringEnd()).set_parse_action(
-    _refused("unclosed {label}", "}", "end of code")
-)
-"""A ``{`` with no ``}`` after it."""
+def _run(offset: int, digits: str) -> _Token:
+    if len(digits) > len(str(_MAX_RUN)) or int(digits) > _MAX_RUN:  # no int() of thousands of digits
+        raise ParseError("empty run too long", Location(offset=offset), expected=f"at most {_MAX_RUN}",
+                         found=digits if len(digits) <= 20 else f"{len(digits):,} digits")
+    return _Token("run", offset, count=int(digits))
 
-_UNEXPECTED = pp.Regex(r".", re.DOTALL).set_parse_action(
-    _refused("unexpected character in FEN code", "a piece letter, digits, -, *, / or {label}")
-)
-"""Any other character."""
 
-FEN_CODE = (
-    (pp.ZeroOrMore(_RUN | _SIGN | _LETTER | _LABEL | _BAD_LABEL | _UNCLOSED_LABEL | _UNEXPECTED) + pp.StringEnd())
-    .set_name("FEN code")
-    .leave_whitespace()
-    .parse_with_tabs()
-)
-"""The grammar of a code (see the module docstring): a sequence of tokens, every other text refused where it
-stands. Whitespace is not skipped and tabs are not expanded, so that offsets are the code's."""
+def _tokens(code: str) -> Iterator[_Token]:
+    """The tokens of ``code`` in order; a :class:`ParseError` at the first refused text, located in the code."""
+    for match in FEN_TOKEN.finditer(code):
+        kind, text, offset = match.lastgroup, match.group(), match.start()
+        if kind == "run":
+            yield _run(offset, text)
+        elif kind == "sign":
+            yield _Token(_SIGNS[text], offset)
+        elif kind == "letter" and text.isalpha():
+            yield _Token("piece", offset, label=text)
+        elif kind == "label":
+            yield _Token("piece", offset, label=text[1:-1])
+        else:
+            reason, expected = _REFUSED.get(kind or "other", _REFUSED["other"])
+            raise ParseError(reason, Location(offset=offset), expected=expected,
+                             found="end of code" if kind == "unclosed" else repr(text))
 
 
 # --- reading -------------------------------------------------------------------------------------------------------
@@ -219,9 +195,15 @@ def parse_fen(code: str, cols: int, *, file: str | None = None) -> FenBoard:
                          Location.from_offset(code, 0, file), expected=f"1 <= cols <= {MAX_BOARD_SIDE}",
                          found=str(cols))
     try:
-        tokens: list[_Token] = list(FEN_CODE.parse_string(code))
+        return _lay_out(code, _tokens(code), cols, file)
     except ParseError as error:
-        raise error.relocated(Location.from_offset(code, error.location.offset or 0, file)) from None
+        if error.location.line is None:  # the tokens locate their errors in the code only
+            raise error.relocated(Location.from_offset(code, error.location.offset or 0, file)) from None
+        raise
+
+
+def _lay_out(code: str, tokens: Iterator[_Token], cols: int, file: str | None) -> FenBoard:
+    """The grid the ``tokens`` of ``code`` make (see :func:`parse_fen`)."""
     flat: list[Cell] = []
     notes: list[RankNote] = []
     segment_start = 0
@@ -229,6 +211,8 @@ def parse_fen(code: str, cols: int, *, file: str | None = None) -> FenBoard:
     segment_mid = False
     for token in tokens:
         if token.kind == "end of rank":
+            if len(notes) >= MAX_BOARD_SIDE:  # a rank end each: more than a board's ranks (1,000,000 '/')
+                _too_many_ranks(code, token.offset, file)
             rest = (cols - len(flat) % cols) % cols
             flat.extend([Cell("hole", offset=token.offset)] * rest)
             notes.append(RankNote(segment_start, segment_cells, rest, segment_mid))

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Literal
 
-from fairyport.errors import Location
+from fairyport.errors import Location, ParseError
 from fairyport.gamecourier.syntax.php import PhpArray, PhpRaw, PhpString, SettingsFile, parse_settings, value_as_text
 from fairyport.gamecourier.syntax.query import QueryPreset, parse_query
 from fairyport.inputs import read_input
@@ -166,6 +166,9 @@ def parse_preset(text: str, file: str | None = None) -> Preset:
 
     :raises ParseError: if the text is malformed.
     """
+    if not text.strip():
+        raise ParseError("the file is empty", Location(file, 1, 1),
+                         expected="a settings file (<?php $default['code'] = ...;) or a query string (code=...&...)")
     if looks_like_settings(text):
         return _from_settings(parse_settings(text, file), text, file)
     return _from_query(parse_query(text, file), text, file)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fairyport.diagnostics import FileReport, Finding, Severity
-from fairyport.errors import UnsupportedError, UsageError
+from fairyport.errors import ParseError, UnsupportedError, UsageError
 from fairyport.gamecourier.analysis import Analysis, analyse
 from fairyport.gamecourier.syntax.preset import Preset, read_preset
 from fairyport.gamecourier.validate.board import BOARD_CHECKS, check_encoded_link
@@ -64,7 +64,7 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
             raise UsageError("--against needs a way to play the other file (ValidateOptions.model_engine)")
         try:
             findings += compare_moves(path, Path(options.against), options.depth, options.model_engine)
-        except UnsupportedError as exc:
+        except (UnsupportedError, ParseError) as exc:  # the static findings stay; the run says why, once
             findings.append(not_run("--against", exc))
     if options.run:
         from fairyport.gamecourier.validate.compare import compare_colours
@@ -78,7 +78,7 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
                 raise UnsupportedError(f"{len(unrunnable)} place(s) hold GAME Code fairyport cannot run "
                                        "(GC-NOT-RUNNABLE)", unrunnable[0].location)
             findings += [*compare_colours(path, options.depth), *dead_code(path, options.depth)]
-        except UnsupportedError as exc:  # an include library, a word the interpreter does not know, ...
+        except (UnsupportedError, ParseError) as exc:  # an include library, an unknown word, no FEN to start from
             findings.append(not_run("--run", exc))
         if options.strict and not unrunnable:  # also, and above all, when the documented reading stops
             from fairyport.gamecourier.validate.readings import compare_readings, unscreened
@@ -94,10 +94,13 @@ RUN_BOUNDS = frozenset({"step limit", "recursion depth", "nesting depth", "comma
 the preset (an error finding), where other ``UnsupportedError`` are words the interpreter lacks (a warning)."""
 
 
-def not_run(option: str, exc: UnsupportedError) -> Finding:
-    """The finding for ``--run`` or ``--against`` when the code cannot be run (the same for both options)."""
-    bound = exc.feature in RUN_BOUNDS
+def not_run(option: str, exc: UnsupportedError | ParseError) -> Finding:
+    """The finding for ``--run`` or ``--against`` when the code cannot be run (the same for both options): a
+    bound met is an error, code the interpreter lacks or a preset it cannot start (no readable FEN) a warning."""
+    bound = isinstance(exc, UnsupportedError) and exc.feature in RUN_BOUNDS
     return Finding(exc.location, Severity.ERROR if bound else Severity.WARNING, "GC-RUN-NOT-RUN",
                    f"{option}: the code cannot be run, so nothing is shown by running it: {exc.reason}",
                    fix="end the loop or recursion" if bound else
-                   "remove what the interpreter cannot run (see the message), or check the game with '--engine model'")
+                   "correct the preset's error first: the run starts from its board" if isinstance(exc, ParseError)
+                   else "remove what the interpreter cannot run (see the message), or check the game with "
+                        "'--engine model'")

@@ -29,6 +29,9 @@ INCLUDE_MALFORMED = "include-malformed"
 INCLUDE_REFUSED = "include-refused"
 MAX_INCLUDE_DEPTH = 32
 """Deepest chain of nested includes accepted (real files include at most one level)."""
+MAX_INCLUDED_FILES = 256
+"""Most included files read for one game, counted over the whole tree (a file included twice counts twice): 20
+files of 40 bytes each including the next twice would otherwise read 2**20 files within the depth bound."""
 
 
 @dataclasses.dataclass
@@ -102,7 +105,12 @@ def _splice(document: Document, result: Included, findings: list[Finding] | None
         if refused is not None:
             report(findings, form.items[1].location, INCLUDE_REFUSED, refused)
             continue
-        target = _locate(base, name, roots)
+        try:
+            target = _locate(base, name, roots)
+        except OSError as exc:  # a name too long for the system, a path through a file
+            report(findings, form.items[1].location, INCLUDE_MISSING,
+                   f"cannot look for included file {name[:80]!r}: {exc.strerror}")
+            continue
         if target is not None and not inside(target, roots):
             report(findings, form.items[1].location, INCLUDE_REFUSED,
                    f"include {name!r} refused: it names a file outside the game's folder "
@@ -117,6 +125,9 @@ def _splice(document: Document, result: Included, findings: list[Finding] | None
             continue
         if len(active) >= MAX_INCLUDE_DEPTH:
             raise ParseError(f"includes nested deeper than {MAX_INCLUDE_DEPTH} files", form.location)
+        if len(result.documents) > MAX_INCLUDED_FILES:
+            raise ParseError(f"more than {MAX_INCLUDED_FILES} included files in all (MAX_INCLUDED_FILES)",
+                             form.location)
         try:
             source = SourceFile.read(target)
         except OSError as exc:

@@ -43,6 +43,15 @@ def read_variant(path: Path, spec: str | None = None) -> ZrfVariant:
     return ZrfVariant(structure, variant, game, geometry, findings)
 
 
+def variant_names(path: Path) -> tuple[list[str], str]:
+    """The games of ``path`` (the game, then every variant; untitled ones by number) and the one read when none
+    is named (the ``(default)`` variant, else the game)."""
+    structure = read_structure(load(path))
+    names = [v.title if v.title is not None else str(v.index) for v in structure.choices]
+    default = structure.default
+    return names, default.title if default.title is not None else str(default.index)
+
+
 def read_variant_text(text: str, name: str, spec: str | None = None) -> ZrfVariant:
     """:func:`read_variant` for ZRF ``text`` held in memory (``name`` locates its errors)."""
     structure = read_structure(load_text(text, name))
