@@ -70,7 +70,7 @@ def _name(readings: Readings) -> str:
 
 def _loaded(preset: Path, readings: Readings) -> GameCourierGame | FairyportError:
     try:
-        return load_preset(preset, readings)
+        return load_preset(preset, readings, shortcuts=False)  # exact: no fast chain skips a term
     except FairyportError as error:
         return error
 
