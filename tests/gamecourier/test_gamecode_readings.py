@@ -3,6 +3,7 @@ as documented, tested both ways, and the bundled written presets proven under ev
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from fairyport.errors import ParseError, UnsupportedError
 from fairyport.expectations import bundled_fixtures, read_expectation
 from fairyport.format import ValidateOptions
+from fairyport.formats import read_game
 from fairyport.gamecourier.interpreter.game import load_preset, load_text
 from fairyport.gamecourier.interpreter.readings import (
     ARITY_DEF,
@@ -24,6 +26,7 @@ from fairyport.gamecourier.interpreter.readings import (
 )
 from fairyport.gamecourier.syntax.preset import parse_preset
 from fairyport.gamecourier.validate.run import lint_preset, validate_file
+from fairyport.gamecourier.write import write_game
 from fairyport.movegen.perft import perft
 
 
@@ -97,7 +100,8 @@ def start_counts(preset: Path) -> dict[int, int]:
 
 
 def proven(preset: Path, depth: int, readings: Readings) -> int:
-    return perft(load_preset(preset, readings).position(), depth)
+    """perft exactly as ``readings`` say (no shortcut, no fast chain skipping terms)."""
+    return perft(load_preset(preset, readings, shortcuts=False).position(), depth)
 
 
 @pytest.mark.parametrize("readings", COMBINATIONS, ids=[r.name for r in COMBINATIONS])
@@ -178,4 +182,23 @@ def test_strict_run_finds_code_that_relies_on_short_circuit(tmp_path: Path) -> N
 
 def test_strict_run_on_a_written_preset_finds_nothing() -> None:
     report = validate_file(GAMES / "minixiangqi.php", ValidateOptions(run=True, strict=True, depth=1))
-    assert [f for f in report.findings if f.code in ("GC-RUN-READING", "GC-RUN-NOT-RUN")] == []
+    assert [f for f in report.findings if f.code in ("GC-RUN-READING", "GC-RUN-NOT-RUN", "GC-RUN-UNSCREENED")] == []
+
+
+def test_strict_run_finds_unscreened_input(tmp_path: Path) -> None:
+    preset = tmp_path / "kings.php"
+    plain = KINGS.replace("set at false;\nif #at and fn space #at #at dest:\n  die No.;\nendif;\n", "")
+    preset.write_text(plain.replace("?>", "$default['postauto2'] = <<<'NOW'\nif not fn moved origin dest:\n  die No.;"
+                                          "\nendif;\nNOW;\n?>"), encoding="utf-8")
+    found = [f.message for f in validate_file(preset, ValidateOptions(run=True, strict=True, depth=1)).findings
+             if f.code == "GC-RUN-UNSCREENED"]
+    assert len(found) == 2 and "two piece moves in one turn" in found[0] and "other side's piece" in found[1]
+
+
+def test_defs_that_hold_for_nothing_still_read_their_operands() -> None:
+    # a game without royal pieces: 'def royal' once was 'false', which leaves the operand of 'fn royal #x' over
+    game = read_game(GAMES / "mirchess32.idiagram")
+    game = dataclasses.replace(game, pieces=[dataclasses.replace(p, royal=False) for p in game.pieces])
+    text, _ = write_game(game, best_effort=True)
+    assert "def royal != #0 #0;" in text
+    assert _arity_findings(text) == []

@@ -129,7 +129,8 @@ class GameCourierGame:
                  unrunnable: list[UnsupportedError] | None = None, readings: Readings = DOCUMENTED) -> None:
         self.preset = preset
         self.shortcuts = shortcuts
-        """False: run Pre-Move for every candidate and try every promotion (the tests' proof of the shortcuts)."""
+        """False: run Pre-Move for every candidate, try every promotion and evaluate ``and`` / ``or`` exactly as
+        the reading says (the tests' proof of the shortcuts and of the readings)."""
         self.readings = readings
         """How the points the documentation leaves open are read (:mod:`.readings`)."""
         analysis = analyse(preset, def_arity=readings.arity == ARITY_DEF)
@@ -159,6 +160,7 @@ class GameCourierGame:
         """The squares off the board where pieces in hand are kept (:data:`STORAGE_MARK`)."""
         self.labels = analysis.piece_labels() | {name for name in analysis.defs if side_of(name) is not None}
         self.interpreter = Interpreter(self.geometry, self.labels, readings)
+        self.interpreter.exact = not shortcuts
         if readings.arity == ARITY_DEF:
             self.interpreter.arities = analysis.arities()
         self.interpreter.names = set(analysis.defs)
@@ -586,13 +588,14 @@ def _refuse_includes(analysis: Analysis) -> None:
                                        feature=f"include {names}")
 
 
-def load_preset(path: str | Path, readings: Readings = DOCUMENTED) -> GameCourierGame:
-    """Read a preset file (settings file or query string) and compile it under ``readings``.
+def load_preset(path: str | Path, readings: Readings = DOCUMENTED, *, shortcuts: bool = True) -> GameCourierGame:
+    """Read a preset file (settings file or query string) and compile it under ``readings`` (``shortcuts``:
+    see :class:`GameCourierGame`).
 
     :raises ParseError: unreadable preset or GAME Code syntax error (located).
     :raises UnsupportedError: an include library, or code that cannot be run.
     """
-    return GameCourierGame(read_preset(Path(path)), readings=readings)
+    return GameCourierGame(read_preset(Path(path)), readings=readings, shortcuts=shortcuts)
 
 
 def load_text(text: str, file: str | None = None, readings: Readings = DOCUMENTED) -> GameCourierGame:

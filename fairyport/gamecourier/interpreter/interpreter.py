@@ -41,7 +41,13 @@ from fairyport.gamecourier.interpreter.nodes import (
 )
 from fairyport.gamecourier.interpreter.operators import MAX_ARRAY, MAX_INTEGER, OPERATORS
 from fairyport.gamecourier.interpreter.parser import LOOP_BLOCKS
-from fairyport.gamecourier.interpreter.readings import DOCUMENTED, LOGIC_EVERY_OPERAND, LOGIC_RIGHT_FIRST, Readings
+from fairyport.gamecourier.interpreter.readings import (
+    DOCUMENTED,
+    LOGIC_EVERY_OPERAND,
+    LOGIC_LEFT_FIRST,
+    LOGIC_RIGHT_FIRST,
+    Readings,
+)
 from fairyport.gamecourier.interpreter.state import State, side_of
 from fairyport.gamecourier.interpreter.values import EMPTY, Value, ValueProblem
 
@@ -196,6 +202,9 @@ class Interpreter:
         self.labels = labels
         self.readings = readings
         """How the points the documentation leaves open are read (:mod:`.readings`)."""
+        self.exact = False
+        """True: evaluate ``and`` / ``or`` exactly as the reading says, without the fast chains (see
+        :meth:`Compiler._logic`; ``GameCourierGame(shortcuts=False)``)."""
         self.arities: dict[str, int] | None = None
         """Under :data:`~.readings.ARITY_DEF`, the operands each ``def`` uses (expressions parsed while running)."""
         self.subs: dict[str, SubFn] = {}
@@ -1030,21 +1039,23 @@ class Compiler:
         return self.call(e)
 
     def _logic(self, e: Logic) -> CodeFn:
-        """An ``and`` / ``or`` chain in the interpreter's :data:`~.readings.LogicReading`: left operand first
-        (with the fast chains of movement and label terms, which rest on that order), right operand first, or
-        every operand."""
+        """An ``and`` / ``or`` chain in the interpreter's :data:`~.readings.LogicReading`: left operand first,
+        right operand first, or every operand. The fast ``or`` chains of movement and label terms (which skip the
+        terms that cannot hold) are exact left first; under the other readings they are used unless
+        :attr:`Interpreter.exact` (they give the same value, and differ only where a skipped term would raise or
+        have an effect, which the proof of the readings, run exact, rules out for written presets)."""
         is_or = e.op == "or"
         terms = or_terms(e) if is_or else and_terms(e)
         compiled = [self.expr(t) for t in terms]
         logic = self.it.readings.logic
+        if is_or and (logic == LOGIC_LEFT_FIRST or not self.it.exact):
+            chain = self._label_chain(terms, compiled) or or_chain(terms, compiled, self.it.geometry, _endpoints)
+            if chain is not None:
+                return chain
         if logic == LOGIC_RIGHT_FIRST:
             return _chain_of(compiled[::-1], is_or)
         if logic == LOGIC_EVERY_OPERAND:
             return _every_of(compiled[::-1], is_or)
-        if is_or:
-            chain = self._label_chain(terms, compiled) or or_chain(terms, compiled, self.it.geometry, _endpoints)
-            if chain is not None:
-                return chain
         return _chain_of(compiled, is_or)
 
     def _label_chain(self, terms: list[Expr], compiled: list[CodeFn]) -> CodeFn | None:

@@ -1,9 +1,12 @@
 """``validate --run --strict``: the preset's code run under every reading of the points Game Courier's pages leave
-open (:mod:`~fairyport.gamecourier.interpreter.readings`), each compared with the documented reading.
+open (:mod:`~fairyport.gamecourier.interpreter.readings`), each compared with the documented reading, and typed
+turns the code should refuse.
 
 A preset that gives other moves, or stops with an error, under one reading relies on that reading: a
 ``GC-RUN-READING`` finding with the location of the error (or the position where the moves differ). Code that
-runs alike under every reading gets none.
+runs alike under every reading gets none. A preset that accepts, at the start, two piece moves in one turn, a
+move of the other side's piece or a typed command (``setflag``) does not screen its input as Game Courier's
+includes do: ``GC-RUN-UNSCREENED``.
 """
 
 from __future__ import annotations
@@ -39,13 +42,35 @@ def compare_readings(preset: Path, depth: int) -> list[Finding]:
     return findings
 
 
+def unscreened(preset: Path) -> list[Finding]:
+    """``GC-RUN-UNSCREENED`` for each kind of turn the preset accepts at the start that a player may not make: two
+    piece moves in one turn, a move of the other side's piece, a typed command."""
+    game = load_preset(preset)
+    state = game.start()
+    moves = game.legal_moves(state)
+    other = state.copy()
+    other.side = 3 - state.side
+    theirs = game.legal_moves(other)
+    tries: list[tuple[str, str]] = []
+    if moves:
+        first = moves[0]
+        tries.append((f"{first.origin}-{first.dest}; {first.dest}-{first.origin}", "two piece moves in one turn"))
+    if theirs:
+        tries.append((f"{theirs[0].origin}-{theirs[0].dest}", "a move of the other side's piece"))
+    if moves:
+        tries.append((f"setflag {moves[0].origin}", "GAME Code typed as a move"))
+    where = Location(str(preset))
+    return [finding("GC-RUN-UNSCREENED", where, f"--run --strict: at the start the code accepts '{text}' ({what})")
+            for text, what in tries if game.play(state, text).accepted]
+
+
 def _name(readings: Readings) -> str:
     return f"'and'/'or' {readings.logic}, 'fn' operands {readings.arity}"
 
 
 def _loaded(preset: Path, readings: Readings) -> GameCourierGame | FairyportError:
     try:
-        return load_preset(preset, readings)
+        return load_preset(preset, readings, shortcuts=False)  # exact: no fast chain skips a term
     except FairyportError as error:
         return error
 

@@ -112,6 +112,10 @@ RUN_RULES: dict[str, Rule] = {
                                     "a point Game Courier's pages leave open",
                            "write the code so that it does not depend on the order 'and' / 'or' evaluate or on "
                            "how many operands 'fn' reads: separate statements for tests that need earlier ones"),
+    "GC-RUN-UNSCREENED": Rule(WARNING, "--run --strict: the code accepts a turn no player may make (two moves, the "
+                                       "other side's piece, typed GAME Code)",
+                              "screen typed input as the includes do: 'setsystem maxmove 2; ban commands allmoves; "
+                              "allow moves 1 captures 1 promotions 2;', and die on a piece of the other side"),
     "GC-RUN-NOT-RUN": Rule(WARNING, "--run: the code cannot be run, so no finding comes from running it",
                            "remove what the interpreter cannot run (see the message), or check the game with "
                            "'--engine model'"),
@@ -176,6 +180,9 @@ DOCUMENTED_BY: dict[str, str] = {
                    "(listcomments.php?id=62327)",
     "GC-UNKNOWN-KEYS": _PROJECT + " (KNOWN_KEYS lists the keys read)",
     **{code: _RUNNING for code in RUN_RULES},
+    "GC-RUN-UNSCREENED": "Fergus Duniho, 2008-10-12 (listcomments.php?id=20841): 'setsystem maxmove 2; ban commands "
+                         "allmoves; allow moves 1 captures 1 promotions 2;' ... 'you will need to add this or similar "
+                         "code yourself'; " + _RUNNING,
     "GC-RUN-READING": "the readings of fairyport/gamecourier/interpreter/readings.py: right-to-left stack evaluation "
                       "(Fergus Duniho, listcomments.php?id=37178) and 'fn' arity (Duniho 2020-07-29); " + _RUNNING,
 }

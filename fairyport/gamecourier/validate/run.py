@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -80,9 +81,11 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
         except (UnsupportedError, ParseError) as exc:  # an include library, an unknown word, no FEN to start from
             findings.append(not_run("--run", exc))
         if options.strict and not unrunnable:  # also, and above all, when the documented reading stops
-            from fairyport.gamecourier.validate.readings import compare_readings
+            from fairyport.gamecourier.validate.readings import compare_readings, unscreened
 
             findings += compare_readings(path, options.depth)
+            with contextlib.suppress(UnsupportedError):  # the documented reading cannot run it: said above
+                findings += unscreened(path)
     return FileReport(str(path), FORMAT, findings, details=details(analysis))
 
 

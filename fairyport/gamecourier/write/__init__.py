@@ -269,7 +269,7 @@ def _zone_test(game: Game, squares: frozenset[str], var: str) -> str:
     files = [c.file for c in cells if c.file is not None]
     ranks = [c.rank for c in cells if c.rank is not None]
     if not cells:
-        return "false"
+        return ordered.never(var)
     offset = hands.rank_offset(game)
     if len(files) == len(cells) and len(ranks) == len(cells):  # else positions off the grid (a hand's storage)
         f0, f1, r0, r1 = min(files), max(files), min(ranks) + offset, max(ranks) + offset
@@ -460,7 +460,7 @@ def _pregame(ctx: _Context, codes: dict[tuple[str, Color], PieceCode]) -> str:
     lines.append("def white isupper #0;")
     lines.append("def black islower #0;")
     royals = [label(p, c) for p in game.pieces if p.royal for c in (WHITE, BLACK)]
-    lines.append("def royal " + (" or ".join(f"== #0 {r}" for r in royals) if royals else "false") + ";")
+    lines.append("def royal " + (" or ".join(f"== #0 {r}" for r in royals) if royals else ordered.never("#0")) + ";")
     for zone_name in dict.fromkeys(z.name for z in game.zones):
         for color in (WHITE, BLACK):
             test = _zone_test(game, game.zone_squares(zone_name, color), "#0")

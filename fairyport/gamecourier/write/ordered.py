@@ -35,3 +35,9 @@ def fn_call(name: str, body: str, operands: list[str]) -> str:
     parsed = parse_expression(tokenize(body).tokens, body)
     count = def_arity(parsed.expr, parsed.bindings)
     return " ".join(["fn", name, *operands[:count]])
+
+
+def never(*operands: str) -> str:
+    """A test that is always false and reads each of ``operands`` (``!= #0 #0``): the body of a ``def`` that holds
+    for nothing, so that ``fn NAME`` still reads the operands its callers give it."""
+    return " and ".join(f"!= {operand} {operand}" for operand in operands) or "false"

@@ -29,7 +29,7 @@ from fairyport.gamecourier.interpreter.dispatch import guard, guard_deltas
 from fairyport.gamecourier.interpreter.expressions import parse_expression
 from fairyport.gamecourier.interpreter.lexer import tokenize
 from fairyport.gamecourier.interpreter.nodes import Atom, Call, Expr, Group, Logic
-from fairyport.gamecourier.write.ordered import if_all, return_all
+from fairyport.gamecourier.write.ordered import if_all, never, return_all
 
 Vector = tuple[int, int]
 _PURE = frozenset({"==", "!=", "<", ">", "<=", ">=", "not", "!", "rank", "file", "onboard", "flag", "abs", "+", "-"})
@@ -274,7 +274,7 @@ def exposes_def(found: Relevance) -> str:
     made: ``#1`` is on a ride's line with nothing between (a hop's line: at most one piece between), or near."""
     tests = [f"checkride #0 #1 {a} {b}" for a, b in sorted(found.lines | found.hop_lines)]
     tests += [f"checkhop #0 #1 {a} {b}" for a, b in sorted(found.hop_lines)]
-    return "def exposes " + " or ".join([*tests, *_near(found)] or ["false"]) + ";"
+    return "def exposes " + " or ".join([*tests, *_near(found)] or [never("#0", "#1")]) + ";"
 
 
 def uncovered_lines(found: Relevance, in_play: bool, searched: bool = False) -> list[str]:
