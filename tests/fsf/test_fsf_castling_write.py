@@ -22,9 +22,16 @@ king:K:KisO2:king:{kings}
 
 
 def _diagram(tmp_path: Path, files: int, **squares: str) -> Game:
+    """White's squares mirrored to Black (the Diagram's default symmetry); where a line gives Black's squares
+    (after ``,,``), ``symmetry=none`` and every line gives both colours: under mirror the script would add the
+    mirrored squares to the ones given."""
+    last = chr(96 + files)
     lines = [f"files={files}", "ranks=8", "promoZone=1", "maxPromote=1", "promoChoice=NR"]
-    defaults = {"pawns": f"a2-{chr(96 + files)}2", "knights": "b1", "rooks": f"a1,{chr(96 + files)}1",
-                "kings": "e1"}
+    defaults = {"pawns": f"a2-{last}2", "knights": "b1", "rooks": f"a1,{last}1", "kings": "e1"}
+    if any(",," in value for value in squares.values()):
+        lines.append("symmetry=none")
+        defaults = {"pawns": f"a2-{last}2,,a7-{last}7", "knights": "b1,,b8", "rooks": f"a1,{last}1,,a8,{last}8",
+                    "kings": "e1,,e8"}
     path = tmp_path / "castling.idiagram"
     path.write_text("\n".join(lines) + "\n" + PIECES.format(**(defaults | squares)), encoding="utf-8")
     return read_game(path)

@@ -193,9 +193,9 @@ def test_a_written_text_that_lost_something_is_not_the_same_game(tmp_path: Path,
 def test_unsupported_writer_lists_losses(tmp_path: Path) -> None:
     from fairyport.report.proof import format_texts
 
-    game = read_game(GAMES / "minixiangqi.idiagram")
+    game = read_game(GAMES / "shogi.idiagram")  # its promotion needs a fairyport extension line in the Diagram
     texts = {t.format: t for t in format_texts(game)}
-    assert texts["idiagram"].text is None and any("confinement" in item for item in texts["idiagram"].lost)
+    assert texts["idiagram"].text is None and any("promotion" in item for item in texts["idiagram"].lost)
     assert texts["json"].text is not None and not texts["json"].lost
 
 

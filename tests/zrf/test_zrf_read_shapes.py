@@ -380,12 +380,14 @@ def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_p
     import fairyport
     from fairyport.api import convert
 
-    for target in ("idiagram", "gamecourier", "fsf"):  # no writer of the model has the rule: each refuses it
+    for target in ("idiagram", "gamecourier"):  # these writers of the model lack the rule: each refuses it
         with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
             fairyport.write(read_text(text, name="nking.zrf"), target)
-    for target in ("idiagram", "fsf"):  # converting the source: no program route there either
-        with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
-            convert(text, target, read="zrf")
+    with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
+        convert(text, "idiagram", read="zrf")  # converting the source: no program route there either
+    # Fairy-Stockfish plays a side that starts without royal pieces on, as the model does: written and proved
+    to_fsf = convert(text, "fsf", read="zrf")
+    assert to_fsf.lost == [] and to_fsf.proof is not None and to_fsf.proof.same
     # Game Courier writes the source's own program instead, proven by the GAME Code interpreter
     converted = convert(text, "gamecourier", read="zrf")
     assert converted.proof is not None and converted.proof.same and converted.lost == []
