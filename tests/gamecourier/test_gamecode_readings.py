@@ -104,8 +104,15 @@ def proven(preset: Path, depth: int, readings: Readings) -> int:
     return perft(load_preset(preset, readings, shortcuts=False).position(), depth)
 
 
+HEAVY = frozenset({"mideast", "shatranj-kamil-x", "shogi", "mitregi90", "mitregi108", "mitregi120", "mitregi144"})
+"""Presets whose perft(1) takes 5-30 CPU s a reading with no shortcut (measured 2026-12-02): six readings each
+would take over 15 minutes of the default suite, so they run under ``-m slow``; the fixture tests run every
+preset under the default reading."""
+
+
 @pytest.mark.parametrize("readings", COMBINATIONS, ids=[r.name for r in COMBINATIONS])
-@pytest.mark.parametrize("preset", PRESETS, ids=[f"{p.parent.name}/{p.stem}" for p in PRESETS])
+@pytest.mark.parametrize("preset", [pytest.param(p, marks=pytest.mark.slow) if p.stem in HEAVY else p
+                                    for p in PRESETS], ids=[f"{p.parent.name}/{p.stem}" for p in PRESETS])
 def test_written_presets_agree_under_every_reading(preset: Path, readings: Readings) -> None:
     assert proven(preset, 1, readings) == start_counts(preset)[1]
 
