@@ -46,7 +46,7 @@ from fairyport.idiagram.goals import (
     read_rules,
 )
 from fairyport.idiagram.pagecode import find_function, is_page_text, read_badzone, zone_names
-from fairyport.idiagram.royalty import RoyalCounts, Royalty, read_extinction
+from fairyport.idiagram.royalty import RoyalCounts, RoyalGame, Royalty, captures_own, read_extinction
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -641,8 +641,8 @@ def _royalty(scan: _Scan, setup: Setup, pieces: list[PieceType]) -> Royalty:
     royals = {p.id for p in pieces if p.royal}
     line = scan.scalars.get("extinction")
     value = None if line is None else parse_int(line.value, line.value_location, "extinction")
-    return read_extinction(value, RoyalCounts.of(setup, royals), bool(royals),
-                           Location() if line is None else line.value_location)
+    game = RoyalGame(RoyalCounts.of(setup, royals), bool(royals), captures_own(p.betza for p in pieces))
+    return read_extinction(value, game, Location() if line is None else line.value_location)
 
 
 HTML_SUFFIXES = (".html", ".htm")

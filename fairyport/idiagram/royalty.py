@@ -5,18 +5,22 @@ side whose bit is set its spare royal pieces: only its last one is protected (th
 :attr:`~fairyport.model.RoyalProtection.LAST`), and with no royal piece on the board that side has lost (the AI
 says "It seems I have already lost!"). A side whose bit is clear has absolute royalty: the capture of any of its
 royal pieces ends the game (:attr:`~fairyport.model.RoyalProtection.EVERY`), and with none on the board it plays
-on, never in check (:attr:`~fairyport.model.Rules.royal_optional`: Horde, Dunsany's chess).
+on, never in check (:attr:`~fairyport.model.Rules.royal_optional`: Horde, Dunsany's chess), also after
+capturing its own (the anti-king's ``d`` moves; the script's own-capture leaves its count as it was).
 
 The model holds one protection and one ``royal_optional`` for both sides, so a bit matters only for a side the
-rule can tell apart: one with two or more royal pieces (protection) or with none on the board (optional).
+rule can tell apart: one with two or more royal pieces (protection), with none on the board, or in a game where a
+side may capture its own (optional).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 
 from fairyport.errors import Location, UnsupportedError
 from fairyport.model import BLACK, WHITE, Color, RoyalProtection, Rules, Setup
+from fairyport.xbetza.syntax import BetzaError, parse_moves
 
 DEFAULT_EXTINCTION = 3
 """The script's ``extinction`` when the text gives none (both sides' spare royals count)."""
@@ -57,47 +61,76 @@ class RoyalCounts:
         return max(self.total.values())
 
 
-def read_extinction(value: int | None, counts: RoyalCounts, has_royals: bool, location: Location) -> Royalty:
+def captures_own(betzas: Iterable[str]) -> bool:
+    """Whether a piece of these moves may capture a piece of its own side (an XBetza ``d`` move: the anti-king),
+    so that a side may take its own royal piece off the board."""
+    for text in betzas:
+        try:
+            if any(leg.has("d") for move in parse_moves(text) for leg in move.legs):
+                return True
+        except BetzaError:
+            continue
+    return False
+
+
+@dataclasses.dataclass(frozen=True)
+class RoyalGame:
+    """What the bits depend on: the royal counts, whether the game has royal types, and whether a side may capture
+    its own royal piece (then every side's bit says whether it plays on without one)."""
+
+    counts: RoyalCounts
+    has_royals: bool
+    captures_own: bool = False
+
+    def optional_matters(self, color: Color) -> bool:
+        """Whether ``color``'s bit says if it plays on without royals (none on the board, or it may lose them)."""
+        return self.has_royals and (not self.counts.board[color] or self.captures_own)
+
+    def protection_matters(self, color: Color) -> bool:
+        """Whether ``color``'s bit says its protection (it has spare royal pieces)."""
+        return self.counts.total[color] > 1
+
+
+def read_extinction(value: int | None, game: RoyalGame, location: Location) -> Royalty:
     """The model's protection and ``royal_optional`` of ``extinction=value`` (None: no key given).
 
     :raises UnsupportedError: located, where the two sides' bits give them rules the model cannot hold apart.
     """
     bits = DEFAULT_EXTINCTION if value is None else value
-    several = {bool(bits & BITS[c]) for c in (WHITE, BLACK) if counts.total[c] > 1}
-    kingless = {not bits & BITS[c] for c in (WHITE, BLACK) if has_royals and not counts.board[c]}
-    if len(several) > 1 or len(kingless) > 1:
+    sides = (WHITE, BLACK)
+    several = {bool(bits & BITS[c]) for c in sides if game.protection_matters(c)}
+    optional = {not bits & BITS[c] for c in sides if game.optional_matters(c)}
+    if len(several) > 1 or len(optional) > 1:
         raise UnsupportedError(f"extinction={value} gives White and Black different royal rules (bit 1: White, "
                                "bit 2: Black), which fairyport's model holds for both sides at once", location,
                                feature="royal protection")
-    holders = {bool(bits & BITS[c]) for c in (WHITE, BLACK) if counts.board[c]}
+    holders = {bool(bits & BITS[c]) for c in sides if game.counts.board[c]}
     if several or (value is not None and len(holders) == 1):  # the sides with spares decide, else those with one
         protection = RoyalProtection.LAST if (several or holders).pop() else RoyalProtection.EVERY
     else:  # no side tells the two apart: the same game either way
         protection = RoyalProtection.EVERY if value is None or bits == 0 else RoyalProtection.LAST
-    return Royalty(protection, kingless == {True})
+    return Royalty(protection, optional == {True})
 
 
-def wanted_extinction(rules: Rules, counts: RoyalCounts, has_royals: bool) -> int | None:
-    """The ``extinction`` bits that say ``rules``'s protection and ``royal_optional`` for these counts; None where
-    a side needs its bit both set and clear (royals optional for a side without any on the board, only its last
-    one protected once it has several in hand)."""
+def wanted_extinction(rules: Rules, game: RoyalGame) -> int | None:
+    """The ``extinction`` bits that say ``rules``'s protection and ``royal_optional`` in ``game``; None where a
+    side needs its bit both set and clear (royals optional for a side that may lose them, only its last one
+    protected while it has several)."""
+    last = rules.royal_protection is RoyalProtection.LAST
     bits = 0
     for color in (WHITE, BLACK):
-        wants: set[bool] = set()
-        if counts.total[color] > 1 or not has_royals or counts.board[color]:
-            wants.add(rules.royal_protection is RoyalProtection.LAST)
-        if has_royals and not counts.board[color]:
-            wants.add(not rules.royal_optional)
-        if len(wants) > 1:
+        needs = {last} if game.protection_matters(color) else set()
+        needs |= {not rules.royal_optional} if game.optional_matters(color) else set()
+        if len(needs) > 1:
             return None
-        bits |= BITS[color] * wants.pop()
+        bits |= BITS[color] * (needs.pop() if needs else last)
     return bits
 
 
-def says(value: int | None, rules: Rules, counts: RoyalCounts, has_royals: bool) -> bool:
+def says(value: int | None, rules: Rules, game: RoyalGame) -> bool:
     """Whether ``extinction=value`` (None: no key) reads back to ``rules``'s protection and ``royal_optional``."""
     try:
-        read = read_extinction(value, counts, has_royals, Location())
+        read = read_extinction(value, game, Location())
     except UnsupportedError:
         return False
     return read == Royalty(rules.royal_protection, rules.royal_optional)

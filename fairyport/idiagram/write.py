@@ -53,7 +53,7 @@ from fairyport.idiagram.read import (
     read_text,
     split_fragment,
 )
-from fairyport.idiagram.royalty import RoyalCounts, says, wanted_extinction
+from fairyport.idiagram.royalty import RoyalCounts, RoyalGame, captures_own, says, wanted_extinction
 from fairyport.idiagram.rules import (
     DROP_KEY,
     HOLDINGS_KEEP,
@@ -418,7 +418,7 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
         values["baring"] = _scalar(markers, "baring", "0", lambda v: v.strip() == "0")
     else:
         values["baring"] = _scalar(markers, "baring", None, lambda v: v.strip() != "0")
-    values["extinction"] = _extinction_values(game, markers)
+    values["extinction"] = _extinction_values(game, markers, lost)
     values.update(_goal_values(game, order, markers))
     first = game.setup.side_to_move
     values[FIRST_KEY] = _scalar(markers, FIRST_KEY, "black" if first == BLACK else None,
@@ -427,33 +427,38 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
     return values
 
 
-def _royal_counts(game: Game) -> RoyalCounts:
-    """Each side's royal pieces as the reading counts them (pieces in hand read as a palette are not part of the
-    game)."""
+def _royal_game(game: Game) -> RoyalGame:
+    """What the ``extinction`` bits depend on, as the reading sees the game (pieces in hand read as a palette are
+    not part of it)."""
     palette = hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup, game.rules.drops)
     seen = dataclasses.replace(game.setup, hands={}) if palette else game.setup
-    return RoyalCounts.of(seen, {p.id for p in game.pieces if p.royal})
+    royals = {p.id for p in game.pieces if p.royal}
+    return RoyalGame(RoyalCounts.of(seen, royals), bool(royals), captures_own(p.betza for p in game.pieces))
 
 
 def royal_optional_said(game: Game) -> bool:
-    """Whether ``extinction`` says the game's optional royal pieces (a side without any on the board)."""
-    counts, royals = _royal_counts(game), any(p.royal for p in game.pieces)
-    return says(wanted_extinction(game.rules, counts, royals), game.rules, counts, royals)
+    """Whether ``extinction`` says the game's optional royal pieces (a side without any on the board, or a game
+    whose pieces may capture their own)."""
+    royal = _royal_game(game)
+    return says(wanted_extinction(game.rules, royal), game.rules, royal)
 
 
-def _extinction_values(game: Game, markers: dict[str, Entry]) -> list[str]:
+def _extinction_values(game: Game, markers: dict[str, Entry], lost: _Lost) -> list[str]:
     """The ``extinction`` line: the original where it reads back to the game's protection and optional royals,
     else none where the script's default does, else the bits (:mod:`fairyport.idiagram.royalty`)."""
-    counts, royals, rules = _royal_counts(game), any(p.royal for p in game.pieces), game.rules
+    royal, rules = _royal_game(game), game.rules
     marker = markers.get("extinction")
     if marker is not None:
         original = _try(lambda: parse_int(str(marker["value"]), Location(), "extinction"))
-        if original is not None and says(original, rules, counts, royals):
+        if original is not None and says(original, rules, royal):
             return [str(marker["value"])]
-    elif says(None, rules, counts, royals):
+    elif says(None, rules, royal):
         return []
-    wanted = wanted_extinction(rules, counts, royals)
-    return [] if wanted is None else [str(wanted)]  # None: refused as royal optional (royal_optional_said)
+    wanted = wanted_extinction(rules, royal)
+    if wanted is None and not rules.royal_optional:  # optional royals: refused by name (royal_optional_said)
+        lost.unsupported("royal protection", "every royal piece protected for a side with several that may be left "
+                         "without one (its extinction bit clear for the protection, set for losing without royals)")
+    return [] if wanted is None else [str(wanted)]
 
 
 def _goal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) -> dict[str, list[str]]:

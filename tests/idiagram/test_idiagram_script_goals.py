@@ -105,3 +105,22 @@ def test_different_rules_per_side_are_refused_located() -> None:
     with pytest.raises(UnsupportedError) as info:
         read_text(text, file="two.idiagram")
     assert info.value.location.line == 2 and "extinction=1" in str(info.value)
+
+
+ANTI_KING = ("files=5\nranks=5\nsymmetry=none\nroyal=2\nextinction={bits}\nmaxPromote=0\nrook:R:R::a1,,e5\n"
+             "king:K:K::c1,,c5\nantiking:A:mdWmdFmN::d2\n")
+"""An anti-king (``d``: captures its own side's pieces) next to its King: White may take its own King."""
+
+
+def test_a_side_that_may_capture_its_own_royal_plays_on_where_its_bit_is_clear() -> None:
+    game = read_text(ANTI_KING.format(bits=0))
+    assert game.rules.royal_optional
+    idscript.require()
+    run = idscript.run_script(ANTI_KING.format(bits=0), 3, divide=True)
+    assert "Ad2xc1: 139" in run.output  # the script plays on after White took its own King
+    assert list(run.counts) == [api.perft(game, d) for d in (1, 2, 3)] == [21, 192, 3533]
+    # bit set: the side without its King has lost at its next turn (the script's CountRoyals: below 0)
+    set_bit = read_text(ANTI_KING.format(bits=3))
+    assert not set_bit.rules.royal_optional and api.perft(set_bit, 3) == 3533 - 139
+    written = _same_in_script(dataclasses.replace(game, format_data={}), 3)
+    assert "extinction=0" in written.splitlines() and "fairyportRoyalOptional" not in written
