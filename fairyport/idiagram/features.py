@@ -44,8 +44,8 @@ def _line(key: str) -> Support[Game]:
 
 
 def _royal_optional_said(game: Game) -> bool:
-    """Said by ``extinction`` where a side has no royal piece on the board (:mod:`fairyport.idiagram.royalty`);
-    elsewhere refused (the extension ``fairyportRoyalOptional``)."""
+    """Said by ``extinction`` where a side has no royal piece at all or pieces may capture their own
+    (:mod:`fairyport.idiagram.royalty`); elsewhere refused (the extension ``fairyportRoyalOptional``)."""
     from fairyport.idiagram.write import royal_optional_said  # the writer imports this table
 
     return royal_optional_said(game)

@@ -9,8 +9,8 @@ on, never in check (:attr:`~fairyport.model.Rules.royal_optional`: Horde, Dunsan
 capturing its own (the anti-king's ``d`` moves; the script's own-capture leaves its count as it was).
 
 The model holds one protection and one ``royal_optional`` for both sides, so a bit matters only for a side the
-rule can tell apart: one with two or more royal pieces (protection), with none on the board, or in a game where a
-side may capture its own (optional).
+rule can tell apart: one with two or more royal pieces (protection), with none at all, or in a game where a side
+may capture its own (optional).
 """
 
 from __future__ import annotations
@@ -83,8 +83,9 @@ class RoyalGame:
     captures_own: bool = False
 
     def optional_matters(self, color: Color) -> bool:
-        """Whether ``color``'s bit says if it plays on without royals (none on the board, or it may lose them)."""
-        return self.has_royals and (not self.counts.board[color] or self.captures_own)
+        """Whether ``color``'s bit says if it plays on without royals (none at all, or it may lose them; one that
+        waits in hand is the model's to decide: the script's AI drops nothing)."""
+        return self.has_royals and (not self.counts.total[color] or self.captures_own)
 
     def protection_matters(self, color: Color) -> bool:
         """Whether ``color``'s bit says its protection (it has spare royal pieces)."""

@@ -437,7 +437,7 @@ def _royal_game(game: Game) -> RoyalGame:
 
 
 def royal_optional_said(game: Game) -> bool:
-    """Whether ``extinction`` says the game's optional royal pieces (a side without any on the board, or a game
+    """Whether ``extinction`` says the game's optional royal pieces (a side without any, or a game
     whose pieces may capture their own)."""
     royal = _royal_game(game)
     return says(wanted_extinction(game.rules, royal), game.rules, royal)

@@ -239,7 +239,10 @@ def test_generated_games_round_trip(game: Game) -> None:
     required = {"palette" if palette else "nothing is ever dropped"} if idle else set()
     if _castles_without_royal(game):  # the script throws (aSide)
         required.add("without a royal castling piece")
-    assert all(any(note in item for note in required) for item in lost), lost  # nothing else is said lost
+    allowed = set(required)
+    if any(move.atom == "O" for p in game.pieces if p.royal for move in parse_moves(p.betza)):
+        allowed.add("the script lands the royal where its move says")  # castling next to the edge: refused
+    assert all(any(note in item for note in allowed) for item in lost), lost  # nothing else is said lost
     assert all(any(note in item for item in lost) for note in required), lost  # and each of these is
     assert read_text(write_game(first, best_effort=True)[0], file="g.idiagram", title="g") == first
 
