@@ -22,19 +22,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = {
-    "glinski": "DagazProject+DagazProject.github.io/checkmate/zrf/glinski.zrf",
-    "janggi": "DagazProject+DagazProject.github.io/xiangqi/zrf/janggi.zrf",
-    "omega": "DagazProject+DagazProject.github.io/checkmate/zrf/omega-chess.zrf",
-    "gravity": "DagazProject+DagazProject.github.io/checkmate/zrf/gravity-chess.zrf",
-    "dobutsu": "DagazProject+ZRF/DobutsuShogi/Dobutsu.zrf",
-    "checkers": "DagazProject+ZRF/CheckersCollection/HuffCheckers.zrf",
-    "breakthrough": "ludamad+zrflib/zrflib/zillions-zrf/Breakthrough/Breakthrough.zrf",
-    "chess": "ludamad+zrflib/zrflib/examples/Chess.zrf",
-    "makruk": "DagazProject+DagazProject.github.io/checkmate/zrf/makruk.zrf",
-    "shatranj": "DagazProject+DagazProject.github.io/checkmate/zrf/shatranj.zrf",
-}
-"""The issue's seven files, then three more chess-like ones."""
+sys.path.insert(0, str(ROOT / "tests" / "helpers"))  # the ten files: one copy
+from newcomer_files import NEWCOMER_FILES as FILES  # noqa: E402
+
 FORMATS = {"zrf": ".zrf", "gamecourier": ".php", "idiagram": ".idiagram", "fsf": ".ini", "json": ".json"}
 """Every format fairyport writes, and the suffix its file gets."""
 

@@ -206,15 +206,17 @@ def _setting(game: Game, piece: PieceType, place: Place, squares: set[str]) -> t
     """The pieces the probes keep on the board, the square of the drawn piece and the squares it moves to: with
     only the pieces the model knows the game needs, else also those each side has one of."""
     drawn = Piece(piece.id, WHITE)
+    found: tuple[Placement, str, set[str]] | None = None
     for singles in (False, True):
         needed = needed_pieces(game, piece, singles=singles)
         origin = probe_origin(game, needed)
         if origin is None:
             raise LookupError("no square to put the piece on")
-        reached = _destinations(place({**needed, origin: drawn}), origin, squares)
-        if reached:
-            return needed, origin, reached
-    return needed, origin, reached
+        found = needed, origin, _destinations(place({**needed, origin: drawn}), origin, squares)
+        if found[2]:
+            break
+    assert found is not None
+    return found
 
 
 def _probe(game: Game, piece: PieceType, place: Place, fmt: str) -> MoveDiagram:
