@@ -12,6 +12,7 @@ from paths import GAMES
 import fairyport
 from fairyport import api
 from fairyport.cli.main import main
+from fairyport.diagnostics import FileReport
 from fairyport.errors import EXIT_UNPARSABLE, EXIT_USAGE, UsageError
 from fairyport.format import ValidateOptions
 
@@ -118,3 +119,30 @@ def test_convert_tells_each_step_of_its_proof() -> None:
     fairyport.convert(GAMES / "mirchess32.idiagram", "zrf", progress=steps.append)
     assert steps[:2] == ["reading the source", "writing zrf"]
     assert "proving: perft(3) of the source" in steps and "proving: perft(3) of the written text" in steps
+
+
+def test_validate_run_tells_its_steps() -> None:
+    """What the command line's progress display shows inside a long ``validate --run`` (issue 36, item 7)."""
+    steps: list[str] = []
+    preset = GAMES.parent / "gamecourier" / "from-zrf" / "minixiangqi.php"
+    api.validate_path(preset, ValidateOptions(run=True, depth=1, progress=steps.append))
+    first = [s for s in steps if "first move" in s]
+    assert first[0].startswith("--run: the two sides' moves to depth 1, first move 1 of ")
+    assert len(first) == int(first[0].rsplit(" ", 1)[1]) > 1
+    assert steps[-1].startswith("--run: sweeping the code")
+
+
+def test_validate_run_is_quiet_in_a_pipe(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command hands every file its own progress callback, which prints nothing when stderr is no
+    terminal."""
+    told: list[str] = []
+
+    def validate(path: Path, options: ValidateOptions) -> FileReport:
+        assert options.progress is not None
+        options.progress("--run: the two sides' moves to depth 2, first move 1 of 20")
+        told.append(path.name)
+        return FileReport(str(path), "gamecourier")
+
+    monkeypatch.setattr("fairyport.cli.validate.validate_path", validate)
+    assert main(["validate", str(GAMES / "chess.php"), "--run"]) == 0
+    assert told == ["chess.php"] and "first move" not in capsys.readouterr().err
