@@ -4,6 +4,7 @@ file, and help that names every format (issue 36, item 9)."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,13 @@ def test_validate_run_is_quiet_in_a_pipe(monkeypatch: pytest.MonkeyPatch, capsys
     monkeypatch.setattr("fairyport.cli.validate.validate_path", validate)
     assert main(["validate", str(GAMES / "chess.php"), "--run"]) == 0
     assert told == ["chess.php"] and "first move" not in capsys.readouterr().err
+
+
+def test_a_proof_that_cannot_play_the_written_text_names_no_temporary_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without pyffish the Fairy-Stockfish export is not proven; the reason names what to install, not the
+    private copy the proof played (a folder gone when the command ends)."""
+    monkeypatch.setitem(sys.modules, "pyffish", None)  # import pyffish fails as where it is not installed
+    converted = fairyport.convert(GAMES / "chess.idiagram", "fsf")
+    said = converted.proof.describe()
+    assert "needs pyffish (pip install pyffish)" in said
+    assert "fairyport-" not in said and "game.ini" not in said
