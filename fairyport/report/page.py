@@ -20,9 +20,9 @@ from fairyport.errors import FairyportError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, Game, PieceType
 from fairyport.render.board import BoardPicture, board_svg, drawable, legend_svg, start_tints, tint_svg
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, MoveDiagram, move_diagram
-from fairyport.report.played import kept_moves_format, played_diagram
+from fairyport.render.rules import hand_sentence, kept_moves_format, shown_path, true_rules
+from fairyport.report.played import played_diagram
 from fairyport.report.proof import FormatText, Proof, explain
-from fairyport.report.rules import hand_sentence, shown_path, true_rules
 from fairyport.version import __version__
 from fairyport.xbetza.syntax import BetzaError
 from fairyport.xbetza.words import describe_piece, piece_label

@@ -31,8 +31,9 @@ from pathlib import Path
 
 from fairyport.errors import FairyportError
 from fairyport.formats import FORMATS, detect_format, game_engine, load_engine
-from fairyport.model import BLACK, UNTRANSLATED, WHITE, Game, Piece, PieceType, Setup, square_name
+from fairyport.model import BLACK, WHITE, Game, Piece, PieceType, Setup, square_name
 from fairyport.render.moves import CAPTURE, MOVE, MoveDiagram
+from fairyport.render.rules import kept_moves_format
 
 Placement = dict[str, Piece]
 Place = Callable[[Placement], list[str]]
@@ -41,18 +42,6 @@ White to move in the position of ``placement``."""
 
 NEAR = 2
 """How far (in king steps) around the piece an enemy is put to find captures on squares it does not move to."""
-
-
-def kept_moves_format(game: Game, piece: PieceType) -> str | None:
-    """The format whose code holds the moves of ``piece`` (a kept program, or an untranslated piece function of
-    a piece without XBetza), or None where the model's XBetza says them all."""
-    programs = game.programs(piece.id)
-    if programs:
-        return programs[0].format
-    if piece.betza:
-        return None
-    prefix = f"{piece.name}: "
-    return next((k.format for k in game.kept if k.kind == UNTRANSLATED and k.text.startswith(prefix)), None)
 
 
 def _model_placer(game: Game, source: str) -> Place:

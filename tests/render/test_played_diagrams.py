@@ -11,8 +11,9 @@ from paths import GAMES, ZRF_COLLECTIONS, skip_without
 
 from fairyport.formats import read_game
 from fairyport.render.moves import CAPTURE, MOVE
+from fairyport.render.rules import kept_moves_format
 from fairyport.report.page import GamePage, game_page
-from fairyport.report.played import kept_moves_format, played_diagram
+from fairyport.report.played import played_diagram
 
 DOBUTSU = ZRF_COLLECTIONS / "DagazProject+ZRF" / "DobutsuShogi" / "Dobutsu.zrf"
 PRESET = GAMES.parent / "gamecourier" / "from-zrf" / "chess.php"
