@@ -26,9 +26,12 @@ REAL = NEWCOMER_FILES
 
 
 def comparable(game: Game) -> Game:
-    """The game without what only a format or a file path carries."""
+    """The game without what only a format or a file path carries, nor zones of no square (a ZRF zone over
+    positions off the board, as Oblong Shatranj's dice-zone: no rule reads a square of it, and a preset has
+    nothing to write for it)."""
     return dataclasses.replace(game, format_data={}, metadata=dataclasses.replace(game.metadata, source=""),
-                               pieces=[dataclasses.replace(p, extra={}) for p in game.pieces])
+                               pieces=[dataclasses.replace(p, extra={}) for p in game.pieces],
+                               zones=[z for z in game.zones if z.squares])
 
 
 def reads_back(path: Path, fmt: str) -> str:
