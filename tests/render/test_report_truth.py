@@ -89,3 +89,13 @@ def test_show_draws_a_board_of_positions_by_their_coordinates() -> None:
     assert text.splitlines()[0].startswith("chess  [65 positions,")
     assert text.splitlines()[1].split() == ["8", "r", "n", "b", "q", "k", "b", "n", "r"]
     assert text.splitlines()[9].split() == list("abcdefgh")
+
+
+def test_a_source_that_cannot_be_counted_names_what_was_to_count_it(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """mideast_chess.php is played by the GAME Code interpreter (which lacks its include), not the generator."""
+    assert main(["report", str(GAMES.parent / "gamecourier" / "mideast_chess.php"), "-o", str(tmp_path),
+                 "--depth", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "not counted (the source cannot be played by the Game Courier preset's interpreter" in out
+    assert "generator" not in out
