@@ -49,3 +49,10 @@ def test_captured_and_capture_as_duniho_writes_them(postmove: str) -> None:
     assert not onto.play(onto.start(), "e2-e3").accepted
     findings, _ = lint_preset(parse_preset(_pawns(code, "4k3/8/8/8/8/8/4P3/4K3"), "t.php"))
     assert [f.code for f in findings if f.code in ("GC-NOT-RUNNABLE", "GC-SYNTAX")] == []
+
+
+def test_several_values_after_a_named_variable_make_an_array() -> None:
+    # Duniho 2020-07-29 (listcomments.php?id=39873): "If more than one argument follows a variable assignment,
+    # they will be converted into an array, leaving nothing to the right of the assignment."
+    assert printed("def f count #v =v 1 2 3; print fn f; def g elem 1 #v =v a b; print fn g;") == ["3", "b"]
+    assert printed("def h #v =v 7; print fn h; def s + #a #b =a 1 =b 2; print fn s;") == ["7", "3"]
