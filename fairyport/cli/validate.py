@@ -8,6 +8,7 @@ that this command knows nothing about any one format.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 
 from fairyport.api import validate_path
@@ -30,7 +31,10 @@ def run(args: argparse.Namespace) -> int:
     reports: list[FileReport] = []
     with progress(len(files), "validating") as advance:
         for path in files:
-            reports.append(validate_path(path, options))
+            def step(what: str, name: str = path.name) -> None:
+                advance(0, f"{name}: {what}")
+
+            reports.append(validate_path(path, dataclasses.replace(options, progress=step)))
             advance(1, path.name)
     if args.json:
         print_json([r.to_json() for r in reports])
