@@ -1,8 +1,12 @@
-"""Runs every hostile-input case of issue 19 as a subprocess and prints a table: exit code, seconds (wall and
-CPU), peak memory, the first line of stderr, and whether the case meets the bound (a documented exit code, a
-located message, no traceback, within 20 s and under 1 GiB).
+"""Runs every hostile-input case of issues 19 and 37 as a subprocess and prints a table: exit code, seconds (wall
+and CPU), peak memory, the first line of stderr, and whether the case meets the bound (a documented exit code, a
+located message, no traceback, nothing left behind, within 20 s and under 1 GiB).
 
-    nice -n 10 python benchmarks/hostile_probe.py [--only NAME] [--limit-gib 3] [--timeout 30]
+    nice -n 10 python benchmarks/hostile_probe.py [--only NAME] [--limit-gib 3] [--timeout 30] [--time-v]
+        [--markdown]
+
+``--only workers`` runs the ``perft --jobs 2`` worker and signal runs alone, ``--only sigkill`` the ``convert -o``
+kills alone.
 
 Each case runs in a fresh folder under a private temporary folder, with an address-space limit (``--limit-gib``)
 so that a case that would grow without bound fails here instead of taking the machine; peak memory is the

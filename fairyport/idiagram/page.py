@@ -70,6 +70,19 @@ def _page_scripts(root: etree._Element) -> tuple[tuple[str, int | None], ...]:
                  for s in root.iter("script") if not s.get("src"))
 
 
+def _refuse_depth(parser: html.HTMLParser, file: str | None) -> None:
+    """Say why a page showed no diagram when libxml2 stopped at its depth bound (2,048 elements with
+    ``huge_tree``): it drops the rest of the page, so a diagram nested deeper, or after, is never seen.
+
+    :raises ParseError: where the parser stopped (its line; the column libxml2 gives).
+    """
+    for entry in parser.error_log:
+        if entry.message.startswith("Excessive depth"):
+            raise ParseError("no diagram before the page nests elements deeper than the HTML parser reads (2,048 "
+                             "levels): the rest of the page is lost", Location(file, entry.line, entry.column),
+                             expected="at most 2,048 nested elements")
+
+
 def extract_diagrams(data: bytes | str, file: str | None = None) -> list[HtmlDiagram]:
     """Every Interactive Diagram definition in the page ``data``, in document order.
 
@@ -79,8 +92,9 @@ def extract_diagrams(data: bytes | str, file: str | None = None) -> list[HtmlDia
         data = data.encode("utf-8")
     if not data.strip():
         return []
+    parser = _parser()
     try:
-        root = html.document_fromstring(data, parser=_parser())
+        root = html.document_fromstring(data, parser=parser)
     except (etree.LxmlError, ValueError) as exc:
         raise ParseError(f"cannot parse the HTML page: {exc}", Location(file)) from None
     hooks = _page_hooks(root)
@@ -91,4 +105,6 @@ def extract_diagrams(data: bytes | str, file: str | None = None) -> list[HtmlDia
             line = element.sourceline
             diagrams.append(HtmlDiagram(_element_text(element), line if isinstance(line, int) else None, hooks,
                                         scripts))
+    if not diagrams:
+        _refuse_depth(parser, file)
     return diagrams

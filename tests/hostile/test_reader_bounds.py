@@ -143,3 +143,21 @@ def test_the_made_bound_at_and_past_it() -> None:
     load_text(text, limits=Limits(made=made))
     with pytest.raises(ParseError, match=r"Limits\.made"):
         load_text(text, limits=Limits(made=made - 1))
+
+
+def test_a_diagram_past_the_html_parser_depth_bound_is_a_located_error(tmp_path: Path) -> None:
+    """libxml2 stops building the tree at 2,048 levels and drops the rest of the page: a diagram nested deeper was
+    "not found"; now the message says where the parser stopped. (A diagram before such nesting reads:
+    ``test_a_page_with_a_huge_text_node_still_finds_its_diagram``.)"""
+    diagram = GAMES.joinpath("chess.idiagram").read_text(encoding="utf-8")
+
+    def page(levels: int) -> Path:
+        path = tmp_path / f"page{levels}.html"
+        path.write_text("<html><body>" + "<div>" * levels + f'<div class="idiagram">\n{diagram}</div>'
+                        + "</div>" * levels, encoding="utf-8")
+        return path
+
+    assert fairyport.perft(page(2_000), 1) == 20
+    with pytest.raises(ParseError, match="nests elements deeper than the HTML parser reads") as info:
+        fairyport.read(page(100_000))
+    assert info.value.location.line == 1

@@ -61,6 +61,9 @@ def test_what_the_interpreter_lacks_is_a_warning(tmp_path: Path, capsys: pytest.
     code, found = _run_findings(capsys, path)
     assert code == EXIT_OK and len(found) == 1 and ": warning: --run:" in found[0]
     assert "attribute 'weight' has the value 'heavy'" in found[0]
+    axiom = _chess(tmp_path, "axiom.zrf", old="(players", new='(engine "Axiom.dll") (players')
+    code, found = _run_findings(capsys, axiom)
+    assert code == EXIT_OK and not found  # its dialect note says why it is not played
 
 
 def test_a_board_past_the_grid_bound_is_exit_3_for_validate_as_for_perft(tmp_path: Path,
