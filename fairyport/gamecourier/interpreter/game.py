@@ -33,6 +33,7 @@ from fairyport.gamecourier.interpreter.nodes import Command, IfBlock, Statement,
 from fairyport.gamecourier.interpreter.prune import (
     Deps,
     Proof,
+    dies_off_list,
     dies_off_reach,
     plain_move_dies,
     promotions_die,
@@ -181,11 +182,14 @@ class GameCourierGame:
         """Moves onto a piece (or into storage) whose plain move and every promotion provably die: what the two
         proofs read together, and what they ran (one look-up and one test for the commonest spared candidate)."""
         subs: list[tuple[Compiler, SubBlock]] = []
+        self.sub_trees: dict[str, tuple[str, SubBlock]] = {}
+        """Each subroutine as parsed, with its code block (what the guard shortcut follows, :mod:`.prune`)."""
         for info in analysis.code:
             compiler = Compiler(self.interpreter, _source(info))
             for block in _subs(info.program.statements):
                 subs.append((compiler, block))
                 self.interpreter.names.add(block.name)
+                self.sub_trees[block.name] = (info.key, block)
         for _, block in subs:  # every sub is known before any body is compiled (calls by name)
             self.interpreter.subs[block.name] = None  # type: ignore[assignment]
         try:
@@ -270,12 +274,19 @@ class GameCourierGame:
         key = (id(tree), origin)
         cached = self._proofs.get(key)
         if cached is None or not still_holds(cached.deps, base):
-            cached = self._proofs[key] = dies_off_reach(self.interpreter, tree, base, origin, block)
+            cached = dies_off_reach(self.interpreter, tree, base, origin, block)
+            if not cached.proven:
+                cached = dies_off_list(self.interpreter, tree, base, origin, block, self.sub_trees)
+            self._proofs[key] = cached
         if not cached.proven:
             return None
-        reach = base.defs[base.board[origin]].reach
-        assert reach is not None
-        found = self._reach_squares(base.board, origin, reach)
+        if cached.allowed is not None:
+            allowed = cached.allowed
+            found = [sq for sq in self.geometry.squares if sq in allowed]
+        else:
+            reach = base.defs[base.board[origin]].reach
+            assert reach is not None
+            found = self._reach_squares(base.board, origin, reach)
         if self.interpreter.trace is not None and len(found) < len(self.geometry.squares) - 1:
             self.interpreter.trace |= cached.ran  # some candidate is spared: count what its run would have run
         return found
