@@ -19,6 +19,8 @@ from fairyport.gamecourier.interpreter.readings import (
     COMBINATIONS,
     DOCUMENTED,
     EVERY_READING,
+    HOLES_MISSING,
+    HOLES_OFF_BOARD,
     LENIENT,
     LOCAL_AS_MY,
     LOCAL_MAIN_SCOPE,
@@ -110,6 +112,22 @@ def test_the_local_reading_is_compared_by_strict_runs() -> None:
     assert Readings(local=LOCAL_MAIN_SCOPE) in EVERY_READING and set(COMBINATIONS) < set(EVERY_READING)
     assert Readings(local=LOCAL_MAIN_SCOPE).name == "right-first/def/local-main"
     assert DOCUMENTED.name == "right-first/def"
+
+
+HOLED = ("<?php\n$default['code'] = '4k3/8/8/8/8/8/8/-3K3';\n$default['cols'] = 8;\n"
+         "$default['pregame'] = <<<'NOW'\n{}\nNOW;\n?>\n")
+"""A board whose a1 is a hole (``-`` in the FEN code)."""
+
+
+@pytest.mark.parametrize(("holes", "expected"), [(HOLES_OFF_BOARD, ["", "", "63", "", "", ""]),
+                                                 (HOLES_MISSING, ["-", "a1", "64", "0", "", "1"])])
+def test_a_hole_off_the_board_or_a_missing_space(holes: str, expected: list[str]) -> None:
+    # fairychess.html: $space associates coordinates with "pieces, empty spaces, or missing spaces"
+    code = ("print space where b1 -1 0; print where b1 -1 0; print count spaces; print rank where b1 -1 0; "
+            "print empty where b1 -1 0; print == \"-\" space where a2 0 -1;")
+    readings = Readings(holes=holes)  # type: ignore[arg-type]
+    assert load_text(HOLED.format(code), "t.php", readings).start().output == expected
+    assert Readings().holes == HOLES_OFF_BOARD and readings in EVERY_READING
 
 
 # --- the bundled written presets, under every reading ------------------------------------------------------

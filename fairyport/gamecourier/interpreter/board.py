@@ -72,6 +72,9 @@ class Geometry:
     """Square -> (file, rank), 0-based."""
     at: dict[tuple[int, int], str]
     """(file, rank) -> square."""
+    holes: dict[str, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    """The name of each hole (file label + rank label) -> (file, rank): no square, named for the reading
+    :data:`~.readings.HOLES_MISSING`."""
 
     @classmethod
     def build(cls, files: list[str], ranks: list[str], holes: set[tuple[int, int]]) -> Geometry:
@@ -79,15 +82,17 @@ class Geometry:
         squares: list[str] = []
         position: dict[str, tuple[int, int]] = {}
         at: dict[tuple[int, int], str] = {}
+        named: dict[str, tuple[int, int]] = {}
         for r, rank in enumerate(ranks):
             for f, file in enumerate(files):
-                if (f, r) in holes:
-                    continue
                 name = file + rank
+                if (f, r) in holes:
+                    named[name] = (f, r)
+                    continue
                 squares.append(name)
                 position[name] = (f, r)
                 at[(f, r)] = name
-        return cls(files, ranks, squares, position, at)
+        return cls(files, ranks, squares, position, at, named)
 
     def where(self, square: str, dx: int, dy: int) -> str | None:
         """The square ``(dx, dy)`` away from ``square``, or None off the board or on a hole."""

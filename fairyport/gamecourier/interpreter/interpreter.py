@@ -43,6 +43,8 @@ from fairyport.gamecourier.interpreter.operators import MAX_ARRAY, MAX_INTEGER, 
 from fairyport.gamecourier.interpreter.parser import LOOP_BLOCKS
 from fairyport.gamecourier.interpreter.readings import (
     DOCUMENTED,
+    HOLE_LABEL,
+    HOLES_MISSING,
     LOCAL_MAIN_SCOPE,
     LOGIC_EVERY_OPERAND,
     LOGIC_LEFT_FIRST,
@@ -204,6 +206,16 @@ class Interpreter:
         self.labels = labels
         self.readings = readings
         """How the points the documentation leaves open are read (:mod:`.readings`)."""
+        missing = readings.holes == HOLES_MISSING
+        self.hole_labels: dict[str, str] = dict.fromkeys(geometry.holes, HOLE_LABEL) if missing else {}
+        """What ``space`` gives for a name that is no square: the holes' :data:`~.readings.HOLE_LABEL` under
+        :data:`~.readings.HOLES_MISSING`, else nothing."""
+        self.reach_at = {**geometry.at, **{pos: name for name, pos in geometry.holes.items()}} if missing \
+            else geometry.at
+        """(file, rank) -> the name ``where`` gives: the squares, and the holes under ``HOLES_MISSING``."""
+        self.reach_position = {**geometry.position, **geometry.holes} if missing else geometry.position
+        """Name -> (file, rank) for ``where``, ``rank`` and ``file``: the squares, and the holes under
+        ``HOLES_MISSING``."""
         self.exact = False
         """True: evaluate ``and`` / ``or`` exactly as the reading says, without the fast chains (see
         :meth:`Compiler._logic`; ``GameCourierGame(shortcuts=False)``)."""
@@ -226,6 +238,11 @@ class Interpreter:
         """When a set before compiling: every statement run adds ``(block, offset, "ran")``, every ``if`` /
         ``elseif`` / ``else`` branch taken ``(block, offset of its header, "taken")``, every call of a function
         or subroutine ``("fn" or "sub", -1, name)`` (what ``validate --run`` reports as never run)."""
+
+    def where(self, square: str, dx: int, dy: int) -> str | None:
+        """``where SQUARE DX DY`` as the reading of holes says: the name ``(dx, dy)`` away, or None."""
+        pos = self.reach_position.get(square)
+        return None if pos is None else self.reach_at.get((pos[0] + dx, pos[1] + dy))
 
     def run(self, body: list[Runner], state: State) -> None:
         """Run a compiled block on ``state``; ``die`` raises :class:`Die`, ``return`` ends the block."""
@@ -1360,7 +1377,7 @@ class Compiler:
         operator table): the same results and errors as :data:`~.operators.OPERATORS`' entries. None for the
         others."""
         text, truthy, loose_equal = V.text, V.truthy, V.loose_equal
-        position = self.it.geometry.position
+        position, holes, reach = self.it.geometry.position, self.it.hole_labels, self.it.reach_position
         if len(args) == 1:
             (a,) = args
             if op in ("not", "!"):
@@ -1374,7 +1391,7 @@ class Compiler:
                 def space(c: Ctx) -> Value:
                     value = a(c)
                     sq = value if type(value) is str else text(value)
-                    found = c.s.board.get(sq) if sq in position else None
+                    found = c.s.board.get(sq) if sq in position else holes.get(sq)
                     return found == EMPTY if empty else found
                 return space
             if op == "flag":
@@ -1387,7 +1404,7 @@ class Compiler:
 
                 def coordinate(c: Ctx) -> Value:
                     value = a(c)
-                    pos = position.get(value if type(value) is str else text(value))
+                    pos = reach.get(value if type(value) is str else text(value))
                     return pos[index] if pos is not None else None
                 return coordinate
             return None
@@ -1405,7 +1422,7 @@ class Compiler:
         directly (:meth:`.board.Geometry.where`, inlined), other values by the operator's own code (``general``,
         which converts or reports them). The operands are evaluated once, in order, either way."""
         square_fn, dx_fn, dy_fn = args
-        at, position, text = self.it.geometry.at, self.it.geometry.position, V.text
+        at, position, text = self.it.reach_at, self.it.reach_position, V.text
 
         def where_computed(c: Ctx) -> Value:
             value, dx, dy = square_fn(c), dx_fn(c), dy_fn(c)
@@ -1421,7 +1438,7 @@ class Compiler:
         """``where SQUARE DX DY`` with number offsets, read once (:meth:`.board.Geometry.where`, inlined); None for
         computed offsets (the operator's own code, :func:`~.operators._where`, runs them)."""
         square_fn = args[0]
-        at, position, text = self.it.geometry.at, self.it.geometry.position, V.text
+        at, position, text = self.it.reach_at, self.it.reach_position, V.text
         offsets = e.args[1:]
         if not all(isinstance(o, Atom) and o.kind == "number" for o in offsets):
             return None
@@ -1572,7 +1589,7 @@ _COMPARE_INTS: dict[str, Callable[[int, int], bool]] = {"<": operator.lt, ">": o
 def is_literal(it: Interpreter, text: str) -> bool:
     """Whether a bare word in an expression is a value (see :data:`LITERAL_WORDS`), not an unknown operator."""
     return (text in LITERAL_WORDS or text in PREPROCESSOR or text in it.geometry.position or text in it.labels
-            or text in it.names or (len(text) == 1 and text.isalpha()))
+            or text in it.names or text in it.hole_labels or (len(text) == 1 and text.isalpha()))
 
 
 def _endpoints(c: Ctx) -> tuple[Value, Value]:

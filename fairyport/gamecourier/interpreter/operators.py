@@ -26,10 +26,19 @@ MAX_ARRAY = 10_000
 
 
 class Board(Protocol):
-    """What an operator reads of the interpreter: the board's geometry."""
+    """What an operator reads of the interpreter: the board's geometry, and what the reading of holes makes of
+    them (:class:`~.interpreter.Interpreter`)."""
 
     @property
     def geometry(self) -> Geometry: ...
+
+    @property
+    def hole_labels(self) -> dict[str, str]: ...
+
+    @property
+    def reach_position(self) -> dict[str, tuple[int, int]]: ...
+
+    def where(self, square: str, dx: int, dy: int) -> str | None: ...
 
 
 class Activation(Protocol):
@@ -46,7 +55,7 @@ Operator = Callable[[Activation, list[Value]], Value]
 
 def _square_value(c: Activation, value: Value) -> Value:
     sq = V.text(value)
-    return c.s.board.get(sq) if sq in c.it.geometry.position else None
+    return c.s.board.get(sq) if sq in c.it.geometry.position else c.it.hole_labels.get(sq)
 
 
 def _space(c: Activation, a: list[Value]) -> Value:
@@ -58,17 +67,17 @@ def _empty(c: Activation, a: list[Value]) -> Value:
 
 
 def _rank(c: Activation, a: list[Value]) -> Value:
-    pos = c.it.geometry.position.get(V.text(a[0]))
+    pos = c.it.reach_position.get(V.text(a[0]))
     return pos[1] if pos is not None else None
 
 
 def _file(c: Activation, a: list[Value]) -> Value:
-    pos = c.it.geometry.position.get(V.text(a[0]))
+    pos = c.it.reach_position.get(V.text(a[0]))
     return pos[0] if pos is not None else None
 
 
 def _where(c: Activation, a: list[Value]) -> Value:
-    found = c.it.geometry.where(V.text(a[0]), V.integer(a[1]), V.integer(a[2]))
+    found = c.it.where(V.text(a[0]), V.integer(a[1]), V.integer(a[2]))
     return found if found is not None else False
 
 
@@ -77,7 +86,7 @@ def _onboard(c: Activation, a: list[Value]) -> Value:
 
 
 def _spaces(c: Activation, a: list[Value]) -> Value:
-    return dict(c.s.board.items())
+    return dict(c.s.board.items()) | c.it.hole_labels
 
 
 def _only(side: int) -> Operator:

@@ -289,7 +289,7 @@ class _Proof:
                 raise _GiveUp  # a delta that is not a number stops the real run
             if not _known(square):
                 return UNKNOWN
-            found = self.it.geometry.where(V.text(square), dx, dy)
+            found = self.it.where(V.text(square), dx, dy)
             return found if found is not None else False
         unary = {"not", "!", "isupper", "islower", "rank", "file", "onboard", "empty", "space", "flag"}
         binary = {"==", "!=", "equal", *_COMPARE}
@@ -315,7 +315,7 @@ class _Proof:
         if op in ("isupper", "islower"):
             return side_of(V.text(a)) == (1 if op == "isupper" else 2)
         if op in ("rank", "file"):
-            pos = self.it.geometry.position.get(V.text(a))
+            pos = self.it.reach_position.get(V.text(a))
             return None if pos is None else pos[1 if op == "rank" else 0]
         if op == "onboard":
             return V.text(a) in self.it.geometry.position

@@ -14,6 +14,7 @@ from typing import Literal
 LogicReading = Literal["left-first", "right-first", "every-operand"]
 ArityReading = Literal["rest", "def"]
 LocalReading = Literal["my", "main"]
+HolesReading = Literal["off-board", "missing"]
 
 LOGIC_LEFT_FIRST: LogicReading = "left-first"
 """``a and b`` / ``a or b`` as infix operators grouped from the left, the left operand first, stopping as soon as
@@ -49,6 +50,18 @@ the subroutine returns (fairyport's reading before issue 34). Whether the plan w
 pages available."""
 
 
+HOLES_OFF_BOARD: HolesReading = "off-board"
+"""A hole of the board (``-`` in the FEN code) is off the board: ``where`` onto it is false, ``space``, ``rank`` and
+``file`` of its name null, ``spaces`` leaves it out (fairyport's reading: the pages say nothing of these)."""
+HOLES_MISSING: HolesReading = "missing"
+"""A hole is a missing space of Game Courier's ``$space`` array, "which associates coordinates with pieces, empty
+spaces, or missing spaces" (the fairychess include tutorial, ``play/pbm/fairychess.html``): ``where`` reaches its
+name, ``space`` of it is :data:`HOLE_LABEL`, ``spaces`` lists it, ``rank`` and ``file`` count it; ``onboard`` stays
+false and movement primitives still stop at it (neither is documented either way)."""
+HOLE_LABEL = "-"
+"""What a missing space holds under :data:`HOLES_MISSING`: the FEN code's mark for it (no page names the label)."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Readings:
     """One choice for each open point."""
@@ -56,13 +69,16 @@ class Readings:
     logic: LogicReading = LOGIC_RIGHT_FIRST
     arity: ArityReading = ARITY_DEF
     local: LocalReading = LOCAL_AS_MY
+    holes: HolesReading = HOLES_OFF_BOARD
 
     @property
     def name(self) -> str:
         """``right-first/def`` (``right-first/def/local-main`` off the default ``local``): how tests, findings and
         the corpus benchmark name the combination."""
         name = f"{self.logic}/{self.arity}"
-        return name if self.local == LOCAL_AS_MY else f"{name}/local-{self.local}"
+        if self.local != LOCAL_AS_MY:
+            name += f"/local-{self.local}"
+        return name if self.holes == HOLES_OFF_BOARD else f"{name}/holes-{self.holes}"
 
 
 DOCUMENTED = Readings(LOGIC_RIGHT_FIRST, ARITY_DEF)
@@ -74,6 +90,6 @@ COMBINATIONS: tuple[Readings, ...] = tuple(
         (LOGIC_LEFT_FIRST, LOGIC_RIGHT_FIRST, LOGIC_EVERY_OPERAND), (ARITY_REST, ARITY_DEF)))
 """Every combination of the ``and`` / ``or`` and ``fn`` readings: a written preset gives the same moves under each
 (no writer writes ``local``, so its reading is the default in each)."""
-EVERY_READING: tuple[Readings, ...] = (*COMBINATIONS, Readings(local=LOCAL_MAIN_SCOPE))
-""":data:`COMBINATIONS` and the other reading of ``local``: what ``validate --run --strict`` compares a preset
-under."""
+EVERY_READING: tuple[Readings, ...] = (*COMBINATIONS, Readings(local=LOCAL_MAIN_SCOPE), Readings(holes=HOLES_MISSING))
+""":data:`COMBINATIONS` and the other readings of ``local`` and of holes: what ``validate --run --strict`` compares a
+preset under."""

@@ -65,7 +65,8 @@ def unscreened(preset: Path) -> list[Finding]:
 
 
 def _name(readings: Readings) -> str:
-    return f"'and'/'or' {readings.logic}, 'fn' operands {readings.arity}, 'local' {readings.local}"
+    return (f"'and'/'or' {readings.logic}, 'fn' operands {readings.arity}, 'local' {readings.local}, "
+            f"holes {readings.holes}")
 
 
 def _loaded(preset: Path, readings: Readings) -> GameCourierGame | FairyportError:
