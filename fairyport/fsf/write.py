@@ -534,8 +534,8 @@ class _Writer:
             self.add(key, value)
 
     def extinction_and_blast(self) -> None:
-        """``extinctionValue`` and its counts; ``blastOnCapture``, whose royal piece is pseudo-royal and whose
-        spared pieces must be exactly Fairy-Stockfish's pawns."""
+        """``extinctionValue`` and its counts; ``mutuallyImmuneTypes``; ``blastOnCapture``, whose royal piece is
+        pseudo-royal and whose spared pieces must be exactly Fairy-Stockfish's pawns, and ``blastImmuneTypes``."""
         game = self.game
         goal = game.rules.extinction
         blast = game.rules.blast
@@ -547,6 +547,9 @@ class _Writer:
             self.add("extinctionOpponentPieceCount", goal.opponent_count)
             if goal.claim:
                 self.add("extinctionClaim", "true")
+        immune = "".join(p.id.lower() for p in game.pieces if p.cannot_capture)  # SUPPORT: mutually_immune()
+        if immune:
+            self.add("mutuallyImmuneTypes", immune)
         if blast is None:
             return
         pawns = {pid for pid, slot in self.slots.items() if slot == "pawn"}
@@ -554,6 +557,8 @@ class _Writer:
             self.refuse("atomic captures", "atomic captures sparing other pieces than Fairy-Stockfish's pawns "
                         f"({', '.join(blast.spared) or 'none'} spared)")
         self.add("blastOnCapture", "true")
+        if blast.immune:
+            self.add("blastImmuneTypes", "".join(game.piece_type(p).id.lower() for p in blast.immune))
         royal = [p for p in game.pieces if p.royal]
         if not royal:
             return
