@@ -49,6 +49,14 @@ def mutually_immune(game: Game) -> bool:
     return all(p.cannot_capture == (p.id,) and not p.cannot_capture_own and not p.royal for p in restricted)
 
 
+def castling_stated(game: Game) -> bool:
+    """Whether every castling rule of the game is one Fairy-Stockfish castles by (its castling options, placed or
+    refused by :func:`fairyport.fsf.castling.castling_plan`): unmoved pieces, not out of or through check, the royal
+    piece's own attack test; the partner's distance and types may be given (``castlingRookPieces``)."""
+    return all(p.castling is None or (p.castling.virgin and p.castling.safe and p.castling.tested_as is None)
+               for p in game.pieces)
+
+
 SUPPORT: FeatureSupport[Game] = declare(
     "fsf", How.NOT, wording=Wording("Fairy-Stockfish cannot hold this exactly: {text}", "{text}"),
     reads=("flag goal", "must capture", "drop checks", "no checks", "must drop", "extinction", "connection",
@@ -69,7 +77,7 @@ SUPPORT: FeatureSupport[Game] = declare(
     virgin_moves=Support(How.NOT, wording=NO_MOVE),
     capture_restrictions=Support(EXACT, when=mutually_immune, wording=NO_MOVE),  # mutuallyImmuneTypes
     unmoved_when_made=Support(How.NOT, wording=NO_MOVE),
-    castling=Support(How.NOT, wording=CASTLING_LOST), split=Support(How.NOT, wording=SPLIT_LOST),
+    castling=Support(EXACT, when=castling_stated, wording=CASTLING_LOST), split=Support(How.NOT, wording=SPLIT_LOST),
     drops=Support(EXACT), promotion=Support(How.SOME), stalemate=Support(EXACT),
     bare_king=Support(How.SOME),  # as the extinction of all pieces at 1 against 2, where that is the same game
     royals_may_face=Support(EXACT), royal_protection=Support(How.SOME), captures_to_owner=Support(How.SOME),

@@ -33,3 +33,26 @@ def test_holes_with_a_hopper_are_refused() -> None:
                                                for p in game.pieces])
     with pytest.raises(UnsupportedError, match="hop"):
         write_section(hopper, name="hopper22")
+
+
+def test_castling_with_its_partner_at_a_distance_is_written() -> None:
+    """Castling(partner_distance, partners) with unmoved pieces and the attack tests is Fairy-Stockfish's castling
+    (``castlingRookPieces``); Dagaz's castling after moving or through check stays refused."""
+    from fairyport.fsf.write import write_game
+    from fairyport.model import Castling
+
+    game = read_text("[castle22:chess]\n", variant="castle22", name="castle.ini")
+    king = next(p for p in game.pieces if p.royal)
+    ruled = dataclasses.replace(game, pieces=[dataclasses.replace(p, castling=Castling(
+        partner_distance=(4, 3), partners=("R",))) if p is king else p for p in game.pieces])
+    text, lost = write_game(ruled)
+    assert not lost and "castling = true" in text
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    name = text.split("[", 1)[1].split("]", 1)[0]
+    pyffish.load_variant_config(text)
+    assert model_counts(ruled, 2, fen) == fsf_counts(pyffish, name, 2, fen)
+    dagaz = dataclasses.replace(ruled, pieces=[dataclasses.replace(p, castling=Castling(
+        virgin=False, safe=False, partner_distance=(4, 3), partners=("R",))) if p is king else p
+        for p in game.pieces])
+    with pytest.raises(UnsupportedError, match="castling"):
+        write_game(dagaz)
