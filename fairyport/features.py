@@ -266,6 +266,10 @@ EXTINCTION_CLAIM = Feature("extinction claim", Kind.GOAL, "the player to move ru
 CONNECTION = Feature("connection", Kind.GOAL, "a line, block or chain of pieces wins", ("Rules.connect",),
                      _connection)
 ATOMIC = Feature("atomic captures", Kind.MOVE, "a capture blasts the pieces around it", ("Rules.blast",), _blast)
+BLAST_IMMUNITY = Feature("blast immunity", Kind.MOVE, "pieces no explosion removes, not even the capturing one",
+                         ("Blast.immune",),
+                         lambda g: f"pieces no explosion removes ({', '.join(g.rules.blast.immune)}, capturing or not)"
+                         if g.rules.blast is not None and g.rules.blast.immune else None)
 CHECK_COUNT = Feature("check count", Kind.GOAL, "a player who has given check so many times wins",
                       ("Rules.check_count",),
                       lambda g: f"a win for the player who has given {g.rules.check_count} checks (check counting)"
@@ -332,8 +336,8 @@ DROP_LIMITS = Feature("drop", Kind.MOVE, "where a type may be dropped: zone, cou
                        "DropRule.no_drop_mate", "DropRule.where_stuck"), of_piece=_drop_limits)
 
 GOAL_RULES: tuple[Feature, ...] = (FLAG_SAFETY, FLAG, MUST_CAPTURE, DROP_CHECKS, NO_CHECKS, MUST_DROP, REBIRTH,
-                                   DROP_SAFETY, DROPS_FIRST, ROYAL_OPTIONAL, EXTINCTION_CLAIM, EXTINCTION, CONNECTION,
-                                   ATOMIC, CHECK_COUNT)
+                                   DROP_SAFETY, DROPS_FIRST, ROYAL_OPTIONAL, EXTINCTION_CLAIM, BLAST_IMMUNITY,
+                                   EXTINCTION, CONNECTION, ATOMIC, CHECK_COUNT)
 """The rules of a whole game beyond checkmate, stalemate and bare king that decide or narrow its moves, in the
 order writers refuse them."""
 PIECE_RULES: tuple[Feature, ...] = (JOINS, UNLOADS, VIRGIN_MOVES, CAPTURE_RESTRICTIONS, UNMOVED_WHEN_MADE,

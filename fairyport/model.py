@@ -538,6 +538,9 @@ class Blast:
 
     spared: tuple[str, ...] = ()
     """Ids of the piece types that an explosion next to them does not remove (they are removed when captured)."""
+    immune: tuple[str, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Ids of the piece types no explosion removes, not even as the capturing piece (Fairy-Stockfish's
+    ``blastImmuneTypes``: atomar's king, a commoner)."""
 
 
 @dataclasses.dataclass
@@ -792,7 +795,7 @@ class Game:
                 raise ModelError(f"the extinction goal counts {extinction.count} and {extinction.opponent_count}",
                                  expected="counts of at least 0")
         if self.rules.blast is not None:
-            for piece_id in self.rules.blast.spared:
+            for piece_id in (*self.rules.blast.spared, *self.rules.blast.immune):
                 self.piece_type(piece_id)
         if self.rules.connect is not None:
             self._validate_connect(self.rules.connect, zone_names)

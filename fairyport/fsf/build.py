@@ -81,6 +81,7 @@ HANDLED = frozenset({
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
     "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "promotionLimit",
     "enPassantRegion.white", "enPassantRegion.black", "castlingRank", "extinctionClaim",
+    "blastImmuneTypes", "mutuallyImmuneTypes",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -548,6 +549,27 @@ class _Builder:
                               "extinctionPseudoRoyal, as in its atomic)")
         rules.blast = Blast((self.letters["pawn"],) if "pawn" in self.letters else ())
 
+    def immunity(self, pieces: list[PieceType], rules: Rules) -> None:
+        """``blastImmuneTypes``: pieces no explosion removes (:attr:`~fairyport.model.Blast.immune`);
+        ``mutuallyImmuneTypes``: a piece of such a type may not capture one of its own type (each type's
+        :attr:`~fairyport.model.PieceType.cannot_capture`). Refused for royal types (Fairy-Stockfish warns that it
+        cannot use them with kings or pseudo-royal pieces)."""
+        for slot in ("blastImmuneTypes", "mutuallyImmuneTypes"):
+            types = self.state.get(slot)
+            if not types:
+                continue
+            if opt.ALL_PIECES in types:
+                raise self.refuse(slot, "'*' (all pieces together) is no piece type here")
+            listed = [p for p in pieces if p.name in types]
+            if any(p.royal for p in listed):
+                raise self.refuse(slot, "immune royal pieces (Fairy-Stockfish cannot use them with kings or "
+                                  "pseudo-royal pieces)")
+            if slot == "mutuallyImmuneTypes":
+                for piece in listed:
+                    piece.cannot_capture = (piece.id,)
+            elif rules.blast is not None:
+                rules.blast = dataclasses.replace(rules.blast, immune=tuple(sorted(p.id for p in listed)))
+
     def flag_move(self, pieces: list[PieceType], rules: Rules) -> None:
         """Fairy-Stockfish gives the extra move after a king reached its flag by the king type; the model by
         royalty: refuse where the two differ."""
@@ -831,6 +853,7 @@ class _Builder:
         self.castling(pieces, setup, rights, rules)
         self.flag_move(pieces, rules)
         self.royal_optional(pieces, setup, rules)
+        self.immunity(pieces, rules)
         game = Game(Metadata(title=self.section.name, source=self.file),
                     Board(self.files, self.ranks, frozenset(self.holes)), pieces, setup, rules, self.walled_zones(),
                     format_data={"fsf": {"section": self.section.name, "line": self.section.line,

@@ -42,25 +42,42 @@ def kingless_side(game: Game) -> bool:
     return bool(royal) and len(placed | held) < 2
 
 
+def mutually_immune(game: Game) -> bool:
+    """Whether the game's capture restrictions are Fairy-Stockfish's ``mutuallyImmuneTypes``: each restricted
+    piece spares exactly the enemy pieces of its own type, and none of them is royal."""
+    restricted = [p for p in game.pieces if p.cannot_capture or p.cannot_capture_own]
+    return all(p.cannot_capture == (p.id,) and not p.cannot_capture_own and not p.royal for p in restricted)
+
+
+def castling_stated(game: Game) -> bool:
+    """Whether every castling rule of the game is one Fairy-Stockfish castles by (its castling options, placed or
+    refused by :func:`fairyport.fsf.castling.castling_plan`): unmoved pieces, not out of or through check, the royal
+    piece's own attack test; the partner's distance and types may be given (``castlingRookPieces``)."""
+    return all(p.castling is None or (p.castling.virgin and p.castling.safe and p.castling.tested_as is None)
+               for p in game.pieces)
+
+
 SUPPORT: FeatureSupport[Game] = declare(
     "fsf", How.NOT, wording=Wording("Fairy-Stockfish cannot hold this exactly: {text}", "{text}"),
     reads=("flag goal", "must capture", "drop checks", "no checks", "must drop", "extinction", "connection",
            "atomic captures", "drops", "promotion", "stalemate", "royal", "chess promotion", "royals may face",
            "confinement", "zoned moves", "drop", "check count", "royal optional", "promotion limit",
-           "extinction claim", "flag safety"),
+           "extinction claim", "flag safety", "blast immunity", "capture restrictions"),
     flag_goal=Support(EXACT), flag_safety=Support(EXACT), must_capture=Support(EXACT), no_checks=Support(EXACT),
     must_drop=Support(EXACT), extinction=Support(EXACT), extinction_claim=Support(EXACT), connection=Support(EXACT),
     check_count=Support(EXACT),
     promotion_limit=Support(EXACT),
+    blast_immunity=Support(EXACT),
     atomic_captures=Support(How.SOME),  # sparing Fairy-Stockfish's pawns, one royal piece a side
     drop_checks=Support(How.SOME),  # dropChecks: every piece or none
     rebirth=Support(How.NOT, each=_reborn), drops_first=Support(How.NOT, each=_drops_first),
     drop_safety=Support(How.NOT, each=_drop_safety),
     royal_optional=Support(EXACT, when=lambda g: kingless_side(g)),
     joins=Support(How.NOT, wording=NO_MOVE), unloads=Support(How.NOT, wording=NO_MOVE),
-    virgin_moves=Support(How.NOT, wording=NO_MOVE), capture_restrictions=Support(How.NOT, wording=NO_MOVE),
+    virgin_moves=Support(How.NOT, wording=NO_MOVE),
+    capture_restrictions=Support(EXACT, when=mutually_immune, wording=NO_MOVE),  # mutuallyImmuneTypes
     unmoved_when_made=Support(How.NOT, wording=NO_MOVE),
-    castling=Support(How.NOT, wording=CASTLING_LOST), split=Support(How.NOT, wording=SPLIT_LOST),
+    castling=Support(EXACT, when=castling_stated, wording=CASTLING_LOST), split=Support(How.NOT, wording=SPLIT_LOST),
     drops=Support(EXACT), promotion=Support(How.SOME), stalemate=Support(EXACT),
     bare_king=Support(How.SOME),  # as the extinction of all pieces at 1 against 2, where that is the same game
     royals_may_face=Support(EXACT), royal_protection=Support(How.SOME), captures_to_owner=Support(How.SOME),

@@ -534,8 +534,8 @@ class _Writer:
             self.add(key, value)
 
     def extinction_and_blast(self) -> None:
-        """``extinctionValue`` and its counts; ``blastOnCapture``, whose royal piece is pseudo-royal and whose
-        spared pieces must be exactly Fairy-Stockfish's pawns."""
+        """``extinctionValue`` and its counts; ``mutuallyImmuneTypes``; ``blastOnCapture``, whose royal piece is
+        pseudo-royal and whose spared pieces must be exactly Fairy-Stockfish's pawns, and ``blastImmuneTypes``."""
         game = self.game
         goal = game.rules.extinction
         blast = game.rules.blast
@@ -547,6 +547,9 @@ class _Writer:
             self.add("extinctionOpponentPieceCount", goal.opponent_count)
             if goal.claim:
                 self.add("extinctionClaim", "true")
+        immune = "".join(p.id.lower() for p in game.pieces if p.cannot_capture)  # SUPPORT: mutually_immune()
+        if immune:
+            self.add("mutuallyImmuneTypes", immune)
         if blast is None:
             return
         pawns = {pid for pid, slot in self.slots.items() if slot == "pawn"}
@@ -554,6 +557,8 @@ class _Writer:
             self.refuse("atomic captures", "atomic captures sparing other pieces than Fairy-Stockfish's pawns "
                         f"({', '.join(blast.spared) or 'none'} spared)")
         self.add("blastOnCapture", "true")
+        if blast.immune:
+            self.add("blastImmuneTypes", "".join(game.piece_type(p).id.lower() for p in blast.immune))
         royal = [p for p in game.pieces if p.royal]
         if not royal:
             return
@@ -571,9 +576,14 @@ class _Writer:
         if board.files > MAX_FILES or board.ranks > MAX_RANKS:
             raise UnsupportedError(f"Fairy-Stockfish boards go up to {MAX_FILES} files x {MAX_RANKS} ranks, not "
                                    f"{board.files} x {board.ranks}", feature="board size")
-        if board.holes or board.extra_positions or board.links or board.first_rank != 1:
-            raise UnsupportedError("Fairy-Stockfish boards are plain rectangles (no holes, extra positions, "
-                                   "links or rank 0)", feature="board shape")
+        if board.extra_positions or board.links or board.first_rank != 1:
+            raise UnsupportedError("Fairy-Stockfish boards are rectangles (no extra positions, links or rank 0)",
+                                   feature="board shape")
+        hopping = [p.name for p in game.pieces if board.holes and _hops(p)]
+        if hopping:
+            raise UnsupportedError(f"a board with holes and the hopping piece {hopping[0]!r}: Fairy-Stockfish's "
+                                   "walls (its holes, '*' in the start position) are screens a hopper may hop over",
+                                   feature="board shape")
         self.add("maxFile", board.files)
         self.add("maxRank", board.ranks)
         self.pieces()
@@ -591,6 +601,13 @@ class _Writer:
         header = [f"# {title}, written by fairyport (convert --to fsf)"]
         header += [f"# NOT EXACT: {item}" for item in self.lost]
         return "\n".join([*header, f"[{name}]", *self.lines]) + "\n"
+
+
+def _hops(piece: PieceType) -> bool:
+    """Whether ``piece`` has a move that hops over a piece (XBetza ``p`` or ``g`` on some leg): the one kind of
+    move a hole and Fairy-Stockfish's wall (``*`` in its start position, which the startFen of a board with holes
+    has) do not block alike. Sliders stop, leapers jump over both, lame legs and drops are blocked by both."""
+    return any(leg.has("p") or leg.has("g") for move in betza.parse_moves(piece.betza) for leg in move.legs)
 
 
 def _custom_slot(piece: PieceType, taken: set[str], reserved: set[str]) -> str:

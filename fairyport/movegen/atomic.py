@@ -30,6 +30,8 @@ class BlastSpec(NamedTuple):
 
     around: tuple[tuple[int, ...], ...]
     spared: frozenset[int]
+    immune: frozenset[int] = frozenset()
+    """The codes no explosion removes, the capturing piece's included (:attr:`~fairyport.model.Blast.immune`)."""
 
 
 def compile_blast(game: Game, geometry: Geometry, type_ids: Sequence[str], hands_used: bool) -> BlastSpec | None:
@@ -43,15 +45,17 @@ def compile_blast(game: Game, geometry: Geometry, type_ids: Sequence[str], hands
     if hands_used:
         raise UnsupportedError("atomic captures in a game with pieces in hand", feature="atomic captures")
     spared = type_codes(type_ids, blast.spared, WHITE) | type_codes(type_ids, blast.spared, BLACK)
+    immune = type_codes(type_ids, blast.immune, WHITE) | type_codes(type_ids, blast.immune, BLACK) \
+        if blast.immune else frozenset()
     around = tuple(tuple(t for t in (geometry.step(sq, dx, dy) for dx, dy in KING_STEPS) if t >= 0)
                    for sq in range(geometry.size))
-    return BlastSpec(around, spared)
+    return BlastSpec(around, spared | immune, immune)
 
 
 def blasted(spec: BlastSpec, board: Sequence[int], to: int) -> list[tuple[int, int]]:
     """The (square, piece code) pairs a capture on ``to`` removes from ``board``, the capturing piece (on ``to``)
     first."""
-    out = [(to, board[to])] if board[to] else []
+    out = [(to, board[to])] if board[to] and board[to] not in spec.immune else []
     for sq in spec.around[to]:
         code = board[sq]
         if code and code not in spec.spared:

@@ -93,6 +93,13 @@ def _limited_queen(game: m.Game) -> None:
         dataclasses.replace(c, max_count=1) if c.piece == "Q" else c for c in pawn.promotion.choices))
 
 
+def _blast_immune(game: m.Game) -> None:
+    """Atomar-like: a king that is no royal piece (its extinction loses), immune to blasts."""
+    game.piece_type("K").royal = False
+    game.rules.extinction = m.ExtinctionGoal(("K",))
+    game.rules.blast = m.Blast(("P",), immune=("K",))
+
+
 BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "flag goal": (chess, _flag),
     "flag safety": (chess, lambda game: setattr(_zone(game).rules, "flag", m.FlagGoal("hill", "K", "K", safe=True))),
@@ -108,6 +115,7 @@ BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "extinction claim": (chess, _rules("extinction", m.ExtinctionGoal(("N",), claim=True))),
     "connection": (chess, _rules("connect", m.ConnectGoal(count=5))),
     "atomic captures": (chess, _rules("blast", m.Blast(("P",)))),
+    "blast immunity": (chess, _blast_immune),
     "check count": (chess, _rules("check_count", 3)),
     "promotion limit": (chess, _limited_queen),
     "joins": (chess, _piece("R", "joins", (m.Join("dN", "N", "Q"),))),

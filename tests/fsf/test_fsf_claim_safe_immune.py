@@ -96,3 +96,39 @@ def test_safe_flag_written_back_and_refused_with_the_extra_move() -> None:
     assert read_text(text, variant="back22", name="back.ini").rules.flag == _game("chess", SQUATTER).rules.flag
     with pytest.raises(UnsupportedError, match="flagPieceSafe"):
         _game("chess", SQUATTER + "flagMove = true\n")
+
+
+IMMUNE_CASES = [  # atomar: the king (a commoner) survives blasts, its own captures included, and kings never take
+    ("8/8/8/3k4/4n3/3K4/8/8 w - - 0 1", 3),
+    ("8/8/8/8/3kK3/8/8/8 w - - 0 1", 3),
+    ("4k3/8/3nr3/4N3/8/8/8/4K3 w - - 0 1", 3),
+    ("7r/6Pb/1np5/1p2kp2/P1P1n3/1P2KP1B/5N2/8 w - - 0 1", 2),
+]
+
+
+@pytest.mark.parametrize(("fen", "depth"), IMMUNE_CASES)
+def test_blast_immunity_counts_as_fairy_stockfish(fen: str, depth: int) -> None:
+    game = _game("atomar")
+    assert game.rules.blast is not None and game.rules.blast.immune == ("K",)
+    assert game.piece_type("K").cannot_capture == ("K",)
+    assert model_counts(game, depth, fen) == fsf_counts(pyffish, "atomar", depth, fen)
+
+
+def test_blast_immunity_bites() -> None:
+    game = _game("atomar")
+    assert game.rules.blast is not None
+    plain = dataclasses.replace(game, rules=dataclasses.replace(game.rules, blast=dataclasses.replace(
+        game.rules.blast, immune=())))
+    assert model_counts(plain, 2, IMMUNE_CASES[0][0]) != model_counts(game, 2, IMMUNE_CASES[0][0])
+    mutual = dataclasses.replace(game, pieces=[dataclasses.replace(p, cannot_capture=()) for p in game.pieces])
+    assert model_counts(mutual, 1, IMMUNE_CASES[1][0]) != model_counts(game, 1, IMMUNE_CASES[1][0])
+
+
+def test_blast_immunity_written_back() -> None:
+    """(Without castling: Fairy-Stockfish's writer castles only a royal king, and atomar's is a commoner.)"""
+    game = _game("atomar", "castling = false\n")
+    text, _ = write_section(game, name="back22")
+    assert "blastImmuneTypes = k" in text and "mutuallyImmuneTypes = k" in text
+    back = read_text(text, variant="back22", name="back.ini")
+    assert back.rules == game.rules
+    assert [p.cannot_capture for p in back.pieces] == [p.cannot_capture for p in game.pieces]
