@@ -127,11 +127,15 @@ class GameCourierGame:
     """A preset compiled for the interpreter."""
 
     def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False,
-                 unrunnable: list[UnsupportedError] | None = None, readings: Readings = DOCUMENTED) -> None:
+                 unrunnable: list[UnsupportedError] | None = None, readings: Readings = DOCUMENTED,
+                 exact: bool | None = None) -> None:
         self.preset = preset
         self.shortcuts = shortcuts
         """False: run Pre-Move for every candidate, try every promotion and evaluate ``and`` / ``or`` exactly as
         the reading says (the tests' proof of the shortcuts and of the readings)."""
+        exact = not shortcuts if exact is None else exact
+        """True: ``and`` / ``or`` exactly as the reading says, without the fast chains (the only shortcut whose
+        result may depend on the reading); with ``shortcuts`` the others stay (the corpus proof of the readings)."""
         self.readings = readings
         """How the points the documentation leaves open are read (:mod:`.readings`)."""
         analysis = analyse(preset, def_arity=readings.arity == ARITY_DEF)
@@ -161,7 +165,7 @@ class GameCourierGame:
         """The squares off the board where pieces in hand are kept (:data:`STORAGE_MARK`)."""
         self.labels = analysis.piece_labels() | {name for name in analysis.defs if side_of(name) is not None}
         self.interpreter = Interpreter(self.geometry, self.labels, readings)
-        self.interpreter.exact = not shortcuts
+        self.interpreter.exact = exact
         if readings.arity == ARITY_DEF:
             self.interpreter.arities = analysis.arities()
         self.interpreter.names = set(analysis.defs)
