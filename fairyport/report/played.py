@@ -2,22 +2,25 @@
 from the moves the format's own interpreter plays.
 
 The reference generator cannot draw such a piece (:mod:`fairyport.render.moves` asks it), so
-:func:`played_diagram` asks the interpreter that plays the game, through what every engine has: a position and
-its legal moves (:class:`fairyport.movegen.perft.PerftPosition`). It sets up a board as empty as the game allows:
-the piece on a square in the middle of the start position's area, and only the pieces the game needs to go on
-(its royal pieces and those of its extinction and flag goals, on their start squares). The squares its legal
-moves end on are its moves; then an enemy piece is put on the squares it reached, the nearest of each line first,
-and on the squares around it it did not reach: a move that ends there is a capture.
+:func:`played_diagrams` asks the interpreter that plays the game, through what its positions have: their legal
+moves and the moves' names (:class:`fairyport.movegen.perft.PerftPosition`). It sets up a board as empty as the
+game allows: the piece on a free square in the middle of the start position's area, and only the pieces the game
+needs to go on (its royal pieces and those of its extinction and flag goals, on their start squares; where that
+leaves the piece no move, also the types each side has one of). The squares its legal moves end on are its
+moves; then an enemy piece is put on each square it reached, one at a time, and on all the squares around it it
+did not reach at once: a move that ends there is a capture.
 
-Two ways to set up a board, by where the code is kept:
+How a position is set up, by where the code is kept:
 
-- a model that keeps code its format's interpreter plays (:func:`fairyport.formats.game_engine`: a ZRF game
-  written back as ZRF): the model with the probe's setup;
-- a source file whose piece functions the model did not translate (Game Courier): the file's own interpreter
-  given the probe's FEN.
+- a model that keeps ZRF code (played as the model written back as ZRF, :func:`fairyport.zrf.play.engine`): the
+  game is written and compiled once, each position set through the interpreter's ``Game.position``;
+- another format whose interpreter plays a model (:func:`fairyport.formats.game_engine`): the model with the
+  probe's setup;
+- a source file whose piece functions the model did not translate (Game Courier): the file's own interpreter,
+  loaded once, given each probe's FEN.
 
-Where neither works (no interpreter, an include it lacks, no move at all), there is no diagram and the page says
-in one sentence that the piece's moves are kept as code.
+Where none works (no interpreter, an include it lacks, a FEN it refuses, no move at all), there is no diagram
+and the page says in one sentence that the piece's moves are kept as code.
 """
 
 from __future__ import annotations
