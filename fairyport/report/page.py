@@ -21,7 +21,7 @@ from fairyport.model import BLACK, COLOR_NAMES, WHITE, Game, PieceType
 from fairyport.render.board import BoardPicture, board_svg, drawable, legend_svg, start_tints, tint_svg
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, MoveDiagram, move_diagram
 from fairyport.render.rules import hand_sentence, kept_moves_format, shown_path, true_rules
-from fairyport.report.played import played_diagram
+from fairyport.report.played import played_diagrams
 from fairyport.report.proof import FormatText, Proof, explain
 from fairyport.version import __version__
 from fairyport.xbetza.syntax import BetzaError
@@ -245,12 +245,14 @@ def _pieces(main: etree._Element, page: GamePage) -> None:
                            "interpreter plays, on the game's board with only the pieces the game needs to go on."
                            if any(kept_moves_format(game, p) for p in game.pieces) else ""))
     grid = _add(section, "div", class_="pieces")
+    played = played_diagrams(game, page.source)
     for piece in game.pieces:
-        _piece(grid, page, piece)
+        _piece(grid, page, piece, played.get(piece.id))
 
 
-def _piece(grid: etree._Element, page: GamePage, piece: PieceType) -> None:
-    """One piece's article: flags, move diagram with legends, XBetza and the moves in words."""
+def _piece(grid: etree._Element, page: GamePage, piece: PieceType, played: tuple[MoveDiagram, str] | None) -> None:
+    """One piece's article: flags, move diagram (``played``: by the interpreter of its kept code) with legends,
+    XBetza and the moves in words."""
     game = page.game
     article = _add(grid, "article", class_="piece", id=piece_anchor(piece))
     _add(article, "h3", f"{piece.name} ({piece.id})")
@@ -266,7 +268,7 @@ def _piece(grid: etree._Element, page: GamePage, piece: PieceType) -> None:
         for label, kind in flags:
             _add(row, "li", label, class_=kind)
     kept = kept_moves_format(game, piece)
-    diagram = _diagram_of(article, page, piece, kept)
+    diagram = _diagram_of(article, page, piece, kept, played)
     if diagram is not None:
         _draw_diagram(article, piece, diagram)
     betza_line = _add(article, "p", "XBetza: ", class_="betza")
@@ -282,11 +284,11 @@ def _piece(grid: etree._Element, page: GamePage, piece: PieceType) -> None:
         _add(moves, "li", sentence)
 
 
-def _diagram_of(article: etree._Element, page: GamePage, piece: PieceType, kept: str | None) -> MoveDiagram | None:
-    """The piece's move diagram: played by the interpreter of its kept code (``kept``: that format), else by the
-    generator; None (with a sentence saying why in ``article``) where there is none."""
+def _diagram_of(article: etree._Element, page: GamePage, piece: PieceType, kept: str | None,
+                played: tuple[MoveDiagram, str] | None) -> MoveDiagram | None:
+    """The piece's move diagram: ``played`` by the interpreter of its kept code (``kept``: that format), else by
+    the generator; None (with a sentence saying why in ``article``) where there is none."""
     if kept is not None and not piece.betza:  # the generator would draw a piece that cannot move
-        played = played_diagram(page.game, piece, page.source)
         if played is None:
             _add(article, "p", f"No diagram: its moves are kept as {kept} code, which only the {kept} interpreter "
                                "plays, and it could not be asked for them here.")

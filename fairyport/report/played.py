@@ -2,31 +2,34 @@
 from the moves the format's own interpreter plays.
 
 The reference generator cannot draw such a piece (:mod:`fairyport.render.moves` asks it), so
-:func:`played_diagram` asks the interpreter that plays the game, through what every engine has: a position and
-its legal moves (:class:`fairyport.movegen.perft.PerftPosition`). It sets up a board as empty as the game allows:
-the piece on a square in the middle of the start position's area, and only the pieces the game needs to go on
-(its royal pieces and those of its extinction and flag goals, on their start squares). The squares its legal
-moves end on are its moves; then an enemy piece is put on the squares it reached, the nearest of each line first,
-and on the squares around it it did not reach: a move that ends there is a capture.
+:func:`played_diagrams` asks the interpreter that plays the game, through what its positions have: their legal
+moves and the moves' names (:class:`fairyport.movegen.perft.PerftPosition`). It sets up a board as empty as the
+game allows: the piece on a free square in the middle of the start position's area, and only the pieces the game
+needs to go on (its royal pieces and those of its extinction and flag goals, on their start squares; where that
+leaves the piece no move, also the types each side has one of). The squares its legal moves end on are its
+moves; then an enemy piece is put on each square it reached, one at a time, and on all the squares around it it
+did not reach at once: a move that ends there is a capture.
 
-Two ways to set up a board, by where the code is kept:
+How a position is set up, by where the code is kept:
 
-- a model that keeps code its format's interpreter plays (:func:`fairyport.formats.game_engine`: a ZRF game
-  written back as ZRF): the model with the probe's setup;
-- a source file whose piece functions the model did not translate (Game Courier): the file's own interpreter
-  given the probe's FEN.
+- a model that keeps ZRF code (played as the model written back as ZRF, :func:`fairyport.zrf.play.engine`): the
+  game is written and compiled once, each position set through the interpreter's ``Game.position``;
+- another format whose interpreter plays a model (:func:`fairyport.formats.game_engine`): the model with the
+  probe's setup;
+- a source file whose piece functions the model did not translate (Game Courier): the file's own interpreter,
+  loaded once, given each probe's FEN.
 
-Where neither works (no interpreter, an include it lacks, no move at all), there is no diagram and the page says
-in one sentence that the piece's moves are kept as code.
+Where none works (no interpreter, an include it lacks, a FEN it refuses, no move at all), there is no diagram
+and the page says in one sentence that the piece's moves are kept as code.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from itertools import groupby
-from math import gcd
 from pathlib import Path
 
 from fairyport.errors import FairyportError
@@ -90,8 +93,33 @@ def _file_placer(path: Path, game: Game) -> Place | None:
     return place
 
 
+def _zrf_placer(game: Game, source: str) -> Place:
+    """Positions of ``game`` written as ZRF (as :func:`fairyport.zrf.play.engine` plays it), compiled once and
+    set square by square through the interpreter's :meth:`~fairyport.zrf.interpreter.game.Game.position`
+    (writing the game again per position took a third of a second each)."""
+    from fairyport.zrf.interpreter.board import NO_LINK
+    from fairyport.zrf.interpreter.engine import compile_variant
+    from fairyport.zrf.typed.reader import read_variant_text
+    from fairyport.zrf.write.file import write_game
+
+    compiled = compile_variant(read_variant_text(write_game(game)[0], f"{source} (written as ZRF)"))
+    kinds = {p.id: compiled.types.index(p.name) for p in game.pieces if p.name in compiled.types}
+
+    def place(placement: Placement) -> list[str]:
+        board: list[tuple[int, int, int] | None] = [None] * len(compiled.board.names)
+        for square, piece in placement.items():
+            kind = kinds[piece.id]
+            board[compiled.board.index[square]] = (piece.color, kind, compiled.initial_attributes[kind])
+        position = compiled.position(board, {}, 0, NO_LINK, NO_LINK)
+        return [position.uci(move) for move in position.legal_raw()]
+    return place
+
+
 def _placer(game: Game, source: str) -> Place | None:
-    if any(FORMATS[f].play_kept is not None for f in game.kept_formats() if f in FORMATS):
+    kept = [f for f in game.kept_formats() if f in FORMATS and FORMATS[f].play_kept is not None]
+    if kept[:1] == ["zrf"]:
+        return _zrf_placer(game, source)
+    if kept:
         return _model_placer(game, source)
     return _file_placer(Path(source.partition("#")[0]), game)
 
@@ -160,35 +188,25 @@ def _enemy(game: Game, piece: PieceType, needed: Placement) -> Piece:
     return Piece(piece.id if piece.id in spare or not spare else spare[0], BLACK)
 
 
-def _rounds(game: Game, origin: str, reached: set[str]) -> list[list[str]]:
-    """The reached squares in rounds: the k-th nearest of each line from ``origin`` in round k (so no enemy
-    stands in front of another on a line)."""
-    ox, oy = _coords(game, origin) or (0, 0)
-    lines: dict[tuple[int, int], list[tuple[int, str]]] = {}
-    for square in reached:
-        at = _coords(game, square)
-        if at is None:
-            continue
-        dx, dy = at[0] - ox, at[1] - oy
-        step = gcd(dx, dy) or 1
-        lines.setdefault((dx // step, dy // step), []).append((step, square))
-    rows = [sorted(line) for line in lines.values()]
-    return [[row[k][1] for row in rows if k < len(row)] for k in range(max(map(len, rows), default=0))]
-
-
-def played_diagram(game: Game, piece: PieceType, source: str) -> tuple[MoveDiagram, str] | None:
-    """The move diagram of ``piece`` played by the interpreter of its kept code, and that format's name; None
-    where no interpreter can set up a position for it or it has no move there (see the module docstring)."""
-    fmt = kept_moves_format(game, piece)
-    if fmt is None:
-        return None
+def played_diagrams(game: Game, source: str) -> dict[str, tuple[MoveDiagram, str]]:
+    """Piece id -> its move diagram played by the interpreter of its kept code and that format's name, for every
+    piece whose moves are kept as code and that the interpreter could be asked about (see the module docstring;
+    the game is compiled for the interpreter once)."""
+    kept = {p.id: fmt for p in game.pieces if not p.betza and (fmt := kept_moves_format(game, p)) is not None}
+    if not kept:
+        return {}
     try:
         place = _placer(game, source)
-        if place is None:
-            return None
-        return _probe(game, piece, place, fmt), fmt
-    except (FairyportError, LookupError, ValueError):
-        return None
+    except FairyportError:
+        return {}
+    if place is None:
+        return {}
+    found = {}
+    for piece in game.pieces:
+        if piece.id in kept:
+            with contextlib.suppress(FairyportError, LookupError, ValueError):  # this piece only: a sentence
+                found[piece.id] = _probe(game, piece, place, kept[piece.id]), kept[piece.id]
+    return found
 
 
 def _setting(game: Game, piece: PieceType, place: Place, squares: set[str]) -> tuple[Placement, str, set[str]]:
@@ -218,7 +236,7 @@ def _probe(game: Game, piece: PieceType, place: Place, fmt: str) -> MoveDiagram:
     ox, oy = _coords(game, origin) or (0, 0)
     around = [sq for sq in squares - reached - set(needed) - {origin}
               if (at := _coords(game, sq)) is not None and max(abs(at[0] - ox), abs(at[1] - oy)) <= NEAR]
-    for targets in [*_rounds(game, origin, reached - set(needed)), around]:
+    for targets in [*([square] for square in sorted(reached - set(needed))), around]:  # one enemy, or the ring
         if not targets:
             continue
         placement = {**needed, origin: drawn, **dict.fromkeys(targets, enemy)}

@@ -13,7 +13,7 @@ from fairyport.formats import read_game
 from fairyport.render.moves import CAPTURE, MOVE
 from fairyport.render.rules import kept_moves_format
 from fairyport.report.page import GamePage, game_page
-from fairyport.report.played import played_diagram
+from fairyport.report.played import played_diagrams
 
 DOBUTSU = ZRF_COLLECTIONS / "DagazProject+ZRF" / "DobutsuShogi" / "Dobutsu.zrf"
 PRESET = GAMES.parent / "gamecourier" / "from-zrf" / "chess.php"
@@ -34,12 +34,11 @@ def _article(page: html.HtmlElement, piece: str) -> str:
 
 def test_dobutsu_pieces_are_drawn_by_the_zrf_interpreter() -> None:
     game = read_game(skip_without(DOBUTSU))
+    played = played_diagrams(game, str(DOBUTSU))
     marks = {}
     for piece in game.pieces:
         assert kept_moves_format(game, piece) == "zrf"
-        played = played_diagram(game, piece, str(DOBUTSU))
-        assert played is not None, piece.name
-        diagram, fmt = played
+        diagram, fmt = played[piece.id]
         assert fmt == "zrf" and diagram.played_by == "zrf" and diagram.origin == "b2"
         marks[piece.id] = diagram.marks
     assert marks["Z"] == {"b3": BOTH}  # the chick: one step forward
@@ -63,12 +62,21 @@ def test_a_game_courier_piece_function_is_drawn_by_the_game_code_interpreter(tmp
     game = read_game(preset)
     knight = game.piece_type("N")
     assert not knight.betza and kept_moves_format(game, knight) == "gamecourier"
-    played = played_diagram(game, knight, str(preset))
-    assert played is not None
-    assert played[0].marks == dict.fromkeys(["b5", "c6", "e6", "f5"], BOTH)  # forward leaps only, from d4
+    assert played_diagrams(game, str(preset))["N"][0].marks == dict.fromkeys(["b5", "c6", "e6", "f5"], BOTH)
     article = _article(_page(preset), "N")
     assert "its moves played by the gamecourier interpreter" in article
     assert "Has no moves" not in article and "kept as gamecourier code" in article
+
+
+def test_minishogi_pieces_capture_where_they_move() -> None:
+    """Each capture is probed with one enemy alone: several at once put White's king in check, and the moves
+    left were only those that answer it."""
+    game = read_game(GAMES / "minishogi.zrf")  # every piece's moves are ZRF code (drops, captures to hand)
+    played = played_diagrams(game, str(GAMES / "minishogi.zrf"))
+    assert set(played) == {p.id for p in game.pieces}
+    silver = played["S"][0]
+    assert silver.origin == "c3" and silver.marks == dict.fromkeys(["b2", "b4", "c4", "d2", "d4"], BOTH)
+    assert all(CAPTURE in kinds for diagram, _ in played.values() for kinds in diagram.marks.values())
 
 
 def test_a_piece_the_interpreter_cannot_be_asked_about_gets_one_sentence() -> None:
