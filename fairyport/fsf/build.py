@@ -105,6 +105,15 @@ def _only_side(piece_type: str, sides: dict[Color, frozenset[str]]) -> tuple[Col
     return holders if len(holders) == 1 else ()
 
 
+def _with_en_passant(text: str) -> str:
+    """The XBetza ``text`` with ``e`` on its capture-only moves: Fairy-Stockfish's ``e`` marks the piece as an
+    en-passant taker, which then takes e.p. with its captures (berolina's ``cfeW``)."""
+    moves = betza.parse_moves(text)
+    return betza.write([dataclasses.replace(m, legs=(dataclasses.replace(m.first, modes=m.first.modes + "e"),))
+                        if not m.is_multi_leg and "c" in m.first.modes and not {"m", "e"} & set(m.first.modes)
+                        else m for m in moves])
+
+
 def _zoned_modes(modes: str) -> str:
     """The modes of an initial move made a zoned one: no ``i``; a lame move keeps its e.p. rights (``nn``)."""
     rest = modes.replace("i", "")
@@ -340,7 +349,11 @@ class _Builder:
             raise self.refuse("tripleStepRegion.white", "triple steps")
         creators = [p.name for p in pieces if any(z.zone == "double-step" for z in p.zoned_moves)
                     or any(m.first.has("i") for m in betza.parse_moves(p.betza))]
+        by_name = {p.name: p for p in pieces}
         for taker in sorted(ep_types - {"pawn"}):
+            if taker in by_name and self.takes_by_betza(taker):
+                by_name[taker].betza = _with_en_passant(by_name[taker].betza)
+                continue
             if taker in self.state.pieces and creators and self.captures_apart(taker):
                 raise self.refuse("enPassantTypes.white", f"{taker} may take en passant (after the initial moves of "
                                   f"{', '.join(creators)}): custom en-passant takers are not read")
@@ -360,6 +373,12 @@ class _Builder:
         if any(with_ep.values()):
             pawn.zoned_moves = (*pawn.zoned_moves, ZonedMove("fmnnD", self.zone("double-step", with_ep)))
         pawn.zoned_moves = (*pawn.zoned_moves, ZonedMove("fmnD", self.zone("double-step-no-ep", no_ep)))
+
+    def takes_by_betza(self, piece_type: str) -> bool:
+        """Whether the custom pawn type's own moves say where it takes e.p. (``cfeW``), the only e.p. takers
+        besides the pawn read: the model's ``e`` then captures on the squares Fairy-Stockfish's do."""
+        return piece_type in self.state.custom and "e" in self.state.custom[piece_type] and \
+            piece_type in self.state.get("promotionPawnTypes.white")
 
     def captures_apart(self, piece_type: str) -> bool:
         """Whether the Fairy-Stockfish piece captures where it cannot move quietly (where it takes en passant)."""

@@ -59,7 +59,8 @@ SUPPORT: FeatureSupport[Game] = declare(
     joins=Support(How.NOT, wording=NO_MOVE), unloads=Support(How.NOT, wording=NO_MOVE),
     virgin_moves=Support(How.NOT, wording=NO_MOVE), capture_restrictions=Support(How.NOT, wording=NO_MOVE),
     unmoved_when_made=Support(How.NOT, wording=NO_MOVE),
-    castling=Support(How.NOT, wording=CASTLING_LOST), castling_to_files=Support(EXACT), promotion_per_side=Support(EXACT), split=Support(How.NOT, wording=SPLIT_LOST),
+    castling=Support(How.NOT, wording=CASTLING_LOST), castling_to_files=Support(EXACT),
+    promotion_per_side=Support(EXACT), split=Support(How.NOT, wording=SPLIT_LOST),
     drops=Support(EXACT), promotion=Support(How.SOME), stalemate=Support(EXACT),
     bare_king=Support(How.SOME),  # as the extinction of all pieces at 1 against 2, where that is the same game
     royals_may_face=Support(EXACT), royal_protection=Support(How.SOME), captures_to_owner=Support(How.SOME),

@@ -132,13 +132,7 @@ def read_fen(pos: P, fen: str) -> P:
     ep = fields[3] if len(fields) > 3 else "-"
     pos.ep, pos.ep_victim = (), -1
     if ep != "-":
-        sq = geo.square(ep)
-        if sq < 0:
-            raise _error(fen, "bad e.p. square", fen.find(ep), expected="a square or -", found=ep)
-        f, r = geo.coords[sq]
-        victim = geo.at(f, r - 1 if pos.turn == WHITE else r + 1)
-        if victim >= 0 and board[victim]:
-            pos.ep, pos.ep_victim = (sq,), victim
+        pos.ep, pos.ep_victim = _en_passant(pos, ep, fen)
     try:
         pos.halfmove = int(fields[4]) if len(fields) > 4 else 0
         pos.fullmove = int(fields[5]) if len(fields) > 5 else 1
@@ -147,6 +141,22 @@ def read_fen(pos: P, fen: str) -> P:
     if checks is not None and hasattr(pos, "checks_left"):  # a game that counts checks (movegen.checks)
         pos.checks_left = list(checks)
     return pos
+
+
+def _en_passant(pos: FenPosition, ep: str, fen: str) -> tuple[tuple[int, ...], int]:
+    """The e.p. squares and victim of the e.p. field ``ep``: one square, the victim behind it; or
+    Fairy-Stockfish's list of squares (``d3c4``, berolina), the empty ones passed by the piece on the other."""
+    geo = pos.variant.geometry
+    squares = [geo.square(name) for name in re.findall(r"[a-z]\d+", ep)]
+    if not squares or "".join(geo.names[sq] for sq in squares if sq >= 0) != ep:
+        raise _error(fen, "bad e.p. square", fen.find(ep), expected="a square, several, or -", found=ep)
+    if len(squares) == 1:
+        f, r = geo.coords[squares[0]]
+        victim = geo.at(f, r - 1 if pos.turn == WHITE else r + 1)
+        return ((squares[0],), victim) if victim >= 0 and pos.board[victim] else ((), -1)
+    passed = tuple(sq for sq in squares if not pos.board[sq])
+    victims = [sq for sq in squares if pos.board[sq]]
+    return (passed, victims[0]) if len(victims) == 1 and passed else ((), -1)
 
 
 _CHECKS_LEFT = re.compile(r"(\d+)\+(\d+)")
@@ -331,6 +341,9 @@ def write_fen(pos: FenPosition) -> str:
                     letter = _right(pos, king, dx, partner)
                     castling += letter if color == WHITE else letter.lower()
     ep = geo.names[pos.ep[0]] if pos.ep else "-"
+    if pos.ep and (len(pos.ep) > 1 or _en_passant(pos, ep, ep)[1] != pos.ep_victim):
+        # the victim not behind the square (berolina): Fairy-Stockfish's list, the passed squares and the victim
+        ep = "".join(geo.names[sq] for sq in (*pos.ep, pos.ep_victim))
     side = "w" if pos.turn == WHITE else "b"
     hand = ""
     hands = pos.hand_per_code()
