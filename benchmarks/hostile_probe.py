@@ -39,6 +39,7 @@ class Case:
 
     name: str
     setup: Callable[[Path], list[str]]
+    """(``api``: a list of one string, the Python code.)"""
     exits: set[int]
     """The exit codes that are right for this case."""
     note: str = ""
@@ -48,6 +49,8 @@ class Case:
     """A file (a device) the case's standard output goes to, instead of a file of the probe's."""
     file_size: int | None = None
     """A limit on the size of the files the case writes, in bytes (``ulimit -f``)."""
+    api: bool = False
+    """``setup`` returns Python code calling the API (run by :data:`API_RUNNER`), not command-line arguments."""
 
 
 def _write(folder: Path, name: str, data: bytes | str) -> str:
@@ -175,6 +178,37 @@ def _symlink_loop(folder: Path) -> list[str]:
 
 CHESS_DIAGRAM = str(FIXTURES / "games" / "chess.idiagram")
 
+API_RUNNER = """import sys
+from pathlib import Path
+import fairyport
+from fairyport.errors import FairyportError
+try:
+    exec(sys.argv[1])
+except FairyportError as error:
+    print(f"fairyport: {error.message()}", file=sys.stderr)
+    sys.exit(error.exit_code)
+"""
+"""Runs an API case's code: a fairyport error ends it with its message and exit code, as the command line does;
+anything else (a ``TypeError``, an ``OSError``) is a traceback, which fails the case."""
+
+
+def _chess_zrf() -> str:
+    return (FIXTURES / "games" / "chess.zrf").read_text(encoding="utf-8")
+
+
+def _king_moves(entry: str) -> str:
+    """Chess as ZRF with ``entry`` first in the King's ``moves`` list."""
+    chess = _chess_zrf()
+    at = chess.index("(moves", chess.index("(name King)")) + len("(moves")
+    return chess[:at] + " " + entry + chess[at:]
+
+
+def _big_grid() -> str:
+    """Chess as ZRF on a grid of 308 x 30 x 8 = 73,920 positions (past the 65,536 of a 256x256 board)."""
+    files = "a/b/c/d/e/f/g/h/" + "/".join(f"x{n}" for n in range(300))
+    third = "/".join(f"z{n}" for n in range(30))
+    return _chess_zrf().replace('("a/b/c/d/e/f/g/h" (50 0))', f'("{files}" (50 0)) ("{third}" (0 1))', 1)
+
 ISSUE_37 = "issue 37"
 
 CASES_37: list[Case] = [
@@ -227,6 +261,37 @@ CASES_37: list[Case] = [
                                                    str(d / "small.zrf")], {5}, owner=ISSUE_37, file_size=1024),
     Case("GAME Code line with terminal escapes", _escape_preset, {0, 1}, owner=ISSUE_37,
          note="no raw ESC or BEL in the output"),
+    Case("GC FEN code 100,000 x", lambda d: ["perft", _write(d, "x100k.gc", _gc_link("x" * 100_000)), "--depth", "1"],
+         {4}, owner=ISSUE_37),
+    Case("Diagram 10,000 piece lines perft", lambda d: ["perft", _write(d, "lines2.idiagram", _piece_lines(10_000)),
+                                                        "--depth", "1"], {3}, owner=ISSUE_37,
+         note="read in time; then MAX_COMPILED_TYPES (1,024) refuses to count it"),
+    Case("ZRF atom in (moves ...) perft", lambda d: ["perft", _write(d, "atom.zrf", _king_moves("king-step")),
+                                                     "--depth", "1"], {4}, owner=ISSUE_37),
+    Case("ZRF atom in (moves ...) convert", lambda d: ["convert", _write(d, "atom2.zrf", _king_moves("king-step")),
+                                                       "--to", "idiagram"], {4}, owner=ISSUE_37),
+    Case("ZRF atom in (moves ...) validate", lambda d: ["validate", _write(d, "atom3.zrf", _king_moves("king-step"))],
+         {1}, owner=ISSUE_37),
+    Case("ZRF while past 100,000 turns, validate --run", lambda d: [
+        "validate", "--run", _write(d, "while.zrf", _king_moves("((while true (verify true)) add)"))], {1},
+         owner=ISSUE_37, note="the error finding run-not-run, where perft gives exit 3"),
+    Case("ZRF while past 100,000 turns, perft", lambda d: [
+        "perft", _write(d, "while2.zrf", _king_moves("((while true (verify true)) add)")), "--depth", "1"], {3},
+         owner=ISSUE_37),
+    Case("ZRF grid of 73,920 positions, validate", lambda d: ["validate", _write(d, "grid.zrf", _big_grid())], {3},
+         owner=ISSUE_37),
+    Case("ZRF grid of 73,920 positions, perft", lambda d: ["perft", _write(d, "grid2.zrf", _big_grid()), "--depth",
+                                                           "1"], {3}, owner=ISSUE_37),
+    Case("API read(b'...')", lambda d: ["fairyport.read(b'files=8')"], {2}, owner=ISSUE_37, api=True),
+    Case("API read(None)", lambda d: ["fairyport.read(None)"], {2}, owner=ISSUE_37, api=True),
+    Case("API perft(game, 'x')", lambda d: [f"fairyport.perft(fairyport.read(Path({CHESS_DIAGRAM!r})), 'x')"], {2},
+         owner=ISSUE_37, api=True),
+    Case("API perft(..., engine='bogus')",
+         lambda d: [f"fairyport.perft(Path({CHESS_DIAGRAM!r}), 1, engine='bogus')"], {2}, owner=ISSUE_37, api=True),
+    Case("API read of an XBetza of 600 legs", lambda d: [f"fairyport.read({_piece('a' * 600 + 'W')!r}, "
+                                                         "format='idiagram')"], {4}, owner=ISSUE_37, api=True),
+    Case("API read, include name of 300 bytes", lambda d: ["fairyport.read(Path({!r}))".format(_write(
+        d, "long2.zrf", f'(include "{"n" * 300}")\n' + _chess_zrf()))], {4}, owner=ISSUE_37, api=True),
 ]
 """The cases of issue 37 (hostile input, round two); the worker and signal cases are :func:`probe_workers`."""
 
@@ -333,19 +398,63 @@ class Result:
     leaked: bool
     raw_controls: bool = False
     """The output held a raw ESC or BEL (a terminal would obey it)."""
+    leftovers: tuple[str, ...] = ()
+    """What the case left behind: files in its private temporary folder, ``.NAME.*.tmp`` files of an output, an
+    ``-o`` target written by a case that failed."""
 
     @property
     def ok(self) -> bool:
         located = self.code == 0 or ":" in self.first_line
         return (self.code in self.case.exits and self.seconds <= TIME_BOUND and self.peak_mib <= MEMORY_BOUND_MIB
-                and not self.traceback and located and not self.leaked and not self.raw_controls)
+                and not self.traceback and located and not self.leaked and not self.raw_controls
+                and not self.leftovers)
 
 
-def run_case(case: Case, folder: Path, timeout: float, gib: float) -> Result:
-    """Run ``case`` in ``folder``; a run past ``timeout`` is killed (its code is None)."""
+TIME_V = Path("/usr/bin/time")
+"""GNU time: with ``--time-v`` every case runs under ``time -v``, whose wall time and maximum resident set size
+are the figures reported."""
+
+
+def _time_v(report: Path) -> tuple[float, float] | None:
+    """Wall seconds and peak MiB from a ``time -v`` report, or None (no report: the case was killed)."""
+    try:
+        lines = dict(line.strip().rsplit(": ", 1) for line in report.read_text().splitlines() if ": " in line)
+    except OSError:
+        return None
+    wall = lines.get("Elapsed (wall clock) time (h:mm:ss or m:ss)")
+    peak = lines.get("Maximum resident set size (kbytes)")
+    if wall is None or peak is None:
+        return None
+    seconds = sum(float(part) * 60 ** power for power, part in enumerate(reversed(wall.split(":"))))
+    return seconds, int(peak) / 1024
+
+
+def _target(args: list[str]) -> Path | None:
+    """The ``-o`` target of a command, if it names one."""
+    return Path(args[args.index("-o") + 1]) if "-o" in args[:-1] else None
+
+
+def _leftovers(folder: Path, temporary: Path, target: Path | None, existed: bool, code: int | None) -> list[str]:
+    """What a case left behind (see :attr:`Result.leftovers`)."""
+    left = [f"temporary {p.name}" for p in temporary.rglob("*")]
+    left += [f"partial output {p.name}" for p in folder.rglob(".*.tmp")]
+    if target is not None and code != 0 and not existed and target.is_file() and not target.is_symlink():
+        left.append(f"-o target written by a failed run: {target.name[:40]}")
+    return left
+
+
+def run_case(case: Case, folder: Path, timeout: float, gib: float, time_v: bool = False) -> Result:
+    """Run ``case`` in ``folder`` (its own temporary folder inside); a run past ``timeout`` is killed (its code is
+    None)."""
     args = case.setup(folder)
-    command = [sys.executable, "-m", "fairyport", *args]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-c", API_RUNNER, *args] if case.api else [sys.executable, "-m", "fairyport", *args]
+    if time_v:
+        command = [str(TIME_V), "-v", "-o", str(folder / "time-v"), *command]
+    temporary = folder / "tmp"
+    temporary.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(temporary)}
+    target = None if case.api else _target(args)
+    existed = target is not None and target.exists()
     out, err = folder / "stdout", folder / "stderr"
     start = time.perf_counter()
     with open(case.stdout or out, "wb") as stdout, err.open("wb") as stderr:
@@ -371,9 +480,13 @@ def run_case(case: Case, folder: Path, timeout: float, gib: float) -> Result:
     if not lines:
         lines = [line for line in out.read_text(encoding="utf-8", errors="replace").splitlines() if line.strip()]
     cpu = usage.ru_utime + usage.ru_stime
-    return Result(case, code, seconds, cpu, usage.ru_maxrss / 1024, lines[0][:150] if lines else "",
+    peak = usage.ru_maxrss / 1024
+    if time_v and (measured := _time_v(folder / "time-v")) is not None:
+        seconds, peak = measured
+    return Result(case, code, seconds, cpu, peak, lines[0][:150] if lines else "",
                   "Traceback" in text, "root:x:0" in text or "/etc/passwd:" in text,
-                  "\x1b" in text or "\x07" in text)
+                  "\x1b" in text or "\x07" in text,
+                  tuple(_leftovers(folder, temporary, target, existed, code)))
 
 
 def probe_sigkill(folder: Path) -> tuple[bool, str]:
@@ -415,6 +528,20 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _session(sid: int) -> list[int]:
+    """The live processes of session ``sid`` (what ``ps -s SID`` lists): a worker that outlived the run, even one
+    the probe never saw, is still in the session the run started."""
+    found = []
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] != "Z" and int(fields[3]) == sid:
+            found.append(int(stat_file.parent.name))
+    return found
+
+
 def _worker_run(how: str) -> tuple[bool, str]:
     """Start ``perft --divide --depth 6 --jobs 2`` of chess, do ``how`` once both workers run, and check that the
     run ends within :data:`TIME_BOUND`, without a traceback, with its workers gone."""
@@ -445,7 +572,7 @@ def _worker_run(how: str) -> tuple[bool, str]:
         return False, f"still running {TIME_BOUND:.0f} s after {how}"
     seconds = time.perf_counter() - start
     time.sleep(1)
-    left = [pid for pid in workers if _alive(pid)]
+    left = sorted({pid for pid in workers if _alive(pid)} | set(_session(process.pid)))
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     message = err.strip().splitlines()[-1] if err.strip() else ""
@@ -466,7 +593,12 @@ def main() -> int:
     parser.add_argument("--only", help="run only the cases whose name or owner contains this (\"issue 37\")")
     parser.add_argument("--timeout", type=float, default=30.0, help="kill a case after this many seconds")
     parser.add_argument("--limit-gib", type=float, default=3.0, help="address-space limit of each case")
+    parser.add_argument("--time-v", action="store_true",
+                        help="run every case under /usr/bin/time -v and report its wall time and peak memory")
+    parser.add_argument("--markdown", action="store_true", help="end with a Markdown table (case, exit, s, MiB)")
     args = parser.parse_args()
+    if args.time_v and not TIME_V.exists():
+        parser.error(f"--time-v: no {TIME_V}")
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="hostile-") as top:
         for index, case in enumerate(CASES):
@@ -474,14 +606,15 @@ def main() -> int:
                 continue
             folder = Path(top) / f"case{index:02d}"
             folder.mkdir()
-            result = run_case(case, folder, args.timeout, args.limit_gib)
+            result = run_case(case, folder, args.timeout, args.limit_gib, args.time_v)
             results.append(result)
             mark = "ok " if result.ok else "BAD"
             code = "killed" if result.code is None else str(result.code)
             owner = f" [{case.owner}]" if case.owner else ""
             print(f"{mark} | {case.name}{owner} | exit {code} (want {sorted(case.exits)}) | {result.seconds:6.2f} s "
                   f"({result.cpu_seconds:6.2f} CPU s) | "
-                  f"{result.peak_mib:7.1f} MiB | {result.first_line}", flush=True)
+                  f"{result.peak_mib:7.1f} MiB | {result.first_line}"
+                  + (f" | LEFT: {', '.join(result.leftovers)}" if result.leftovers else ""), flush=True)
             for path in Path(top).glob(f"case{index:02d}/locked"):
                 path.chmod(0o700)
         if not args.only or "workers" in args.only.lower():
@@ -494,6 +627,11 @@ def main() -> int:
             folder.mkdir()
             fine, detail = probe_sigkill(folder)
             print(f"{'ok ' if fine else 'BAD'} | convert -o killed with SIGKILL mid-write | {detail}")
+    if args.markdown:
+        print("\n| case | exit | wall s | CPU s | peak MiB |\n|---|---|---|---|---|")
+        for r in results:
+            print(f"| {r.case.name} | {'killed' if r.code is None else r.code} | {r.seconds:.2f} | "
+                  f"{r.cpu_seconds:.2f} | {r.peak_mib:.0f} |")
     bad = [r for r in results if not r.ok]
     print(f"\n{len(results) - len(bad)} of {len(results)} cases within the bounds "
           f"(exit code documented and expected, located message, no traceback, <= {TIME_BOUND:.0f} s, "

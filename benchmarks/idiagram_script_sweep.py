@@ -6,7 +6,8 @@ folders, a forked child (address-space and time limits) reads it into the model,
 perft(2) two ways: the ZRF interpreter, and H. G. Muller's script on the written text (the shared oracle,
 ``tests/helpers/idscript.py``). Outcomes per variant:
 
-- ``agree``: the script's perft(2) equals the interpreter's;
+- ``agree``: the script's perft(2) equals the interpreter's, and so does perft(3) where each counts it within
+  :data:`DEEP_SECONDS` (the table says how many were compared at perft(3));
 - ``differ``: it does not (the target is none);
 - ``refused``: the writer refused, by the feature it names (``promotion``, ``castling``, ...), or the model does
   not hold the whole game (``model: ...``); ``script failed``: the script threw or timed out on the text;
@@ -28,6 +29,7 @@ import json
 import multiprocessing
 import re
 import resource
+import signal
 import sys
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -46,6 +48,8 @@ from fairyport.zrf.typed.reader import read_variant
 from tests.helpers import idscript
 
 DEPTH = 2
+DEEP_SECONDS = 30.0
+"""perft(3) is compared too where each side counts it within this many seconds."""
 
 
 @dataclasses.dataclass
@@ -61,6 +65,8 @@ class Record:
     outcome: str = ""
     why: str = ""
     script: int | None = None
+    deep: tuple[int, int] | None = None
+    """perft(3): the interpreter's and the script's, where both took under :data:`DEEP_SECONDS`."""
 
 
 def _refusal(error: Exception) -> str:
@@ -98,10 +104,36 @@ def child(conn: Connection, path: str, spec: str, memory: int, timeout: float) -
             conn.send(("outcome", ("script failed", run.failure[:120])))
             return
         conn.send(("script", run.perft(DEPTH)))
+        deeper = _deeper(zv, text)
+        if deeper is not None:
+            conn.send(("deep", deeper))
     except Exception as error:
         conn.send(("outcome", ("refused", "model: " + _refusal(error))))
     finally:
         conn.send(("done", None))
+
+
+class _Late(Exception):
+    """The interpreter's perft(3) ran over :data:`DEEP_SECONDS`."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise _Late
+
+
+def _deeper(zv: object, text: str) -> tuple[int, int] | None:
+    """perft(3) by the interpreter and by the script, where each takes under :data:`DEEP_SECONDS` (else None)."""
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, DEEP_SECONDS)
+    try:
+        ours = perft(compile_variant(zv).start_position(), DEPTH + 1)  # type: ignore[arg-type]
+    except _Late:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    run = idscript.run_script(text, DEPTH + 1, timeout=DEEP_SECONDS)
+    return None if run.failure else (ours, run.perft(DEPTH + 1))
 
 
 def measure(collection: Path, path: Path, index: int, timeout: float, memory: int) -> Record:
@@ -115,7 +147,8 @@ def measure(collection: Path, path: Path, index: int, timeout: float, memory: in
     try:
         while True:
             if not parent.poll(3 * timeout):
-                record.outcome, record.why = "refused", "timeout"
+                if record.script is None:  # else only perft(3) ran over: perft(2) stands
+                    record.outcome, record.why = "refused", "timeout"
                 break
             field, value = parent.recv()
             if field == "done":
@@ -125,7 +158,7 @@ def measure(collection: Path, path: Path, index: int, timeout: float, memory: in
             elif field == "outcome":
                 record.outcome, record.why = value
             else:
-                setattr(record, field, value)
+                setattr(record, field, tuple(value) if field == "deep" else value)
     except (EOFError, OSError):
         record.outcome, record.why = record.outcome or "refused", record.why or "the child died"
     finally:
@@ -134,29 +167,32 @@ def measure(collection: Path, path: Path, index: int, timeout: float, memory: in
         process.join()
         parent.close()
     if record.script is not None:
-        record.outcome = "agree" if record.script == record.interpreter else "differ"
+        same = record.script == record.interpreter and (record.deep is None or record.deep[0] == record.deep[1])
+        record.outcome = "agree" if same else "differ"
     return record
 
 
 def report(records: list[Record]) -> None:
     """The table per collection, the refusals by frequency and the differences."""
     chess = [r for r in records if r.chess]
-    print("| collection | chess-like | counted | agree | differ | refused | script failed | agree % |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| collection | chess-like | counted | agree | of those at perft(3) | differ | refused | script failed "
+          "| agree % |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name in [*sorted({r.collection for r in records}), "all"]:
         rows = [r for r in chess if name in ("all", r.collection)]
         counted = [r for r in rows if r.outcome != "no interpreter"]
         tally = collections.Counter(r.outcome for r in counted)
         share = 100 * tally["agree"] / len(counted) if counted else 0.0
-        print(f"| {name} | {len(rows)} | {len(counted)} | {tally['agree']} | {tally['differ']} | {tally['refused']} "
-              f"| {tally['script failed']} | {share:.0f} % |")
+        deep = sum(1 for r in counted if r.outcome == "agree" and r.deep is not None)
+        print(f"| {name} | {len(rows)} | {len(counted)} | {tally['agree']} | {deep} | {tally['differ']} "
+              f"| {tally['refused']} | {tally['script failed']} | {share:.0f} % |")
     print("\nRefusals by rule (chess-like variants the interpreter counts):\n")
     for why, count in collections.Counter(r.why for r in chess if r.outcome == "refused").most_common():
         print(f"- {count} x {cell(why)}")
     for r in chess:
         if r.outcome in ("differ", "script failed"):
             print(f"{r.outcome}: {r.collection}/{r.file}#{r.variant} {r.title!r}: interpreter {r.interpreter}, "
-                  f"script {r.script} {r.why}")
+                  f"script {r.script}, perft(3) {r.deep} {r.why}")
 
 
 def main() -> None:

@@ -56,8 +56,10 @@ from zrf_sweep import first_line, list_variants, show_progress, zrf_files
 
 import fairyport
 from fairyport.errors import FairyportError
-from fairyport.gamecourier.interpreter.game import load_text
+from fairyport.gamecourier.interpreter.game import GameCourierGame, load_text
+from fairyport.gamecourier.interpreter.readings import COMBINATIONS, Readings
 from fairyport.gamecourier.program.write import TRANSLATION_VERSION, write_program
+from fairyport.gamecourier.syntax.preset import parse_preset
 from fairyport.movegen.perft import perft
 from fairyport.zrf.interpreter.engine import compile_variant
 from fairyport.zrf.interpreter.game import Game
@@ -98,8 +100,29 @@ def _uniform(game: Game) -> bool:
     return True
 
 
+def _under_readings(text: str, file: str, depth: int, zrf: int,
+                    readings: tuple[Readings, ...]) -> tuple[str, dict[str, Any]]:
+    """The written preset's perft under each reading, ``and`` / ``or`` exactly as the reading says (no fast chains;
+    the other shortcuts do not depend on the reading):
+    ``agree`` when every count is the ZRF count, else ``differ`` naming the readings that give another count or an
+    error."""
+    counts: dict[str, int | str] = {}
+    started = time.process_time()
+    for reading in readings:
+        try:
+            game = GameCourierGame(parse_preset(text, file), readings=reading, exact=True)
+            counts[reading.name] = perft(game.position(), depth)
+        except FairyportError as error:
+            counts[reading.name] = f"error: {first_line(error)[:200]}"
+    wrong = {name: count for name, count in counts.items() if count != zrf}
+    detail = f"zrf {zrf}; " + ("every reading agrees" if not wrong else "; ".join(
+        f"{name}: {count}" for name, count in wrong.items()))
+    return ("differ" if wrong else "agree"), {"readings": counts, "gc_cpu": round(time.process_time() - started, 3),
+                                              "detail": detail}
+
+
 def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float, cpu_seconds: float,
-           known: dict[str, dict[str, Any]]) -> None:
+           known: dict[str, dict[str, Any]], readings: tuple[Readings, ...] = ()) -> None:
     size = int(memory_gb * 1024 ** 3)
     resource.setrlimit(resource.RLIMIT_AS, (size, size))
     cpu = max(1, int(cpu_seconds + 0.999))
@@ -134,6 +157,10 @@ def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float,
                 field: earlier[field] for field in ("gc", "gc_cpu", "ratio", "detail") if field in earlier}
                 | {"reused": earlier.get("fairyport", "?")}))
             return
+        if readings:
+            outcome, fields = _under_readings(written.text, f"{path}.php", depth, zrf, readings)
+            conn.send((outcome, kind, fields))
+            return
         start = load_text(written.text, f"{path}.php").position()
         started = time.process_time()
         gc = perft(start, depth)
@@ -146,15 +173,16 @@ def _child(conn: Connection, path: str, spec: str, depth: int, memory_gb: float,
 
 
 def run(path: Path, spec: str, depth: int, timeout: float, cpu_timeout: float, memory_gb: float,
-        known: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+        known: dict[str, dict[str, Any]] | None = None, readings: tuple[Readings, ...] = ()) -> dict[str, Any]:
     """The record of one variant: ``outcome``, ``class`` and what the child told (counts, CPU times, detail).
+    ``readings``: play the written preset under each of these, exactly (``--readings``), instead of once.
 
     ``known``: earlier records of this variant by the digest of the preset they measured (``--key text``); a
     preset written the same again takes that record's GAME Code outcome without being played again.
     """
     receive, send = multiprocessing.Pipe(duplex=False)
     process = multiprocessing.get_context("fork").Process(
-        target=_child, args=(send, str(path), spec, depth, memory_gb, cpu_timeout, known or {}))
+        target=_child, args=(send, str(path), spec, depth, memory_gb, cpu_timeout, known or {}, readings))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     process.start()
@@ -369,6 +397,19 @@ def _zrf_timeout(record: dict[str, Any] | None, args: argparse.Namespace) -> boo
             and not args.retry_timeouts and record.get("cpu_timeout", 0) >= args.cpu_timeout)
 
 
+def _readings(text: str) -> tuple[Readings, ...]:
+    """``--readings``: ``all`` (every combination of :mod:`~fairyport.gamecourier.interpreter.readings`) or names
+    such as ``right-first/def,left-first/rest``."""
+    by_name = {reading.name: reading for reading in COMBINATIONS}
+    if text == "all":
+        return COMBINATIONS
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in by_name]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"--readings: all, or names among {', '.join(by_name)}")
+    return tuple(by_name[name] for name in names)
+
+
 def _shard(text: str) -> tuple[int, int]:
     index, _, count = text.partition("/")
     i, n = int(index), int(count)
@@ -398,6 +439,9 @@ def main() -> None:
     parser.add_argument("--retry-timeouts", action="store_true", help="run cached timeouts again")
     parser.add_argument("--summary", action="store_true", help="print the table from the cache, run nothing")
     parser.add_argument("--list", action="store_true", help="print one line per variant of the table")
+    parser.add_argument("--readings", type=_readings, default=(),
+                        help="play each written preset exactly under these readings (all, or names such as "
+                             "right-first/def,left-first/rest): agree only when every one gives the ZRF count")
     args = parser.parse_args()
     if args.translation_version != TRANSLATION_VERSION and not args.summary:
         parser.error("--translation-version other than the current one goes with --summary only")
@@ -417,7 +461,8 @@ def main() -> None:
     started = time.monotonic()
     outcomes: collections.Counter[str] = collections.Counter()
     for number, job in enumerate(jobs, 1):
-        key = (job.digest, job.spec, str(args.depth), version)
+        key = (job.digest, job.spec, str(args.depth), version) + (
+            ("readings " + ",".join(r.name for r in args.readings),) if args.readings else ())
         record = cache.get(key)
         if args.key == "text" and not args.summary and not _zrf_timeout(record, args):
             record = None  # the ZRF side and the translation run again; the preset's outcome may be reused
@@ -428,7 +473,8 @@ def main() -> None:
             known = {sha: earlier for sha, earlier in texts.get(key, {}).items()
                      if earlier["outcome"] != "timeout" or (not args.retry_timeouts
                      and earlier.get("cpu_timeout", 0) >= args.cpu_timeout)}
-            record = run(job.path, job.spec, args.depth, args.timeout, args.cpu_timeout, args.memory_gb, known)
+            record = run(job.path, job.spec, args.depth, args.timeout, args.cpu_timeout, args.memory_gb, known,
+                         args.readings)
             now = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
             record.update(key=list(key), collection=job.collection, file=job.file, variant=job.spec,
                           timeout=args.timeout, cpu_timeout=args.cpu_timeout, fairyport=commit, date=now,

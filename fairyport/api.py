@@ -490,7 +490,7 @@ class _Side:
         try:
             self.counted[depth] = perft_jobs(self.engine.position(None, None), depth)
         except FairyportError as error:
-            self.engine, self.reason = None, f"the {self.name} cannot be played ({error.message()})"
+            self.engine, self.reason = None, f"the {self.name} cannot be played ({_said(error)})"
             return None
         return self.counted[depth]
 
@@ -505,7 +505,16 @@ def _side(name: str, fmt: str, squares: int | None, load: Callable[[EngineChoice
     except WriteError:
         raise
     except FairyportError as error:
-        return _Side(name, None, f"the {name} cannot be played ({error.message()})", bounded)
+        return _Side(name, None, f"the {name} cannot be played ({_said(error)})", bounded)
+
+
+def _said(error: FairyportError) -> str:
+    """``error`` in one line, without its location where that is the private copy of a written text (a folder
+    gone when the proof ends, which would only puzzle the reader)."""
+    where = error.location.file or ""
+    if Path(where).parent.name.startswith("fairyport-") and Path(where).parent.parent == Path(tempfile.gettempdir()):
+        return error.reason
+    return error.message()
 
 
 def _quiet(step: str) -> None:

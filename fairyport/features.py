@@ -253,6 +253,11 @@ def _piece_when(test: Callable[[PieceType], bool], text: Callable[[PieceType], s
 
 
 FLAG = Feature("flag goal", Kind.GOAL, "a win for enough flag pieces in a zone", ("Rules.flag",), _flag)
+FLAG_SAFETY = Feature("flag safety", Kind.GOAL, "a flag counts only while no flag piece in the zone is attacked",
+                      ("FlagGoal.safe",),
+                      _when(lambda g: g.rules.flag is not None and g.rules.flag.safe,
+                            "a flag that counts only while safe (no flag piece in the zone attacked; either "
+                            "player's flag ends the game)"))
 MUST_CAPTURE = Feature("must capture", Kind.MOVE, "only captures while a capture is legal",
                        ("Rules.must_capture",), _when(lambda g: g.rules.must_capture,
                                                       "forced captures (only captures when a capture is legal)"))
@@ -274,6 +279,11 @@ ROYAL_OPTIONAL = Feature("royal optional", Kind.GOAL, "a side without royal piec
                                "in check) instead of having lost"))
 EXTINCTION = Feature("extinction", Kind.GOAL, "a side left with too few pieces of a type", ("Rules.extinction",),
                      _extinction)
+EXTINCTION_CLAIM = Feature("extinction claim", Kind.GOAL, "the player to move runs out only against one piece more",
+                           ("ExtinctionGoal.claim",),
+                           lambda g: "the extinction goal's claim (the player to move has run out only while the other "
+                           f"has {g.rules.extinction.opponent_count + 1}: a bared king may still bare the other)"
+                           if g.rules.extinction is not None and g.rules.extinction.claim else None)
 CONNECTION = Feature("connection", Kind.GOAL, "a line, block or chain of pieces wins", ("Rules.connect",),
                      _connection)
 ATOMIC = Feature("atomic captures", Kind.MOVE, "a capture blasts the pieces around it", ("Rules.blast",), _blast)
@@ -348,8 +358,9 @@ DROP_LIMITS = Feature("drop", Kind.MOVE, "where a type may be dropped: zone, cou
                       ("PieceType.drop", "DropRule.zone", "DropRule.max_per_file", "DropRule.max_per_square_color",
                        "DropRule.no_drop_mate", "DropRule.where_stuck"), of_piece=_drop_limits)
 
-GOAL_RULES: tuple[Feature, ...] = (FLAG, MUST_CAPTURE, DROP_CHECKS, NO_CHECKS, MUST_DROP, REBIRTH, DROP_SAFETY,
-                                   DROPS_FIRST, ROYAL_OPTIONAL, EXTINCTION, CONNECTION, ATOMIC, CHECK_COUNT)
+GOAL_RULES: tuple[Feature, ...] = (FLAG_SAFETY, FLAG, MUST_CAPTURE, DROP_CHECKS, NO_CHECKS, MUST_DROP, REBIRTH,
+                                   DROP_SAFETY, DROPS_FIRST, ROYAL_OPTIONAL, EXTINCTION_CLAIM, EXTINCTION, CONNECTION,
+                                   ATOMIC, CHECK_COUNT)
 """The rules of a whole game beyond checkmate, stalemate and bare king that decide or narrow its moves, in the
 order writers refuse them."""
 PIECE_RULES: tuple[Feature, ...] = (JOINS, UNLOADS, VIRGIN_MOVES, CAPTURE_RESTRICTIONS, UNMOVED_WHEN_MADE,

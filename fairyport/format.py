@@ -66,6 +66,8 @@ class ValidateOptions:
     model_engine: Callable[[Path], Engine] | None = None
     """How to play the ``against`` file through the common model (the registry fills it in with
     :func:`fairyport.formats.load_engine`, so that no format needs to know the others)."""
+    progress: Callable[[str], None] | None = None
+    """Told what a long validation does now (``--run``'s steps, in words), for a progress display; None: silent."""
 
 
 @dataclasses.dataclass(frozen=True)

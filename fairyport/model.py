@@ -479,6 +479,11 @@ class FlagGoal:
     kings): the game ends at the start of the turn of a player whose flag is reached. Where the opponent's flag
     piece is royal, that extra move is Black's only, and only when Black is not in check and its royal flag
     piece can step into Black's flag zone (otherwise the game ends at once)."""
+    safe: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """A flag counts only while safe (Fairy-Stockfish's ``flagPieceSafe``, without ``extra_move``): with exactly
+    ``count`` flag pieces in the zone, none may be attacked by the opponent. The game then ends for either player's
+    flag, checked before each move: the player to move wins by its own (a draw when both are reached), loses by the
+    opponent's."""
 
     def piece(self, color: Color) -> str | None:
         """The id of ``color``'s flag piece (None: any piece)."""
@@ -501,6 +506,10 @@ class ExtinctionGoal:
     """... and the other side has at least this many of it."""
     result: StalemateResult = StalemateResult.LOSS
     """The result for the side whose pieces ran out."""
+    claim: bool = dataclasses.field(default=False, metadata={"omit_empty": True})
+    """The player to move has run out only while the other has at least ``opponent_count`` + 1 (Fairy-Stockfish's
+    ``extinctionClaim``: shatranj's bared king may still bare the other one; the player who just moved is counted
+    as without it)."""
 
 
 CONNECT_DIRECTIONS = ("horizontal", "vertical", "diagonal")

@@ -11,9 +11,9 @@ from fairyport.api import validate_path, write_as_read
 from fairyport.cli.common import announce_variant, progress
 from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, FairyportError, UsageError
 from fairyport.format import ValidateOptions
-from fairyport.formats import read_game
+from fairyport.formats import FORMATS, read_game
 from fairyport.output import ensure_folder, write_output
-from fairyport.report.proof import SOURCE, Proof, format_texts, perft_proof
+from fairyport.report.proof import SOURCE, Proof, format_texts, perft_proof, source_format
 
 if TYPE_CHECKING:
     from fairyport.report.page import GamePage
@@ -57,6 +57,12 @@ def build_page(path: Path, depth: int, variant: str | None) -> tuple[GamePage, s
     return page, game_page(page)
 
 
+def source_player(path: Path, variant: str | None) -> str:
+    """What counts the source column, in words: its format's interpreter or the reference generator."""
+    fmt = source_format(path, variant)
+    return "the reference generator" if fmt is None else f"the {FORMATS[fmt].title}'s interpreter"
+
+
 def run(args: argparse.Namespace) -> int:
     """Write one page per game (and an index page with several); exit 1 on any perft mismatch."""
     from fairyport.report.page import IndexEntry, index_page
@@ -77,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         skipped = [] if proof is None else proof.skipped()
         if proof is None or proof.source_error is not None:
             why = ("board over the report's bound for its interpreter" if SOURCE in skipped
-                   else "the generator cannot play it")
+                   else f"the source cannot be played by {source_player(path, args.variant)}: see the page")
             verdict, ok = f"not counted ({why})", False
         elif proof.mismatches():
             verdict, ok = f"MISMATCH ({len(proof.mismatches())})", False

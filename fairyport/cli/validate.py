@@ -8,12 +8,13 @@ that this command knows nothing about any one format.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 
 from fairyport.api import validate_path
 from fairyport.cli.common import collect_files, print_json, print_table, progress
 from fairyport.diagnostics import FileReport
-from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNPARSABLE, UsageError
+from fairyport.errors import EXIT_CHECK_FAILED, EXIT_OK, EXIT_UNSUPPORTED, UsageError
 from fairyport.format import ValidateOptions
 from fairyport.formats import FORMATS, SUFFIXES
 from fairyport.gamecourier.validate.moves import play_moves, turn_line
@@ -30,20 +31,25 @@ def run(args: argparse.Namespace) -> int:
     reports: list[FileReport] = []
     with progress(len(files), "validating") as advance:
         for path in files:
-            reports.append(validate_path(path, options))
+            def step(what: str, name: str = path.name) -> None:
+                advance(0, f"{name}: {what}")
+
+            reports.append(validate_path(path, dataclasses.replace(options, progress=step)))
             advance(1, path.name)
     if args.json:
         print_json([r.to_json() for r in reports])
     else:
         for report in reports:
             if report.unreadable is not None:
-                print(f"{report.unreadable.message()} [unreadable]")
+                label = "unsupported" if report.unreadable.exit_code == EXIT_UNSUPPORTED else "unreadable"
+                print(f"{report.unreadable.message()} [{label}]")
             for finding in report.findings:
                 print(finding)
         if len(reports) > 1:
             print_summary(reports)
-    if any(r.unreadable is not None for r in reports):
-        return EXIT_UNPARSABLE
+    refused = [r.unreadable.exit_code for r in reports if r.unreadable is not None]
+    if refused:  # as perft gives it: 4 unreadable, 3 past a bound or not supported (the highest of several files)
+        return max(refused)
     if any(r.has_errors for r in reports):
         return EXIT_CHECK_FAILED
     return EXIT_OK

@@ -81,7 +81,7 @@ HANDLED = frozenset({
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
     "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "promotionLimit",
-    "enPassantRegion.white", "enPassantRegion.black", "castlingRank", "chess960",
+    "enPassantRegion.white", "enPassantRegion.black", "castlingRank", "extinctionClaim", "chess960",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
 
@@ -520,14 +520,16 @@ class _Builder:
         ``flagPieceBlockedWin``, one in a full region): the player to move has no move. A flag the player to move
         has reached does not end the game. ``flagMove`` (the other side gets one more move; with a king as the
         flag piece only Black, and only when its king can step into its region) is the goal's ``extra_move``;
-        ``flagPieceSafe`` (the piece must not be attacked) is refused.
+        ``flagPieceSafe`` (the flag pieces must not be attacked) is its ``safe``, refused with ``flagMove``.
         """
         state = self.state
         region = self.region("flagRegion")
         if not any(region.values()):
             return
-        if state.get("flagPieceSafe"):
-            raise self.refuse("flagPieceSafe", "a flag that counts only while the piece is not attacked")
+        safe = state.get("flagPieceSafe")
+        if safe and state.get("flagMove"):
+            raise self.refuse("flagPieceSafe", "a flag that counts only while safe, with the extra flag move "
+                              "(flagMove: only an unsafe flag gives the opponent its move)")
         ids: dict[Color, str | None] = {}
         for color, side in SIDES:
             piece_type = state.get(f"flagPiece.{side}")
@@ -539,7 +541,7 @@ class _Builder:
                 raise self.refuse(f"flagPiece.{side}", f"the flag piece {piece_type} is not in the game")
         rules.flag = FlagGoal(self.zone("flag", region), ids[WHITE], ids[BLACK],
                               count=state.get("flagPieceCount"), blocked_win=state.get("flagPieceBlockedWin"),
-                              extra_move=state.get("flagMove"))
+                              extra_move=state.get("flagMove"), safe=safe)
         if rules.flag.count < 1:
             raise self.refuse("flagPieceCount", f"a flag goal of {rules.flag.count} pieces")
 
@@ -612,7 +614,8 @@ class _Builder:
                 raise self.refuse("extinctionPieceTypes", f"{missing[0]} is not in the game (the game would end "
                                   "before the first move)")
             rules.extinction = ExtinctionGoal(self.type_ids(types), state.get("extinctionPieceCount"),
-                                              state.get("extinctionOpponentPieceCount"), STALEMATE[value])
+                                              state.get("extinctionOpponentPieceCount"), STALEMATE[value],
+                                              claim=state.get("extinctionClaim"))
         if not pseudo:
             return
         if value != "loss":

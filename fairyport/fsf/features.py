@@ -47,9 +47,11 @@ SUPPORT: FeatureSupport[Game] = declare(
     reads=("flag goal", "must capture", "drop checks", "no checks", "must drop", "extinction", "connection",
            "atomic captures", "drops", "promotion", "stalemate", "royal", "chess promotion", "royals may face",
            "confinement", "zoned moves", "drop", "check count", "royal optional", "promotion limit",
+           "extinction claim", "flag safety",
            "promotion per side"),  # castling to files: read where the plain rule is not the same game
-    flag_goal=Support(EXACT), must_capture=Support(EXACT), no_checks=Support(EXACT), must_drop=Support(EXACT),
-    extinction=Support(EXACT), connection=Support(EXACT), check_count=Support(EXACT),
+    flag_goal=Support(EXACT), flag_safety=Support(EXACT), must_capture=Support(EXACT), no_checks=Support(EXACT),
+    must_drop=Support(EXACT), extinction=Support(EXACT), extinction_claim=Support(EXACT), connection=Support(EXACT),
+    check_count=Support(EXACT),
     promotion_limit=Support(EXACT),
     atomic_captures=Support(How.SOME),  # sparing Fairy-Stockfish's pawns, one royal piece a side
     drop_checks=Support(How.SOME),  # dropChecks: every piece or none

@@ -459,6 +459,8 @@ class _Writer:
             self.add("flagPieceBlockedWin", str(flag.blocked_win).lower())
             if flag.extra_move:
                 self.add("flagMove", "true")
+            if flag.safe:
+                self.add("flagPieceSafe", "true")
         if game.rules.must_capture:
             self.add("mustCapture", "true")
         if game.rules.no_checks:
@@ -549,6 +551,8 @@ class _Writer:
             self.add("extinctionPieceTypes", letters)
             self.add("extinctionPieceCount", goal.count)
             self.add("extinctionOpponentPieceCount", goal.opponent_count)
+            if goal.claim:
+                self.add("extinctionClaim", "true")
         if blast is None:
             return
         pawns = {pid for pid, slot in self.slots.items() if slot == "pawn"}

@@ -23,7 +23,7 @@ from fairyport.idiagram.goals import (
     NO_CHECKS_KEY,
     SPLIT_KEY,
 )
-from fairyport.idiagram.rules import DROP_KEY, PROMOTION_KEY, REBIRTH_KEY, ROYAL_OPTIONAL_KEY, ZONED_KEY
+from fairyport.idiagram.rules import DROP_KEY, PROMOTION_KEY, REBIRTH_KEY, ZONED_KEY
 from fairyport.idiagram.transport import (
     CANNOT_CAPTURE_KEY,
     JOIN_KEY,
@@ -43,6 +43,14 @@ def _line(key: str) -> Support[Game]:
     return Support(EXTENSION, extension=key, listed=False)
 
 
+def _royal_optional_said(game: Game) -> bool:
+    """Said by ``extinction`` where a side has no royal piece on the board (:mod:`fairyport.idiagram.royalty`);
+    elsewhere refused (the extension ``fairyportRoyalOptional``)."""
+    from fairyport.idiagram.write import royal_optional_said  # the writer imports this table
+
+    return royal_optional_said(game)
+
+
 SUPPORT: FeatureSupport[Game] = declare(
     "idiagram", How.NOT, wording=Wording("the Interactive Diagram cannot express {text}", "{text}"),
     extension_wording=Wording("the Interactive Diagram cannot express " + NO_SUCH_RULE, NO_SUCH_RULE),
@@ -53,7 +61,7 @@ SUPPORT: FeatureSupport[Game] = declare(
            "chess promotion", "confinement", "zoned moves", "drop"),
     flag_goal=Support(EXTENSION, extension=FLAG_KEY), must_capture=Support(EXTENSION, extension=MUST_CAPTURE_KEY),
     must_drop=Support(EXTENSION, extension=MUST_DROP_KEY), no_checks=Support(EXTENSION, extension=NO_CHECKS_KEY),
-    royal_optional=Support(EXTENSION, extension=ROYAL_OPTIONAL_KEY),
+    royal_optional=Support(How.EXACT, when=_royal_optional_said),
     extinction=Support(EXTENSION, extension=EXTINCTION_KEY), connection=Support(EXTENSION, extension=CONNECT_KEY),
     atomic_captures=Support(EXTENSION, extension=ATOMIC_KEY),
     drop_checks=_line(DROP_KEY), drop_safety=_line(DROP_KEY), drops_first=_line(DROP_KEY), drop=_line(DROP_KEY),

@@ -46,6 +46,7 @@ from fairyport.idiagram.goals import (
     read_rules,
 )
 from fairyport.idiagram.pagecode import find_function, is_page_text, read_badzone, zone_names
+from fairyport.idiagram.royalty import RoyalCounts, RoyalGame, Royalty, captures_own, read_extinction
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -92,7 +93,6 @@ from fairyport.model import (
     Metadata,
     Piece,
     PieceType,
-    RoyalProtection,
     Rules,
     Setup,
     StalemateResult,
@@ -521,11 +521,13 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         zones += _read_badzone(scripts, grid, pieces, zones)
     palette_note = _hand_as_palette(holdings, pieces, setup, _drops_line(scan))
     offset = _value(scan, "promoOffset")
+    royalty = _royalty(scan, setup, pieces)
     rules = Rules(
         stalemate=_stalemate(_value(scan, "stalemate")),
         bare_king=BareKingRule.LOSS if (_value(scan, "baring") or "").strip() == "0" else BareKingRule.NONE,
         royals_may_face=may_face,
-        royal_protection=_protection(scan, setup, [p.id for p in pieces if p.royal]),
+        royal_protection=royalty.protection,
+        royal_optional=royalty.optional,
         drops=holdings < 0,
         captures_to_hand=holdings < 0,
         demote_captured=demotes(holdings, bool(standard), offset),
@@ -634,25 +636,13 @@ def _stalemate(value: str | None) -> StalemateResult:
     return StalemateResult.LOSS
 
 
-def royals_per_side(setup: Setup, royals: list[str]) -> int:
-    """The largest number of royal pieces one side has at the start (on the board and in hand)."""
-    counts = [0, 0]
-    for piece in setup.placement.values():
-        if piece.id in royals:
-            counts[piece.color] += 1
-    for color, hand in setup.hands.items():
-        counts[color] += sum(n for piece_id, n in hand.items() if piece_id in royals)
-    return max(counts)
-
-
-def _protection(scan: _Scan, setup: Setup, royals: list[str]) -> RoyalProtection:
-    """``extinction=0``: every royal is protected; another value: only the last one. Without the key: the
-    Diagram's default (last) where a side has several royals, and EVERY otherwise (the same game then)."""
+def _royalty(scan: _Scan, setup: Setup, pieces: list[PieceType]) -> Royalty:
+    """The royal protection and ``royal_optional`` ``extinction`` gives (:mod:`fairyport.idiagram.royalty`)."""
+    royals = {p.id for p in pieces if p.royal}
     line = scan.scalars.get("extinction")
-    if line is None:
-        return RoyalProtection.LAST if royals_per_side(setup, royals) > 1 else RoyalProtection.EVERY
-    value = parse_int(line.value, line.value_location, "extinction")
-    return RoyalProtection.EVERY if value == 0 else RoyalProtection.LAST
+    value = None if line is None else parse_int(line.value, line.value_location, "extinction")
+    game = RoyalGame(RoyalCounts.of(setup, royals), bool(royals), captures_own(p.betza for p in pieces))
+    return read_extinction(value, game, Location() if line is None else line.value_location)
 
 
 HTML_SUFFIXES = (".html", ".htm")

@@ -51,9 +51,9 @@ from fairyport.idiagram.read import (
     demotes,
     hand_is_palette,
     read_text,
-    royals_per_side,
     split_fragment,
 )
+from fairyport.idiagram.royalty import RoyalCounts, RoyalGame, captures_own, says, wanted_extinction
 from fairyport.idiagram.rules import (
     DROP_KEY,
     HOLDINGS_KEEP,
@@ -64,6 +64,7 @@ from fairyport.idiagram.rules import (
     PROMOTION_KEY,
     REBIRTH_KEY,
     ROYAL_NUMBER,
+    ROYAL_OPTIONAL_KEY,
     ZONE_KEY,
     ZONED_KEY,
     Grid,
@@ -105,7 +106,6 @@ from fairyport.model import (
     PieceType,
     Promotion,
     PromotionChoice,
-    RoyalProtection,
     Rules,
     StalemateResult,
     Zone,
@@ -351,7 +351,9 @@ def _standard_plan(game: Game, markers: dict[str, Entry], lost: _Lost, holdings:
     ids = [p.id for p in order]
     labels = label_map(order)
     drops = holdings != HOLDINGS_NONE
-    if _try(lambda: read_promotions(_settings(originals), ids, [labels[i] for i in ids], drops=drops)) == wanted:
+    warned: list[tuple[str, Location]] = []  # read as none, warned: no promoChoice type, no move into the zone
+    if (_try(lambda: read_promotions(_settings(originals), ids, [labels[i] for i in ids], warned, drops=drops))
+            == wanted and (wanted or not warned)):
         return _Plan(order, {k: [v] for k, v in originals.items()}, wanted)
     plan = _shogi_style(order, wanted) if any(not p.mandatory for p in wanted.values()) else None
     if plan is None:
@@ -416,17 +418,7 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
         values["baring"] = _scalar(markers, "baring", "0", lambda v: v.strip() == "0")
     else:
         values["baring"] = _scalar(markers, "baring", None, lambda v: v.strip() != "0")
-    royal_ids = [p.id for p in order if p.royal]
-    # count royals as the reading will: pieces in hand read as a palette are not part of the game
-    palette = hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup, rules.drops)
-    seen = dataclasses.replace(game.setup, hands={}) if palette else game.setup
-    several = royals_per_side(seen, royal_ids) > 1
-    usual = RoyalProtection.LAST if several else RoyalProtection.EVERY
-    protection = rules.royal_protection
-    extinction = None if protection is usual and "extinction" not in markers else (
-        "0" if protection is RoyalProtection.EVERY else "3")
-    values["extinction"] = _scalar(markers, "extinction", extinction,
-                                   lambda v: (v.strip() == "0") == (protection is RoyalProtection.EVERY))
+    values["extinction"] = _extinction_values(game, markers, lost)
     values.update(_goal_values(game, order, markers))
     first = game.setup.side_to_move
     values[FIRST_KEY] = _scalar(markers, FIRST_KEY, "black" if first == BLACK else None,
@@ -435,12 +427,48 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
     return values
 
 
+def _royal_game(game: Game) -> RoyalGame:
+    """What the ``extinction`` bits depend on, as the reading sees the game (pieces in hand read as a palette are
+    not part of it)."""
+    palette = hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup, game.rules.drops)
+    seen = dataclasses.replace(game.setup, hands={}) if palette else game.setup
+    royals = {p.id for p in game.pieces if p.royal}
+    return RoyalGame(RoyalCounts.of(seen, royals), bool(royals), captures_own(p.betza for p in game.pieces))
+
+
+def royal_optional_said(game: Game) -> bool:
+    """Whether ``extinction`` says the game's optional royal pieces (a side without any on the board, or a game
+    whose pieces may capture their own)."""
+    royal = _royal_game(game)
+    return says(wanted_extinction(game.rules, royal), game.rules, royal)
+
+
+def _extinction_values(game: Game, markers: dict[str, Entry], lost: _Lost) -> list[str]:
+    """The ``extinction`` line: the original where it reads back to the game's protection and optional royals,
+    else none where the script's default does, else the bits (:mod:`fairyport.idiagram.royalty`)."""
+    royal, rules = _royal_game(game), game.rules
+    marker = markers.get("extinction")
+    if marker is not None:
+        original = _try(lambda: parse_int(str(marker["value"]), Location(), "extinction"))
+        if original is not None and says(original, rules, royal):
+            return [str(marker["value"])]
+    elif says(None, rules, royal):
+        return []
+    wanted = wanted_extinction(rules, royal)
+    if wanted is None and not rules.royal_optional:  # optional royals: refused by name (royal_optional_said)
+        lost.unsupported("royal protection", "every royal piece protected for a side with several that may be left "
+                         "without one (its extinction bit clear for the protection, set for losing without royals)")
+    return [] if wanted is None else [str(wanted)]
+
+
 def _goal_values(game: Game, order: list[PieceType], markers: dict[str, Entry]) -> dict[str, list[str]]:
     """The rule extension lines (:mod:`fairyport.idiagram.goals`): the file's own line where it reads back to the
     same rule, else the canonical one. Their loss is listed by :func:`_check_board`."""
     labels = label_map(order)
     try:
         lines = rule_lines(game.rules, labels)
+        if royal_optional_said(game):  # extinction's bits say it
+            lines.pop(ROYAL_OPTIONAL_KEY, None)
     except ValueError as error:
         raise UnsupportedError(f"the Interactive Diagram extension lines cannot carry the game's rules: {error}",
                                feature="rules") from None

@@ -22,6 +22,8 @@ class ExtinctionSpec(NamedTuple):
     """The game ends when a side has at most this many of a group."""
     opponent_count: int
     result: StalemateResult
+    claim: int = 0
+    """1 where the player to move needs the other to have one more (:attr:`~fairyport.model.ExtinctionGoal.claim`)."""
 
 
 def compile_extinction(game: Game, type_ids: Sequence[str]) -> ExtinctionSpec | None:
@@ -31,7 +33,7 @@ def compile_extinction(game: Game, type_ids: Sequence[str]) -> ExtinctionSpec | 
         return None
     wanted: list[tuple[str] | None] = [None] if goal.pieces is None else [(p,) for p in goal.pieces]
     groups = tuple((type_codes(type_ids, ids, WHITE), type_codes(type_ids, ids, BLACK)) for ids in wanted)
-    return ExtinctionSpec(groups, goal.count, goal.opponent_count, goal.result)
+    return ExtinctionSpec(groups, goal.count, goal.opponent_count, goal.result, int(goal.claim))
 
 
 def _count(counts: Counter[int], hands: list[int] | None, codes: frozenset[int]) -> int:
@@ -63,10 +65,9 @@ def extinct(pos: ExtinctionPosition) -> Color | None:
         return None
     counts = Counter(pos.board)  # one pass over the board, however many groups are counted
     hands: list[int] | None = getattr(pos, "hands", None)
-    for color in (pos.turn ^ 1, pos.turn):
+    for color, needed in ((pos.turn ^ 1, spec.opponent_count), (pos.turn, spec.opponent_count + spec.claim)):
         for group in spec.groups:
-            if _count(counts, hands, group[color]) <= spec.most \
-                    and _count(counts, hands, group[color ^ 1]) >= spec.opponent_count:
+            if _count(counts, hands, group[color]) <= spec.most and _count(counts, hands, group[color ^ 1]) >= needed:
                 return color
     return None
 

@@ -26,6 +26,8 @@ class FlagSpec(NamedTuple):
     extra_move: bool = False
     royal: tuple[bool, bool] = (False, False)
     """Per colour: the flag piece is a royal type (the extra move is then Black's, when it can reach)."""
+    safe: bool = False
+    """The flag counts only while safe (:attr:`~fairyport.model.FlagGoal.safe`)."""
 
 
 def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> FlagSpec | None:
@@ -43,7 +45,7 @@ def compile_flag(game: Game, geometry: Geometry, type_ids: Sequence[str]) -> Fla
         codes.append(type_codes(type_ids, None if wanted is None else (wanted,), color))
         royal.append(wanted is not None and game.piece_type(wanted).royal)
     return FlagSpec((squares[0], squares[1]), (codes[0], codes[1]), flag.count, flag.blocked_win, flag.extra_move,
-                    (royal[0], royal[1]))
+                    (royal[0], royal[1]), flag.safe)
 
 
 class _FlagTables(Protocol):
@@ -90,6 +92,8 @@ def flag_won(pos: FlagPosition) -> bool:
     spec = pos.variant.flag
     if spec is None:
         return False
+    if spec.safe:
+        return safely_reached(pos, spec, pos.turn) or safely_reached(pos, spec, pos.turn ^ 1)
     if not spec.extra_move:
         return flag_reached(spec, pos.board, pos.turn ^ 1)
     if flag_reached(spec, pos.board, pos.turn):
@@ -97,6 +101,30 @@ def flag_won(pos: FlagPosition) -> bool:
     if not spec.royal[pos.turn] or not flag_reached(spec, pos.board, pos.turn ^ 1):
         return False
     return not (pos.turn == BLACK and not pos.in_check() and _royal_reaches(pos, spec))
+
+
+def safely_reached(pos: FlagPosition, spec: FlagSpec, color: Color) -> bool:
+    """Whether ``color``'s flag is reached and safe (:attr:`~fairyport.model.FlagGoal.safe`): with exactly the
+    needed number of flag pieces in the zone, the opponent attacks none of them (with more, or a full zone's blocked
+    win below the count, no piece is tested: Fairy-Stockfish's rule)."""
+    if not flag_reached(spec, pos.board, color):
+        return False
+    inside = [sq for sq in spec.squares[color] if pos.board[sq] in spec.codes[color]]
+    return len(inside) != spec.needed or not any(pos.is_attacked(sq, color ^ 1) for sq in inside)
+
+
+def flag_winner(pos: FlagPosition) -> Color | None:
+    """The winner of a game the flag goal ended (:func:`flag_won`): the player who just moved, except where the
+    player to move reached its own flag first (extra move, safe flags; None: both are reached, a draw)."""
+    spec = pos.variant.flag
+    mover = pos.turn ^ 1
+    if spec is None or not (spec.safe or spec.extra_move):
+        return mover
+    reached = safely_reached if spec.safe else (lambda p, s, c: flag_reached(s, p.board, c))
+    if not reached(pos, spec, pos.turn):
+        return mover
+    both = reached(pos, spec, mover) and (spec.safe or (pos.turn == WHITE and spec.royal[mover]))
+    return None if both else pos.turn
 
 
 def _royal_reaches(pos: FlagPosition, spec: FlagSpec) -> bool:
@@ -115,4 +143,4 @@ def _royal_reaches(pos: FlagPosition, spec: FlagSpec) -> bool:
     return False
 
 
-__all__ = ["FlagPosition", "FlagSpec", "compile_flag", "flag_reached", "flag_won"]
+__all__ = ["FlagPosition", "FlagSpec", "compile_flag", "flag_reached", "flag_winner", "flag_won", "safely_reached"]

@@ -37,7 +37,7 @@ from fairyport.movegen.connect import connected
 from fairyport.movegen.extinction import extinct, scored_winner
 from fairyport.movegen.fen import read_fen, write_fen
 from fairyport.movegen.file_castling import file_castling_move, file_partner
-from fairyport.movegen.goals import flag_won
+from fairyport.movegen.goals import flag_winner, flag_won
 from fairyport.movegen.tables import FlatPath, Hops, Tables
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
 
@@ -398,7 +398,7 @@ class Position:
         if self.variant.has_royals and not self.royals[loser]:
             return Outcome(loser ^ 1, "no royal piece")
         if self.variant.flag is not None and flag_won(self):
-            return Outcome(loser ^ 1, "flag")
+            return Outcome(flag_winner(self), "flag")
         spec = self.variant.extinction
         if spec is not None:
             gone = extinct(self)

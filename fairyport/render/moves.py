@@ -63,6 +63,9 @@ class MoveDiagram:
     on_game_board: bool
     zones: dict[str, str] = dataclasses.field(default_factory=dict)
     """Square -> zone name to tint (promotion zone, palace) on game-board diagrams."""
+    played_by: str = ""
+    """The format whose interpreter played the moves (a piece whose moves are kept as code,
+    :mod:`fairyport.report.played`); empty: the reference generator."""
 
 
 def _needs_game_board(piece: PieceType, moves: tuple[betza.Move, ...]) -> bool:

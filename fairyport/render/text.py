@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 
-from fairyport.model import BLACK, COLOR_NAMES, WHITE, BareKingRule, Game, PieceType, Promotion, square_name
+from fairyport.model import BLACK, COLOR_NAMES, WHITE, BareKingRule, Game, PieceType, Promotion
+from fairyport.render.board import grid_of
+from fairyport.render.rules import goal_sentences, kept_moves_format, kept_sentences
 from fairyport.xbetza.syntax import BetzaError
 from fairyport.xbetza.words import describe_betza, hand_rules
 
@@ -13,21 +15,18 @@ HOLE_MARK = "#"
 
 
 def board_lines(game: Game) -> list[str]:
-    """The start position, top rank first: FEN symbols, ``.`` for empty squares, ``#`` for holes."""
-    board = game.board
+    """The start position, top rank first: FEN symbols, ``.`` for empty squares, ``#`` for holes; a board of
+    positions and links by its positions' coordinates (blank where none stands)."""
+    grid = grid_of(game.board)
     marks: dict[str, str] = {name: piece.symbol for name, piece in game.setup.placement.items()}
-    width = max([1, *(len(m) for m in marks.values())])
-    label_width = len(str(board.ranks - 1 + board.first_rank))
+    width = max([1, *(len(m) for m in marks.values()), *(len(f) for f in grid.file_labels)])
+    label_width = max([1, *(len(r) for r in grid.rank_labels)])
+    cells = {(f, r): HOLE_MARK if (f, r) in grid.holes else marks.get(name, EMPTY_MARK) for f, r, name in grid.cells}
     lines = []
-    for rank in reversed(range(board.ranks)):
-        cells = []
-        for file in range(board.files):
-            name = square_name(file, rank, board.first_rank)
-            cells.append(HOLE_MARK if name in board.holes else marks.get(name, EMPTY_MARK))
-        label = str(rank + board.first_rank)
-        lines.append(f"{label:>{label_width}} " + " ".join(c.ljust(width) for c in cells).rstrip())
-    files = [square_name(f, 0)[:-1] for f in range(board.files)]
-    lines.append(" " * (label_width + 1) + " ".join(f.ljust(width) for f in files).rstrip())
+    for rank in reversed(range(grid.ranks)):
+        row = " ".join(cells.get((f, rank), " ").ljust(width) for f in range(grid.files))
+        lines.append(f"{grid.rank_labels[rank]:>{label_width}} " + row.rstrip())
+    lines.append(" " * (label_width + 1) + " ".join(f.ljust(width) for f in grid.file_labels).rstrip())
     return lines
 
 
@@ -48,9 +47,9 @@ def _promotion_text(promotion: Promotion) -> str:
     return f"{kind} in the {where} to " + ", ".join(choices)
 
 
-def piece_lines(piece: PieceType) -> list[str]:
-    """One line for a piece type: ID, name and move, then its moves in words (:mod:`fairyport.xbetza.words`) and its
-    promotion."""
+def piece_lines(piece: PieceType, game: Game | None = None) -> list[str]:
+    """One line for a piece type: ID, name and move, then its moves in words (:mod:`fairyport.xbetza.words`), where
+    ``game`` keeps them as code which format's, and its promotion."""
     flags = []
     if piece.royal:
         flags.append("royal")
@@ -60,6 +59,10 @@ def piece_lines(piece: PieceType) -> list[str]:
     lines = [head + (f"  [{', '.join(flags)}]" if flags else "")]
     with contextlib.suppress(BetzaError):  # a game read from a file parses; a hand-made model may hold anything
         lines.extend(f"        {phrase}" for phrase in describe_betza(piece.betza))
+    kept = kept_moves_format(game, piece) if game is not None else None
+    if kept is not None:
+        lines.append(f"        {'also moves' if piece.betza else 'moves'} by {kept} code kept as such, which the "
+                     f"{kept} interpreter plays")
     if piece.promotion is not None:
         lines.append("        " + _promotion_text(piece.promotion))
     return lines
@@ -82,6 +85,7 @@ def rules_lines(game: Game) -> list[str]:
         hand = game.setup.hands.get(color, {})
         if hand:
             lines.append(f"  {COLOR_NAMES[color]} in hand: " + " ".join(f"{k}x{n}" for k, n in hand.items()))
+    lines.extend(f"  {sentence}" for sentence in (*goal_sentences(game), *kept_sentences(game)))
     return lines
 
 
@@ -89,12 +93,13 @@ def render_text(game: Game, notes: list[str] | None = None) -> str:
     """The whole text picture: title, board, pieces, rules and any notes."""
     board = game.board
     title = game.metadata.title or "(untitled)"
-    lines = [f"{title}  [{board.files}x{board.ranks}, {len(game.setup.placement)} pieces, "
+    shape = f"{len(board.positions)} positions" if board.links else f"{board.files}x{board.ranks}"
+    lines = [f"{title}  [{shape}, {len(game.setup.placement)} pieces, "
              f"{COLOR_NAMES[game.setup.side_to_move]} to move]"]
     lines.extend(board_lines(game))
     lines.append("pieces:")
     for piece in game.pieces:
-        lines.extend(piece_lines(piece))
+        lines.extend(piece_lines(piece, game))
     lines.append("rules:")
     lines.extend(rules_lines(game))
     if notes:

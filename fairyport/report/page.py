@@ -20,8 +20,9 @@ from fairyport.errors import FairyportError
 from fairyport.model import BLACK, COLOR_NAMES, WHITE, Game, PieceType
 from fairyport.render.board import BoardPicture, board_svg, drawable, legend_svg, start_tints, tint_svg
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, MoveDiagram, move_diagram
+from fairyport.render.rules import hand_sentence, kept_moves_format, shown_path, true_rules
+from fairyport.report.played import played_diagram
 from fairyport.report.proof import FormatText, Proof, explain
-from fairyport.report.rules import hand_sentence, shown_path, true_rules
 from fairyport.version import __version__
 from fairyport.xbetza.syntax import BetzaError
 from fairyport.xbetza.words import describe_piece, piece_label
@@ -99,6 +100,10 @@ LEGEND = (
 """Legend entries: the mark kinds of a glyph and their meaning."""
 
 TINT_NAMES = {"promotion": "promotion zone", "palace": "palace"}
+NO_MOVES = "Has no moves."
+"""What :func:`describe_piece` says of a piece without XBetza."""
+CODE_MOVES = "Its moves are kept as {fmt} code (not translated into XBetza), which the {fmt} interpreter plays."
+"""What a page says instead of :data:`NO_MOVES` of a piece whose moves are an untranslated piece function."""
 
 
 @dataclasses.dataclass
@@ -235,60 +240,90 @@ def _pieces(main: etree._Element, page: GamePage) -> None:
     _add(section, "p", "Each diagram is computed by fairyport's move generator: the piece is placed on an empty "
                        "board (or on its start square where its moves depend on the board) and every square it "
                        "can reach is marked by how it gets there. Lines show the path of moves that bend or "
-                       "capture on the way.")
+                       "capture on the way." + (
+                           " A piece whose moves are kept as code is drawn from the moves its format's own "
+                           "interpreter plays, on the game's board with only the pieces the game needs to go on."
+                           if any(kept_moves_format(game, p) for p in game.pieces) else ""))
     grid = _add(section, "div", class_="pieces")
     for piece in game.pieces:
-        article = _add(grid, "article", class_="piece", id=piece_anchor(piece))
-        _add(article, "h3", f"{piece.name} ({piece.id})")
-        flags = []
-        if piece.royal:
-            flags.append(("royal", "royal"))
-        if piece.promotion is not None:
-            flags.append(("promotes", "promotes"))
-        if piece.confined_to:
-            flags.append((f"confined to {piece.confined_to}", "confined"))
-        if flags:
-            row = _add(article, "ul", class_="flags")
-            for label, kind in flags:
-                _add(row, "li", label, class_=kind)
-        diagram: MoveDiagram | None = None
-        kept = game.programs(piece.id)
-        if kept and not piece.betza:  # the generator would draw a piece that cannot move
-            _add(article, "p", f"No diagram: its moves are {kept[0].format} code, which only the {kept[0].format} "
-                               "interpreter plays (the perft proof below counts them).")
-        else:
-            try:
-                diagram = move_diagram(game, piece)
-            except FairyportError as exc:
-                _add(article, "p", f"No diagram: {explain(exc)}", class_="lost")
-        if diagram is not None:
-            figure = _add(article, "figure", class_="diagram")
-            tints = dict(diagram.zones)
-            picture = BoardPicture(diagram.board, {diagram.origin: diagram.piece, **diagram.others}, tints,
-                                   diagram.marks, diagram.paths, title=f"{piece.name}: moves",
-                                   highlight=diagram.origin)
-            figure.append(board_svg(picture, namespace=None, css_class="board diagram"))
-            where = (f"on its start square {diagram.origin} of the game's board" if diagram.on_game_board else
-                     f"on an empty {diagram.board.files}\u00d7{diagram.board.ranks} board")
-            if diagram.others:
-                where += ", with its castling partners"
-            _add(figure, "figcaption", f"{piece.name} {where}")
-            _legend(article, diagram.marks.values())
-            if tints:
-                tint_legend = _add(article, "ul", class_="legend")
-                for kind in sorted(set(tints.values())):
-                    item = _add(tint_legend, "li")
-                    item.append(tint_svg(kind))
-                    _add(item, "span", TINT_NAMES.get(kind, kind))
-        betza_line = _add(article, "p", "XBetza: ", class_="betza")
-        _add(betza_line, "code", piece.betza or "(none)")
-        try:
-            sentences = describe_piece(piece, game)
-        except BetzaError as exc:
-            sentences = [f"The move string cannot be read: {exc.message()}"]
-        moves = _add(article, "ul", class_="moves")
-        for sentence in sentences:
-            _add(moves, "li", sentence)
+        _piece(grid, page, piece)
+
+
+def _piece(grid: etree._Element, page: GamePage, piece: PieceType) -> None:
+    """One piece's article: flags, move diagram with legends, XBetza and the moves in words."""
+    game = page.game
+    article = _add(grid, "article", class_="piece", id=piece_anchor(piece))
+    _add(article, "h3", f"{piece.name} ({piece.id})")
+    flags = []
+    if piece.royal:
+        flags.append(("royal", "royal"))
+    if piece.promotion is not None:
+        flags.append(("promotes", "promotes"))
+    if piece.confined_to:
+        flags.append((f"confined to {piece.confined_to}", "confined"))
+    if flags:
+        row = _add(article, "ul", class_="flags")
+        for label, kind in flags:
+            _add(row, "li", label, class_=kind)
+    kept = kept_moves_format(game, piece)
+    diagram = _diagram_of(article, page, piece, kept)
+    if diagram is not None:
+        _draw_diagram(article, piece, diagram)
+    betza_line = _add(article, "p", "XBetza: ", class_="betza")
+    _add(betza_line, "code", piece.betza or "(none)")
+    try:
+        sentences = describe_piece(piece, game)
+    except BetzaError as exc:
+        sentences = [f"The move string cannot be read: {exc.message()}"]
+    if kept is not None and not game.programs(piece.id):  # an untranslated piece function, not "no moves"
+        sentences = [CODE_MOVES.format(fmt=kept) if s == NO_MOVES else s for s in sentences]
+    moves = _add(article, "ul", class_="moves")
+    for sentence in sentences:
+        _add(moves, "li", sentence)
+
+
+def _diagram_of(article: etree._Element, page: GamePage, piece: PieceType, kept: str | None) -> MoveDiagram | None:
+    """The piece's move diagram: played by the interpreter of its kept code (``kept``: that format), else by the
+    generator; None (with a sentence saying why in ``article``) where there is none."""
+    if kept is not None and not piece.betza:  # the generator would draw a piece that cannot move
+        played = played_diagram(page.game, piece, page.source)
+        if played is None:
+            _add(article, "p", f"No diagram: its moves are kept as {kept} code, which only the {kept} interpreter "
+                               "plays, and it could not be asked for them here.")
+            return None
+        return played[0]
+    try:
+        return move_diagram(page.game, piece)
+    except FairyportError as exc:
+        _add(article, "p", f"No diagram: {explain(exc)}", class_="lost")
+        return None
+
+
+def _draw_diagram(article: etree._Element, piece: PieceType, diagram: MoveDiagram) -> None:
+    """The diagram's picture, caption and legends."""
+    figure = _add(article, "figure", class_="diagram")
+    tints = dict(diagram.zones)
+    picture = BoardPicture(diagram.board, {diagram.origin: diagram.piece, **diagram.others}, tints,
+                           diagram.marks, diagram.paths, title=f"{piece.name}: moves", highlight=diagram.origin)
+    figure.append(board_svg(picture, namespace=None, css_class="board diagram"))
+    _add(figure, "figcaption", f"{piece.name} {_where(diagram)}")
+    _legend(article, diagram.marks.values())
+    if tints:
+        tint_legend = _add(article, "ul", class_="legend")
+        for kind in sorted(set(tints.values())):
+            item = _add(tint_legend, "li")
+            item.append(tint_svg(kind))
+            _add(item, "span", TINT_NAMES.get(kind, kind))
+
+
+def _where(diagram: MoveDiagram) -> str:
+    """Where the piece of a diagram stands, for its caption."""
+    if diagram.played_by:
+        return (f"on {diagram.origin} of the game's board, its moves played by the {diagram.played_by} interpreter"
+                + (", with the pieces the game needs to go on" if diagram.others else ""))
+    where = (f"on its start square {diagram.origin} of the game's board" if diagram.on_game_board else
+             f"on an empty {diagram.board.files}\u00d7{diagram.board.ranks} board")
+    return where + (", with its castling partners" if diagram.others else "")
 
 
 def _rules(main: etree._Element, game: Game) -> None:

@@ -157,7 +157,7 @@ def source_engine(source: Path, variant: str | None) -> Engine:
     return load_engine(source, variant=variant)
 
 
-def _source_format(source: Path, variant: str | None) -> str | None:
+def source_format(source: Path, variant: str | None) -> str | None:
     """The format whose interpreter counts the source column, or None where the reference generator does (as
     :func:`source_engine` chooses)."""
     try:
@@ -197,7 +197,7 @@ def perft_proof(source: Path, texts: list[FormatText], depth: int, *, variant: s
     engines: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="fairyport-report-") as folder:
         for column in columns:
-            played_by = _source_format(source, variant) if column == SOURCE else column
+            played_by = source_format(source, variant) if column == SOURCE else column
             reason = over_bound(played_by, squares) if played_by is not None else None
             if reason is not None:
                 counts[column] = {d: Count(None, 0.0, reason, skipped=True) for d in range(1, depth + 1)}

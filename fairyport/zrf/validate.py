@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fairyport.diagnostics import FileReport, Finding, Severity
-from fairyport.errors import FairyportError, Location, ModelError, ParseError
+from fairyport.errors import FairyportError, Location, ModelError, ParseError, UnsupportedError
 from fairyport.format import ValidateOptions
 from fairyport.movegen.sanity import OPPOSITE_CHECK, opposite_check_text
 from fairyport.zrf.interpreter.game import compile_game
@@ -31,6 +31,7 @@ MACRO_LIBRARY = "macro-library"
 DIALECT = "dialect"
 PREZRF = "prezrf"
 STRUCTURE_SKIPPED = "structure-skipped"
+RUN_NOT_RUN = "run-not-run"
 
 _DIALECT_NAMES = {
     "zog1": "ZRF 1.x forms", "dagaz": "Dagaz dialect: rules partly live in JavaScript extensions",
@@ -98,14 +99,30 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
     return report
 
 
+RUN_BOUNDS = {"while": "end the loop: a while whose condition never fails runs for ever",
+              "command step budget": "end the loops: every move block loops thousands of times",
+              "add-partial": "end the add-partial chain: each step offers another",
+              "move count": "fewer moves in one position: they are past the interpreter's memory bound"}
+"""``feature`` names of the interpreter's bounds (docs/bounds.md) and the fix of each: a run that meets one is an
+error finding (``perft`` stops there with exit 3), where other ``UnsupportedError`` are forms the interpreter
+lacks (a warning)."""
+
+
 def start_findings(game: ZrfGame, geometry: Geometry | None) -> list[Finding]:
     """``opposite-check`` where the start position, as the ZRF interpreter plays it, has the player not to move
-    in check; nothing for a game the interpreter cannot play (other findings say why)."""
+    in check; ``run-not-run`` where the interpreter cannot play it or its moves (an error where the run met a
+    bound)."""
     try:
         played = compile_game(game, geometry)
         start = played.start_position()
         checks = start.opposite_checks()
-    except FairyportError:
+        start.legal_raw()  # its moves too, so that a bound perft(1) meets is met here (exit 1, not 0)
+    except UnsupportedError as exc:
+        fix = RUN_BOUNDS.get(exc.feature or "")
+        return [Finding(exc.location, Severity.WARNING if fix is None else Severity.ERROR, RUN_NOT_RUN,
+                        f"--run: the interpreter cannot play the start position, so it is not checked: {exc.reason}",
+                        fix=fix or "perft and convert refuse the game the same way (exit 3)")]
+    except FairyportError:  # a game other findings already refuse (an unknown piece, position ...)
         return []
     if not checks:
         return []

@@ -4,6 +4,7 @@ file, and help that names every format (issue 36, item 9)."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from paths import GAMES
 import fairyport
 from fairyport import api
 from fairyport.cli.main import main
+from fairyport.diagnostics import FileReport
 from fairyport.errors import EXIT_UNPARSABLE, EXIT_USAGE, UsageError
 from fairyport.format import ValidateOptions
 
@@ -118,3 +120,40 @@ def test_convert_tells_each_step_of_its_proof() -> None:
     fairyport.convert(GAMES / "mirchess32.idiagram", "zrf", progress=steps.append)
     assert steps[:2] == ["reading the source", "writing zrf"]
     assert "proving: perft(3) of the source" in steps and "proving: perft(3) of the written text" in steps
+
+
+def test_validate_run_tells_its_steps() -> None:
+    """What the command line's progress display shows inside a long ``validate --run`` (issue 36, item 7)."""
+    steps: list[str] = []
+    preset = GAMES.parent / "gamecourier" / "from-zrf" / "minixiangqi.php"
+    api.validate_path(preset, ValidateOptions(run=True, depth=1, progress=steps.append))
+    first = [s for s in steps if "first move" in s]
+    assert first[0].startswith("--run: the two sides' moves to depth 1, first move 1 of ")
+    assert len(first) == int(first[0].rsplit(" ", 1)[1]) > 1
+    assert steps[-1].startswith("--run: sweeping the code")
+
+
+def test_validate_run_is_quiet_in_a_pipe(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command hands every file its own progress callback, which prints nothing when stderr is no
+    terminal."""
+    told: list[str] = []
+
+    def validate(path: Path, options: ValidateOptions) -> FileReport:
+        assert options.progress is not None
+        options.progress("--run: the two sides' moves to depth 2, first move 1 of 20")
+        told.append(path.name)
+        return FileReport(str(path), "gamecourier")
+
+    monkeypatch.setattr("fairyport.cli.validate.validate_path", validate)
+    assert main(["validate", str(GAMES / "chess.php"), "--run"]) == 0
+    assert told == ["chess.php"] and "first move" not in capsys.readouterr().err
+
+
+def test_a_proof_that_cannot_play_the_written_text_names_no_temporary_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without pyffish the Fairy-Stockfish export is not proven; the reason names what to install, not the
+    private copy the proof played (a folder gone when the command ends)."""
+    monkeypatch.setitem(sys.modules, "pyffish", None)  # import pyffish fails as where it is not installed
+    converted = fairyport.convert(GAMES / "chess.idiagram", "fsf")
+    said = converted.proof.describe()
+    assert "needs pyffish (pip install pyffish)" in said
+    assert "fairyport-" not in said and "game.ini" not in said

@@ -102,6 +102,7 @@ def _one_side_queen(game: m.Game) -> None:
 
 BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "flag goal": (chess, _flag),
+    "flag safety": (chess, lambda game: setattr(_zone(game).rules, "flag", m.FlagGoal("hill", "K", "K", safe=True))),
     "must capture": (chess, _rules("must_capture", True)),
     "drop checks": (crazyhouse, _drop("no_drop_check")),
     "no checks": (chess, _rules("no_checks", True)),
@@ -111,6 +112,7 @@ BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "drops first": (crazyhouse, _drop("first")),
     "royal optional": (chess, _rules("royal_optional", True)),
     "extinction": (chess, _rules("extinction", m.ExtinctionGoal(("K",)))),
+    "extinction claim": (chess, _rules("extinction", m.ExtinctionGoal(("N",), claim=True))),
     "connection": (chess, _rules("connect", m.ConnectGoal(count=5))),
     "atomic captures": (chess, _rules("blast", m.Blast(("P",)))),
     "check count": (chess, _rules("check_count", 3)),
@@ -157,7 +159,8 @@ def test_every_rule_field_has_a_feature() -> None:
 
 def test_every_claimed_field_exists() -> None:
     classes = {cls.__name__: {f.name for f in dataclasses.fields(cls)}
-               for cls in (*RULE_CLASSES, m.Promotion, m.PromotionChoice, m.Castling)}
+               for cls in (*RULE_CLASSES, m.Promotion, m.PromotionChoice, m.ExtinctionGoal, m.FlagGoal, m.Blast,
+                           m.Castling)}
     stale = [field for feature in FEATURES for field in feature.fields
              if field.partition(".")[2] not in classes.get(field.partition(".")[0], set())]
     assert stale == []

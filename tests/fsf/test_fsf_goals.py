@@ -152,10 +152,11 @@ def test_flag_move_and_no_checks_read_into_the_model() -> None:
     assert _game("nocheck22").rules.no_checks and not _game("hill22").rules.no_checks
 
 
-def test_flag_piece_safe_is_refused_by_name() -> None:
+def test_flag_piece_safe_is_refused_with_the_extra_move() -> None:
+    """flagPieceSafe alone is read (test_fsf_claim_safe_immune.py); with flagMove it is refused by name."""
     with pytest.raises(UnsupportedError, match="flagPieceSafe"):
-        read_text("[safe22:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n",
-                  variant="safe22")
+        read_text("[safe22:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n"
+                  "flagMove = true\n", variant="safe22")
 
 
 @pytest.mark.parametrize("name", ["hill22", "cavalry22", "forcedhouse22", "racing22", "nocheckforced22"])

@@ -49,3 +49,29 @@ def test_captured_and_capture_as_duniho_writes_them(postmove: str) -> None:
     assert not onto.play(onto.start(), "e2-e3").accepted
     findings, _ = lint_preset(parse_preset(_pawns(code, "4k3/8/8/8/8/8/4P3/4K3"), "t.php"))
     assert [f.code for f in findings if f.code in ("GC-NOT-RUNNABLE", "GC-SYNTAX")] == []
+
+
+def test_several_values_after_a_named_variable_make_an_array() -> None:
+    # Duniho 2020-07-29 (listcomments.php?id=39873): "If more than one argument follows a variable assignment,
+    # they will be converted into an array, leaving nothing to the right of the assignment."
+    assert printed("def f count #v =v 1 2 3; print fn f; def g elem 1 #v =v a b; print fn g;") == ["3", "b"]
+    assert printed("def h #v =v 7; print fn h; def s + #a #b =a 1 =b 2; print fn s;") == ["7", "3"]
+
+
+PLAIN_ARGUMENTS = """if not fn moved origin dest: die No.; endif;
+capture (where dest -1 0);
+setflag (origin) dest;
+add moved (where dest 1 0);
+gosub mark (join origin dest) dest;"""
+
+
+def test_commands_with_plain_arguments_take_parenthesised_expressions() -> None:
+    # "only some commands can interpret expressions" (Duniho 2023-01-19, listcomments.php?id=46537): the others
+    # take plain arguments, where a parenthesised one is an expression and the preprocessor words are the move's
+    code = "sub mark a b:\n  set marked join #a #b;\nendsub;\n" + PLAIN_ARGUMENTS
+    game = load_text(_pawns(code, "4k3/8/8/8/8/3p4/4P3/4K3"), "t.php")
+    played = game.play(game.start(), "e2-e3")
+    assert played.accepted
+    board = {sq: label for sq, label in played.state.board.items() if label != "@"}
+    assert board == {"e1": "K", "e3": "P", "f3": "P", "e8": "k"}
+    assert played.state.flags == {"e2": True, "e3": True} and played.state.vars["marked"] == "e2e3e3"

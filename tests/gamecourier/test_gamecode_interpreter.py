@@ -13,6 +13,7 @@ from fairyport.errors import ParseError, UnsupportedError
 from fairyport.gamecourier.interpreter import game as game_module
 from fairyport.gamecourier.interpreter import interpreter as interpreter_module
 from fairyport.gamecourier.interpreter.game import load_preset, load_text
+from fairyport.gamecourier.interpreter.readings import LOCAL_MAIN_SCOPE, Readings
 from fairyport.gamecourier.interpreter.state import State
 
 HERE = Path(__file__).parent / "gamecode"
@@ -113,7 +114,9 @@ print #g;
 print sub withmy;
 print #g;
 """
-    assert printed(code) == ["2", "1", "1", "1"]
+    assert printed(code) == ["1", "1", "1", "1"]  # 'local' as 'my' (readings.LOCAL_AS_MY)
+    main = load_text(preset(code), "t.php", Readings(local=LOCAL_MAIN_SCOPE)).start().output
+    assert main == ["2", "1", "1", "1"]  # the old 'local': seen by what the subroutine calls
 
 
 def test_variables_by_scope() -> None:

@@ -10,7 +10,7 @@ import paths
 import pytest
 
 from fairyport.gamecourier.interpreter.game import GameCourierGame, load_preset, load_text
-from fairyport.gamecourier.interpreter.prune import dies_off_reach, plain_move_dies
+from fairyport.gamecourier.interpreter.prune import dies_off_list, dies_off_reach, plain_move_dies
 
 WRITTEN = paths.FIXTURES / "games"
 DROPS = paths.FIXTURES / "gamecourier" / "drops"
@@ -134,3 +134,59 @@ def test_a_move_onto_an_own_piece_is_tried_where_the_code_allows_it() -> None:
         assert states[0] == states[1]
         found.append(states[0])
     assert "a1e1" not in found[0] and "a1e1" in found[1] and found[2] == found[0]
+
+
+LISTED = """sub turn side:
+  my key;
+  set key join origin join "-" dest;
+  if not elem #key #pairs:
+    die moved may not go from origin to dest.;
+  endif;
+endsub;"""
+
+
+def test_destinations_outside_a_list_the_code_looks_up_are_not_tried() -> None:
+    # Pre-Move lists the moves (as a translated ZRF program's does); Post-Move calls a subroutine that dies for a
+    # pair not listed: only the listed destinations are tried, and the moves are those of trying everything
+    pre = 'set pairs array;\nsetelem pairs "a1-a3" true;\nsetelem pairs "a1-c1" true;\nsetelem pairs "e1-e2" 0;'
+    fast, slow = _both(preset(LISTED, "gosub turn 1;", pre=pre))
+    state = fast.start()
+    base = state.copy()
+    fast.interpreter.run(fast.blocks["preauto1"], base)
+    proof = dies_off_list(fast.interpreter, fast.trees["postauto1"], base, "a1", "postauto1", fast.sub_trees)
+    assert proof.proven and proof.allowed == frozenset({"a3", "c1"})
+    assert dies_off_list(fast.interpreter, fast.trees["postauto1"], base, "e1", "postauto1",
+                         fast.sub_trees).allowed == frozenset({"e2"})
+    moves = _moves(fast)
+    assert moves == _moves(slow) and set(moves) == {"a1a3", "a1c1"}  # e1-e2 is listed, but with a false value
+
+
+@pytest.mark.parametrize("post", [
+    "gosub turn 1;\nset x 1;",  # (the subroutine dies; what follows is not reached)
+    "set pairs array;\ngosub turn 1;",  # the list changed before the look-up: nothing listed
+    "if #lenient:\n  set x 1;\nelse:\n  gosub turn 1;\nendif;",  # the call not reached: nothing proven
+    "gosub turn (origin);",  # an operand that is an expression: not followed
+])
+def test_a_listed_destination_proof_follows_only_what_it_can(post: str) -> None:
+    pre = 'set pairs array;\nsetelem pairs "a1-a3" true;'
+    fast, slow = _both(preset(LISTED + "\nsub other:\nendsub;", post, pre=pre))
+    for lenient in (False, True):
+        states = []
+        for game in (fast, slow):
+            state = game.start()
+            state.vars["lenient"] = lenient
+            states.append([m.uci() for m in game.legal_moves(state)])
+        assert states[0] == states[1], post
+
+
+def test_a_listed_destination_proof_gives_up_where_the_run_may_differ() -> None:
+    base_pre = 'set pairs array;\nsetelem pairs "a1-a3" true;'
+    for sub in (LISTED.replace("my key;", "my key;\n  local pairs;"),  # 'local': not followed
+                LISTED.replace("if not elem", "return;\n  if not elem"),  # a return: the caller's rest would run
+                LISTED.replace('join origin join "-" dest', "join old dest"),  # a part of the key unknown
+                LISTED.replace("#pairs", "#nolist")):  # no array: nothing to list
+        game = load_text(preset(sub, "gosub turn 1;", pre=base_pre), "t.php")
+        base = game.start()
+        game.interpreter.run(game.blocks["preauto1"], base)
+        proof = dies_off_list(game.interpreter, game.trees["postauto1"], base, "a1", "postauto1", game.sub_trees)
+        assert not proof.proven, sub

@@ -18,7 +18,10 @@ from fairyport.gamecourier.interpreter.readings import (
     ARITY_REST,
     COMBINATIONS,
     DOCUMENTED,
+    EVERY_READING,
     LENIENT,
+    LOCAL_AS_MY,
+    LOCAL_MAIN_SCOPE,
     LOGIC_EVERY_OPERAND,
     LOGIC_LEFT_FIRST,
     LOGIC_RIGHT_FIRST,
@@ -80,6 +83,33 @@ def test_mixed_chain_groups_from_the_left_in_every_reading() -> None:
     for logic in (LOGIC_LEFT_FIRST, LOGIC_RIGHT_FIRST, LOGIC_EVERY_OPERAND):
         assert printed("print true or false and false; print false and true or true;",
                        Readings(logic, ARITY_DEF)) == ["", "1"]  # type: ignore[arg-type]
+
+
+LOCALS = """sub inner:
+  return #x;
+endsub;
+sub outer:
+  local x;
+  set x 5;
+  return join #x sub inner;
+endsub;
+set x 1;
+print sub outer;
+print #x;"""
+
+
+@pytest.mark.parametrize(("local", "expected"), [(LOCAL_AS_MY, ["51", "1"]), (LOCAL_MAIN_SCOPE, ["55", "1"])])
+def test_local_as_my_or_seen_by_what_it_calls(local: str, expected: list[str]) -> None:
+    # Duniho 2016 (listcomments.php?id=32600): 'my' is lexical to the subroutine; the old 'local' was visible to
+    # the functions it calls; the plan made them synonyms. Either way the global is untouched after the call.
+    assert printed(LOCALS, Readings(local=local)) == expected  # type: ignore[arg-type]
+    assert Readings().local == LOCAL_AS_MY and DOCUMENTED.local == LOCAL_AS_MY
+
+
+def test_the_local_reading_is_compared_by_strict_runs() -> None:
+    assert Readings(local=LOCAL_MAIN_SCOPE) in EVERY_READING and set(COMBINATIONS) < set(EVERY_READING)
+    assert Readings(local=LOCAL_MAIN_SCOPE).name == "right-first/def/local-main"
+    assert DOCUMENTED.name == "right-first/def"
 
 
 # --- the bundled written presets, under every reading ------------------------------------------------------
@@ -147,6 +177,12 @@ def test_lenient_arity_is_a_finding_and_documented_code_is_not() -> None:
 @pytest.mark.parametrize("preset", PRESETS, ids=[f"{p.parent.name}/{p.stem}" for p in PRESETS])
 def test_written_presets_do_not_rely_on_the_lenient_arity(preset: Path) -> None:
     assert _arity_findings(preset.read_text(encoding="utf-8"), str(preset)) == []
+
+
+def test_no_written_preset_uses_local() -> None:
+    # why COMBINATIONS keeps the default 'local' reading: no bundled written preset has the command
+    lines = {p.name: p.read_text(encoding="utf-8").splitlines() for p in PRESETS}
+    assert [name for name, text in lines.items() if any(line.strip().startswith("local ") for line in text)] == []
 
 
 # --- validate --run --strict ---------------------------------------------------------------------------------

@@ -77,8 +77,8 @@ def test_muller_handlemove_parses() -> None:
     assert codes(pregame + "\n" + post1 + "\n" + post2) == ["GC-INITIAL-ONLY", "GC-NOT-RUNNABLE"]
 
 
-def _started(pregame: str, readings: Readings) -> list[str]:
-    text = (f"<?php\n$default['code'] = '{CHESS}';\n$default['cols'] = 8;\n"
+def _started(pregame: str, readings: Readings, code: str = CHESS) -> list[str]:
+    text = (f"<?php\n$default['code'] = '{code}';\n$default['cols'] = 8;\n"
             f"$default['pregame'] = {render_string(pregame, 'nowdoc', 'NOW')};\n")
     return load_text(text, "sample.php", readings).start().output
 
@@ -105,3 +105,36 @@ def test_xiang_hex_short_form_defs_read_alike_under_both_arities() -> None:
     runnable = {name: body for _, name, body in defs if name in ("P", "R")}  # the others have talvola's elisions
     pregame = "\n".join(f"def {name} {body};" for name, body in runnable.items())
     assert "GC-LENIENT-ARITY" not in codes(pregame) and "GC-SYNTAX" not in codes(pregame)
+
+
+def _holds(defs: str, piece: str, origin: str, readings: Readings) -> set[str]:
+    """The squares of an empty 8x8 board (but ``origin``) for which ``fn piece origin SQUARE`` is true."""
+    squares = [f + r for r in "12345678" for f in "abcdefgh"]
+    pregame = defs + "\n" + "\n".join(f"print fn {piece} {origin} {sq};" for sq in squares)
+    output = _started(pregame, readings, "8/8/8/8/8/8/8/8")
+    return {sq for sq, value in zip(squares, output, strict=True) if value == "1"}
+
+
+def _offsets(origin: str, deltas: list[tuple[int, int]], gate: object = None) -> set[str]:
+    f, r = "abcdefgh".index(origin[0]), int(origin[1]) - 1
+    found = set()
+    for dx, dy in deltas:
+        x, y = f + dx, r + dy
+        if 0 <= x < 8 and 0 <= y < 8 and (gate is None or gate(x, y)):  # type: ignore[operator]
+            found.add("abcdefgh"[x] + str(y + 1))
+    return found
+
+
+@pytest.mark.parametrize("readings", COMBINATIONS, ids=[r.name for r in COMBINATIONS])
+def test_xiang_hex_short_form_defs_run_under_every_reading(readings: Readings) -> None:
+    # Duniho's Xiang Hex Soldier and Chariot (as transcribed): short-form primitives, 'and' / 'or' grouped from
+    # the left, so the river gate (rank + file >> 1 >= 7) binds the four sideways steps, not the step forward
+    defs = {name: body for _, name, body in (line.split(None, 2) for line in excerpts(
+        "08_xianghex_preset_defs_transcribed.gamecode")[0].splitlines()) if name in ("P", "R")}
+    code = "\n".join(f"def {name} {body};" for name, body in defs.items())
+    soldier = _offsets("d6", [(-2, 1), (2, -1), (-1, 1), (1, 0)], lambda x, y: y + (x >> 1) >= 7)
+    assert soldier == {"c7", "e6"}  # the gate holds for two of the four here
+    assert _holds(code, "P", "d6", readings) == soldier | {"d7"}
+    rays = [(k, -k) for k in range(1, 8)] + [(-k, k) for k in range(1, 8)] + [  # checkride 0 1: all four images
+        (0, k) for k in range(-7, 8) if k] + [(k, 0) for k in range(-7, 8) if k]
+    assert _holds(code, "R", "d4", readings) == _offsets("d4", rays)

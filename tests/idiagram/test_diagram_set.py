@@ -103,7 +103,11 @@ def test_unchanged_diagrams_write_back_their_text() -> None:
         assert read_text(text).pieces == game.pieces, path.name
         assert read_text(text).setup == game.setup, path.name
         if "\n" in path.read_text().strip():  # collapsed one-line texts come back one directive a line
-            assert text == path.read_text(), path.name
+            # a text whose promoChoice offers no type of the game gains maxPromote=0: the script would make no
+            # move of piece 1 into its last rank, where fairyport's reading moves it unpromoted
+            warnings = game.format_data["idiagram"]["warnings"]
+            unsaid = any("offers no piece type" in w["message"] for w in warnings)
+            assert (text.replace("maxPromote=0\n", "", 1) if unsaid else text) == path.read_text(), path.name
 
 
 # --- an independent count for new-forms.idiagram (rules in words, plain vector arithmetic) ------------------
@@ -250,7 +254,7 @@ def test_hole_after_pawns_and_piece_after_hole() -> None:
     assert {"a2", "j2", "a9", "j9"} <= game.board.holes and "a2" not in game.setup.placement
     assert sum(1 for p in game.setup.placement.values() if p.id == "P") == 16
     text, _ = write_game(game)
-    assert text == "files=10\nranks=10\npawn::::a2-j2\nking::::e1\nhole::::a2,j2\n"
+    assert text == "files=10\nranks=10\nmaxPromote=0\npawn::::a2-j2\nking::::e1\nhole::::a2,j2\n"  # no Q, N, R, B
     from fairyport.errors import UnsupportedError
 
     with pytest.raises(UnsupportedError) as info:

@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 from lxml import html
 from paths import GAMES
-from test_idiagram_read import board_fen
 
 from fairyport.cli.main import main
 from fairyport.formats import FORMATS, read_game
 from fairyport.json import game_from_json, game_to_json
-from fairyport.model import Game, Piece, Setup
+from fairyport.model import WHITE, Game, Piece, Setup
 from fairyport.movegen import Position, Variant, compile_game
 from fairyport.render.moves import CAPTURE, HOP_CAPTURE, HOP_MOVE, INITIAL, MOVE, move_diagram
 from fairyport.report.proof import COLUMNS
+from fairyport.zrf.rule_positions import board_fen
 
 BUNDLED = sorted(GAMES.glob("*.idiagram"))
 
@@ -75,7 +75,7 @@ def generator_targets(variant: Variant, origin: str, placement: dict[str, Piece]
 
 
 def fen_of(game: Game, placement: dict[str, Piece]) -> str:
-    return board_fen(dataclasses.replace(game, setup=Setup(dict(placement)))) + " w - - 0 1"
+    return board_fen(game, dict(placement), WHITE)
 
 
 @pytest.mark.parametrize("game_file", BUNDLED, ids=lambda p: p.stem)

@@ -16,8 +16,9 @@ from fairyport.cli.main import main
 from fairyport.formats import read_game
 from fairyport.model import Board, ExtinctionGoal, Position
 from fairyport.render.board import grid_of
+from fairyport.render.rules import shown_path, true_rules
+from fairyport.render.text import render_text
 from fairyport.report.proof import format_texts
-from fairyport.report.rules import shown_path, true_rules
 
 DOBUTSU = ZRF_COLLECTIONS / "DagazProject+ZRF" / "DobutsuShogi" / "Dobutsu.zrf"
 
@@ -69,3 +70,32 @@ def test_the_dobutsu_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert "Source: Dobutsu.zrf" in text and "None at the start; captures to hand and drops" in text
     assert page.xpath("//section[@id='setup']//svg")  # the board is drawn
     assert "gamecourier: cannot express" not in text
+
+
+def test_show_names_the_moves_kept_as_code() -> None:
+    """``show`` of a model that keeps ZRF move blocks says so under each piece and in the rules."""
+    text = render_text(read_game(GAMES / "minishogi.zrf"))
+    pieces = text.split("pieces:")[1].split("rules:")[0]
+    assert "by zrf code kept as such, which the zrf interpreter plays" in pieces
+    assert "are kept as zrf code" in text.split("rules:")[1]
+
+
+def test_show_draws_a_board_of_positions_by_their_coordinates() -> None:
+    game = read_game(GAMES / "chess.idiagram")
+    positions = tuple(Position(p.name, p.file, p.rank) for p in game.board.positions)
+    linked = dataclasses.replace(game, board=Board(0, 0, extra_positions=(*positions, Position("START")),
+                                                   links={"n": {"a1": "a2"}}))
+    text = render_text(linked)
+    assert text.splitlines()[0].startswith("chess  [65 positions,")
+    assert text.splitlines()[1].split() == ["8", "r", "n", "b", "q", "k", "b", "n", "r"]
+    assert text.splitlines()[9].split() == list("abcdefgh")
+
+
+def test_a_source_that_cannot_be_counted_names_what_was_to_count_it(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """mideast_chess.php is played by the GAME Code interpreter (which lacks its include), not the generator."""
+    assert main(["report", str(GAMES.parent / "gamecourier" / "mideast_chess.php"), "-o", str(tmp_path),
+                 "--depth", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "not counted (the source cannot be played by the Game Courier preset's interpreter" in out
+    assert "generator" not in out

@@ -380,21 +380,17 @@ def test_a_side_without_a_royal_piece_at_the_start_plays_on_as_the_interpreter_p
     import fairyport
     from fairyport.api import convert
 
-    for target in ("idiagram", "gamecourier"):  # these writers of the model lack the rule: each refuses it
-        with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
-            fairyport.write(read_text(text, name="nking.zrf"), target)
     with pytest.raises(UnsupportedError, match=r"a side without royal pieces (that )?plays on"):
-        convert(text, "idiagram", read="zrf")  # converting the source: no program route there either
+        fairyport.write(read_text(text, name="nking.zrf"), "gamecourier")  # the model's GC writer lacks the rule
     # Fairy-Stockfish plays a side that starts without royal pieces on, as the model does: written and proved
     to_fsf = convert(text, "fsf", read="zrf")
     assert to_fsf.lost == [] and to_fsf.proof is not None and to_fsf.proof.same
     # Game Courier writes the source's own program instead, proven by the GAME Code interpreter
     converted = convert(text, "gamecourier", read="zrf")
     assert converted.proof is not None and converted.proof.same and converted.lost == []
-    # the Diagram's extension line (best effort) says it, and fairyport reads it back
-
-    written_text = fairyport.write(read_text(text, name="nking.zrf"), "idiagram", best_effort=True).text
-    assert "fairyportRoyalOptional=1" in written_text.splitlines()
+    # the Diagram says it in its own terms: White's extinction bit clear (White plays on without royals)
+    written_text = fairyport.write(read_text(text, name="nking.zrf"), "idiagram").text
+    assert "extinction=0" in written_text.splitlines() and "fairyportRoyalOptional" not in written_text
     back = fairyport.read(written_text, format="idiagram")
     assert back.rules.royal_optional and fairyport.perft(back, 3) == perft(native, 3)
     # ZRF's checkmated goal of both players is the rule: the game goes back to ZRF with its perft

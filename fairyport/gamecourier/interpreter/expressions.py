@@ -230,8 +230,7 @@ class _State:
                 continue
             text = token.text
             if token.kind == "word" and text.startswith("=") and len(text) > 1 and text not in OPERATORS:
-                value = stack.pop() if stack else None
-                self.bindings.insert(0, Binding(text[1:], value, token.offset))
+                self.bindings.insert(0, Binding(text[1:], _assigned(stack, token.offset), token.offset))
                 continue
             arity = OPERATORS.get(text) if token.kind == "word" else None
             if prefix_logic and token.kind == "word" and text in LOGIC:
@@ -268,6 +267,18 @@ class _State:
             return stack[0]
         items = tuple(reversed(stack))
         return Sequence(items, items[0].offset)
+
+
+def _assigned(stack: list[Expr], offset: int) -> Expr | None:
+    """The value of a named variable ``=name`` in a ``def``, taken off ``stack`` (the operands to its right): none
+    (a named parameter), the one operand, or several made one array ("If more than one argument follows a variable
+    assignment, they will be converted into an array, leaving nothing to the right of the assignment", Fergus
+    Duniho, 2020-07-29, ``listcomments.php?id=39873``)."""
+    if len(stack) <= 1:
+        return stack.pop() if stack else None
+    items = tuple(reversed(stack))
+    stack.clear()
+    return Call("list", items, offset)
 
 
 def def_arity(expr: Expr | None, bindings: Sequence_[Binding]) -> int:

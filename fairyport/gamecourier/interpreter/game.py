@@ -33,6 +33,7 @@ from fairyport.gamecourier.interpreter.nodes import Command, IfBlock, Statement,
 from fairyport.gamecourier.interpreter.prune import (
     Deps,
     Proof,
+    dies_off_list,
     dies_off_reach,
     plain_move_dies,
     promotions_die,
@@ -126,11 +127,15 @@ class GameCourierGame:
     """A preset compiled for the interpreter."""
 
     def __init__(self, preset: Preset, *, shortcuts: bool = True, trace: bool = False,
-                 unrunnable: list[UnsupportedError] | None = None, readings: Readings = DOCUMENTED) -> None:
+                 unrunnable: list[UnsupportedError] | None = None, readings: Readings = DOCUMENTED,
+                 exact: bool | None = None) -> None:
         self.preset = preset
         self.shortcuts = shortcuts
         """False: run Pre-Move for every candidate, try every promotion and evaluate ``and`` / ``or`` exactly as
         the reading says (the tests' proof of the shortcuts and of the readings)."""
+        exact = not shortcuts if exact is None else exact
+        """True: ``and`` / ``or`` exactly as the reading says, without the fast chains (the only shortcut whose
+        result may depend on the reading); with ``shortcuts`` the others stay (the corpus proof of the readings)."""
         self.readings = readings
         """How the points the documentation leaves open are read (:mod:`.readings`)."""
         analysis = analyse(preset, def_arity=readings.arity == ARITY_DEF)
@@ -160,7 +165,7 @@ class GameCourierGame:
         """The squares off the board where pieces in hand are kept (:data:`STORAGE_MARK`)."""
         self.labels = analysis.piece_labels() | {name for name in analysis.defs if side_of(name) is not None}
         self.interpreter = Interpreter(self.geometry, self.labels, readings)
-        self.interpreter.exact = not shortcuts
+        self.interpreter.exact = exact
         if readings.arity == ARITY_DEF:
             self.interpreter.arities = analysis.arities()
         self.interpreter.names = set(analysis.defs)
@@ -177,11 +182,14 @@ class GameCourierGame:
         """Moves onto a piece (or into storage) whose plain move and every promotion provably die: what the two
         proofs read together, and what they ran (one look-up and one test for the commonest spared candidate)."""
         subs: list[tuple[Compiler, SubBlock]] = []
+        self.sub_trees: dict[str, tuple[str, SubBlock]] = {}
+        """Each subroutine as parsed, with its code block (what the guard shortcut follows, :mod:`.prune`)."""
         for info in analysis.code:
             compiler = Compiler(self.interpreter, _source(info))
             for block in _subs(info.program.statements):
                 subs.append((compiler, block))
                 self.interpreter.names.add(block.name)
+                self.sub_trees[block.name] = (info.key, block)
         for _, block in subs:  # every sub is known before any body is compiled (calls by name)
             self.interpreter.subs[block.name] = None  # type: ignore[assignment]
         try:
@@ -266,12 +274,19 @@ class GameCourierGame:
         key = (id(tree), origin)
         cached = self._proofs.get(key)
         if cached is None or not still_holds(cached.deps, base):
-            cached = self._proofs[key] = dies_off_reach(self.interpreter, tree, base, origin, block)
+            cached = dies_off_reach(self.interpreter, tree, base, origin, block)
+            if not cached.proven:
+                cached = dies_off_list(self.interpreter, tree, base, origin, block, self.sub_trees)
+            self._proofs[key] = cached
         if not cached.proven:
             return None
-        reach = base.defs[base.board[origin]].reach
-        assert reach is not None
-        found = self._reach_squares(base.board, origin, reach)
+        if cached.allowed is not None:
+            allowed = cached.allowed
+            found = [sq for sq in self.geometry.squares if sq in allowed]
+        else:
+            reach = base.defs[base.board[origin]].reach
+            assert reach is not None
+            found = self._reach_squares(base.board, origin, reach)
         if self.interpreter.trace is not None and len(found) < len(self.geometry.squares) - 1:
             self.interpreter.trace |= cached.ran  # some candidate is spared: count what its run would have run
         return found

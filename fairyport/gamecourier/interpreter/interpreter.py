@@ -43,6 +43,7 @@ from fairyport.gamecourier.interpreter.operators import MAX_ARRAY, MAX_INTEGER, 
 from fairyport.gamecourier.interpreter.parser import LOOP_BLOCKS
 from fairyport.gamecourier.interpreter.readings import (
     DOCUMENTED,
+    LOCAL_MAIN_SCOPE,
     LOGIC_EVERY_OPERAND,
     LOGIC_LEFT_FIRST,
     LOGIC_RIGHT_FIRST,
@@ -191,7 +192,8 @@ class SubFn:
     body: list[Runner]
     where: Location
     local: bool = False
-    """Whether the body has a ``local`` command (only then are globals saved and restored around a call)."""
+    """Whether the body has a ``local`` command read as :data:`~.readings.LOCAL_MAIN_SCOPE` (only then are globals
+    saved and restored around a call)."""
 
 
 class Interpreter:
@@ -624,7 +626,8 @@ class Compiler:
         """Compile a subroutine."""
         params = tuple(p[1:] if p.startswith("#") else p for p in block.params)
         return SubFn(block.name, params, self._in_scope("sub", lambda: self.block(block.body)),
-                     self.source.locate(block.offset), _has_local(block.body))
+                     self.source.locate(block.offset),
+                     self.it.readings.local == LOCAL_MAIN_SCOPE and _has_local(block.body))
 
     def _in_scope(self, scope: str, compile_it: Callable[[], _T]) -> _T:
         """``compile_it()`` with :attr:`scope` set to ``scope``."""
@@ -694,7 +697,10 @@ class Compiler:
         return run_my
 
     def _local_command(self, cmd: Command) -> Runner:
-        """``local NAMES``: the globals' values kept, to be put back when the subroutine returns."""
+        """``local NAMES``: as ``my`` (:data:`~.readings.LOCAL_AS_MY`), or the globals' values kept, to be put back
+        when the subroutine returns (:data:`~.readings.LOCAL_MAIN_SCOPE`)."""
+        if self.it.readings.local != LOCAL_MAIN_SCOPE:
+            return self._my_command(cmd)
         names = [t.value.lstrip("#") for t in cmd.args]
 
         def run_local(c: Ctx) -> None:

@@ -19,11 +19,25 @@ and for every promotion sub-move (the board after the move is never read as know
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from fairyport.gamecourier.interpreter import values as V
-from fairyport.gamecourier.interpreter.interpreter import UNDEFINED_IS_NAME, DefFn, Interpreter, is_literal
-from fairyport.gamecourier.interpreter.nodes import Atom, Call, Command, Expr, Group, IfBlock, Logic, Statement
+from fairyport.gamecourier.interpreter.expressions import LOGIC, OPERATORS, atom_kind
+from fairyport.gamecourier.interpreter.interpreter import UNDEFINED_IS_NAME, Compiler, DefFn, Interpreter, is_literal
+from fairyport.gamecourier.interpreter.nodes import (
+    Atom,
+    Call,
+    Command,
+    Expr,
+    Group,
+    IfBlock,
+    Logic,
+    Statement,
+    SubBlock,
+)
+from fairyport.gamecourier.interpreter.operators import MAX_TEXT
+from fairyport.gamecourier.interpreter.operators import OPERATORS as RUN_OPERATORS
 from fairyport.gamecourier.interpreter.state import State, side_of
 
 UNKNOWN: Any = type("Unknown", (), {"__repr__": lambda self: "UNKNOWN"})()
@@ -42,21 +56,42 @@ _CHECKS = ("checkleap", "checkaleap", "checkride", "checkaride", "checkhop", "ch
 
 
 _MISSING: Any = object()
+SubTrees = Mapping[str, tuple[str, SubBlock]]
+"""Each subroutine by name: the code block it is defined in and its body as parsed (what the proof follows)."""
+_TEXT_OPERATORS = ("join", "elem", "match")
 
 
 class _GiveUp(Exception):
     pass
 
 
+class _DestText(NamedTuple):
+    """Text built around the destination: ``prefix`` + the destination's name + ``suffix``."""
+
+    prefix: str
+    suffix: str
+
+
 def _known(value: Any) -> bool:
-    return value is not UNKNOWN and value is not DEST and value is not PROMOTED
+    return value is not UNKNOWN and value is not DEST and value is not PROMOTED and type(value) is not _DestText
 
 
 class _Proof:
     def __init__(self, it: Interpreter, base: State, origin: str, moved: str, mover: DefFn | None,
-                 dest: str | None = None, block: str = "", *, plain: bool = False) -> None:
+                 dest: str | None = None, block: str = "", *, plain: bool = False,
+                 subs: SubTrees | None = None) -> None:
         self.it = it
         self.block = block
+        self.subs = subs
+        """The subroutines a call in the code proven may be followed into (None: a call ends the proof)."""
+        self.listing = subs is not None and mover is None and dest is None
+        """The premise is that the destination is none of :attr:`allowed` (:func:`dies_off_list`)."""
+        self.allowed: set[str] = set()
+        """Destinations the proof set aside: ``elem KEY ARRAY`` with the destination in ``KEY`` is taken as null,
+        which holds for every destination but these."""
+        self.args: list[Any] = []
+        """The running subroutine's arguments (``#0``, ...)."""
+        self.in_sub = False
         self.ran: set[tuple[str, int, str]] = set()
         """What the runs the proof stands for would add to the interpreter's trace (every path it followed)."""
         self.base = base
@@ -90,18 +125,58 @@ class _Proof:
             if st.name == "die":
                 return True
             if st.name in ("set", "setconst") and st.target:
-                overlay[st.target.lstrip("#")] = self.value(st.expr, [], None, overlay, 0) \
+                overlay[st.target.lstrip("#")] = self.value(st.expr, self.args, None, overlay, 0) \
                     if st.expr is not None else None
                 continue
             if st.name == "verify" and st.expr is not None:
-                verdict = self.value(st.expr, [], None, overlay, 0)
+                verdict = self.value(st.expr, self.args, None, overlay, 0)
                 if not _known(verdict):
                     raise _GiveUp
                 if not V.truthy(verdict):
                     return True
                 continue
+            if st.name == "my":  # the subroutine's own variables, null (nothing outside a subroutine)
+                if self.in_sub:
+                    overlay.update((t.value.lstrip("#"), None) for t in st.args)
+                continue
+            sub = self._called(st)
+            if sub is not None:
+                return self._sub_dies(st, sub[0], sub[1], overlay)
             raise _GiveUp
         return False  # the code ends without 'die': such a move is legal
+
+    def _called(self, st: Command) -> tuple[str, SubBlock] | None:
+        """The subroutine a command calls (``gosub NAME ...`` or ``NAME ...``) when the proof may follow it: one
+        level deep, from the code proven, a subroutine without ``local``."""
+        if self.subs is None or self.in_sub:
+            return None
+        name = st.target if st.name == "gosub" else st.name if st.name not in Compiler._COMMANDS else None
+        found = self.subs.get(name or "")
+        compiled = self.it.subs.get(name or "")
+        if found is None or compiled is None or compiled.local:
+            return None
+        return found
+
+    def _sub_dies(self, st: Command, block: str, sub: SubBlock, overlay: dict[str, Any]) -> bool:
+        """True if every run of the subroutine ``sub`` called by ``st`` ends in ``die`` (a run that returns, or
+        ends, is not followed back into the caller: the proof gives up)."""
+        args: list[Any] = []
+        for token in st.args:  # plain operands only, read as the compiled call reads them (bare words are names)
+            if token.kind in ("lparen", "rparen") or token.text in OPERATORS or token.text in LOGIC \
+                    or token.text.startswith("="):
+                raise _GiveUp
+            args.append(self.atom(Atom(token.text, atom_kind(token), token.offset), self.args, None, overlay,
+                                  words_literal=True))
+        self.ran.add(("sub", -1, sub.name))
+        inner = dict(overlay)
+        for i, param in enumerate(sub.params):
+            inner[param[1:] if param.startswith("#") else param] = args[i] if i < len(args) else None
+        saved = self.block, self.args
+        self.block, self.args, self.in_sub = block, args, True
+        try:
+            return self.dies(sub.body, inner)
+        finally:
+            (self.block, self.args), self.in_sub = saved, False
 
     def _if(self, branches: list[Any], rest: list[Statement], overlay: dict[str, Any]) -> bool:
         for k, branch in enumerate(branches):
@@ -109,7 +184,7 @@ class _Proof:
             if branch.condition is None:  # else
                 self.ran.add(taken)
                 return self.dies(branch.body + rest, overlay)
-            verdict = self.value(branch.condition, [], None, overlay, 0)
+            verdict = self.value(branch.condition, self.args, None, overlay, 0)
             if not _known(verdict):
                 self.ran.add(taken)
                 return (self.dies(branch.body + rest, dict(overlay))
@@ -202,10 +277,12 @@ class _Proof:
             if not _known(test):
                 return UNKNOWN
             return yes if V.truthy(test) else no
-        first_literal = op in ("flag", "onboard")
+        first_literal = op in ("flag", "onboard", "elem")
         operands = [self.atom(a, args, named, overlay, words_literal=True) if first_literal and i == 0
                     and isinstance(a, Atom) else self.value(a, args, named, overlay, depth)
                     for i, a in enumerate(e.args)]
+        if op in _TEXT_OPERATORS:
+            return self._text(op, operands)
         if op == "where" and len(operands) == 3:
             square, dx, dy = operands
             if not all(isinstance(d, int) and not isinstance(d, bool) for d in (dx, dy)):
@@ -256,6 +333,47 @@ class _Proof:
             return type(a) is type(b) and a == b
         return _COMPARE[op](V.compare(a, b))
 
+    def _text(self, op: str, operands: list[Any]) -> Any:
+        """``join``, ``elem`` and ``match``: by the operator's own code on known operands; ``join`` with the
+        destination gives :class:`_DestText`, ``elem`` of such a key in a known array is null where the proof may
+        set the destinations it lists aside (:attr:`listing`), else unknown."""
+        arity, run = RUN_OPERATORS[op]
+        if arity >= 0 and len(operands) != arity:
+            raise _GiveUp
+        if all(_known(v) for v in operands):
+            if op == "elem" and isinstance(operands[0], dict):
+                raise _GiveUp  # an array as a key: the real run stops with an error
+            return run(None, operands)  # type: ignore[arg-type]  # (a ValueProblem ends the proof)
+        if op == "match":
+            return UNKNOWN  # loose comparisons only: it cannot raise
+        if op == "join":
+            parts = [_DestText("", "") if v is DEST else v for v in operands]
+            texts = [V.text(v) if _known(v) else v for v in parts]
+            if sum(1 for v in texts if type(v) is _DestText) != 1 or not all(
+                    type(v) is _DestText or isinstance(v, str) for v in texts):
+                raise _GiveUp  # an unknown length: the real run may pass the text bound
+            a, b = texts
+            if isinstance(a, _DestText):
+                joined = _DestText(a.prefix, a.suffix + V.text(b))
+            else:
+                assert isinstance(b, _DestText)
+                joined = _DestText(V.text(a) + b.prefix, b.suffix)
+            if len(joined.prefix) + len(joined.suffix) + 16 > MAX_TEXT:
+                raise _GiveUp
+            return joined
+        key, array = operands
+        if type(key) is not _DestText or not isinstance(array, dict):
+            raise _GiveUp  # an unknown key might be an array: the real run stops with an error
+        if not self.listing:
+            return UNKNOWN
+        for sq in self.it.geometry.squares:
+            text = key.prefix + sq + key.suffix
+            if text in array:
+                self.allowed.add(sq)
+            elif text[:1] in "0123456789+-. \t\n\r" and V.is_numeric(text):
+                raise _GiveUp  # read as a number key: not followed
+        return None
+
     def fn(self, e: Call, args: list[Any], named: dict[str, Any] | None, overlay: dict[str, Any],
            depth: int) -> Any:
         if not e.args or depth >= CALL_DEPTH:
@@ -294,6 +412,8 @@ class Proof(NamedTuple):
     proven: bool
     deps: Deps
     ran: frozenset[tuple[str, int, str]]
+    allowed: frozenset[str] | None = None
+    """For :func:`dies_off_list`: the destinations the verdict does not cover (it covers every other one)."""
 
 
 def dies_off_reach(it: Interpreter, postmove: list[Statement], base: State, origin: str,
@@ -308,6 +428,18 @@ def dies_off_reach(it: Interpreter, postmove: list[Statement], base: State, orig
     if mover is None or mover.reach is None or mover.locals:
         return Proof(False, deps, frozenset())
     return _conclude(_Proof(it, base, origin, moved, mover, None, block), postmove, deps)
+
+
+def dies_off_list(it: Interpreter, postmove: list[Statement], base: State, origin: str, block: str,
+                  subs: SubTrees) -> Proof:
+    """Whether the Post-Move code dies for every move of the piece on ``origin`` in ``base`` to a destination
+    outside a list the code looks it up in (``if not elem join origin join "-" dest #pairs: die``, in the code or
+    in a subroutine it calls: the moves a translated program's Pre-Move code listed), promotions included; the
+    verdict's ``allowed`` holds the destinations it does not cover, ``deps`` what it read (:func:`dies_off_reach`)."""
+    moved = base.board[origin]
+    proof = _Proof(it, base, origin, moved, None, None, block, subs=subs)
+    found = _conclude(proof, postmove, (("board", origin, moved),))
+    return found._replace(allowed=frozenset(proof.allowed)) if found.proven else found
 
 
 def _conclude(proof: _Proof, postmove: list[Statement], deps: Deps) -> Proof:

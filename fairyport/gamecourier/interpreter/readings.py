@@ -13,6 +13,7 @@ from typing import Literal
 
 LogicReading = Literal["left-first", "right-first", "every-operand"]
 ArityReading = Literal["rest", "def"]
+LocalReading = Literal["my", "main"]
 
 LOGIC_LEFT_FIRST: LogicReading = "left-first"
 """``a and b`` / ``a or b`` as infix operators grouped from the left, the left operand first, stopping as soon as
@@ -36,17 +37,32 @@ enclosing expression (Fergus Duniho, 2020-07-29, Game Courier history comments).
 with exactly the operands every candidate function uses, at the end of its expression or in parentheses."""
 
 
+LOCAL_AS_MY: LocalReading = "my"
+"""``local NAMES`` makes variables of the running subroutine, exactly as ``my`` does: lexically scoped to it,
+unseen by the functions and subroutines it calls, gone when it returns. Fergus Duniho, 2016-06-21 (comment on the
+Developer's Guide, ``listcomments.php?id=32600``): "I plan to remove what I have called local variables and use
+the name local for my variables. For the sake of not breaking old code, I'll treat my and local as synonyms"."""
+LOCAL_MAIN_SCOPE: LocalReading = "main"
+"""``local`` as it was before that plan (same comment): a variable of the narrowest scope but "lexically scoped
+... to the main scope", so "visible to any functions they call"; here, the global's value saved and put back when
+the subroutine returns (fairyport's reading before issue 34). Whether the plan was carried out is not said on the
+pages available."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Readings:
     """One choice for each open point."""
 
     logic: LogicReading = LOGIC_RIGHT_FIRST
     arity: ArityReading = ARITY_DEF
+    local: LocalReading = LOCAL_AS_MY
 
     @property
     def name(self) -> str:
-        """``right-first/def``: how tests and findings name the combination."""
-        return f"{self.logic}/{self.arity}"
+        """``right-first/def`` (``right-first/def/local-main`` off the default ``local``): how tests, findings and
+        the corpus benchmark name the combination."""
+        name = f"{self.logic}/{self.arity}"
+        return name if self.local == LOCAL_AS_MY else f"{name}/local-{self.local}"
 
 
 DOCUMENTED = Readings(LOGIC_RIGHT_FIRST, ARITY_DEF)
@@ -56,4 +72,8 @@ LENIENT = Readings(LOGIC_LEFT_FIRST, ARITY_REST)
 COMBINATIONS: tuple[Readings, ...] = tuple(
     Readings(logic, arity) for logic, arity in itertools.product(
         (LOGIC_LEFT_FIRST, LOGIC_RIGHT_FIRST, LOGIC_EVERY_OPERAND), (ARITY_REST, ARITY_DEF)))
-"""Every combination of the readings: a written preset gives the same moves under each."""
+"""Every combination of the ``and`` / ``or`` and ``fn`` readings: a written preset gives the same moves under each
+(no writer writes ``local``, so its reading is the default in each)."""
+EVERY_READING: tuple[Readings, ...] = (*COMBINATIONS, Readings(local=LOCAL_MAIN_SCOPE))
+""":data:`COMBINATIONS` and the other reading of ``local``: what ``validate --run --strict`` compares a preset
+under."""

@@ -102,10 +102,11 @@ def _symmetry(board: dict[str, str], squares: dict[str, str]) -> bool:
     return all(board.get(squares[sq], "@") == label.swapcase() for sq, label in board.items() if label != "@")
 
 
-def compare_colours(preset: Path, depth: int) -> list[Finding]:
+def compare_colours(preset: Path, depth: int, progress: Callable[[str], None] | None = None) -> list[Finding]:
     """Run the preset's code on positions up to ``depth`` plies from the start and on their colour-reversed
     images (reflected or turned, whichever maps the start position onto itself): each side's legal moves must
-    be the image of the other's. Differences are ``GC-RUN-ASYMMETRIC`` errors naming the position."""
+    be the image of the other's. Differences are ``GC-RUN-ASYMMETRIC`` errors naming the position.
+    ``progress`` is told each first move as the walk starts on it."""
     from fairyport.gamecourier.interpreter.game import GameCourierPosition, load_preset
 
     game = load_preset(preset)
@@ -139,7 +140,9 @@ def compare_colours(preset: Path, depth: int) -> list[Finding]:
                                     "GC-RUN-ASYMMETRIC",
                                     f"after {after}: only {side} may play {origin}{dest}{promo}",
                                     fix="make the two sides' functions mirror images"))
-        for move in moves:
+        for number, move in enumerate(moves, 1):
+            if progress is not None and not line:
+                progress(f"--run: the two sides' moves to depth {depth}, first move {number} of {len(moves)}")
             pos.push_raw(move)
             walk(pos, [*line, move.uci()], left - 1)
             pos.pop_raw()

@@ -16,7 +16,7 @@ from pathlib import Path
 from fairyport.diagnostics import Finding
 from fairyport.errors import FairyportError, Location
 from fairyport.gamecourier.interpreter.game import GameCourierGame, GameCourierPosition, load_preset
-from fairyport.gamecourier.interpreter.readings import COMBINATIONS, DOCUMENTED, Readings
+from fairyport.gamecourier.interpreter.readings import DOCUMENTED, EVERY_READING, Readings
 from fairyport.gamecourier.validate.rules import finding
 
 _Moves = dict[str, object]
@@ -27,7 +27,7 @@ def compare_readings(preset: Path, depth: int) -> list[Finding]:
     the start, gives other moves than under :data:`~.readings.DOCUMENTED`, or fails where the other does not."""
     base = _loaded(preset, DOCUMENTED)
     findings: list[Finding] = []
-    for readings in COMBINATIONS:
+    for readings in EVERY_READING:
         if readings == DOCUMENTED:
             continue
         other = _loaded(preset, readings)
@@ -65,7 +65,7 @@ def unscreened(preset: Path) -> list[Finding]:
 
 
 def _name(readings: Readings) -> str:
-    return f"'and'/'or' {readings.logic}, 'fn' operands {readings.arity}"
+    return f"'and'/'or' {readings.logic}, 'fn' operands {readings.arity}, 'local' {readings.local}"
 
 
 def _loaded(preset: Path, readings: Readings) -> GameCourierGame | FairyportError:

@@ -77,16 +77,24 @@ def validate_file(path: Path, options: ValidateOptions) -> FileReport:
             if unrunnable:
                 raise UnsupportedError(f"{len(unrunnable)} place(s) hold GAME Code fairyport cannot run "
                                        "(GC-NOT-RUNNABLE)", unrunnable[0].location)
-            findings += [*compare_colours(path, options.depth), *dead_code(path, options.depth)]
+            tell = options.progress or _silent
+            findings += compare_colours(path, options.depth, tell)
+            tell(f"--run: sweeping the code (depth {options.depth} and random games)")
+            findings += dead_code(path, options.depth)
         except (UnsupportedError, ParseError) as exc:  # an include library, an unknown word, no FEN to start from
             findings.append(not_run("--run", exc))
         if options.strict and not unrunnable:  # also, and above all, when the documented reading stops
             from fairyport.gamecourier.validate.readings import compare_readings, unscreened
 
+            (options.progress or _silent)("--strict: running the code under every reading")
             findings += compare_readings(path, options.depth)
             with contextlib.suppress(UnsupportedError):  # the documented reading cannot run it: said above
                 findings += unscreened(path)
     return FileReport(str(path), FORMAT, findings, details=details(analysis))
+
+
+def _silent(step: str) -> None:
+    """No progress display."""
 
 
 RUN_BOUNDS = frozenset({"step limit", "recursion depth", "nesting depth", "command step budget", "command step limit"})

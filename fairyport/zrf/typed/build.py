@@ -49,9 +49,11 @@ class Builder:
 
     # -- helpers ------------------------------------------------------------------------------------------
 
-    def malformed(self, node: Node, message: str) -> None:
-        """Record a ``malformed-form`` error at ``node``."""
-        self.findings.append(Finding(node.location, Severity.ERROR, MALFORMED, message + node.where()))
+    def malformed(self, node: Node, message: str) -> Finding:
+        """Record a ``malformed-form`` error at ``node`` and return it."""
+        finding = Finding(node.location, Severity.ERROR, MALFORMED, message + node.where())
+        self.findings.append(finding)
+        return finding
 
     def unknown(self, node: SList, where: str) -> None:
         """Record an ``unknown-keyword`` error for ``node`` found in ``where`` (the form is kept as is)."""
@@ -239,7 +241,7 @@ class Builder:
                 piece.dummy = True
             elif head in ("moves", "drops"):
                 target = piece.moves if head == "moves" else piece.drops
-                target.extend(self._blocks(item))
+                target.extend(self._blocks(item, piece.unread))
             elif head not in keywords.PIECE_FORMS:
                 self.unknown(item, f"piece {name.text!r}")
                 piece.unknown.append(item)
@@ -262,18 +264,20 @@ class Builder:
             return
         piece.attributes.append(Attribute(name, form.items[2] if len(form.items) > 2 else None, form))
 
-    def _blocks(self, form: SList) -> list[MoveBlock]:
+    def _blocks(self, form: SList, unread: list[Finding]) -> list[MoveBlock]:
+        """The move blocks of a ``moves`` or ``drops`` list; each entry that is none is a finding in ``unread``."""
         blocks = []
         move_type: Ref | None = None
         for item in form.args:
             if isinstance(item, SList) and item.head == "move-type":
                 move_type = self.ref(item.items[1], "a move type") if len(item.items) == 2 else None
                 if move_type is None:
-                    self.malformed(item, "expected (move-type name)")
+                    unread.append(self.malformed(item, "expected (move-type name)"))
             elif isinstance(item, SList):
                 blocks.append(MoveBlock(item, move_type))
             else:
-                self.malformed(item, f"expected a move program (a list) in {form.head}")
+                found = f"the atom {item.text!r}" if isinstance(item, Atom) else "a string"
+                unread.append(self.malformed(item, f"expected a move program (a list) in {form.head}, found {found}"))
         return blocks
 
     # -- board --------------------------------------------------------------------------------------------

@@ -31,14 +31,20 @@ class ZrfVariant:
 def read_variant(path: Path, spec: str | None = None) -> ZrfVariant:
     """Read ``path`` strictly and materialise the variant ``spec`` (title or 1-based index; None: the default).
 
-    :raises ParseError: for syntax, include or expansion errors.
+    :raises ParseError: for syntax, include or expansion errors, and an entry of a ``moves`` or ``drops`` list
+        that is no move program (:meth:`~.tree.ZrfGame.require_move_programs`).
     :raises ModelError: if the file has no game.
     :raises UsageError: if ``spec`` names no variant.
     """
-    structure = read_structure(load(path))
+    return _variant(read_structure(load(path)), spec)
+
+
+def _variant(structure: GameFile, spec: str | None) -> ZrfVariant:
+    """The variant ``spec`` of ``structure``, typed; a piece with an entry that is no move program refused."""
     variant = structure.select(spec)
     findings = list(structure.loaded.findings) + list(structure.findings)
     game = build_game(structure.sections(variant), findings)
+    game.require_move_programs()
     geometry = None if game.board is None else resolve(game.board, findings)
     return ZrfVariant(structure, variant, game, geometry, findings)
 
@@ -54,9 +60,4 @@ def variant_names(path: Path) -> tuple[list[str], str]:
 
 def read_variant_text(text: str, name: str, spec: str | None = None) -> ZrfVariant:
     """:func:`read_variant` for ZRF ``text`` held in memory (``name`` locates its errors)."""
-    structure = read_structure(load_text(text, name))
-    variant = structure.select(spec)
-    findings = list(structure.loaded.findings) + list(structure.findings)
-    game = build_game(structure.sections(variant), findings)
-    geometry = None if game.board is None else resolve(game.board, findings)
-    return ZrfVariant(structure, variant, game, geometry, findings)
+    return _variant(read_structure(load_text(text, name)), spec)

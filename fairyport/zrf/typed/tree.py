@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 
-from fairyport.errors import UnsupportedError
+from fairyport.diagnostics import Finding
+from fairyport.errors import ParseError, UnsupportedError
 from fairyport.zrf.syntax.nodes import Node, Plain, SList, plain
 
 
@@ -208,6 +209,9 @@ class Piece:
     moves: list[MoveBlock] = dataclasses.field(default_factory=list)
     drops: list[MoveBlock] = dataclasses.field(default_factory=list)
     unknown: list[SList] = dataclasses.field(default_factory=list)
+    unread: list[Finding] = dataclasses.field(default_factory=list)
+    """The entries of ``moves`` and ``drops`` that are no move program (an atom, a malformed ``move-type``), as
+    their findings: reading the game refuses them (:meth:`ZrfGame.require_move_programs`)."""
 
 
 @dataclasses.dataclass
@@ -290,6 +294,18 @@ class ZrfGame:
         if self.engine is not None:
             raise UnsupportedError(f"the game's rules live in an external engine ({self.engine.value}), not in the "
                                    "file", self.engine.node.location, feature="engine")
+
+    def require_move_programs(self) -> None:
+        """Refuse a piece whose ``moves`` or ``drops`` list holds an entry that is no move program: ZoG calls a
+        macro only as a list (``(slide n)``), so an atom there would be dropped and the piece play fewer moves
+        than its author wrote. ``validate`` reports every such entry; reading stops at the first.
+
+        :raises ParseError: at the entry.
+        """
+        for piece in self.pieces:
+            if piece.unread:
+                first = piece.unread[0]
+                raise ParseError(f"{first.message} (piece {piece.name.text!r})", first.location)
 
     def piece(self, name: str) -> Piece | None:
         """The piece called ``name``, or None."""

@@ -1,4 +1,5 @@
-"""The rules of a report page and of ``show``, saying only what is true of the game.
+"""The rules of a report page and of ``show``, saying only what is true of the game, and which pieces move by
+kept code (:func:`kept_moves_format`).
 
 The model's rules in words (:func:`fairyport.xbetza.words.describe_rules`) say "no piece is royal" or "no piece
 promotes" of a model that has none. Where the game keeps code in its source's language (:attr:`Game.kept`:
@@ -13,7 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from fairyport.model import KEPT_RULE, UNTRANSLATED, Game, StalemateResult
+from fairyport.model import KEPT_RULE, UNTRANSLATED, Game, PieceType, StalemateResult
 from fairyport.xbetza.words import describe_rules
 
 UNKNOWN_WITH_CODE = ("No piece is royal", "No piece promotes", "No castling", "No en passant")
@@ -62,6 +63,18 @@ def kept_sentences(game: Game) -> list[str]:
         if untranslated:
             lines.append(f"Not translated from {fmt} code (the model lacks these rules): {'; '.join(untranslated)}.")
     return lines
+
+
+def kept_moves_format(game: Game, piece: PieceType) -> str | None:
+    """The format whose code holds the moves of ``piece`` (a kept program, or an untranslated piece function of
+    a piece without XBetza), or None where the model's XBetza says them all."""
+    programs = game.programs(piece.id)
+    if programs:
+        return programs[0].format
+    if piece.betza:
+        return None
+    prefix = f"{piece.name}: "
+    return next((k.format for k in game.kept if k.kind == UNTRANSLATED and k.text.startswith(prefix)), None)
 
 
 def true_rules(game: Game) -> list[str]:
