@@ -10,9 +10,9 @@ Each check of ``perft.sh`` names a built-in variant, a position (``startpos`` or
 reads the variant by name (as a section ``[v:NAME]`` inheriting Fairy-Stockfish's built-in), reads the FEN,
 and counts perft at the deepest depth up to the check's own whose count, by Fairy-Stockfish's binary
 (``src/stockfish`` of the repository, built with large boards and all variants), is at most ``--nodes``. A check
-is ``agree`` (same count), ``DIFFER``, ``unreadable`` (the variant unknown, or the FEN not read), ``refused`` (an
-option the model cannot hold, named), or ``chess960`` (a check run in Chess960 mode, not tried while fairyport
-has no Chess960 castling). The repository is Fairy-Stockfish's (never committed here): ``--repo`` or
+is ``agree`` (same count), ``DIFFER``, ``unreadable`` (the variant unknown, or the FEN not read) or ``refused`` (an
+option the model cannot hold, named); a check Fairy-Stockfish runs in Chess960 mode reads the variant with
+``chess960 = true``. The repository is Fairy-Stockfish's (never committed here): ``--repo`` or
 ``$FAIRYPORT_FSF_REPO``. Without it, ``--tsv`` reads the same checks from the shared corpus's table and pyffish
 counts (slower: pyffish gives legal moves, not perft).
 """
@@ -34,7 +34,7 @@ from fairyport.fsf.read import read_text
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))  # paths, harnesses: one copy
 
 from fsf_compare import aligned, fsf_counts, model_counts
-from fsf_suite import Check, script_checks, table_checks
+from fsf_suite import Check, script_checks, section_text, table_checks
 
 REPO_VARIABLE = "FAIRYPORT_FSF_REPO"
 """The environment variable naming Fairy-Stockfish's repository (default: ``../fsfrepo``)."""
@@ -80,7 +80,7 @@ class Pyffish:
     def perft(self, check: Check, depth: int) -> int:
         import pyffish
 
-        return fsf_counts(pyffish, check.variant, depth, check.fen)[-1]
+        return fsf_counts(pyffish, check.variant, depth, check.fen, check.chess960)[-1]
 
     def close(self) -> None:
         """Nothing to stop."""
@@ -110,11 +110,9 @@ def depth_for(binary: Binary | Pyffish, check: Check, budget: int) -> tuple[int,
 
 def run_check(binary: Binary | Pyffish, check: Check, budget: int) -> Outcome:
     """Read ``check``'s variant and FEN and compare perft at the depth chosen."""
-    if check.chess960:
-        return Outcome(check, "chess960", "a Chess960 check (fairyport has no Chess960 castling mode)")
     start = time.perf_counter()
     try:
-        game = read_text(f"[perftsuite:{check.variant}]\n", variant="perftsuite", name=f"perft.sh:{check.line}")
+        game = read_text(section_text(check), variant="perftsuite", name=f"perft.sh:{check.line}")
     except UnsupportedError as error:
         kind = "unreadable" if "neither an earlier section nor a built-in" in error.reason else "refused"
         return Outcome(check, kind, error.message())
@@ -134,7 +132,7 @@ def run_check(binary: Binary | Pyffish, check: Check, budget: int) -> Outcome:
     return Outcome(check, "DIFFER", f"perft({depth}) {ours} != Fairy-Stockfish {theirs}{note}", depth, seconds)
 
 
-STATUSES = ("agree", "DIFFER", "unreadable", "refused", "chess960")
+STATUSES = ("agree", "DIFFER", "unreadable", "refused")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,12 +19,15 @@ from typing import Generic, TypeVar
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
+    COLOR_NAMES,
     WHITE,
     BareKingRule,
+    Castling,
     Game,
     PieceType,
     RoyalProtection,
     StalemateResult,
+    file_name,
 )
 
 
@@ -176,15 +179,17 @@ def _capture_restrictions(game: Game, piece: PieceType) -> str | None:
 
 def _castling(game: Game, piece: PieceType) -> str | None:
     rule = piece.castling
-    if rule is None:
-        return None
+    if rule is None or rule == Castling(partners=rule.partners, king_files=rule.king_files) != Castling(
+            partners=rule.partners):
+        return None  # none, or only castling to files (:data:`CASTLING_TO_FILES`)
     parts = [text for on, text in ((not rule.virgin, "after the royal piece or its partner has moved"),
                                    (not rule.safe, "out of or through check"),
                                    (rule.partner_distance is not None,
                                     f"with the partner {rule.partner_distance} squares away (left, right)"),
                                    (bool(rule.partners), "with a partner of type " + "/".join(rule.partners)),
                                    (rule.tested_as is not None,
-                                    f"with attack tests asking whether a {rule.tested_as} could be captured"))
+                                    f"with attack tests asking whether a {rule.tested_as} could be captured"),
+                                   (rule.king_files is not None, "to fixed files"))
              if on]
     return f"the castling of {piece.name!r} ({', '.join(parts) or 'as the Diagram castles'})"
 
@@ -207,6 +212,22 @@ def _promotion_limits(game: Game, piece: PieceType) -> str | None:
     limited = [c for c in piece.promotion.choices if c.max_count is not None] if piece.promotion else []
     return (f"piece {piece.name!r}: promotion only while fewer than so many of a type are on the board ("
             + ", ".join(f"{c.piece} {c.max_count}" for c in limited) + ")") if limited else None
+
+
+def _promotion_sides(game: Game, piece: PieceType) -> str | None:
+    sided = [c for c in piece.promotion.choices if c.sides] if piece.promotion else []
+    return (f"piece {piece.name!r}: promotion choices of some players only ("
+            + ", ".join(f"{c.piece} for {' and '.join(COLOR_NAMES[s] for s in c.sides)}" for c in sided) + ")"
+            ) if sided else None
+
+
+def _castling_to_files(game: Game, piece: PieceType) -> str | None:
+    files = piece.castling.king_files if piece.castling is not None else None
+    if files is None:
+        return None
+    partners = "/".join(piece.castling.partners) if piece.castling is not None else ""
+    return (f"piece {piece.name!r}: castling to files {file_name(files[0])} and {file_name(files[1])} wherever it "
+            f"starts (Chess960), with the outermost unmoved {partners or 'rook-like piece'}")
 
 
 def _drop_limits(game: Game, piece: PieceType) -> str | None:
@@ -296,6 +317,12 @@ UNMOVED_WHEN_MADE = Feature("unmoved when made", Kind.PIECE, "a promotion or a j
 PROMOTION_LIMIT = Feature("promotion limit", Kind.PIECE, "a promotion only while fewer than so many of the type "
                           "are on the board", ("PromotionChoice.max_count",), of_piece=_promotion_limits)
 
+PROMOTION_SIDES = Feature("promotion per side", Kind.PIECE, "promotion choices that only one side has",
+                          ("PromotionChoice.sides",), of_piece=_promotion_sides)
+CASTLING_TO_FILES = Feature("castling to files", Kind.MOVE, "castling that lands the royal piece on fixed files "
+                            "wherever it starts (Fairy-Stockfish's castling, Chess960)", ("Castling.king_files",),
+                            of_piece=_castling_to_files)
+
 DROPS = Feature("drops", Kind.MOVE, "pieces in hand dropped as a move; captures go to the capturer's hand",
                 ("Rules.drops", "Rules.captures_to_hand", "Rules.demote_captured"),
                 _when(lambda g: g.rules.drops or g.rules.captures_to_hand, "drops and captures to hand"))
@@ -341,7 +368,7 @@ GOAL_RULES: tuple[Feature, ...] = (FLAG_SAFETY, FLAG, MUST_CAPTURE, DROP_CHECKS,
 """The rules of a whole game beyond checkmate, stalemate and bare king that decide or narrow its moves, in the
 order writers refuse them."""
 PIECE_RULES: tuple[Feature, ...] = (JOINS, UNLOADS, VIRGIN_MOVES, CAPTURE_RESTRICTIONS, UNMOVED_WHEN_MADE,
-                                    PROMOTION_LIMIT)
+                                    PROMOTION_LIMIT, PROMOTION_SIDES, CASTLING_TO_FILES)
 """The piece rules beyond XBetza, promotion, zones and castling, in the order writers refuse them (by piece)."""
 DROP_RULES: tuple[Feature, ...] = (DROPS, PROMOTION)
 """The drop and shogi-style promotion rules a writer without drops must refuse."""

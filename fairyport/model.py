@@ -150,6 +150,9 @@ class PromotionChoice:
     max_count: int | None = dataclasses.field(default=None, metadata={"omit_empty": True})
     """Only while the player has fewer than this many pieces of that type on the board (Fairy-Stockfish's
     ``promotionLimit``: Grand Chess's one queen, two rooks ...); None: no limit."""
+    sides: tuple[Color, ...] = dataclasses.field(default=(), metadata={"omit_empty": True})
+    """Only for these players (Fairy-Stockfish's ``promotionPieceTypesWhite`` / ``Black``: chigorin's White promotes
+    to a chancellor, Black to a queen); empty: for both."""
 
 
 class PromotionTrigger(enum.Enum):
@@ -315,6 +318,14 @@ class Castling:
     attacked only by enemy pieces that may capture that type (:attr:`PieceType.cannot_capture`). ZRF's castling
     after ``cascade`` runs ``not-attacked?`` with the partner as the moving piece (Non-Prise Chess: a Queen that
     may not capture a Rook does not stop the King castling, nor does her check). None: the royal piece."""
+    king_files: tuple[int, int] | None = dataclasses.field(default=None, metadata={"omit_empty": True})
+    """(to the left, to the right): the files (0-based, as White sees the board, for both players) the royal
+    piece lands on when it castles that way, wherever on its rank it starts (Fairy-Stockfish's castling, Chess960:
+    the King to g or c). The partner is the outermost unmoved piece of a :attr:`partners` type (empty: a
+    rook-like piece) and of the royal's colour on its rank that way; it lands next to the royal on the side the
+    royal came from. Every square the two cross or land on, but their own, must be empty; with :attr:`safe`
+    the royal is not in check and no square from its start to its destination is attacked. The ``O`` move's
+    range is not used; :attr:`partner_distance` must be None."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -770,6 +781,11 @@ class Game:
             self.piece_type(partner)
         if castling.tested_as is not None:
             self.piece_type(castling.tested_as)
+        files = castling.king_files
+        if files is not None and (castling.partner_distance is not None
+                                  or not (0 <= files[0] < self.board.files - 1 and 0 < files[1] < self.board.files)):
+            raise ModelError(f"piece {piece.name!r} castles to files {files}",
+                             expected="files with room for the partner on the board, and no partner_distance")
         if castling.partner_distance is not None and min(castling.partner_distance) < 2:
             raise ModelError(f"piece {piece.name!r} castles with a partner "
                              f"{castling.partner_distance} squares away",

@@ -29,6 +29,7 @@ from typing import Any
 from fairyport.errors import Location, ModelError, ParseError, UnsupportedError
 from fairyport.fsf import options as opt
 from fairyport.fsf.builtins import PIECES, SPECIAL_PIECES
+from fairyport.fsf.castling_to_files import castle_to_files
 from fairyport.fsf.dialect import DialectError, move_maps, parse_fsf, to_xbetza
 from fairyport.fsf.state import State, Where
 from fairyport.fsf.syntax import Section
@@ -80,7 +81,7 @@ HANDLED = frozenset({
     "blastOnCapture", "connectN", "connectNxN", "connectHorizontal", "connectVertical", "connectDiagonal",
     "connectPieceTypes", "connectValue", "connectRegion1.white", "connectRegion1.black", "connectRegion2.white",
     "connectRegion2.black", "mustDrop", "dropChecks", "checkCounting", "dropLoop", "promotionLimit",
-    "enPassantRegion.white", "enPassantRegion.black", "castlingRank", "extinctionClaim",
+    "enPassantRegion.white", "enPassantRegion.black", "castlingRank", "extinctionClaim", "chess960",
     "blastImmuneTypes", "mutuallyImmuneTypes",
 })
 """Slots :func:`build_game` reads into the model (each checked for the values the model can hold)."""
@@ -96,6 +97,22 @@ Regions = dict[Color, frozenset[tuple[int, int]]]
 NO_CASTLING_KING = "king without castling"
 """The name of the king type of the side the start position gives no castling right (when the other side has
 one): the model's castling belongs to a piece type, Fairy-Stockfish's rights to a side."""
+
+
+def _only_side(piece_type: str, sides: dict[Color, frozenset[str]]) -> tuple[Color, ...]:
+    """The one side whose ``promotionPieceTypes`` holds ``piece_type`` (empty: both, or neither: a promoted
+    type)."""
+    holders = tuple(color for color, types in sides.items() if piece_type in types)
+    return holders if len(holders) == 1 else ()
+
+
+def _with_en_passant(text: str) -> str:
+    """The XBetza ``text`` with ``e`` on its capture-only moves: Fairy-Stockfish's ``e`` marks the piece as an
+    en-passant taker, which then takes e.p. with its captures (berolina's ``cfeW``)."""
+    moves = betza.parse_moves(text)
+    return betza.write([dataclasses.replace(m, legs=(dataclasses.replace(m.first, modes=m.first.modes + "e"),))
+                        if not m.is_multi_leg and "c" in m.first.modes and not {"m", "e"} & set(m.first.modes)
+                        else m for m in moves])
 
 
 def _zoned_modes(modes: str) -> str:
@@ -333,7 +350,11 @@ class _Builder:
             raise self.refuse("tripleStepRegion.white", "triple steps")
         creators = [p.name for p in pieces if any(z.zone == "double-step" for z in p.zoned_moves)
                     or any(m.first.has("i") for m in betza.parse_moves(p.betza))]
+        by_name = {p.name: p for p in pieces}
         for taker in sorted(ep_types - {"pawn"}):
+            if taker in by_name and self.takes_by_betza(taker):
+                by_name[taker].betza = _with_en_passant(by_name[taker].betza)
+                continue
             if taker in self.state.pieces and creators and self.captures_apart(taker):
                 raise self.refuse("enPassantTypes.white", f"{taker} may take en passant (after the initial moves of "
                                   f"{', '.join(creators)}): custom en-passant takers are not read")
@@ -353,6 +374,12 @@ class _Builder:
         if any(with_ep.values()):
             pawn.zoned_moves = (*pawn.zoned_moves, ZonedMove("fmnnD", self.zone("double-step", with_ep)))
         pawn.zoned_moves = (*pawn.zoned_moves, ZonedMove("fmnD", self.zone("double-step-no-ep", no_ep)))
+
+    def takes_by_betza(self, piece_type: str) -> bool:
+        """Whether the custom pawn type's own moves say where it takes e.p. (``cfeW``), the only e.p. takers
+        besides the pawn read: the model's ``e`` then captures on the squares Fairy-Stockfish's do."""
+        return piece_type in self.state.custom and "e" in self.state.custom[piece_type] and \
+            piece_type in self.state.get("promotionPawnTypes.white")
 
     def captures_apart(self, piece_type: str) -> bool:
         """Whether the Fairy-Stockfish piece captures where it cannot move quietly (where it takes en passant)."""
@@ -393,11 +420,10 @@ class _Builder:
         by_name = {p.name: p for p in pieces}
         zone_squares = self.region("promotionRegion")
         pawn_types = state.get("promotionPawnTypes.white")
-        choices = state.get("promotionPieceTypes.white")
+        sides = {WHITE: state.get("promotionPieceTypes.white"), BLACK: state.get("promotionPieceTypes.black")}
+        choices = sides[WHITE] | sides[BLACK]
         if pawn_types != state.get("promotionPawnTypes.black"):
             raise self.refuse("promotionPawnTypes.white", "different promotion pawn types per side")
-        if choices != state.get("promotionPieceTypes.black"):
-            raise self.refuse("promotionPieceTypesWhite", "different promotion choices per side")
         promoted: dict[str, str | None] = dict(state.get("promotedPieceType"))
         stuck = state.get("immobilityIllegal")
         limits = self.promotion_limits()
@@ -421,7 +447,8 @@ class _Builder:
                                           "type and as its promoted type (two moves in Fairy-Stockfish, one here)")
                     targets.add(target)
                 order = [t for t in PIECES if t in targets and t in by_name]
-                piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t], max_count=limits.get(t))
+                piece.promotion = Promotion(tuple(PromotionChoice(self.letters[t], max_count=limits.get(t),
+                                                                  sides=_only_side(t, sides))
                                                   for t in reversed(order)),
                                             depth=depth or 1, zone=name,
                                             mandatory=state.get("mandatoryPawnPromotion"),
@@ -668,11 +695,12 @@ class _Builder:
         state = self.state
         if not state.get("castling") or rights == "-":
             return
-        if set(rights) - set("KQkq"):
-            raise self.refuse("startFen", f"castling rights {rights!r} (only K, Q, k and q are read)")
         king_type = state.get("castlingKingPiece.white")
         if king_type != state.get("castlingKingPiece.black") or king_type not in state.pieces:
             raise self.refuse("castlingKingPiece.white", "castling with different pieces per side, or none")
+        partners = state.get("castlingRookPieces.white")
+        if partners != state.get("castlingRookPieces.black"):
+            raise self.refuse("castlingRookPieces.white", "different castling partners per side")
         king_letter = self.letters[king_type]
         first = state.get("castlingRank")
         on_first = [sq for sq, p in setup.placement.items()
@@ -680,12 +708,9 @@ class _Builder:
         king_file = ord(on_first[0][0]) - 97 if len(on_first) == 1 else state.get("castlingKingFile")
         kingside = state.get("castlingKingsideFile") - king_file
         queenside = king_file - state.get("castlingQueensideFile")
-        if kingside != queenside or kingside < 1:
-            raise self.refuse("castlingKingsideFile", f"the king moves {kingside} squares one way and {queenside} "
-                              "the other (the model turns Black's castling with the board)")
-        partners = state.get("castlingRookPieces.white")
-        if partners != state.get("castlingRookPieces.black"):
-            raise self.refuse("castlingRookPieces.white", "different castling partners per side")
+        if state.get("chess960") or set(rights) - set("KQkq") or kingside != queenside or kingside < 1:
+            self.castle_to_files(pieces, setup, rights, rules, king_type)
+            return
         letters = {self.letters[t] for t in partners if t in self.letters}
         rook_like = {p.id for p in pieces
                      if any(m.atom == "R" and not m.is_multi_leg for m in betza.parse_moves(p.betza))}
@@ -724,6 +749,18 @@ class _Builder:
         if len(castles) == 1:
             self.king_without_castling(pieces, setup, rules, king_piece, WHITE if BLACK in castles else BLACK)
         king_piece.betza += f"isO{kingside}" if kingside != 1 else "isO"
+
+    def castle_to_files(self, pieces: list[PieceType], setup: Setup, rights: str, rules: Rules, king_type: str) -> None:
+        """Fairy-Stockfish's castling as the model's castling to fixed files (:mod:`.castling_to_files`)."""
+        rule, castles = castle_to_files(self.state, self.letters, setup, (self.files, self.ranks), rights,
+                                        self.refuse)
+        if not castles:
+            return
+        king_piece = next(p for p in pieces if p.name == king_type)
+        king_piece.castling = rule
+        if len(castles) == 1:
+            self.king_without_castling(pieces, setup, rules, king_piece, WHITE if BLACK in castles else BLACK)
+        king_piece.betza += "isO"
 
     def king_without_castling(self, pieces: list[PieceType], setup: Setup, rules: Rules, king: PieceType,
                               color: Color) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from fairyport.model import BLACK, COLOR_NAMES, WHITE, file_name
+from fairyport.model import BLACK, COLOR_NAMES, WHITE, Castling, file_name
 from fairyport.movegen.compile import CompiledType, Variant, code_of
 
 
@@ -48,8 +48,13 @@ def castling_plan(variant: Variant, castlers: list[CompiledType], slots: dict[st
     steps = {spec.dx: spec.step for spec in king.castling}
     if set(steps) != {-1, 1}:
         raise CastlingMisfit(f"{king.piece.name!r} castles one way only")
-    geo = variant.geometry
+    rule = king.piece.castling
     squares = [_royal_square(variant, king, color) for color in (WHITE, BLACK)]
+    if rule is not None and rule.king_files is not None:
+        return _to_files(variant, king, rule, squares)
+    if rule is not None:
+        raise CastlingMisfit(f"{king.piece.name!r} castles by another rule than Fairy-Stockfish's")
+    geo = variant.geometry
     files = {geo.coords[sq][0] for sq in squares}
     if len(files) != 1:
         raise CastlingMisfit("the castling pieces start on different files ("
@@ -66,6 +71,19 @@ def castling_plan(variant: Variant, castlers: list[CompiledType], slots: dict[st
                                  "way, Fairy-Stockfish would")
     partners = {p for sq, color in zip(squares, (WHITE, BLACK), strict=True) for p in _partners(variant, sq, color)}
     return FsfCastling(kf, kf + steps[1], kf - steps[-1], "".join(sorted(partners)))
+
+
+def _to_files(variant: Variant, king: CompiledType, rule: Castling, squares: list[int]) -> FsfCastling:
+    """The options of castling to fixed files: Fairy-Stockfish's own rule, with partners of the rule's types
+    (the outermost of each wing, which the ``K``/``Q`` rights name) and the usual tests."""
+    assert rule.king_files is not None
+    if not rule.virgin or not rule.safe or rule.tested_as is not None or not rule.partners:
+        raise CastlingMisfit(f"{king.piece.name!r} castles to fixed files by another rule than Fairy-Stockfish's "
+                             "(after moving, through check, with attack tests of another type, or with partners "
+                             "of no named type)")
+    geo = variant.geometry
+    return FsfCastling(geo.coords[squares[0]][0], rule.king_files[1], rule.king_files[0],
+                       "".join(sorted(p.lower() for p in rule.partners)))
 
 
 def _royal_square(variant: Variant, king: CompiledType, color: int) -> int:

@@ -62,7 +62,8 @@ SUPPORT: FeatureSupport[Game] = declare(
     reads=("flag goal", "must capture", "drop checks", "no checks", "must drop", "extinction", "connection",
            "atomic captures", "drops", "promotion", "stalemate", "royal", "chess promotion", "royals may face",
            "confinement", "zoned moves", "drop", "check count", "royal optional", "promotion limit",
-           "extinction claim", "flag safety", "blast immunity", "capture restrictions"),
+           "extinction claim", "flag safety", "blast immunity", "capture restrictions",
+           "promotion per side"),  # castling to files: read where the plain rule is not the same game
     flag_goal=Support(EXACT), flag_safety=Support(EXACT), must_capture=Support(EXACT), no_checks=Support(EXACT),
     must_drop=Support(EXACT), extinction=Support(EXACT), extinction_claim=Support(EXACT), connection=Support(EXACT),
     check_count=Support(EXACT),
@@ -77,7 +78,8 @@ SUPPORT: FeatureSupport[Game] = declare(
     virgin_moves=Support(How.NOT, wording=NO_MOVE),
     capture_restrictions=Support(EXACT, when=mutually_immune, wording=NO_MOVE),  # mutuallyImmuneTypes
     unmoved_when_made=Support(How.NOT, wording=NO_MOVE),
-    castling=Support(EXACT, when=castling_stated, wording=CASTLING_LOST), split=Support(How.NOT, wording=SPLIT_LOST),
+    castling=Support(EXACT, when=castling_stated, wording=CASTLING_LOST), castling_to_files=Support(EXACT),
+    promotion_per_side=Support(EXACT), split=Support(How.NOT, wording=SPLIT_LOST),
     drops=Support(EXACT), promotion=Support(How.SOME), stalemate=Support(EXACT),
     bare_king=Support(How.SOME),  # as the extinction of all pieces at 1 against 2, where that is the same game
     royals_may_face=Support(EXACT), royal_protection=Support(How.SOME), captures_to_owner=Support(How.SOME),

@@ -289,11 +289,17 @@ class _Writer:
         self.add("promotionRegionWhite", self.region(white))
         self.add("promotionRegionBlack", self.region(black))
         if pawn_types:
-            choices = {frozenset(c.piece for c in p.promotion.choices) for p in pawn_types if p.promotion}
+            choices = {tuple(frozenset(c.piece.lower() for c in p.promotion.choices if not c.sides or color in c.sides)
+                             for color in (WHITE, BLACK)) for p in pawn_types if p.promotion}
             if len(choices) > 1:
                 self.refuse("promotion choices", "pawn types promote to different sets of pieces")
             self.add("promotionPawnTypes", "".join(p.id.lower() for p in pawn_types))
-            self.add("promotionPieceTypes", "".join(sorted(c.lower() for c in next(iter(choices)))))
+            for_white, for_black = next(iter(choices))
+            if for_white == for_black:
+                self.add("promotionPieceTypes", "".join(sorted(for_white)))
+            else:  # chigorin: each side's own choices
+                self.add("promotionPieceTypesWhite", "".join(sorted(for_white)) or "-")
+                self.add("promotionPieceTypesBlack", "".join(sorted(for_black)) or "-")
             pawn_mandatory = {p.promotion.mandatory for p in pawn_types if p.promotion}
             if len(pawn_mandatory) > 1:
                 self.refuse("promotion", "some pawn types must promote, others need not")

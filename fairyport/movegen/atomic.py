@@ -94,6 +94,20 @@ def blast_class(base: type[Position]) -> type[Position]:
                 self.board[sq] = code
             super().pop_raw()
 
+        def passage_attacked(self, squares: tuple[int, ...]) -> bool:
+            """Fairy-Stockfish's test of a pseudo-royal piece castling: the squares from its start up to its
+            destination (not included, unless it stays) attacked with the piece lifted, but not those next to an
+            enemy royal piece (the destination is tested after the move)."""
+            king = squares[0]
+            enemy = self.turn ^ 1
+            around = self.variant.blast.around
+            near = {t for sq in self.royals[enemy] for t in around[sq]}
+            piece, self.board[king] = self.board[king], 0
+            try:
+                return any(sq not in near and self.is_attacked(sq, enemy) for sq in squares[:-1] or squares)
+            finally:
+                self.board[king] = piece
+
         def legal_raw(self) -> list[RawMove]:
             """The legal moves: no own protected royal piece blasted; blasting an enemy royal piece is legal
             whatever it leaves attacked; a royal piece next to an enemy royal piece is not attacked."""

@@ -68,7 +68,8 @@ class CastlingSpec:
     """Castling of a royal piece: direction along the rank (-1 left, +1 right), how far the royal moves, and the
     rule (:class:`fairyport.model.Castling`; the defaults are the Interactive Diagram's): ``distance`` of the
     partner (None: the outermost piece), ``virgin`` and ``safe`` tests, ``partners`` (type indices; empty: a
-    rook-like piece or a piece on the corner)."""
+    rook-like piece or a piece on the corner); ``king_file``: the file the royal lands on, wherever it starts
+    (:attr:`fairyport.model.Castling.king_files`, :mod:`fairyport.movegen.file_castling`; ``step`` unused)."""
 
     dx: int
     step: int
@@ -76,6 +77,7 @@ class CastlingSpec:
     virgin: bool = True
     safe: bool = True
     partners: frozenset[int] = frozenset()
+    king_file: int | None = None
 
 
 DEFAULT_CASTLING = CastlingSpec(0, 0)

@@ -218,7 +218,7 @@ class Variant:
                 for color in (WHITE, BLACK):
                     self.promotion_choices[code_of(t.index, color)] = tuple(
                         (code_of(self.promoted_to(t.index, choice.piece), color), choice)
-                        for choice in promotion.choices
+                        for choice in promotion.choices if not choice.sides or color in choice.sides
                     )
                     self.promotion_triggers[code_of(t.index, color)] = sum(
                         TRIGGER_BITS[trigger] for trigger in promotion.triggers)
@@ -548,7 +548,9 @@ class Variant:
         partners = frozenset(index[pid.upper()] for pid in rule.partners)
         specs = [CastlingSpec(K_VECTORS[d][0], move.range or 1,
                               None if rule.partner_distance is None else rule.partner_distance[d == 2],
-                              rule.virgin, rule.safe, partners) for d in sorted(dirs) if d in (2, 6)]
+                              rule.virgin, rule.safe, partners,
+                              None if rule.king_files is None else rule.king_files[d == 2])
+                 for d in sorted(dirs) if d in (2, 6)]
         t.castling = tuple(specs)
 
     def _steps(self, atom: str) -> tuple[AtomClass, int, int]:

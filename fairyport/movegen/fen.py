@@ -21,12 +21,14 @@ game's setup has a piece of its type and colour (this is how Fairy-Stockfish tre
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Protocol, TypeVar
 
 from fairyport.errors import Location, ParseError
 from fairyport.model import BLACK, WHITE, Color
 from fairyport.movegen.codes import CastlingSpec, code_of
+from fairyport.movegen.file_castling import file_partner
 from fairyport.movegen.tables import Tables
 
 
@@ -130,13 +132,7 @@ def read_fen(pos: P, fen: str) -> P:
     ep = fields[3] if len(fields) > 3 else "-"
     pos.ep, pos.ep_victim = (), -1
     if ep != "-":
-        sq = geo.square(ep)
-        if sq < 0:
-            raise _error(fen, "bad e.p. square", fen.find(ep), expected="a square or -", found=ep)
-        f, r = geo.coords[sq]
-        victim = geo.at(f, r - 1 if pos.turn == WHITE else r + 1)
-        if victim >= 0 and board[victim]:
-            pos.ep, pos.ep_victim = (sq,), victim
+        pos.ep, pos.ep_victim = _en_passant(pos, ep, fen)
     try:
         pos.halfmove = int(fields[4]) if len(fields) > 4 else 0
         pos.fullmove = int(fields[5]) if len(fields) > 5 else 1
@@ -145,6 +141,22 @@ def read_fen(pos: P, fen: str) -> P:
     if checks is not None and hasattr(pos, "checks_left"):  # a game that counts checks (movegen.checks)
         pos.checks_left = list(checks)
     return pos
+
+
+def _en_passant(pos: FenPosition, ep: str, fen: str) -> tuple[tuple[int, ...], int]:
+    """The e.p. squares and victim of the e.p. field ``ep``: one square, the victim behind it; or
+    Fairy-Stockfish's list of squares (``d3c4``, berolina), the empty ones passed by the piece on the other."""
+    geo = pos.variant.geometry
+    squares = [geo.square(name) for name in re.findall(r"[a-z]\d+", ep)]
+    if not squares or "".join(geo.names[sq] for sq in squares if sq >= 0) != ep:
+        raise _error(fen, "bad e.p. square", fen.find(ep), expected="a square, several, or -", found=ep)
+    if len(squares) == 1:
+        f, r = geo.coords[squares[0]]
+        victim = geo.at(f, r - 1 if pos.turn == WHITE else r + 1)
+        return ((squares[0],), victim) if victim >= 0 and pos.board[victim] else ((), -1)
+    passed = tuple(sq for sq in squares if not pos.board[sq])
+    victims = [sq for sq in squares if pos.board[sq]]
+    return (passed, victims[0]) if len(victims) == 1 and passed else ((), -1)
 
 
 _CHECKS_LEFT = re.compile(r"(\d+)\+(\d+)")
@@ -240,8 +252,8 @@ def _virginity(pos: FenPosition, castling: str, fen: str) -> int:
         virgin |= 1 << king | 1 << target
         partners.add(target)
     start = v.start_codes
-    castle_types = {(c - 1) >> 1 for c in v.castlers} | {t.index for t in v.types if t.is_castle_partner} \
-        if v.castlers else set()
+    castle_types = {(c - 1) >> 1 for c in v.castlers} | {t.index for t in v.types if t.is_castle_partner} | {
+        kind for specs in v.castlers.values() for spec in specs for kind in spec.partners} if v.castlers else set()
     for sq, code in enumerate(pos.board):
         if not code or sq in castling_royals or sq in partners:
             continue
@@ -257,11 +269,30 @@ def _wing_partner(pos: FenPosition, king: int, dx: int) -> int:
     distance where its castling places the partner there (:attr:`fairyport.model.Castling.partner_distance`) and
     a piece stands, else the outermost piece on the rank."""
     spec = _spec(pos, king, dx)
+    if spec is not None and spec.king_file is not None:  # the outermost piece of a partner type and its colour
+        return _outermost_partner(pos, king, spec)
     if spec is not None and spec.distance is not None:
         ray = pos.variant.geometry.ray(king, dx, 0, 0)
         if spec.distance <= len(ray) and pos.board[ray[spec.distance - 1]]:
             return ray[spec.distance - 1]
     return pos.outermost(king, dx)
+
+
+def _outermost_partner(pos: FenPosition, king: int, spec: CastlingSpec) -> int:
+    """The square of the outermost piece the royal on ``king`` may castle with by ``spec`` (a rule to fixed
+    files), moved or not (Fairy-Stockfish's ``K``/``Q``), else -1."""
+    ray = pos.variant.geometry.ray(king, spec.dx, 0, 0)
+    j = file_partner(pos, ray, (pos.board[king] - 1) & 1, dataclasses.replace(spec, virgin=False))
+    return ray[j] if j >= 0 else -1
+
+
+def _right(pos: FenPosition, king: int, dx: int, partner: int) -> str:
+    """White's letter of the right to castle with ``partner``: ``K``/``Q``, or the partner's file where a rule to
+    fixed files castles with an inner piece (X-FEN)."""
+    spec = _spec(pos, king, dx)
+    if spec is not None and spec.king_file is not None and _outermost_partner(pos, king, spec) != partner:
+        return chr(ord("A") + pos.variant.geometry.coords[partner][0])
+    return "K" if dx > 0 else "Q"
 
 
 def _spec(pos: FenPosition, king: int, dx: int) -> CastlingSpec | None:
@@ -305,10 +336,14 @@ def write_fen(pos: FenPosition) -> str:
         for king in pos.castler_squares(color):
             if pos.board[king] not in v.castlers or not pos.virgin >> king & 1:
                 continue
-            for dx, letter in ((1, "K"), (-1, "Q")):
-                if pos.castle_partner(king, dx, color, _spec(pos, king, dx)) >= 0:
+            for dx in (1, -1):
+                if (partner := pos.castle_partner(king, dx, color, _spec(pos, king, dx))) >= 0:
+                    letter = _right(pos, king, dx, partner)
                     castling += letter if color == WHITE else letter.lower()
     ep = geo.names[pos.ep[0]] if pos.ep else "-"
+    if pos.ep and (len(pos.ep) > 1 or _en_passant(pos, ep, ep)[1] != pos.ep_victim):
+        # the victim not behind the square (berolina): Fairy-Stockfish's list, the passed squares and the victim
+        ep = "".join(geo.names[sq] for sq in (*pos.ep, pos.ep_victim))
     side = "w" if pos.turn == WHITE else "b"
     hand = ""
     hands = pos.hand_per_code()

@@ -36,6 +36,7 @@ from fairyport.movegen.codes import RawMove as RawMove
 from fairyport.movegen.connect import connected
 from fairyport.movegen.extinction import extinct, scored_winner
 from fairyport.movegen.fen import read_fen, write_fen
+from fairyport.movegen.file_castling import file_castling_move, file_partner
 from fairyport.movegen.goals import flag_winner, flag_won
 from fairyport.movegen.tables import FlatPath, Hops, Tables
 from fairyport.movegen.walker import Effect, hop_targets, lands, walk
@@ -516,6 +517,10 @@ class Position:
             for ray, step, king_to, partner_to, passed, spec in v.castling_paths(board[king], king):
                 if spec.virgin and not virgin:
                     continue
+                if spec.king_file is not None:  # to fixed files (Fairy-Stockfish, Chess960)
+                    if (move := file_castling_move(self, king, ray, spec)) is not None:
+                        out.append(move)
+                    continue
                 if board[ray[0]]:
                     continue  # the partner stands beyond the royal's destination, with empty squares between
                 partner = self._partner_on(ray, color, spec)
@@ -527,6 +532,12 @@ class Position:
                 if spec.safe and v.royal[board[king]] and any(self.is_attacked(s, enemy) for s in passed):
                     continue
                 out.append((king, king_to, 0, (), (), (square, partner_to), -1))
+
+    def passage_attacked(self, squares: tuple[int, ...]) -> bool:
+        """Whether a royal of the side to move castling to fixed files from ``squares[0]`` to ``squares[-1]`` is
+        in check or passes or lands on a square attacked now (:mod:`.file_castling`)."""
+        enemy = self.turn ^ 1
+        return any(self.is_attacked(sq, enemy) for sq in squares)
 
     def castler_squares(self, color: Color) -> tuple[int, ...]:
         """The squares of ``color``'s pieces that may castle: its royal pieces, then its non-royal castling pieces
@@ -558,6 +569,8 @@ class Position:
         else -1: by default the outermost piece on the ray, of ``color``, virgin, and on the corner or a rook-like
         (``R``) piece; ``spec`` may instead place it at a distance, spare the virgin test and name its types."""
         board = self.board
+        if spec.king_file is not None:
+            return file_partner(self, ray, color, spec)
         if spec.distance is not None:
             j = spec.distance - 1
             if j >= len(ray):
@@ -780,15 +793,20 @@ class Position:
 
     def uci(self, move: RawMove) -> str:
         """UCI-style text: from and to squares, a lower-case promotion id (``+`` for a shogi-style promotion),
-        ``x`` + square per locust capture."""
+        ``x`` + square per locust capture; castling to fixed files is the royal's square and its partner's."""
         names = self.variant.geometry.names
-        text = names[move[0]] + names[move[1]]
+        text = names[move[0]] + names[move[5][0] if move[5] and self._to_files(move[0]) else move[1]]
         if move[2]:
             promoted = self.variant.types[(move[2] - 1) >> 1]
             text += "+" if promoted.mark == "+" else promoted.piece.id.lower()
         for sq in move[3]:
             text += "x" + names[sq]
         return text
+
+    def _to_files(self, king: int) -> bool:
+        """Whether the piece on ``king`` castles to fixed files (its castling is written king-takes-partner, as
+        Fairy-Stockfish's Chess960 writes it: the royal may stay on its square)."""
+        return any(spec.king_file is not None for spec in self.variant.castlers.get(self.board[king], ()))
 
     def parse_uci(self, text: str) -> Move:
         """The legal move written ``text`` (as :meth:`uci` writes it).

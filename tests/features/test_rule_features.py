@@ -100,6 +100,13 @@ def _blast_immune(game: m.Game) -> None:
     game.rules.blast = m.Blast(("P",), immune=("K",))
 
 
+def _one_side_queen(game: m.Game) -> None:
+    pawn = game.piece_type("P")
+    assert pawn.promotion is not None
+    pawn.promotion = dataclasses.replace(pawn.promotion, choices=tuple(
+        dataclasses.replace(c, sides=(m.WHITE,)) if c.piece == "Q" else c for c in pawn.promotion.choices))
+
+
 BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "flag goal": (chess, _flag),
     "flag safety": (chess, lambda game: setattr(_zone(game).rules, "flag", m.FlagGoal("hill", "K", "K", safe=True))),
@@ -126,6 +133,8 @@ BUILDERS: dict[str, tuple[Callable[[], m.Game], Callable[[m.Game], None]]] = {
     "drops": (crazyhouse, lambda game: None),
     "promotion": (chess, _shogi_promotion),
     "castling": (chess, _piece("K", "castling", m.Castling(virgin=False))),
+    "promotion per side": (chess, _one_side_queen),
+    "castling to files": (chess, _piece("K", "castling", m.Castling(partners=("R",), king_files=(2, 6)))),
     "split": (chess, _split),
     "stalemate": (chess, _rules("stalemate", m.StalemateResult.LOSS)),
     "bare king": (chess, _rules("bare_king", m.BareKingRule.LOSS)),
@@ -158,7 +167,8 @@ def test_every_rule_field_has_a_feature() -> None:
 
 def test_every_claimed_field_exists() -> None:
     classes = {cls.__name__: {f.name for f in dataclasses.fields(cls)}
-               for cls in (*RULE_CLASSES, m.Promotion, m.PromotionChoice, m.ExtinctionGoal, m.FlagGoal, m.Blast)}
+               for cls in (*RULE_CLASSES, m.Promotion, m.PromotionChoice, m.ExtinctionGoal, m.FlagGoal, m.Blast,
+                           m.Castling)}
     stale = [field for feature in FEATURES for field in feature.fields
              if field.partition(".")[2] not in classes.get(field.partition(".")[0], set())]
     assert stale == []

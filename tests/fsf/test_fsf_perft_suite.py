@@ -4,14 +4,15 @@ The checks come from the shared corpus (``corpus/perft/fairy_stockfish_perft.tsv
 nodes); each names a built-in variant, read here by name as a section inheriting it. fairyport's count is
 compared with pyffish's at a lowered depth: 2 in the default suite (the check's own depth where its count is
 small), as deep as 20,000 nodes in the slow one. A check fairyport refuses (an option the model cannot hold,
-named) is skipped with the refusal; one it reads must agree. Chess960 checks are skipped (no Chess960 mode).
+named) is skipped with the refusal; one it reads must agree. A Chess960 check reads the variant with
+``chess960 = true`` (Fairy-Stockfish's option, the same as its UCI_Chess960).
 """
 
 from __future__ import annotations
 
 import pytest
 from fsf_compare import aligned, fsf_counts, model_counts
-from fsf_suite import Check, table_checks
+from fsf_suite import Check, section_text, table_checks
 from paths import CORPUS, skip_without
 
 from fairyport.errors import UnsupportedError
@@ -29,10 +30,8 @@ IDS = [f"{c.variant}-{c.line}" for c in CHECKS]
 
 
 def _game(check: Check) -> object:
-    if check.chess960:
-        pytest.skip("a Chess960 check: fairyport has no Chess960 castling mode")
     try:
-        return read_text(f"[perftsuite:{check.variant}]\n", variant="perftsuite", name=f"{SUITE.name}:{check.line}")
+        return read_text(section_text(check), variant="perftsuite", name=f"{SUITE.name}:{check.line}")
     except UnsupportedError as error:
         pytest.skip(f"refused: {error.message()}")
 
@@ -44,7 +43,8 @@ def _compare(check: Check, depth: int) -> None:
         ours = model_counts(game, depth, check.fen)[-1]
     except UnsupportedError as error:
         pytest.skip(f"refused: {error.message()}")
-    assert ours == fsf_counts(sf, check.variant, depth, check.fen)[-1], (check.variant, check.fen, depth)
+    theirs = fsf_counts(sf, check.variant, depth, check.fen, check.chess960)[-1]
+    assert ours == theirs, (check.variant, check.fen, depth)
 
 
 @pytest.mark.parametrize("check", CHECKS or [pytest.param(None, marks=pytest.mark.skip(reason="no suite"))],

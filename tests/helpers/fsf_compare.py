@@ -40,12 +40,13 @@ def model_counts(game: Game, depth: int, fen: str | None = None) -> list[int]:
     return [perft(pos, d) for d in range(1, depth + 1)]
 
 
-def fsf_counts(pyffish: Any, variant: str, depth: int, fen: str | None = None) -> list[int]:
-    """perft(1..depth) of a loaded variant's start position (or ``fen``) by pyffish's legal moves."""
+def fsf_counts(pyffish: Any, variant: str, depth: int, fen: str | None = None, chess960: bool = False) -> list[int]:
+    """perft(1..depth) of a loaded variant's start position (or ``fen``) by pyffish's legal moves (in Chess960
+    mode if ``chess960``)."""
     start = fen or pyffish.start_fen(variant)
 
     def count(moves: list[str], d: int) -> int:
-        legal = pyffish.legal_moves(variant, start, moves)
+        legal = pyffish.legal_moves(variant, start, moves, chess960)
         if d == 1:
             return len(legal)
         return sum(count([*moves, m], d - 1) for m in legal)

@@ -49,4 +49,10 @@ def table_checks(table: Path) -> list[Check]:
     return out
 
 
-__all__ = ["Check", "script_checks", "table_checks"]
+def section_text(check: Check) -> str:
+    """The ``variants.ini`` section ``[perftsuite:VARIANT]`` that plays ``check``'s variant (with ``chess960 =
+    true`` for a check Fairy-Stockfish runs in Chess960 mode: the option is its UCI_Chess960 per variant)."""
+    return f"[perftsuite:{check.variant}]\n" + ("chess960 = true\n" if check.chess960 else "")
+
+
+__all__ = ["Check", "script_checks", "section_text", "table_checks"]

@@ -636,6 +636,9 @@ class Writer:
             raise UnsupportedError(f"piece {piece.name!r}: multi-leg castling", feature=f"{piece.name}: castling")
         step = move.range or 1
         rule = piece.castling
+        if rule is not None and rule.king_files is not None:
+            raise UnsupportedError(f"piece {piece.name!r}: castling to fixed files (Chess960) is not written in ZRF",
+                                   feature=f"{piece.name}: castling to files")
         if rule is not None and rule.tested_as is not None:
             raise UnsupportedError(f"piece {piece.name!r}: castling whose attack tests ask about a {rule.tested_as} "
                                    "is not written in ZRF", feature=f"{piece.name}: castling")
