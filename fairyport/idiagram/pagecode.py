@@ -22,7 +22,7 @@ from fairyport.model import BLACK, WHITE, Color, file_name
 Value = float | int | bool
 
 _TOKEN = re.compile(r"\s+|//[^\n]*|/\*.*?\*/|(?P<tok>\d+(?:\.\d+)?|[A-Za-z_$][\w$]*|===|!==|==|!=|<=|>=|&&|\|\||"
-                    r"[-+*/%<>!?:(){};,=&|])", re.DOTALL)
+                    r"[-+*/%<>!?:(){};,=&|\[\]])", re.DOTALL)
 _BINARY: dict[str, Callable[[Value, Value], Value]] = {
     "*": lambda a, b: a * b, "/": lambda a, b: a / b if b else math.inf, "%": lambda a, b: math.fmod(a, b) if b
     else math.nan, "+": lambda a, b: a + b, "-": lambda a, b: a - b, "<": lambda a, b: a < b,
@@ -47,6 +47,8 @@ class PageCodeError(Exception):
 class _Tokens:
     items: list[tuple[str, int]]
     index: int = 0
+    board: bool = False
+    """Whether ``board[y][x]`` may be read (WeirdPromotion, run on boards of our own; not BadZone)."""
 
     def peek(self) -> str:
         return self.items[self.index][0] if self.index < len(self.items) else ""
@@ -99,6 +101,8 @@ def _primary(tokens: _Tokens) -> Expr:
         return lambda env: number
     if text in ("true", "false"):
         return lambda env: text == "true"
+    if text == "board" and tokens.board and tokens.peek() == "[":
+        return _board_square(tokens, offset)
     if re.fullmatch(r"[A-Za-z_$][\w$]*", text) and text not in ("if", "else", "return", "var", "function"):
         def variable(env: dict[str, Value]) -> Value:
             if text not in env:
@@ -106,6 +110,28 @@ def _primary(tokens: _Tokens) -> Expr:
             return env[text]
         return variable
     raise PageCodeError("a number, a name or '('", repr(text) if text else "the end", offset)
+
+
+def board_key(rank: int, file: int) -> str:
+    """The environment's entry for the piece on a square (``board[rank][file]`` in the script; 0 when absent)."""
+    return f"board[{rank}][{file}]"
+
+
+def _board_square(tokens: _Tokens, offset: int) -> Expr:
+    """``board[y][x]``: the script's piece code on a square (type + 1024 for Black + 512 once moved; 0 empty)."""
+    indexes: list[Expr] = []
+    for _ in range(2):
+        tokens.take("[")
+        indexes.append(_expression(tokens))
+        tokens.take("]")
+    rank, file = indexes
+
+    def square(env: dict[str, Value]) -> Value:
+        y, x = rank(env), file(env)
+        if not (isinstance(y, int) and 0 <= y < int(env.get("ranks", 0))):
+            raise PageCodeError("a rank of the board in board[y][x]", repr(y), offset)
+        return env.get(board_key(y, int(x)), 0) if isinstance(x, int) else 0
+    return square
 
 
 def _binary(tokens: _Tokens, level: int) -> Expr:
@@ -226,13 +252,15 @@ def find_function(scripts: Sequence[tuple[str, Location]], name: str) -> PageFun
     return found
 
 
-def compile_function(function: PageFunction) -> Callable[[dict[str, Value]], Value | None]:
-    """The function's body as a Python callable of its environment.
+def compile_function(function: PageFunction, *, board: bool = False) -> Callable[[dict[str, Value]], Value | None]:
+    """The function's body as a Python callable of its environment (``board``: with ``board[y][x]``, read from
+    the environment's :func:`board_key` entries).
 
     :raises UnsupportedError: for code outside the subset, naming the function and the line of the code.
     """
     try:
         tokens = _tokenize(function.body)
+        tokens.board = board
         body = _block(tokens, "")
         if tokens.peek():
             raise PageCodeError("the end of the function", repr(tokens.peek()), tokens.offset())
@@ -294,9 +322,10 @@ def _between(name: str, low: int, high: int) -> str:
     return f"{name} == {low}" if low == high else f"{name} >= {low} && {name} <= {high}"
 
 
-def inside_test(squares: frozenset[tuple[int, int]]) -> str:
+def inside_test(squares: frozenset[tuple[int, int]], files: int = 0) -> str:
     """A JavaScript condition on ``x`` and ``y`` (0-based file and rank) true exactly on ``squares``: bands of
-    ranks with the same files, each a test of the rank and of the files' runs."""
+    ranks with the same files, each a test of the rank and of the files' runs (none for whole ranks of a board
+    ``files`` wide)."""
     if not squares:
         return "0"
     by_rank: dict[int, tuple[int, ...]] = {}
@@ -311,9 +340,12 @@ def inside_test(squares: frozenset[tuple[int, int]]) -> str:
             bands.append((rank, rank, runs))
     terms = []
     for low, high, runs in bands:
-        files = " || ".join(_between("x", a, b) for a, b in runs)
-        files = f"({files})" if len(runs) > 1 else files
-        terms.append(f"{_between('y', low, high)} && {files}")
+        if runs == ((0, files - 1),):
+            terms.append(_between("y", low, high))
+            continue
+        test = " || ".join(_between("x", a, b) for a, b in runs)
+        test = f"({test})" if len(runs) > 1 else test
+        terms.append(f"{_between('y', low, high)} && {test}")
     return " || ".join(f"({term})" for term in terms) if len(terms) > 1 else terms[0]
 
 
@@ -354,6 +386,130 @@ def zone_names(function: PageFunction) -> dict[int, str]:
     return names
 
 
+# --- WeirdPromotion: promotion forced where a piece could not move again ----------------------------------------
+
+REJECT = 1022
+"""What ``WeirdPromotion`` returns to forbid a move (the script drops it)."""
+WEIRD_PARAMETERS = ("x1", "y1", "x2", "y2", "promo", "ex", "ey")
+"""The parameters the script passes: from-square (``x1 >= 100``: a drop of hand entry ``y1``), to-square, the
+promotion it offers (0: none; the board also offers the mover itself for "no"), the e.p./locust square."""
+
+
+def weirdpromotion_function(forced: Sequence[tuple[int, str, dict[Color, frozenset[tuple[int, int]]]]],
+                            files: int) -> str:
+    """The ``WeirdPromotion`` page function that refuses not promoting a piece (number, name) on the squares
+    given per colour (x, y from 0), where it could not move again; every other move it leaves as the script
+    offers it (read back by :func:`read_weirdpromotion`)."""
+    lines = ["function WeirdPromotion(x1, y1, x2, y2, promo, ex, ey) { // fairyport: promotion forced where the "
+             "piece could not move again",
+             f"  if(x1 >= 100 || promo == {REJECT}) return promo; // a drop, or the board's own request",
+             "  var piece = board[y1][x1] & 511, color = board[y1][x1] & 1024, x = x2, y = y2;",
+             "  if(promo && (promo & 511) != piece) return promo; // promotes"]
+    for number, name, squares in forced:
+        white, black = (inside_test(squares[c], files) for c in (WHITE, BLACK))
+        inside = white if white == black else f"color ? {black} : {white}"
+        lines.append(f"  if(piece == {number} && ({inside})) return {REJECT}; // {name}")
+    lines += ["  return promo;", "}"]
+    return "\n".join(lines)
+
+
+@dataclasses.dataclass(frozen=True)
+class WeirdReading:
+    """What a ``WeirdPromotion`` does, found by running it: per piece number, the squares (per colour, names)
+    where the script refuses the move when the piece does not promote."""
+
+    forced: dict[int, tuple[frozenset[str], frozenset[str]]]
+
+
+def _weird_refusal(function: PageFunction, what: str) -> UnsupportedError:
+    return UnsupportedError(f"the page function WeirdPromotion() {what}; fairyport reads a WeirdPromotion that only "
+                            "refuses not promoting on some squares", function.location,
+                            feature="page function WeirdPromotion")
+
+
+def promoted_number(number: int, offset: int, types: int) -> int:
+    """The type a shogi-style promotion gives piece ``number`` (the script's rule: past the last type, the first
+    promoted one)."""
+    target = number + offset
+    return target if target <= types else offset + 1
+
+
+@dataclasses.dataclass(frozen=True)
+class WeirdSetting:
+    """The game a ``WeirdPromotion`` is run in: board size, piece count, and the promotion keys' numbers."""
+
+    files: int
+    ranks: int
+    types: int
+    promotable: int
+    offset: int
+    first_rank: int = 1
+
+
+def read_weirdpromotion(function: PageFunction, setting: WeirdSetting) -> WeirdReading:
+    """Run ``WeirdPromotion`` for every piece, colour and square (a move from the square itself and, for a
+    promotable piece, from the opposite corner as well) and for a drop of each piece.
+
+    :raises UnsupportedError: where it does more than refuse not promoting (change a promotion, forbid a
+        promotion, a drop or a move of a piece that cannot promote) or where that depends on the from-square.
+    """
+    if len(function.parameters) < 5:
+        raise _weird_refusal(function, f"takes {len(function.parameters)} parameters, not (x1, y1, x2, y2, promo, "
+                             "ex, ey)")
+    run = compile_function(function, board=True)
+    names = function.parameters[:5]
+    size = {"files": setting.files, "ranks": setting.ranks, "nType": setting.types}
+
+    def call(start: tuple[int, int], to: tuple[int, int], promo: int, piece: int) -> Value | None:
+        env: dict[str, Value] = dict(zip(names, (*start, *to, promo), strict=True))
+        env.update(size)
+        env.update({"ex": -1, "ey": -1} if len(function.parameters) >= 7 else {})
+        if start[0] < 100:
+            env[board_key(start[1], start[0])] = piece
+        return run(env)
+
+    forced: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+    for number in range(1, setting.types + 1):
+        refused: list[frozenset[str]] = []
+        for side in (0, 1024):
+            hand = number + (setting.types if side else 0)
+            if any(call((100, hand), (f, r), 0, 0) not in (0, None) for f in range(setting.files)
+                   for r in range(setting.ranks)):
+                raise _weird_refusal(function, f"changes or forbids a drop of piece {number}")
+            refused.append(_refused_squares(call, function, setting, number, side))
+        if any(refused):
+            if number > setting.promotable or not setting.offset:
+                raise _weird_refusal(function, f"forbids moves of piece {number}, which does not promote shogi style")
+            forced[number] = (refused[0], refused[1])
+    return WeirdReading(forced)
+
+
+def _refused_squares(call: Callable[[tuple[int, int], tuple[int, int], int, int], Value | None],
+                     function: PageFunction, setting: WeirdSetting, number: int, side: int) -> frozenset[str]:
+    """The squares where ``WeirdPromotion`` refuses piece ``number`` of colour ``side`` not promoting; a
+    promotion it must leave alone."""
+    corner = (setting.files - 1, setting.ranks - 1) if side == 0 else (0, 0)
+    promo = promoted_number(number, setting.offset, setting.types) + side
+    refused: set[str] = set()
+    for f in range(setting.files):
+        for r in range(setting.ranks):
+            starts = [(f, r), corner] if number <= setting.promotable else [(f, r)]
+            results = {call(start, (f, r), 0, number + side) for start in starts}
+            if len(results) > 1:
+                raise _weird_refusal(function, f"decides piece {number}'s move to {file_name(f)}"
+                                     f"{r + setting.first_rank} by where it starts")
+            result = results.pop()
+            if result == REJECT:
+                refused.add(f"{file_name(f)}{r + setting.first_rank}")
+            elif result not in (0, None):
+                raise _weird_refusal(function, f"changes what piece {number} becomes on "
+                                     f"{file_name(f)}{r + setting.first_rank}")
+            if setting.offset and number <= setting.promotable and call((f, r), (f, r), promo, number + side) != promo:
+                raise _weird_refusal(function, f"changes or forbids the promotion of piece {number} on "
+                                     f"{file_name(f)}{r + setting.first_rank}")
+    return frozenset(refused)
+
+
 def page_text(definition: str, functions: Sequence[str]) -> str:
     """The text to paste into a page: the ``<script>`` block of the page functions, then the diagram."""
     if not functions:
@@ -368,5 +524,6 @@ def is_page_text(text: str) -> bool:
     return re.search(r"<div[^>]*class\s*=\s*[\"'][^\"']*\bidiagram\b", text) is not None
 
 
-__all__ = ["BLACK", "WHITE", "Confinement", "PageFunction", "badzone_function", "compile_function",
-           "find_function", "inside_test", "is_page_text", "page_text", "read_badzone", "zone_names"]
+__all__ = ["BLACK", "WHITE", "Confinement", "PageFunction", "WeirdReading", "WeirdSetting", "badzone_function",
+           "compile_function", "find_function", "inside_test", "is_page_text", "page_text", "promoted_number",
+           "read_badzone", "read_weirdpromotion", "weirdpromotion_function", "zone_names"]

@@ -42,7 +42,7 @@ from fairyport.idiagram.goals import (
     read_rules,
     rule_lines,
 )
-from fairyport.idiagram.pagecode import Confinement, badzone_function, page_text
+from fairyport.idiagram.pagecode import Confinement, badzone_function, page_text, weirdpromotion_function
 from fairyport.idiagram.read import (
     HTML_SUFFIXES,
     MULTI_KEYS,
@@ -98,8 +98,10 @@ from fairyport.inputs import read_input, read_input_text
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
+    SHOGI_TRIGGERS,
     WHITE,
     BareKingRule,
+    Color,
     DropRule,
     Game,
     PieceType,
@@ -110,6 +112,7 @@ from fairyport.model import (
     StalemateResult,
     Zone,
 )
+from fairyport.movegen.compile import Variant
 from fairyport.xbetza import syntax as betza
 
 Entry = dict[str, Any]
@@ -154,6 +157,9 @@ class _Plan:
     promotions: dict[str, Promotion] = dataclasses.field(default_factory=dict)
     extensions: dict[str, str] = dataclasses.field(default_factory=dict)
     """Model id -> the fairyportPromotion value of a piece whose promotion the Diagram's parameters cannot say."""
+    forced: list[tuple[int, str, dict[Color, frozenset[tuple[int, int]]]]] | None = None
+    """Piece number, name and squares per colour where ``WeirdPromotion`` refuses not promoting (None: no
+    ``WeirdPromotion``; without one the reader takes piece 1 as forced to promote on the last rank)."""
 
 
 def _markers(game: Game) -> dict[str, Entry]:
@@ -271,6 +277,69 @@ def _shogi_style(order: list[PieceType], wanted: dict[str, Promotion]) -> _Plan 
     return _Plan(new_order, values, dict(wanted))
 
 
+def _offset_form(wanted: dict[str, Promotion]) -> int | None:
+    """The zone depth when every promotion is shogi's: one type, optional (perhaps forced where the piece could not
+    move again), on every move that starts or ends in the last ``depth`` ranks; else None."""
+    depths = {p.depth for p in wanted.values()}
+    if len(depths) != 1 or any(len(p.choices) != 1 or p.choices[0] != PromotionChoice(p.choices[0].piece)
+                               or p.mandatory or p.triggers != SHOGI_TRIGGERS for p in wanted.values()):
+        return None
+    return depths.pop()
+
+
+def _promoted_slots(game: Game, promotable: list[PieceType], wanted: dict[str, Promotion]) -> list[PieceType] | None:
+    """The type each promotable piece becomes, ``promoOffset`` places later: the target itself where it only ever
+    comes from that piece, else a copy of it (same name, ID and moves: the script demotes a captured promoted
+    piece by the offset, so each promoted type must know where it came from). None where a target has rules a
+    copy would not keep."""
+    by_id = {p.id: p for p in game.pieces}
+    placed = {p.id for p in game.setup.placement.values()} | {i for h in game.setup.hands.values() for i in h}
+    slots: list[PieceType] = []
+    for piece in promotable:
+        target = by_id[wanted[piece.id].choices[0].piece]
+        if target.id in wanted or target.royal or target.confined_to is not None:
+            return None
+        alone = target.id not in placed and target not in slots
+        slots.append(target if alone else dataclasses.replace(target, promotion=None, drop=None, extra={
+            "idiagram": {"id": label_map([target])[target.id]}}))
+    return slots
+
+
+def _offset_plan(game: Game, wanted: dict[str, Promotion], holdings: int) -> _Plan | None:
+    """Shogi-style promotion in the script's own terms: ``maxPromote`` promotable types first, the types that do
+    not promote, then each promotable type's promoted form ``promoOffset`` places later (``holdingsType=-1``
+    demotes a captured one by the offset); ``WeirdPromotion`` refuses not promoting where a piece could not move
+    again. None where the promotions or hand rules are not of that form."""
+    depth = _offset_form(wanted)
+    if depth is None or holdings != HOLDINGS_SHOGI or not game.rules.demote_captured:
+        return None
+    promotable = [p for p in game.pieces if p.id in wanted]
+    slots = _promoted_slots(game, promotable, wanted)
+    if slots is None:
+        return None
+    rest = [p for p in game.pieces if p not in promotable and p not in slots]
+    order = promotable + rest + slots
+    taken: set[str] = set()
+    for number, piece in enumerate(order, start=1):
+        if piece not in game.pieces:  # a copy: the id the reader gives its (shared) ID at this number
+            piece = order[number - 1] = dataclasses.replace(piece, id=unique_id(piece.extra["idiagram"]["id"],
+                                                                                number, taken))
+        taken.add(piece.id)
+    variant = Variant(game)
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    forced = []
+    for number, piece in enumerate(promotable, start=1):
+        squares = {c: frozenset(x for x in map(grid.coordinates, variant.stuck_squares(piece.id, c)) if x is not None)
+                   for c in (WHITE, BLACK)}
+        if not any(squares.values()) and not wanted[piece.id].mandatory_where_stuck:
+            return None  # never stuck: read back as forced where stuck (nowhere), the other readers' convention
+        if wanted[piece.id].mandatory_where_stuck and any(squares.values()):
+            forced.append((number, piece.name, squares))
+    values = {"promoZone": [str(depth)], "maxPromote": [str(len(promotable))],
+              "promoOffset": [str(len(promotable) + len(rest))]}
+    return _Plan(order, values, dict(wanted), forced=forced)
+
+
 def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     """The piece order and promotion keys: the Diagram's own parameters where they say the model's promotions
     exactly; the extension lines where they cannot say them at all, and in a game with drops or shogi-style
@@ -353,6 +422,10 @@ def _standard_plan(game: Game, markers: dict[str, Entry], lost: _Lost, holdings:
     drops = holdings != HOLDINGS_NONE
     if _try(lambda: read_promotions(_settings(originals), ids, [labels[i] for i in ids], drops=drops)) == wanted:
         return _Plan(order, {k: [v] for k, v in originals.items()}, wanted)
+    offset_plan = _offset_plan(game, wanted, holdings)
+    if offset_plan is not None:
+        offset_plan.values = {k: v for k, v in offset_plan.values.items() if k in markers or v != _DEFAULTS.get(k)}
+        return offset_plan
     plan = _shogi_style(order, wanted) if any(not p.mandatory for p in wanted.values()) else None
     if plan is None:
         plan = _chess_style(order, wanted, lost, labels)
@@ -877,7 +950,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
     for key in KEY_ORDER:
         emitter.key(key)
     emitter.document.trailing = "\n"
-    return emitter.document, lost.items, page_functions(game, plan.order)
+    return emitter.document, lost.items, page_functions(game, plan.order, plan.forced)
 
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
@@ -889,20 +962,23 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     return page_text(syntax.write(document), functions), lost
 
 
-def page_functions(game: Game, order: list[PieceType]) -> list[str]:
+def page_functions(game: Game, order: list[PieceType],
+                   forced: list[tuple[int, str, dict[Color, frozenset[tuple[int, int]]]]] | None = None) -> list[str]:
     """The page functions the written game needs beside its diagram: ``BadZone()`` for confined pieces (numbered
-    as ``order``, the written list, numbers them)."""
+    as ``order``, the written list, numbers them), ``WeirdPromotion()`` where not promoting is refused
+    (``forced``: piece number, name and squares)."""
     grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
     groups: dict[str, list[int]] = {}
     for number, piece in enumerate(order, start=1):
         if piece.confined_to is not None:
             groups.setdefault(piece.confined_to, []).append(number)
+    functions = [] if forced is None else [weirdpromotion_function(forced, grid.files)]
     if not groups:
-        return []
+        return functions
     confinements = [Confinement(tuple(numbers), name, {
         color: frozenset(c for c in map(grid.coordinates, game.zone_squares(name, color)) if c is not None)
         for color in (WHITE, BLACK)}) for name, numbers in groups.items()]
-    return [badzone_function(confinements)]
+    return [badzone_function(confinements), *functions]
 
 
 def rewrite(path: Path) -> bytes:

@@ -2,7 +2,9 @@
 
 Every bundled game's Diagram output is played by H. G. Muller's script (``tests/helpers/idscript.py``) and its
 perft compared with fairyport's. The script's AI, which the driver runs, makes no drops: a drop game is compared
-with its drops left out on both sides (its captures still go to hand, where nothing leaves them again).
+with its drops left out on both sides (its captures still go to hand, where nothing leaves them again). Shogi-style
+promotion is written in the script's terms (``maxPromote``/``promoOffset`` and a ``WeirdPromotion`` page function
+that refuses not promoting where a piece could not move again); the drop limits are still extension lines.
 """
 
 from __future__ import annotations
@@ -20,16 +22,15 @@ from fairyport.model import BLACK, WHITE, Game
 from tests.helpers import idscript
 from tests.helpers.paths import GAMES
 
-NOT_YET = {"minishogi", "mitregi90", "mitregi108", "mitregi120", "mitregi144", "shogi"}
-"""Bundled games whose rules are not yet all written in the script's own terms (shogi-style promotion forced
-where a piece could not move again, the palace's confinement)."""
-
-BUNDLED = [pytest.param(path, marks=pytest.mark.xfail(strict=True, reason="not yet in the script's terms"))
-           if path.stem in NOT_YET else path for path in sorted(GAMES.glob("*.idiagram"))]
-"""The bundled games' Diagram texts."""
-
 DEPTH = 3
 
+SLOW = {"mitregi90", "mitregi108", "mitregi120", "mitregi144", "shogi"}
+"""Bundled games whose perft(3) takes the script more than 5 s (each also runs at perft(2) by default)."""
+
+BUNDLED = [pytest.param(path, DEPTH, marks=pytest.mark.slow) if path.stem in SLOW else pytest.param(path, DEPTH)
+           for path in sorted(GAMES.glob("*.idiagram"))] + [
+    pytest.param(GAMES / f"{name}.idiagram", 2) for name in sorted(SLOW)]
+"""The bundled games' Diagram texts, with the depth to compare at."""
 
 def _without_drops(game: Game) -> Game:
     """``game`` as the script's AI plays it: nothing is ever dropped."""
@@ -44,17 +45,19 @@ def _compare(text: str, game: Game, depth: int) -> None:
     assert list(run.counts) == [api.perft(ours, d) for d in range(1, depth + 1)]
 
 
-@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: Path(p).stem)
-def test_bundled_games_written_plain_play_the_same_in_the_script(path: Path) -> None:
+@pytest.mark.parametrize(("path", "depth"), BUNDLED, ids=lambda p: Path(p).stem if isinstance(p, Path) else str(p))
+def test_bundled_games_written_plain_play_the_same_in_the_script(path: Path, depth: int) -> None:
     idscript.require()
     game = read_game(path)
     try:
         text, lost = write_game(game)
-    except UnsupportedError as error:
-        pytest.fail(f"{path.name} is not written as plain Diagram text: {error}")
-    assert lost == []
-    assert not [line for line in text.splitlines() if line.startswith("fairyport")]  # no extension line
-    _compare(text, game, DEPTH)
+    except UnsupportedError as error:  # drop limits only: the script has no way to say them yet
+        assert error.feature.endswith(": drop"), error
+        text, lost = write_game(game, best_effort=True)
+        assert lost and all("drop rule" in item for item in lost)
+    extensions = {line.split("=")[0] for line in text.splitlines() if line.startswith("fairyport")}
+    assert extensions <= {"fairyportDrop"}  # promotion in the script's own terms
+    _compare(text, game, depth)
 
 
 def test_royal_is_written_as_the_piece_number() -> None:
