@@ -45,15 +45,7 @@ from fairyport.idiagram.goals import (
     parse_split,
     read_rules,
 )
-from fairyport.idiagram.pagecode import (
-    WeirdReading,
-    WeirdSetting,
-    find_function,
-    is_page_text,
-    read_badzone,
-    read_weirdpromotion,
-    zone_names,
-)
+from fairyport.idiagram.pagecode import find_function, is_page_text, read_badzone, zone_names
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -88,6 +80,7 @@ from fairyport.idiagram.rules import (
 )
 from fairyport.idiagram.syntax import Document, Parameter, PieceLine, Prose
 from fairyport.idiagram.transport import TRANSPORT_KEYS, parse_transport
+from fairyport.idiagram.weird import DropReading, WeirdReading, WeirdSetting, read_weirdpromotion
 from fairyport.inputs import read_input, read_input_text
 from fairyport.model import (
     BLACK,
@@ -96,6 +89,7 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Board,
+    DropRule,
     Game,
     Metadata,
     Piece,
@@ -531,7 +525,7 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
         zones += _read_badzone(scripts, grid, pieces, zones)
     palette_note = _hand_as_palette(holdings, pieces, setup, _drops_line(scan))
     offset = _value(scan, "promoOffset")
-    weird = _read_weird(scripts, grid, pieces, standard, offset)
+    weird = _read_weird(scripts, grid, pieces, standard, offset, holdings < 0)
     if weird is not None:
         hooks = tuple(h for h in hooks if h != "WeirdPromotion")  # read into the model: not a note
     copies = _promoted_copies(pieces, labels, setup, standard, offset if holdings == HOLDINGS_SHOGI else None)
@@ -565,7 +559,10 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
                                   "warnings": [_warning(text, where) for text, where in warnings]}},
     )
     if weird is not None:
-        _force_where_stuck(game, weird, standard, scripts)
+        if _shift(offset):
+            _force_where_stuck(game, weird, standard, scripts)
+        with_line = {id(scan.pieces[i]) for i, keys in scan.piece_keys.items() if DROP_KEY in keys}
+        _drop_limits(game, weird, [id(d) in with_line for d in drafts], scripts)
     _merge_copies(game, copies)
     try:
         game.validate()
@@ -576,17 +573,48 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
     return game
 
 
+def _shift(offset: str | None) -> int:
+    """The ``promoOffset`` value (read and checked by :func:`read_promotions`), 0 when not given."""
+    return int(offset) if offset is not None and offset.strip().isdecimal() else 0
+
+
 def _read_weird(scripts: Scripts, grid: Grid, pieces: list[PieceType], standard: dict[str, Promotion],
-                offset: str | None) -> WeirdReading | None:
-    """What the page's ``WeirdPromotion()`` does (:func:`~fairyport.idiagram.pagecode.read_weirdpromotion`), None
+                offset: str | None, drops: bool) -> WeirdReading | None:
+    """What the page's ``WeirdPromotion()`` does (:func:`~fairyport.idiagram.weird.read_weirdpromotion`), None
     without one."""
     function = find_function(scripts, "WeirdPromotion")
     if function is None:
         return None
-    shift = int(offset) if offset is not None and offset.strip().isdecimal() else 0
+    shift = _shift(offset)
     setting = WeirdSetting(grid.files, grid.ranks, len(pieces), len(standard) if shift else 0, shift,
-                           grid.first_rank)
+                           grid.first_rank, drops)
     return read_weirdpromotion(function, setting)
+
+
+def _weird_error(scripts: Scripts, message: str) -> UnsupportedError:
+    function = find_function(scripts, "WeirdPromotion")
+    return UnsupportedError(f"the page function WeirdPromotion() {message}",
+                            function.location if function is not None else Location(),
+                            feature="page function WeirdPromotion")
+
+
+def _drop_limits(game: Game, weird: WeirdReading, with_line: list[bool], scripts: Scripts) -> None:
+    """The drop rules ``WeirdPromotion()`` gives each piece without a fairyportDrop line (``with_line``: that line
+    says the whole rule): its refused squares must be those where the piece could not move again (the model's
+    own rule), or none (then it may be dropped there too)."""
+    variant = Variant(game)
+    for number, piece in enumerate(game.pieces, start=1):
+        reading = weird.drops.get(number, DropReading((frozenset(), frozenset())))
+        if with_line[number - 1]:
+            continue
+        stuck = tuple(variant.stuck_squares(piece.id, c) for c in (WHITE, BLACK))
+        if reading.refused != stuck and any(reading.refused):
+            squares = ", ".join(sorted(reading.refused[0] | reading.refused[1]))
+            raise _weird_error(scripts, f"refuses drops of {piece.name!r} on {squares}, not exactly where it could "
+                               "not move again (fairyport reads drop squares no other way)")
+        rule = DropRule(max_per_file=reading.per_file, max_per_square_color=reading.per_colour,
+                        where_stuck=any(stuck) and not any(reading.refused))
+        piece.drop = None if rule == DropRule() else rule
 
 
 def _force_where_stuck(game: Game, weird: WeirdReading, standard: dict[str, Promotion], scripts: Scripts) -> None:
@@ -602,12 +630,8 @@ def _force_where_stuck(game: Game, weird: WeirdReading, standard: dict[str, Prom
         forced = weird.forced.get(number, (frozenset(), frozenset()))
         if forced != stuck and any(forced):
             squares = ", ".join(sorted(forced[0] | forced[1]))
-            function = find_function(scripts, "WeirdPromotion")
-            raise UnsupportedError(f"the page function WeirdPromotion() forces the promotion of {piece.name!r} on "
-                                   f"{squares}, not exactly where it could not move again (the only forced "
-                                   "shogi-style promotion fairyport's model has)",
-                                   function.location if function is not None else Location(),
-                                   feature="page function WeirdPromotion")
+            raise _weird_error(scripts, f"forces the promotion of {piece.name!r} on {squares}, not exactly where it "
+                               "could not move again (the only forced shogi-style promotion fairyport's model has)")
         piece.promotion = dataclasses.replace(promotion, choices=promotion.choices[:1], mandatory=False,
                                               mandatory_where_stuck=forced == stuck)
 
@@ -618,7 +642,7 @@ def _promoted_copies(pieces: list[PieceType], labels: list[str], setup: Setup, s
     the board nor in hand, each the form of one piece: index of the copy -> index of the type. fairyport writes a
     type that several pieces promote to that way, the script demoting a captured one by ``promoOffset``
     (``holdingsType=-1``); the model's promoted piece remembers what it was, so they read as that one type."""
-    shift = int(offset) if offset is not None and offset.strip().isdecimal() else 0
+    shift = _shift(offset)
     if shift <= 0:
         return {}
     placed = {p.id for p in setup.placement.values()} | {i for h in setup.hands.values() for i in h}

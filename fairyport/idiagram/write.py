@@ -42,7 +42,7 @@ from fairyport.idiagram.goals import (
     read_rules,
     rule_lines,
 )
-from fairyport.idiagram.pagecode import Confinement, badzone_function, page_text, weirdpromotion_function
+from fairyport.idiagram.pagecode import Confinement, badzone_function, page_text
 from fairyport.idiagram.read import (
     HTML_SUFFIXES,
     MULTI_KEYS,
@@ -93,6 +93,7 @@ from fairyport.idiagram.rules import (
 )
 from fairyport.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
 from fairyport.idiagram.transport import TRANSPORT_WHAT, transport_lines
+from fairyport.idiagram.weird import DropLimits, Forced, weirdpromotion_function
 from fairyport.idiagram.zones import last_ranks_promotion
 from fairyport.inputs import read_input, read_input_text
 from fairyport.model import (
@@ -101,7 +102,6 @@ from fairyport.model import (
     SHOGI_TRIGGERS,
     WHITE,
     BareKingRule,
-    Color,
     DropRule,
     Game,
     PieceType,
@@ -157,9 +157,11 @@ class _Plan:
     promotions: dict[str, Promotion] = dataclasses.field(default_factory=dict)
     extensions: dict[str, str] = dataclasses.field(default_factory=dict)
     """Model id -> the fairyportPromotion value of a piece whose promotion the Diagram's parameters cannot say."""
-    forced: list[tuple[int, str, dict[Color, frozenset[tuple[int, int]]]]] | None = None
-    """Piece number, name and squares per colour where ``WeirdPromotion`` refuses not promoting (None: no
-    ``WeirdPromotion``; without one the reader takes piece 1 as forced to promote on the last rank)."""
+    forced: list[Forced] | None = None
+    """Pieces and squares where ``WeirdPromotion`` refuses not promoting (None: no promotion part; without one the
+    reader takes piece 1 as forced to promote on the last rank)."""
+    drops: list[DropLimits] | None = None
+    """The drop limits ``WeirdPromotion`` says (None: none written there; the fairyportDrop lines say them)."""
 
 
 def _markers(game: Game) -> dict[str, Entry]:
@@ -334,7 +336,7 @@ def _offset_plan(game: Game, wanted: dict[str, Promotion], holdings: int) -> _Pl
         if not any(squares.values()) and not wanted[piece.id].mandatory_where_stuck:
             return None  # never stuck: read back as forced where stuck (nowhere), the other readers' convention
         if wanted[piece.id].mandatory_where_stuck and any(squares.values()):
-            forced.append((number, piece.name, squares))
+            forced.append(Forced(number, piece.name, squares))
     values = {"promoZone": [str(depth)], "maxPromote": [str(len(promotable))],
               "promoOffset": [str(len(promotable) + len(rest))]}
     return _Plan(order, values, dict(wanted), forced=forced)
@@ -361,7 +363,34 @@ def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
         extend = unsaid or bool(drop_rules(game)) or game.rules.captures_to_owner
         plan = _extension_plan(game, lost) if extend else _standard_plan(game, markers, lost, holdings)
     plan.values["holdingsType"] = _holdings_values(holdings, markers)
+    written = plan.values.get("promoOffset", [str(markers.get("promoOffset", {}).get("value", "0"))])
+    if game.rules.drops and holdings < 0 and (plan.forced is not None or written[0].strip() in ("0", "")):
+        plan.drops = _drop_limits(game, plan.order)  # with shogi-style keys only beside the forced promotions
     return plan
+
+
+def said_by_weird(rule: DropRule) -> bool:
+    """Whether ``WeirdPromotion`` says the drop rule (squares where stuck, per-file and colour counts above 0) in
+    place of a fairyportDrop line (an empty one, "no limit", is kept: the model tells it from no rule)."""
+    rest = dataclasses.replace(rule, max_per_file=None, max_per_square_color=None, where_stuck=False)
+    return rest == DropRule() != rule and 0 not in (rule.max_per_file, rule.max_per_square_color)
+
+
+def _drop_limits(game: Game, order: list[PieceType]) -> list[DropLimits]:
+    """What ``WeirdPromotion`` refuses of each piece's drops: where it could not move again (the model's rule,
+    unless the piece may be dropped there too), and beyond its counts."""
+    variant = Variant(game)
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    limits = []
+    for number, piece in enumerate(order, start=1):
+        rule = piece.drop or DropRule()
+        stuck = {c: frozenset(x for x in map(grid.coordinates, variant.stuck_squares(piece.id, c)) if x is not None)
+                 for c in (WHITE, BLACK)} if piece in game.pieces and not rule.where_stuck else {WHITE: frozenset(),
+                                                                                              BLACK: frozenset()}
+        found = DropLimits(number, piece.name, stuck, rule.max_per_file, rule.max_per_square_color)
+        if any(stuck.values()) or found.per_file is not None or found.per_colour is not None:
+            limits.append(found)
+    return limits
 
 
 def _extension_plan(game: Game, lost: _Lost) -> _Plan:
@@ -865,7 +894,7 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
     value, in this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
     :func:`_check_board` and :func:`_extension_plan`."""
     lines: dict[str, str] = {}
-    if piece.drop is not None:
+    if piece.drop is not None and (plan.drops is None or not said_by_weird(piece.drop)):
         text = lines[DROP_KEY] = format_drop_rule(piece.drop)
         if piece.drop != DropRule():
             lost.unsupported(f"{piece.name}: drop", f"the drop rule of {piece.name!r} ({text}) in plain Diagram "
@@ -950,7 +979,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
     for key in KEY_ORDER:
         emitter.key(key)
     emitter.document.trailing = "\n"
-    return emitter.document, lost.items, page_functions(game, plan.order, plan.forced)
+    return emitter.document, lost.items, page_functions(game, plan)
 
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
@@ -962,17 +991,18 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     return page_text(syntax.write(document), functions), lost
 
 
-def page_functions(game: Game, order: list[PieceType],
-                   forced: list[tuple[int, str, dict[Color, frozenset[tuple[int, int]]]]] | None = None) -> list[str]:
+def page_functions(game: Game, plan: _Plan) -> list[str]:
     """The page functions the written game needs beside its diagram: ``BadZone()`` for confined pieces (numbered
-    as ``order``, the written list, numbers them), ``WeirdPromotion()`` where not promoting is refused
-    (``forced``: piece number, name and squares)."""
+    as the written list numbers them), ``WeirdPromotion()`` where not promoting is refused or drops are
+    limited."""
     grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
     groups: dict[str, list[int]] = {}
-    for number, piece in enumerate(order, start=1):
+    for number, piece in enumerate(plan.order, start=1):
         if piece.confined_to is not None:
             groups.setdefault(piece.confined_to, []).append(number)
-    functions = [] if forced is None else [weirdpromotion_function(forced, grid.files)]
+    functions = []
+    if plan.forced is not None or plan.drops:
+        functions.append(weirdpromotion_function(plan.forced, plan.drops or [], grid.files, grid.ranks))
     if not groups:
         return functions
     confinements = [Confinement(tuple(numbers), name, {

@@ -1,9 +1,9 @@
 """Build the drop games (shogi, minishogi, Mitregi 90/108/120/144) as model objects.
 
 The bundled fixtures ``fixtures/games/{shogi,minishogi,mitregi90,...}.idiagram`` are these games written by the
-Interactive Diagram writer (best effort: the promotion in the script's own terms, ``maxPromote``/``promoOffset``
-and a ``WeirdPromotion`` page function; the drop limits, which it cannot say, as fairyport's extension lines
-``fairyportDrop``), after the comments of :func:`comments`, which
+Interactive Diagram writer (best effort: the promotion and the drop limits in the script's own terms,
+``maxPromote``/``promoOffset`` and a ``WeirdPromotion`` page function; shogi's pawn-drop mate, which it cannot
+say, as fairyport's extension line ``fairyportDrop``), after the comments of :func:`comments`, which
 document every reading. :func:`main` rewrites them (from the worktree root:
 ``python -c "import sys; sys.path[:0] = ['.', 'tests']; import drop_games; drop_games.main()"``) and
 ``tests/movegen/test_drop_games.py`` checks that they are what this module writes and read back to the built games.
@@ -175,9 +175,10 @@ SHOGI_COMMENTS = (
     "({stuck}: the page function WeirdPromotion above refuses the move unpromoted there); {golds} become golds",
     "(one gold type, whose pieces remember what they were: written as a Gold line of the same name, ID and move",
     "for each, which the script demotes by promoOffset when captured and fairyport reads as the one type),",
-    "bishop the horse H, rook the dragon D. Drops (fairyportDrop) never where the piece could not move again;",
-    "at most one unpromoted pawn per file; a pawn drop may not give mate. The script ignores these drop limits",
-    "(fairyportDrop lines), so fairyport convert to idiagram lists them as lost without --best-effort.",
+    "bishop the horse H, rook the dragon D. Drops never where the piece could not move again, at most one",
+    "unpromoted pawn per file (WeirdPromotion refuses the others when the board drops; the script's AI makes",
+    "none); a pawn drop may not give mate, which the script cannot say (the fairyportDrop line), so fairyport",
+    "convert to idiagram lists it as lost without --best-effort.",
 )
 
 MITREGI_COMMENTS = (
@@ -200,12 +201,11 @@ MITREGI_COMMENTS = (
     "that is also on the board, is written again for each (same name, ID and move), which the script demotes by",
     "promoOffset when captured and fairyport reads as the one type.",
     "Captures go to the capturer's hand demoted and with their colour changed (holdingsType -1). Drops",
-    "(fairyportDrop lines) never where the piece could not move again (Humps never in the enemy camp); at most",
-    "one unpromoted Point per file (file 1), at most {crosses} unpromoted Crosses (the array's number) and 2 of",
-    "each other colourbound type (Bishop, Mitre, Camel, Hump) per square colour (color N). No drop-mate rule",
-    "(the seed names none). Check as in shogi; stalemate loses (stalemate win).",
-    "The script ignores the drop limits (fairyportDrop lines), so fairyport convert to idiagram lists them as",
-    "lost without --best-effort.",
+    "(WeirdPromotion refuses the others when the board drops; the script's AI makes none) never where the piece",
+    "could not move again (Humps never in the enemy camp); at most one unpromoted Point per file, at most",
+    "{crosses} unpromoted Crosses (the array's number) and 2 of each other colourbound type (Bishop, Mitre,",
+    "Camel, Hump) per square colour. No drop-mate rule (the seed names none). Check as in shogi; stalemate",
+    "loses (stalemate win).",
 )
 
 
