@@ -22,7 +22,7 @@ from fairyport.model import BLACK, WHITE, Color, file_name
 Value = float | int | bool
 
 _TOKEN = re.compile(r"\s+|//[^\n]*|/\*.*?\*/|(?P<tok>\d+(?:\.\d+)?|[A-Za-z_$][\w$]*|===|!==|==|!=|<=|>=|&&|\|\||"
-                    r"[-+*/%<>!?:(){};,=&|])", re.DOTALL)
+                    r"[-+*/%<>!?:(){};,=&|\[\]])", re.DOTALL)
 _BINARY: dict[str, Callable[[Value, Value], Value]] = {
     "*": lambda a, b: a * b, "/": lambda a, b: a / b if b else math.inf, "%": lambda a, b: math.fmod(a, b) if b
     else math.nan, "+": lambda a, b: a + b, "-": lambda a, b: a - b, "<": lambda a, b: a < b,
@@ -47,6 +47,8 @@ class PageCodeError(Exception):
 class _Tokens:
     items: list[tuple[str, int]]
     index: int = 0
+    board: bool = False
+    """Whether ``board[y][x]`` may be read (WeirdPromotion, run on boards of our own; not BadZone)."""
 
     def peek(self) -> str:
         return self.items[self.index][0] if self.index < len(self.items) else ""
@@ -99,6 +101,8 @@ def _primary(tokens: _Tokens) -> Expr:
         return lambda env: number
     if text in ("true", "false"):
         return lambda env: text == "true"
+    if text == "board" and tokens.board and tokens.peek() == "[":
+        return _board_square(tokens, offset)
     if re.fullmatch(r"[A-Za-z_$][\w$]*", text) and text not in ("if", "else", "return", "var", "function"):
         def variable(env: dict[str, Value]) -> Value:
             if text not in env:
@@ -106,6 +110,28 @@ def _primary(tokens: _Tokens) -> Expr:
             return env[text]
         return variable
     raise PageCodeError("a number, a name or '('", repr(text) if text else "the end", offset)
+
+
+def board_key(rank: int, file: int) -> str:
+    """The environment's entry for the piece on a square (``board[rank][file]`` in the script; 0 when absent)."""
+    return f"board[{rank}][{file}]"
+
+
+def _board_square(tokens: _Tokens, offset: int) -> Expr:
+    """``board[y][x]``: the script's piece code on a square (type + 1024 for Black + 512 once moved; 0 empty)."""
+    indexes: list[Expr] = []
+    for _ in range(2):
+        tokens.take("[")
+        indexes.append(_expression(tokens))
+        tokens.take("]")
+    rank, file = indexes
+
+    def square(env: dict[str, Value]) -> Value:
+        y, x = rank(env), file(env)
+        if not (isinstance(y, int) and 0 <= y < int(env.get("ranks", 0))):
+            raise PageCodeError("a rank of the board in board[y][x]", repr(y), offset)
+        return env.get(board_key(y, int(x)), 0) if isinstance(x, int) else 0
+    return square
 
 
 def _binary(tokens: _Tokens, level: int) -> Expr:
@@ -226,13 +252,15 @@ def find_function(scripts: Sequence[tuple[str, Location]], name: str) -> PageFun
     return found
 
 
-def compile_function(function: PageFunction) -> Callable[[dict[str, Value]], Value | None]:
-    """The function's body as a Python callable of its environment.
+def compile_function(function: PageFunction, *, board: bool = False) -> Callable[[dict[str, Value]], Value | None]:
+    """The function's body as a Python callable of its environment (``board``: with ``board[y][x]``, read from
+    the environment's :func:`board_key` entries).
 
     :raises UnsupportedError: for code outside the subset, naming the function and the line of the code.
     """
     try:
         tokens = _tokenize(function.body)
+        tokens.board = board
         body = _block(tokens, "")
         if tokens.peek():
             raise PageCodeError("the end of the function", repr(tokens.peek()), tokens.offset())
@@ -294,9 +322,10 @@ def _between(name: str, low: int, high: int) -> str:
     return f"{name} == {low}" if low == high else f"{name} >= {low} && {name} <= {high}"
 
 
-def inside_test(squares: frozenset[tuple[int, int]]) -> str:
+def inside_test(squares: frozenset[tuple[int, int]], files: int = 0) -> str:
     """A JavaScript condition on ``x`` and ``y`` (0-based file and rank) true exactly on ``squares``: bands of
-    ranks with the same files, each a test of the rank and of the files' runs."""
+    ranks with the same files, each a test of the rank and of the files' runs (none for whole ranks of a board
+    ``files`` wide)."""
     if not squares:
         return "0"
     by_rank: dict[int, tuple[int, ...]] = {}
@@ -311,9 +340,12 @@ def inside_test(squares: frozenset[tuple[int, int]]) -> str:
             bands.append((rank, rank, runs))
     terms = []
     for low, high, runs in bands:
-        files = " || ".join(_between("x", a, b) for a, b in runs)
-        files = f"({files})" if len(runs) > 1 else files
-        terms.append(f"{_between('y', low, high)} && {files}")
+        if runs == ((0, files - 1),):
+            terms.append(_between("y", low, high))
+            continue
+        test = " || ".join(_between("x", a, b) for a, b in runs)
+        test = f"({test})" if len(runs) > 1 else test
+        terms.append(f"{_between('y', low, high)} && {test}")
     return " || ".join(f"({term})" for term in terms) if len(terms) > 1 else terms[0]
 
 
@@ -368,5 +400,5 @@ def is_page_text(text: str) -> bool:
     return re.search(r"<div[^>]*class\s*=\s*[\"'][^\"']*\bidiagram\b", text) is not None
 
 
-__all__ = ["BLACK", "WHITE", "Confinement", "PageFunction", "badzone_function", "compile_function",
+__all__ = ["BLACK", "WHITE", "Confinement", "PageFunction", "badzone_function", "board_key", "compile_function",
            "find_function", "inside_test", "is_page_text", "page_text", "read_badzone", "zone_names"]

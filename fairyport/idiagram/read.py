@@ -81,6 +81,7 @@ from fairyport.idiagram.rules import (
 )
 from fairyport.idiagram.syntax import Document, Parameter, PieceLine, Prose
 from fairyport.idiagram.transport import TRANSPORT_KEYS, parse_transport
+from fairyport.idiagram.weird import DropReading, WeirdReading, WeirdSetting, read_weirdpromotion
 from fairyport.inputs import read_input, read_input_text
 from fairyport.model import (
     BLACK,
@@ -89,15 +90,18 @@ from fairyport.model import (
     WHITE,
     BareKingRule,
     Board,
+    DropRule,
     Game,
     Metadata,
     Piece,
     PieceType,
+    Promotion,
     Rules,
     Setup,
     StalemateResult,
     Zone,
 )
+from fairyport.movegen.compile import Variant
 
 SCALAR_KEYS = ("files", "ranks", "firstRank", "symmetry", "promoZone", "maxPromote", "promoChoice", "promoOffset",
                "stalemate", "baring", "extinction", "holdingsType", *RULE_KEYS, FIRST_KEY)
@@ -522,6 +526,12 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
     palette_note = _hand_as_palette(holdings, pieces, setup, _drops_line(scan))
     offset = _value(scan, "promoOffset")
     royalty = _royalty(scan, setup, pieces)
+    weird = _read_weird(scripts, grid, pieces, standard, offset, holdings < 0)
+    if weird is not None:
+        hooks = tuple(h for h in hooks if h != "WeirdPromotion")  # read into the model: not a note
+    copies = _promoted_copies(pieces, labels, setup, standard, offset if holdings == HOLDINGS_SHOGI else None)
+    shared = {f"piece {n + 1} (" for n in copies}  # not two types sharing an ID: one type, read as one
+    warnings = [w for w in warnings if not any(w[0].startswith(s) for s in shared)]
     rules = Rules(
         stalemate=_stalemate(_value(scan, "stalemate")),
         bare_king=BareKingRule.LOSS if (_value(scan, "baring") or "").strip() == "0" else BareKingRule.NONE,
@@ -550,6 +560,12 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
                                   "notes": _notes(scan, hooks) + palette_note,
                                   "warnings": [_warning(text, where) for text, where in warnings]}},
     )
+    if weird is not None:
+        if _shift(offset):
+            _force_where_stuck(game, weird, standard, scripts)
+        with_line = {id(scan.pieces[i]) for i, keys in scan.piece_keys.items() if DROP_KEY in keys}
+        _drop_limits(game, weird, [id(d) in with_line for d in drafts], scripts)
+    _merge_copies(game, copies)
     try:
         game.validate()
     except FairyportError as error:
@@ -557,6 +573,105 @@ def game_from_document(document: Document, *, title: str = "", source: str = "",
             error.relocated(Location(file=document.file))
         raise
     return game
+
+
+def _shift(offset: str | None) -> int:
+    """The ``promoOffset`` value (read and checked by :func:`read_promotions`), 0 when not given."""
+    return int(offset) if offset is not None and offset.strip().isdecimal() else 0
+
+
+def _read_weird(scripts: Scripts, grid: Grid, pieces: list[PieceType], standard: dict[str, Promotion],
+                offset: str | None, drops: bool) -> WeirdReading | None:
+    """What the page's ``WeirdPromotion()`` does (:func:`~fairyport.idiagram.weird.read_weirdpromotion`), None
+    without one."""
+    function = find_function(scripts, "WeirdPromotion")
+    if function is None:
+        return None
+    shift = _shift(offset)
+    setting = WeirdSetting(grid.files, grid.ranks, len(pieces), len(standard) if shift else 0, shift,
+                           grid.first_rank, drops)
+    return read_weirdpromotion(function, setting)
+
+
+def _weird_error(scripts: Scripts, message: str) -> UnsupportedError:
+    function = find_function(scripts, "WeirdPromotion")
+    return UnsupportedError(f"the page function WeirdPromotion() {message}",
+                            function.location if function is not None else Location(),
+                            feature="page function WeirdPromotion")
+
+
+def _drop_limits(game: Game, weird: WeirdReading, with_line: list[bool], scripts: Scripts) -> None:
+    """The drop rules ``WeirdPromotion()`` gives each piece without a fairyportDrop line (``with_line``: that line
+    says the whole rule): its refused squares must be those where the piece could not move again (the model's
+    own rule), or none (then it may be dropped there too)."""
+    variant = Variant(game)
+    for number, piece in enumerate(game.pieces, start=1):
+        reading = weird.drops.get(number, DropReading((frozenset(), frozenset())))
+        if with_line[number - 1]:
+            continue
+        stuck = tuple(variant.stuck_squares(piece.id, c) for c in (WHITE, BLACK))
+        if reading.refused != stuck and any(reading.refused):
+            squares = ", ".join(sorted(reading.refused[0] | reading.refused[1]))
+            raise _weird_error(scripts, f"refuses drops of {piece.name!r} on {squares}, not exactly where it could "
+                               "not move again (fairyport reads drop squares no other way)")
+        rule = DropRule(max_per_file=reading.per_file, max_per_square_color=reading.per_colour,
+                        where_stuck=any(stuck) and not any(reading.refused))
+        piece.drop = None if rule == DropRule() else rule
+
+
+def _force_where_stuck(game: Game, weird: WeirdReading, standard: dict[str, Promotion], scripts: Scripts) -> None:
+    """The shogi-style promotions as ``WeirdPromotion()`` leaves them: optional, and forced exactly where the piece
+    could not move again when it refuses not promoting on those squares (a piece that can move from everywhere
+    reads as forced there too, as the other readers read it)."""
+    variant = Variant(game)
+    for number, piece in enumerate(game.pieces, start=1):
+        promotion = standard.get(piece.id)
+        if promotion is None or piece.promotion is not promotion:  # not promotable, or a fairyportPromotion line
+            continue
+        stuck = tuple(variant.stuck_squares(piece.id, c) for c in (WHITE, BLACK))
+        forced = weird.forced.get(number, (frozenset(), frozenset()))
+        if forced != stuck and any(forced):
+            squares = ", ".join(sorted(forced[0] | forced[1]))
+            raise _weird_error(scripts, f"forces the promotion of {piece.name!r} on {squares}, not exactly where it "
+                               "could not move again (the only forced shogi-style promotion fairyport's model has)")
+        piece.promotion = dataclasses.replace(promotion, choices=promotion.choices[:1], mandatory=False,
+                                              mandatory_where_stuck=forced == stuck)
+
+
+def _promoted_copies(pieces: list[PieceType], labels: list[str], setup: Setup, standard: dict[str, Promotion],
+                     offset: str | None) -> dict[int, int]:
+    """Promoted forms that copy an earlier type that does not promote (same name, ID, moves and image), never on
+    the board nor in hand, each the form of one piece: index of the copy -> index of the type. fairyport writes a
+    type that several pieces promote to that way, the script demoting a captured one by ``promoOffset``
+    (``holdingsType=-1``); the model's promoted piece remembers what it was, so they read as that one type."""
+    shift = _shift(offset)
+    if shift <= 0:
+        return {}
+    placed = {p.id for p in setup.placement.values()} | {i for h in setup.hands.values() for i in h}
+    targets = [p.choices[0].piece for p in standard.values()]
+    copies: dict[int, int] = {}
+    for index in range(shift, len(pieces)):
+        copy = pieces[index]
+        if copy.id in placed or copy.promotion is not None or targets.count(copy.id) != 1:
+            continue
+        for earlier, piece in enumerate(pieces[:index]):
+            if piece.id not in standard and (labels[earlier], piece.name, piece.betza, piece.image) == (
+                    labels[index], copy.name, copy.betza, copy.image):
+                copies[index] = copies.get(earlier, earlier)
+                break
+    return copies
+
+
+def _merge_copies(game: Game, copies: dict[int, int]) -> None:
+    """Each promoted copy (:func:`_promoted_copies`) read as the type it copies."""
+    if not copies:
+        return
+    same = {game.pieces[c].id: game.pieces[o].id for c, o in copies.items()}
+    for piece in game.pieces:
+        if piece.promotion is not None:
+            piece.promotion = dataclasses.replace(piece.promotion, choices=tuple(
+                dataclasses.replace(c, piece=same.get(c.piece, c.piece)) for c in piece.promotion.choices))
+    game.pieces = [p for index, p in enumerate(game.pieces) if index not in copies]
 
 
 HAND_WITHOUT_DROPS_IS_PALETTE = True

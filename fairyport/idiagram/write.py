@@ -94,11 +94,13 @@ from fairyport.idiagram.rules import (
 )
 from fairyport.idiagram.syntax import Directive, Document, is_prose_text, make_parameter, make_piece, make_prose
 from fairyport.idiagram.transport import TRANSPORT_WHAT, transport_lines
+from fairyport.idiagram.weird import DropLimits, Forced, weirdpromotion_function
 from fairyport.idiagram.zones import last_ranks_promotion
 from fairyport.inputs import read_input, read_input_text
 from fairyport.model import (
     BLACK,
     CHESS_TRIGGERS,
+    SHOGI_TRIGGERS,
     WHITE,
     BareKingRule,
     DropRule,
@@ -110,6 +112,7 @@ from fairyport.model import (
     StalemateResult,
     Zone,
 )
+from fairyport.movegen.compile import Variant
 from fairyport.xbetza import syntax as betza
 
 Entry = dict[str, Any]
@@ -154,6 +157,11 @@ class _Plan:
     promotions: dict[str, Promotion] = dataclasses.field(default_factory=dict)
     extensions: dict[str, str] = dataclasses.field(default_factory=dict)
     """Model id -> the fairyportPromotion value of a piece whose promotion the Diagram's parameters cannot say."""
+    forced: list[Forced] | None = None
+    """Pieces and squares where ``WeirdPromotion`` refuses not promoting (None: no promotion part; without one the
+    reader takes piece 1 as forced to promote on the last rank)."""
+    drops: list[DropLimits] | None = None
+    """The drop limits ``WeirdPromotion`` says (None: none written there; the fairyportDrop lines say them)."""
 
 
 def _markers(game: Game) -> dict[str, Entry]:
@@ -271,6 +279,69 @@ def _shogi_style(order: list[PieceType], wanted: dict[str, Promotion]) -> _Plan 
     return _Plan(new_order, values, dict(wanted))
 
 
+def _offset_form(wanted: dict[str, Promotion]) -> int | None:
+    """The zone depth when every promotion is shogi's: one type, optional (perhaps forced where the piece could not
+    move again), on every move that starts or ends in the last ``depth`` ranks; else None."""
+    depths = {p.depth for p in wanted.values()}
+    if len(depths) != 1 or any(len(p.choices) != 1 or p.choices[0] != PromotionChoice(p.choices[0].piece)
+                               or p.mandatory or p.triggers != SHOGI_TRIGGERS for p in wanted.values()):
+        return None
+    return depths.pop()
+
+
+def _promoted_slots(game: Game, promotable: list[PieceType], wanted: dict[str, Promotion]) -> list[PieceType] | None:
+    """The type each promotable piece becomes, ``promoOffset`` places later: the target itself where it only ever
+    comes from that piece, else a copy of it (same name, ID and moves: the script demotes a captured promoted
+    piece by the offset, so each promoted type must know where it came from). None where a target has rules a
+    copy would not keep."""
+    by_id = {p.id: p for p in game.pieces}
+    placed = {p.id for p in game.setup.placement.values()} | {i for h in game.setup.hands.values() for i in h}
+    slots: list[PieceType] = []
+    for piece in promotable:
+        target = by_id[wanted[piece.id].choices[0].piece]
+        if target.id in wanted or target.royal or target.confined_to is not None:
+            return None
+        alone = target.id not in placed and target not in slots
+        slots.append(target if alone else dataclasses.replace(target, promotion=None, drop=None, extra={
+            "idiagram": {"id": label_map([target])[target.id]}}))
+    return slots
+
+
+def _offset_plan(game: Game, wanted: dict[str, Promotion], holdings: int) -> _Plan | None:
+    """Shogi-style promotion in the script's own terms: ``maxPromote`` promotable types first, the types that do
+    not promote, then each promotable type's promoted form ``promoOffset`` places later (``holdingsType=-1``
+    demotes a captured one by the offset); ``WeirdPromotion`` refuses not promoting where a piece could not move
+    again. None where the promotions or hand rules are not of that form."""
+    depth = _offset_form(wanted)
+    if depth is None or holdings != HOLDINGS_SHOGI or not game.rules.demote_captured:
+        return None
+    promotable = [p for p in game.pieces if p.id in wanted]
+    slots = _promoted_slots(game, promotable, wanted)
+    if slots is None:
+        return None
+    rest = [p for p in game.pieces if p not in promotable and p not in slots]
+    order = promotable + rest + slots
+    taken: set[str] = set()
+    for number, piece in enumerate(order, start=1):
+        if piece not in game.pieces:  # a copy: the id the reader gives its (shared) ID at this number
+            piece = order[number - 1] = dataclasses.replace(piece, id=unique_id(piece.extra["idiagram"]["id"],
+                                                                                number, taken))
+        taken.add(piece.id)
+    variant = Variant(game)
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    forced = []
+    for number, piece in enumerate(promotable, start=1):
+        squares = {c: frozenset(x for x in map(grid.coordinates, variant.stuck_squares(piece.id, c)) if x is not None)
+                   for c in (WHITE, BLACK)}
+        if not any(squares.values()) and not wanted[piece.id].mandatory_where_stuck:
+            return None  # never stuck: read back as forced where stuck (nowhere), the other readers' convention
+        if wanted[piece.id].mandatory_where_stuck and any(squares.values()):
+            forced.append(Forced(number, piece.name, squares))
+    values = {"promoZone": [str(depth)], "maxPromote": [str(len(promotable))],
+              "promoOffset": [str(len(promotable) + len(rest))]}
+    return _Plan(order, values, dict(wanted), forced=forced)
+
+
 def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
     """The piece order and promotion keys: the Diagram's own parameters where they say the model's promotions
     exactly; the extension lines where they cannot say them at all, and in a game with drops or shogi-style
@@ -292,7 +363,34 @@ def _plan(game: Game, markers: dict[str, Entry], lost: _Lost) -> _Plan:
         extend = unsaid or bool(drop_rules(game)) or game.rules.captures_to_owner
         plan = _extension_plan(game, lost) if extend else _standard_plan(game, markers, lost, holdings)
     plan.values["holdingsType"] = _holdings_values(holdings, markers)
+    written = plan.values.get("promoOffset", [str(markers.get("promoOffset", {}).get("value", "0"))])
+    if game.rules.drops and holdings < 0 and (plan.forced is not None or written[0].strip() in ("0", "")):
+        plan.drops = _drop_limits(game, plan.order)  # with shogi-style keys only beside the forced promotions
     return plan
+
+
+def said_by_weird(rule: DropRule) -> bool:
+    """Whether ``WeirdPromotion`` says the drop rule (squares where stuck, per-file and colour counts above 0) in
+    place of a fairyportDrop line (an empty one, "no limit", is kept: the model tells it from no rule)."""
+    rest = dataclasses.replace(rule, max_per_file=None, max_per_square_color=None, where_stuck=False)
+    return rest == DropRule() != rule and 0 not in (rule.max_per_file, rule.max_per_square_color)
+
+
+def _drop_limits(game: Game, order: list[PieceType]) -> list[DropLimits]:
+    """What ``WeirdPromotion`` refuses of each piece's drops: where it could not move again (the model's rule,
+    unless the piece may be dropped there too), and beyond its counts."""
+    variant = Variant(game)
+    grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
+    limits = []
+    for number, piece in enumerate(order, start=1):
+        rule = piece.drop or DropRule()
+        stuck = {c: frozenset(x for x in map(grid.coordinates, variant.stuck_squares(piece.id, c)) if x is not None)
+                 for c in (WHITE, BLACK)} if piece in game.pieces and not rule.where_stuck else {WHITE: frozenset(),
+                                                                                              BLACK: frozenset()}
+        found = DropLimits(number, piece.name, stuck, rule.max_per_file, rule.max_per_square_color)
+        if any(stuck.values()) or found.per_file is not None or found.per_colour is not None:
+            limits.append(found)
+    return limits
 
 
 def _extension_plan(game: Game, lost: _Lost) -> _Plan:
@@ -355,6 +453,10 @@ def _standard_plan(game: Game, markers: dict[str, Entry], lost: _Lost, holdings:
     if (_try(lambda: read_promotions(_settings(originals), ids, [labels[i] for i in ids], warned, drops=drops))
             == wanted and (wanted or not warned)):
         return _Plan(order, {k: [v] for k, v in originals.items()}, wanted)
+    offset_plan = _offset_plan(game, wanted, holdings)
+    if offset_plan is not None:
+        offset_plan.values = {k: v for k, v in offset_plan.values.items() if k in markers or v != _DEFAULTS.get(k)}
+        return offset_plan
     plan = _shogi_style(order, wanted) if any(not p.mandatory for p in wanted.values()) else None
     if plan is None:
         plan = _chess_style(order, wanted, lost, labels)
@@ -820,7 +922,7 @@ def _piece_extensions(piece: PieceType, plan: _Plan, lost: _Lost) -> dict[str, s
     value, in this order). The zoned moves are listed here; the confinement and the promotion are listed as lost by
     :func:`_check_board` and :func:`_extension_plan`."""
     lines: dict[str, str] = {}
-    if piece.drop is not None:
+    if piece.drop is not None and (plan.drops is None or not said_by_weird(piece.drop)):
         text = lines[DROP_KEY] = format_drop_rule(piece.drop)
         if piece.drop != DropRule():
             lost.unsupported(f"{piece.name}: drop", f"the drop rule of {piece.name!r} ({text}) in plain Diagram "
@@ -905,7 +1007,7 @@ def document_from_game(game: Game, *, best_effort: bool) -> tuple[Document, list
     for key in KEY_ORDER:
         emitter.key(key)
     emitter.document.trailing = "\n"
-    return emitter.document, lost.items, page_functions(game, plan.order)
+    return emitter.document, lost.items, page_functions(game, plan)
 
 
 def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]]:
@@ -917,20 +1019,24 @@ def write_game(game: Game, *, best_effort: bool = False) -> tuple[str, list[str]
     return page_text(syntax.write(document), functions), lost
 
 
-def page_functions(game: Game, order: list[PieceType]) -> list[str]:
+def page_functions(game: Game, plan: _Plan) -> list[str]:
     """The page functions the written game needs beside its diagram: ``BadZone()`` for confined pieces (numbered
-    as ``order``, the written list, numbers them)."""
+    as the written list numbers them), ``WeirdPromotion()`` where not promoting is refused or drops are
+    limited."""
     grid = Grid(game.board.files, game.board.ranks, game.board.first_rank)
     groups: dict[str, list[int]] = {}
-    for number, piece in enumerate(order, start=1):
+    for number, piece in enumerate(plan.order, start=1):
         if piece.confined_to is not None:
             groups.setdefault(piece.confined_to, []).append(number)
+    functions = []
+    if plan.forced is not None or plan.drops:
+        functions.append(weirdpromotion_function(plan.forced, plan.drops or [], grid.files, grid.ranks))
     if not groups:
-        return []
+        return functions
     confinements = [Confinement(tuple(numbers), name, {
         color: frozenset(c for c in map(grid.coordinates, game.zone_squares(name, color)) if c is not None)
         for color in (WHITE, BLACK)}) for name, numbers in groups.items()]
-    return [badzone_function(confinements)]
+    return [badzone_function(confinements), *functions]
 
 
 def rewrite(path: Path) -> bytes:

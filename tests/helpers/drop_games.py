@@ -1,8 +1,9 @@
 """Build the drop games (shogi, minishogi, Mitregi 90/108/120/144) as model objects.
 
 The bundled fixtures ``fixtures/games/{shogi,minishogi,mitregi90,...}.idiagram`` are these games written by the
-Interactive Diagram writer (best effort: what the Diagram's own parameters cannot say is carried by fairyport's
-extension lines ``fairyportPromotion`` and ``fairyportDrop``), after the comments of :func:`comments`, which
+Interactive Diagram writer (best effort: the promotion and the drop limits in the script's own terms,
+``maxPromote``/``promoOffset`` and a ``WeirdPromotion`` page function; shogi's pawn-drop mate, which it cannot
+say, as fairyport's extension line ``fairyportDrop``), after the comments of :func:`comments`, which
 document every reading. :func:`main` rewrites them (from the worktree root:
 ``python -c "import sys; sys.path[:0] = ['.', 'tests']; import drop_games; drop_games.main()"``) and
 ``tests/movegen/test_drop_games.py`` checks that they are what this module writes and read back to the built games.
@@ -168,13 +169,16 @@ SHOGI_COMMENTS = (
     "The control for drops and shogi-style promotion, with the USI / Fairy-Stockfish letters",
     "(P L N S G B R K; a promoted piece is written +P, +B ... in FEN), so FENs with holdings from those tools",
     "read as they are. Captured pieces go to the capturer's hand, demoted and with their colour changed",
-    "(holdingsType -1); stalemate loses (stalemate win). Promotion (fairyportPromotion lines, which the Diagram",
-    "script ignores) in the last {depth} rank(s) on entering, moving within or leaving them, optional except",
-    "where the piece could not move again ({stuck}); {golds} become golds",
-    "(one gold type, whose pieces remember what they were), bishop the horse H,",
-    "rook the dragon D. Drops (fairyportDrop) never where the piece could not move again; at most one unpromoted",
-    "pawn per file; a pawn drop may not give mate. The plain Diagram shows neither the promotion nor these",
-    "drop limits (maxPromote 0), so fairyport convert to idiagram lists them as lost without --best-effort.",
+    "(holdingsType -1); stalemate loses (stalemate win). Promotion in the script's own terms (maxPromote,",
+    "promoOffset, promoZone: a type promotes to the one promoOffset places later) in the last {depth} rank(s)",
+    "on entering, moving within or leaving them, optional except where the piece could not move again",
+    "({stuck}: the page function WeirdPromotion above refuses the move unpromoted there); {golds} become golds",
+    "(one gold type, whose pieces remember what they were: written as a Gold line of the same name, ID and move",
+    "for each, which the script demotes by promoOffset when captured and fairyport reads as the one type),",
+    "bishop the horse H, rook the dragon D. Drops never where the piece could not move again, at most one",
+    "unpromoted pawn per file (WeirdPromotion refuses the others when the board drops; the script's AI makes",
+    "none); a pawn drop may not give mate, which the script cannot say (the fairyportDrop line), so fairyport",
+    "convert to idiagram lists it as lost without --best-effort.",
 )
 
 MITREGI_COMMENTS = (
@@ -188,18 +192,20 @@ MITREGI_COMMENTS = (
     "Letters (this project's choice) and moves - Point P fW, Cross X fF, Rook R, Wing W fR, Knight N,",
     "Helm H ffN, Bishop B, Mitre M fB, Camel C, Hump U ffC, Silvergeneral S FfW, Goldgeneral G WfF,",
     "King K (royal), Chatelaine D RF, Primate I BW, Gnu Z NC (the game uses those its size names).",
-    "Promotion (fairyportPromotion lines, which the Diagram script ignores) in the last three ranks, shogi",
-    "style - on entering, moving within or leaving the zone (as in shogi; the issue is silent), optional except",
-    "where the piece could not move again. Points, Wings and Helms become Goldgenerals, Crosses, Mitres and",
-    "Humps Silvergenerals, Rook Chatelaine, Bishop Primate, Knight and Camel Gnu; generals and King never.",
-    "A promoted piece remembers what it was.",
+    "Promotion in the script's own terms (maxPromote, promoOffset, promoZone: a type promotes to the one",
+    "promoOffset places later) in the last three ranks, shogi style - on entering, moving within or leaving the",
+    "zone (as in shogi; the issue is silent), optional except where the piece could not move again (the page",
+    "function WeirdPromotion above refuses the move unpromoted there). Points, Wings and Helms become",
+    "Goldgenerals, Crosses, Mitres and Humps Silvergenerals, Rook Chatelaine, Bishop Primate, Knight and Camel",
+    "Gnu; generals and King never. A promoted piece remembers what it was: a type several pieces promote to, or",
+    "that is also on the board, is written again for each (same name, ID and move), which the script demotes by",
+    "promoOffset when captured and fairyport reads as the one type.",
     "Captures go to the capturer's hand demoted and with their colour changed (holdingsType -1). Drops",
-    "(fairyportDrop lines) never where the piece could not move again (Humps never in the enemy camp); at most",
-    "one unpromoted Point per file (file 1), at most {crosses} unpromoted Crosses (the array's number) and 2 of",
-    "each other colourbound type (Bishop, Mitre, Camel, Hump) per square colour (color N). No drop-mate rule",
-    "(the seed names none). Check as in shogi; stalemate loses (stalemate win).",
-    "The plain Diagram shows neither the promotion nor the drop limits (maxPromote 0), so fairyport convert",
-    "to idiagram lists them as lost without --best-effort.",
+    "(WeirdPromotion refuses the others when the board drops; the script's AI makes none) never where the piece",
+    "could not move again (Humps never in the enemy camp); at most one unpromoted Point per file, at most",
+    "{crosses} unpromoted Crosses (the array's number) and 2 of each other colourbound type (Bishop, Mitre,",
+    "Camel, Hump) per square colour. No drop-mate rule (the seed names none). Check as in shogi; stalemate",
+    "loses (stalemate win).",
 )
 
 

@@ -62,17 +62,25 @@ class ScriptRun:
         return self.counts[depth - 1]
 
 
-def run_script(text: str, depth: int, *, moves: str = "", divide: bool = False, timeout: float = 600.0) -> ScriptRun:
+DROPS_DRIVER = Path(__file__).with_name("iddrops.js")
+"""fairyport's own driver for drops (``node iddrops.js IDPERFT_JS FILE DEPTH``): the shared driver's board moves,
+and the drops a page lets a player make, every rule decided by the script's own functions (see its header)."""
+
+
+def run_script(text: str, depth: int, *, moves: str = "", divide: bool = False, drops: bool = False,
+               timeout: float = 600.0) -> ScriptRun:
     """Run the script's perft to ``depth`` on a Diagram text (a page fragment with ``<script>`` blocks and the
     ``<div class="idiagram">`` is given to the driver as an HTML file; plain definition text as it is); ``moves``
-    are played first, ``divide`` lists the first moves."""
+    are played first, ``divide`` lists the first moves; ``drops``: with the drops of :data:`DROPS_DRIVER` (no
+    ``moves`` then)."""
     executable = node()
     assert executable is not None, "call require() first"
     suffix = ".html" if "<div" in text else ".txt"
     with tempfile.TemporaryDirectory(prefix="idscript-") as folder:
         path = Path(folder) / f"game{suffix}"
         path.write_text(text, encoding="utf-8")
-        command = [executable, str(DRIVER), str(path), str(depth), "--quiet"]
+        driver = [str(DROPS_DRIVER), str(DRIVER)] if drops else [str(DRIVER)]
+        command = [executable, *driver, str(path), str(depth), "--quiet"]
         if moves:
             command += ["--moves", moves]
         if divide:
