@@ -23,6 +23,7 @@ from fairyport.idiagram.goals import (
     NO_CHECKS_KEY,
     SPLIT_KEY,
 )
+from fairyport.idiagram.read import royal_optional_said
 from fairyport.idiagram.rules import DROP_KEY, PROMOTION_KEY, REBIRTH_KEY, ZONED_KEY
 from fairyport.idiagram.transport import (
     CANNOT_CAPTURE_KEY,
@@ -46,8 +47,6 @@ def _line(key: str) -> Support[Game]:
 def _royal_optional_said(game: Game) -> bool:
     """Said by ``extinction`` where a side has no royal piece at all or pieces may capture their own
     (:mod:`fairyport.idiagram.royalty`); elsewhere refused (the extension ``fairyportRoyalOptional``)."""
-    from fairyport.idiagram.write import royal_optional_said  # the writer imports this table
-
     return royal_optional_said(game)
 
 
@@ -64,7 +63,8 @@ SUPPORT: FeatureSupport[Game] = declare(
     royal_optional=Support(How.EXACT, when=_royal_optional_said),
     extinction=Support(EXTENSION, extension=EXTINCTION_KEY), connection=Support(EXTENSION, extension=CONNECT_KEY),
     atomic_captures=Support(EXTENSION, extension=ATOMIC_KEY),
-    drop_checks=_line(DROP_KEY), drop_safety=_line(DROP_KEY), drops_first=_line(DROP_KEY), drop=_line(DROP_KEY),
+    drop_checks=_line(DROP_KEY), drop_safety=_line(DROP_KEY), drops_first=_line(DROP_KEY),
+    drop=Support(How.SOME),  # WeirdPromotion beside shogi-style keys, else a fairyportDrop line
     rebirth=_line(REBIRTH_KEY), joins=_line(JOIN_KEY), unloads=_line(UNLOAD_KEY),
     virgin_moves=_line(VIRGIN_MOVES_KEY), capture_restrictions=_line(CANNOT_CAPTURE_KEY),
     unmoved_when_made=_line(UNMOVED_WHEN_MADE_KEY), castling=_line(CASTLING_KEY), split=_line(SPLIT_KEY),

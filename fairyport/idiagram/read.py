@@ -46,7 +46,15 @@ from fairyport.idiagram.goals import (
     read_rules,
 )
 from fairyport.idiagram.pagecode import find_function, is_page_text, read_badzone, zone_names
-from fairyport.idiagram.royalty import RoyalCounts, RoyalGame, Royalty, captures_own, read_extinction
+from fairyport.idiagram.royalty import (
+    RoyalCounts,
+    RoyalGame,
+    Royalty,
+    captures_own,
+    read_extinction,
+    says,
+    wanted_extinction,
+)
 from fairyport.idiagram.rules import (
     CONFINE_KEY,
     DROP_KEY,
@@ -696,6 +704,22 @@ def hand_is_palette(holdings: int, pieces: list[PieceType], setup: Setup, drops:
         return False
     royals = {p.id for p in pieces if p.royal}
     return {piece.color for piece in setup.placement.values() if piece.id in royals} == {WHITE, BLACK}
+
+
+def royal_game(game: Game) -> RoyalGame:
+    """What the ``extinction`` bits depend on, as the reading sees the game (pieces in hand read as a palette are
+    not part of it)."""
+    palette = hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup, game.rules.drops)
+    seen = dataclasses.replace(game.setup, hands={}) if palette else game.setup
+    royals = {p.id for p in game.pieces if p.royal}
+    return RoyalGame(RoyalCounts.of(seen, royals), bool(royals), captures_own(p.betza for p in game.pieces))
+
+
+def royal_optional_said(game: Game) -> bool:
+    """Whether ``extinction`` says the game's optional royal pieces (a side without any, or a game
+    whose pieces may capture their own)."""
+    royal = royal_game(game)
+    return says(wanted_extinction(game.rules, royal), game.rules, royal)
 
 
 def _drops_line(scan: _Scan) -> bool:

@@ -51,9 +51,11 @@ from fairyport.idiagram.read import (
     demotes,
     hand_is_palette,
     read_text,
+    royal_game,
+    royal_optional_said,
     split_fragment,
 )
-from fairyport.idiagram.royalty import RoyalCounts, RoyalGame, captures_own, says, wanted_extinction
+from fairyport.idiagram.royalty import says, wanted_extinction
 from fairyport.idiagram.rules import (
     DROP_KEY,
     HOLDINGS_KEEP,
@@ -529,26 +531,10 @@ def _rule_values(game: Game, order: list[PieceType], markers: dict[str, Entry], 
     return values
 
 
-def _royal_game(game: Game) -> RoyalGame:
-    """What the ``extinction`` bits depend on, as the reading sees the game (pieces in hand read as a palette are
-    not part of it)."""
-    palette = hand_is_palette(HOLDINGS_NONE, game.pieces, game.setup, game.rules.drops)
-    seen = dataclasses.replace(game.setup, hands={}) if palette else game.setup
-    royals = {p.id for p in game.pieces if p.royal}
-    return RoyalGame(RoyalCounts.of(seen, royals), bool(royals), captures_own(p.betza for p in game.pieces))
-
-
-def royal_optional_said(game: Game) -> bool:
-    """Whether ``extinction`` says the game's optional royal pieces (a side without any, or a game
-    whose pieces may capture their own)."""
-    royal = _royal_game(game)
-    return says(wanted_extinction(game.rules, royal), game.rules, royal)
-
-
 def _extinction_values(game: Game, markers: dict[str, Entry], lost: _Lost) -> list[str]:
     """The ``extinction`` line: the original where it reads back to the game's protection and optional royals,
     else none where the script's default does, else the bits (:mod:`fairyport.idiagram.royalty`)."""
-    royal, rules = _royal_game(game), game.rules
+    royal, rules = royal_game(game), game.rules
     marker = markers.get("extinction")
     if marker is not None:
         original = _try(lambda: parse_int(str(marker["value"]), Location(), "extinction"))
