@@ -190,7 +190,7 @@ def test_a_written_text_that_lost_something_is_not_the_same_game(tmp_path: Path,
                     "do not test."]
 
 
-@pytest.mark.xfail(strict=True, reason="w33p's drop rule as How.SOME: the report's lost list for the Diagram is not yet worded as this test expects (merge of stop 40)")
+@pytest.mark.xfail(strict=True, reason="Diagram drop rule How.SOME: stop 40 merge")
 def test_unsupported_writer_lists_losses(tmp_path: Path) -> None:
     from fairyport.report.proof import format_texts
 
