@@ -52,8 +52,9 @@ def castling_plan(variant: Variant, castlers: list[CompiledType], slots: dict[st
     squares = [_royal_square(variant, king, color) for color in (WHITE, BLACK)]
     if rule is not None and rule.king_files is not None:
         return _to_files(variant, king, rule, squares)
-    if rule is not None:
-        raise CastlingMisfit(f"{king.piece.name!r} castles by another rule than Fairy-Stockfish's")
+    if rule is not None and not castles_as_fsf(rule):
+        raise CastlingMisfit(f"{king.piece.name!r} castles by another rule than Fairy-Stockfish's (after moving, "
+                             "through check, or with attack tests of another type)")
     geo = variant.geometry
     files = {geo.coords[sq][0] for sq in squares}
     if len(files) != 1:
@@ -73,11 +74,17 @@ def castling_plan(variant: Variant, castlers: list[CompiledType], slots: dict[st
     return FsfCastling(kf, kf + steps[1], kf - steps[-1], "".join(sorted(partners)))
 
 
+def castles_as_fsf(rule: Castling) -> bool:
+    """Whether ``rule`` castles by Fairy-Stockfish's tests: unmoved pieces, not out of or through check, the
+    royal piece's own attack test (the partner's distance and types may be given: ``castlingRookPieces``)."""
+    return rule.virgin and rule.safe and rule.tested_as is None
+
+
 def _to_files(variant: Variant, king: CompiledType, rule: Castling, squares: list[int]) -> FsfCastling:
     """The options of castling to fixed files: Fairy-Stockfish's own rule, with partners of the rule's types
     (the outermost of each wing, which the ``K``/``Q`` rights name) and the usual tests."""
     assert rule.king_files is not None
-    if not rule.virgin or not rule.safe or rule.tested_as is not None or not rule.partners:
+    if not castles_as_fsf(rule) or not rule.partners:
         raise CastlingMisfit(f"{king.piece.name!r} castles to fixed files by another rule than Fairy-Stockfish's "
                              "(after moving, through check, with attack tests of another type, or with partners "
                              "of no named type)")

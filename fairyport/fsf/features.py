@@ -7,6 +7,7 @@ for is refused with Fairy-Stockfish's words, a piece's rule for each piece.
 from __future__ import annotations
 
 from fairyport.features import CASTLING_LOST, SPLIT_LOST, FeatureSupport, How, Support, Use, Wording, declare
+from fairyport.fsf.castling import castles_as_fsf
 from fairyport.model import Game
 
 EXACT = How.EXACT
@@ -53,8 +54,7 @@ def castling_stated(game: Game) -> bool:
     """Whether every castling rule of the game is one Fairy-Stockfish castles by (its castling options, placed or
     refused by :func:`fairyport.fsf.castling.castling_plan`): unmoved pieces, not out of or through check, the royal
     piece's own attack test; the partner's distance and types may be given (``castlingRookPieces``)."""
-    return all(p.castling is None or (p.castling.virgin and p.castling.safe and p.castling.tested_as is None)
-               for p in game.pieces)
+    return all(p.castling is None or castles_as_fsf(p.castling) for p in game.pieces)
 
 
 SUPPORT: FeatureSupport[Game] = declare(

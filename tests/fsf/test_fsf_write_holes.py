@@ -35,7 +35,6 @@ def test_holes_with_a_hopper_are_refused() -> None:
         write_section(hopper, name="hopper22")
 
 
-@pytest.mark.xfail(strict=True, reason="castling-at-distance writer vs castling to files: stop 40 merge")
 def test_castling_with_its_partner_at_a_distance_is_written() -> None:
     """Castling(partner_distance, partners) with unmoved pieces and the attack tests is Fairy-Stockfish's castling
     (``castlingRookPieces``); Dagaz's castling after moving or through check stays refused."""
