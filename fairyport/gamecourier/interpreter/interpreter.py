@@ -1262,9 +1262,6 @@ class Compiler:
         on_ints = _ON_INTS.get(op) if arity == 2 else None
         if on_ints is not None:  # chosen here, not on every run
             return self._on_ints(e, args, on_ints, run_with)
-        if len(args) == 2:  # (join, elem, merge, ...: no comprehension a run)
-            left, right = args
-            return lambda c: run_with(c, [left(c), right(c)])
         return lambda c: run_with(c, [f(c) for f in args])
 
     def _located(self, op: str, function: Callable[[Ctx, list[Value]], Value],
@@ -1363,12 +1360,9 @@ class Compiler:
         without its general cases (an undefined name, ``local``, a traced run, the depth bound go to it)."""
         it = self.it
         subs = it.subs
-        count = len(arg_fns)
-        first, second = (*arg_fns, _null, _null)[:2]
 
         def call_sub_written(c: Ctx) -> Value:
-            args = [] if count == 0 else [first(c)] if count == 1 else [first(c), second(c)] if count == 2 else \
-                [f(c) for f in arg_fns]
+            args = [f(c) for f in arg_fns]
             sub = subs.get(key)
             if sub is None or sub.local or it.trace is not None or c.depth >= CALL_DEPTH_LIMIT:
                 return it.call_sub(c, key, args, where)  # and its errors
