@@ -654,6 +654,14 @@ class Compiler:
         finally:
             self.scope = saved
 
+    @classmethod
+    def called_sub(cls, cmd: Command) -> str | None:
+        """The name of the subroutine ``cmd`` calls (``gosub NAME ...``, or ``NAME ...`` where NAME is no built-in
+        command), else None."""
+        if cmd.name == "gosub":
+            return cmd.target
+        return None if cmd.name in cls._COMMANDS else cmd.name
+
     def command(self, cmd: Command) -> Runner:
         """Compile one command: a built-in one by :attr:`_COMMANDS`, else a call of the preset's subroutine of
         that name."""

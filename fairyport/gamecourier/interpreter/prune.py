@@ -150,7 +150,7 @@ class _Proof:
         level deep, from the code proven, a subroutine without ``local``."""
         if self.subs is None or self.in_sub:
             return None
-        name = st.target if st.name == "gosub" else st.name if st.name not in Compiler._COMMANDS else None
+        name = Compiler.called_sub(st)
         found = self.subs.get(name or "")
         compiled = self.it.subs.get(name or "")
         if found is None or compiled is None or compiled.local:
